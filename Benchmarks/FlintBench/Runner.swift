@@ -1,0 +1,271 @@
+/// A fictional number and its fixed code.
+struct TestNumber: Sendable {
+    let number: String
+    let code: String
+}
+
+/// Distinct real-looking numbers: `prefix` + exchange 220…299 (valid NANP central-office codes: first digit 2-9,
+/// never N11 or 555) + a 4-digit line. Each client owns a disjoint slice of the space, so no two clients (and no
+/// two numbers in one batch) ever share a number; `seed` shifts where in its slice a client starts.
+struct RealNumbers: Sendable {
+    static let exchanges = 80  // 220…299
+    static let space = exchanges * 10_000
+    let prefix: String
+    let seed: Int
+    let clients: Int
+
+    var slice: Int { Self.space / clients }
+
+    func number(client: Int, index: Int) -> String {
+        let n = client * slice + (seed + index) % slice
+        let exchange = 220 + n / 10_000
+        return prefix + String(exchange) + String(format4: n % 10_000)
+    }
+}
+
+struct RunSettings: Sendable {
+    let concurrency: Int
+    let warmup: Duration
+    let duration: Duration
+    let maxOps: Int
+    let batch: Int
+    let tests: [TestNumber]
+    let realNumbers: RealNumbers
+}
+
+/// The measured window: operations completing in `[start, end)` count.
+struct Window: Sendable {
+    let start: ContinuousClock.Instant
+    let end: ContinuousClock.Instant
+
+    func contains(_ instant: ContinuousClock.Instant) -> Bool { instant >= start && instant < end }
+}
+
+/// One client's tally, merged with the others' at the end (no sharing while running).
+struct ClientTally: Sendable {
+    static let maxSamples = 5
+    static let maxConsecutiveFailures = 50
+
+    var latencies: [Int64] = []  // nanoseconds
+    var errors = 0
+    var warmupErrors = 0
+    var samples: [String] = []
+    var consecutiveFailures = 0
+
+    init() { latencies.reserveCapacity(8192) }
+
+    mutating func completed(latency: Duration, at end: ContinuousClock.Instant, in window: Window) {
+        consecutiveFailures = 0
+        if window.contains(end) { latencies.append(latency.nanoseconds) }
+    }
+
+    mutating func failed(_ what: String, _ reply: Reply, at instant: ContinuousClock.Instant, in window: Window) {
+        count(at: instant, in: window)
+        if samples.count < Self.maxSamples { samples.append("\(what): HTTP \(reply.status) \(reply.text)") }
+    }
+
+    mutating func failed(_ what: String, _ error: any Error, at instant: ContinuousClock.Instant, in window: Window) {
+        count(at: instant, in: window)
+        consecutiveFailures += 1
+        if samples.count < Self.maxSamples { samples.append("\(what): \(error)") }
+    }
+
+    mutating func failed(_ what: String, detail: String, at instant: ContinuousClock.Instant, in window: Window) {
+        count(at: instant, in: window)
+        if samples.count < Self.maxSamples { samples.append("\(what): \(detail)") }
+    }
+
+    private mutating func count(at instant: ContinuousClock.Instant, in window: Window) {
+        if instant < window.start { warmupErrors += 1 } else { errors += 1 }
+    }
+
+    /// A client stops early when the server keeps refusing (e.g. it died), instead of spinning.
+    var givingUp: Bool { consecutiveFailures >= Self.maxConsecutiveFailures }
+}
+
+extension Duration {
+    var nanoseconds: Int64 {
+        let c = components
+        return c.seconds * 1_000_000_000 + c.attoseconds / 1_000_000_000
+    }
+}
+
+/// Runs one scenario with `concurrency` clients.
+struct Runner: Sendable {
+    let api: FlintAPI
+    let settings: RunSettings
+
+    func run(_ scenario: Scenario) async throws -> Report {
+        let clock = ContinuousClock()
+        var extra: [String: Double] = [:]
+        let tallies: [ClientTally]
+        let window: Window
+        switch scenario {
+        case .fictional:
+            window = makeWindow(clock)
+            tallies = await clients { client in await fictional(client: client, window: window) }
+        case .real:
+            let book = CodeBook(api: api)
+            window = makeWindow(clock)
+            tallies = await clients { client in await real(client: client, window: window, book: book) }
+            let stats = await book.stats
+            extra["code_lookups"] = Double(stats.lookups)
+            extra["code_lookup_avg_ms"] = stats.lookups == 0 ? 0 : Double(stats.totalNanos) / Double(stats.lookups) / 1e6
+            extra["code_lookup_avg_entries"] = stats.lookups == 0 ? 0 : Double(stats.entries) / Double(stats.lookups)
+        case .refresh:
+            let tokens = try await refreshTokens()
+            window = makeWindow(clock)
+            tallies = await clients { client in await refresh(client: client, token: tokens[client % tokens.count], window: window) }
+        case .all:
+            throw BenchError("internal: 'all' is expanded before running")
+        }
+        return Report(scenario: scenario, tallies: tallies, measured: settings.duration, extra: extra)
+    }
+
+    private func makeWindow(_ clock: ContinuousClock) -> Window {
+        let start = clock.now + settings.warmup
+        return Window(start: start, end: start + settings.duration)
+    }
+
+    private func clients(_ body: @escaping @Sendable (Int) async -> ClientTally) async -> [ClientTally] {
+        await withTaskGroup(of: ClientTally.self, returning: [ClientTally].self) { group in
+            for client in 0..<settings.concurrency { group.addTask { await body(client) } }
+            var all: [ClientTally] = []
+            all.reserveCapacity(settings.concurrency)
+            for await tally in group { all.append(tally) }
+            return all
+        }
+    }
+
+    // MARK: Scenarios
+
+    /// send + sign in with a fictional number; client `c` walks the list from position `c`.
+    private func fictional(client: Int, window: Window) async -> ClientTally {
+        let clock = ContinuousClock()
+        let tests = settings.tests
+        var tally = ClientTally()
+        var k = client
+        for _ in 0..<settings.maxOps {
+            let start = clock.now
+            guard start < window.end, !tally.givingUp else { break }
+            let test = tests[k % tests.count]
+            k &+= 1
+            do {
+                let sent = try await api.sendCode(to: test.number)
+                guard sent.ok, let session = JSONText.stringField("sessionInfo", in: sent.body) else {
+                    tally.failed("sendVerificationCode", sent, at: clock.now, in: window)
+                    continue
+                }
+                let signed = try await api.signIn(sessionInfo: session, code: test.code)
+                let end = clock.now
+                guard signed.ok else {
+                    tally.failed("signInWithPhoneNumber", signed, at: end, in: window)
+                    continue
+                }
+                tally.completed(latency: end - start, at: end, in: window)
+            } catch {
+                tally.failed("request", error, at: clock.now, in: window)
+            }
+        }
+        return tally
+    }
+
+    /// Batches of `batch` distinct real numbers: send each, one bulk code lookup (shared by all clients waiting at
+    /// that moment), then sign in each. An operation's latency is its send time + its sign-in time; time spent
+    /// waiting for the lookup or for the rest of the batch is not part of it (it is the benchmark's own overhead).
+    private func real(client: Int, window: Window, book: CodeBook) async -> ClientTally {
+        let clock = ContinuousClock()
+        let numbers = settings.realNumbers
+        let batch = settings.batch
+        var tally = ClientTally()
+        var index = 0
+        var done = 0
+        while done < settings.maxOps {
+            guard clock.now < window.end, !tally.givingUp else { break }
+            var pending: [(number: String, session: String, sendTime: Duration)] = []
+            pending.reserveCapacity(batch)
+            for _ in 0..<min(batch, settings.maxOps - done) {
+                let number = numbers.number(client: client, index: index)
+                index += 1
+                done += 1
+                let start = clock.now
+                do {
+                    let sent = try await api.sendCode(to: number)
+                    let end = clock.now
+                    guard sent.ok, let session = JSONText.stringField("sessionInfo", in: sent.body) else {
+                        tally.failed("sendVerificationCode \(number)", sent, at: end, in: window)
+                        continue
+                    }
+                    pending.append((number, session, end - start))
+                } catch {
+                    tally.failed("sendVerificationCode", error, at: clock.now, in: window)
+                }
+            }
+            if pending.isEmpty { continue }
+            let codes = await book.codes(for: pending.map(\.number))
+            for item in pending {
+                guard let code = codes[item.number] else {
+                    tally.failed("code lookup \(item.number)", detail: "no pending code listed", at: clock.now, in: window)
+                    continue
+                }
+                let start = clock.now
+                do {
+                    let signed = try await api.signIn(sessionInfo: item.session, code: code)
+                    let end = clock.now
+                    guard signed.ok else {
+                        tally.failed("signInWithPhoneNumber \(item.number)", signed, at: end, in: window)
+                        continue
+                    }
+                    tally.completed(latency: item.sendTime + (end - start), at: end, in: window)
+                } catch {
+                    tally.failed("signInWithPhoneNumber", error, at: clock.now, in: window)
+                }
+            }
+        }
+        return tally
+    }
+
+    /// One refresh-token exchange per operation, each client with its own token.
+    private func refresh(client: Int, token: String, window: Window) async -> ClientTally {
+        let clock = ContinuousClock()
+        var tally = ClientTally()
+        for _ in 0..<settings.maxOps {
+            let start = clock.now
+            guard start < window.end, !tally.givingUp else { break }
+            do {
+                let reply = try await api.refresh(token)
+                let end = clock.now
+                guard reply.ok else {
+                    tally.failed("token", reply, at: end, in: window)
+                    continue
+                }
+                tally.completed(latency: end - start, at: end, in: window)
+            } catch {
+                tally.failed("token", error, at: clock.now, in: window)
+            }
+        }
+        return tally
+    }
+
+    /// Refresh tokens for the refresh scenario: one fictional sign-in per client (at most 256), done before the clock starts.
+    private func refreshTokens() async throws -> [String] {
+        let count = min(settings.concurrency, 256)
+        var tokens: [String] = []
+        for i in 0..<count {
+            let test = settings.tests[i % settings.tests.count]
+            let sent = try await api.sendCode(to: test.number)
+            guard sent.ok, let session = JSONText.stringField("sessionInfo", in: sent.body) else {
+                throw BenchError("refresh setup: sendVerificationCode \(test.number): HTTP \(sent.status) \(sent.text)")
+            }
+            let signed = try await api.signIn(sessionInfo: session, code: test.code)
+            guard signed.ok, let token = JSONText.stringField("refreshToken", in: signed.body) else {
+                throw BenchError(
+                    "refresh setup: signInWithPhoneNumber \(test.number): HTTP \(signed.status) \(signed.text) "
+                        + "(are the test numbers configured? see --configure)"
+                )
+            }
+            tokens.append(token)
+        }
+        return tokens
+    }
+}

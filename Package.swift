@@ -1,0 +1,113 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "flint",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .executable(name: "flint", targets: ["flint"]),
+        .library(name: "FlintCore", targets: ["FlintCore"]),
+        .library(name: "FlintStore", targets: ["FlintStore"]),
+        .library(name: "FlintServer", targets: ["FlintServer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "4.5.2"..<"5.0.0"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    ],
+    targets: [
+        // Rules with no I/O: phone numbers, codes, tokens, errors, project config.
+        .target(
+            name: "FlintCore",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The one storage protocol and its SQL implementations.
+        .target(
+            name: "FlintStore",
+            dependencies: [
+                "FlintCore",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The HTTP surface (Hummingbird 2), one folder per flow.
+        .target(
+            name: "FlintServer",
+            dependencies: [
+                "FlintCore",
+                "FlintStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "flint",
+            dependencies: [
+                "FlintCore",
+                "FlintStore",
+                "FlintServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "flint-bench",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/FlintBench",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "FlintCoreTests", dependencies: ["FlintCore"], swiftSettings: strictSettings),
+        .testTarget(name: "FlintStoreTests", dependencies: ["FlintStore", "FlintCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "FlintServerTests",
+            dependencies: [
+                "FlintServer", "FlintStore", "FlintCore",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ],
+            swiftSettings: strictSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,31 @@
+public import Crypto
+
+/// The server's master secret (32 random bytes, generated on first start and persisted by the store) and
+/// the purpose-bound keys derived from it with HKDF-SHA256.
+public struct ServerSecret: Sendable {
+    /// Key for code HMACs (`HMAC(codeKey, sessionID ‖ code)`).
+    public let codeKey: SymmetricKey
+    /// Key authenticating opaque session handles (`sessionInfo`).
+    public let sessionKey: SymmetricKey
+
+    /// Derives the purpose keys from the master secret.
+    public init(master: [UInt8]) {
+        let ikm = SymmetricKey(data: master)
+        codeKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, info: Array("flint code hmac v1".utf8), outputByteCount: 32)
+        sessionKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, info: Array("flint session handle v1".utf8), outputByteCount: 32)
+    }
+
+    /// The stored form of a code: HMAC-SHA256 over the session ID and the code, so equal codes in two
+    /// sessions never share a hash and a stolen database reveals no code.
+    public func codeHash(sessionID: [UInt8], code: String) -> [UInt8] {
+        var mac = HMAC<SHA256>(key: codeKey)
+        mac.update(data: sessionID)
+        mac.update(data: Array(code.utf8))
+        return Array(mac.finalize())
+    }
+}
+
+/// SHA-256 of a bearer secret (refresh tokens), hex-encoded, as stored.
+public func storedTokenHash(_ token: String) -> String {
+    Hex.encode(SHA256.hash(data: Array(token.utf8)))
+}

@@ -1,0 +1,147 @@
+/// A project's settings, in Firebase's admin v2 `Config` schema.
+///
+/// The whole document is kept as JSON so sections this version does not know survive a round trip; the typed
+/// accessors read the parts Flint acts on.
+public struct ProjectConfig: Sendable, Equatable {
+    /// The stored document (`signIn`, `authorizedDomains`, ...).
+    public private(set) var document: [String: JSONValue]
+
+    /// At most this many fictional test numbers, as Firebase allows.
+    public static let maxTestPhoneNumbers = 10
+
+    /// Paths an `updateMask` may name.
+    public static let updatablePaths: [String] = [
+        "signIn", "signIn.phoneNumber", "signIn.phoneNumber.enabled", "signIn.phoneNumber.testPhoneNumbers", "authorizedDomains",
+    ]
+
+    /// The configuration of a new project: phone sign-in on, no test numbers, `localhost` authorized.
+    public static let defaults = ProjectConfig(
+        unchecked: [
+            "signIn": .object(["phoneNumber": .object(["enabled": .bool(true), "testPhoneNumbers": .object([:])])]),
+            "authorizedDomains": .array([.string("localhost")]),
+        ]
+    )
+
+    private init(unchecked document: [String: JSONValue]) {
+        self.document = document
+    }
+
+    /// Validates and normalizes a document (test numbers to E.164, codes checked, domains lower-cased).
+    /// - Throws: ``AuthError`` `INVALID_CONFIG` naming what is wrong.
+    public init(document: [String: JSONValue]) throws(AuthError) {
+        var doc = document
+        doc["name"] = nil
+        var phone = doc["signIn"]?["phoneNumber"]?.objectValue ?? [:]
+        if let enabled = phone["enabled"] {
+            guard case .bool = enabled else { throw Self.invalid("signIn.phoneNumber.enabled must be a boolean") }
+        }
+        if let tests = phone["testPhoneNumbers"] {
+            guard let map = tests.objectValue else { throw Self.invalid("signIn.phoneNumber.testPhoneNumbers must be a map") }
+            guard map.count <= Self.maxTestPhoneNumbers else {
+                throw Self.invalid("at most \(Self.maxTestPhoneNumbers) test phone numbers are allowed, got \(map.count)")
+            }
+            var normalized: [String: JSONValue] = [:]
+            for (number, code) in map {
+                let parsed: PhoneNumber
+                do { parsed = try PhoneNumber(parsing: number) } catch {
+                    throw Self.invalid("test phone number \(number) is not a valid E.164 number")
+                }
+                var text = code.stringValue ?? ""
+                if case .number(let n) = code, n >= 100_000, n < 1_000_000, n.rounded() == n { text = String(Int(n)) }
+                guard VerificationCode.isWellFormed(text) else {
+                    throw Self.invalid("the code for test phone number \(number) must be 6 digits")
+                }
+                guard normalized[parsed.e164] == nil else { throw Self.invalid("test phone number \(number) is listed twice") }
+                normalized[parsed.e164] = .string(text)
+            }
+            phone["testPhoneNumbers"] = .object(normalized)
+        }
+        if !phone.isEmpty {
+            var signIn = doc["signIn"]?.objectValue ?? [:]
+            signIn["phoneNumber"] = .object(phone)
+            doc["signIn"] = .object(signIn)
+        }
+        if let domains = doc["authorizedDomains"] {
+            guard case .array(let list) = domains else { throw Self.invalid("authorizedDomains must be a list of strings") }
+            var out: [JSONValue] = []
+            for item in list {
+                guard let d = item.stringValue, Self.isDomain(d) else { throw Self.invalid("authorizedDomains has an invalid domain") }
+                out.append(.string(d.lowercased()))
+            }
+            doc["authorizedDomains"] = .array(out)
+        }
+        self.document = doc
+    }
+
+    /// Whether phone-number sign-in is enabled.
+    public var phoneSignInEnabled: Bool {
+        if case .bool(let b)? = document["signIn"]?["phoneNumber"]?["enabled"] { return b }
+        return false
+    }
+
+    /// Fictional numbers (E.164) and their fixed codes.
+    public var testPhoneNumbers: [String: String] {
+        (document["signIn"]?["phoneNumber"]?["testPhoneNumbers"]?.objectValue ?? [:]).compactMapValues(\.stringValue)
+    }
+
+    /// Domains that continue URLs may point at.
+    public var authorizedDomains: [String] {
+        guard case .array(let list)? = document["authorizedDomains"] else { return [] }
+        return list.compactMap(\.stringValue)
+    }
+
+    /// The document as the admin API answers it, with its resource `name`.
+    public func resource(projectID: String) -> [String: JSONValue] {
+        var out = document
+        out["name"] = .string("projects/\(projectID)/config")
+        return out
+    }
+
+    /// Applies a PATCH: copies each masked path from `patch` into this config (a path absent from `patch`
+    /// is cleared), then validates. Without a mask, every known leaf present in `patch` is taken.
+    /// - Throws: ``AuthError`` for unknown mask paths or an invalid result.
+    public func applying(patch: [String: JSONValue], updateMask: [String]?) throws(AuthError) -> ProjectConfig {
+        let mask = updateMask ?? Self.updatablePaths.filter { Self.value(at: $0, in: patch) != nil && !Self.hasKnownChild($0) }
+        var doc = document
+        for path in mask {
+            guard Self.updatablePaths.contains(path) else {
+                throw AuthError.invalidArgument("Invalid update mask path: \(path)")
+            }
+            Self.set(Self.value(at: path, in: patch), at: path, in: &doc)
+        }
+        return try ProjectConfig(document: doc)
+    }
+
+    private static func hasKnownChild(_ path: String) -> Bool {
+        updatablePaths.contains { $0.hasPrefix(path + ".") }
+    }
+
+    private static func value(at path: String, in doc: [String: JSONValue]) -> JSONValue? {
+        var current: JSONValue? = .object(doc)
+        for key in path.split(separator: ".") { current = current?[String(key)] }
+        return current
+    }
+
+    private static func set(_ value: JSONValue?, at path: String, in doc: inout [String: JSONValue]) {
+        let keys = path.split(separator: ".").map(String.init)
+        func go(_ obj: [String: JSONValue], _ i: Int) -> [String: JSONValue] {
+            var obj = obj
+            if i == keys.count - 1 {
+                obj[keys[i]] = value
+            } else {
+                obj[keys[i]] = .object(go(obj[keys[i]]?.objectValue ?? [:], i + 1))
+            }
+            return obj
+        }
+        doc = go(doc, 0)
+    }
+
+    private static func isDomain(_ s: String) -> Bool {
+        !s.isEmpty && s.utf8.count <= 253
+            && s.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "." || $0 == "-" }
+    }
+
+    private static func invalid(_ detail: String) -> AuthError {
+        AuthError(code: "INVALID_CONFIG", detail: detail, rpcStatus: "INVALID_ARGUMENT")
+    }
+}

@@ -1,0 +1,23 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+import Synchronization
+
+/// A clock that only moves when told to; the test double for ``WallClock``.
+public final class ManualClock: WallClock {
+    private let current: Mutex<Date>
+
+    /// Creates a clock standing at `start`.
+    public init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
+        current = Mutex(start)
+    }
+
+    public func now() -> Date { current.withLock { $0 } }
+
+    /// Moves the clock forward by `seconds`.
+    public func advance(by seconds: TimeInterval) {
+        current.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+}

@@ -1,0 +1,76 @@
+/// The claims of a Firebase ID token, before signing.
+public struct IDTokenClaims: Sendable, Equatable {
+    /// Project ID (`aud`, and the tail of `iss`).
+    public var projectID: String
+    /// The user's `localId` (`sub` and `user_id`).
+    public var userID: String
+    /// Seconds since epoch of the sign-in that started this session (`auth_time`).
+    public var authTime: Int64
+    /// Seconds since epoch of issue (`iat`).
+    public var issuedAt: Int64
+    /// Lifetime in seconds (`exp - iat`).
+    public var lifetime: Int64 = 3600
+    /// `phone_number`.
+    public var phoneNumber: String?
+    /// `email`.
+    public var email: String?
+    /// `email_verified`.
+    public var emailVerified: Bool?
+    /// `name` (display name).
+    public var name: String?
+    /// `picture` (photo URL).
+    public var picture: String?
+    /// `firebase.sign_in_provider`: `phone`, `password`, `custom`, ...
+    public var signInProvider: String
+    /// `firebase.identities`.
+    public var identities: [String: [String]] = [:]
+    /// `firebase.sign_in_second_factor`.
+    public var secondFactor: String?
+    /// `firebase.second_factor_identifier`.
+    public var secondFactorIdentifier: String?
+    /// Developer claims (`customAttributes`), merged below the reserved ones.
+    public var customClaims: [String: JSONValue] = [:]
+
+    /// Creates claims.
+    public init(projectID: String, userID: String, authTime: Int64, issuedAt: Int64, signInProvider: String) {
+        self.projectID = projectID
+        self.userID = userID
+        self.authTime = authTime
+        self.issuedAt = issuedAt
+        self.signInProvider = signInProvider
+    }
+
+    /// The issuer every Firebase verifier expects.
+    public static func issuer(projectID: String) -> String { "https://securetoken.google.com/\(projectID)" }
+
+    /// Claim names a developer may not set.
+    public static let reservedClaims: Set<String> = [
+        "iss", "aud", "sub", "iat", "exp", "nbf", "jti", "nonce", "azp", "acr", "amr", "cnf", "auth_time", "firebase",
+        "at_hash", "c_hash", "user_id", "phone_number", "email", "email_verified",
+    ]
+
+    /// The JSON payload. Custom claims first, then the reserved ones, which cannot be overridden.
+    public var payload: [String: JSONValue] {
+        var out = customClaims
+        if let name { out["name"] = .string(name) }
+        if let picture { out["picture"] = .string(picture) }
+        out["iss"] = .string(Self.issuer(projectID: projectID))
+        out["aud"] = .string(projectID)
+        out["auth_time"] = .number(Double(authTime))
+        out["user_id"] = .string(userID)
+        out["sub"] = .string(userID)
+        out["iat"] = .number(Double(issuedAt))
+        out["exp"] = .number(Double(issuedAt + lifetime))
+        if let phoneNumber { out["phone_number"] = .string(phoneNumber) }
+        if let email { out["email"] = .string(email) }
+        if let emailVerified { out["email_verified"] = .bool(emailVerified) }
+        var firebase: [String: JSONValue] = [
+            "identities": .object(identities.mapValues { .array($0.map(JSONValue.string)) }),
+            "sign_in_provider": .string(signInProvider),
+        ]
+        if let secondFactor { firebase["sign_in_second_factor"] = .string(secondFactor) }
+        if let secondFactorIdentifier { firebase["second_factor_identifier"] = .string(secondFactorIdentifier) }
+        out["firebase"] = .object(firebase)
+        return out
+    }
+}

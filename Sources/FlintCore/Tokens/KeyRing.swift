@@ -1,0 +1,39 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// The set of keys a node knows: the newest unretired key signs; every key whose tokens may still be alive is
+/// published and accepted.
+public struct KeyRing: Sendable {
+    /// All known keys, newest first.
+    public let keys: [SigningKey]
+    /// The key that signs new tokens.
+    public let active: SigningKey?
+    private let byKID: [String: SigningKey]
+
+    /// How long a retired key stays published: the ID-token lifetime plus a margin for verifier caches.
+    public static let retiredKeyGrace: TimeInterval = 3600 + 3600
+
+    /// Builds a ring from stored keys.
+    public init(keys: [SigningKey]) {
+        let sorted = keys.sorted { $0.createdAt > $1.createdAt }
+        self.keys = sorted
+        self.active = sorted.first { $0.retiredAt == nil }
+        var map: [String: SigningKey] = [:]
+        for key in sorted { map[key.kid] = key }
+        self.byKID = map
+    }
+
+    /// The key with this `kid`, if known.
+    public func key(kid: String) -> SigningKey? { byKID[kid] }
+
+    /// The keys to publish at `now`: the active one and the retired ones still inside their grace period.
+    public func published(at now: Date) -> [SigningKey] {
+        keys.filter { key in
+            guard let retired = key.retiredAt else { return true }
+            return now.timeIntervalSince(retired) < Self.retiredKeyGrace
+        }
+    }
+}

@@ -1,0 +1,89 @@
+public import CryptoExtras
+import Crypto
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+import X509
+import SwiftASN1
+
+/// One RS256 signing key with its self-signed certificate (the x509 map Firebase verifiers read needs one).
+public struct SigningKey: Sendable {
+    /// The key ID written into the JWT header (`kid`).
+    public let kid: String
+    /// The private key.
+    public let privateKey: _RSA.Signing.PrivateKey
+    /// The PEM-encoded self-signed certificate for the public key.
+    public let certificatePEM: String
+    /// When the key was created.
+    public let createdAt: Date
+    /// When the key stopped signing (rotation), or `nil` while it is the active key.
+    public var retiredAt: Date?
+
+    /// The public half.
+    public var publicKey: _RSA.Signing.PublicKey { privateKey.publicKey }
+    /// The private key in PKCS#8 PEM, as stored.
+    public var privateKeyPEM: String { privateKey.pemRepresentation }
+
+    /// Rebuilds a key from its stored form.
+    /// - Throws: when the PEM is not an RSA private key.
+    public init(kid: String, privateKeyPEM: String, certificatePEM: String, createdAt: Date, retiredAt: Date?) throws {
+        self.kid = kid
+        self.privateKey = try _RSA.Signing.PrivateKey(pemRepresentation: privateKeyPEM)
+        self.certificatePEM = certificatePEM
+        self.createdAt = createdAt
+        self.retiredAt = retiredAt
+    }
+
+    /// Creates a fresh 2048-bit key and a self-signed certificate valid for `validity` seconds.
+    /// - Parameters:
+    ///   - now: the creation instant.
+    ///   - random: the source of the key ID.
+    ///   - validity: certificate lifetime.
+    public static func generate(now: Date, random: some RandomSource, validity: TimeInterval = 400 * 86_400) throws -> SigningKey {
+        let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        let kid = Hex.encode(random.bytes(20))
+        let name = try DistinguishedName {
+            CommonName("securetoken.system.gserviceaccount.com")
+        }
+        let certificate = try Certificate(
+            version: .v3,
+            serialNumber: Certificate.SerialNumber(),
+            publicKey: Certificate.PublicKey(key.publicKey),
+            notValidBefore: now.addingTimeInterval(-300),
+            notValidAfter: now.addingTimeInterval(validity),
+            issuer: name,
+            subject: name,
+            signatureAlgorithm: .sha256WithRSAEncryption,
+            extensions: Certificate.Extensions {},
+            issuerPrivateKey: Certificate.PrivateKey(key)
+        )
+        let pem = try certificate.serializeAsPEM().pemString
+        return try SigningKey(kid: kid, privateKeyPEM: key.pemRepresentation, certificatePEM: pem, createdAt: now, retiredAt: nil)
+    }
+
+    /// Signs `input` with RSASSA-PKCS1-v1_5 over SHA-256 (JWS `RS256`).
+    public func sign(_ input: [UInt8]) throws -> [UInt8] {
+        let signature = try privateKey.signature(for: SHA256.hash(data: input), padding: .insecurePKCS1v1_5)
+        return [UInt8](signature.rawRepresentation)
+    }
+
+    /// Checks an RS256 signature.
+    public func verify(signature: [UInt8], input: [UInt8]) -> Bool {
+        publicKey.isValidSignature(
+            _RSA.Signing.RSASignature(rawRepresentation: signature),
+            for: SHA256.hash(data: input),
+            padding: .insecurePKCS1v1_5
+        )
+    }
+
+    /// The key as a JWK (`kty`, `alg`, `use`, `kid`, `n`, `e`).
+    public func jwk() throws -> [String: String] {
+        let primitives = try publicKey.getKeyPrimitives()
+        return [
+            "kty": "RSA", "alg": "RS256", "use": "sig", "kid": kid,
+            "n": Base64URL.encode(primitives.modulus), "e": Base64URL.encode(primitives.publicExponent),
+        ]
+    }
+}

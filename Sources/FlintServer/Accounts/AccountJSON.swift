@@ -1,0 +1,65 @@
+import FlintStore
+
+/// A user as `accounts:lookup` returns it: Firebase's field names, times as strings of milliseconds.
+struct AccountJSON: Encodable {
+    struct ProviderInfo: Encodable {
+        var providerId: String
+        var rawId: String
+        var phoneNumber: String?
+        var email: String?
+        var federatedId: String?
+    }
+
+    var localId: String
+    var phoneNumber: String?
+    var email: String?
+    var emailVerified: Bool
+    var displayName: String?
+    var photoUrl: String?
+    var disabled: Bool
+    var providerUserInfo: [ProviderInfo]
+    var validSince: String
+    var createdAt: String
+    var lastLoginAt: String?
+    var lastRefreshAt: String?
+    var customAttributes: String?
+
+    init(_ user: UserRecord) {
+        localId = user.localID
+        phoneNumber = user.phoneNumber
+        email = user.email
+        emailVerified = user.emailVerified
+        displayName = user.displayName
+        photoUrl = user.photoURL
+        disabled = user.disabled
+        var providers: [ProviderInfo] = []
+        if let phone = user.phoneNumber { providers.append(ProviderInfo(providerId: "phone", rawId: phone, phoneNumber: phone)) }
+        providerUserInfo = providers
+        validSince = String(user.validSince)
+        createdAt = String(user.createdAt)
+        lastLoginAt = user.lastLoginAt.map(String.init)
+        lastRefreshAt = user.lastRefreshAt.map(Self.rfc3339)
+        customAttributes = user.customAttributes
+    }
+
+    /// Firebase sends `lastRefreshAt` as an RFC 3339 timestamp.
+    private static func rfc3339(_ ms: Int64) -> String {
+        let seconds = ms / 1000
+        let days = Int(seconds / 86_400)
+        let rem = Int(seconds % 86_400)
+        // Civil-from-days (Howard Hinnant's algorithm).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let millis = Int(ms % 1000)
+        let msText = String(repeating: "0", count: 3 - String(millis).count) + String(millis)
+        return "\(y)-\(two(m))-\(two(d))T\(two(rem / 3600)):\(two(rem % 3600 / 60)):\(two(rem % 60)).\(msText)Z"
+    }
+}

@@ -1,0 +1,36 @@
+import FlintCore
+import FlintStore
+import Hummingbird
+
+/// `accounts:delete` (v1), `relyingparty/deleteAccount` (v3), and the admin form (`localId`).
+/// Deleting a user also deletes its refresh tokens, so they stop working at once.
+struct DeleteAccountRequest {
+    var idToken: String?
+    var localId: String?
+
+    init(_ body: WireBody) throws(AuthError) {
+        idToken = try body.string("idToken")
+        localId = try body.string("localId")
+    }
+}
+
+struct DeleteAccountResponse: Encodable {
+    var kind = "identitytoolkit#DeleteAccountResponse"
+}
+
+extension AccountRoutes {
+    func delete(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        try context.requireClient()
+        let wire = try DeleteAccountRequest(try await WireBody.read(request))
+        let localID: String
+        if context.isAdmin, wire.idToken == nil {
+            guard let id = wire.localId, !id.isEmpty else { throw AuthError.missingLocalID }
+            localID = id
+        } else {
+            localID = try await services.authenticate(idToken: wire.idToken).1.localID
+        }
+        let existed = try await services.store.write { tx in try await tx.deleteUser(localID: localID) }
+        guard existed else { throw AuthError.userNotFound }
+        return try JSONReply.make(DeleteAccountResponse())
+    }
+}

@@ -1,0 +1,64 @@
+import FlintCore
+import FlintStore
+import Logging
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The services every flow uses, built once at start and shared by all requests.
+final class AuthServices: Sendable {
+    let settings: ServerSettings
+    let store: any AuthStore
+    let clock: any WallClock
+    let random: any RandomSource
+    let secret: ServerSecret
+    let keys: KeyCache
+    let config: ConfigCache
+    let sms: any SMSSender
+    let templates: SMSTemplates
+    let logger: Logger
+
+    private init(
+        settings: ServerSettings, store: any AuthStore, clock: any WallClock, random: any RandomSource, secret: ServerSecret,
+        keys: KeyCache, config: ConfigCache, sms: any SMSSender, logger: Logger
+    ) {
+        self.settings = settings
+        self.store = store
+        self.clock = clock
+        self.random = random
+        self.secret = secret
+        self.keys = keys
+        self.config = config
+        self.sms = sms
+        self.templates = .builtIn
+        self.logger = logger
+    }
+
+    /// Prepares a node: master secret and first signing key (created on first start), project config (the
+    /// `--config` document applied over what is stored).
+    static func start(
+        settings: ServerSettings, store: any AuthStore, clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandom(),
+        sms: (any SMSSender)? = nil, logger: Logger
+    ) async throws -> AuthServices {
+        let candidate = random.bytes(32)
+        let master = try await store.write { tx in try await tx.ensureMasterSecret(candidate) }
+        let keys = KeyCache(store: store)
+        try await keys.ensureKey(clock: clock, random: random)
+        let config = ConfigCache(store: store)
+        try await config.reload()
+        if let document = settings.configDocument {
+            var merged = config.current.document
+            for (key, value) in document { merged[key] = value }
+            try await config.save(try ProjectConfig(document: merged))
+        }
+        return AuthServices(
+            settings: settings, store: store, clock: clock, random: random, secret: ServerSecret(master: master), keys: keys,
+            config: config, sms: sms ?? OutboxSMSSender(store: store), logger: logger
+        )
+    }
+
+    /// The current time in milliseconds.
+    var nowMS: Int64 { clock.now().millisecondsSince1970 }
+}

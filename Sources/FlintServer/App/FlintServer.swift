@@ -1,0 +1,69 @@
+public import FlintCore
+public import FlintStore
+public import Hummingbird
+public import Logging
+import ServiceLifecycle
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A ready-to-run Flint node: store opened, secrets and keys in place, router built.
+public struct FlintServer: Sendable {
+    /// The Hummingbird application; run it with `runService()` (graceful shutdown on SIGINT/SIGTERM).
+    public let application: Application<RouterResponder<FlintRequestContext>>
+    let services: AuthServices
+
+    /// Builds a node.
+    /// - Parameters:
+    ///   - settings: everything from flags, environment and files.
+    ///   - store: the opened store.
+    ///   - clock: the time source (tests inject a ``ManualClock``).
+    ///   - random: the randomness source.
+    ///   - sms: the SMS sender; defaults to the durable dev outbox.
+    ///   - logger: the server's logger.
+    /// - Throws: when the store cannot provide secrets, keys or config.
+    public init(
+        settings: ServerSettings, store: any AuthStore, clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandom(),
+        sms: (any SMSSender)? = nil, logger: Logger
+    ) async throws {
+        let services = try await AuthServices.start(settings: settings, store: store, clock: clock, random: random, sms: sms, logger: logger)
+        self.services = services
+        let router = buildRouter(services: services)
+        self.application = Application(
+            responder: router.buildResponder(),
+            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "flint"),
+            services: [ReloadService(services: services)],
+            logger: logger
+        )
+    }
+
+    /// Adds a new signing key and retires the current one (it stays published until its tokens expire).
+    /// - Returns: the new key's `kid`.
+    public static func rotateKeys(store: any AuthStore, clock: any WallClock = SystemClock()) async throws -> String {
+        try await KeyCache.rotate(store: store, clock: clock, random: SystemRandom())
+    }
+}
+
+/// Re-reads keys and config from the store every `reloadInterval`, so changes made by another node or the CLI
+/// take effect everywhere.
+struct ReloadService: Service {
+    let services: AuthServices
+
+    func run() async throws {
+        let interval = services.settings.reloadInterval
+        // Sleeping is cut short by graceful shutdown; that cancellation is the normal way out.
+        try? await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try await Task.sleep(for: .seconds(interval))
+                do {
+                    try await services.keys.reload()
+                    try await services.config.reload()
+                } catch {
+                    services.logger.warning("reload from store failed", metadata: ["errorType": "\(type(of: error))"])
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import FlintCore
+import HTTPTypes
+import Hummingbird
+
+/// The whole HTTP surface, top to bottom. Paths are Firebase's production paths prefixed with their host,
+/// exactly as the SDKs address the emulator (`/identitytoolkit.googleapis.com/v1/...`).
+func buildRouter(services: AuthServices) -> Router<FlintRequestContext> {
+    let router = Router(context: FlintRequestContext.self)
+    router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: ErrorMiddleware())
+    router.add(middleware: CORSMiddleware(allowOrigin: .originBased, allowHeaders: [.contentType, .authorization, .init("x-goog-api-key")!, .firebaseLocale, .init("x-client-version")!, .init("x-firebase-gmpid")!, .init("x-firebase-client")!, .init("x-firebase-appcheck")!], allowMethods: [.get, .post, .patch, .delete, .options]))
+    router.add(middleware: CallerMiddleware(settings: services.settings))
+
+    let v1 = "/identitytoolkit.googleapis.com/v1"
+    let v3 = "/www.googleapis.com/identitytoolkit/v3/relyingparty"
+
+    let phone = PhoneRoutes(services: services)
+    router.post("\(v1)/accounts:sendVerificationCode", use: phone.sendVerificationCode)
+    router.post("\(v3)/sendVerificationCode", use: phone.sendVerificationCode)
+    router.post("\(v1)/accounts:signInWithPhoneNumber", use: phone.signInWithPhoneNumber)
+    router.post("\(v3)/verifyPhoneNumber", use: phone.signInWithPhoneNumber)
+
+    let accounts = AccountRoutes(services: services)
+    router.post("\(v1)/accounts:lookup", use: accounts.lookup)
+    router.post("\(v3)/getAccountInfo", use: accounts.lookup)
+    router.post("\(v1)/projects/{project}/accounts:lookup", use: accounts.lookup)
+    router.post("\(v1)/accounts:delete", use: accounts.delete)
+    router.post("\(v3)/deleteAccount", use: accounts.delete)
+    router.post("\(v1)/projects/{project}/accounts:delete", use: accounts.delete)
+
+    let tokens = TokenRoutes(services: services)
+    router.post("/securetoken.googleapis.com/v1/token", use: tokens.refresh)
+    router.get("/www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com", use: tokens.x509)
+    router.get("/www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com", use: tokens.jwks)
+    router.get("/.well-known/jwks.json", use: tokens.jwks)
+
+    let config = ProjectConfigRoutes(services: services)
+    router.get("/identitytoolkit.googleapis.com/admin/v2/projects/{project}/config", use: config.show)
+    router.patch("/identitytoolkit.googleapis.com/admin/v2/projects/{project}/config", use: config.update)
+    router.get("/identitytoolkit.googleapis.com/v2/projects/{project}/config", use: config.show)
+    router.patch("/identitytoolkit.googleapis.com/v2/projects/{project}/config", use: config.update)
+    router.get("\(v1)/projects", use: config.publicConfig)
+    router.get("\(v3)/getProjectConfig", use: config.publicConfig)
+
+    if services.settings.devMode {
+        let dev = DevRoutes(services: services)
+        router.get("/", use: dev.ready)
+        router.get("/emulator/v1/projects/{project}/verificationCodes", use: dev.verificationCodes)
+        router.get("/emulator/v1/projects/{project}/outbox", use: dev.outbox)
+        router.delete("/emulator/v1/projects/{project}/accounts", use: dev.deleteAccounts)
+    }
+    return router
+}

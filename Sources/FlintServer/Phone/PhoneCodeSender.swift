@@ -1,0 +1,57 @@
+import FlintCore
+import FlintStore
+import Logging
+
+/// Sending a code: the rules shared by phone sign-in (and, later, SMS multi-factor).
+extension AuthServices {
+    /// Parses a number the way every phone endpoint does: missing or malformed → `INVALID_PHONE_NUMBER`.
+    func parsePhoneNumber(_ text: String?) throws(AuthError) -> PhoneNumber {
+        guard let text, !text.isEmpty else { throw AuthError.invalidPhoneNumber }
+        do {
+            return try PhoneNumber(parsing: text)
+        } catch {
+            throw AuthError.invalidPhoneNumber.with(detail: error.detail)
+        }
+    }
+
+    /// Sends (or re-uses) a code for `text` and returns the `sessionInfo` handle.
+    ///
+    /// Fictional numbers get a stateless handle and no message. A number whose code is still valid gets its
+    /// live session back and no second SMS. Otherwise a new session is committed first, then the SMS is handed to
+    /// the sender; if that fails the session is abandoned so the next attempt sends afresh.
+    func sendCode(to text: String?, purpose: SMSPurpose, locales: [String]) async throws -> String {
+        let config = config.current
+        guard config.phoneSignInEnabled else { throw AuthError.operationNotAllowed }
+        let phone = try parsePhoneNumber(text)
+        let now = clock.now()
+        if config.testPhoneNumbers[phone.e164] != nil {
+            return SessionHandle.fictional(phoneNumber: phone.e164, issuedAt: now.secondsSince1970).encode(key: secret.sessionKey)
+        }
+        let id = random.bytes(16)
+        let code = VerificationCode.generate(using: random)
+        let candidate = CodeSession(
+            id: Hex.encode(id), phoneNumber: phone.e164, purpose: purpose.rawValue,
+            codeHash: Hex.encode(secret.codeHash(sessionID: id, code: code)), createdAt: now.millisecondsSince1970,
+            expiresAt: now.millisecondsSince1970 + Int64(settings.smsCodeTTL * 1000)
+        )
+        let maxAttempts = settings.maxCodeAttempts
+        let (session, reused) = try await store.write { tx in try await tx.startCodeSession(candidate, maxAttempts: maxAttempts) }
+        guard let sessionID = Hex.decode(session.id) else { throw AuthError.internalError }
+        let handle = SessionHandle.stored(id: sessionID).encode(key: secret.sessionKey)
+        if reused { return handle }
+
+        let rendered = templates.render(purpose: purpose, locale: locales, app: settings.appName ?? settings.projectID, code: code)
+        let message = SMSMessage(
+            to: phone.e164, body: rendered.text, locale: rendered.locale, createdAt: candidate.createdAt, code: code, sessionID: candidate.id
+        )
+        do {
+            try await sms.send(message)
+        } catch {
+            logger.error("sms hand-over failed", metadata: ["errorType": "\(type(of: error))"])
+            let at = nowMS
+            try? await store.write { tx in try await tx.abandonCodeSession(id: candidate.id, now: at) }
+            throw AuthError.internalError.with(detail: "The SMS could not be sent; try again.")
+        }
+        return handle
+    }
+}

@@ -1,0 +1,4 @@
+/// The phone sign-in endpoints.
+struct PhoneRoutes {
+    let services: AuthServices
+}

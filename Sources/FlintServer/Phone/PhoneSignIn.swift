@@ -1,0 +1,128 @@
+import FlintCore
+import FlintStore
+
+/// The rules of `signInWithPhoneNumber`: prove the number (code, fictional code or temporary proof), then sign
+/// up, sign in, re-authenticate, or put the number on the signed-in user, in one transaction.
+extension AuthServices {
+    /// How long a `temporaryProof` stays usable, seconds.
+    static let temporaryProofLifetime: Int64 = 3600
+
+    func signInWithPhoneNumber(_ wire: SignInWithPhoneNumberRequest) async throws -> SignInWithPhoneNumberResponse {
+        guard config.current.phoneSignInEnabled else { throw AuthError.operationNotAllowed }
+        let proof = try verifiedNumberProof(wire)
+        let linking = wire.operation == .link || wire.operation == .update || wire.idToken != nil
+        let tokenUser: VerifiedIDToken?
+        if linking {
+            guard let idToken = wire.idToken, !idToken.isEmpty else { throw AuthError.missingIDToken }
+            tokenUser = try TokenVerifier.verify(idToken, ring: keys.current, projectID: settings.projectID, now: clock.now())
+        } else {
+            tokenUser = nil
+        }
+        let now = nowMS
+        let maxAttempts = settings.maxCodeAttempts
+        let newID = random.alphanumericID()
+        let operation = wire.operation
+        let usesProof = wire.temporaryProof != nil
+        let outcome = try await store.write { [self] tx -> PhoneOutcome in
+            let phone: String
+            switch proof {
+            case .verified(let number):
+                phone = number
+            case .storedSession(let id, let hash):
+                switch try await tx.spendCode(sessionID: id, codeHash: hash, now: now, maxAttempts: maxAttempts) {
+                case .spent(let session): phone = session.phoneNumber
+                case .notFound: return .failed(.invalidSessionInfo)
+                case .expired: return .failed(.sessionExpired)
+                case .locked: return .failed(.sessionExpired.with(detail: "Too many incorrect codes. Request a new code."))
+                case .wrongCode: return .failed(.invalidCode)
+                }
+            }
+            let owner = try await tx.user(phoneNumber: phone)
+            if let tokenUser {
+                guard var user = try await tx.user(localID: tokenUser.userID) else { return .failed(.userNotFound) }
+                do throws(AuthError) { try Self.check(token: tokenUser, against: user) } catch { return .failed(error) }
+                if let owner, owner.localID != user.localID {
+                    if usesProof { return .failed(.phoneNumberExists) }
+                    return .numberTaken(phone)
+                }
+                user.phoneNumber = phone
+                user.lastLoginAt = now
+                try await tx.updateUser(user)
+                return try await issue(tx, user: user, isNew: false, now: now)
+            }
+            if var user = owner {
+                guard !user.disabled else { return .failed(.userDisabled) }
+                user.lastLoginAt = now
+                try await tx.updateUser(user)
+                return try await issue(tx, user: user, isNew: false, now: now)
+            }
+            if operation == .reauth { return .failed(.userNotFound) }
+            var user = UserRecord(localID: newID, phoneNumber: phone, createdAt: now, validSince: now / 1000)
+            user.lastLoginAt = now
+            try await tx.insertUser(user)
+            return try await issue(tx, user: user, isNew: true, now: now)
+        }
+        switch outcome {
+        case .failed(let error):
+            throw error
+        case .numberTaken(let phone):
+            let proof = SessionHandle.temporaryProof(phoneNumber: phone, issuedAt: clock.now().secondsSince1970).encode(key: secret.sessionKey)
+            return SignInWithPhoneNumberResponse(
+                phoneNumber: phone, temporaryProof: proof, temporaryProofExpiresIn: String(Self.temporaryProofLifetime)
+            )
+        case .signedIn(let user, let refreshToken, let isNew):
+            let idToken = try idToken(for: user, provider: "phone", authTime: now / 1000)
+            return SignInWithPhoneNumberResponse(
+                idToken: idToken, refreshToken: refreshToken, expiresIn: String(Self.idTokenLifetime), localId: user.localID,
+                isNewUser: isNew, phoneNumber: user.phoneNumber ?? ""
+            )
+        }
+    }
+
+    private func issue(_ tx: any StoreTransaction, user: UserRecord, isNew: Bool, now: Int64) async throws -> PhoneOutcome {
+        let (token, record) = newRefreshToken(localID: user.localID, authTime: now / 1000, provider: "phone", now: now)
+        try await tx.insertRefreshToken(record)
+        return .signedIn(user, token, isNew)
+    }
+
+    /// Checks what can be checked before touching the store: the handle's MAC, a fictional code, a proof.
+    private func verifiedNumberProof(_ wire: SignInWithPhoneNumberRequest) throws(AuthError) -> NumberProof {
+        let nowSeconds = clock.now().secondsSince1970
+        if let proofText = wire.temporaryProof {
+            guard let phoneText = wire.phoneNumber, !phoneText.isEmpty else { throw AuthError.missingPhoneNumber }
+            let phone = try parsePhoneNumber(phoneText)
+            guard case .temporaryProof(let proven, let issuedAt)? = SessionHandle(decoding: proofText, key: secret.sessionKey),
+                proven == phone.e164, nowSeconds - issuedAt < Self.temporaryProofLifetime
+            else { throw AuthError.invalidTemporaryProof }
+            return .verified(phone.e164)
+        }
+        guard let sessionInfo = wire.sessionInfo, !sessionInfo.isEmpty else { throw AuthError.missingSessionInfo }
+        guard let code = wire.code, !code.isEmpty else { throw AuthError.missingCode }
+        switch SessionHandle(decoding: sessionInfo, key: secret.sessionKey) {
+        case .stored(let id)?:
+            return .storedSession(id: Hex.encode(id), codeHash: Hex.encode(secret.codeHash(sessionID: id, code: code)))
+        case .fictional(let phone, let issuedAt)?:
+            guard let expected = config.current.testPhoneNumbers[phone] else { throw AuthError.invalidSessionInfo }
+            guard nowSeconds - issuedAt < Int64(settings.smsCodeTTL) else { throw AuthError.sessionExpired }
+            guard constantTimeEquals(Array(code.utf8), Array(expected.utf8)) else { throw AuthError.invalidCode }
+            return .verified(phone)
+        case .temporaryProof?, nil:
+            throw AuthError.invalidSessionInfo
+        }
+    }
+}
+
+/// How the caller proves the number.
+enum NumberProof {
+    /// Already proven (fictional code matched, or a valid temporary proof).
+    case verified(String)
+    /// A stored session to spend with this code hash.
+    case storedSession(id: String, codeHash: String)
+}
+
+/// What the sign-in transaction decided. Failures are returned, not thrown, so a spent code stays spent.
+enum PhoneOutcome: Sendable {
+    case failed(AuthError)
+    case numberTaken(String)
+    case signedIn(UserRecord, String, Bool)
+}

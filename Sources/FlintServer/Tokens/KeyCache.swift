@@ -1,0 +1,74 @@
+import FlintCore
+import FlintStore
+import Synchronization
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The node's copy of the signing keys, re-read from the store periodically so a rotation made by any node
+/// (or by `flint keys rotate`) is used and published by all within one reload interval.
+final class KeyCache: Sendable {
+    private let store: any AuthStore
+    private let ring = Mutex(KeyRing(keys: []))
+
+    init(store: any AuthStore) {
+        self.store = store
+    }
+
+    /// The current ring.
+    var current: KeyRing { ring.withLock { $0 } }
+
+    /// Re-reads the keys; parses only keys not seen before.
+    func reload() async throws {
+        let records = try await store.read { try await $0.signingKeys() }
+        let known = current
+        var keys: [SigningKey] = []
+        for record in records {
+            let retired = record.retiredAt.map { Date(timeIntervalSince1970: Double($0) / 1000) }
+            if var key = known.key(kid: record.kid) {
+                key.retiredAt = retired
+                keys.append(key)
+            } else {
+                keys.append(
+                    try SigningKey(
+                        kid: record.kid, privateKeyPEM: record.privateKeyPEM, certificatePEM: record.certificatePEM,
+                        createdAt: Date(timeIntervalSince1970: Double(record.createdAt) / 1000), retiredAt: retired
+                    )
+                )
+            }
+        }
+        let newRing = KeyRing(keys: keys)
+        ring.withLock { $0 = newRing }
+    }
+
+    /// Creates the first key if the store has none (first start), then loads the ring.
+    func ensureKey(clock: any WallClock, random: any RandomSource) async throws {
+        try await reload()
+        if current.active != nil { return }
+        let key = try SigningKey.generate(now: clock.now(), random: random)
+        let record = SigningKeyRecord(kid: key.kid, privateKeyPEM: key.privateKeyPEM, certificatePEM: key.certificatePEM, createdAt: clock.now().millisecondsSince1970)
+        try await store.write { tx in
+            if try await tx.signingKeys().contains(where: { $0.retiredAt == nil }) { return }
+            try await tx.addSigningKey(record, retiringOthersAt: nil)
+        }
+        try await reload()
+    }
+
+    /// Adds a new active key and retires the others (they stay published through their grace period).
+    static func rotate(store: any AuthStore, clock: any WallClock, random: any RandomSource) async throws -> String {
+        let now = clock.now()
+        let key = try SigningKey.generate(now: now, random: random)
+        let record = SigningKeyRecord(kid: key.kid, privateKeyPEM: key.privateKeyPEM, certificatePEM: key.certificatePEM, createdAt: now.millisecondsSince1970)
+        try await store.write { tx in try await tx.addSigningKey(record, retiringOthersAt: now.millisecondsSince1970) }
+        return key.kid
+    }
+}
+
+extension Date {
+    /// Milliseconds since 1970.
+    var millisecondsSince1970: Int64 { Int64((timeIntervalSince1970 * 1000).rounded(.down)) }
+    /// Seconds since 1970.
+    var secondsSince1970: Int64 { Int64(timeIntervalSince1970.rounded(.down)) }
+}

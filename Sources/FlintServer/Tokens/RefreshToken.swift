@@ -1,0 +1,64 @@
+import FlintCore
+import FlintStore
+import Hummingbird
+
+/// `POST /securetoken.googleapis.com/v1/token` with `grant_type=refresh_token` (JSON or form body).
+struct RefreshTokenRequest {
+    var grantType: String?
+    var refreshToken: String?
+
+    init(_ body: WireBody) throws(AuthError) {
+        grantType = try body.string("grantType")
+        refreshToken = try body.string("refreshToken")
+    }
+}
+
+/// Secure Token's answer (snake_case, string-typed `expires_in`).
+struct RefreshTokenResponse: Encodable {
+    var access_token: String
+    var expires_in: String
+    var token_type: String
+    var refresh_token: String
+    var id_token: String
+    var user_id: String
+    var project_id: String
+}
+
+struct TokenRoutes {
+    let services: AuthServices
+
+    func refresh(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        try context.requireClient()
+        let wire = try RefreshTokenRequest(try await WireBody.read(request, allowForm: true))
+        guard let grant = wire.grantType, !grant.isEmpty else { throw AuthError.missingGrantType }
+        guard grant == "refresh_token" else { throw AuthError.invalidGrantType }
+        guard let refreshToken = wire.refreshToken, !refreshToken.isEmpty else { throw AuthError.missingRefreshToken }
+        return try JSONReply.make(try await services.refresh(refreshToken))
+    }
+}
+
+extension AuthServices {
+    /// Exchanges a refresh token for a fresh ID token. The refresh token stays the same, as in Firebase.
+    func refresh(_ refreshToken: String) async throws -> RefreshTokenResponse {
+        guard refreshToken.utf8.count <= 512 else { throw AuthError.invalidRefreshToken }
+        let hash = storedTokenHash(refreshToken)
+        let (record, user) = try await store.read { r -> (RefreshTokenRecord?, UserRecord?) in
+            guard let record = try await r.refreshToken(hash: hash) else { return (nil, nil) }
+            return (record, try await r.user(localID: record.localID))
+        }
+        guard let record else { throw AuthError.invalidRefreshToken }
+        guard let user else { throw AuthError.userNotFound }
+        guard !user.disabled else { throw AuthError.userDisabled }
+        guard record.createdAt >= user.validSince else { throw AuthError.tokenExpired }
+        let second = record.secondFactor.map { ($0, record.secondFactorID ?? "") }
+        let idToken = try idToken(for: user, provider: record.signInProvider, authTime: record.authTime, secondFactor: second)
+        let now = nowMS
+        let localID = user.localID
+        // lastRefreshAt is bookkeeping: recorded without holding the answer back.
+        Task { [store] in try? await store.write { tx in try await tx.touchRefresh(localID: localID, at: now) } }
+        return RefreshTokenResponse(
+            access_token: idToken, expires_in: String(Self.idTokenLifetime), token_type: "Bearer", refresh_token: refreshToken,
+            id_token: idToken, user_id: user.localID, project_id: settings.projectID
+        )
+    }
+}

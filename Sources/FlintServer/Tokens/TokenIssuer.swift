@@ -1,0 +1,65 @@
+import FlintCore
+import FlintStore
+import Logging
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// ID tokens, refresh tokens and the checks on incoming ID tokens.
+extension AuthServices {
+    /// The lifetime of an ID token, as Firebase: one hour, sent as the string `"3600"`.
+    static let idTokenLifetime: Int64 = 3600
+
+    /// A new refresh token value and its stored record.
+    func newRefreshToken(localID: String, authTime: Int64, provider: String, now: Int64) -> (token: String, record: RefreshTokenRecord) {
+        let token = "AMf-" + Base64URL.encode(random.bytes(32))
+        let record = RefreshTokenRecord(tokenHash: storedTokenHash(token), localID: localID, createdAt: now / 1000, authTime: authTime, signInProvider: provider)
+        return (token, record)
+    }
+
+    /// Signs an ID token for `user`.
+    func idToken(for user: UserRecord, provider: String, authTime: Int64, secondFactor: (String, String)? = nil) throws -> String {
+        var claims = IDTokenClaims(
+            projectID: settings.projectID, userID: user.localID, authTime: authTime, issuedAt: clock.now().secondsSince1970, signInProvider: provider
+        )
+        claims.lifetime = Self.idTokenLifetime
+        claims.phoneNumber = user.phoneNumber
+        claims.email = user.email
+        if user.email != nil { claims.emailVerified = user.emailVerified }
+        claims.name = user.displayName
+        claims.picture = user.photoURL
+        if let phone = user.phoneNumber { claims.identities["phone"] = [phone] }
+        if let email = user.email { claims.identities["email"] = [email] }
+        if let second = secondFactor {
+            claims.secondFactor = second.0
+            claims.secondFactorIdentifier = second.1
+        }
+        if let text = user.customAttributes, let custom = try? JSONDecoder().decode([String: JSONValue].self, from: Data(text.utf8)) {
+            claims.customClaims = custom
+        }
+        do {
+            return try TokenSigner.sign(claims, with: keys.current)
+        } catch {
+            logger.error("token signing failed", metadata: ["errorType": "\(type(of: error))"])
+            throw AuthError.internalError
+        }
+    }
+
+    /// Verifies an ID token and loads its user: `INVALID_ID_TOKEN`, `USER_NOT_FOUND`, `TOKEN_EXPIRED` (issued
+    /// before the user's `validSince`), `USER_DISABLED`.
+    func authenticate(idToken: String?) async throws -> (VerifiedIDToken, UserRecord) {
+        guard let idToken, !idToken.isEmpty else { throw AuthError.missingIDToken }
+        let verified = try TokenVerifier.verify(idToken, ring: keys.current, projectID: settings.projectID, now: clock.now())
+        guard let user = try await store.read({ try await $0.user(localID: verified.userID) }) else { throw AuthError.userNotFound }
+        try Self.check(token: verified, against: user)
+        return (verified, user)
+    }
+
+    /// The revocation and disable checks for a verified token and its (re-read) user.
+    static func check(token: VerifiedIDToken, against user: UserRecord) throws(AuthError) {
+        guard token.issuedAt >= user.validSince else { throw AuthError.tokenExpired }
+        guard !user.disabled else { throw AuthError.userDisabled }
+    }
+}

@@ -1,0 +1,65 @@
+import FlintCore
+import HTTPTypes
+import Hummingbird
+
+/// Reads the credential of every request: API key (`key` query or `x-goog-api-key` header) and admin
+/// credential (`Authorization: Bearer …`), and records the caller in the context. Guards on the routes decide.
+struct CallerMiddleware: RouterMiddleware {
+    typealias Context = FlintRequestContext
+    let settings: ServerSettings
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        context.caller = try identify(request)
+        return try await next(request, context)
+    }
+
+    private func identify(_ request: Request) throws(AuthError) -> Caller {
+        if let authorization = request.headers[.authorization] {
+            let parts = authorization.split(separator: " ", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == "bearer" {
+                let token = String(parts[1]).trimmingSpaces
+                if settings.isAdminCredential(token) { return .admin }
+                return .invalidBearer
+            }
+        }
+        let key = request.uri.queryParameters["key"].map(String.init) ?? request.headers[HTTPField.Name("x-goog-api-key")!]
+        if let key, !key.isEmpty {
+            guard settings.acceptsAPIKey(key) else { throw AuthError.invalidAPIKey }
+            return .apiKey(key)
+        }
+        return .anonymous
+    }
+}
+
+extension FlintRequestContext {
+    /// Requires an API key or the admin credential (Firebase's admin SDKs send a bearer token and no key).
+    func requireClient() throws(AuthError) {
+        switch caller {
+        case .apiKey, .admin: return
+        case .invalidBearer: throw AuthError.unauthenticated
+        case .anonymous: throw AuthError.missingAPIKey
+        }
+    }
+
+    /// Requires the admin credential: 401 without credential, 403 with only an API key.
+    func requireAdmin() throws(AuthError) {
+        switch caller {
+        case .admin: return
+        case .apiKey: throw AuthError.insufficientPermission
+        case .anonymous, .invalidBearer: throw AuthError.unauthenticated
+        }
+    }
+
+    /// Whether the caller is the operator.
+    var isAdmin: Bool { caller == .admin }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " || s.first == "\t" { s = s.dropFirst() }
+        while s.last == " " || s.last == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,27 @@
+public import Hummingbird
+
+/// Per-request state: the caller's credential as the API-key/admin check found it.
+public struct FlintRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// Who is calling, set by ``CallerMiddleware``.
+    public var caller: Caller = .anonymous
+
+    public init(source: Source) {
+        self.coreContext = .init(source: source)
+    }
+
+    /// Firebase refuses bodies over 1 MiB.
+    public var maxUploadSize: Int { WireBody.maxBytes }
+}
+
+/// The credential a request carries.
+public enum Caller: Sendable, Equatable {
+    /// No API key and no admin credential.
+    case anonymous
+    /// A client holding an API key.
+    case apiKey(String)
+    /// The operator (admin credential, or `Bearer owner` in dev mode).
+    case admin
+    /// A `Bearer` credential that is not the admin's: refused with 401 wherever credentials matter.
+    case invalidBearer
+}

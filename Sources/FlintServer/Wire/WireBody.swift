@@ -1,0 +1,143 @@
+import FlintCore
+import Hummingbird
+import NIOCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A decoded request body: a JSON object (or a form), read leniently the way Google's front end does:
+/// `snake_case` keys are accepted for `camelCase` ones, numbers and booleans in string fields are stringified,
+/// unknown fields are ignored, and a wrong type is a 400 naming the field.
+struct WireBody: Sendable {
+    static let maxBytes = 1 << 20
+    let fields: [String: JSONValue]
+
+    init(fields: [String: JSONValue]) {
+        var normalized: [String: JSONValue] = [:]
+        for (key, value) in fields { normalized[Self.camelCase(key)] = value }
+        self.fields = normalized
+    }
+
+    /// Reads and parses the body of `request` (JSON, or `application/x-www-form-urlencoded` when `allowForm`).
+    static func read(_ request: Request, allowForm: Bool = false) async throws(AuthError) -> WireBody {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: maxBytes)
+        } catch {
+            throw AuthError.payloadTooLarge
+        }
+        if buffer.readableBytes == 0 { return WireBody(fields: [:]) }
+        let contentType = request.headers[.contentType]?.lowercased() ?? ""
+        if allowForm && contentType.hasPrefix("application/x-www-form-urlencoded") {
+            return WireBody(fields: FormDecoding.decode(String(buffer: buffer)).mapValues(JSONValue.string))
+        }
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(buffer.readableBytesView)) else {
+            throw AuthError.invalidJSON("Unexpected token.")
+        }
+        guard let object = value.objectValue else {
+            throw AuthError.invalidJSON("Root element must be a message.")
+        }
+        return WireBody(fields: object)
+    }
+
+    /// A string field; numbers and booleans are stringified; `null` counts as absent.
+    func string(_ name: String) throws(AuthError) -> String? {
+        switch fields[name] {
+        case nil, .null?: return nil
+        case .string(let s)?: return s
+        case .number(let n)?: return n.rounded() == n && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+        case .bool(let b)?: return String(b)
+        case let other?: throw Self.wrongType(name, expected: "TYPE_STRING", got: other)
+        }
+    }
+
+    /// A boolean field; `"true"`/`"false"` strings are accepted.
+    func bool(_ name: String) throws(AuthError) -> Bool? {
+        switch fields[name] {
+        case nil, .null?: return nil
+        case .bool(let b)?: return b
+        case .string("true")?: return true
+        case .string("false")?: return false
+        case let other?: throw Self.wrongType(name, expected: "TYPE_BOOL", got: other)
+        }
+    }
+
+    /// A nested object field.
+    func object(_ name: String) throws(AuthError) -> [String: JSONValue]? {
+        switch fields[name] {
+        case nil, .null?: return nil
+        case .object(let o)?: return o
+        case let other?: throw Self.wrongType(name, expected: "message", got: other)
+        }
+    }
+
+    private static func wrongType(_ name: String, expected: String, got: JSONValue) -> AuthError {
+        AuthError.invalidJSON("Invalid value at '\(snakeCase(name))' (\(expected)), \(got.kindName == "object" ? "{...}" : "\(got.kindName)")")
+    }
+
+    static func camelCase(_ key: String) -> String {
+        guard key.contains("_") else { return key }
+        var out = ""
+        var upper = false
+        for ch in key {
+            if ch == "_" {
+                upper = !out.isEmpty
+            } else {
+                out.append(upper ? Character(ch.uppercased()) : ch)
+                upper = false
+            }
+        }
+        return out
+    }
+
+    static func snakeCase(_ key: String) -> String {
+        var out = ""
+        for ch in key {
+            if ch.isUppercase {
+                out.append("_")
+                out.append(Character(ch.lowercased()))
+            } else {
+                out.append(ch)
+            }
+        }
+        return out
+    }
+}
+
+/// `application/x-www-form-urlencoded` parsing.
+enum FormDecoding {
+    static func decode(_ text: String) -> [String: String] {
+        var out: [String: String] = [:]
+        for pair in text.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = unescape(parts[0])
+            let value = parts.count > 1 ? unescape(parts[1]) : ""
+            if !key.isEmpty { out[key] = value }
+        }
+        return out
+    }
+
+    /// `+` is a space; `%XX` a byte; a broken escape is kept as written.
+    private static func unescape(_ s: Substring) -> String {
+        let bytes = Array(s.utf8)
+        var out = [UInt8]()
+        var i = 0
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == UInt8(ascii: "+") {
+                out.append(UInt8(ascii: " "))
+            } else if c == UInt8(ascii: "%"), i + 2 < bytes.count + 0, i + 2 <= bytes.count - 1,
+                let byte = Hex.decode(String(decoding: bytes[(i + 1)...(i + 2)], as: UTF8.self))?.first
+            {
+                out.append(byte)
+                i += 2
+            } else {
+                out.append(c)
+            }
+            i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

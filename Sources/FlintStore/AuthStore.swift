@@ -1,0 +1,87 @@
+/// Everything Flint persists, behind one protocol. Implementations: SQLite (embedded, default) and, later,
+/// PostgreSQL; both run the same migrations and the same statements.
+///
+/// Writes go through ``write(_:)``: the closure runs inside a transaction and its result is returned only after
+/// the transaction is durable. Keep closures short (no signing, no network): they hold the writer.
+public protocol AuthStore: Sendable {
+    /// Runs `body` in a durable transaction. If `body` throws, none of its writes happen.
+    func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T
+
+    /// Runs read-only `body` against a consistent snapshot (never writes).
+    func read<T: Sendable>(_ body: @escaping @Sendable (any StoreReader) async throws -> T) async throws -> T
+
+    /// Closes connections; the store is unusable afterwards.
+    func close() async throws
+}
+
+/// Queries every flow may run.
+public protocol StoreReader: Sendable {
+    /// The stored master secret, if created.
+    func masterSecret() async throws -> [UInt8]?
+    /// Every signing key, including retired ones.
+    func signingKeys() async throws -> [SigningKeyRecord]
+    /// The stored project config document (JSON text), if any.
+    func projectConfig() async throws -> String?
+    /// A user by ID.
+    func user(localID: String) async throws -> UserRecord?
+    /// A user by E.164 number.
+    func user(phoneNumber: String) async throws -> UserRecord?
+    /// A refresh token by the hash of its value.
+    func refreshToken(hash: String) async throws -> RefreshTokenRecord?
+    /// The outbox, oldest first.
+    func outbox(limit: Int) async throws -> [OutboxMessage]
+    /// Outbox messages whose code session can still accept its code at `now` (ms), oldest first.
+    func pendingCodeMessages(now: Int64, maxAttempts: Int) async throws -> [OutboxMessage]
+    /// A code session by ID.
+    func codeSession(id: String) async throws -> CodeSession?
+    /// Number of users.
+    func userCount() async throws -> Int
+}
+
+/// Writes, available inside ``AuthStore/write(_:)``.
+public protocol StoreTransaction: StoreReader {
+    /// Stores the master secret unless one exists; returns the one that is stored.
+    func ensureMasterSecret(_ candidate: [UInt8]) async throws -> [UInt8]
+    /// Adds a signing key and retires every other active key at `retireAt` (ms).
+    func addSigningKey(_ key: SigningKeyRecord, retiringOthersAt retireAt: Int64?) async throws
+    /// Replaces the project config document.
+    func saveProjectConfig(_ json: String) async throws
+
+    /// The live session for this number and purpose, or stores `candidate` as the new one.
+    /// - Returns: the session now live and whether it was already there (re-entrant send).
+    func startCodeSession(_ candidate: CodeSession, maxAttempts: Int) async throws -> (session: CodeSession, reused: Bool)
+    /// Presents a code hash to a session, atomically (one winner among concurrent right answers).
+    func spendCode(sessionID: String, codeHash: String, now: Int64, maxAttempts: Int) async throws -> CodeSpendOutcome
+
+    /// Ends a session whose message could not be handed over, so the next send makes a new code.
+    func abandonCodeSession(id: String, now: Int64) async throws
+
+    /// Inserts a new user. Throws ``StoreError/conflict`` if the ID, number or email is taken.
+    func insertUser(_ user: UserRecord) async throws
+    /// Rewrites a user row. Throws ``StoreError/conflict`` on a unique clash, ``StoreError/notFound`` if gone.
+    func updateUser(_ user: UserRecord) async throws
+    /// Deletes a user and its refresh tokens. Returns whether it existed.
+    func deleteUser(localID: String) async throws -> Bool
+    /// Deletes every user and refresh token.
+    func deleteAllUsers() async throws
+
+    /// Stores a refresh token.
+    func insertRefreshToken(_ token: RefreshTokenRecord) async throws
+    /// Records a refresh (`lastRefreshAt`, ms).
+    func touchRefresh(localID: String, at: Int64) async throws
+
+    /// Appends a message to the outbox.
+    func appendOutbox(_ message: OutboxMessage) async throws
+}
+
+/// Failures the store reports in its own terms (not SQL).
+public enum StoreError: Error, Sendable, Equatable {
+    /// A uniqueness rule would break (number, email or ID taken).
+    case conflict(String)
+    /// The row to change does not exist.
+    case notFound
+    /// The store has been closed.
+    case closed
+    /// The stored schema is newer than this build understands.
+    case schemaTooNew(found: Int, supported: Int)
+}

@@ -1,0 +1,50 @@
+/// A pending SMS code: what was sent to which number, stored only as an HMAC.
+public struct CodeSession: Sendable, Equatable {
+    /// 16 random bytes, hex-encoded; the `sessionInfo` handle names it.
+    public var id: String
+    /// E.164 number the code went to.
+    public var phoneNumber: String
+    /// What the code is for (`signIn`, later `mfaEnrollment`, `mfaSignIn`).
+    public var purpose: String
+    /// HMAC-SHA256 of the code under the server secret, hex.
+    public var codeHash: String
+    /// Milliseconds since epoch.
+    public var createdAt: Int64
+    /// The code is refused from this instant on (ms).
+    public var expiresAt: Int64
+    /// Wrong codes tried so far.
+    public var attempts: Int
+    /// When the right code was accepted (ms), or `nil`.
+    public var consumedAt: Int64?
+
+    /// Creates a session record.
+    public init(id: String, phoneNumber: String, purpose: String, codeHash: String, createdAt: Int64, expiresAt: Int64, attempts: Int = 0, consumedAt: Int64? = nil) {
+        self.id = id
+        self.phoneNumber = phoneNumber
+        self.purpose = purpose
+        self.codeHash = codeHash
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.attempts = attempts
+        self.consumedAt = consumedAt
+    }
+
+    /// Whether the session can still accept its code at `now` (ms).
+    public func isLive(now: Int64, maxAttempts: Int) -> Bool {
+        consumedAt == nil && now < expiresAt && attempts < maxAttempts
+    }
+}
+
+/// The result of presenting a code to a session; decided in one atomic statement.
+public enum CodeSpendOutcome: Sendable, Equatable {
+    /// The code was right; the session is now consumed. Exactly one presenter gets this.
+    case spent(CodeSession)
+    /// Wrong code; the attempt was counted.
+    case wrongCode(attemptsLeft: Int)
+    /// The session's TTL has passed.
+    case expired
+    /// Too many wrong codes: the session is locked even for the right code.
+    case locked
+    /// No such session, or already consumed.
+    case notFound
+}

@@ -1,0 +1,28 @@
+/// A refresh token, stored by the SHA-256 of its value only.
+public struct RefreshTokenRecord: Sendable, Equatable {
+    /// Hex SHA-256 of the token.
+    public var tokenHash: String
+    /// The user it belongs to.
+    public var localID: String
+    /// Issue time, seconds since epoch (compared with the user's `validSince`).
+    public var createdAt: Int64
+    /// `auth_time` of the sign-in that created it, seconds.
+    public var authTime: Int64
+    /// `firebase.sign_in_provider` of that sign-in.
+    public var signInProvider: String
+    /// `firebase.sign_in_second_factor`, when a second factor was used.
+    public var secondFactor: String?
+    /// `firebase.second_factor_identifier`.
+    public var secondFactorID: String?
+
+    /// Creates a record.
+    public init(tokenHash: String, localID: String, createdAt: Int64, authTime: Int64, signInProvider: String, secondFactor: String? = nil, secondFactorID: String? = nil) {
+        self.tokenHash = tokenHash
+        self.localID = localID
+        self.createdAt = createdAt
+        self.authTime = authTime
+        self.signInProvider = signInProvider
+        self.secondFactor = secondFactor
+        self.secondFactorID = secondFactorID
+    }
+}

@@ -1,0 +1,67 @@
+import SQLKit
+
+/// The versioned schema, shared by every SQL engine. A migration is a list of statements; where engines
+/// differ (auto-increment keys), the statement is chosen by dialect. Append new versions; never edit old ones.
+enum Migrations {
+    struct Migration: Sendable {
+        let version: Int
+        let statements: @Sendable (_ dialect: String) -> [String]
+    }
+
+    static let all: [Migration] = [
+        Migration(version: 1) { dialect in
+            let sequenceColumn = dialect == "postgresql" ? "seq BIGSERIAL PRIMARY KEY" : "seq INTEGER PRIMARY KEY AUTOINCREMENT"
+            return [
+                "CREATE TABLE flint_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+                """
+                CREATE TABLE signing_keys (kid TEXT PRIMARY KEY, private_key_pem TEXT NOT NULL, certificate_pem TEXT NOT NULL,
+                    created_at BIGINT NOT NULL, retired_at BIGINT)
+                """,
+                "CREATE TABLE project_config (id INTEGER PRIMARY KEY, document TEXT NOT NULL)",
+                """
+                CREATE TABLE users (local_id TEXT PRIMARY KEY, phone_number TEXT UNIQUE, email TEXT UNIQUE,
+                    email_verified BOOLEAN NOT NULL DEFAULT FALSE, display_name TEXT, photo_url TEXT,
+                    disabled BOOLEAN NOT NULL DEFAULT FALSE, created_at BIGINT NOT NULL, last_login_at BIGINT,
+                    last_refresh_at BIGINT, valid_since BIGINT NOT NULL, custom_attributes TEXT)
+                """,
+                """
+                CREATE TABLE code_sessions (id TEXT PRIMARY KEY, live_key TEXT UNIQUE, phone_number TEXT NOT NULL,
+                    purpose TEXT NOT NULL, code_hash TEXT NOT NULL, created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0, consumed_at BIGINT)
+                """,
+                "CREATE INDEX code_sessions_expires_at ON code_sessions (expires_at)",
+                """
+                CREATE TABLE refresh_tokens (token_hash TEXT PRIMARY KEY, local_id TEXT NOT NULL, created_at BIGINT NOT NULL,
+                    auth_time BIGINT NOT NULL, sign_in_provider TEXT NOT NULL, second_factor TEXT, second_factor_id TEXT)
+                """,
+                "CREATE INDEX refresh_tokens_local_id ON refresh_tokens (local_id)",
+                """
+                CREATE TABLE outbox (\(sequenceColumn), channel TEXT NOT NULL, recipient TEXT NOT NULL, body TEXT NOT NULL,
+                    locale TEXT NOT NULL, created_at BIGINT NOT NULL, code TEXT, session_id TEXT)
+                """,
+            ]
+        }
+    ]
+
+    /// The newest version this build knows.
+    static var latest: Int { all.last?.version ?? 0 }
+
+    /// Brings the schema up to ``latest``, one transaction per version, and refuses a newer database.
+    /// - Returns: the versions applied.
+    static func run(on db: any SQLDatabase, inTransaction: (any SQLDatabase, () async throws -> Void) async throws -> Void) async throws -> [Int] {
+        try await db.raw("CREATE TABLE IF NOT EXISTS flint_schema (version INTEGER NOT NULL)").run()
+        let current = try await db.raw("SELECT MAX(version) AS v FROM flint_schema").first()?.decode(column: "v", as: Int?.self) ?? 0
+        guard current <= latest else { throw StoreError.schemaTooNew(found: current, supported: latest) }
+        var applied: [Int] = []
+        for migration in all where migration.version > current {
+            try await inTransaction(db) {
+                for statement in migration.statements(db.dialect.name) {
+                    try await db.raw(SQLQueryString(statement)).run()
+                }
+                try await db.raw("INSERT INTO flint_schema (version) VALUES (\(bind: migration.version))").run()
+            }
+            applied.append(migration.version)
+        }
+        return applied
+    }
+}

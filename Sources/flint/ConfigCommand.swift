@@ -1,0 +1,72 @@
+import ArgumentParser
+import FlintCore
+import FlintServer
+import FlintStore
+import Logging
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `flint config show|set`: the project config, read and written in the data directory's store (running nodes
+/// pick a change up within their reload interval).
+struct ConfigCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config", abstract: "Show or change the project config.", subcommands: [Show.self, Set.self]
+    )
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the project config as JSON.")
+        @OptionGroup var store: StoreOptions
+        @Option(help: "Project ID for the resource name.") var project: String = env("FLINT_PROJECT") ?? "demo-flint"
+
+        func run() async throws {
+            let db = try await store.open(logger: quietLogger())
+            let config = try await ProjectConfigStore.load(from: db)
+            try await db.close()
+            print(try ConfigFile.render(config.resource(projectID: project)))
+        }
+    }
+
+    struct Set: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set one config path, as in an updateMask.",
+            discussion: """
+                PATH is one of: \(ProjectConfig.updatablePaths.joined(separator: ", ")).
+                VALUE is JSON (true, ["a.com"], {"+16505551234":"123456"}); a bare word is taken as a string.
+                Examples:
+                  flint config set signIn.phoneNumber.enabled false
+                  flint config set signIn.phoneNumber.testPhoneNumbers '{"+1 650-555-1234":"123456"}'
+                  flint config set authorizedDomains '["localhost","example.com"]'
+                """
+        )
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The config path.") var path: String
+        @Argument(help: "The new value (JSON).") var value: String
+        @Option(help: "Project ID for the resource name.") var project: String = env("FLINT_PROJECT") ?? "demo-flint"
+
+        func run() async throws {
+            let parsed = (try? JSONDecoder().decode(JSONValue.self, from: Data(value.utf8))) ?? .string(value)
+            var patch: JSONValue = parsed
+            for key in path.split(separator: ".").reversed() { patch = .object([String(key): patch]) }
+            let db = try await store.open(logger: quietLogger())
+            do {
+                let current = try await ProjectConfigStore.load(from: db)
+                let updated = try current.applying(patch: patch.objectValue ?? [:], updateMask: [path])
+                try await ProjectConfigStore.save(updated, to: db)
+                try await db.close()
+                print(try ConfigFile.render(updated.resource(projectID: project)))
+            } catch let error as AuthError {
+                try await db.close()
+                throw ValidationError(error.message)
+            }
+        }
+    }
+}
+
+func quietLogger() -> Logger {
+    var logger = Logger(label: "flint")
+    logger.logLevel = .warning
+    return logger
+}

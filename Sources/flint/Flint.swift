@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// `flint`: run the server and manage its data.
+@main
+struct Flint: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flint",
+        abstract: "Flint: a self-hosted identity service that speaks the Firebase Authentication protocol.",
+        subcommands: [Serve.self, ConfigCommand.self, Keys.self],
+        defaultSubcommand: Serve.self
+    )
+}

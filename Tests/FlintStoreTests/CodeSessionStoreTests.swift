@@ -1,0 +1,90 @@
+import FlintStore
+import Testing
+
+@Suite("Code sessions in the store")
+struct CodeSessionStoreTests {
+    @Test("the right code spends the session once")
+    func spendOnce() async throws {
+        let (store, _) = try await makeStore()
+        _ = try await store.write { try await $0.startCodeSession(session("s1"), maxAttempts: 5) }
+        let first = try await store.write { try await $0.spendCode(sessionID: "s1", codeHash: "aa", now: 1_000_001, maxAttempts: 5) }
+        guard case .spent(let s) = first else { Issue.record("expected spent, got \(first)"); return }
+        #expect(s.phoneNumber == "+16505553434")
+        let second = try await store.write { try await $0.spendCode(sessionID: "s1", codeHash: "aa", now: 1_000_002, maxAttempts: 5) }
+        #expect(second == .notFound)
+        try await store.close()
+    }
+
+    @Test("a send while a code is live returns the live session")
+    func reentrant() async throws {
+        let (store, _) = try await makeStore()
+        let a = try await store.write { try await $0.startCodeSession(session("s1"), maxAttempts: 5) }
+        let b = try await store.write { try await $0.startCodeSession(session("s2", now: 1_000_010), maxAttempts: 5) }
+        #expect(!a.reused)
+        #expect(b.reused)
+        #expect(b.session.id == "s1")
+        let other = try await store.write { try await $0.startCodeSession(session("s3", phone: "+16505550000", now: 1_000_010), maxAttempts: 5) }
+        #expect(!other.reused, "another number gets its own session")
+        let later = try await store.write { try await $0.startCodeSession(session("s4", now: 1_400_000), maxAttempts: 5) }
+        #expect(!later.reused && later.session.id == "s4", "an expired session is replaced")
+        try await store.close()
+    }
+
+    @Test("wrong codes count; after five even the right code fails")
+    func lockout() async throws {
+        let (store, _) = try await makeStore()
+        _ = try await store.write { try await $0.startCodeSession(session("s1"), maxAttempts: 5) }
+        for left in (0..<5).reversed() {
+            let r = try await store.write { try await $0.spendCode(sessionID: "s1", codeHash: "bb", now: 1_000_001, maxAttempts: 5) }
+            #expect(r == .wrongCode(attemptsLeft: left))
+        }
+        let r = try await store.write { try await $0.spendCode(sessionID: "s1", codeHash: "aa", now: 1_000_001, maxAttempts: 5) }
+        #expect(r == .locked)
+        let fresh = try await store.write { try await $0.startCodeSession(session("s2", now: 1_000_002), maxAttempts: 5) }
+        #expect(!fresh.reused, "a locked session is not re-used by the next send")
+        try await store.close()
+    }
+
+    @Test("an expired session refuses its code")
+    func expiry() async throws {
+        let (store, _) = try await makeStore()
+        _ = try await store.write { try await $0.startCodeSession(session("s1"), maxAttempts: 5) }
+        let r = try await store.write { try await $0.spendCode(sessionID: "s1", codeHash: "aa", now: 1_300_000, maxAttempts: 5) }
+        #expect(r == .expired)
+        try await store.close()
+    }
+
+    @Test("of many concurrent right answers exactly one wins")
+    func concurrentSpend() async throws {
+        let (store, _) = try await makeStore()
+        _ = try await store.write { try await $0.startCodeSession(session("s1"), maxAttempts: 5) }
+        let wins = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<40 {
+                group.addTask {
+                    let r = try await store.write { try await $0.spendCode(sessionID: "s1", codeHash: "aa", now: 1_000_001, maxAttempts: 5) }
+                    if case .spent = r { return true }
+                    return false
+                }
+            }
+            return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(wins == 1)
+        try await store.close()
+    }
+
+    @Test("pending codes list only live sessions with their outbox message")
+    func pending() async throws {
+        let (store, _) = try await makeStore()
+        _ = try await store.write { tx in
+            _ = try await tx.startCodeSession(session("s1"), maxAttempts: 5)
+            _ = try await tx.startCodeSession(session("s2", phone: "+16505550000"), maxAttempts: 5)
+            try await tx.appendOutbox(OutboxMessage(channel: "sms", recipient: "+16505553434", body: "111111", locale: "en", createdAt: 1, code: "111111", sessionID: "s1"))
+            try await tx.appendOutbox(OutboxMessage(channel: "sms", recipient: "+16505550000", body: "222222", locale: "en", createdAt: 2, code: "222222", sessionID: "s2"))
+        }
+        _ = try await store.write { try await $0.spendCode(sessionID: "s1", codeHash: "aa", now: 1_000_001, maxAttempts: 5) }
+        let pending = try await store.read { try await $0.pendingCodeMessages(now: 1_000_002, maxAttempts: 5) }
+        #expect(pending.map(\.code) == ["222222"])
+        #expect(try await store.read { try await $0.outbox(limit: 10) }.map(\.code) == ["111111", "222222"])
+        try await store.close()
+    }
+}

@@ -1,0 +1,81 @@
+import FlintStore
+import Testing
+
+@Suite("Users, tokens, keys and durability")
+struct UserStoreTests {
+    @Test("one account per phone number")
+    func uniquePhone() async throws {
+        let (store, _) = try await makeStore()
+        try await store.write { try await $0.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: 1)) }
+        await #expect(throws: StoreError.conflict("phoneNumber")) {
+            try await store.write { try await $0.insertUser(UserRecord(localID: "u2", phoneNumber: "+16505553434", createdAt: 1, validSince: 1)) }
+        }
+        #expect(try await store.read { try await $0.userCount() } == 1)
+        try await store.close()
+    }
+
+    @Test("a failing transaction leaves no trace, and the others in its batch commit")
+    func isolation() async throws {
+        let (store, _) = try await makeStore()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for i in 0..<20 {
+                group.addTask {
+                    do {
+                        try await store.write { tx in
+                            try await tx.insertUser(UserRecord(localID: "u\(i)", phoneNumber: "+1650555\(1000 + i)", createdAt: 1, validSince: 1))
+                            if i % 2 == 0 { throw Boom() }
+                        }
+                    } catch is Boom {}
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await store.read { try await $0.userCount() } == 10)
+        #expect(try await store.read { try await $0.user(localID: "u1") } != nil)
+        #expect(try await store.read { try await $0.user(localID: "u2") } == nil)
+        try await store.close()
+    }
+
+    @Test("deleting a user deletes its refresh tokens")
+    func deleteCascades() async throws {
+        let (store, _) = try await makeStore()
+        try await store.write { tx in
+            try await tx.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: 1))
+            try await tx.insertRefreshToken(RefreshTokenRecord(tokenHash: "h1", localID: "u1", createdAt: 1, authTime: 1, signInProvider: "phone"))
+        }
+        #expect(try await store.read { try await $0.refreshToken(hash: "h1") }?.localID == "u1")
+        #expect(try await store.write { try await $0.deleteUser(localID: "u1") })
+        #expect(try await store.read { try await $0.refreshToken(hash: "h1") } == nil)
+        #expect(try await store.write { try await $0.deleteUser(localID: "u1") } == false)
+        try await store.close()
+    }
+
+    @Test("committed data, keys and config survive a reopen")
+    func durable() async throws {
+        let (store, file) = try await makeStore()
+        try await store.write { tx in
+            try await tx.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: 1))
+            try await tx.addSigningKey(SigningKeyRecord(kid: "k1", privateKeyPEM: "p", certificatePEM: "c", createdAt: 1), retiringOthersAt: nil)
+            try await tx.saveProjectConfig("{\"a\":1}")
+            _ = try await tx.ensureMasterSecret([1, 2, 3])
+        }
+        try await store.close()
+        let (again, _) = try await makeStore(path: file)
+        #expect(try await again.read { try await $0.user(localID: "u1") }?.phoneNumber == "+16505553434")
+        #expect(try await again.read { try await $0.signingKeys() }.map(\.kid) == ["k1"])
+        #expect(try await again.read { try await $0.projectConfig() } == "{\"a\":1}")
+        #expect(try await again.write { try await $0.ensureMasterSecret([9, 9]) } == [1, 2, 3], "the first secret is kept")
+        try await again.close()
+    }
+
+    @Test("rotation retires the active key and adds a new one")
+    func rotation() async throws {
+        let (store, _) = try await makeStore()
+        try await store.write { try await $0.addSigningKey(SigningKeyRecord(kid: "k1", privateKeyPEM: "p", certificatePEM: "c", createdAt: 1), retiringOthersAt: nil) }
+        try await store.write { try await $0.addSigningKey(SigningKeyRecord(kid: "k2", privateKeyPEM: "p", certificatePEM: "c", createdAt: 2), retiringOthersAt: 5) }
+        let keys = try await store.read { try await $0.signingKeys() }
+        #expect(keys.map(\.kid) == ["k2", "k1"])
+        #expect(keys.map(\.retiredAt) == [nil, 5])
+        try await store.close()
+    }
+}
