@@ -31,10 +31,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
+        // RS256 signing with the system's OpenSSL on Linux (twice BoringSSL's speed on AVX-512 IFMA CPUs).
+        .target(
+            name: "CFlintOpenSSL",
+            linkerSettings: [.linkedLibrary("crypto", .when(platforms: [.linux]))]
+        ),
         // Rules with no I/O: phone numbers, codes, tokens, errors, project config.
         .target(
             name: "FlintCore",
             dependencies: [
+                "CFlintOpenSSL",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),

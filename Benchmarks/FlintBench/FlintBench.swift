@@ -239,6 +239,6 @@ extension String {
     /// `n` zero-padded to 4 digits.
     init(format4 n: Int) {
         let s = String(n)
-        self = String(repeating: "0", count: max(0, 4 - s.count)) + s
+        self = String(repeating: "0", count: Swift.max(0, 4 - s.count)) + s
     }
 }

@@ -71,12 +71,15 @@ struct AdminConfigTests {
         let eleven = (0..<11).map { #""+1650555\#(1000 + $0)":"123456""# }.joined(separator: ",")
         return [
             ErrorCase("11 test numbers", body: #"{"signIn":{"phoneNumber":{"testPhoneNumbers":{\#(eleven)}}}}"#, code: "INVALID_CONFIG"),
-            ErrorCase("a code that is not 6 digits", body: #"{"signIn":{"phoneNumber":{"testPhoneNumbers":{"+16505551234":"12ab"}}}}"#, code: "INVALID_CONFIG"),
+            ErrorCase(
+                "a code that is not 6 digits", body: #"{"signIn":{"phoneNumber":{"testPhoneNumbers":{"+16505551234":"12ab"}}}}"#,
+                code: "INVALID_CONFIG"),
             ErrorCase("a 5-digit code", body: #"{"signIn":{"phoneNumber":{"testPhoneNumbers":{"+16505551234":"12345"}}}}"#, code: "INVALID_CONFIG"),
             ErrorCase("an invalid number", body: #"{"signIn":{"phoneNumber":{"testPhoneNumbers":{"12345":"123456"}}}}"#, code: "INVALID_CONFIG"),
             ErrorCase("a list instead of a map", body: #"{"signIn":{"phoneNumber":{"testPhoneNumbers":["+16505551234"]}}}"#, code: "INVALID_CONFIG"),
             ErrorCase(
-                "the same number twice", body: #"{"signIn":{"phoneNumber":{"testPhoneNumbers":{"+16505551234":"123456","+1 650 555 1234":"654321"}}}}"#,
+                "the same number twice",
+                body: #"{"signIn":{"phoneNumber":{"testPhoneNumbers":{"+16505551234":"123456","+1 650 555 1234":"654321"}}}}"#,
                 code: "INVALID_CONFIG"
             ),
         ]

@@ -172,7 +172,8 @@ struct PhoneSignInTests {
                 #expect(failed.status == .badRequest)
                 #expect(failed.errorCode == "INVALID_SESSION_INFO")
             }
-            let lookup = try await api.call(.post, Path.v1 + "/accounts:lookup", body: #"{"phoneNumber":["\#(alice)"]}"#, headers: [.authorization: "Bearer owner"])
+            let lookup = try await api.call(
+                .post, Path.v1 + "/accounts:lookup", body: #"{"phoneNumber":["\#(alice)"]}"#, headers: [.authorization: "Bearer owner"])
             #expect(lookup["users"]?.arrayValue?.count == 1)
         }
     }

@@ -128,6 +128,17 @@ struct TokenRefreshTests {
         }
     }
 
+    @Test("a forged token naming a deleted user is INVALID_REFRESH_TOKEN, not USER_NOT_FOUND")
+    func forgedTokenForDeletedUser() async throws {
+        try await withFlint { api in
+            let signedIn = try await api.signIn(alice)
+            #expect(try await api.post(Path.delete, ["idToken": signedIn.idToken]).status == .ok)
+            let forged = "AMf-" + Base64URL.encode([UInt8](repeating: 7, count: 32) + Array(signedIn.localId.utf8) + [UInt8](repeating: 1, count: 16))
+            let reply = try await api.refresh(forged)
+            #expect(reply.errorCode == "INVALID_REFRESH_TOKEN")
+        }
+    }
+
     @Test("refresh needs an API key")
     func refreshNeedsKey() async throws {
         try await withFlint { api in

@@ -20,6 +20,8 @@ public struct SigningKey: Sendable {
     public let createdAt: Date
     /// When the key stopped signing (rotation), or `nil` while it is the active key.
     public var retiredAt: Date?
+    /// The same key in the system's OpenSSL, when that fast path is available.
+    private let fast: OpenSSLKey?
 
     /// The public half.
     public var publicKey: _RSA.Signing.PublicKey { privateKey.publicKey }
@@ -34,6 +36,7 @@ public struct SigningKey: Sendable {
         self.certificatePEM = certificatePEM
         self.createdAt = createdAt
         self.retiredAt = retiredAt
+        self.fast = OpenSSLKey(pem: privateKeyPEM)
     }
 
     /// Creates a fresh 2048-bit key and a self-signed certificate valid for `validity` seconds.
@@ -65,6 +68,7 @@ public struct SigningKey: Sendable {
 
     /// Signs `input` with RSASSA-PKCS1-v1_5 over SHA-256 (JWS `RS256`).
     public func sign(_ input: [UInt8]) throws -> [UInt8] {
+        if let fast, let signature = fast.sign(input) { return signature }
         let signature = try privateKey.signature(for: SHA256.hash(data: input), padding: .insecurePKCS1v1_5)
         return [UInt8](signature.rawRepresentation)
     }

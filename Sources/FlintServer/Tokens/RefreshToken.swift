@@ -46,7 +46,13 @@ extension AuthServices {
             guard let record = try await r.refreshToken(hash: hash) else { return (nil, nil) }
             return (record, try await r.user(localID: record.localID))
         }
-        guard let record else { throw AuthError.invalidRefreshToken }
+        guard let record else {
+            // Deleting a user deletes its refresh tokens; Firebase still answers USER_NOT_FOUND for them.
+            if let owner = refreshTokenOwner(refreshToken), try await store.read({ try await $0.user(localID: owner) }) == nil {
+                throw AuthError.userNotFound
+            }
+            throw AuthError.invalidRefreshToken
+        }
         guard let user else { throw AuthError.userNotFound }
         guard !user.disabled else { throw AuthError.userDisabled }
         guard record.createdAt >= user.validSince else { throw AuthError.tokenExpired }
