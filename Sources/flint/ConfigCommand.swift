@@ -3,10 +3,11 @@ import FlintCore
 import FlintServer
 import FlintStore
 import Logging
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// `flint config show|set`: the project config, read and written in the data directory's store (running nodes

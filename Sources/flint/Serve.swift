@@ -4,10 +4,11 @@ import FlintServer
 import FlintStore
 import Hummingbird
 import Logging
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// `flint serve`: run a node. With no flags: 127.0.0.1:9099, data in ./.flint, project demo-flint, dev mode.
@@ -19,7 +20,8 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
     @Option(help: "Project ID (env FLINT_PROJECT).") var project: String = env("FLINT_PROJECT") ?? "demo-flint"
     @Option(help: "Project config file, YAML or JSON, applied at start (env FLINT_CONFIG).") var config: String?
-    @Option(help: "Seconds an SMS code stays valid (env FLINT_SMS_CODE_TTL).") var smsCodeTtl: Int = env("FLINT_SMS_CODE_TTL").flatMap(Int.init) ?? 300
+    @Option(help: "Seconds an SMS code stays valid (env FLINT_SMS_CODE_TTL).") var smsCodeTtl: Int =
+        env("FLINT_SMS_CODE_TTL").flatMap(Int.init) ?? 300
     @Flag(inversion: .prefixedNo, help: "Dev mode: any API key, 'Bearer owner' is admin, emulator helper routes (env FLINT_DEV=0 turns it off).")
     var dev: Bool = env("FLINT_DEV").map { $0 != "0" && $0.lowercased() != "false" } ?? true
     @Option(help: "Admin bearer credential for production mode (env FLINT_ADMIN_TOKEN).") var adminToken: String?

@@ -1,10 +1,11 @@
 import ArgumentParser
 import FlintStore
 import Logging
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Where the data lives; shared by every command that opens the store.

@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
-import NIOCore
 
 /// A `flint serve` child process on a loopback port, for tests that need the real binary.
 final class FlintProcess {
@@ -41,7 +40,8 @@ final class FlintProcess {
             }
             p.terminate()
             p.waitUntilExit()
-            lastError = FlintProcessError(message: "flint did not start on port \(port): \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+            lastError = FlintProcessError(
+                message: "flint did not start on port \(port): \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
         }
         throw lastError ?? FlintProcessError(message: "flint did not start")
     }

@@ -1,8 +1,8 @@
 import AsyncHTTPClient
 import Foundation
+import JWTKit
 import NIOCore
 import NIOHTTP1
-import JWTKit
 import Testing
 
 @Suite("flint serve, end to end", .serialized)
@@ -21,7 +21,8 @@ struct RestartTests {
         let (_, pending) = try await getJSON(client, first.base + "/emulator/v1/projects/demo-flint/verificationCodes")
         let entry = try #require((pending["verificationCodes"] as? [[String: String]])?.first { $0["sessionInfo"] == sessionInfo })
         let code = try #require(entry["code"])
-        let (signStatus, signed) = try await postJSON(client, "\(v1)/accounts:signInWithPhoneNumber?key=e2e", ["sessionInfo": sessionInfo, "code": code])
+        let (signStatus, signed) = try await postJSON(
+            client, "\(v1)/accounts:signInWithPhoneNumber?key=e2e", ["sessionInfo": sessionInfo, "code": code])
         #expect(signStatus == 200)
         let refreshToken = try #require(signed["refreshToken"] as? String)
         let uid = try #require(signed["localId"] as? String)
@@ -51,7 +52,8 @@ struct RestartTests {
         #expect(payload.iss.value == "https://securetoken.google.com/demo-flint")
         #expect(payload.phone_number == "+16505553434")
 
-        let (lookupStatus, looked) = try await postJSON(client, "\(v1.replacingOccurrences(of: first.base, with: second.base))/accounts:lookup?key=e2e", ["idToken": idToken])
+        let (lookupStatus, looked) = try await postJSON(
+            client, "\(v1.replacingOccurrences(of: first.base, with: second.base))/accounts:lookup?key=e2e", ["idToken": idToken])
         #expect(lookupStatus == 200)
         #expect(((looked["users"] as? [[String: Any]])?.first?["localId"] as? String) == uid)
     }
@@ -62,7 +64,9 @@ struct RestartTests {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("flint-e2e-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: data) }
         let first = try await FlintProcess(dataDirectory: data, client: client)
-        _ = try await postJSON(client, first.base + "/identitytoolkit.googleapis.com/v1/accounts:sendVerificationCode?key=e2e", ["phoneNumber": "+33612345678"], headers: [("X-Firebase-Locale", "fr")])
+        _ = try await postJSON(
+            client, first.base + "/identitytoolkit.googleapis.com/v1/accounts:sendVerificationCode?key=e2e", ["phoneNumber": "+33612345678"],
+            headers: [("X-Firebase-Locale", "fr")])
         first.stop()
         let second = try await FlintProcess(dataDirectory: data, client: client)
         defer { second.stop() }
@@ -85,6 +89,8 @@ struct FirebaseClaims: JWTPayload {
     func verify(using algorithm: some JWTAlgorithm) async throws {
         try exp.verifyNotExpired()
         try aud.verifyIntendedAudience(includes: "demo-flint")
-        guard iss.value == "https://securetoken.google.com/demo-flint" else { throw JWTError.claimVerificationFailure(failedClaim: iss, reason: "issuer") }
+        guard iss.value == "https://securetoken.google.com/demo-flint" else {
+            throw JWTError.claimVerificationFailure(failedClaim: iss, reason: "issuer")
+        }
     }
 }

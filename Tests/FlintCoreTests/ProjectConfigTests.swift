@@ -52,4 +52,3 @@ struct ProjectConfigTests {
         #expect(ProjectConfig.defaults.resource(projectID: "p")["name"] == .string("projects/p/config"))
     }
 }
-

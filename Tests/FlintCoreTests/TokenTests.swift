@@ -6,7 +6,9 @@ import Testing
 @Suite("ID tokens")
 struct TokenTests {
     static let key: SigningKey = {
-        do { return try SigningKey.generate(now: Date(timeIntervalSince1970: 1_800_000_000), random: SystemRandom()) } catch { fatalError("\(error)") }
+        do { return try SigningKey.generate(now: Date(timeIntervalSince1970: 1_800_000_000), random: SystemRandom()) } catch {
+            fatalError("\(error)")
+        }
     }()
     let now = Date(timeIntervalSince1970: 1_800_000_100)
     var ring: KeyRing { KeyRing(keys: [Self.key]) }
@@ -76,7 +78,8 @@ struct TokenTests {
         let unknownKid = Base64URL.encode(Array(#"{"alg":"RS256","kid":"nope","typ":"JWT"}"#.utf8))
         var sig = Base64URL.decode(parts[2])!
         sig[10] ^= 0xff
-        let forgedPayload = Base64URL.encode(Array(#"{"sub":"attacker","aud":"demo-flint","iss":"https://securetoken.google.com/demo-flint","iat":1800000100,"exp":1900000000}"#.utf8))
+        let forgedPayload = Base64URL.encode(
+            Array(#"{"sub":"attacker","aud":"demo-flint","iss":"https://securetoken.google.com/demo-flint","iat":1800000100,"exp":1900000000}"#.utf8))
         for bad in [
             "\(noneHeader).\(parts[1]).", "\(parts[0]).\(parts[1]).\(Base64URL.encode(sig))", "\(unknownKid).\(parts[1]).\(parts[2])",
             "\(parts[0]).\(forgedPayload).\(parts[2])", "garbage", "", "a.b.c",

@@ -71,8 +71,12 @@ struct UserStoreTests {
     @Test("rotation retires the active key and adds a new one")
     func rotation() async throws {
         let (store, _) = try await makeStore()
-        try await store.write { try await $0.addSigningKey(SigningKeyRecord(kid: "k1", privateKeyPEM: "p", certificatePEM: "c", createdAt: 1), retiringOthersAt: nil) }
-        try await store.write { try await $0.addSigningKey(SigningKeyRecord(kid: "k2", privateKeyPEM: "p", certificatePEM: "c", createdAt: 2), retiringOthersAt: 5) }
+        try await store.write {
+            try await $0.addSigningKey(SigningKeyRecord(kid: "k1", privateKeyPEM: "p", certificatePEM: "c", createdAt: 1), retiringOthersAt: nil)
+        }
+        try await store.write {
+            try await $0.addSigningKey(SigningKeyRecord(kid: "k2", privateKeyPEM: "p", certificatePEM: "c", createdAt: 2), retiringOthersAt: 5)
+        }
         let keys = try await store.read { try await $0.signingKeys() }
         #expect(keys.map(\.kid) == ["k2", "k1"])
         #expect(keys.map(\.retiredAt) == [nil, 5])

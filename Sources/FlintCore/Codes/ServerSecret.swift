@@ -5,14 +5,17 @@ public import Crypto
 public struct ServerSecret: Sendable {
     /// Key for code HMACs (`HMAC(codeKey, sessionID ‖ code)`).
     public let codeKey: SymmetricKey
-    /// Key authenticating opaque session handles (`sessionInfo`).
+    /// Key authenticating opaque session handles (`sessionInfo`, `temporaryProof`).
     public let sessionKey: SymmetricKey
+    /// Key tagging refresh tokens, so a token can be recognised as ours without a database row.
+    public let refreshKey: SymmetricKey
 
     /// Derives the purpose keys from the master secret.
     public init(master: [UInt8]) {
         let ikm = SymmetricKey(data: master)
         codeKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, info: Array("flint code hmac v1".utf8), outputByteCount: 32)
         sessionKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, info: Array("flint session handle v1".utf8), outputByteCount: 32)
+        refreshKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, info: Array("flint refresh token v1".utf8), outputByteCount: 32)
     }
 
     /// The stored form of a code: HMAC-SHA256 over the session ID and the code, so equal codes in two
@@ -22,6 +25,13 @@ public struct ServerSecret: Sendable {
         mac.update(data: sessionID)
         mac.update(data: Array(code.utf8))
         return Array(mac.finalize())
+    }
+}
+
+extension ServerSecret {
+    /// The 16-byte tag of a refresh token's body.
+    public func refreshTokenTag(_ body: [UInt8]) -> [UInt8] {
+        Array(Array(HMAC<SHA256>.authenticationCode(for: body, using: refreshKey)).prefix(16))
     }
 }
 

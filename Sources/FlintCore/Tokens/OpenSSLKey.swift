@@ -1,8 +1,9 @@
 import CFlintOpenSSL
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// An RSA private key loaded into the system's libcrypto, for the fast RS256 path on Linux.

@@ -1,12 +1,13 @@
-public import CryptoExtras
 import Crypto
-#if canImport(FoundationEssentials)
-public import FoundationEssentials
-#else
-public import Foundation
-#endif
-import X509
+public import CryptoExtras
 import SwiftASN1
+import X509
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// One RS256 signing key with its self-signed certificate (the x509 map Firebase verifiers read needs one).
 public struct SigningKey: Sendable {

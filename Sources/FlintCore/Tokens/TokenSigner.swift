@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Produces RS256 JWTs with the ring's active key. Header: `{"alg":"RS256","kid":...,"typ":"JWT"}`.

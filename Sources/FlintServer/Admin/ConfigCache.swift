@@ -1,10 +1,11 @@
 import FlintCore
 import FlintStore
 import Synchronization
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The node's copy of the project config, re-read periodically and replaced on every change made here.

@@ -1,10 +1,11 @@
 public import FlintCore
 public import FlintStore
 import Yams
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Reading and printing project config documents (YAML or JSON, in Firebase's admin `Config` schema).

@@ -1,10 +1,11 @@
 import FlintCore
 import FlintStore
 import Logging
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The services every flow uses, built once at start and shared by all requests.

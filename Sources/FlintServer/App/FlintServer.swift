@@ -3,10 +3,11 @@ public import FlintStore
 public import Hummingbird
 public import Logging
 import ServiceLifecycle
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A ready-to-run Flint node: store opened, secrets and keys in place, router built.

@@ -8,7 +8,13 @@ func buildRouter(services: AuthServices) -> Router<FlintRequestContext> {
     let router = Router(context: FlintRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ErrorMiddleware())
-    router.add(middleware: CORSMiddleware(allowOrigin: .originBased, allowHeaders: [.contentType, .authorization, .init("x-goog-api-key")!, .firebaseLocale, .init("x-client-version")!, .init("x-firebase-gmpid")!, .init("x-firebase-client")!, .init("x-firebase-appcheck")!], allowMethods: [.get, .post, .patch, .delete, .options]))
+    router.add(
+        middleware: CORSMiddleware(
+            allowOrigin: .originBased,
+            allowHeaders: [
+                .contentType, .authorization, .init("x-goog-api-key")!, .firebaseLocale, .init("x-client-version")!, .init("x-firebase-gmpid")!,
+                .init("x-firebase-client")!, .init("x-firebase-appcheck")!,
+            ], allowMethods: [.get, .post, .patch, .delete, .options]))
     router.add(middleware: CallerMiddleware(settings: services.settings))
 
     let v1 = "/identitytoolkit.googleapis.com/v1"

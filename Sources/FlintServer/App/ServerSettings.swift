@@ -1,8 +1,9 @@
 import FlintCore
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Everything `flint serve` was told at start (flags, environment, files), built once and passed down.

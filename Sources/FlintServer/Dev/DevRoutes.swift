@@ -41,7 +41,8 @@ struct DevRoutes {
         let messages = try await services.store.read { try await $0.pendingCodeMessages(now: now, maxAttempts: max) }
         let codes = messages.compactMap { m -> VerificationCode? in
             guard let code = m.code, let id = m.sessionID.flatMap(Hex.decode) else { return nil }
-            return VerificationCode(code: code, phoneNumber: m.recipient, sessionInfo: SessionHandle.stored(id: id).encode(key: services.secret.sessionKey))
+            return VerificationCode(
+                code: code, phoneNumber: m.recipient, sessionInfo: SessionHandle.stored(id: id).encode(key: services.secret.sessionKey))
         }
         return try JSONReply.make(["verificationCodes": codes])
     }

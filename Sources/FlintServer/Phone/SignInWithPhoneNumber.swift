@@ -32,7 +32,9 @@ struct SignInWithPhoneNumberRequest {
         case "4": operation = .link
         case let text?:
             guard let op = Operation(rawValue: text) else {
-                throw AuthError.invalidJSON("Invalid value at 'operation' (type.googleapis.com/google.cloud.identitytoolkit.v1.SignInWithPhoneNumberRequest.VerifyOp), \"\(text.prefix(40))\"")
+                throw AuthError.invalidJSON(
+                    "Invalid value at 'operation' (type.googleapis.com/google.cloud.identitytoolkit.v1.SignInWithPhoneNumberRequest.VerifyOp), \"\(text.prefix(40))\""
+                )
             }
             operation = op
         }

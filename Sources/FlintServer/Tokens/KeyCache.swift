@@ -1,10 +1,11 @@
 import FlintCore
 import FlintStore
 import Synchronization
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The node's copy of the signing keys, re-read from the store periodically so a rotation made by any node
@@ -48,7 +49,8 @@ final class KeyCache: Sendable {
         try await reload()
         if current.active != nil { return }
         let key = try SigningKey.generate(now: clock.now(), random: random)
-        let record = SigningKeyRecord(kid: key.kid, privateKeyPEM: key.privateKeyPEM, certificatePEM: key.certificatePEM, createdAt: clock.now().millisecondsSince1970)
+        let record = SigningKeyRecord(
+            kid: key.kid, privateKeyPEM: key.privateKeyPEM, certificatePEM: key.certificatePEM, createdAt: clock.now().millisecondsSince1970)
         try await store.write { tx in
             if try await tx.signingKeys().contains(where: { $0.retiredAt == nil }) { return }
             try await tx.addSigningKey(record, retiringOthersAt: nil)
@@ -60,7 +62,8 @@ final class KeyCache: Sendable {
     static func rotate(store: any AuthStore, clock: any WallClock, random: any RandomSource) async throws -> String {
         let now = clock.now()
         let key = try SigningKey.generate(now: now, random: random)
-        let record = SigningKeyRecord(kid: key.kid, privateKeyPEM: key.privateKeyPEM, certificatePEM: key.certificatePEM, createdAt: now.millisecondsSince1970)
+        let record = SigningKeyRecord(
+            kid: key.kid, privateKeyPEM: key.privateKeyPEM, certificatePEM: key.certificatePEM, createdAt: now.millisecondsSince1970)
         try await store.write { tx in try await tx.addSigningKey(record, retiringOthersAt: now.millisecondsSince1970) }
         return key.kid
     }

@@ -1,10 +1,11 @@
 import FlintCore
 import FlintStore
 import Logging
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// ID tokens, refresh tokens and the checks on incoming ID tokens.
@@ -12,25 +13,22 @@ extension AuthServices {
     /// The lifetime of an ID token, as Firebase: one hour, sent as the string `"3600"`.
     static let idTokenLifetime: Int64 = 3600
 
-    /// A new refresh token value and its stored record.
+    /// A new refresh token value and its stored record. The value is `AMf-` + base64url(32 random bytes ‖ localId ‖
+    /// 16-byte tag): the tag lets a token whose row went away with its deleted user still be answered `USER_NOT_FOUND`,
+    /// as Firebase does, while a forged one is `INVALID_REFRESH_TOKEN`.
     func newRefreshToken(localID: String, authTime: Int64, provider: String, now: Int64) -> (token: String, record: RefreshTokenRecord) {
         let body = random.bytes(32) + Array(localID.utf8)
-        let token = "AMf-" + Base64URL.encode(body + refreshTokenTag(body))
-        let record = RefreshTokenRecord(tokenHash: storedTokenHash(token), localID: localID, createdAt: now / 1000, authTime: authTime, signInProvider: provider)
+        let token = "AMf-" + Base64URL.encode(body + secret.refreshTokenTag(body))
+        let record = RefreshTokenRecord(
+            tokenHash: storedTokenHash(token), localID: localID, createdAt: now / 1000, authTime: authTime, signInProvider: provider)
         return (token, record)
-    }
-
-    /// The 16-byte tag binding a refresh token's random part to its user (so a token whose row went away with
-    /// its deleted user can still be answered `USER_NOT_FOUND`, as Firebase does). Domain-separated by a label.
-    private func refreshTokenTag(_ body: [UInt8]) -> [UInt8] {
-        Array(secret.codeHash(sessionID: Array("flint refresh token v1".utf8) + body, code: "").prefix(16))
     }
 
     /// The `localId` a refresh token was issued to, when the token is one of ours (its tag checks).
     func refreshTokenOwner(_ token: String) -> String? {
         guard token.hasPrefix("AMf-"), let raw = Base64URL.decode(token.dropFirst(4)), raw.count > 48 else { return nil }
         let body = Array(raw.dropLast(16))
-        guard constantTimeEquals(Array(raw.suffix(16)), refreshTokenTag(body)) else { return nil }
+        guard constantTimeEquals(Array(raw.suffix(16)), secret.refreshTokenTag(body)) else { return nil }
         return String(validating: body[32...], as: UTF8.self)
     }
 

@@ -1,10 +1,11 @@
 import FlintCore
 import Hummingbird
 import NIOCore
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Builds JSON responses the way Google's front end sends them.

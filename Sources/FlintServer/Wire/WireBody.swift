@@ -1,10 +1,11 @@
 import FlintCore
 import Hummingbird
 import NIOCore
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A decoded request body: a JSON object (or a form), read leniently the way Google's front end does:

@@ -18,7 +18,10 @@ public struct CodeSession: Sendable, Equatable {
     public var consumedAt: Int64?
 
     /// Creates a session record.
-    public init(id: String, phoneNumber: String, purpose: String, codeHash: String, createdAt: Int64, expiresAt: Int64, attempts: Int = 0, consumedAt: Int64? = nil) {
+    public init(
+        id: String, phoneNumber: String, purpose: String, codeHash: String, createdAt: Int64, expiresAt: Int64, attempts: Int = 0,
+        consumedAt: Int64? = nil
+    ) {
         self.id = id
         self.phoneNumber = phoneNumber
         self.purpose = purpose

@@ -18,7 +18,10 @@ public struct OutboxMessage: Sendable, Equatable {
     public var sessionID: String?
 
     /// Creates a message.
-    public init(sequence: Int64? = nil, channel: String, recipient: String, body: String, locale: String, createdAt: Int64, code: String? = nil, sessionID: String? = nil) {
+    public init(
+        sequence: Int64? = nil, channel: String, recipient: String, body: String, locale: String, createdAt: Int64, code: String? = nil,
+        sessionID: String? = nil
+    ) {
         self.sequence = sequence
         self.channel = channel
         self.recipient = recipient

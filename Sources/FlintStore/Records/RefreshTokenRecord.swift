@@ -16,7 +16,10 @@ public struct RefreshTokenRecord: Sendable, Equatable {
     public var secondFactorID: String?
 
     /// Creates a record.
-    public init(tokenHash: String, localID: String, createdAt: Int64, authTime: Int64, signInProvider: String, secondFactor: String? = nil, secondFactorID: String? = nil) {
+    public init(
+        tokenHash: String, localID: String, createdAt: Int64, authTime: Int64, signInProvider: String, secondFactor: String? = nil,
+        secondFactorID: String? = nil
+    ) {
         self.tokenHash = tokenHash
         self.localID = localID
         self.createdAt = createdAt

@@ -39,13 +39,15 @@ extension SQLQueries {
     /// Fails with ``StoreError/conflict`` instead of a driver error when a unique value is taken.
     private func checkUnique(_ u: UserRecord) async throws {
         if let phone = u.phoneNumber,
-            let owner = try await db.raw("SELECT local_id FROM users WHERE phone_number = \(bind: phone)").first()?.decode(column: "local_id", as: String.self),
+            let owner = try await db.raw("SELECT local_id FROM users WHERE phone_number = \(bind: phone)").first()?.decode(
+                column: "local_id", as: String.self),
             owner != u.localID
         {
             throw StoreError.conflict("phoneNumber")
         }
         if let email = u.email,
-            let owner = try await db.raw("SELECT local_id FROM users WHERE email = \(bind: email)").first()?.decode(column: "local_id", as: String.self),
+            let owner = try await db.raw("SELECT local_id FROM users WHERE email = \(bind: email)").first()?.decode(
+                column: "local_id", as: String.self),
             owner != u.localID
         {
             throw StoreError.conflict("email")

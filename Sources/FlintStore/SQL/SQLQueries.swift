@@ -1,8 +1,9 @@
 import SQLKit
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The store's statements over any SQLKit database, written once for SQLite and PostgreSQL.
@@ -25,7 +26,8 @@ struct SQLQueries: StoreTransaction {
     }
 
     func signingKeys() async throws -> [SigningKeyRecord] {
-        try await db.raw("SELECT kid, private_key_pem, certificate_pem, created_at, retired_at FROM signing_keys ORDER BY created_at DESC").all().map { row in
+        try await db.raw("SELECT kid, private_key_pem, certificate_pem, created_at, retired_at FROM signing_keys ORDER BY created_at DESC").all().map
+        { row in
             SigningKeyRecord(
                 kid: try row.decode(column: "kid", as: String.self),
                 privateKeyPEM: try row.decode(column: "private_key_pem", as: String.self),

@@ -28,7 +28,9 @@ public final class SQLiteStore: AuthStore {
     public init(path: String?, readers readerCount: Int = 4, logger: Logger) async throws {
         self.logger = logger
         let storage: SQLiteConnection.Storage = path.map { .file(path: $0) } ?? .memory
-        let writer = try await SQLiteConnection.open(storage: storage, threadPool: .singleton, logger: logger, on: MultiThreadedEventLoopGroup.singleton.any()).get()
+        let writer = try await SQLiteConnection.open(
+            storage: storage, threadPool: .singleton, logger: logger, on: MultiThreadedEventLoopGroup.singleton.any()
+        ).get()
         let wdb = writer.sql(queryLogLevel: nil)
         if path != nil {
             _ = try await wdb.raw("PRAGMA journal_mode = WAL").all()
@@ -49,7 +51,9 @@ public final class SQLiteStore: AuthStore {
         var readers: [SQLiteConnection] = []
         if path != nil {
             for _ in 0..<max(1, readerCount) {
-                let r = try await SQLiteConnection.open(storage: storage, threadPool: .singleton, logger: logger, on: MultiThreadedEventLoopGroup.singleton.any()).get()
+                let r = try await SQLiteConnection.open(
+                    storage: storage, threadPool: .singleton, logger: logger, on: MultiThreadedEventLoopGroup.singleton.any()
+                ).get()
                 try await r.sql(queryLogLevel: nil).raw("PRAGMA busy_timeout = 10000").run()
                 readers.append(r)
             }
