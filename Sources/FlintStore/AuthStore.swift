@@ -53,6 +53,8 @@ public protocol StoreTransaction: StoreReader {
     /// Presents a code hash to a session, atomically (one winner among concurrent right answers).
     func spendCode(sessionID: String, codeHash: String, now: Int64, maxAttempts: Int) async throws -> CodeSpendOutcome
 
+    /// Deletes code sessions that expired before `cutoff` (ms); returns how many.
+    func deleteCodeSessions(expiredBefore cutoff: Int64) async throws -> Int
     /// Ends a session whose message could not be handed over, so the next send makes a new code.
     func abandonCodeSession(id: String, now: Int64) async throws
 

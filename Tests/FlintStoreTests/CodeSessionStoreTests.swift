@@ -45,6 +45,17 @@ struct CodeSessionStoreTests {
         try await store.close()
     }
 
+    @Test("expired sessions are swept, live ones kept")
+    func sweep() async throws {
+        let (store, _) = try await makeStore()
+        _ = try await store.write { try await $0.startCodeSession(session("old", now: 1_000), maxAttempts: 5) }
+        _ = try await store.write { try await $0.startCodeSession(session("new", phone: "+16505550000", now: 2_000_000), maxAttempts: 5) }
+        #expect(try await store.write { try await $0.deleteCodeSessions(expiredBefore: 1_000_000) } == 1)
+        #expect(try await store.read { try await $0.codeSession(id: "old") } == nil)
+        #expect(try await store.read { try await $0.codeSession(id: "new") } != nil)
+        try await store.close()
+    }
+
     @Test("an expired session refuses its code")
     func expiry() async throws {
         let (store, _) = try await makeStore()

@@ -48,7 +48,7 @@ public struct FlintServer: Sendable {
 }
 
 /// Re-reads keys and config from the store every `reloadInterval`, so changes made by another node or the CLI
-/// take effect everywhere.
+/// take effect everywhere, and deletes code sessions that expired over an hour ago.
 struct ReloadService: Service {
     let services: AuthServices
 
@@ -61,6 +61,8 @@ struct ReloadService: Service {
                 do {
                     try await services.keys.reload()
                     try await services.config.reload()
+                    let cutoff = services.nowMS - 3_600_000
+                    _ = try await services.store.write { tx in try await tx.deleteCodeSessions(expiredBefore: cutoff) }
                 } catch {
                     services.logger.warning("reload from store failed", metadata: ["errorType": "\(type(of: error))"])
                 }

@@ -118,6 +118,10 @@ struct SQLQueries: StoreTransaction {
         return .wrongCode(attemptsLeft: max(0, maxAttempts - attempts))
     }
 
+    func deleteCodeSessions(expiredBefore cutoff: Int64) async throws -> Int {
+        try await db.raw("DELETE FROM code_sessions WHERE expires_at < \(bind: cutoff) RETURNING id").all().count
+    }
+
     func abandonCodeSession(id: String, now: Int64) async throws {
         try await db.raw("UPDATE code_sessions SET consumed_at = \(bind: now), live_key = NULL WHERE id = \(bind: id)").run()
     }
