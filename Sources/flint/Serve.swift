@@ -27,6 +27,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Admin bearer credential for production mode (env FLINT_ADMIN_TOKEN).") var adminToken: String?
     @Option(help: "Accepted API key in production mode; repeatable (env FLINT_API_KEYS, comma-separated).")
     var apiKey: [String] = env("FLINT_API_KEYS").map { $0.split(separator: ",").map(String.init) } ?? []
+    @Option(help: "Seconds between re-reads of keys and config from the store (env FLINT_RELOAD_INTERVAL).")
+    var reloadInterval: Int = env("FLINT_RELOAD_INTERVAL").flatMap(Int.init) ?? 30
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical (env FLINT_LOG_LEVEL).")
     var logLevel: String = env("FLINT_LOG_LEVEL") ?? "info"
 
@@ -35,6 +37,7 @@ struct Serve: AsyncParsableCommand {
     func validate() throws {
         guard (1...65_535).contains(port) || port == 0 else { throw ValidationError("--port must be between 0 and 65535") }
         guard smsCodeTtl >= 30 && smsCodeTtl <= 86_400 else { throw ValidationError("--sms-code-ttl must be between 30 and 86400 seconds") }
+        guard reloadInterval >= 1 && reloadInterval <= 3600 else { throw ValidationError("--reload-interval must be between 1 and 3600 seconds") }
         guard Logger.Level(rawValue: logLevel.lowercased()) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
         guard dev || !(effectiveAdminToken ?? "").isEmpty else {
             throw ValidationError("--no-dev needs --admin-token (or FLINT_ADMIN_TOKEN): production mode has no other admin credential")
@@ -53,6 +56,7 @@ struct Serve: AsyncParsableCommand {
         settings.adminToken = effectiveAdminToken
         settings.apiKeys = apiKey
         settings.smsCodeTTL = TimeInterval(smsCodeTtl)
+        settings.reloadInterval = TimeInterval(reloadInterval)
         if let config = config ?? env("FLINT_CONFIG") {
             settings.configDocument = try ConfigFile.load(path: config)
         }

@@ -1,0 +1,121 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Testing
+
+/// Runs `flint ARGS…` to completion and returns its exit status and standard output.
+func runFlint(_ arguments: [String]) throws -> (Int32, String) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: FlintProcess.binary)
+    p.arguments = arguments
+    let pipe = Pipe()
+    p.standardOutput = pipe
+    p.standardError = pipe
+    try p.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+@Suite("flint commands, end to end", .serialized)
+struct CommandLineTests {
+    @Test("a YAML --config file sets fictional numbers that sign in with their fixed code and leave no SMS")
+    func configFile() async throws {
+        let client = HTTPClient.shared
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("flint-e2e-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let file = data + ".yaml"
+        try """
+        signIn:
+          phoneNumber:
+            enabled: true
+            testPhoneNumbers:
+              "+1 650-555-1234": "654321"
+        authorizedDomains: [localhost, example.com]
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let server = try await FlintProcess(dataDirectory: data, extraArguments: ["--config", file], client: client)
+        defer { server.stop() }
+        let v1 = server.base + "/identitytoolkit.googleapis.com/v1"
+        let (_, sent) = try await postJSON(client, "\(v1)/accounts:sendVerificationCode?key=k", ["phoneNumber": "+16505551234"])
+        let sessionInfo = try #require(sent["sessionInfo"] as? String)
+        let (status, signed) = try await postJSON(
+            client, "\(v1)/accounts:signInWithPhoneNumber?key=k", ["sessionInfo": sessionInfo, "code": "654321"])
+        #expect(status == 200)
+        #expect(signed["phoneNumber"] as? String == "+16505551234")
+        let (_, outbox) = try await getJSON(client, server.base + "/emulator/v1/projects/demo-flint/outbox")
+        #expect((outbox["messages"] as? [Any])?.isEmpty == true)
+        let (_, projects) = try await getJSON(client, "\(v1)/projects?key=k")
+        #expect(projects["authorizedDomains"] as? [String] == ["localhost", "example.com"])
+    }
+
+    @Test("a bad --config file stops the server with a clear message")
+    func badConfigFile() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("flint-bad-\(UUID().uuidString).yaml").path
+        try "signIn: {phoneNumber: {testPhoneNumbers: {\"+1650\": \"12\"}}}".write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let data = file + ".data"
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let (status, output) = try runFlint(["serve", "--port", "0", "--data", data, "--config", file])
+        #expect(status != 0)
+        #expect(output.contains("test phone number"))
+    }
+
+    @Test("flint config set and show edit the stored config, and refuse invalid values")
+    func configSetShow() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("flint-e2e-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let (setStatus, setOutput) = try runFlint([
+            "config", "set", "--data", data, "signIn.phoneNumber.testPhoneNumbers", #"{"+1 650-555-9999":"111111"}"#,
+        ])
+        #expect(setStatus == 0, "\(setOutput)")
+        let (showStatus, shown) = try runFlint(["config", "show", "--data", data])
+        #expect(showStatus == 0)
+        #expect(shown.contains(#""+16505559999" : "111111""#))
+        #expect(shown.contains("projects/demo-flint/config"))
+        let (badStatus, badOutput) = try runFlint(["config", "set", "--data", data, "signIn.phoneNumber.enabled", "maybe"])
+        #expect(badStatus != 0)
+        #expect(badOutput.contains("INVALID_CONFIG"))
+    }
+
+    @Test("flint keys rotate: the running server signs with the new key and still publishes the old one")
+    func rotate() async throws {
+        let client = HTTPClient.shared
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("flint-e2e-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let server = try await FlintProcess(dataDirectory: data, extraArguments: ["--reload-interval", "1"], client: client)
+        defer { server.stop() }
+        let jwksURL = server.base + "/.well-known/jwks.json"
+        let before = try #require(try await getJSON(client, jwksURL).1["keys"] as? [[String: String]])
+        #expect(before.count == 1)
+        let (status, output) = try runFlint(["keys", "rotate", "--data", data])
+        #expect(status == 0, "\(output)")
+        var after: [[String: String]] = []
+        for _ in 0..<50 {
+            after = try #require(try await getJSON(client, jwksURL).1["keys"] as? [[String: String]])
+            if after.count == 2 { break }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        #expect(after.count == 2)
+        let newKid = try #require(after.compactMap { $0["kid"] }.first { $0 != before[0]["kid"] })
+        let (_, x509) = try await getJSON(client, server.base + "/www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com")
+        #expect(x509.count == 2)
+        let v1 = server.base + "/identitytoolkit.googleapis.com/v1"
+        _ = try await postJSON(client, "\(v1)/accounts:sendVerificationCode?key=k", ["phoneNumber": "+442071838750"])
+        let (_, pending) = try await getJSON(client, server.base + "/emulator/v1/projects/demo-flint/verificationCodes")
+        let entry = try #require((pending["verificationCodes"] as? [[String: String]])?.first)
+        let (_, signed) = try await postJSON(
+            client, "\(v1)/accounts:signInWithPhoneNumber?key=k", ["sessionInfo": entry["sessionInfo"]!, "code": entry["code"]!])
+        let idToken = try #require(signed["idToken"] as? String)
+        let header = try #require(Data(base64Encoded: base64(idToken.split(separator: ".")[0])))
+        #expect(String(decoding: header, as: UTF8.self).contains(newKid))
+    }
+}
+
+/// Standard base64 from base64url, padded.
+func base64(_ s: Substring) -> String {
+    var t = s.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    while t.count % 4 != 0 { t += "=" }
+    return t
+}
