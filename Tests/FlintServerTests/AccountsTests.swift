@@ -198,4 +198,16 @@ struct AccountsTests {
             #expect(again.errorCode == "USER_NOT_FOUND")
         }
     }
+
+    @Test("the projects/{p} admin forms refuse an API-key caller and another project")
+    func adminPathGuards() async throws {
+        try await withFlint { api in
+            let signedIn = try await api.signIn(alice)
+            let keyOnly = try await api.postRaw("\(Path.v1)/projects/\(project)/accounts:lookup", #"{"idToken":"\#(signedIn.idToken)"}"#)
+            #expect(keyOnly.status == .forbidden)
+            let other = try await api.admin(.post, "\(Path.v1)/projects/other-project/accounts:delete", body: #"{"localId":"\#(signedIn.localId)"}"#)
+            #expect(other.status == .notFound)
+            #expect(try await api.lookup(signedIn.idToken).status == .ok, "nothing was deleted")
+        }
+    }
 }

@@ -21,6 +21,7 @@ struct DeleteAccountResponse: Encodable {
 extension AccountRoutes {
     func delete(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try context.requireClient()
+        try checkAdminPath(context)
         let wire = try DeleteAccountRequest(try await WireBody.read(request))
         let localID: String
         if context.isAdmin, wire.idToken == nil {

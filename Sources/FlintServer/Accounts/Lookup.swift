@@ -26,6 +26,7 @@ struct AccountRoutes {
 
     func lookup(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try context.requireClient()
+        try checkAdminPath(context)
         let wire = try LookupRequest(try await WireBody.read(request))
         if context.isAdmin && (wire.idToken == nil || !wire.localIds.isEmpty || !wire.phoneNumbers.isEmpty) {
             let phones = try wire.phoneNumbers.map { text throws(AuthError) in try services.parsePhoneNumber(text).e164 }
@@ -40,6 +41,15 @@ struct AccountRoutes {
         }
         let (_, user) = try await services.authenticate(idToken: wire.idToken)
         return try JSONReply.make(LookupResponse(users: [AccountJSON(user)]))
+    }
+}
+
+extension AccountRoutes {
+    /// The `v1/projects/{project}/...` forms are the Admin SDKs': operator only, and for this server's project.
+    func checkAdminPath(_ context: FlintRequestContext) throws(AuthError) {
+        guard let project = context.parameters.get("project") else { return }
+        try context.requireAdmin()
+        guard project == services.settings.projectID else { throw AuthError.projectNotFound }
     }
 }
 
