@@ -51,6 +51,9 @@ struct FlintBench: ParsableCommand {
     @Option(help: "Unmeasured seconds per scenario before the measurement starts.")
     var warmup: Double = 2
 
+    @Option(help: "Idle seconds between scenarios, so work the server deferred (e.g. refresh bookkeeping) does not spill over.")
+    var pause: Double = 2
+
     @Option(help: "fictional, real, refresh, or all (the three in turn).")
     var scenario: Scenario = .all
 
@@ -94,6 +97,7 @@ struct FlintBench: ParsableCommand {
         guard (1...4096).contains(concurrency) else { throw ValidationError("--concurrency must be 1...4096") }
         guard duration > 0, duration <= 3600 else { throw ValidationError("--duration must be in (0, 3600] seconds") }
         guard warmup >= 0, warmup <= 600 else { throw ValidationError("--warmup must be in [0, 600] seconds") }
+        guard pause >= 0, pause <= 60 else { throw ValidationError("--pause must be in [0, 60] seconds") }
         guard (1...16).contains(threads) else { throw ValidationError("--threads must be 1...16") }
         guard (1...100).contains(batch) else { throw ValidationError("--batch must be 1...100") }
         guard (1...100_000_000).contains(maxOps) else { throw ValidationError("--max-ops must be 1...100000000") }
@@ -173,7 +177,8 @@ struct FlintBench: ParsableCommand {
                 + "client \(executor.rawValue) executor, \(threads) event-loop thread(s)"
         )
         var reports: [Report] = []
-        for scenario in scenario.expanded {
+        for (i, scenario) in scenario.expanded.enumerated() {
+            if i > 0, pause > 0 { try await Task.sleep(for: .seconds(pause)) }
             let report = try await Runner(api: api, settings: settings).run(scenario)
             reports.append(report)
             Self.printErr(report.humanLine)

@@ -4,8 +4,12 @@ import ArgumentParser
 // loops as Swift Concurrency's global executor before the first task is enqueued.
 let command: FlintBench
 do {
-    guard let parsed = try FlintBench.parseAsRoot() as? FlintBench else { FlintBench.exit() }
-    command = parsed
+    var parsed = try FlintBench.parseAsRoot()
+    guard let bench = parsed as? FlintBench else {
+        try parsed.run()  // --help and friends
+        FlintBench.exit()
+    }
+    command = bench
 } catch {
     FlintBench.exit(withError: error)
 }

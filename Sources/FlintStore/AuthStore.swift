@@ -62,6 +62,8 @@ public protocol StoreTransaction: StoreReader {
     func insertUser(_ user: UserRecord) async throws
     /// Rewrites a user row. Throws ``StoreError/conflict`` on a unique clash, ``StoreError/notFound`` if gone.
     func updateUser(_ user: UserRecord) async throws
+    /// Records a sign-in (`lastLoginAt`, ms) without rewriting the rest of the row.
+    func recordSignIn(localID: String, at: Int64) async throws
     /// Deletes a user and its refresh tokens. Returns whether it existed.
     func deleteUser(localID: String) async throws -> Bool
     /// Deletes every user and refresh token.

@@ -20,6 +20,7 @@ final class AuthServices: Sendable {
     let sms: any SMSSender
     let templates: SMSTemplates
     let logger: Logger
+    let refreshActivity = RefreshActivity()
 
     private init(
         settings: ServerSettings, store: any AuthStore, clock: any WallClock, random: any RandomSource, secret: ServerSecret,

@@ -35,7 +35,7 @@ public struct FlintServer: Sendable {
         self.application = Application(
             responder: router.buildResponder(),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "flint"),
-            services: [ReloadService(services: services)],
+            services: [ReloadService(services: services), RefreshActivityService(services: services)],
             logger: logger
         )
     }

@@ -53,7 +53,7 @@ extension AuthServices {
             if var user = owner {
                 guard !user.disabled else { return .failed(.userDisabled) }
                 user.lastLoginAt = now
-                try await tx.updateUser(user)
+                try await tx.recordSignIn(localID: user.localID, at: now)
                 return try await issue(tx, user: user, isNew: false, now: now)
             }
             if operation == .reauth { return .failed(.userNotFound) }

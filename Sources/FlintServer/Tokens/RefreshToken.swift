@@ -58,10 +58,7 @@ extension AuthServices {
         guard record.createdAt >= user.validSince else { throw AuthError.tokenExpired }
         let second = record.secondFactor.map { ($0, record.secondFactorID ?? "") }
         let idToken = try idToken(for: user, provider: record.signInProvider, authTime: record.authTime, secondFactor: second)
-        let now = nowMS
-        let localID = user.localID
-        // lastRefreshAt is bookkeeping: recorded without holding the answer back.
-        Task { [store] in try? await store.write { tx in try await tx.touchRefresh(localID: localID, at: now) } }
+        refreshActivity.note(localID: user.localID, at: nowMS)
         return RefreshTokenResponse(
             access_token: idToken, expires_in: String(Self.idTokenLifetime), token_type: "Bearer", refresh_token: refreshToken,
             id_token: idToken, user_id: user.localID, project_id: settings.projectID

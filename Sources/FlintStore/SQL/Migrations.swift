@@ -40,7 +40,10 @@ enum Migrations {
                     locale TEXT NOT NULL, created_at BIGINT NOT NULL, code TEXT, session_id TEXT)
                 """,
             ]
-        }
+        },
+        Migration(version: 2) { _ in
+            ["CREATE INDEX outbox_session_id ON outbox (session_id)"]
+        },
     ]
 
     /// The newest version this build knows.

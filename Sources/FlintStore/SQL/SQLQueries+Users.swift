@@ -55,7 +55,6 @@ extension SQLQueries {
     }
 
     func insertUser(_ u: UserRecord) async throws {
-        try await checkUnique(u)
         let rows = try await db.raw(
             """
             INSERT INTO users (local_id, phone_number, email, email_verified, display_name, photo_url, disabled, created_at,
@@ -66,7 +65,14 @@ extension SQLQueries {
             ON CONFLICT DO NOTHING RETURNING local_id
             """
         ).all()
-        if rows.isEmpty { throw StoreError.conflict("localId") }
+        if rows.isEmpty {
+            try await checkUnique(u)
+            throw StoreError.conflict("localId")
+        }
+    }
+
+    func recordSignIn(localID: String, at: Int64) async throws {
+        try await db.raw("UPDATE users SET last_login_at = \(bind: at) WHERE local_id = \(bind: localID)").run()
     }
 
     func updateUser(_ u: UserRecord) async throws {

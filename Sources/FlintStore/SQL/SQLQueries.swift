@@ -130,7 +130,7 @@ struct SQLQueries: StoreTransaction {
         try await db.raw(
             """
             SELECT o.seq, o.channel, o.recipient, o.body, o.locale, o.created_at, o.code, o.session_id
-            FROM outbox o JOIN code_sessions s ON s.id = o.session_id
+            FROM code_sessions s JOIN outbox o ON o.session_id = s.id
             WHERE s.consumed_at IS NULL AND s.expires_at > \(bind: now) AND s.attempts < \(bind: maxAttempts)
             ORDER BY o.seq
             """

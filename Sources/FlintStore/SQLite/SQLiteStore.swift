@@ -8,9 +8,9 @@ import Synchronization
 /// The embedded store: one SQLite file in WAL mode with `synchronous=FULL`.
 ///
 /// All writes go through one writer connection that *group-commits*: the transactions queued while a commit is
-/// being made to disk are run next, each inside its own savepoint, and made durable by a single commit (one
-/// fsync for the whole batch). A transaction that throws is rolled back to its savepoint without touching the
-/// others. Every caller is answered only after the commit that holds its writes has returned. Reads use a small
+/// being made to disk are run next and made durable by a single commit (one fsync for the whole batch). A
+/// transaction that throws makes the batch fall back to one commit per transaction, so its writes vanish and the
+/// others' stay. Every caller is answered only after the commit that holds its writes has returned. Reads use a small
 /// pool of separate connections, which WAL lets run beside the writer.
 public final class SQLiteStore: AuthStore {
     private let writer: SQLiteConnection
@@ -107,25 +107,54 @@ public final class SQLiteStore: AuthStore {
     }
 
     private static func commitLoop(queue: WriteQueue, db: any SQLDatabase, logger: Logger) async {
-        let tx = SQLQueries(db: db)
         for await _ in queue.signals {
             while true {
                 let batch = queue.drain(max: 512)
                 if batch.isEmpty { break }
-                do {
-                    try await db.raw("BEGIN IMMEDIATE").run()
-                    for job in batch {
-                        try await db.raw("SAVEPOINT job").run()
-                        if !(await job.execute(tx)) { try await db.raw("ROLLBACK TO SAVEPOINT job").run() }
-                        try await db.raw("RELEASE SAVEPOINT job").run()
-                    }
+                await commit(batch, db: db, logger: logger)
+            }
+        }
+    }
+
+    /// Fast path: the whole batch in one transaction, no savepoints. If any job throws, the batch is rolled back
+    /// and every job runs again in a transaction of its own (the closures only read and write through the
+    /// transaction, so running one again is safe), so a failing job never takes the others down.
+    private static func commit(_ batch: [WriteJob], db: any SQLDatabase, logger: Logger) async {
+        let tx = SQLQueries(db: db)
+        do {
+            try await db.raw("BEGIN IMMEDIATE").run()
+            var allSucceeded = true
+            for job in batch where !(await job.execute(tx)) {
+                allSucceeded = false
+                break
+            }
+            if allSucceeded {
+                try await db.raw("COMMIT").run()
+                for job in batch { job.complete(nil) }
+                return
+            }
+            try await db.raw("ROLLBACK").run()
+        } catch {
+            logger.error("sqlite write batch failed", metadata: ["error": "\(error)"])
+            try? await db.raw("ROLLBACK").run()
+            if batch.count == 1 {
+                batch[0].complete(error)
+                return
+            }
+        }
+        for job in batch {
+            do {
+                try await db.raw("BEGIN IMMEDIATE").run()
+                if await job.execute(tx) {
                     try await db.raw("COMMIT").run()
-                    for job in batch { job.complete(nil) }
-                } catch {
-                    logger.error("sqlite write batch failed", metadata: ["error": "\(error)"])
-                    try? await db.raw("ROLLBACK").run()
-                    for job in batch { job.complete(error) }
+                } else {
+                    try await db.raw("ROLLBACK").run()
                 }
+                job.complete(nil)
+            } catch {
+                logger.error("sqlite write failed", metadata: ["error": "\(error)"])
+                try? await db.raw("ROLLBACK").run()
+                job.complete(error)
             }
         }
     }
