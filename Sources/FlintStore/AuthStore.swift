@@ -30,8 +30,9 @@ public protocol StoreReader: Sendable {
     func refreshToken(hash: String) async throws -> RefreshTokenRecord?
     /// The outbox, oldest first.
     func outbox(limit: Int) async throws -> [OutboxMessage]
-    /// Outbox messages whose code session can still accept its code at `now` (ms), oldest first.
-    func pendingCodeMessages(now: Int64, maxAttempts: Int) async throws -> [OutboxMessage]
+    /// Outbox messages whose code session can still accept its code at `now` (ms), oldest first; only those to
+    /// `phoneNumber` when one is given.
+    func pendingCodeMessages(now: Int64, maxAttempts: Int, phoneNumber: String?) async throws -> [OutboxMessage]
     /// A code session by ID.
     func codeSession(id: String) async throws -> CodeSession?
     /// Number of users.

@@ -57,7 +57,7 @@ final class AuthServices: Sendable {
         }
         return AuthServices(
             settings: settings, store: store, clock: clock, random: random, secret: ServerSecret(master: master), keys: keys,
-            config: config, sms: sms ?? OutboxSMSSender(store: store), logger: logger
+            config: config, sms: sms ?? DevOutboxSender(), logger: logger
         )
     }
 

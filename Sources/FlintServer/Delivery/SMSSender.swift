@@ -1,4 +1,5 @@
 import FlintCore
+import FlintStore
 
 /// One text message ready to deliver.
 public struct SMSMessage: Sendable, Equatable {
@@ -10,7 +11,7 @@ public struct SMSMessage: Sendable, Equatable {
     public var locale: String
     /// Milliseconds since epoch.
     public var createdAt: Int64
-    /// The code inside the text (kept only by the dev outbox, for the emulator's listing).
+    /// The code inside the text (kept in the outbox record for the dev listing of pending codes).
     public var code: String
     /// The code session's ID (hex).
     public var sessionID: String
@@ -24,11 +25,18 @@ public struct SMSMessage: Sendable, Equatable {
         self.code = code
         self.sessionID = sessionID
     }
+
+    /// The durable record of the message, committed with its code session.
+    var outboxRecord: OutboxMessage {
+        OutboxMessage(channel: "sms", recipient: to, body: body, locale: locale, createdAt: createdAt, code: code, sessionID: sessionID)
+    }
 }
 
-/// Delivers text messages. Implementations: the durable dev outbox; real providers come with later issues.
+/// Delivers text messages. Every message is first recorded in the store's outbox, in the same transaction as its
+/// code; a sender is called only after that commit. Implementations: ``DevOutboxSender`` (dev mode: the outbox
+/// record is the delivery); real providers come with a later issue.
 public protocol SMSSender: Sendable {
-    /// Hands a message over for delivery.
+    /// Hands a committed message over for delivery.
     /// - Throws: when the message could not be accepted; the caller then abandons the code session.
     func send(_ message: SMSMessage) async throws
 }

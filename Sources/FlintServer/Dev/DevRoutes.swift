@@ -38,7 +38,9 @@ struct DevRoutes {
         try checkProject(context)
         let now = services.nowMS
         let max = services.settings.maxCodeAttempts
-        let messages = try await services.store.read { try await $0.pendingCodeMessages(now: now, maxAttempts: max) }
+        // Flint extension: `?phoneNumber=` narrows the list to one number (any format the API accepts).
+        let only = try request.uri.queryParameters["phoneNumber"].map { text throws(AuthError) in try services.parsePhoneNumber(String(text)).e164 }
+        let messages = try await services.store.read { try await $0.pendingCodeMessages(now: now, maxAttempts: max, phoneNumber: only) }
         let codes = messages.compactMap { m -> VerificationCode? in
             guard let code = m.code, let id = m.sessionID.flatMap(Hex.decode) else { return nil }
             return VerificationCode(

@@ -17,8 +17,9 @@ extension AuthServices {
     /// Sends (or re-uses) a code for `text` and returns the `sessionInfo` handle.
     ///
     /// Fictional numbers get a stateless handle and no message. A number whose code is still valid gets its
-    /// live session back and no second SMS. Otherwise a new session is committed first, then the SMS is handed to
-    /// the sender; if that fails the session is abandoned so the next attempt sends afresh.
+    /// live session back and no second SMS. Otherwise the new session and the rendered message (the outbox
+    /// record) are committed in one transaction, and only then is the message handed to the SMS sender; if the
+    /// hand-over fails the session is abandoned, so the next attempt sends afresh.
     func sendCode(to text: String?, purpose: SMSPurpose, locales: [String]) async throws -> String {
         let config = config.current
         guard config.phoneSignInEnabled else { throw AuthError.operationNotAllowed }
@@ -34,16 +35,19 @@ extension AuthServices {
             codeHash: Hex.encode(secret.codeHash(sessionID: id, code: code)), createdAt: now.millisecondsSince1970,
             expiresAt: now.millisecondsSince1970 + Int64(settings.smsCodeTTL * 1000)
         )
-        let maxAttempts = settings.maxCodeAttempts
-        let (session, reused) = try await store.write { tx in try await tx.startCodeSession(candidate, maxAttempts: maxAttempts) }
-        guard let sessionID = Hex.decode(session.id) else { throw AuthError.internalError }
-        let handle = SessionHandle.stored(id: sessionID).encode(key: secret.sessionKey)
-        if reused { return handle }
-
         let rendered = templates.render(purpose: purpose, locale: locales, app: settings.appName ?? settings.projectID, code: code)
         let message = SMSMessage(
             to: phone.e164, body: rendered.text, locale: rendered.locale, createdAt: candidate.createdAt, code: code, sessionID: candidate.id
         )
+        let maxAttempts = settings.maxCodeAttempts
+        let (session, reused) = try await store.write { tx in
+            let started = try await tx.startCodeSession(candidate, maxAttempts: maxAttempts)
+            if !started.reused { try await tx.appendOutbox(message.outboxRecord) }
+            return started
+        }
+        guard let sessionID = Hex.decode(session.id) else { throw AuthError.internalError }
+        let handle = SessionHandle.stored(id: sessionID).encode(key: secret.sessionKey)
+        if reused { return handle }
         do {
             try await sms.send(message)
         } catch {

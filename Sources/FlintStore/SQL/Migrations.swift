@@ -42,7 +42,10 @@ enum Migrations {
             ]
         },
         Migration(version: 2) { _ in
-            ["CREATE INDEX outbox_session_id ON outbox (session_id)"]
+            [
+                "CREATE INDEX outbox_session_id ON outbox (session_id)",
+                "CREATE INDEX code_sessions_phone_number ON code_sessions (phone_number)",
+            ]
         },
     ]
 

@@ -126,12 +126,13 @@ struct SQLQueries: StoreTransaction {
         try await db.raw("UPDATE code_sessions SET consumed_at = \(bind: now), live_key = NULL WHERE id = \(bind: id)").run()
     }
 
-    func pendingCodeMessages(now: Int64, maxAttempts: Int) async throws -> [OutboxMessage] {
-        try await db.raw(
+    func pendingCodeMessages(now: Int64, maxAttempts: Int, phoneNumber: String?) async throws -> [OutboxMessage] {
+        let onlyTo: SQLQueryString = phoneNumber.map { "AND s.phone_number = \(bind: $0)" } ?? ""
+        return try await db.raw(
             """
             SELECT o.seq, o.channel, o.recipient, o.body, o.locale, o.created_at, o.code, o.session_id
             FROM code_sessions s JOIN outbox o ON o.session_id = s.id
-            WHERE s.consumed_at IS NULL AND s.expires_at > \(bind: now) AND s.attempts < \(bind: maxAttempts)
+            WHERE s.consumed_at IS NULL AND s.expires_at > \(bind: now) AND s.attempts < \(bind: maxAttempts) \(onlyTo)
             ORDER BY o.seq
             """
         ).all().map(outboxMessage(from:))
