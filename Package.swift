@@ -19,8 +19,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "4.5.2"..<"5.0.0"),
-        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
-        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
@@ -47,13 +45,14 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The system's libsqlite3 (Debian: libsqlite3-dev), used synchronously by the embedded store.
+        .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         // The one storage protocol and its SQL implementations.
         .target(
             name: "FlintStore",
             dependencies: [
                 "FlintCore",
-                .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                "CSQLite3",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

@@ -1,10 +1,11 @@
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A status and the whole body.
@@ -35,7 +36,8 @@ struct FlintAPI: Sendable {
         signInURL = target.base + "/identitytoolkit.googleapis.com/v1/accounts:signInWithPhoneNumber?key=" + key
         refreshURL = target.base + "/securetoken.googleapis.com/v1/token?key=" + key
         codesURL = target.base + "/emulator/v1/projects/\(project)/verificationCodes"
-        configURL = target.base + "/identitytoolkit.googleapis.com/admin/v2/projects/\(project)/config"
+        configURL =
+            target.base + "/identitytoolkit.googleapis.com/admin/v2/projects/\(project)/config"
             + "?updateMask=signIn.phoneNumber.testPhoneNumbers"
     }
 
@@ -64,6 +66,16 @@ struct FlintAPI: Sendable {
         map.reserveCapacity(decoded.verificationCodes.count)
         for entry in decoded.verificationCodes { map[entry.phoneNumber] = entry.code }
         return (reply, map)
+    }
+
+    /// The pending code of one number (`?phoneNumber=`, a Flint extension of the emulator listing).
+    func pendingCode(for number: String) async throws -> (Reply, String?) {
+        var request = HTTPClientRequest(url: codesURL + "?phoneNumber=" + number.addingPercentEncodingForQuery)
+        request.method = .GET
+        let reply = try await execute(request, limit: 1 << 20)
+        guard reply.ok else { return (reply, nil) }
+        let decoded = try JSONDecoder().decode(PendingCodes.self, from: Data(reply.body))
+        return (reply, decoded.verificationCodes.last?.code)
     }
 
     /// Sets the project's fictional numbers (dev admin credential).

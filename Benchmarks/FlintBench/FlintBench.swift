@@ -78,7 +78,7 @@ struct FlintBench: ParsableCommand {
     @Flag(help: "Configure the test numbers on the server first (admin API, dev credential 'Bearer owner').")
     var configure = false
 
-    @Option(help: "Real scenario: numbers each client sends codes to before one bulk code lookup.")
+    @Option(help: "Real scenario: numbers each client sends codes to before one bulk code lookup; 0 = look each code up by number (?phoneNumber=).")
     var batch: Int = 8
 
     @Option(help: "Real scenario: the number prefix; a client's numbers are PREFIX + exchange 220-299 + 4 digits.")
@@ -99,7 +99,7 @@ struct FlintBench: ParsableCommand {
         guard warmup >= 0, warmup <= 600 else { throw ValidationError("--warmup must be in [0, 600] seconds") }
         guard pause >= 0, pause <= 60 else { throw ValidationError("--pause must be in [0, 60] seconds") }
         guard (1...16).contains(threads) else { throw ValidationError("--threads must be 1...16") }
-        guard (1...100).contains(batch) else { throw ValidationError("--batch must be 1...100") }
+        guard (0...100).contains(batch) else { throw ValidationError("--batch must be 0...100") }
         guard (1...100_000_000).contains(maxOps) else { throw ValidationError("--max-ops must be 1...100000000") }
         guard (1...600).contains(timeout) else { throw ValidationError("--timeout must be 1...600 seconds") }
         guard realPrefix.hasPrefix("+"), realPrefix.dropFirst().allSatisfy(\.isASCIIDigit), realPrefix.count <= 9 else {

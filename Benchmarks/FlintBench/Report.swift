@@ -38,11 +38,13 @@ struct Report: Sendable {
     }
 
     var humanLine: String {
-        var line = "\(scenario.rawValue): \(operations) ops, \(fixed(opsPerSecond, 1)) ops/s, "
+        var line =
+            "\(scenario.rawValue): \(operations) ops, \(fixed(opsPerSecond, 1)) ops/s, "
             + "p50 \(fixed(p50, 2)) ms, p90 \(fixed(p90, 2)) ms, p99 \(fixed(p99, 2)) ms, max \(fixed(max, 2)) ms, errors \(errors)"
         if warmupErrors > 0 { line += " (+\(warmupErrors) during warm-up)" }
         if let lookups = extra["code_lookups"] {
-            line += "; \(Int(lookups)) code lookups, avg \(fixed(extra["code_lookup_avg_ms"] ?? 0, 2)) ms, "
+            line +=
+                "; \(Int(lookups)) code lookups, avg \(fixed(extra["code_lookup_avg_ms"] ?? 0, 2)) ms, "
                 + "avg \(fixed(extra["code_lookup_avg_entries"] ?? 0, 1)) codes listed"
         }
         return line
@@ -62,7 +64,10 @@ struct Report: Sendable {
     static func table(_ reports: [Report]) -> String {
         let header = ["scenario", "ops", "ops/s", "p50 ms", "p90 ms", "p99 ms", "errors"]
         let rows = reports.map {
-            [$0.scenario.rawValue, String($0.operations), fixed($0.opsPerSecond, 1), fixed($0.p50, 2), fixed($0.p90, 2), fixed($0.p99, 2), String($0.errors)]
+            [
+                $0.scenario.rawValue, String($0.operations), fixed($0.opsPerSecond, 1), fixed($0.p50, 2), fixed($0.p90, 2), fixed($0.p99, 2),
+                String($0.errors),
+            ]
         }
         let widths = header.indices.map { i in ([header[i]] + rows.map { $0[i] }).map(\.count).max() ?? 0 }
         func format(_ row: [String]) -> String {

@@ -1,5 +1,3 @@
-import SQLKit
-
 /// The versioned schema, shared by every SQL engine. A migration is a list of statements; where engines
 /// differ (auto-increment keys), the statement is chosen by dialect. Append new versions; never edit old ones.
 enum Migrations {
@@ -54,17 +52,15 @@ enum Migrations {
 
     /// Brings the schema up to ``latest``, one transaction per version, and refuses a newer database.
     /// - Returns: the versions applied.
-    static func run(on db: any SQLDatabase, inTransaction: (any SQLDatabase, () async throws -> Void) async throws -> Void) async throws -> [Int] {
-        try await db.raw("CREATE TABLE IF NOT EXISTS flint_schema (version INTEGER NOT NULL)").run()
-        let current = try await db.raw("SELECT MAX(version) AS v FROM flint_schema").first()?.decode(column: "v", as: Int?.self) ?? 0
+    static func run(on db: any SQLExecutor, inTransaction: (() async throws -> Void) async throws -> Void) async throws -> [Int] {
+        try await db.run("CREATE TABLE IF NOT EXISTS flint_schema (version INTEGER NOT NULL)")
+        let current = Int(try await db.first("SELECT COALESCE(MAX(version), 0) AS v FROM flint_schema")?.int64("v") ?? 0)
         guard current <= latest else { throw StoreError.schemaTooNew(found: current, supported: latest) }
         var applied: [Int] = []
         for migration in all where migration.version > current {
-            try await inTransaction(db) {
-                for statement in migration.statements(db.dialect.name) {
-                    try await db.raw(SQLQueryString(statement)).run()
-                }
-                try await db.raw("INSERT INTO flint_schema (version) VALUES (\(bind: migration.version))").run()
+            try await inTransaction {
+                for statement in migration.statements(db.dialect) { try await db.run(statement) }
+                try await db.run("INSERT INTO flint_schema (version) VALUES (?)", [.integer(Int64(migration.version))])
             }
             applied.append(migration.version)
         }

@@ -1,140 +1,137 @@
-import SQLKit
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
 
-/// The store's statements over any SQLKit database, written once for SQLite and PostgreSQL.
+/// The store's statements, written once for every SQL engine (placeholders `?`).
 struct SQLQueries: StoreTransaction {
-    let db: any SQLDatabase
+    let db: any SQLExecutor
 
     // MARK: Secrets, keys, config
 
     func masterSecret() async throws -> [UInt8]? {
-        guard let row = try await db.raw("SELECT value FROM flint_secrets WHERE name = 'master'").first() else { return nil }
-        let text = try row.decode(column: "value", as: String.self)
-        return Data(base64Encoded: text).map { [UInt8]($0) }
+        guard let row = try await db.first("SELECT value FROM flint_secrets WHERE name = 'master'") else { return nil }
+        return Data(base64Encoded: try row.string("value")).map { [UInt8]($0) }
     }
 
     func ensureMasterSecret(_ candidate: [UInt8]) async throws -> [UInt8] {
         if let existing = try await masterSecret() { return existing }
         let text = Data(candidate).base64EncodedString()
-        try await db.raw("INSERT INTO flint_secrets (name, value) VALUES ('master', \(bind: text)) ON CONFLICT (name) DO NOTHING").run()
+        try await db.run("INSERT INTO flint_secrets (name, value) VALUES ('master', ?) ON CONFLICT (name) DO NOTHING", [.text(text)])
         return try await masterSecret() ?? candidate
     }
 
     func signingKeys() async throws -> [SigningKeyRecord] {
-        try await db.raw("SELECT kid, private_key_pem, certificate_pem, created_at, retired_at FROM signing_keys ORDER BY created_at DESC").all().map
-        { row in
-            SigningKeyRecord(
-                kid: try row.decode(column: "kid", as: String.self),
-                privateKeyPEM: try row.decode(column: "private_key_pem", as: String.self),
-                certificatePEM: try row.decode(column: "certificate_pem", as: String.self),
-                createdAt: try row.decode(column: "created_at", as: Int64.self),
-                retiredAt: try row.decode(column: "retired_at", as: Int64?.self)
-            )
-        }
+        try await db.query("SELECT kid, private_key_pem, certificate_pem, created_at, retired_at FROM signing_keys ORDER BY created_at DESC", [])
+            .map { row in
+                SigningKeyRecord(
+                    kid: try row.string("kid"), privateKeyPEM: try row.string("private_key_pem"),
+                    certificatePEM: try row.string("certificate_pem"), createdAt: try row.int64("created_at"),
+                    retiredAt: try row.optionalInt64("retired_at")
+                )
+            }
     }
 
     func addSigningKey(_ key: SigningKeyRecord, retiringOthersAt retireAt: Int64?) async throws {
         if let retireAt {
-            try await db.raw("UPDATE signing_keys SET retired_at = \(bind: retireAt) WHERE retired_at IS NULL").run()
+            try await db.run("UPDATE signing_keys SET retired_at = ? WHERE retired_at IS NULL", [.integer(retireAt)])
         }
-        try await db.raw(
-            """
-            INSERT INTO signing_keys (kid, private_key_pem, certificate_pem, created_at, retired_at)
-            VALUES (\(bind: key.kid), \(bind: key.privateKeyPEM), \(bind: key.certificatePEM), \(bind: key.createdAt), \(bind: key.retiredAt))
-            """
-        ).run()
+        try await db.run(
+            "INSERT INTO signing_keys (kid, private_key_pem, certificate_pem, created_at, retired_at) VALUES (?, ?, ?, ?, ?)",
+            [.text(key.kid), .text(key.privateKeyPEM), .text(key.certificatePEM), .integer(key.createdAt), key.retiredAt.sql]
+        )
     }
 
     func projectConfig() async throws -> String? {
-        try await db.raw("SELECT document FROM project_config WHERE id = 1").first()?.decode(column: "document", as: String.self)
+        try await db.first("SELECT document FROM project_config WHERE id = 1")?.string("document")
     }
 
     func saveProjectConfig(_ json: String) async throws {
-        try await db.raw(
-            "INSERT INTO project_config (id, document) VALUES (1, \(bind: json)) ON CONFLICT (id) DO UPDATE SET document = \(bind: json)"
-        ).run()
+        try await db.run(
+            "INSERT INTO project_config (id, document) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET document = excluded.document", [.text(json)]
+        )
     }
 
     // MARK: Code sessions
 
     private static let sessionColumns = "id, phone_number, purpose, code_hash, created_at, expires_at, attempts, consumed_at"
 
-    private func session(from row: any SQLRow) throws -> CodeSession {
+    private func session(from row: SQLRow) throws -> CodeSession {
         CodeSession(
-            id: try row.decode(column: "id", as: String.self),
-            phoneNumber: try row.decode(column: "phone_number", as: String.self),
-            purpose: try row.decode(column: "purpose", as: String.self),
-            codeHash: try row.decode(column: "code_hash", as: String.self),
-            createdAt: try row.decode(column: "created_at", as: Int64.self),
-            expiresAt: try row.decode(column: "expires_at", as: Int64.self),
-            attempts: try row.decode(column: "attempts", as: Int.self),
-            consumedAt: try row.decode(column: "consumed_at", as: Int64?.self)
+            id: try row.string("id"), phoneNumber: try row.string("phone_number"), purpose: try row.string("purpose"),
+            codeHash: try row.string("code_hash"), createdAt: try row.int64("created_at"), expiresAt: try row.int64("expires_at"),
+            attempts: Int(try row.int64("attempts")), consumedAt: try row.optionalInt64("consumed_at")
         )
     }
 
     func codeSession(id: String) async throws -> CodeSession? {
-        try await db.raw("SELECT \(unsafeRaw: Self.sessionColumns) FROM code_sessions WHERE id = \(bind: id)").first().map(session(from:))
+        try await db.first("SELECT \(Self.sessionColumns) FROM code_sessions WHERE id = ?", [.text(id)]).map(session(from:))
     }
 
     func startCodeSession(_ candidate: CodeSession, maxAttempts: Int) async throws -> (session: CodeSession, reused: Bool) {
         let liveKey = "\(candidate.purpose):\(candidate.phoneNumber)"
-        if let row = try await db.raw("SELECT \(unsafeRaw: Self.sessionColumns) FROM code_sessions WHERE live_key = \(bind: liveKey)").first() {
+        if let row = try await db.first("SELECT \(Self.sessionColumns) FROM code_sessions WHERE live_key = ?", [.text(liveKey)]) {
             let existing = try session(from: row)
             if existing.isLive(now: candidate.createdAt, maxAttempts: maxAttempts) { return (existing, true) }
-            try await db.raw("UPDATE code_sessions SET live_key = NULL WHERE id = \(bind: existing.id)").run()
+            try await db.run("UPDATE code_sessions SET live_key = NULL WHERE id = ?", [.text(existing.id)])
         }
-        try await db.raw(
+        try await db.run(
             """
             INSERT INTO code_sessions (id, live_key, phone_number, purpose, code_hash, created_at, expires_at, attempts)
-            VALUES (\(bind: candidate.id), \(bind: liveKey), \(bind: candidate.phoneNumber), \(bind: candidate.purpose),
-                    \(bind: candidate.codeHash), \(bind: candidate.createdAt), \(bind: candidate.expiresAt), 0)
-            """
-        ).run()
+            VALUES (?, ?, ?, ?, ?, ?, ?, 0)
+            """,
+            [
+                .text(candidate.id), .text(liveKey), .text(candidate.phoneNumber), .text(candidate.purpose), .text(candidate.codeHash),
+                .integer(candidate.createdAt), .integer(candidate.expiresAt),
+            ]
+        )
         return (candidate, false)
     }
 
     func spendCode(sessionID: String, codeHash: String, now: Int64, maxAttempts: Int) async throws -> CodeSpendOutcome {
-        let spent = try await db.raw(
+        let spent = try await db.first(
             """
-            UPDATE code_sessions SET consumed_at = \(bind: now), live_key = NULL
-            WHERE id = \(bind: sessionID) AND consumed_at IS NULL AND expires_at > \(bind: now)
-              AND attempts < \(bind: maxAttempts) AND code_hash = \(bind: codeHash)
-            RETURNING \(unsafeRaw: Self.sessionColumns)
-            """
-        ).first()
+            UPDATE code_sessions SET consumed_at = ?, live_key = NULL
+            WHERE id = ? AND consumed_at IS NULL AND expires_at > ? AND attempts < ? AND code_hash = ?
+            RETURNING \(Self.sessionColumns)
+            """,
+            [.integer(now), .text(sessionID), .integer(now), .integer(Int64(maxAttempts)), .text(codeHash)]
+        )
         if let spent { return .spent(try session(from: spent)) }
         guard let current = try await codeSession(id: sessionID), current.consumedAt == nil else { return .notFound }
         if now >= current.expiresAt { return .expired }
         if current.attempts >= maxAttempts { return .locked }
-        let counted = try await db.raw(
-            "UPDATE code_sessions SET attempts = attempts + 1 WHERE id = \(bind: sessionID) AND consumed_at IS NULL RETURNING attempts"
-        ).first()
-        guard let attempts = try counted?.decode(column: "attempts", as: Int.self) else { return .notFound }
-        return .wrongCode(attemptsLeft: max(0, maxAttempts - attempts))
+        let counted = try await db.first(
+            "UPDATE code_sessions SET attempts = attempts + 1 WHERE id = ? AND consumed_at IS NULL RETURNING attempts", [.text(sessionID)]
+        )
+        guard let attempts = try counted?.int64("attempts") else { return .notFound }
+        return .wrongCode(attemptsLeft: max(0, maxAttempts - Int(attempts)))
     }
 
     func deleteCodeSessions(expiredBefore cutoff: Int64) async throws -> Int {
-        try await db.raw("DELETE FROM code_sessions WHERE expires_at < \(bind: cutoff) RETURNING id").all().count
+        try await db.query("DELETE FROM code_sessions WHERE expires_at < ? RETURNING id", [.integer(cutoff)]).count
     }
 
     func abandonCodeSession(id: String, now: Int64) async throws {
-        try await db.raw("UPDATE code_sessions SET consumed_at = \(bind: now), live_key = NULL WHERE id = \(bind: id)").run()
+        try await db.run("UPDATE code_sessions SET consumed_at = ?, live_key = NULL WHERE id = ?", [.integer(now), .text(id)])
     }
 
     func pendingCodeMessages(now: Int64, maxAttempts: Int, phoneNumber: String?) async throws -> [OutboxMessage] {
-        let onlyTo: SQLQueryString = phoneNumber.map { "AND s.phone_number = \(bind: $0)" } ?? ""
-        return try await db.raw(
+        var binds: [SQLValue] = [.integer(now), .integer(Int64(maxAttempts))]
+        var onlyTo = ""
+        if let phoneNumber {
+            onlyTo = "AND s.phone_number = ?"
+            binds.append(.text(phoneNumber))
+        }
+        return try await db.query(
             """
             SELECT o.seq, o.channel, o.recipient, o.body, o.locale, o.created_at, o.code, o.session_id
             FROM code_sessions s JOIN outbox o ON o.session_id = s.id
-            WHERE s.consumed_at IS NULL AND s.expires_at > \(bind: now) AND s.attempts < \(bind: maxAttempts) \(onlyTo)
+            WHERE s.consumed_at IS NULL AND s.expires_at > ? AND s.attempts < ? \(onlyTo)
             ORDER BY o.seq
-            """
-        ).all().map(outboxMessage(from:))
+            """,
+            binds
+        ).map(outboxMessage(from:))
     }
 }

@@ -1,61 +1,60 @@
 public import Logging
-import NIOCore
-import NIOPosix
-import SQLKit
-import SQLiteKit
 import Synchronization
 
-/// The embedded store: one SQLite file in WAL mode with `synchronous=FULL`.
+/// The embedded store: one SQLite file in WAL mode with `synchronous=FULL`, through the system's libsqlite3.
 ///
 /// All writes go through one writer connection that *group-commits*: the transactions queued while a commit is
 /// being made to disk are run next and made durable by a single commit (one fsync for the whole batch). A
 /// transaction that throws makes the batch fall back to one commit per transaction, so its writes vanish and the
-/// others' stay. Every caller is answered only after the commit that holds its writes has returned. Reads use a small
-/// pool of separate connections, which WAL lets run beside the writer.
+/// others' stay. Every caller is answered only after the commit that holds its writes has returned.
+///
+/// Each connection has its own serial executor: the writer's loop and every read closure run there, so a
+/// transaction's statements execute back to back with no thread hop. Reads use a few connections of their own,
+/// which WAL lets run beside the writer.
 public final class SQLiteStore: AuthStore {
-    private let writer: SQLiteConnection
-    private let readers: [SQLiteConnection]
+    private let writer: Connection
+    private let readers: [Connection]
     private let nextReader = Atomic<Int>(0)
     private let queue: WriteQueue
     private let loop: Task<Void, Never>
-    private let logger: Logger
+
+    /// A connection and the executor that owns it.
+    struct Connection: Sendable {
+        let database: SQLiteDatabase
+        let executor: ThreadExecutor
+
+        /// Runs `body` on the connection's executor.
+        func run<T: Sendable>(_ body: @escaping @Sendable (SQLiteDatabase) async throws -> T) async throws -> T {
+            try await withTaskExecutorPreference(executor) { try await body(database) }
+        }
+    }
 
     /// Opens (creating if needed) the database file and brings its schema up to date.
     /// - Parameters:
     ///   - path: the database file, or `nil` for a private in-memory database (tests).
     ///   - readers: number of read connections.
-    ///   - logger: where driver messages go (queries are never logged: binds may be secret).
-    public init(path: String?, readers readerCount: Int = 4, logger: Logger) async throws {
-        self.logger = logger
-        let storage: SQLiteConnection.Storage = path.map { .file(path: $0) } ?? .memory
-        let writer = try await SQLiteConnection.open(
-            storage: storage, threadPool: .singleton, logger: logger, on: MultiThreadedEventLoopGroup.singleton.any()
-        ).get()
-        let wdb = writer.sql(queryLogLevel: nil)
-        if path != nil {
-            _ = try await wdb.raw("PRAGMA journal_mode = WAL").all()
-        }
-        try await wdb.raw("PRAGMA synchronous = FULL").run()
-        try await wdb.raw("PRAGMA busy_timeout = 10000").run()
-        try await wdb.raw("PRAGMA foreign_keys = ON").run()
-        _ = try await Migrations.run(on: wdb) { db, body in
-            try await db.raw("BEGIN IMMEDIATE").run()
-            do {
-                try await body()
-                try await db.raw("COMMIT").run()
-            } catch {
-                try? await db.raw("ROLLBACK").run()
-                throw error
+    ///   - logger: where store failures are reported (statements and values are never logged).
+    public init(path: String?, readers readerCount: Int = 2, logger: Logger) async throws {
+        let writer = Connection(database: try SQLiteDatabase(path: path), executor: ThreadExecutor(label: "flint.sqlite.writer"))
+        try await writer.run { db in
+            if path != nil { _ = try db.querySync("PRAGMA journal_mode = WAL", []) }
+            try db.execute("PRAGMA synchronous = FULL")
+            try db.execute("PRAGMA foreign_keys = ON")
+            _ = try await Migrations.run(on: db) { body in
+                try db.execute("BEGIN IMMEDIATE")
+                do {
+                    try await body()
+                    try db.execute("COMMIT")
+                } catch {
+                    try? db.execute("ROLLBACK")
+                    throw error
+                }
             }
         }
-        var readers: [SQLiteConnection] = []
+        var readers: [Connection] = []
         if path != nil {
-            for _ in 0..<max(1, readerCount) {
-                let r = try await SQLiteConnection.open(
-                    storage: storage, threadPool: .singleton, logger: logger, on: MultiThreadedEventLoopGroup.singleton.any()
-                ).get()
-                try await r.sql(queryLogLevel: nil).raw("PRAGMA busy_timeout = 10000").run()
-                readers.append(r)
+            for i in 0..<max(1, readerCount) {
+                readers.append(Connection(database: try SQLiteDatabase(path: path), executor: ThreadExecutor(label: "flint.sqlite.reader\(i)")))
             }
         } else {
             readers = [writer]  // a private in-memory database exists on one connection only
@@ -64,7 +63,7 @@ public final class SQLiteStore: AuthStore {
         self.readers = readers
         let queue = WriteQueue()
         self.queue = queue
-        self.loop = Task { await Self.commitLoop(queue: queue, db: wdb, logger: logger) }
+        self.loop = Task(executorPreference: writer.executor) { await Self.commitLoop(queue: queue, db: writer.database, logger: logger) }
     }
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
@@ -95,18 +94,17 @@ public final class SQLiteStore: AuthStore {
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreReader) async throws -> T) async throws -> T {
         let index = nextReader.wrappingAdd(1, ordering: .relaxed).oldValue
-        let connection = readers[index % readers.count]
-        return try await body(SQLQueries(db: connection.sql(queryLogLevel: nil)))
+        return try await readers[index % readers.count].run { db in try await body(SQLQueries(db: db)) }
     }
 
     public func close() async throws {
         queue.finish()
         await loop.value
-        for r in readers where r !== writer { try await r.close() }
-        try await writer.close()
+        for r in readers where r.database !== writer.database { try await r.run { $0.close() } }
+        try await writer.run { $0.close() }
     }
 
-    private static func commitLoop(queue: WriteQueue, db: any SQLDatabase, logger: Logger) async {
+    private static func commitLoop(queue: WriteQueue, db: SQLiteDatabase, logger: Logger) async {
         for await _ in queue.signals {
             while true {
                 let batch = queue.drain(max: 512)
@@ -116,27 +114,27 @@ public final class SQLiteStore: AuthStore {
         }
     }
 
-    /// Fast path: the whole batch in one transaction, no savepoints. If any job throws, the batch is rolled back
-    /// and every job runs again in a transaction of its own (the closures only read and write through the
-    /// transaction, so running one again is safe), so a failing job never takes the others down.
-    private static func commit(_ batch: [WriteJob], db: any SQLDatabase, logger: Logger) async {
+    /// Fast path: the whole batch in one transaction. If any job throws, the batch is rolled back and every job
+    /// runs again in a transaction of its own (the closures only read and write through the transaction, so
+    /// running one again is safe), so a failing job never takes the others down.
+    private static func commit(_ batch: [WriteJob], db: SQLiteDatabase, logger: Logger) async {
         let tx = SQLQueries(db: db)
         do {
-            try await db.raw("BEGIN IMMEDIATE").run()
+            try db.execute("BEGIN IMMEDIATE")
             var allSucceeded = true
             for job in batch where !(await job.execute(tx)) {
                 allSucceeded = false
                 break
             }
             if allSucceeded {
-                try await db.raw("COMMIT").run()
+                try db.execute("COMMIT")
                 for job in batch { job.complete(nil) }
                 return
             }
-            try await db.raw("ROLLBACK").run()
+            try db.execute("ROLLBACK")
         } catch {
             logger.error("sqlite write batch failed", metadata: ["error": "\(error)"])
-            try? await db.raw("ROLLBACK").run()
+            try? db.execute("ROLLBACK")
             if batch.count == 1 {
                 batch[0].complete(error)
                 return
@@ -144,16 +142,16 @@ public final class SQLiteStore: AuthStore {
         }
         for job in batch {
             do {
-                try await db.raw("BEGIN IMMEDIATE").run()
+                try db.execute("BEGIN IMMEDIATE")
                 if await job.execute(tx) {
-                    try await db.raw("COMMIT").run()
+                    try db.execute("COMMIT")
                 } else {
-                    try await db.raw("ROLLBACK").run()
+                    try db.execute("ROLLBACK")
                 }
                 job.complete(nil)
             } catch {
                 logger.error("sqlite write failed", metadata: ["error": "\(error)"])
-                try? await db.raw("ROLLBACK").run()
+                try? db.execute("ROLLBACK")
                 job.complete(error)
             }
         }

@@ -1,0 +1,94 @@
+/// A value bound into, or read out of, a SQL statement.
+enum SQLValue: Sendable, Equatable {
+    case null
+    case integer(Int64)
+    case text(String)
+    case bool(Bool)
+}
+
+extension Optional where Wrapped == String {
+    /// `NULL` or the text.
+    var sql: SQLValue { map(SQLValue.text) ?? .null }
+}
+
+extension Optional where Wrapped == Int64 {
+    /// `NULL` or the integer.
+    var sql: SQLValue { map(SQLValue.integer) ?? .null }
+}
+
+/// One result row, read by column name.
+struct SQLRow: Sendable {
+    let values: [String: SQLValue]
+
+    /// A non-null text column.
+    func string(_ column: String) throws -> String {
+        guard case .text(let s)? = values[column] else { throw SQLStoreError.unexpectedColumn(column) }
+        return s
+    }
+
+    /// A nullable text column.
+    func optionalString(_ column: String) throws -> String? {
+        switch values[column] {
+        case .text(let s)?: return s
+        case .null?, nil: return nil
+        default: throw SQLStoreError.unexpectedColumn(column)
+        }
+    }
+
+    /// A non-null integer column.
+    func int64(_ column: String) throws -> Int64 {
+        guard case .integer(let n)? = values[column] else { throw SQLStoreError.unexpectedColumn(column) }
+        return n
+    }
+
+    /// A nullable integer column.
+    func optionalInt64(_ column: String) throws -> Int64? {
+        switch values[column] {
+        case .integer(let n)?: return n
+        case .null?, nil: return nil
+        default: throw SQLStoreError.unexpectedColumn(column)
+        }
+    }
+
+    /// A boolean column (SQLite stores 0/1, PostgreSQL a real boolean).
+    func bool(_ column: String) throws -> Bool {
+        switch values[column] {
+        case .bool(let b)?: return b
+        case .integer(let n)?: return n != 0
+        default: throw SQLStoreError.unexpectedColumn(column)
+        }
+    }
+}
+
+/// Runs SQL for the shared statements. Placeholders are `?`; each engine translates as it needs.
+protocol SQLExecutor: Sendable {
+    /// The dialect, for the few statements that differ (`sqlite`, `postgresql`).
+    var dialect: String { get }
+    /// Runs one statement and returns its rows (none for statements without results).
+    func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow]
+}
+
+extension SQLExecutor {
+    /// Runs a statement for its effect.
+    func run(_ sql: String, _ binds: [SQLValue] = []) async throws {
+        _ = try await query(sql, binds)
+    }
+
+    /// The first row, if any.
+    func first(_ sql: String, _ binds: [SQLValue] = []) async throws -> SQLRow? {
+        try await query(sql, binds).first
+    }
+}
+
+/// Failures of the SQL layer itself (never shown to clients).
+enum SQLStoreError: Error, CustomStringConvertible {
+    case unexpectedColumn(String)
+    case engine(code: Int32, message: String)
+
+    var description: String {
+        switch self {
+        case .unexpectedColumn(let c): "unexpected value in column \(c)"
+        case .engine(let code, let message): "database error \(code): \(message)"
+        }
+    }
+}
