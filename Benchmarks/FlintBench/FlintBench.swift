@@ -79,7 +79,7 @@ struct FlintBench: ParsableCommand {
     var configure = false
 
     @Option(help: "Real scenario: numbers each client sends codes to before one bulk code lookup; 0 = look each code up by number (?phoneNumber=).")
-    var batch: Int = 8
+    var batch: Int = 0
 
     @Option(help: "Real scenario: the number prefix; a client's numbers are PREFIX + exchange 220-299 + 4 digits.")
     var realPrefix: String = "+1650"
