@@ -23,7 +23,7 @@ struct CommandLineTests {
     @Test("a YAML --config file sets fictional numbers that sign in with their fixed code and leave no SMS")
     func configFile() async throws {
         let client = HTTPClient.shared
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("flint-e2e-\(UUID().uuidString)").path
+        let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
         let file = data + ".yaml"
         try """
@@ -64,7 +64,7 @@ struct CommandLineTests {
 
     @Test("flint config set and show edit the stored config, and refuse invalid values")
     func configSetShow() throws {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("flint-e2e-\(UUID().uuidString)").path
+        let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
         let (setStatus, setOutput) = try runFlint([
             "config", "set", "--data", data, "signIn.phoneNumber.testPhoneNumbers", #"{"+1 650-555-9999":"111111"}"#,
@@ -82,7 +82,7 @@ struct CommandLineTests {
     @Test("flint keys rotate: the running server signs with the new key and still publishes the old one")
     func rotate() async throws {
         let client = HTTPClient.shared
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("flint-e2e-\(UUID().uuidString)").path
+        let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
         let server = try await FlintProcess(dataDirectory: data, extraArguments: ["--reload-interval", "1"], client: client)
         defer { server.stop() }

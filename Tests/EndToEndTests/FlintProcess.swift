@@ -71,6 +71,11 @@ final class FlintProcess {
     var base: String { "http://127.0.0.1:\(port)" }
 }
 
+/// A fresh, unique path for a data directory (not created).
+func temporaryDataDirectory() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("flint-e2e-\(UUID().uuidString)").path
+}
+
 struct FlintProcessError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }

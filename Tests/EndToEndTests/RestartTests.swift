@@ -10,7 +10,7 @@ struct RestartTests {
     @Test("a user signed in before a restart refreshes after it, with keys and data kept")
     func signInRestartRefresh() async throws {
         let client = HTTPClient.shared
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("flint-e2e-\(UUID().uuidString)").path
+        let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
 
         let first = try await FlintProcess(dataDirectory: data, client: client)
@@ -61,7 +61,7 @@ struct RestartTests {
     @Test("the outbox survives a restart")
     func outboxDurable() async throws {
         let client = HTTPClient.shared
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("flint-e2e-\(UUID().uuidString)").path
+        let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
         let first = try await FlintProcess(dataDirectory: data, client: client)
         _ = try await postJSON(
