@@ -19,9 +19,7 @@ public struct TokenSigner: Sendable {
     /// Signs an arbitrary JSON payload.
     public static func sign(payload: [String: JSONValue], with key: SigningKey) throws -> String {
         let header = #"{"alg":"RS256","kid":"\#(key.kid)","typ":"JWT"}"#
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        let body = try encoder.encode(payload)
+        let body = JSONValue.object(payload).serialized()
         let signingInput = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(body)
         let signature = try key.sign(Array(signingInput.utf8))
         return signingInput + "." + Base64URL.encode(signature)

@@ -29,13 +29,13 @@ public enum TokenVerifier {
             let headerBytes = Base64URL.decode(parts[0]),
             let payloadBytes = Base64URL.decode(parts[1]),
             let signature = Base64URL.decode(parts[2]),
-            let header = try? JSONDecoder().decode([String: JSONValue].self, from: Data(headerBytes)),
+            let header = (try? JSONValue(parsing: headerBytes))?.objectValue,
             header["alg"]?.stringValue == "RS256",
             let kid = header["kid"]?.stringValue,
             let key = ring.key(kid: kid),
             ring.published(at: now).contains(where: { $0.kid == kid }),
             key.verify(signature: signature, input: Array(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))),
-            let payload = try? JSONDecoder().decode([String: JSONValue].self, from: Data(payloadBytes))
+            let payload = (try? JSONValue(parsing: payloadBytes))?.objectValue
         else { throw AuthError.invalidIDToken }
 
         guard payload["aud"]?.stringValue == projectID,

@@ -34,8 +34,11 @@ struct WireBody: Sendable {
         if allowForm && contentType.hasPrefix("application/x-www-form-urlencoded") {
             return WireBody(fields: FormDecoding.decode(String(buffer: buffer)).mapValues(JSONValue.string))
         }
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(buffer.readableBytesView)) else {
-            throw AuthError.invalidJSON("Unexpected token.")
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: buffer.readableBytesView)
+        } catch {
+            throw AuthError.invalidJSON("Unexpected token (\(error.description)).")
         }
         guard let object = value.objectValue else {
             throw AuthError.invalidJSON("Root element must be a message.")
