@@ -82,4 +82,19 @@ struct UserStoreTests {
         #expect(keys.map(\.retiredAt) == [nil, 5])
         try await store.close()
     }
+
+    @Test("many overlapping reads each get a connection of their own, and a closed store refuses reads")
+    func overlappingReads() async throws {
+        let (store, _) = try await makeStore()
+        try await store.write { try await $0.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: 1)) }
+        let found = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<50 {
+                group.addTask { try await store.read { try await $0.user(localID: "u1") } != nil }
+            }
+            return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(found == 50)
+        try await store.close()
+        await #expect(throws: StoreError.closed) { try await store.read { try await $0.userCount() } }
+    }
 }

@@ -1,5 +1,4 @@
 public import Logging
-import Synchronization
 
 /// The embedded store: one SQLite file in WAL mode with `synchronous=FULL`, through the system's libsqlite3.
 ///
@@ -8,13 +7,13 @@ import Synchronization
 /// transaction that throws makes the batch fall back to one commit per transaction, so its writes vanish and the
 /// others' stay. Every caller is answered only after the commit that holds its writes has returned.
 ///
-/// Each connection has its own serial executor: the writer's loop and every read closure run there, so a
-/// transaction's statements execute back to back with no thread hop. Reads use a few connections of their own,
-/// which WAL lets run beside the writer.
+/// The writer connection has its own serial executor, where the commit loop runs, so a transaction's statements
+/// execute back to back with no thread hop and an fsync never blocks the shared cooperative pool. Reads borrow a
+/// connection of their own from a small pool and run on the caller's thread; WAL lets them run beside the writer.
 public final class SQLiteStore: AuthStore {
     private let writer: Connection
-    private let readers: [Connection]
-    private let nextReader = Atomic<Int>(0)
+    /// Read connections, or `nil` for an in-memory database (which exists on the writer's connection only).
+    private let readers: ReaderPool?
     private let queue: WriteQueue
     private let loop: Task<Void, Never>
 
@@ -32,9 +31,9 @@ public final class SQLiteStore: AuthStore {
     /// Opens (creating if needed) the database file and brings its schema up to date.
     /// - Parameters:
     ///   - path: the database file, or `nil` for a private in-memory database (tests).
-    ///   - readers: number of read connections.
+    ///   - readers: idle read connections kept open (more are opened while reads overlap).
     ///   - logger: where store failures are reported (statements and values are never logged).
-    public init(path: String?, readers readerCount: Int = 2, logger: Logger) async throws {
+    public init(path: String?, readers readerCount: Int = 4, logger: Logger) async throws {
         let writer = Connection(database: try SQLiteDatabase(path: path), executor: ThreadExecutor(label: "flint.sqlite.writer"))
         try await writer.run { db in
             if path != nil { _ = try db.querySync("PRAGMA journal_mode = WAL", []) }
@@ -51,16 +50,8 @@ public final class SQLiteStore: AuthStore {
                 }
             }
         }
-        var readers: [Connection] = []
-        if path != nil {
-            for i in 0..<max(1, readerCount) {
-                readers.append(Connection(database: try SQLiteDatabase(path: path), executor: ThreadExecutor(label: "flint.sqlite.reader\(i)")))
-            }
-        } else {
-            readers = [writer]  // a private in-memory database exists on one connection only
-        }
         self.writer = writer
-        self.readers = readers
+        self.readers = path.map { ReaderPool(path: $0, keep: max(1, readerCount)) }
         let queue = WriteQueue()
         self.queue = queue
         self.loop = Task(executorPreference: writer.executor) { await Self.commitLoop(queue: queue, db: writer.database, logger: logger) }
@@ -93,14 +84,14 @@ public final class SQLiteStore: AuthStore {
     }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreReader) async throws -> T) async throws -> T {
-        let index = nextReader.wrappingAdd(1, ordering: .relaxed).oldValue
-        return try await readers[index % readers.count].run { db in try await body(SQLQueries(db: db)) }
+        guard let readers else { return try await writer.run { db in try await body(SQLQueries(db: db)) } }
+        return try await readers.with { db in try await body(SQLQueries(db: db)) }
     }
 
     public func close() async throws {
         queue.finish()
         await loop.value
-        for r in readers where r.database !== writer.database { try await r.run { $0.close() } }
+        readers?.close()
         try await writer.run { $0.close() }
     }
 
