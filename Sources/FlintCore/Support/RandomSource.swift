@@ -1,25 +1,20 @@
+import Crypto
+
 /// Where secrets come from: codes, session handles, user IDs, refresh tokens.
 public protocol RandomSource: Sendable {
     /// `count` bytes of cryptographically secure randomness.
     func bytes(_ count: Int) -> [UInt8]
 }
 
-/// The operating system's CSPRNG (`getrandom` on Linux, `SecRandomCopyBytes`-backed on Apple platforms).
+/// A CSPRNG: BoringSSL's DRBG (through swift-crypto), seeded and reseeded from the operating system's entropy
+/// (`getrandom` on Linux). One call fills a whole buffer, without a system call per word.
 public struct SystemRandom: RandomSource {
     /// Creates the system random source.
     public init() {}
 
     public func bytes(_ count: Int) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        var out = [UInt8]()
-        out.reserveCapacity(count)
-        while out.count < count {
-            let word = generator.next()
-            withUnsafeBytes(of: word) { raw in
-                for byte in raw where out.count < count { out.append(byte) }
-            }
-        }
-        return out
+        guard count > 0 else { return [] }
+        return SymmetricKey(size: SymmetricKeySize(bitCount: count * 8)).withUnsafeBytes { Array($0) }
     }
 }
 
@@ -36,11 +31,16 @@ extension RandomSource {
     }
 
     /// An identifier of `length` characters from `[A-Za-z0-9]`, like Firebase's 28-character `localId`.
+    /// Bytes are drawn in bulk and those ≥ 248 dropped, so every character is uniform (no modulo bias).
     public func alphanumericID(length: Int = 28) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-        var s = ""
-        s.reserveCapacity(length)
-        for _ in 0..<length { s.append(alphabet[Int(uniform(below: UInt32(alphabet.count)))]) }
-        return s
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(length)
+        while out.count < length {
+            for b in bytes(length + 8) where b < 248 && out.count < length {
+                out.append(alphabet[Int(b) % alphabet.count])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }
