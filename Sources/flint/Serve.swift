@@ -27,6 +27,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Admin bearer credential for production mode (env FLINT_ADMIN_TOKEN).") var adminToken: String?
     @Option(help: "Accepted API key in production mode; repeatable (env FLINT_API_KEYS, comma-separated).")
     var apiKey: [String] = env("FLINT_API_KEYS").map { $0.split(separator: ",").map(String.init) } ?? []
+    @Option(help: "The app name SMS texts mention (env FLINT_APP_NAME; default: the project ID).")
+    var appName: String?
     @Option(help: "Seconds between re-reads of keys and config from the store (env FLINT_RELOAD_INTERVAL).")
     var reloadInterval: Int = env("FLINT_RELOAD_INTERVAL").flatMap(Int.init) ?? 30
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical (env FLINT_LOG_LEVEL).")
@@ -50,7 +52,7 @@ struct Serve: AsyncParsableCommand {
         var settings = ServerSettings()
         settings.host = host
         settings.port = port
-        settings.dataDirectory = store.data
+        settings.appName = appName ?? env("FLINT_APP_NAME")
         settings.projectID = project
         settings.devMode = dev
         settings.adminToken = effectiveAdminToken

@@ -36,8 +36,7 @@ struct DeliveryTests {
         var logger = Logger(label: "delivery-test")
         logger.logLevel = .critical
         let store = try await SQLiteStore(path: nil, logger: logger)
-        var settings = ServerSettings()
-        settings.dataDirectory = nil
+        let settings = ServerSettings()
         let sender = FlakySender(failures: 1)
         let server = try await FlintServer(settings: settings, store: store, sms: sender, logger: logger)
         try await server.application.test(.router) { client in

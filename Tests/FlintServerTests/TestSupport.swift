@@ -72,7 +72,6 @@ struct TestNode: Sendable {
         logger.logLevel = .warning
         let store = try await SQLiteStore(path: path, logger: logger)
         var settings = ServerSettings()
-        settings.dataDirectory = nil
         settings.port = 0
         configure(&settings)
         let server = try await FlintServer(settings: settings, store: store, clock: clock, logger: logger)

@@ -12,8 +12,6 @@ public struct ServerSettings: Sendable {
     public var host: String = "127.0.0.1"
     /// Port to bind (0 = any free port).
     public var port: Int = 9099
-    /// Directory holding the SQLite database (`nil` = in memory, for tests).
-    public var dataDirectory: String? = ".flint"
     /// The project this server serves.
     public var projectID: String = "demo-flint"
     /// Dev mode: any API key, `Bearer owner` is admin, emulator helper routes on.
