@@ -37,6 +37,18 @@ struct PhoneLinkTests {
         }
     }
 
+    @Test("REAUTH with an idToken re-authenticates the number's owner and moves no number")
+    func reauthIgnoresIDToken() async throws {
+        try await withFlint { api in
+            let user = try await api.signIn(alice)
+            let other = try await api.signIn(bob)
+            let again = try await api.signIn(alice, extra: ["operation": "REAUTH", "idToken": other.idToken])
+            #expect(again.localId == user.localId)
+            let bobNow = try await api.lookup(other.idToken)
+            #expect(bobNow["users"]?.arrayValue?.first?["phoneNumber"]?.stringValue == bob)
+        }
+    }
+
     @Test("LINK and UPDATE with an idToken put the number on that user", arguments: ["LINK", "UPDATE"])
     func linkPutsNumber(_ operation: String) async throws {
         try await withFlint { api in

@@ -10,7 +10,8 @@ extension AuthServices {
     func signInWithPhoneNumber(_ wire: SignInWithPhoneNumberRequest) async throws -> SignInWithPhoneNumberResponse {
         guard config.current.phoneSignInEnabled else { throw AuthError.operationNotAllowed }
         let proof = try verifiedNumberProof(wire)
-        let linking = wire.operation == .link || wire.operation == .update || wire.idToken != nil
+        // REAUTH proves the number only; an idToken sent with it never moves the number onto that user.
+        let linking = wire.operation == .link || wire.operation == .update || (wire.operation == .signUpOrIn && wire.idToken != nil)
         let tokenUser: VerifiedIDToken?
         if linking {
             guard let idToken = wire.idToken, !idToken.isEmpty else { throw AuthError.missingIDToken }
