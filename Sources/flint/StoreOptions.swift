@@ -1,4 +1,9 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FlintStore
 import Logging
 
@@ -13,8 +18,10 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: "Data directory holding the SQLite database (env FLINT_DATA).")
     var data: String = ProcessInfo.processInfo.environment["FLINT_DATA"] ?? ".flint"
 
-    /// Opens the store, creating the directory (0700) when needed.
+    /// Opens the store, creating the directory (0700) when needed. The database holds the signing keys and the
+    /// server secret, so everything Flint creates is private to its user (umask 077).
     func open(logger: Logger) async throws -> SQLiteStore {
+        umask(0o077)
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return try await SQLiteStore(path: databasePath, logger: logger)
     }
