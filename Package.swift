@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         // RS256 signing with the system's OpenSSL on Linux (twice BoringSSL's speed on AVX-512 IFMA CPUs).
@@ -53,6 +55,9 @@ let package = Package(
             dependencies: [
                 "FlintCore",
                 "CSQLite3",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -96,7 +101,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "FlintCoreTests", dependencies: ["FlintCore"], swiftSettings: strictSettings),
-        .testTarget(name: "FlintStoreTests", dependencies: ["FlintStore", "FlintCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "FlintStoreTests",
+            dependencies: ["FlintStore", "FlintCore", .product(name: "PostgresNIO", package: "postgres-nio")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "FlintServerTests",
             dependencies: [

@@ -66,7 +66,7 @@ struct Serve: AsyncParsableCommand {
         let server = try await FlintServer(settings: settings, store: database, logger: logger)
         logger.info(
             "flint listening",
-            metadata: ["address": "\(host):\(port)", "project": "\(project)", "mode": "\(dev ? "dev" : "production")", "data": "\(store.data)"]
+            metadata: ["address": "\(host):\(port)", "project": "\(project)", "mode": "\(dev ? "dev" : "production")", "data": "\(store.describe)"]
         )
         if dev { logger.info("dev mode: SMS codes go to the outbox at /emulator/v1/projects/\(project)/outbox") }
         try await server.application.runService()

@@ -1,11 +1,12 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FlintStore
 import Logging
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -18,12 +19,42 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: "Data directory holding the SQLite database (env FLINT_DATA).")
     var data: String = ProcessInfo.processInfo.environment["FLINT_DATA"] ?? ".flint"
 
-    /// Opens the store, creating the directory (0700) when needed. The database holds the signing keys and the
-    /// server secret, so everything Flint creates is private to its user (umask 077).
-    func open(logger: Logger) async throws -> SQLiteStore {
+    @Option(
+        name: .long,
+        help:
+            "PostgreSQL URL, postgres://user:password@host:port/database?sslmode=disable|prefer|require (env FLINT_DATABASE_URL); replaces the SQLite file."
+    )
+    var database: String?
+
+    @Option(name: .long, help: "PostgreSQL connection pool size (env FLINT_DATABASE_POOL).")
+    var databasePool: Int = env("FLINT_DATABASE_POOL").flatMap(Int.init) ?? 20
+
+    /// The PostgreSQL URL in force, if any.
+    var databaseURL: String? { database ?? env("FLINT_DATABASE_URL") }
+
+    func validate() throws {
+        if let url = databaseURL, PostgresStore.Location(url: url) == nil {
+            throw ValidationError("--database must be a postgres://user:password@host:port/database URL")
+        }
+        guard (1...1000).contains(databasePool) else { throw ValidationError("--database-pool must be between 1 and 1000") }
+    }
+
+    /// Opens the store: PostgreSQL when a URL is given, else SQLite in the data directory (created 0700 when
+    /// needed). The database holds the signing keys and the server secret, so everything Flint creates is private
+    /// to its user (umask 077).
+    func open(logger: Logger) async throws -> any AuthStore {
+        if let url = databaseURL, let location = PostgresStore.Location(url: url) {
+            return try await PostgresStore(location: location, maximumConnections: databasePool, logger: logger)
+        }
         umask(0o077)
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return try await SQLiteStore(path: databasePath, logger: logger)
+    }
+
+    /// Where the store is, for people (never prints a password).
+    var describe: String {
+        if let url = databaseURL, let l = PostgresStore.Location(url: url) { return "postgres://\(l.user)@\(l.host):\(l.port)/\(l.database)" }
+        return data
     }
 
     var databasePath: String { data.hasSuffix("/") ? data + "flint.sqlite" : data + "/flint.sqlite" }

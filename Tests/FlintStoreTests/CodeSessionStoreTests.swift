@@ -3,9 +3,9 @@ import Testing
 
 @Suite("Code sessions in the store")
 struct CodeSessionStoreTests {
-    @Test("the right code spends the session once")
-    func spendOnce() async throws {
-        let (store, _) = try await makeStore()
+    @Test("the right code spends the session once", arguments: Engine.all)
+    func spendOnce(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
         _ = try await store.write { try await $0.startCodeSession(session("s1"), maxAttempts: 5) }
         let first = try await store.write { try await $0.spendCode(sessionID: "s1", codeHash: "aa", now: 1_000_001, maxAttempts: 5) }
         guard case .spent(let s) = first else { Issue.record("expected spent, got \(first)"); return }
@@ -15,9 +15,9 @@ struct CodeSessionStoreTests {
         try await store.close()
     }
 
-    @Test("a send while a code is live returns the live session")
-    func reentrant() async throws {
-        let (store, _) = try await makeStore()
+    @Test("a send while a code is live returns the live session", arguments: Engine.all)
+    func reentrant(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
         let a = try await store.write { try await $0.startCodeSession(session("s1"), maxAttempts: 5) }
         let b = try await store.write { try await $0.startCodeSession(session("s2", now: 1_000_010), maxAttempts: 5) }
         #expect(!a.reused)
@@ -30,9 +30,9 @@ struct CodeSessionStoreTests {
         try await store.close()
     }
 
-    @Test("wrong codes count; after five even the right code fails")
-    func lockout() async throws {
-        let (store, _) = try await makeStore()
+    @Test("wrong codes count; after five even the right code fails", arguments: Engine.all)
+    func lockout(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
         _ = try await store.write { try await $0.startCodeSession(session("s1"), maxAttempts: 5) }
         for left in (0..<5).reversed() {
             let r = try await store.write { try await $0.spendCode(sessionID: "s1", codeHash: "bb", now: 1_000_001, maxAttempts: 5) }
@@ -45,9 +45,9 @@ struct CodeSessionStoreTests {
         try await store.close()
     }
 
-    @Test("expired sessions are swept, live ones kept")
-    func sweep() async throws {
-        let (store, _) = try await makeStore()
+    @Test("expired sessions are swept, live ones kept", arguments: Engine.all)
+    func sweep(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
         _ = try await store.write { try await $0.startCodeSession(session("old", now: 1_000), maxAttempts: 5) }
         _ = try await store.write { try await $0.startCodeSession(session("new", phone: "+16505550000", now: 2_000_000), maxAttempts: 5) }
         #expect(try await store.write { try await $0.deleteCodeSessions(expiredBefore: 1_000_000) } == 1)
@@ -56,18 +56,18 @@ struct CodeSessionStoreTests {
         try await store.close()
     }
 
-    @Test("an expired session refuses its code")
-    func expiry() async throws {
-        let (store, _) = try await makeStore()
+    @Test("an expired session refuses its code", arguments: Engine.all)
+    func expiry(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
         _ = try await store.write { try await $0.startCodeSession(session("s1"), maxAttempts: 5) }
         let r = try await store.write { try await $0.spendCode(sessionID: "s1", codeHash: "aa", now: 1_300_000, maxAttempts: 5) }
         #expect(r == .expired)
         try await store.close()
     }
 
-    @Test("of many concurrent right answers exactly one wins")
-    func concurrentSpend() async throws {
-        let (store, _) = try await makeStore()
+    @Test("of many concurrent right answers exactly one wins", arguments: Engine.all)
+    func concurrentSpend(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
         _ = try await store.write { try await $0.startCodeSession(session("s1"), maxAttempts: 5) }
         let wins = try await withThrowingTaskGroup(of: Bool.self) { group in
             for _ in 0..<40 {
@@ -83,9 +83,9 @@ struct CodeSessionStoreTests {
         try await store.close()
     }
 
-    @Test("pending codes list only live sessions with their outbox message")
-    func pending() async throws {
-        let (store, _) = try await makeStore()
+    @Test("pending codes list only live sessions with their outbox message", arguments: Engine.all)
+    func pending(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
         _ = try await store.write { tx in
             _ = try await tx.startCodeSession(session("s1"), maxAttempts: 5)
             _ = try await tx.startCodeSession(session("s2", phone: "+16505550000"), maxAttempts: 5)

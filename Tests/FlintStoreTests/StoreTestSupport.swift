@@ -1,13 +1,64 @@
 import FlintStore
 import Foundation
 import Logging
+import PostgresNIO
 
-/// A store on a fresh temporary file (WAL needs a real file).
-func makeStore(path: String? = nil) async throws -> (SQLiteStore, String) {
-    let file = path ?? FileManager.default.temporaryDirectory.appendingPathComponent("flint-store-\(UUID().uuidString).sqlite").path
+/// The engines every storage test runs against: SQLite always, PostgreSQL when `FLINT_TEST_POSTGRES_URL` names a
+/// server (`./scripts/test` starts a throwaway cluster and sets it).
+enum Engine: String, CaseIterable, CustomStringConvertible, Sendable {
+    case sqlite, postgres
+
+    var description: String { rawValue }
+
+    static var all: [Engine] {
+        ProcessInfo.processInfo.environment["FLINT_TEST_POSTGRES_URL"] == nil ? [.sqlite] : [.sqlite, .postgres]
+    }
+}
+
+func testLogger() -> Logger {
     var logger = Logger(label: "store-test")
     logger.logLevel = .warning
-    return (try await SQLiteStore(path: file, logger: logger), file)
+    return logger
+}
+
+/// A fresh store: a temporary SQLite file (WAL needs a real file), or a new PostgreSQL database. Pass `location`
+/// (the file path or database URL returned earlier) to open the same data again.
+func makeStore(_ engine: Engine = .sqlite, location: String? = nil) async throws -> (any AuthStore, String) {
+    switch engine {
+    case .sqlite:
+        let file = location ?? FileManager.default.temporaryDirectory.appendingPathComponent("flint-store-\(UUID().uuidString).sqlite").path
+        return (try await SQLiteStore(path: file, logger: testLogger()), file)
+    case .postgres:
+        let url: String
+        if let location { url = location } else { url = try await freshPostgresDatabase() }
+        guard let where_ = PostgresStore.Location(url: url) else { throw TestSetupError(message: "bad FLINT_TEST_POSTGRES_URL") }
+        return (try await PostgresStore(location: where_, maximumConnections: 8, logger: testLogger()), url)
+    }
+}
+
+/// Creates an empty database on the test server and returns its URL.
+func freshPostgresDatabase() async throws -> String {
+    guard let base = ProcessInfo.processInfo.environment["FLINT_TEST_POSTGRES_URL"], let admin = PostgresStore.Location(url: base) else {
+        throw TestSetupError(message: "FLINT_TEST_POSTGRES_URL is not set")
+    }
+    let name = "flint_t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    let config = PostgresClient.Configuration(
+        host: admin.host, port: admin.port, username: admin.user, password: admin.password, database: admin.database, tls: .disable
+    )
+    let client = PostgresClient(configuration: config, backgroundLogger: testLogger())
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { await client.run() }
+        try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: testLogger())
+        group.cancelAll()
+    }
+    var parts = URLComponents(string: base)!
+    parts.path = "/" + name
+    return parts.string!
+}
+
+struct TestSetupError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }
 
 func session(_ id: String, phone: String = "+16505553434", hash: String = "aa", now: Int64 = 1_000_000, ttl: Int64 = 300_000) -> CodeSession {

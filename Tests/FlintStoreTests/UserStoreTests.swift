@@ -3,9 +3,9 @@ import Testing
 
 @Suite("Users, tokens, keys and durability")
 struct UserStoreTests {
-    @Test("one account per phone number")
-    func uniquePhone() async throws {
-        let (store, _) = try await makeStore()
+    @Test("one account per phone number", arguments: Engine.all)
+    func uniquePhone(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
         try await store.write { try await $0.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: 1)) }
         await #expect(throws: StoreError.conflict("phoneNumber")) {
             try await store.write { try await $0.insertUser(UserRecord(localID: "u2", phoneNumber: "+16505553434", createdAt: 1, validSince: 1)) }
@@ -14,9 +14,9 @@ struct UserStoreTests {
         try await store.close()
     }
 
-    @Test("a failing transaction leaves no trace, and the others in its batch commit")
-    func isolation() async throws {
-        let (store, _) = try await makeStore()
+    @Test("a failing transaction leaves no trace, and the others in its batch commit", arguments: Engine.all)
+    func isolation(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for i in 0..<20 {
                 group.addTask {
@@ -36,9 +36,9 @@ struct UserStoreTests {
         try await store.close()
     }
 
-    @Test("deleting a user deletes its refresh tokens")
-    func deleteCascades() async throws {
-        let (store, _) = try await makeStore()
+    @Test("deleting a user deletes its refresh tokens", arguments: Engine.all)
+    func deleteCascades(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
         try await store.write { tx in
             try await tx.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: 1))
             try await tx.insertRefreshToken(RefreshTokenRecord(tokenHash: "h1", localID: "u1", createdAt: 1, authTime: 1, signInProvider: "phone"))
@@ -50,9 +50,9 @@ struct UserStoreTests {
         try await store.close()
     }
 
-    @Test("committed data, keys and config survive a reopen")
-    func durable() async throws {
-        let (store, file) = try await makeStore()
+    @Test("committed data, keys and config survive a reopen", arguments: Engine.all)
+    func durable(engine: Engine) async throws {
+        let (store, file) = try await makeStore(engine)
         try await store.write { tx in
             try await tx.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: 1))
             try await tx.addSigningKey(SigningKeyRecord(kid: "k1", privateKeyPEM: "p", certificatePEM: "c", createdAt: 1), retiringOthersAt: nil)
@@ -60,7 +60,7 @@ struct UserStoreTests {
             _ = try await tx.ensureMasterSecret([1, 2, 3])
         }
         try await store.close()
-        let (again, _) = try await makeStore(path: file)
+        let (again, _) = try await makeStore(engine, location: file)
         #expect(try await again.read { try await $0.user(localID: "u1") }?.phoneNumber == "+16505553434")
         #expect(try await again.read { try await $0.signingKeys() }.map(\.kid) == ["k1"])
         #expect(try await again.read { try await $0.projectConfig() } == "{\"a\":1}")
@@ -68,9 +68,9 @@ struct UserStoreTests {
         try await again.close()
     }
 
-    @Test("rotation retires the active key and adds a new one")
-    func rotation() async throws {
-        let (store, _) = try await makeStore()
+    @Test("rotation retires the active key and adds a new one", arguments: Engine.all)
+    func rotation(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
         try await store.write {
             try await $0.addSigningKey(SigningKeyRecord(kid: "k1", privateKeyPEM: "p", certificatePEM: "c", createdAt: 1), retiringOthersAt: nil)
         }
@@ -83,9 +83,9 @@ struct UserStoreTests {
         try await store.close()
     }
 
-    @Test("many overlapping reads each get a connection of their own, and a closed store refuses reads")
-    func overlappingReads() async throws {
-        let (store, _) = try await makeStore()
+    @Test("many overlapping reads each get a connection of their own, and a closed store refuses reads", arguments: Engine.all)
+    func overlappingReads(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
         try await store.write { try await $0.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: 1)) }
         let found = try await withThrowingTaskGroup(of: Bool.self) { group in
             for _ in 0..<50 {

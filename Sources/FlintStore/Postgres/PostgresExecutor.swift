@@ -1,0 +1,58 @@
+import NIOCore
+import PostgresNIO
+
+/// Runs the shared statements on one PostgreSQL connection: `?` placeholders become `$1…$n`.
+struct PostgresExecutor: SQLExecutor {
+    let dialect = "postgresql"
+    let connection: PostgresConnection
+    let logger: Logger
+
+    func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        var bindings = PostgresBindings(capacity: binds.count)
+        for value in binds {
+            switch value {
+            case .null: bindings.appendNull()
+            case .integer(let n): bindings.append(n)
+            case .text(let s): bindings.append(s)
+            case .bool(let b): bindings.append(b)
+            }
+        }
+        let rows = try await connection.query(PostgresQuery(unsafeSQL: Self.numbered(sql), binds: bindings), logger: logger)
+        var out: [SQLRow] = []
+        for try await row in rows {
+            var values: [String: SQLValue] = [:]
+            for cell in row {
+                values[cell.columnName] = try Self.value(of: cell)
+            }
+            out.append(SQLRow(values: values))
+        }
+        return out
+    }
+
+    private static func value(of cell: PostgresCell) throws -> SQLValue {
+        guard cell.bytes != nil else { return .null }
+        switch cell.dataType {
+        case .int8, .int4, .int2: return .integer(try cell.decode(Int64.self))
+        case .bool: return .bool(try cell.decode(Bool.self))
+        default: return .text(try cell.decode(String.self))
+        }
+    }
+
+    /// Rewrites `?` placeholders (outside quoted text) as PostgreSQL's `$n`.
+    static func numbered(_ sql: String) -> String {
+        var out = ""
+        out.reserveCapacity(sql.utf8.count + 8)
+        var n = 0
+        var quoted = false
+        for ch in sql {
+            if ch == "'" { quoted.toggle() }
+            if ch == "?" && !quoted {
+                n += 1
+                out += "$\(n)"
+            } else {
+                out.append(ch)
+            }
+        }
+        return out
+    }
+}

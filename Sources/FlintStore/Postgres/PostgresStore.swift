@@ -1,0 +1,151 @@
+public import Logging
+import NIOCore
+import NIOSSL
+import PostgresNIO
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The shared store for many nodes: PostgreSQL through PostgresNIO's connection pool, with the same migrations
+/// and statements as SQLite. Every write runs in its own transaction (READ COMMITTED; a code is spent by one
+/// conditional UPDATE, so one winner); one that loses a race (a unique key taken meanwhile, a serialization
+/// failure, a deadlock) is run again from the start, up to three times.
+public final class PostgresStore: AuthStore {
+    private let client: PostgresClient
+    private let runner: Task<Void, Never>
+    private let logger: Logger
+    private let closed = Atomic<Bool>(false)
+
+    /// Connection settings read from a `postgres://user:password@host:port/database?sslmode=...` URL.
+    public struct Location: Sendable, Equatable {
+        public var host: String
+        public var port: Int
+        public var user: String
+        public var password: String?
+        public var database: String
+        /// `disable`, `prefer` or `require` (also `verify-full`, treated as `require` with verification).
+        public var sslMode: String
+
+        /// Parses a URL; `nil` when it is not a `postgres://` or `postgresql://` URL with a user and database.
+        public init?(url: String) {
+            guard let parts = URLComponents(string: url), parts.scheme == "postgres" || parts.scheme == "postgresql",
+                let host = parts.host, !host.isEmpty, let user = parts.user, !user.isEmpty
+            else { return nil }
+            let database = String(parts.path.drop(while: { $0 == "/" }))
+            guard !database.isEmpty else { return nil }
+            self.host = host
+            self.port = parts.port ?? 5432
+            self.user = user
+            self.password = parts.password
+            self.database = database
+            self.sslMode = parts.queryItems?.first { $0.name == "sslmode" }?.value ?? "prefer"
+        }
+    }
+
+    /// Connects (lazily, through the pool), then brings the schema up to date under an advisory lock so that nodes
+    /// starting together migrate once.
+    /// - Parameters:
+    ///   - location: where the database is.
+    ///   - maximumConnections: the pool's size.
+    ///   - logger: where driver messages go (statements and values are never logged).
+    public init(location: Location, maximumConnections: Int = 20, logger: Logger) async throws {
+        let tls: PostgresClient.Configuration.TLS
+        switch location.sslMode {
+        case "disable": tls = .disable
+        case "require":
+            var config = TLSConfiguration.makeClientConfiguration()
+            config.certificateVerification = .none
+            tls = .require(config)
+        case "verify-ca", "verify-full": tls = .require(.makeClientConfiguration())
+        default:
+            var config = TLSConfiguration.makeClientConfiguration()
+            config.certificateVerification = .none
+            tls = .prefer(config)
+        }
+        var configuration = PostgresClient.Configuration(
+            host: location.host, port: location.port, username: location.user, password: location.password,
+            database: location.database, tls: tls
+        )
+        configuration.options.maximumConnections = maximumConnections
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        self.logger = logger
+        self.runner = Task { await client.run() }
+        do {
+            try await client.withConnection { connection in
+                let db = PostgresExecutor(connection: connection, logger: logger)
+                try await db.run("SELECT pg_advisory_lock(7256213)")
+                do {
+                    _ = try await Migrations.run(on: db) { body in
+                        try await db.run("BEGIN")
+                        do {
+                            try await body()
+                            try await db.run("COMMIT")
+                        } catch {
+                            try? await db.run("ROLLBACK")
+                            throw error
+                        }
+                    }
+                    try await db.run("SELECT pg_advisory_unlock(7256213)")
+                } catch {
+                    try? await db.run("SELECT pg_advisory_unlock(7256213)")
+                    throw error
+                }
+            }
+        } catch {
+            runner.cancel()
+            throw error
+        }
+    }
+
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
+        guard !closed.load(ordering: .relaxed) else { throw StoreError.closed }
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                return try await client.withConnection { connection in
+                    let db = PostgresExecutor(connection: connection, logger: logger)
+                    try await db.run("BEGIN")
+                    do {
+                        let value = try await body(SQLQueries(db: db))
+                        try await db.run("COMMIT")
+                        return value
+                    } catch {
+                        try? await db.run("ROLLBACK")
+                        throw error
+                    }
+                }
+            } catch let error as PSQLError where attempt < 3 && Self.isRetryable(error) {
+                continue
+            } catch StoreError.conflict where attempt < 3 {
+                // Another node inserted the same number or email between our read and our insert: run the
+                // transaction again, and it will see that row (a real conflict simply recurs and is thrown).
+                continue
+            }
+        }
+    }
+
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreReader) async throws -> T) async throws -> T {
+        guard !closed.load(ordering: .relaxed) else { throw StoreError.closed }
+        return try await client.withConnection { connection in
+            try await body(SQLQueries(db: PostgresExecutor(connection: connection, logger: logger)))
+        }
+    }
+
+    public func close() async throws {
+        closed.store(true, ordering: .relaxed)
+        runner.cancel()
+        await runner.value
+    }
+
+    /// unique_violation, serialization_failure, deadlock_detected: the transaction lost a race and may be retried.
+    private static func isRetryable(_ error: PSQLError) -> Bool {
+        guard let state = error.serverInfo?[.sqlState] else { return false }
+        return state == "23505" || state == "40001" || state == "40P01"
+    }
+}

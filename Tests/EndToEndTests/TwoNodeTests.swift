@@ -1,0 +1,118 @@
+import AsyncHTTPClient
+import Foundation
+import JWTKit
+import NIOCore
+import NIOHTTP1
+import Testing
+
+/// The PostgreSQL server `./scripts/test` started, if any.
+let postgresURL = ProcessInfo.processInfo.environment["FLINT_TEST_POSTGRES_URL"]
+
+@Suite("two flint serve nodes on one PostgreSQL", .serialized, .enabled(if: postgresURL != nil))
+struct TwoNodeTests {
+    @Test("a code sent through node 1 signs in on node 2; refresh, one winner per code, and key rotation hold across nodes")
+    func sharedState() async throws {
+        let client = HTTPClient.shared
+        let url = try freshDatabase(on: try #require(postgresURL))
+        let data1 = temporaryDataDirectory()
+        let data2 = temporaryDataDirectory()
+        defer {
+            try? FileManager.default.removeItem(atPath: data1)
+            try? FileManager.default.removeItem(atPath: data2)
+        }
+        let shared = ["--database", url, "--reload-interval", "1"]
+        let node1 = try await FlintProcess(dataDirectory: data1, extraArguments: shared, client: client)
+        defer { node1.stop() }
+        let node2 = try await FlintProcess(dataDirectory: data2, extraArguments: shared, client: client)
+        defer { node2.stop() }
+        #expect(!node1.log.contains(url), "the database password is not logged")
+
+        // Send through node 1, sign in through node 2, refresh through node 1.
+        let phone = "+16505557777"
+        let (_, sent) = try await postJSON(
+            client, node1.base + "/identitytoolkit.googleapis.com/v1/accounts:sendVerificationCode?key=k", ["phoneNumber": phone])
+        let sessionInfo = try #require(sent["sessionInfo"] as? String)
+        let code = try await pendingCode(client, node2, phone)
+        let (status, signed) = try await postJSON(
+            client, node2.base + "/identitytoolkit.googleapis.com/v1/accounts:signInWithPhoneNumber?key=k",
+            ["sessionInfo": sessionInfo, "code": code]
+        )
+        #expect(status == 200)
+        let refreshToken = try #require(signed["refreshToken"] as? String)
+        let (refreshStatus, refreshed) = try await postJSON(
+            client, node1.base + "/securetoken.googleapis.com/v1/token?key=k", ["grant_type": "refresh_token", "refresh_token": refreshToken]
+        )
+        #expect(refreshStatus == 200)
+        #expect(refreshed["user_id"] as? String == signed["localId"] as? String)
+
+        // Concurrent right answers to both nodes: exactly one wins.
+        let (_, sent2) = try await postJSON(
+            client, node2.base + "/identitytoolkit.googleapis.com/v1/accounts:sendVerificationCode?key=k", ["phoneNumber": "+16505558888"])
+        let session2 = try #require(sent2["sessionInfo"] as? String)
+        let code2 = try await pendingCode(client, node1, "+16505558888")
+        let bases = [node1.base, node2.base]
+        let wins = try await withThrowingTaskGroup(of: Int.self) { group in
+            for i in 0..<12 {
+                let base = bases[i % 2]
+                group.addTask {
+                    let (s, _) = try await postJSON(
+                        client, base + "/identitytoolkit.googleapis.com/v1/accounts:signInWithPhoneNumber?key=k",
+                        ["sessionInfo": session2, "code": code2]
+                    )
+                    return s == 200 ? 1 : 0
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(wins == 1)
+
+        // Rotate keys (the CLI on the shared database); both nodes switch and node 1 publishes what node 2 signs with.
+        let (rotateStatus, rotateOutput) = try runFlint(["keys", "rotate", "--database", url])
+        #expect(rotateStatus == 0, "\(rotateOutput)")
+        var published: [[String: String]] = []
+        for _ in 0..<50 {
+            published = try #require(try await getJSON(client, node1.base + "/.well-known/jwks.json").1["keys"] as? [[String: String]])
+            if published.count == 2 { break }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        #expect(published.count == 2)
+        try await Task.sleep(for: .milliseconds(1500))
+        let (_, again) = try await postJSON(
+            client, node2.base + "/securetoken.googleapis.com/v1/token?key=k", ["grant_type": "refresh_token", "refresh_token": refreshToken]
+        )
+        let token = try #require(again["id_token"] as? String)
+        let header = String(decoding: try #require(Data(base64Encoded: base64(token.split(separator: ".")[0]))), as: UTF8.self)
+        let line = rotateOutput.split(separator: "\n").first { $0.hasPrefix("new signing key") } ?? ""
+        let words = line.split(separator: " ")
+        let newest = try #require(words.count > 3 ? words[3].trimmingCharacters(in: CharacterSet(charactersIn: ";")) : nil)
+        #expect(header.contains(newest), "node 2 signs with the new key")
+        let jwks = String(
+            buffer: try await client.execute(HTTPClientRequest(url: node1.base + "/.well-known/jwks.json"), timeout: .seconds(10)).body.collect(
+                upTo: 1 << 20))
+        let keys = JWTKeyCollection()
+        try await keys.add(jwksJSON: jwks)
+        let payload = try await keys.verify(token, as: FirebaseClaims.self)
+        #expect(payload.sub.value == signed["localId"] as? String)
+    }
+
+    /// A new, empty database on the test server (through `psql`), so runs never see each other's keys or users.
+    private func freshDatabase(on base: String) throws -> String {
+        let name = "flint_e2e_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["psql", base, "-v", "ON_ERROR_STOP=1", "-qc", "CREATE DATABASE \(name)"]
+        try p.run()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { throw FlintProcessError(message: "psql could not create a database") }
+        var parts = try #require(URLComponents(string: base))
+        parts.path = "/" + name
+        return try #require(parts.string)
+    }
+
+    private func pendingCode(_ client: HTTPClient, _ node: FlintProcess, _ phone: String) async throws -> String {
+        let query = phone.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? phone
+        let (_, listed) = try await getJSON(client, node.base + "/emulator/v1/projects/demo-flint/verificationCodes?phoneNumber=\(query)")
+        let entry = try #require((listed["verificationCodes"] as? [[String: String]])?.last)
+        return try #require(entry["code"])
+    }
+}
