@@ -20,6 +20,10 @@ struct TwoNodeTests {
             try? FileManager.default.removeItem(atPath: data1)
             try? FileManager.default.removeItem(atPath: data2)
         }
+        let (setStatus, setOutput) = try runFlint([
+            "config", "set", "--database", url, "signIn.phoneNumber.testPhoneNumbers", #"{"+16505550099":"123456"}"#,
+        ])
+        #expect(setStatus == 0, "\(setOutput)")
         let shared = ["--database", url, "--reload-interval", "1"]
         let node1 = try await FlintProcess(dataDirectory: data1, extraArguments: shared, client: client)
         defer { node1.stop() }
@@ -65,6 +69,25 @@ struct TwoNodeTests {
             return try await group.reduce(0, +)
         }
         #expect(wins == 1)
+
+        // Concurrent first sign-ins of one fictional number on both nodes make one account.
+        let fictionalIDs = try await withThrowingTaskGroup(of: String?.self) { group in
+            for i in 0..<12 {
+                let base = bases[i % 2]
+                group.addTask {
+                    let v1 = base + "/identitytoolkit.googleapis.com/v1"
+                    let (_, sent) = try await postJSON(client, "\(v1)/accounts:sendVerificationCode?key=k", ["phoneNumber": "+16505550099"])
+                    guard let session = sent["sessionInfo"] as? String else { return nil }
+                    let (_, signed) = try await postJSON(
+                        client, "\(v1)/accounts:signInWithPhoneNumber?key=k", ["sessionInfo": session, "code": "123456"])
+                    return signed["localId"] as? String
+                }
+            }
+            return try await group.reduce(into: [String?]()) { $0.append($1) }
+        }
+        #expect(fictionalIDs.count == 12)
+        #expect(!fictionalIDs.contains(nil), "every concurrent sign-in succeeded")
+        #expect(Set(fictionalIDs.compactMap { $0 }).count == 1, "one account")
 
         // Rotate keys (the CLI on the shared database); both nodes switch and node 1 publishes what node 2 signs with.
         let (rotateStatus, rotateOutput) = try runFlint(["keys", "rotate", "--database", url])
