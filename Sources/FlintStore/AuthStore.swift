@@ -37,6 +37,8 @@ public protocol StoreReader: Sendable {
     func codeSession(id: String) async throws -> CodeSession?
     /// Number of users.
     func userCount() async throws -> Int
+    /// The schema version the database is at.
+    func schemaVersion() async throws -> Int
 }
 
 /// Writes, available inside ``AuthStore/write(_:)``.

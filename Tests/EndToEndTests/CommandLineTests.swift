@@ -111,6 +111,23 @@ struct CommandLineTests {
         let header = try #require(Data(base64Encoded: base64(idToken.split(separator: ".")[0])))
         #expect(String(decoding: header, as: UTF8.self).contains(newKid))
     }
+
+    @Test("flint migrate and flint doctor: a fresh database is migrated, and doctor says what is missing until a node has started")
+    func migrateAndDoctor() async throws {
+        let data = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let (migrateStatus, migrated) = try runFlint(["migrate", "--data", data])
+        #expect(migrateStatus == 0)
+        #expect(migrated.contains("schema version"))
+        let (before, beforeOutput) = try runFlint(["doctor", "--data", data])
+        #expect(before != 0)
+        #expect(beforeOutput.contains("no signing key yet"))
+        let server = try await FlintProcess(dataDirectory: data, client: HTTPClient.shared)
+        server.stop()
+        let (after, afterOutput) = try runFlint(["doctor", "--data", data])
+        #expect(after == 0, "\(afterOutput)")
+        #expect(afterOutput.contains("all checks passed"))
+    }
 }
 
 /// Standard base64 from base64url, padded.

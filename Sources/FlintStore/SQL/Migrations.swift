@@ -49,6 +49,15 @@ enum Migrations {
 
     /// The newest version this build knows.
     static var latest: Int { all.last?.version ?? 0 }
+}
+
+/// The schema version this build brings a database to.
+public enum StoreSchema {
+    /// The newest migration this build knows.
+    public static var latestVersion: Int { Migrations.latest }
+}
+
+extension Migrations {
 
     /// Brings the schema up to ``latest``, one transaction per version, and refuses a newer database.
     /// - Returns: the versions applied.

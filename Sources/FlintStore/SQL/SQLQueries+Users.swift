@@ -28,6 +28,10 @@ extension SQLQueries {
         try await db.first("SELECT \(Self.userColumns) FROM users WHERE phone_number = ?", [.text(phoneNumber)]).map(user(from:))
     }
 
+    func schemaVersion() async throws -> Int {
+        Int(try await db.first("SELECT COALESCE(MAX(version), 0) AS v FROM flint_schema")?.int64("v") ?? 0)
+    }
+
     func userCount() async throws -> Int {
         Int(try await db.first("SELECT COUNT(*) AS n FROM users")?.int64("n") ?? 0)
     }
