@@ -24,6 +24,7 @@ struct FlintAPI: Sendable {
     let sendURL: String
     let signInURL: String
     let refreshURL: String
+    let lookupURL: String
     let codesURL: String
     let configURL: String
     private let jsonHeaders: HTTPHeaders = ["content-type": "application/json"]
@@ -35,6 +36,7 @@ struct FlintAPI: Sendable {
         sendURL = target.base + "/identitytoolkit.googleapis.com/v1/accounts:sendVerificationCode?key=" + key
         signInURL = target.base + "/identitytoolkit.googleapis.com/v1/accounts:signInWithPhoneNumber?key=" + key
         refreshURL = target.base + "/securetoken.googleapis.com/v1/token?key=" + key
+        lookupURL = target.base + "/identitytoolkit.googleapis.com/v1/accounts:lookup?key=" + key
         codesURL = target.base + "/emulator/v1/projects/\(project)/verificationCodes"
         configURL =
             target.base + "/identitytoolkit.googleapis.com/admin/v2/projects/\(project)/config"
@@ -49,6 +51,10 @@ struct FlintAPI: Sendable {
 
     func signIn(sessionInfo: String, code: String) async throws -> Reply {
         try await post(signInURL, "{\"sessionInfo\":" + JSONText.quote(sessionInfo) + ",\"code\":" + JSONText.quote(code) + "}")
+    }
+
+    func lookup(_ idToken: String) async throws -> Reply {
+        try await post(lookupURL, "{\"idToken\":" + JSONText.quote(idToken) + "}")
     }
 
     func refresh(_ refreshToken: String) async throws -> Reply {

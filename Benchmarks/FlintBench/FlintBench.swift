@@ -11,6 +11,8 @@ enum Scenario: String, ExpressibleByArgument, CaseIterable, Sendable {
     case real
     /// One `securetoken` refresh-token exchange.
     case refresh
+    /// One `accounts:lookup` with an ID token (not part of `all`; used for scale runs).
+    case lookup
     /// The three above, in turn.
     case all
 

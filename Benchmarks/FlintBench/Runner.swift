@@ -112,6 +112,10 @@ struct Runner: Sendable {
             extra["code_lookups"] = Double(stats.lookups)
             extra["code_lookup_avg_ms"] = stats.lookups == 0 ? 0 : Double(stats.totalNanos) / Double(stats.lookups) / 1e6
             extra["code_lookup_avg_entries"] = stats.lookups == 0 ? 0 : Double(stats.entries) / Double(stats.lookups)
+        case .lookup:
+            let tokens = try await signedInTokens().map(\.idToken)
+            window = makeWindow(clock)
+            tallies = await clients { client in await lookup(client: client, idToken: tokens[client % tokens.count], window: window) }
         case .refresh:
             let tokens = try await refreshTokens()
             window = makeWindow(clock)
@@ -283,10 +287,37 @@ struct Runner: Sendable {
         return tally
     }
 
-    /// Refresh tokens for the refresh scenario: one fictional sign-in per client (at most 256), done before the clock starts.
+    /// One `accounts:lookup` per operation, each client with its own ID token.
+    private func lookup(client: Int, idToken: String, window: Window) async -> ClientTally {
+        let clock = ContinuousClock()
+        var tally = ClientTally()
+        for _ in 0..<settings.maxOps {
+            let start = clock.now
+            guard start < window.end, !tally.givingUp else { break }
+            do {
+                let reply = try await api.lookup(idToken)
+                let end = clock.now
+                guard reply.ok else {
+                    tally.failed("lookup", reply, at: end, in: window)
+                    continue
+                }
+                tally.completed(latency: end - start, at: end, in: window)
+            } catch {
+                tally.failed("lookup", error, at: clock.now, in: window)
+            }
+        }
+        return tally
+    }
+
+    /// Refresh tokens for the refresh scenario.
     private func refreshTokens() async throws -> [String] {
+        try await signedInTokens().map(\.refreshToken)
+    }
+
+    /// One fictional sign-in per client (at most 256), done before the clock starts.
+    private func signedInTokens() async throws -> [(idToken: String, refreshToken: String)] {
         let count = min(settings.concurrency, 256)
-        var tokens: [String] = []
+        var tokens: [(idToken: String, refreshToken: String)] = []
         for i in 0..<count {
             let test = settings.tests[i % settings.tests.count]
             let sent = try await api.sendCode(to: test.number)
@@ -294,13 +325,15 @@ struct Runner: Sendable {
                 throw BenchError("refresh setup: sendVerificationCode \(test.number): HTTP \(sent.status) \(sent.text)")
             }
             let signed = try await api.signIn(sessionInfo: session, code: test.code)
-            guard signed.ok, let token = JSONText.stringField("refreshToken", in: signed.body) else {
+            guard signed.ok, let token = JSONText.stringField("refreshToken", in: signed.body),
+                let idToken = JSONText.stringField("idToken", in: signed.body)
+            else {
                 throw BenchError(
                     "refresh setup: signInWithPhoneNumber \(test.number): HTTP \(signed.status) \(signed.text) "
                         + "(are the test numbers configured? see --configure)"
                 )
             }
-            tokens.append(token)
+            tokens.append((idToken, token))
         }
         return tokens
     }

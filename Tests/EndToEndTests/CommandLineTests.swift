@@ -128,6 +128,17 @@ struct CommandLineTests {
         #expect(after == 0, "\(afterOutput)")
         #expect(afterOutput.contains("all checks passed"))
     }
+
+    @Test("flint users generate adds synthetic phone users once")
+    func generateUsers() throws {
+        let data = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let (status, output) = try runFlint(["users", "generate", "--data", data, "--count", "250"])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("added 250 users; 250 in all"))
+        let (_, again) = try runFlint(["users", "generate", "--data", data, "--count", "300"])
+        #expect(again.contains("added 50 users; 300 in all"), "existing numbers are skipped")
+    }
 }
 
 /// Standard base64 from base64url, padded.

@@ -1,0 +1,63 @@
+import ArgumentParser
+import FlintCore
+import FlintStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `flint users …`: operator tools for the user table.
+struct Users: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Manage users.", subcommands: [Generate.self])
+
+    /// `flint users generate`: synthetic phone users for load and scale tests.
+    struct Generate: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add synthetic phone users (+1 415 xxx xxxx from --first on) for scale benchmarks.",
+            discussion: "Numbers are +1415 followed by seven digits counting up from --first; existing numbers are skipped."
+        )
+        @OptionGroup var store: StoreOptions
+        @Option(help: "How many users to add.") var count: Int
+        @Option(help: "First seven-digit subscriber number.") var first: Int = 3_000_000
+        @Option(help: "Users per transaction.") var batch: Int = 2_000
+
+        func validate() throws {
+            guard count > 0, first >= 2_000_000, first + count <= 10_000_000 else {
+                throw ValidationError("--first and --count must keep the numbers within +1 415 200 0000 … +1 415 999 9999")
+            }
+            guard (1...50_000).contains(batch) else { throw ValidationError("--batch must be between 1 and 50000") }
+        }
+
+        func run() async throws {
+            let db = try await store.open(logger: quietLogger())
+            let random = SystemRandom()
+            let createdAt = Int64(Date().timeIntervalSince1970 * 1000)
+            var added = 0
+            var next = first
+            while next < first + count {
+                let end = min(next + batch, first + count)
+                let users = (next..<end).map { n in
+                    UserRecord(localID: random.alphanumericID(), phoneNumber: "+1415\(n)", createdAt: createdAt, validSince: createdAt / 1000)
+                }
+                added += try await db.write { tx in
+                    var inserted = 0
+                    for user in users {
+                        do {
+                            try await tx.insertUser(user)
+                            inserted += 1
+                        } catch StoreError.conflict {
+                            continue
+                        }
+                    }
+                    return inserted
+                }
+                next = end
+            }
+            let total = try await db.read { try await $0.userCount() }
+            try await db.close()
+            print("added \(added) users; \(total) in all")
+        }
+    }
+}
