@@ -46,6 +46,7 @@ func buildRouter(services: AuthServices) -> Router<FlintRequestContext> {
     router.get("/identitytoolkit.googleapis.com/v2/projects/{project}/config", use: config.show)
     router.patch("/identitytoolkit.googleapis.com/v2/projects/{project}/config", use: config.update)
     router.get("\(v1)/projects", use: config.publicConfig)
+    router.post("/flint/v1/projects/{project}/keys:rotate", use: KeyRotationRoutes(services: services).rotate)
     router.get("\(v3)/getProjectConfig", use: config.publicConfig)
 
     if services.settings.devMode {

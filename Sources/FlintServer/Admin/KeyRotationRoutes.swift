@@ -1,0 +1,23 @@
+import FlintCore
+import Hummingbird
+import Logging
+
+/// `POST /flint/v1/projects/{project}/keys:rotate` (a Flint extension, operator only): adds a signing key and
+/// retires the current one, like `flint keys rotate`. This node switches at once; the others within their reload
+/// interval. Retired keys stay published until the tokens they signed have expired.
+struct KeyRotationRoutes {
+    let services: AuthServices
+
+    struct Rotated: Encodable {
+        var kid: String
+    }
+
+    func rotate(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        try context.requireAdmin()
+        guard context.parameters.get("project") == services.settings.projectID else { throw AuthError.projectNotFound }
+        let kid = try await KeyCache.rotate(store: services.store, clock: services.clock, random: services.random)
+        try await services.keys.reload()
+        services.logger.notice("signing key rotated", metadata: ["kid": "\(kid)"])
+        return try JSONReply.make(Rotated(kid: kid))
+    }
+}
