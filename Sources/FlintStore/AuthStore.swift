@@ -77,6 +77,13 @@ public protocol StoreTransaction: StoreReader {
     /// Records a refresh (`lastRefreshAt`, ms).
     func touchRefresh(localID: String, at: Int64) async throws
 
+    /// Adds one hit to the counter `key` for the window starting at `windowStart` (ms) and returns the window's
+    /// total, counted exactly across every node sharing the store (one atomic upsert). The row may be swept after
+    /// `expiresAt` (ms). Abuse limits are built on this.
+    func incrementCounter(key: String, windowStart: Int64, expiresAt: Int64) async throws -> Int64
+    /// Deletes counter windows that expired before `cutoff` (ms); returns how many.
+    func deleteCounters(expiredBefore cutoff: Int64) async throws -> Int
+
     /// Appends a message to the outbox.
     func appendOutbox(_ message: OutboxMessage) async throws
 }

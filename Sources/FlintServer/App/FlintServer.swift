@@ -62,7 +62,10 @@ struct ReloadService: Service {
                     try await services.keys.reload()
                     try await services.config.reload()
                     let cutoff = services.nowMS - 3_600_000
-                    _ = try await services.store.write { tx in try await tx.deleteCodeSessions(expiredBefore: cutoff) }
+                    _ = try await services.store.write { tx in
+                        _ = try await tx.deleteCodeSessions(expiredBefore: cutoff)
+                        _ = try await tx.deleteCounters(expiredBefore: cutoff)
+                    }
                 } catch {
                     services.logger.warning("reload from store failed", metadata: ["errorType": "\(type(of: error))"])
                 }

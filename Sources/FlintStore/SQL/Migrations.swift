@@ -45,6 +45,15 @@ enum Migrations {
                 "CREATE INDEX code_sessions_phone_number ON code_sessions (phone_number)",
             ]
         },
+        Migration(version: 3) { _ in
+            [
+                """
+                CREATE TABLE rate_counters (counter_key TEXT NOT NULL, window_start BIGINT NOT NULL, hits BIGINT NOT NULL,
+                    expires_at BIGINT NOT NULL, PRIMARY KEY (counter_key, window_start))
+                """,
+                "CREATE INDEX rate_counters_expires_at ON rate_counters (expires_at)",
+            ]
+        },
     ]
 
     /// The newest version this build knows.

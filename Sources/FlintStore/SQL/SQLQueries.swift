@@ -113,6 +113,22 @@ struct SQLQueries: StoreTransaction {
         try await db.query("DELETE FROM code_sessions WHERE expires_at < ? RETURNING id", [.integer(cutoff)]).count
     }
 
+    func incrementCounter(key: String, windowStart: Int64, expiresAt: Int64) async throws -> Int64 {
+        let row = try await db.first(
+            """
+            INSERT INTO rate_counters (counter_key, window_start, hits, expires_at) VALUES (?, ?, 1, ?)
+            ON CONFLICT (counter_key, window_start) DO UPDATE SET hits = rate_counters.hits + 1
+            RETURNING hits
+            """,
+            [.text(key), .integer(windowStart), .integer(expiresAt)]
+        )
+        return try row?.int64("hits") ?? 0
+    }
+
+    func deleteCounters(expiredBefore cutoff: Int64) async throws -> Int {
+        try await db.query("DELETE FROM rate_counters WHERE expires_at < ? RETURNING counter_key", [.integer(cutoff)]).count
+    }
+
     func abandonCodeSession(id: String, now: Int64) async throws {
         try await db.run("UPDATE code_sessions SET consumed_at = ?, live_key = NULL WHERE id = ?", [.integer(now), .text(id)])
     }

@@ -1,0 +1,46 @@
+import FlintStore
+import Testing
+
+@Suite("Counters for limits")
+struct CounterStoreTests {
+    @Test("concurrent hits are counted exactly, per key and window", arguments: Engine.all)
+    func exact(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        let totals = try await withThrowingTaskGroup(of: Int64.self) { group in
+            for i in 0..<60 {
+                group.addTask {
+                    try await store.write { tx in
+                        try await tx.incrementCounter(key: i % 3 == 0 ? "ip:b" : "ip:a", windowStart: 1_000, expiresAt: 61_000)
+                    }
+                }
+            }
+            return try await group.reduce(into: [Int64]()) { $0.append($1) }
+        }
+        #expect(totals.count == 60)
+        #expect(Set(totals).count == 40, "every hit on ip:a saw a distinct running total")
+        #expect(try await store.write { try await $0.incrementCounter(key: "ip:a", windowStart: 1_000, expiresAt: 61_000) } == 41)
+        #expect(try await store.write { try await $0.incrementCounter(key: "ip:b", windowStart: 1_000, expiresAt: 61_000) } == 21)
+        #expect(
+            try await store.write { try await $0.incrementCounter(key: "ip:a", windowStart: 61_000, expiresAt: 121_000) } == 1,
+            "a new window starts at 1")
+        #expect(try await store.write { try await $0.deleteCounters(expiredBefore: 100_000) } == 2)
+        #expect(try await store.write { try await $0.incrementCounter(key: "ip:a", windowStart: 1_000, expiresAt: 61_000) } == 1, "swept")
+        try await store.close()
+    }
+
+    @Test("two nodes on one PostgreSQL count one total", .enabled(if: Engine.all.contains(.postgres)))
+    func acrossNodes() async throws {
+        let (node1, url) = try await makeStore(.postgres)
+        let (node2, _) = try await makeStore(.postgres, location: url)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for i in 0..<80 {
+                let node = i % 2 == 0 ? node1 : node2
+                group.addTask { _ = try await node.write { try await $0.incrementCounter(key: "phone:+16505553434", windowStart: 0, expiresAt: 1) } }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await node2.write { try await $0.incrementCounter(key: "phone:+16505553434", windowStart: 0, expiresAt: 1) } == 81)
+        try await node1.close()
+        try await node2.close()
+    }
+}
