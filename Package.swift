@@ -103,7 +103,10 @@ let package = Package(
         .testTarget(name: "FlintCoreTests", dependencies: ["FlintCore"], swiftSettings: strictSettings),
         .testTarget(
             name: "FlintStoreTests",
-            dependencies: ["FlintStore", "FlintCore", .product(name: "PostgresNIO", package: "postgres-nio")],
+            dependencies: [
+                "FlintStore", "FlintCore", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

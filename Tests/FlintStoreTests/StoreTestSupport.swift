@@ -1,6 +1,7 @@
 import FlintStore
 import Foundation
 import Logging
+import NIOSSL
 import PostgresNIO
 
 /// The engines every storage test runs against: SQLite always, PostgreSQL when `FLINT_TEST_POSTGRES_URL` names a
@@ -32,7 +33,7 @@ func makeStore(_ engine: Engine = .sqlite, location: String? = nil) async throws
         let url: String
         if let location { url = location } else { url = try await freshPostgresDatabase() }
         guard let where_ = PostgresStore.Location(url: url) else { throw TestSetupError(message: "bad FLINT_TEST_POSTGRES_URL") }
-        return (try await PostgresStore(location: where_, maximumConnections: 8, logger: testLogger()), url)
+        return (try await PostgresStore(location: where_, maximumConnections: 8, startTimeout: .seconds(5), logger: testLogger()), url)
     }
 }
 
@@ -42,8 +43,11 @@ func freshPostgresDatabase() async throws -> String {
         throw TestSetupError(message: "FLINT_TEST_POSTGRES_URL is not set")
     }
     let name = "flint_t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    var tls = TLSConfiguration.makeClientConfiguration()
+    tls.certificateVerification = .none
     let config = PostgresClient.Configuration(
-        host: admin.host, port: admin.port, username: admin.user, password: admin.password, database: admin.database, tls: .disable
+        host: admin.host, port: admin.port, username: admin.user, password: admin.password, database: admin.database,
+        tls: admin.sslMode == "disable" ? .disable : .require(tls)
     )
     let client = PostgresClient(configuration: config, backgroundLogger: testLogger())
     try await withThrowingTaskGroup(of: Void.self) { group in

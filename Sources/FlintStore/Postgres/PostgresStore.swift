@@ -51,8 +51,10 @@ public final class PostgresStore: AuthStore {
     /// - Parameters:
     ///   - location: where the database is.
     ///   - maximumConnections: the pool's size.
+    ///   - startTimeout: how long to keep trying to reach the database at start before giving up (the pool would
+    ///     otherwise retry quietly for a minute on a wrong address, password or TLS setting).
     ///   - logger: where driver messages go (statements and values are never logged).
-    public init(location: Location, maximumConnections: Int = 20, logger: Logger) async throws {
+    public init(location: Location, maximumConnections: Int = 20, startTimeout: Duration = .seconds(20), logger: Logger) async throws {
         let tls: PostgresClient.Configuration.TLS
         switch location.sslMode {
         case "disable": tls = .disable
@@ -76,29 +78,63 @@ public final class PostgresStore: AuthStore {
         self.logger = logger
         self.runner = Task { await client.run() }
         do {
-            try await client.withConnection { connection in
-                let db = PostgresExecutor(connection: connection, logger: logger)
-                try await db.run("SELECT pg_advisory_lock(7256213)")
-                do {
-                    _ = try await Migrations.run(on: db) { body in
-                        try await db.run("BEGIN")
-                        do {
-                            try await body()
-                            try await db.run("COMMIT")
-                        } catch {
-                            try? await db.run("ROLLBACK")
-                            throw error
-                        }
-                    }
-                    try await db.run("SELECT pg_advisory_unlock(7256213)")
-                } catch {
-                    try? await db.run("SELECT pg_advisory_unlock(7256213)")
-                    throw error
-                }
+            try await Self.within(startTimeout, location: location) {
+                try await Self.migrate(client: client, logger: logger)
             }
         } catch {
             runner.cancel()
             throw error
+        }
+    }
+
+    /// Why the store could not start.
+    public struct StartError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Runs `body`, or fails after `limit` with a message naming the database (never its password).
+    private static func within(_ limit: Duration, location: Location, _ body: @escaping @Sendable () async throws -> Void) async throws {
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                try await body()
+                return true
+            }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return false
+            }
+            let finished = try await group.next() ?? false
+            group.cancelAll()
+            guard finished else {
+                throw StartError(
+                    description: "could not reach PostgreSQL at \(location.host):\(location.port)/\(location.database) as \(location.user) "
+                        + "(sslmode=\(location.sslMode)) within \(limit): check the address, the password and whether the server requires TLS"
+                )
+            }
+        }
+    }
+
+    /// Brings the schema up to date under a session advisory lock, so nodes starting together migrate once.
+    private static func migrate(client: PostgresClient, logger: Logger) async throws {
+        try await client.withConnection { connection in
+            let db = PostgresExecutor(connection: connection, logger: logger)
+            try await db.run("SELECT pg_advisory_lock(7256213)")
+            do {
+                _ = try await Migrations.run(on: db) { body in
+                    try await db.run("BEGIN")
+                    do {
+                        try await body()
+                        try await db.run("COMMIT")
+                    } catch {
+                        try? await db.run("ROLLBACK")
+                        throw error
+                    }
+                }
+                try await db.run("SELECT pg_advisory_unlock(7256213)")
+            } catch {
+                try? await db.run("SELECT pg_advisory_unlock(7256213)")
+                throw error
+            }
         }
     }
 

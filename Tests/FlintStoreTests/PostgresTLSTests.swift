@@ -1,0 +1,34 @@
+import FlintStore
+import Foundation
+import Testing
+
+@Suite("PostgreSQL connections", .enabled(if: Engine.all.contains(.postgres)))
+struct PostgresTLSTests {
+    @Test("sslmode=require connects over TLS to a server that accepts nothing else, and sslmode=disable is refused")
+    func tls() async throws {
+        let (store, url) = try await makeStore(.postgres)
+        #expect(url.contains("sslmode=require"))
+        try await store.write { try await $0.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: 1)) }
+        #expect(try await store.read { try await $0.userCount() } == 1)
+        try await store.close()
+
+        let plain = url.replacingOccurrences(of: "sslmode=require", with: "sslmode=disable")
+        await #expect(throws: (any Error).self) { _ = try await makeStore(.postgres, location: plain) }
+    }
+
+    @Test(
+        "URLs are read as libpq reads them",
+        arguments: [
+            ("postgres://u:p%40ss@db.example:6543/flint?sslmode=verify-full", "db.example", 6543, "u", "p@ss", "flint", "verify-full"),
+            ("postgresql://u@localhost/flint", "localhost", 5432, "u", nil, "flint", "prefer"),
+        ] as [(String, String, Int, String, String?, String, String)])
+    func parsing(_ c: (String, String, Int, String, String?, String, String)) throws {
+        let l = try #require(PostgresStore.Location(url: c.0))
+        #expect(l.host == c.1)
+        #expect(l.port == c.2)
+        #expect(l.user == c.3)
+        #expect(l.password == c.4)
+        #expect(l.database == c.5)
+        #expect(l.sslMode == c.6)
+    }
+}
