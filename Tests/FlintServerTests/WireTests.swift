@@ -195,4 +195,12 @@ struct WireTests {
             #expect(reply.headers[.accessControlAllowOrigin] == "http://localhost:5173")
         }
     }
+
+    @Test("form bodies decode +, %XX and leave broken escapes as written")
+    func formDecoding() {
+        #expect(
+            FormDecoding.decode("a=1%2B2&b=x+y&c=%zz&d=%4&e=%C3%A9&=skip&f")
+                == ["a": "1+2", "b": "x y", "c": "%zz", "d": "%4", "e": "é", "f": ""]
+        )
+    }
 }

@@ -132,7 +132,7 @@ enum FormDecoding {
             let c = bytes[i]
             if c == UInt8(ascii: "+") {
                 out.append(UInt8(ascii: " "))
-            } else if c == UInt8(ascii: "%"), i + 2 < bytes.count + 0, i + 2 <= bytes.count - 1,
+            } else if c == UInt8(ascii: "%"), i + 2 < bytes.count,
                 let byte = Hex.decode(String(decoding: bytes[(i + 1)...(i + 2)], as: UTF8.self))?.first
             {
                 out.append(byte)
