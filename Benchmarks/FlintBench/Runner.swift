@@ -115,11 +115,15 @@ struct Runner: Sendable {
         case .lookup:
             let tokens = try await signedInTokens().map(\.idToken)
             window = makeWindow(clock)
-            tallies = await clients { client in await lookup(client: client, idToken: tokens[client % tokens.count], window: window) }
+            tallies = await clients { client in
+                await repeating("lookup", window: window) { try await api.lookup(tokens[client % tokens.count]) }
+            }
         case .refresh:
             let tokens = try await refreshTokens()
             window = makeWindow(clock)
-            tallies = await clients { client in await refresh(client: client, token: tokens[client % tokens.count], window: window) }
+            tallies = await clients { client in
+                await repeating("token", window: window) { try await api.refresh(tokens[client % tokens.count]) }
+            }
         case .all:
             throw BenchError("internal: 'all' is expanded before running")
         }
@@ -265,45 +269,23 @@ struct Runner: Sendable {
         return tally
     }
 
-    /// One refresh-token exchange per operation, each client with its own token.
-    private func refresh(client: Int, token: String, window: Window) async -> ClientTally {
+    /// One request per operation until the window closes; `name` labels failures.
+    private func repeating(_ name: String, window: Window, _ call: () async throws -> Reply) async -> ClientTally {
         let clock = ContinuousClock()
         var tally = ClientTally()
         for _ in 0..<settings.maxOps {
             let start = clock.now
             guard start < window.end, !tally.givingUp else { break }
             do {
-                let reply = try await api.refresh(token)
+                let reply = try await call()
                 let end = clock.now
                 guard reply.ok else {
-                    tally.failed("token", reply, at: end, in: window)
+                    tally.failed(name, reply, at: end, in: window)
                     continue
                 }
                 tally.completed(latency: end - start, at: end, in: window)
             } catch {
-                tally.failed("token", error, at: clock.now, in: window)
-            }
-        }
-        return tally
-    }
-
-    /// One `accounts:lookup` per operation, each client with its own ID token.
-    private func lookup(client: Int, idToken: String, window: Window) async -> ClientTally {
-        let clock = ContinuousClock()
-        var tally = ClientTally()
-        for _ in 0..<settings.maxOps {
-            let start = clock.now
-            guard start < window.end, !tally.givingUp else { break }
-            do {
-                let reply = try await api.lookup(idToken)
-                let end = clock.now
-                guard reply.ok else {
-                    tally.failed("lookup", reply, at: end, in: window)
-                    continue
-                }
-                tally.completed(latency: end - start, at: end, in: window)
-            } catch {
-                tally.failed("lookup", error, at: clock.now, in: window)
+                tally.failed(name, error, at: clock.now, in: window)
             }
         }
         return tally

@@ -48,9 +48,7 @@ final class KeyCache: Sendable {
     func ensureKey(clock: any WallClock, random: any RandomSource) async throws {
         try await reload()
         if current.active != nil { return }
-        let key = try SigningKey.generate(now: clock.now(), random: random)
-        let record = SigningKeyRecord(
-            kid: key.kid, privateKeyPEM: key.privateKeyPEM, certificatePEM: key.certificatePEM, createdAt: clock.now().millisecondsSince1970)
+        let record = try Self.newKeyRecord(now: clock.now(), random: random)
         try await store.write { tx in
             if try await tx.signingKeys().contains(where: { $0.retiredAt == nil }) { return }
             try await tx.addSigningKey(record, retiringOthersAt: nil)
@@ -61,11 +59,17 @@ final class KeyCache: Sendable {
     /// Adds a new active key and retires the others (they stay published through their grace period).
     static func rotate(store: any AuthStore, clock: any WallClock, random: any RandomSource) async throws -> String {
         let now = clock.now()
-        let key = try SigningKey.generate(now: now, random: random)
-        let record = SigningKeyRecord(
-            kid: key.kid, privateKeyPEM: key.privateKeyPEM, certificatePEM: key.certificatePEM, createdAt: now.millisecondsSince1970)
+        let record = try newKeyRecord(now: now, random: random)
         try await store.write { tx in try await tx.addSigningKey(record, retiringOthersAt: now.millisecondsSince1970) }
-        return key.kid
+        return record.kid
+    }
+
+    /// A freshly generated key in its stored form, created at `now`.
+    private static func newKeyRecord(now: Date, random: any RandomSource) throws -> SigningKeyRecord {
+        let key = try SigningKey.generate(now: now, random: random)
+        return SigningKeyRecord(
+            kid: key.kid, privateKeyPEM: key.privateKeyPEM, certificatePEM: key.certificatePEM, createdAt: now.millisecondsSince1970
+        )
     }
 }
 
