@@ -141,6 +141,6 @@ struct SMSTemplateTests {
             ("", ""),
         ])
     func placeholdersAreFilledOnce(template: String, expected: String) {
-        #expect(SMSTemplates.fill(template, values: ["code": "1", "app": "{code}"]) == expected)
+        #expect(Placeholders.fill(template, values: ["code": "1", "app": "{code}"]) == expected)
     }
 }

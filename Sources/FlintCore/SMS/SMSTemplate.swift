@@ -55,7 +55,7 @@ public struct SMSTemplates: Sendable, Equatable {
             templates[locale]?[purpose]
             ?? Self.builtIn.templates[LocaleNegotiation.fallback]?[purpose]
             ?? "{code}"
-        let text = Self.fill(template, values: ["code": code, "app": app])
+        let text = Placeholders.fill(template, values: ["code": code, "app": app])
         let usedLocale = templates[locale]?[purpose] == nil ? LocaleNegotiation.fallback : locale
         return (text, usedLocale)
     }
@@ -78,27 +78,5 @@ public struct SMSTemplates: Sendable, Equatable {
             index[purpose] = LocaleNegotiation.index(templates.keys.filter { templates[$0]?[purpose] != nil }.sorted())
         }
         return index
-    }
-
-    /// Replaces `{name}` placeholders in one pass (values are never re-scanned, so an app
-    /// name containing `{code}` stays literal). Unknown placeholders are kept as written.
-    static func fill(_ template: String, values: [String: String]) -> String {
-        var out = ""
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            let afterOpen = rest.index(after: open)
-            if let close = rest[afterOpen...].firstIndex(of: "}"),
-                let value = values[String(rest[afterOpen..<close])]
-            {
-                out += value
-                rest = rest[rest.index(after: close)...]
-            } else {
-                out.append("{")
-                rest = rest[afterOpen...]
-            }
-        }
-        out += rest
-        return out
     }
 }
