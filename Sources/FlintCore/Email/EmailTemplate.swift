@@ -1,0 +1,50 @@
+/// Why an email with an action link is sent (Firebase's `requestType` values).
+public enum EmailAction: String, Sendable, CaseIterable, Codable {
+    /// Passwordless sign-in with an email link (`sendOobCode` with `EMAIL_SIGNIN`).
+    case signIn = "EMAIL_SIGNIN"
+    /// Confirming that the address belongs to the account (`VERIFY_EMAIL`).
+    case verifyEmail = "VERIFY_EMAIL"
+    /// Choosing a new password (`PASSWORD_RESET`).
+    case passwordReset = "PASSWORD_RESET"
+}
+
+/// One email template: a subject, a plain text body and an HTML body.
+///
+/// All three may use the placeholders `{app}` (the app or project name), `{link}` (the action link)
+/// and `{email}` (the recipient's address); see ``EmailTemplates/render(action:locale:app:link:email:)``
+/// for how each is filled.
+public struct EmailTemplate: Sendable, Equatable, Codable {
+    /// The subject line (a single line).
+    public var subject: String
+    /// The `text/plain` body.
+    public var text: String
+    /// The `text/html` body: a complete document, or a fragment the mail client will wrap.
+    public var html: String
+
+    /// A template with the given parts.
+    public init(subject: String, text: String, html: String) {
+        self.subject = subject
+        self.text = text
+        self.html = html
+    }
+}
+
+/// A rendered email, ready to be handed to a mail transport.
+public struct EmailContent: Sendable, Equatable {
+    /// The subject line, without line breaks.
+    public var subject: String
+    /// The `text/plain` body.
+    public var text: String
+    /// The `text/html` body.
+    public var html: String
+    /// The canonical tag of the locale the email was rendered in (e.g. `fr`, `zh-TW`).
+    public var locale: String
+
+    /// An email with the given parts.
+    public init(subject: String, text: String, html: String, locale: String) {
+        self.subject = subject
+        self.text = text
+        self.html = html
+        self.locale = locale
+    }
+}
