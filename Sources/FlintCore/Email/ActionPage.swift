@@ -1,0 +1,118 @@
+/// The pages of the email action handler (`GET /__/auth/action?mode=…&oobCode=…&lang=…`), as HTML.
+///
+/// Each function returns a complete HTML5 document in UTF-8: a viewport meta tag, inline CSS, no script and
+/// no external resources. Every interpolated value is HTML-escaped. A GET must never spend the code (mail
+/// scanners open links), so the pages that change something (``confirmEmail(locale:app:email:formAction:hidden:)``,
+/// ``resetPassword(locale:app:email:formAction:hidden:error:)``) only show a form that the person submits.
+///
+/// `locale` is a list of candidate tags, most preferred first (e.g. the `lang` parameter, then
+/// `Accept-Language`); pages come in the same locales as ``EmailTemplates/builtIn``, English otherwise.
+/// URLs (`continueURL`, `formAction`) must be `http:` or `https:` URLs or absolute paths; any other URL is
+/// treated as absent.
+public enum ActionPage {
+    /// A problem with what was submitted in the password form, shown above it.
+    public enum FormError: Sendable, Equatable, CaseIterable {
+        /// The password was refused as too weak (Firebase's `WEAK_PASSWORD`).
+        case weakPassword
+    }
+
+    /// What a completed action did.
+    public enum Outcome: Sendable, Equatable, CaseIterable {
+        /// `mode=verifyEmail` succeeded.
+        case emailVerified
+        /// `mode=resetPassword` succeeded.
+        case passwordChanged
+    }
+
+    /// Why a link cannot be acted on.
+    public enum Failure: Sendable, Equatable, CaseIterable {
+        /// The code is unknown or was already used.
+        case invalidLink
+        /// The code expired.
+        case expiredLink
+        /// The link is incomplete: no code, or a missing or unknown `mode`.
+        case badRequest
+    }
+
+    /// The page for `mode=signIn`: says the link signs the person in to `app`, with a "Continue" button to
+    /// `continueURL` (built by the caller, carrying the code), or, when there is none, asks them to open
+    /// the link on the device where they asked for it.
+    public static func signIn(locale: [String], app: String, continueURL: String?) -> String {
+        let (tag, words) = ActionPageStrings.negotiate(locale)
+        let title = phrase(words.signInTitle, app: app)
+        var body = paragraph(phrase(words.signInBody, app: app))
+        if let url = continueURL.flatMap(safeURL) {
+            body += button(href: url, label: phrase(words.continueButton, app: app))
+        } else {
+            body += paragraph(phrase(words.signInElsewhere, app: app))
+        }
+        return document(locale: tag, app: app, title: title, body: body)
+    }
+
+    /// The page for `mode=verifyEmail`: asks to confirm `email` for `app` with a button that POSTs
+    /// `hidden` to `formAction`.
+    public static func confirmEmail(
+        locale: [String], app: String, email: String, formAction: String, hidden: [(name: String, value: String)]
+    ) -> String {
+        let (tag, words) = ActionPageStrings.negotiate(locale)
+        let body =
+            paragraph(phrase(words.confirmBody, app: app, email: email))
+            + form(action: formAction, hidden: hidden, fields: "", submit: phrase(words.confirmButton, app: app))
+        return document(locale: tag, app: app, title: phrase(words.confirmTitle, app: app), body: body)
+    }
+
+    /// The page for `mode=resetPassword`: one new-password field (`newPassword`, at least 6 characters)
+    /// that POSTs with `hidden` to `formAction`, and `error`, if any, above it.
+    public static func resetPassword(
+        locale: [String], app: String, email: String, formAction: String, hidden: [(name: String, value: String)], error: FormError?
+    ) -> String {
+        let (tag, words) = ActionPageStrings.negotiate(locale)
+        var body = paragraph(phrase(words.resetBody, app: app, email: email))
+        var describedBy = "password-hint"
+        if let error {
+            let message: String =
+                switch error {
+                case .weakPassword: words.weakPassword
+                }
+            body += "<p class=\"error\" id=\"password-error\" role=\"alert\">\(phrase(message, app: app))</p>\n"
+            describedBy += " password-error"
+        }
+        let fields = """
+            <input type="text" autocomplete="username" value="\(HTMLEscaping.escape(email))" readonly hidden>
+            <label for="newPassword">\(phrase(words.newPassword, app: app))</label>
+            <input id="newPassword" name="newPassword" type="password" minlength="6" required autocomplete="new-password" \
+            aria-describedby="\(describedBy)"\(error == nil ? "" : " aria-invalid=\"true\" autofocus")>
+            <p class="hint" id="password-hint">\(phrase(words.passwordHint, app: app))</p>
+
+            """
+        body += form(action: formAction, hidden: hidden, fields: fields, submit: phrase(words.saveButton, app: app))
+        return document(locale: tag, app: app, title: phrase(words.resetTitle, app: app), body: body)
+    }
+
+    /// The page after a completed action, with a "Continue" button to `continueURL` when there is one.
+    public static func done(locale: [String], app: String, outcome: Outcome, continueURL: String?) -> String {
+        let (tag, words) = ActionPageStrings.negotiate(locale)
+        let (title, text) =
+            switch outcome {
+            case .emailVerified: (words.verifiedTitle, words.verifiedBody)
+            case .passwordChanged: (words.changedTitle, words.changedBody)
+            }
+        var body = paragraph(phrase(text, app: app))
+        if let url = continueURL.flatMap(safeURL) {
+            body += button(href: url, label: phrase(words.continueButton, app: app))
+        }
+        return document(locale: tag, app: app, title: phrase(title, app: app), body: body)
+    }
+
+    /// The page for a link that cannot be acted on.
+    public static func failure(locale: [String], app: String, reason: Failure) -> String {
+        let (tag, words) = ActionPageStrings.negotiate(locale)
+        let (title, text) =
+            switch reason {
+            case .invalidLink: (words.invalidTitle, words.invalidBody)
+            case .expiredLink: (words.expiredTitle, words.expiredBody)
+            case .badRequest: (words.badRequestTitle, words.badRequestBody)
+            }
+        return document(locale: tag, app: app, title: phrase(title, app: app), body: paragraph(phrase(text, app: app)))
+    }
+}
