@@ -26,6 +26,17 @@ public protocol StoreReader: Sendable {
     func user(localID: String) async throws -> UserRecord?
     /// A user by E.164 number.
     func user(phoneNumber: String) async throws -> UserRecord?
+    /// A user by lower-cased email.
+    func user(email: String) async throws -> UserRecord?
+    /// An oob code by the SHA-256 (hex) of its value.
+    func oobCode(hash: String) async throws -> OobCodeRecord?
+    /// Email outbox records whose oob code is unused and unexpired at `now` (ms), oldest first (the emulator's
+    /// `oobCodes` listing).
+    func pendingOobMessages(now: Int64) async throws -> [OutboxMessage]
+    /// The hits counted so far for `key` in the window starting at `windowStart` (ms); 0 when none.
+    func counterValue(key: String, windowStart: Int64) async throws -> Int64
+    /// Outbox records waiting for delivery at `now` (ms): queued, or claimed by a node whose lease ran out.
+    func dueOutbox(now: Int64, limit: Int) async throws -> [Int64]
     /// A refresh token by the hash of its value.
     func refreshToken(hash: String) async throws -> RefreshTokenRecord?
     /// The outbox, oldest first.
@@ -84,8 +95,22 @@ public protocol StoreTransaction: StoreReader {
     /// Deletes counter windows that expired before `cutoff` (ms); returns how many.
     func deleteCounters(expiredBefore cutoff: Int64) async throws -> Int
 
-    /// Appends a message to the outbox.
-    func appendOutbox(_ message: OutboxMessage) async throws
+    /// Appends a message to the outbox and returns its sequence number.
+    @discardableResult
+    func appendOutbox(_ message: OutboxMessage) async throws -> Int64
+    /// Claims a queued (or abandoned) record for delivery until `leaseUntil` (ms) and counts the attempt; `nil` when
+    /// another node holds it or it is done.
+    func claimOutbox(sequence: Int64, now: Int64, leaseUntil: Int64) async throws -> OutboxMessage?
+    /// Records a delivery outcome (`sent`, `failed`, or `queued` to retry later). `redact` drops the body, link and
+    /// code once they are no longer needed.
+    func finishOutbox(sequence: Int64, status: String, detail: String?, redact: Bool) async throws
+
+    /// Stores a new oob code.
+    func insertOobCode(_ code: OobCodeRecord) async throws
+    /// Uses an oob code of `requestType` atomically: exactly one of concurrent callers gets ``OobCodeUse/used(_:)``.
+    func useOobCode(hash: String, requestType: String, now: Int64) async throws -> OobCodeUse
+    /// Deletes oob codes that expired before `cutoff` (ms); returns how many.
+    func deleteOobCodes(expiredBefore cutoff: Int64) async throws -> Int
 }
 
 /// Failures the store reports in its own terms (not SQL).

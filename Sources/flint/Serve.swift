@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlintCore
+import FlintSMTP
 import FlintServer
 import FlintStore
 import Hummingbird
@@ -31,6 +32,18 @@ struct Serve: AsyncParsableCommand {
     var appName: String?
     @Option(help: "Seconds between re-reads of keys and config from the store (env FLINT_RELOAD_INTERVAL).")
     var reloadInterval: Int = env("FLINT_RELOAD_INTERVAL").flatMap(Int.init) ?? 30
+    @Option(help: "Public base URL of this service, used in emailed links (env FLINT_PUBLIC_URL; default http://HOST:PORT).")
+    var publicUrl: String?
+    @Option(help: "SMTP server for email: smtp://user:pass@host:587 (STARTTLS) or smtps://...:465 (env FLINT_SMTP_URL).")
+    var smtp: String?
+    @Option(help: "Sender address of emails (env FLINT_EMAIL_FROM).") var emailFrom: String = env("FLINT_EMAIL_FROM") ?? "noreply@localhost"
+    @Option(help: "Sender name of emails (env FLINT_EMAIL_FROM_NAME; default: the app name).") var emailFromName: String?
+    @Option(help: "Seconds an emailed link stays valid (env FLINT_OOB_CODE_TTL; default 6 hours).")
+    var oobCodeTtl: Int = env("FLINT_OOB_CODE_TTL").flatMap(Int.init) ?? 21_600
+    @Option(help: "scrypt cost of new password hashes as log2(N), 14-20 (env FLINT_PASSWORD_HASH_COST; default 15 = 32 MiB).")
+    var passwordHashCost: Int = env("FLINT_PASSWORD_HASH_COST").flatMap(Int.init) ?? 15
+    @Flag(help: "Take the client IP for abuse limits from X-Forwarded-For (only behind a proxy that sets it).")
+    var trustForwardedFor: Bool = env("FLINT_TRUST_FORWARDED_FOR") == "1"
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical (env FLINT_LOG_LEVEL).")
     var logLevel: String = env("FLINT_LOG_LEVEL") ?? "info"
 
@@ -40,6 +53,14 @@ struct Serve: AsyncParsableCommand {
         guard (1...65_535).contains(port) || port == 0 else { throw ValidationError("--port must be between 0 and 65535") }
         guard smsCodeTtl >= 30 && smsCodeTtl <= 86_400 else { throw ValidationError("--sms-code-ttl must be between 30 and 86400 seconds") }
         guard reloadInterval >= 1 && reloadInterval <= 3600 else { throw ValidationError("--reload-interval must be between 1 and 3600 seconds") }
+        guard oobCodeTtl >= 60 && oobCodeTtl <= 7 * 86_400 else { throw ValidationError("--oob-code-ttl must be between 60 and 604800 seconds") }
+        guard (10...20).contains(passwordHashCost) else { throw ValidationError("--password-hash-cost must be between 10 and 20") }
+        guard EmailAddress.normalize(emailFrom) != nil else { throw ValidationError("--email-from must be an email address") }
+        if let url = publicUrl ?? env("FLINT_PUBLIC_URL") {
+            guard let parsed = ContinueURL(url), parsed.scheme == "http" || parsed.scheme == "https" else {
+                throw ValidationError("--public-url must be an absolute http(s) URL")
+            }
+        }
         guard Logger.Level(rawValue: logLevel.lowercased()) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
         guard dev || !(effectiveAdminToken ?? "").isEmpty else {
             throw ValidationError("--no-dev needs --admin-token (or FLINT_ADMIN_TOKEN): production mode has no other admin credential")
@@ -59,11 +80,27 @@ struct Serve: AsyncParsableCommand {
         settings.apiKeys = apiKey
         settings.smsCodeTTL = TimeInterval(smsCodeTtl)
         settings.reloadInterval = TimeInterval(reloadInterval)
+        settings.publicURL = publicUrl ?? env("FLINT_PUBLIC_URL")
+        settings.emailFrom = emailFrom
+        settings.emailFromName = emailFromName ?? env("FLINT_EMAIL_FROM_NAME")
+        settings.oobCodeTTL = TimeInterval(oobCodeTtl)
+        settings.passwordHashParameters = PasswordHashParameters(logN: passwordHashCost)
+        settings.trustForwardedFor = trustForwardedFor
         if let config = config ?? env("FLINT_CONFIG") {
             settings.configDocument = try ConfigFile.load(path: config)
         }
+        var emailSender: (any EmailSender)?
+        if let url = smtp ?? env("FLINT_SMTP_URL") {
+            let smtpSettings: SMTPSettings
+            do { smtpSettings = try SMTPSettings(url: url) } catch { throw ValidationError("--smtp: \(error)") }
+            emailSender = SMTPEmailSender(
+                settings: smtpSettings, from: emailFrom, fromName: settings.emailFromName ?? settings.appName, logger: logger)
+            logger.info("email goes out through SMTP", metadata: ["smtp": "\(smtpSettings)"])
+        } else if !dev {
+            logger.warning("no --smtp: email links cannot be sent in production mode (operators can still use returnOobLink)")
+        }
         let database = try await store.open(logger: logger)
-        let server = try await FlintServer(settings: settings, store: database, logger: logger)
+        let server = try await FlintServer(settings: settings, store: database, email: emailSender, logger: logger)
         logger.info(
             "flint listening",
             metadata: ["address": "\(host):\(port)", "project": "\(project)", "mode": "\(dev ? "dev" : "production")", "data": "\(store.describe)"]

@@ -121,6 +121,51 @@ struct TwoNodeTests {
         #expect(payload.sub.value == signed["localId"] as? String)
     }
 
+    @Test("concurrent sign-ups of one email on two nodes make one account; a link sent by one node signs in on the other")
+    func emailAcrossNodes() async throws {
+        let client = HTTPClient.shared
+        let url = try freshDatabase(on: try #require(postgresURL))
+        let data1 = temporaryDataDirectory()
+        let data2 = temporaryDataDirectory()
+        defer {
+            try? FileManager.default.removeItem(atPath: data1)
+            try? FileManager.default.removeItem(atPath: data2)
+        }
+        let shared = ["--database", url, "--reload-interval", "1", "--password-hash-cost", "10"]
+        let node1 = try await FlintProcess(dataDirectory: data1, extraArguments: shared, client: client)
+        defer { node1.stop() }
+        let node2 = try await FlintProcess(dataDirectory: data2, extraArguments: shared, client: client)
+        defer { node2.stop() }
+        let bases = [node1.base, node2.base]
+
+        let outcomes = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
+            for i in 0..<12 {
+                let base = bases[i % 2]
+                group.addTask {
+                    let (status, body) = try await postJSON(
+                        client, base + "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
+                        ["email": "Same@Example.com", "password": "password-\(i)"])
+                    return (status, (body["error"] as? [String: Any])?["message"] as? String)
+                }
+            }
+            return try await group.reduce(into: [(Int, String?)]()) { $0.append($1) }
+        }
+        #expect(outcomes.filter { $0.0 == 200 }.count == 1, "exactly one sign-up wins: \(outcomes)")
+        #expect(outcomes.filter { $0.1 == "EMAIL_EXISTS" }.count == 11)
+
+        let v1 = "/identitytoolkit.googleapis.com/v1"
+        let (sent, _) = try await postJSON(
+            client, node1.base + v1 + "/accounts:sendOobCode?key=k",
+            ["requestType": "EMAIL_SIGNIN", "email": "roam@example.com", "continueUrl": "http://localhost/", "canHandleCodeInApp": "true"])
+        #expect(sent == 200)
+        let (_, listed) = try await getJSON(client, node2.base + "/emulator/v1/projects/demo-flint/oobCodes")
+        let code = try #require((listed["oobCodes"] as? [[String: String]])?.first { $0["email"] == "roam@example.com" }?["oobCode"])
+        let (status, _) = try await postJSON(client, node2.base + v1 + "/accounts:signInWithEmailLink?key=k", ["email": "roam@example.com", "oobCode": code])
+        #expect(status == 200)
+        let (again, _) = try await postJSON(client, node1.base + v1 + "/accounts:signInWithEmailLink?key=k", ["email": "roam@example.com", "oobCode": code])
+        #expect(again == 400)
+    }
+
     /// A new, empty database on the test server (through `psql`), so runs never see each other's keys or users.
     private func freshDatabase(on base: String) throws -> String {
         let name = "flint_e2e_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()

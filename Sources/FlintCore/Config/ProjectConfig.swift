@@ -11,13 +11,19 @@ public struct ProjectConfig: Sendable, Equatable {
 
     /// Paths an `updateMask` may name.
     public static let updatablePaths: [String] = [
-        "signIn", "signIn.phoneNumber", "signIn.phoneNumber.enabled", "signIn.phoneNumber.testPhoneNumbers", "authorizedDomains",
+        "signIn", "signIn.phoneNumber", "signIn.phoneNumber.enabled", "signIn.phoneNumber.testPhoneNumbers", "signIn.email",
+        "signIn.email.enabled", "signIn.email.passwordRequired", "signIn.anonymous", "signIn.anonymous.enabled", "authorizedDomains", "emailPrivacyConfig",
+        "emailPrivacyConfig.enableImprovedEmailPrivacy", "flint", "flint.appLinks", "flint.linkDomains", "flint.emailTemplates",
     ]
 
-    /// The configuration of a new project: phone sign-in on, no test numbers, `localhost` authorized.
+    /// The configuration of a new project: phone and email (password and link) sign-in on, no test numbers,
+    /// `localhost` authorized.
     public static let defaults = ProjectConfig(
         unchecked: [
-            "signIn": .object(["phoneNumber": .object(["enabled": .bool(true), "testPhoneNumbers": .object([:])])]),
+            "signIn": .object([
+                "phoneNumber": .object(["enabled": .bool(true), "testPhoneNumbers": .object([:])]),
+                "email": .object(["enabled": .bool(true), "passwordRequired": .bool(false)]),
+            ]),
             "authorizedDomains": .array([.string("localhost")]),
         ]
     )
@@ -70,6 +76,7 @@ public struct ProjectConfig: Sendable, Equatable {
             }
             doc["authorizedDomains"] = .array(out)
         }
+        try Self.validateEmailSections(doc)
         self.document = doc
     }
 
@@ -136,12 +143,12 @@ public struct ProjectConfig: Sendable, Equatable {
         doc = go(doc, 0)
     }
 
-    private static func isDomain(_ s: String) -> Bool {
+    static func isDomain(_ s: String) -> Bool {
         !s.isEmpty && s.utf8.count <= 253
             && s.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "." || $0 == "-" }
     }
 
-    private static func invalid(_ detail: String) -> AuthError {
+    static func invalid(_ detail: String) -> AuthError {
         AuthError(code: "INVALID_CONFIG", detail: detail, rpcStatus: "INVALID_ARGUMENT")
     }
 }

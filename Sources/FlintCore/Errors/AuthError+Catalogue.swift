@@ -75,3 +75,32 @@ extension AuthError {
         AuthError(code: "INVALID_ARGUMENT", detail: detail, rpcStatus: "INVALID_ARGUMENT")
     }
 }
+
+/// Email link, password and out-of-band code errors.
+extension AuthError {
+    public static let missingEmail = AuthError(code: "MISSING_EMAIL")
+    public static let invalidEmail = AuthError(code: "INVALID_EMAIL")
+    public static let emailMismatch = AuthError(code: "INVALID_EMAIL", detail: "The email provided does not match the sign-in email address.")
+    public static let emailExists = AuthError(code: "EMAIL_EXISTS")
+    public static let emailNotFound = AuthError(code: "EMAIL_NOT_FOUND")
+    public static let missingPassword = AuthError(code: "MISSING_PASSWORD")
+    public static let invalidLoginCredentials = AuthError(code: "INVALID_LOGIN_CREDENTIALS")
+    public static let passwordLoginDisabled = AuthError(code: "PASSWORD_LOGIN_DISABLED")
+    public static let weakPassword = AuthError(code: "WEAK_PASSWORD", detail: "Password should be at least 6 characters")
+    public static let missingOobCode = AuthError(code: "MISSING_OOB_CODE")
+    public static let invalidOobCode = AuthError(code: "INVALID_OOB_CODE")
+    public static let expiredOobCode = AuthError(code: "EXPIRED_OOB_CODE")
+    public static let missingRequestType = AuthError(code: "MISSING_REQ_TYPE")
+    public static let invalidRequestType = AuthError(code: "INVALID_REQ_TYPE", detail: "Unsupported request parameters.")
+    public static let invalidContinueURI = AuthError(
+        code: "INVALID_CONTINUE_URI", detail: "((expected an absolute URI with valid scheme and host))")
+    public static let missingContinueURI = AuthError(code: "MISSING_CONTINUE_URI")
+    public static let unauthorizedDomain = AuthError(code: "UNAUTHORIZED_DOMAIN", detail: "Domain not allowlisted by project")
+    public static let missingIdentifier = AuthError(code: "MISSING_IDENTIFIER")
+    public static let invalidIdentifier = AuthError(code: "INVALID_IDENTIFIER")
+    public static let invalidDynamicLinkDomain = AuthError(code: "INVALID_DYNAMIC_LINK_DOMAIN")
+    public static let invalidHostingLinkDomain = AuthError(code: "INVALID_HOSTING_LINK_DOMAIN")
+    public static let missingAndroidPackageName = AuthError(code: "MISSING_ANDROID_PACKAGE_NAME")
+    public static let missingIOSBundleID = AuthError(code: "MISSING_IOS_BUNDLE_ID")
+    public static let credentialTooOld = AuthError(code: "CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
+}

@@ -49,6 +49,18 @@ public enum JSONValue: Sendable, Hashable, Codable {
         return nil
     }
 
+    /// The boolean, or `nil` for other kinds.
+    public var boolValue: Bool? {
+        if case .bool(let b) = self { return b }
+        return nil
+    }
+
+    /// The elements, or `nil` for other kinds.
+    public var arrayValue: [JSONValue]? {
+        if case .array(let a) = self { return a }
+        return nil
+    }
+
     /// Member access for objects; `nil` otherwise.
     public subscript(key: String) -> JSONValue? {
         objectValue?[key]

@@ -23,6 +23,22 @@ struct AccountJSON: Encodable {
     var lastLoginAt: String?
     var lastRefreshAt: String?
     var customAttributes: String?
+    var passwordHash: String?
+    var passwordUpdatedAt: Double?
+    var emailLinkSignin: Bool?
+
+    /// What production answers in place of a password hash (base64 of `REDACTED`).
+    static let redactedHash = "UkVEQUNURUQ="
+
+    /// The linked providers: `phone` for a number, `password` for an email (password or email link).
+    static func providers(of user: UserRecord) -> [ProviderInfo] {
+        var providers: [ProviderInfo] = []
+        if let email = user.email, user.passwordHash != nil || user.emailLinkSignIn {
+            providers.append(ProviderInfo(providerId: "password", rawId: email, email: email, federatedId: email))
+        }
+        if let phone = user.phoneNumber { providers.append(ProviderInfo(providerId: "phone", rawId: phone, phoneNumber: phone)) }
+        return providers
+    }
 
     init(_ user: UserRecord) {
         localId = user.localID
@@ -32,9 +48,10 @@ struct AccountJSON: Encodable {
         displayName = user.displayName
         photoUrl = user.photoURL
         disabled = user.disabled
-        var providers: [ProviderInfo] = []
-        if let phone = user.phoneNumber { providers.append(ProviderInfo(providerId: "phone", rawId: phone, phoneNumber: phone)) }
-        providerUserInfo = providers
+        providerUserInfo = Self.providers(of: user)
+        passwordHash = user.passwordHash == nil ? nil : Self.redactedHash
+        passwordUpdatedAt = user.passwordUpdatedAt.map(Double.init)
+        emailLinkSignin = user.emailLinkSignIn ? true : nil
         validSince = String(user.validSince)
         createdAt = String(user.createdAt)
         lastLoginAt = user.lastLoginAt.map(String.init)

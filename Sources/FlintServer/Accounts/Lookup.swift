@@ -45,11 +45,17 @@ struct AccountRoutes {
 }
 
 extension AccountRoutes {
+    func checkAdminPath(_ context: FlintRequestContext) throws(AuthError) {
+        try services.checkAdminPath(context)
+    }
+}
+
+extension AuthServices {
     /// The `v1/projects/{project}/...` forms are the Admin SDKs': operator only, and for this server's project.
     func checkAdminPath(_ context: FlintRequestContext) throws(AuthError) {
         guard let project = context.parameters.get("project") else { return }
         try context.requireAdmin()
-        guard project == services.settings.projectID else { throw AuthError.projectNotFound }
+        guard project == settings.projectID else { throw AuthError.projectNotFound }
     }
 }
 

@@ -19,12 +19,14 @@ final class AuthServices: Sendable {
     let config: ConfigCache
     let sms: any SMSSender
     let templates: SMSTemplates
+    let email: any EmailSender
+    let passwords: PasswordHasher
     let logger: Logger
     let refreshActivity = RefreshActivity()
 
     private init(
         settings: ServerSettings, store: any AuthStore, clock: any WallClock, random: any RandomSource, secret: ServerSecret,
-        keys: KeyCache, config: ConfigCache, sms: any SMSSender, logger: Logger
+        keys: KeyCache, config: ConfigCache, sms: any SMSSender, email: any EmailSender, logger: Logger
     ) {
         self.settings = settings
         self.store = store
@@ -35,6 +37,8 @@ final class AuthServices: Sendable {
         self.config = config
         self.sms = sms
         self.templates = .builtIn
+        self.email = email
+        self.passwords = PasswordHasher(parameters: settings.passwordHashParameters, random: random)
         self.logger = logger
     }
 
@@ -42,7 +46,7 @@ final class AuthServices: Sendable {
     /// `--config` document applied over what is stored).
     static func start(
         settings: ServerSettings, store: any AuthStore, clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandom(),
-        sms: (any SMSSender)? = nil, logger: Logger
+        sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil, logger: Logger
     ) async throws -> AuthServices {
         let candidate = random.bytes(32)
         let master = try await store.write { tx in try await tx.ensureMasterSecret(candidate) }
@@ -57,7 +61,7 @@ final class AuthServices: Sendable {
         }
         return AuthServices(
             settings: settings, store: store, clock: clock, random: random, secret: ServerSecret(master: master), keys: keys,
-            config: config, sms: sms ?? DevOutboxSender(), logger: logger
+            config: config, sms: sms ?? DevOutboxSender(), email: email ?? DevOutboxEmailSender(), logger: logger
         )
     }
 

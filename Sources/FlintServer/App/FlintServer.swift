@@ -23,13 +23,15 @@ public struct FlintServer: Sendable {
     ///   - clock: the time source (tests inject a ``ManualClock``).
     ///   - random: the randomness source.
     ///   - sms: the SMS sender; defaults to the durable dev outbox.
+    ///   - email: the email sender; defaults to the durable dev outbox.
     ///   - logger: the server's logger.
     /// - Throws: when the store cannot provide secrets, keys or config.
     public init(
         settings: ServerSettings, store: any AuthStore, clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandom(),
-        sms: (any SMSSender)? = nil, logger: Logger
+        sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil, logger: Logger
     ) async throws {
-        let services = try await AuthServices.start(settings: settings, store: store, clock: clock, random: random, sms: sms, logger: logger)
+        let services = try await AuthServices.start(
+            settings: settings, store: store, clock: clock, random: random, sms: sms, email: email, logger: logger)
         self.services = services
         let router = buildRouter(services: services)
         self.application = Application(
@@ -48,7 +50,8 @@ public struct FlintServer: Sendable {
 }
 
 /// Re-reads keys and config from the store every `reloadInterval`, so changes made by another node or the CLI
-/// take effect everywhere, and deletes code sessions that expired over an hour ago.
+/// take effect everywhere, deletes codes and counters that expired over an hour ago, and retries email deliveries
+/// that are due.
 struct ReloadService: Service {
     let services: AuthServices
 
@@ -65,7 +68,9 @@ struct ReloadService: Service {
                     _ = try await services.store.write { tx in
                         _ = try await tx.deleteCodeSessions(expiredBefore: cutoff)
                         _ = try await tx.deleteCounters(expiredBefore: cutoff)
+                        _ = try await tx.deleteOobCodes(expiredBefore: cutoff)
                     }
+                    await services.deliverDueEmail()
                 } catch {
                     services.logger.warning("reload from store failed", metadata: ["errorType": "\(type(of: error))"])
                 }

@@ -34,6 +34,35 @@ func buildRouter(services: AuthServices) -> Router<FlintRequestContext> {
     router.post("\(v3)/deleteAccount", use: accounts.delete)
     router.post("\(v1)/projects/{project}/accounts:delete", use: accounts.delete)
 
+    let email = EmailLinkRoutes(services: services)
+    router.post("\(v1)/accounts:sendOobCode", use: email.sendOobCode)
+    router.post("\(v1)/projects/{project}/accounts:sendOobCode", use: email.sendOobCode)
+    router.post("\(v3)/getOobConfirmationCode", use: email.sendOobCode)
+    router.post("\(v1)/accounts:signInWithEmailLink", use: email.signInWithEmailLink)
+    router.post("\(v3)/emailLinkSignin", use: email.signInWithEmailLink)
+
+    let password = PasswordRoutes(services: services)
+    router.post("\(v1)/accounts:signUp", use: password.signUp)
+    router.post("\(v3)/signupNewUser", use: password.signUp)
+    router.post("\(v1)/projects/{project}/accounts", use: password.signUp)
+    router.post("\(v1)/accounts:signInWithPassword", use: password.signInWithPassword)
+    router.post("\(v3)/verifyPassword", use: password.signInWithPassword)
+    router.post("\(v1)/accounts:resetPassword", use: password.resetPassword)
+    router.post("\(v3)/resetPassword", use: password.resetPassword)
+    router.post("\(v1)/accounts:createAuthUri", use: password.createAuthURI)
+    router.post("\(v3)/createAuthUri", use: password.createAuthURI)
+    router.post("\(v1)/accounts:update", use: accounts.update)
+    router.post("\(v3)/setAccountInfo", use: accounts.update)
+    router.post("\(v1)/projects/{project}/accounts:update", use: accounts.update)
+
+    let action = ActionRoutes(services: services)
+    router.get(RouterPath(ActionRoutes.path), use: action.show)
+    router.post(RouterPath(ActionRoutes.path), use: action.submit)
+    let appLinks = AppLinkRoutes(services: services)
+    router.get("/.well-known/apple-app-site-association", use: appLinks.appleAppSiteAssociation)
+    router.get("/apple-app-site-association", use: appLinks.appleAppSiteAssociation)
+    router.get("/.well-known/assetlinks.json", use: appLinks.assetLinks)
+
     let tokens = TokenRoutes(services: services)
     router.post("/securetoken.googleapis.com/v1/token", use: tokens.refresh)
     router.get("/www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com", use: tokens.x509)
@@ -48,12 +77,15 @@ func buildRouter(services: AuthServices) -> Router<FlintRequestContext> {
     router.get("\(v1)/projects", use: config.publicConfig)
     router.post("/flint/v1/projects/{project}/keys:rotate", use: KeyRotationRoutes(services: services).rotate)
     router.get("\(v3)/getProjectConfig", use: config.publicConfig)
+    // The delivery log, for operators in any mode (bodies and links are dropped once delivered outside dev mode).
+    router.get("/flint/v1/projects/{project}/outbox", use: DevRoutes(services: services).adminOutbox)
 
     if services.settings.devMode {
         let dev = DevRoutes(services: services)
         router.get("/", use: dev.ready)
         router.get("/emulator/v1/projects/{project}/verificationCodes", use: dev.verificationCodes)
         router.get("/emulator/v1/projects/{project}/outbox", use: dev.outbox)
+        router.get("/emulator/v1/projects/{project}/oobCodes", use: dev.oobCodes)
         router.delete("/emulator/v1/projects/{project}/accounts", use: dev.deleteAccounts)
     }
     return router

@@ -32,9 +32,37 @@ public struct ServerSettings: Sendable {
     public var keyCacheMaxAge: Int = 3600
     /// The app name SMS texts mention; defaults to the project ID.
     public var appName: String?
+    /// The public base URL of this service (`https://auth.example.com`), used in emailed action links; defaults to
+    /// `http://{host}:{port}`.
+    public var publicURL: String?
+    /// How long an emailed link (sign-in, verification, reset) stays valid, seconds (default 6 hours).
+    public var oobCodeTTL: TimeInterval = 6 * 3600
+    /// The sender of emails (`From:`), an address.
+    public var emailFrom: String = "noreply@localhost"
+    /// The display name in `From:`; defaults to the app name.
+    public var emailFromName: String?
+    /// The scrypt cost of new password hashes.
+    public var passwordHashParameters: PasswordHashParameters = .default
+    /// Failed password sign-ins allowed per email address, and per client IP, in ``passwordFailureWindow``.
+    public var passwordFailuresPerAccount: Int64 = 10
+    public var passwordFailuresPerIP: Int64 = 100
+    /// The window of the password failure limits, seconds.
+    public var passwordFailureWindow: Int64 = 900
+    /// Emails (links) one address may be sent, and one client IP may ask for, per hour.
+    public var emailsPerAddressPerHour: Int64 = 10
+    public var emailsPerIPPerHour: Int64 = 100
+    /// Take the client IP from the first `X-Forwarded-For` entry (only behind a proxy that sets it).
+    public var trustForwardedFor: Bool = false
 
     /// Default settings: dev mode on 127.0.0.1:9099, data in `./.flint`, project `demo-flint`.
     public init() {}
+
+    /// The base of emailed links, without a trailing slash.
+    var publicBaseURL: String {
+        var base = publicURL ?? "http://\(host == "0.0.0.0" || host == "::" ? "localhost" : host):\(port)"
+        while base.hasSuffix("/") { base.removeLast() }
+        return base
+    }
 
     /// Whether `token` (from `Authorization: Bearer`) is the admin credential.
     func isAdminCredential(_ token: String) -> Bool {

@@ -28,6 +28,27 @@ struct DevRoutes {
         var body: String
         var locale: String
         var createdAt: String
+        var subject: String?
+        var html: String?
+        var link: String?
+        var requestType: String?
+        var status: String
+        var statusDetail: String?
+        var attempts: Int
+
+        init(_ m: OutboxMessage) {
+            (channel, to, body, locale, createdAt) = (m.channel, m.recipient, m.body, m.locale, String(m.createdAt))
+            (subject, html, requestType) = (m.email?.subject, m.email?.html, m.email?.requestType)
+            link = m.email?.link.isEmpty == false ? m.email?.link : nil
+            (status, statusDetail, attempts) = (m.status, m.statusDetail, m.attempts)
+        }
+    }
+
+    struct OobCode: Encodable {
+        var email: String
+        var requestType: String
+        var oobCode: String
+        var oobLink: String
     }
 
     func ready(_ request: Request, context: FlintRequestContext) async throws -> Response {
@@ -52,8 +73,25 @@ struct DevRoutes {
     func outbox(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try checkProject(context)
         let messages = try await services.store.read { try await $0.outbox(limit: 10_000) }
-        let out = messages.map { Message(channel: $0.channel, to: $0.recipient, body: $0.body, locale: $0.locale, createdAt: String($0.createdAt)) }
-        return try JSONReply.make(["messages": out])
+        return try JSONReply.make(["messages": messages.map(Message.init)])
+    }
+
+    /// The outbox behind the admin credential (any mode).
+    func adminOutbox(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        try context.requireAdmin()
+        return try await outbox(request, context: context)
+    }
+
+    /// Every unused, unexpired emailed code, in the emulator's format.
+    func oobCodes(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        try checkProject(context)
+        let now = services.nowMS
+        let messages = try await services.store.read { try await $0.pendingOobMessages(now: now) }
+        let codes = messages.compactMap { m -> OobCode? in
+            guard let code = m.code, let parts = m.email else { return nil }
+            return OobCode(email: m.recipient, requestType: parts.requestType, oobCode: code, oobLink: parts.link)
+        }
+        return try JSONReply.make(["oobCodes": codes])
     }
 
     func deleteAccounts(_ request: Request, context: FlintRequestContext) async throws -> Response {
@@ -62,7 +100,7 @@ struct DevRoutes {
         return try JSONReply.make([String: String]())
     }
 
-    private func checkProject(_ context: FlintRequestContext) throws(AuthError) {
+    func checkProject(_ context: FlintRequestContext) throws(AuthError) {
         guard context.parameters.get("project") == services.settings.projectID else { throw AuthError.projectNotFound }
     }
 }

@@ -11,6 +11,11 @@ struct CallerMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         context.caller = try identify(request)
+        if settings.trustForwardedFor, let forwarded = request.headers[.xForwardedFor],
+            let first = forwarded.split(separator: ",").first.map({ String($0).trimmingSpaces }), !first.isEmpty
+        {
+            context.clientIP = first
+        }
         return try await next(request, context)
     }
 
@@ -62,4 +67,9 @@ extension String {
         while s.last == " " || s.last == "\t" { s = s.dropLast() }
         return String(s)
     }
+}
+
+extension HTTPField.Name {
+    /// `X-Forwarded-For`, read only when the server trusts its proxy.
+    static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
 }

@@ -1,13 +1,18 @@
 public import Hummingbird
+import NIOCore
 
 /// Per-request state: the caller's credential as the API-key/admin check found it.
 public struct FlintRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// Who is calling, set by ``CallerMiddleware``.
     public var caller: Caller = .anonymous
+    /// The peer's IP address, if the connection has one (``CallerMiddleware`` may replace it with the first
+    /// `X-Forwarded-For` entry when the server is told to trust it).
+    public var clientIP: String?
 
     public init(source: Source) {
         self.coreContext = .init(source: source)
+        self.clientIP = source.channel.remoteAddress?.ipAddress
     }
 
     /// Firebase refuses bodies over 1 MiB.

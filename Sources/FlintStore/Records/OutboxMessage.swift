@@ -14,8 +14,36 @@ public struct OutboxMessage: Sendable, Equatable {
     public var createdAt: Int64
     /// The code the message carries (dev outbox only), for the emulator's `verificationCodes` listing.
     public var code: String?
-    /// The code session it belongs to (hex ID), if any.
+    /// The code session it belongs to (hex ID), if any; for email, the stored hash of the oob code.
     public var sessionID: String?
+    /// Email only: the subject, HTML body, action link and request type (`EMAIL_SIGNIN`, ...).
+    public var email: EmailParts?
+    /// Delivery state: `dev` (the record is the delivery), `queued`, `sending`, `sent` or `failed`.
+    public var status: String = "dev"
+    /// The last delivery answer (the server's reply, or why it failed).
+    public var statusDetail: String?
+    /// Delivery attempts so far.
+    public var attempts: Int = 0
+
+    /// The email-specific parts of an outbox record.
+    public struct EmailParts: Sendable, Equatable {
+        /// Subject line.
+        public var subject: String
+        /// HTML body.
+        public var html: String
+        /// The action link inside the message.
+        public var link: String
+        /// Firebase's request type.
+        public var requestType: String
+
+        /// Creates the parts.
+        public init(subject: String, html: String, link: String, requestType: String) {
+            self.subject = subject
+            self.html = html
+            self.link = link
+            self.requestType = requestType
+        }
+    }
 
     /// Creates a message.
     public init(

@@ -24,6 +24,12 @@ public struct UserRecord: Sendable, Equatable {
     public var validSince: Int64
     /// Developer claims as a JSON object text.
     public var customAttributes: String?
+    /// The password's PHC hash string (`$scrypt$...`), if the account has a password.
+    public var passwordHash: String?
+    /// When the password was last set, milliseconds since epoch.
+    public var passwordUpdatedAt: Int64?
+    /// Whether the account has signed in with an email link (`emailLink` sign-in method).
+    public var emailLinkSignIn: Bool = false
 
     /// Creates a record.
     public init(localID: String, phoneNumber: String? = nil, createdAt: Int64, validSince: Int64) {

@@ -54,6 +54,28 @@ enum Migrations {
                 "CREATE INDEX rate_counters_expires_at ON rate_counters (expires_at)",
             ]
         },
+        // Email link and password sign-in: password hashes, oob codes, and outbox records that track delivery.
+        Migration(version: 4) { _ in
+            [
+                "ALTER TABLE users ADD COLUMN password_hash TEXT",
+                "ALTER TABLE users ADD COLUMN password_updated_at BIGINT",
+                "ALTER TABLE users ADD COLUMN email_link_sign_in BOOLEAN NOT NULL DEFAULT FALSE",
+                """
+                CREATE TABLE oob_codes (code_hash TEXT PRIMARY KEY, request_type TEXT NOT NULL, email TEXT NOT NULL, local_id TEXT,
+                    created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, used_at BIGINT, continue_url TEXT)
+                """,
+                "CREATE INDEX oob_codes_expires_at ON oob_codes (expires_at)",
+                "ALTER TABLE outbox ADD COLUMN subject TEXT",
+                "ALTER TABLE outbox ADD COLUMN html TEXT",
+                "ALTER TABLE outbox ADD COLUMN link TEXT",
+                "ALTER TABLE outbox ADD COLUMN request_type TEXT",
+                "ALTER TABLE outbox ADD COLUMN status TEXT NOT NULL DEFAULT 'dev'",
+                "ALTER TABLE outbox ADD COLUMN status_detail TEXT",
+                "ALTER TABLE outbox ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0",
+                "ALTER TABLE outbox ADD COLUMN claimed_until BIGINT",
+                "CREATE INDEX outbox_status ON outbox (status, claimed_until)",
+            ]
+        },
     ]
 
     /// The newest version this build knows.

@@ -1,7 +1,7 @@
 extension SQLQueries {
     private static let userColumns = """
         local_id, phone_number, email, email_verified, display_name, photo_url, disabled, created_at, last_login_at,
-        last_refresh_at, valid_since, custom_attributes
+        last_refresh_at, valid_since, custom_attributes, password_hash, password_updated_at, email_link_sign_in
         """
 
     private func user(from row: SQLRow) throws -> UserRecord {
@@ -17,6 +17,9 @@ extension SQLQueries {
         user.lastLoginAt = try row.optionalInt64("last_login_at")
         user.lastRefreshAt = try row.optionalInt64("last_refresh_at")
         user.customAttributes = try row.optionalString("custom_attributes")
+        user.passwordHash = try row.optionalString("password_hash")
+        user.passwordUpdatedAt = try row.optionalInt64("password_updated_at")
+        user.emailLinkSignIn = try row.bool("email_link_sign_in")
         return user
     }
 
@@ -26,6 +29,10 @@ extension SQLQueries {
 
     func user(phoneNumber: String) async throws -> UserRecord? {
         try await db.first("SELECT \(Self.userColumns) FROM users WHERE phone_number = ?", [.text(phoneNumber)]).map(user(from:))
+    }
+
+    func user(email: String) async throws -> UserRecord? {
+        try await db.first("SELECT \(Self.userColumns) FROM users WHERE email = ?", [.text(email)]).map(user(from:))
     }
 
     func schemaVersion() async throws -> Int {
@@ -51,7 +58,8 @@ extension SQLQueries {
     private func userValues(_ u: UserRecord) -> [SQLValue] {
         [
             u.phoneNumber.sql, u.email.sql, .bool(u.emailVerified), u.displayName.sql, u.photoURL.sql, .bool(u.disabled),
-            u.lastLoginAt.sql, u.lastRefreshAt.sql, .integer(u.validSince), u.customAttributes.sql,
+            u.lastLoginAt.sql, u.lastRefreshAt.sql, .integer(u.validSince), u.customAttributes.sql, u.passwordHash.sql,
+            u.passwordUpdatedAt.sql, .bool(u.emailLinkSignIn),
         ]
     }
 
@@ -59,8 +67,9 @@ extension SQLQueries {
         let rows = try await db.query(
             """
             INSERT INTO users (phone_number, email, email_verified, display_name, photo_url, disabled, last_login_at,
-                last_refresh_at, valid_since, custom_attributes, local_id, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                last_refresh_at, valid_since, custom_attributes, password_hash, password_updated_at, email_link_sign_in, local_id,
+                created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT DO NOTHING RETURNING local_id
             """,
             userValues(u) + [.text(u.localID), .integer(u.createdAt)]
@@ -76,7 +85,8 @@ extension SQLQueries {
         let rows = try await db.query(
             """
             UPDATE users SET phone_number = ?, email = ?, email_verified = ?, display_name = ?, photo_url = ?, disabled = ?,
-                last_login_at = ?, last_refresh_at = ?, valid_since = ?, custom_attributes = ?
+                last_login_at = ?, last_refresh_at = ?, valid_since = ?, custom_attributes = ?, password_hash = ?,
+                password_updated_at = ?, email_link_sign_in = ?
             WHERE local_id = ? RETURNING local_id
             """,
             userValues(u) + [.text(u.localID)]
@@ -136,24 +146,47 @@ extension SQLQueries {
 
     // MARK: Outbox
 
+    static let outboxColumns = """
+        o.seq, o.channel, o.recipient, o.body, o.locale, o.created_at, o.code, o.session_id, o.subject, o.html, o.link, o.request_type,
+        o.status, o.status_detail, o.attempts
+        """
+
     func outboxMessage(from row: SQLRow) throws -> OutboxMessage {
-        OutboxMessage(
+        var message = OutboxMessage(
             sequence: try row.int64("seq"), channel: try row.string("channel"), recipient: try row.string("recipient"),
             body: try row.string("body"), locale: try row.string("locale"), createdAt: try row.int64("created_at"),
             code: try row.optionalString("code"), sessionID: try row.optionalString("session_id")
         )
+        if let subject = try row.optionalString("subject") {
+            message.email = OutboxMessage.EmailParts(
+                subject: subject, html: try row.optionalString("html") ?? "", link: try row.optionalString("link") ?? "",
+                requestType: try row.optionalString("request_type") ?? ""
+            )
+        }
+        message.status = try row.string("status")
+        message.statusDetail = try row.optionalString("status_detail")
+        message.attempts = Int(try row.int64("attempts"))
+        return message
     }
 
-    func appendOutbox(_ m: OutboxMessage) async throws {
-        try await db.run(
-            "INSERT INTO outbox (channel, recipient, body, locale, created_at, code, session_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [.text(m.channel), .text(m.recipient), .text(m.body), .text(m.locale), .integer(m.createdAt), m.code.sql, m.sessionID.sql]
+    func appendOutbox(_ m: OutboxMessage) async throws -> Int64 {
+        let row = try await db.first(
+            """
+            INSERT INTO outbox (channel, recipient, body, locale, created_at, code, session_id, subject, html, link, request_type, status,
+                status_detail, attempts)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq
+            """,
+            [
+                .text(m.channel), .text(m.recipient), .text(m.body), .text(m.locale), .integer(m.createdAt), m.code.sql, m.sessionID.sql,
+                (m.email?.subject).sql, (m.email?.html).sql, (m.email?.link).sql, (m.email?.requestType).sql,
+                .text(m.status), m.statusDetail.sql, .integer(Int64(m.attempts)),
+            ]
         )
+        return try row?.int64("seq") ?? 0
     }
 
     func outbox(limit: Int) async throws -> [OutboxMessage] {
-        try await db.query(
-            "SELECT seq, channel, recipient, body, locale, created_at, code, session_id FROM outbox ORDER BY seq LIMIT ?", [.integer(Int64(limit))]
-        ).map(outboxMessage(from:))
+        try await db.query("SELECT \(Self.outboxColumns) FROM outbox o ORDER BY o.seq LIMIT ?", [.integer(Int64(limit))])
+            .map(outboxMessage(from:))
     }
 }

@@ -125,6 +125,12 @@ struct SQLQueries: StoreTransaction {
         return try row?.int64("hits") ?? 0
     }
 
+    func counterValue(key: String, windowStart: Int64) async throws -> Int64 {
+        try await db.first(
+            "SELECT hits FROM rate_counters WHERE counter_key = ? AND window_start = ?", [.text(key), .integer(windowStart)]
+        )?.int64("hits") ?? 0
+    }
+
     func deleteCounters(expiredBefore cutoff: Int64) async throws -> Int {
         try await db.query("DELETE FROM rate_counters WHERE expires_at < ? RETURNING counter_key", [.integer(cutoff)]).count
     }
@@ -142,7 +148,7 @@ struct SQLQueries: StoreTransaction {
         }
         return try await db.query(
             """
-            SELECT o.seq, o.channel, o.recipient, o.body, o.locale, o.created_at, o.code, o.session_id
+            SELECT \(Self.outboxColumns)
             FROM code_sessions s JOIN outbox o ON o.session_id = s.id
             WHERE s.consumed_at IS NULL AND s.expires_at > ? AND s.attempts < ? \(onlyTo)
             ORDER BY o.seq

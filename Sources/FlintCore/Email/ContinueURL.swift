@@ -1,0 +1,40 @@
+/// The parts of an absolute `http(s)` URL that the email flows check: a `continueUrl` must be absolute and its
+/// host must be one of the project's authorized domains.
+public struct ContinueURL: Sendable, Equatable {
+    /// `http` or `https` (lower-cased); other schemes are app deep links (`myapp://`), accepted as absolute too.
+    public var scheme: String
+    /// The host, lower-cased, without port or brackets.
+    public var host: String
+    /// The URL as given.
+    public var text: String
+
+    /// Parses an absolute URL with a scheme and a host; `nil` otherwise.
+    public init?(_ text: String) {
+        guard text.utf8.count <= 2048, !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) else { return nil }
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let scheme = text[..<colon].lowercased()
+        guard let first = scheme.first, first.isLetter,
+            scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })
+        else { return nil }
+        let rest = text[text.index(after: colon)...]
+        guard rest.hasPrefix("//") else { return nil }
+        let authority = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let hostPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+        var host: Substring
+        if hostPort.hasPrefix("[") {
+            guard let close = hostPort.firstIndex(of: "]") else { return nil }
+            host = hostPort[hostPort.index(after: hostPort.startIndex)..<close]
+        } else {
+            host = hostPort.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        }
+        guard !host.isEmpty else { return nil }
+        self.scheme = scheme
+        self.host = host.lowercased()
+        self.text = text
+    }
+
+    /// Whether the host is exactly one of the authorized domains (a subdomain must be listed itself, as in Firebase).
+    public func isAuthorized(by domains: [String]) -> Bool {
+        domains.contains { $0.lowercased() == host }
+    }
+}

@@ -1,0 +1,235 @@
+import FlintCore
+import FlintStore
+import Hummingbird
+
+/// `accounts:update` (v1), `relyingparty/setAccountInfo` (v3), and the admin form. Three callers:
+/// a user with an `idToken` (email, password, profile, unlinking), anyone holding an `oobCode` (email
+/// verification, or a password reset with `password`), and an operator naming `localId`.
+struct UpdateAccountRequest {
+    var idToken: String?
+    var oobCode: String?
+    var localId: String?
+    var email: String?
+    var password: String?
+    var displayName: String?
+    var photoUrl: String?
+    var deleteAttribute: [String]
+    var deleteProvider: [String]
+    var validSince: String?
+    // Operator only.
+    var emailVerified: Bool?
+    var disableUser: Bool?
+    var phoneNumber: String?
+    var customAttributes: String?
+
+    init(_ body: WireBody) throws(AuthError) {
+        idToken = try body.string("idToken")
+        oobCode = try body.string("oobCode")
+        localId = try body.string("localId")
+        email = try body.string("email")
+        password = try body.string("password")
+        displayName = try body.string("displayName")
+        photoUrl = try body.string("photoUrl")
+        deleteAttribute = try body.stringList("deleteAttribute")
+        deleteProvider = try body.stringList("deleteProvider")
+        validSince = try body.string("validSince")
+        emailVerified = try body.bool("emailVerified")
+        disableUser = try body.bool("disableUser")
+        phoneNumber = try body.string("phoneNumber")
+        customAttributes = try body.string("customAttributes")
+        _ = try body.bool("returnSecureToken")
+    }
+
+    /// Fields only an operator may send.
+    var hasOperatorFields: Bool { emailVerified != nil || disableUser != nil || phoneNumber != nil || customAttributes != nil }
+}
+
+struct UpdateAccountResponse: Encodable {
+    struct Provider: Encodable {
+        var providerId: String
+        var rawId: String?
+        var email: String?
+        var phoneNumber: String?
+        var federatedId: String?
+        var displayName: String?
+        var photoUrl: String?
+    }
+
+    var kind = "identitytoolkit#SetAccountInfoResponse"
+    var localId: String
+    var email: String?
+    var emailVerified: Bool
+    var displayName: String?
+    var photoUrl: String?
+    var passwordHash: String?
+    var providerUserInfo: [Provider]
+    var idToken: String?
+    var refreshToken: String?
+    var expiresIn: String?
+
+    init(_ user: UserRecord, tokens: SessionTokens? = nil) {
+        localId = user.localID
+        email = user.email
+        emailVerified = user.emailVerified
+        displayName = user.displayName
+        photoUrl = user.photoURL
+        passwordHash = user.passwordHash == nil ? nil : AccountJSON.redactedHash
+        providerUserInfo = AccountJSON.providers(of: user).map {
+            Provider(
+                providerId: $0.providerId, rawId: $0.rawId, email: $0.email, phoneNumber: $0.phoneNumber, federatedId: $0.federatedId,
+                displayName: user.displayName, photoUrl: user.photoURL)
+        }
+        idToken = tokens?.idToken
+        refreshToken = tokens?.refreshToken
+        expiresIn = tokens?.expiresIn
+    }
+}
+
+extension AccountRoutes {
+    func update(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        try context.requireClient()
+        try checkAdminPath(context)
+        let wire = try UpdateAccountRequest(try await WireBody.read(request))
+        if let code = wire.oobCode, wire.idToken == nil, !(context.isAdmin && wire.localId != nil) {
+            return try JSONReply.make(try await services.applyActionCode(code, password: wire.password))
+        }
+        if context.isAdmin, wire.idToken == nil {
+            guard let id = wire.localId, !id.isEmpty else { throw AuthError.missingLocalID }
+            return try JSONReply.make(try await services.updateAccount(wire, localID: id, token: nil))
+        }
+        guard wire.idToken != nil else { throw AuthError.invalidRequestType }
+        if wire.hasOperatorFields { throw AuthError.insufficientPermission }
+        let token = try services.verifyIDToken(wire.idToken)
+        return try JSONReply.make(try await services.updateAccount(wire, localID: token.userID, token: token))
+    }
+}
+
+extension AuthServices {
+    /// `applyActionCode` (VERIFY_EMAIL) and `confirmPasswordReset` through `accounts:update`.
+    func applyActionCode(_ code: String, password: String?) async throws -> UpdateAccountResponse {
+        let record = try await peekOobCode(code, expecting: [.verifyEmail, .passwordReset])
+        if record.requestType == EmailAction.passwordReset.rawValue {
+            guard let password else { throw AuthError.missingPassword }
+            try Self.checkStrength(password)
+            let hash = try await passwords.hash(password)
+            return UpdateAccountResponse(try await applyPasswordReset(code: code, hash: hash))
+        }
+        return UpdateAccountResponse(try await applyEmailVerification(code: code))
+    }
+
+    /// Uses a `VERIFY_EMAIL` code: the account's email, if it is still the one the link was sent to, is verified.
+    func applyEmailVerification(code: String) async throws -> UserRecord {
+        let now = nowMS
+        let result = try await store.write { tx -> Result<UserRecord, AuthError> in
+            let record: OobCodeRecord
+            switch try await Self.use(code, as: .verifyEmail, in: tx, now: now) {
+            case .failure(let error): return .failure(error)
+            case .success(let used): record = used
+            }
+            guard let id = record.localID, var user = try await tx.user(localID: id), user.email == record.email else {
+                return .failure(.invalidOobCode)
+            }
+            guard !user.disabled else { return .failure(.userDisabled) }
+            if !user.emailVerified {
+                user.emailVerified = true
+                try await tx.updateUser(user)
+            }
+            return .success(user)
+        }
+        return try result.get()
+    }
+
+    /// Applies profile, email, password and unlinking changes. An email or password change (or `validSince`)
+    /// revokes earlier sessions; a user then gets fresh tokens in the answer.
+    func updateAccount(_ wire: UpdateAccountRequest, localID: String, token: VerifiedIDToken?) async throws -> UpdateAccountResponse {
+        let email = try wire.email.map { text throws(AuthError) in try Self.normalizedEmail(text) }
+        var newHash: String?
+        if let password = wire.password {
+            try Self.checkStrength(password)
+            newHash = try await passwords.hash(password)
+        }
+        let hash = newHash
+        let phone = try wire.phoneNumber.map { text throws(AuthError) in text.isEmpty ? "" : try parsePhoneNumber(text).e164 }
+        if let claims = wire.customAttributes { try Self.checkCustomClaims(claims) }
+        for attribute in wire.deleteAttribute where !["DISPLAY_NAME", "PHOTO_URL", "PASSWORD", "EMAIL", "PHONE_NUMBER"].contains(attribute) {
+            throw AuthError.invalidArgument("Unsupported deleteAttribute: \(attribute)")
+        }
+        let now = nowMS
+        let result = try await store.write { [self] tx -> Result<(UserRecord, String?), AuthError> in
+            var user: UserRecord
+            if let token {
+                switch try await tokenUser(token, in: tx) {
+                case .failure(let error): return .failure(error)
+                case .success(let found): user = found
+                }
+            } else {
+                guard let found = try await tx.user(localID: localID) else { return .failure(.userNotFound) }
+                user = found
+            }
+            var revoke = wire.validSince != nil
+            if let email, email != user.email {
+                if let owner = try await tx.user(email: email), owner.localID != user.localID { return .failure(.emailExists) }
+                user.email = email
+                user.emailVerified = false
+                user.emailLinkSignIn = false
+                revoke = true
+            }
+            if let hash {
+                user.passwordHash = hash
+                user.passwordUpdatedAt = now
+                revoke = true
+            }
+            if let name = wire.displayName { user.displayName = name }
+            if let photo = wire.photoUrl { user.photoURL = photo }
+            for attribute in wire.deleteAttribute {
+                switch attribute {
+                case "DISPLAY_NAME": user.displayName = nil
+                case "PHOTO_URL": user.photoURL = nil
+                case "PASSWORD": user.passwordHash = nil
+                case "EMAIL": (user.email, user.emailVerified, user.emailLinkSignIn) = (nil, false, false)
+                default: user.phoneNumber = nil
+                }
+            }
+            for provider in wire.deleteProvider {
+                switch provider {
+                case "phone": user.phoneNumber = nil
+                case "password": (user.email, user.emailVerified, user.emailLinkSignIn, user.passwordHash) = (nil, false, false, nil)
+                default: break
+                }
+            }
+            if let verified = wire.emailVerified { user.emailVerified = verified }
+            if let disabled = wire.disableUser { user.disabled = disabled }
+            if let phone { user.phoneNumber = phone.isEmpty ? nil : phone }
+            if let claims = wire.customAttributes { user.customAttributes = claims.isEmpty ? nil : claims }
+            if token == nil, let since = wire.validSince.flatMap(Int64.init) {
+                user.validSince = since
+            } else if revoke {
+                user.validSince = now / 1000
+            }
+            do {
+                try await tx.updateUser(user)
+            } catch StoreError.conflict(let what) {
+                return .failure(what == "email" ? .emailExists : .phoneNumberExists)
+            }
+            guard revoke, let token else { return .success((user, nil)) }
+            let provider = token.signInProvider ?? "password"
+            return .success((user, try await storeRefreshToken(tx, user: user, provider: provider, now: now)))
+        }
+        let (user, refresh) = try result.get()
+        guard let refresh, let token else { return UpdateAccountResponse(user) }
+        let tokens = try sessionTokens(user: user, refreshToken: refresh, provider: token.signInProvider ?? "password", now: now)
+        return UpdateAccountResponse(user, tokens: tokens)
+    }
+
+    /// Developer claims: a JSON object of at most 1000 characters without reserved names.
+    static func checkCustomClaims(_ text: String) throws(AuthError) {
+        guard !text.isEmpty else { return }
+        guard text.count <= 1000 else { throw AuthError(code: "CLAIMS_TOO_LARGE") }
+        guard let value = try? JSONValue(parsing: Array(text.utf8)), let object = value.objectValue else {
+            throw AuthError(code: "INVALID_CLAIMS")
+        }
+        if let reserved = object.keys.sorted().first(where: { IDTokenClaims.reservedClaims.contains($0) }) {
+            throw AuthError(code: "FORBIDDEN_CLAIM", detail: reserved)
+        }
+    }
+}

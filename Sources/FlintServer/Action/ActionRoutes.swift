@@ -1,0 +1,150 @@
+import FlintCore
+import FlintStore
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Flint's action page, `/__/auth/action`: where emailed links point. A GET never uses a code (mail scanners
+/// open links): for `signIn` it hands over to the app or the continue URL, which then calls
+/// `signInWithEmailLink`; for `verifyEmail` and `resetPassword` it shows a form whose POST acts.
+struct ActionRoutes {
+    let services: AuthServices
+    static let path = "/__/auth/action"
+
+    func show(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let params = ActionParameters(
+            mode: query["mode"].map(String.init), oobCode: query["oobCode"].map(String.init), apiKey: query["apiKey"].map(String.init),
+            continueURL: query["continueUrl"].map(String.init), lang: query["lang"].map(String.init))
+        return await services.actionPage(params, locales: locales(request, lang: params.lang))
+    }
+
+    func submit(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        let fields: [String: String]
+        do {
+            let buffer = try await request.body.collect(upTo: 64 * 1024)
+            fields = FormDecoding.decode(String(buffer: buffer))
+        } catch {
+            fields = [:]
+        }
+        let params = ActionParameters(
+            mode: fields["mode"], oobCode: fields["oobCode"], apiKey: fields["apiKey"], continueURL: fields["continueUrl"], lang: fields["lang"])
+        return await services.actionSubmit(params, newPassword: fields["newPassword"], locales: locales(request, lang: params.lang))
+    }
+
+    private func locales(_ request: Request, lang: String?) -> [String] {
+        LocaleNegotiation.candidates(firebaseLocale: lang, acceptLanguage: request.headers[.acceptLanguage])
+    }
+}
+
+/// The query (or form) of an action link.
+struct ActionParameters: Sendable {
+    var mode: String?
+    var oobCode: String?
+    var apiKey: String?
+    var continueURL: String?
+    var lang: String?
+
+    /// The fields a confirming form carries back.
+    var hidden: [(name: String, value: String)] {
+        [("mode", mode), ("oobCode", oobCode), ("apiKey", apiKey), ("continueUrl", continueURL), ("lang", lang)].compactMap { name, value in
+            value.map { (name, $0) }
+        }
+    }
+}
+
+extension AuthServices {
+    var appName: String { settings.appName ?? settings.projectID }
+
+    func actionPage(_ p: ActionParameters, locales: [String]) async -> Response {
+        guard let mode = p.mode, let code = p.oobCode, !code.isEmpty else {
+            return Self.page(ActionPage.failure(locale: locales, app: appName, reason: .badRequest), status: .badRequest)
+        }
+        switch mode {
+        case "signIn":
+            if let failure = await codeFailure(code, .signIn, locales: locales) { return failure }
+            // The continue URL gets the link's parameters, as Firebase's handler passes them on; the app (or web
+            // page) there calls signInWithEmailLink.
+            var continueURL: String?
+            if let target = p.continueURL, ContinueURL(target)?.isAuthorized(by: config.current.authorizedDomains) == true {
+                let query = URLQuery.encode(
+                    [("apiKey", p.apiKey ?? ""), ("oobCode", code), ("mode", "signIn"), ("lang", p.lang ?? "en")])
+                continueURL = target + (target.contains("?") ? "&" : "?") + query
+            }
+            return Self.page(ActionPage.signIn(locale: locales, app: appName, continueURL: continueURL))
+        case "verifyEmail":
+            if let failure = await codeFailure(code, .verifyEmail, locales: locales) { return failure }
+            let email = (try? await peekOobCode(code, expecting: [.verifyEmail]))?.email ?? ""
+            return Self.page(
+                ActionPage.confirmEmail(locale: locales, app: appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
+        case "resetPassword":
+            if let failure = await codeFailure(code, .passwordReset, locales: locales) { return failure }
+            let email = (try? await peekOobCode(code, expecting: [.passwordReset]))?.email ?? ""
+            return Self.page(
+                ActionPage.resetPassword(
+                    locale: locales, app: appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden, error: nil))
+        default:
+            return Self.page(ActionPage.failure(locale: locales, app: appName, reason: .badRequest), status: .badRequest)
+        }
+    }
+
+    func actionSubmit(_ p: ActionParameters, newPassword: String?, locales: [String]) async -> Response {
+        guard let code = p.oobCode, !code.isEmpty else {
+            return Self.page(ActionPage.failure(locale: locales, app: appName, reason: .badRequest), status: .badRequest)
+        }
+        let continueURL = p.continueURL.flatMap { ContinueURL($0)?.isAuthorized(by: config.current.authorizedDomains) == true ? $0 : nil }
+        do {
+            switch p.mode {
+            case "verifyEmail":
+                _ = try await applyEmailVerification(code: code)
+                return Self.page(ActionPage.done(locale: locales, app: appName, outcome: .emailVerified, continueURL: continueURL))
+            case "resetPassword":
+                let record = try await peekOobCode(code, expecting: [.passwordReset])
+                do throws(AuthError) {
+                    try Self.checkStrength(newPassword ?? "")
+                } catch {
+                    return Self.page(
+                        ActionPage.resetPassword(
+                            locale: locales, app: appName, email: record.email, formAction: ActionRoutes.path, hidden: p.hidden,
+                            error: .weakPassword), status: .badRequest)
+                }
+                let hash = try await passwords.hash(newPassword ?? "")
+                _ = try await applyPasswordReset(code: code, hash: hash)
+                return Self.page(ActionPage.done(locale: locales, app: appName, outcome: .passwordChanged, continueURL: continueURL))
+            default:
+                return Self.page(ActionPage.failure(locale: locales, app: appName, reason: .badRequest), status: .badRequest)
+            }
+        } catch let error as AuthError {
+            let reason: ActionPage.Failure = error.code == AuthError.expiredOobCode.code ? .expiredLink : .invalidLink
+            return Self.page(ActionPage.failure(locale: locales, app: appName, reason: reason), status: .badRequest)
+        } catch {
+            logger.error("action page failed", metadata: ["errorType": "\(type(of: error))"])
+            return Self.page(ActionPage.failure(locale: locales, app: appName, reason: .invalidLink), status: .internalServerError)
+        }
+    }
+
+    /// The failure page when a code cannot be used (read only).
+    private func codeFailure(_ code: String, _ action: EmailAction, locales: [String]) async -> Response? {
+        do {
+            _ = try await peekOobCode(code, expecting: [action])
+            return nil
+        } catch let error as AuthError where error.code == AuthError.expiredOobCode.code {
+            return Self.page(ActionPage.failure(locale: locales, app: appName, reason: .expiredLink), status: .badRequest)
+        } catch {
+            return Self.page(ActionPage.failure(locale: locales, app: appName, reason: .invalidLink), status: .badRequest)
+        }
+    }
+
+    /// An HTML answer that is never cached, framed, or leaks its URL (which holds the code) as a referrer.
+    static func page(_ html: String, status: HTTPResponse.Status = .ok) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+        headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+}

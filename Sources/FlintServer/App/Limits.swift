@@ -1,0 +1,39 @@
+import FlintCore
+import FlintStore
+
+/// Abuse limits on shared counters (exact across nodes): fixed windows keyed by what is limited.
+struct Limit: Sendable {
+    /// Counter key, e.g. `pwfail:email:a@b.c`.
+    let key: String
+    /// Hits allowed per window.
+    let max: Int64
+    /// Window length, ms.
+    let window: Int64
+
+    /// The start of the window `now` falls in.
+    func windowStart(_ now: Int64) -> Int64 { now - now % window }
+}
+
+extension AuthServices {
+    /// Whether any of `limits` is already used up (a read; nothing is counted).
+    func isExhausted(_ limits: [Limit]) async throws -> Bool {
+        let now = nowMS
+        return try await store.read { reader in
+            for limit in limits where try await reader.counterValue(key: limit.key, windowStart: limit.windowStart(now)) >= limit.max {
+                return true
+            }
+            return false
+        }
+    }
+
+    /// Counts one hit on each limit inside `tx`; returns whether one went over its maximum.
+    func count(_ limits: [Limit], in tx: any StoreTransaction, now: Int64) async throws -> Bool {
+        var over = false
+        for limit in limits {
+            let start = limit.windowStart(now)
+            let hits = try await tx.incrementCounter(key: limit.key, windowStart: start, expiresAt: start + limit.window)
+            if hits > limit.max { over = true }
+        }
+        return over
+    }
+}

@@ -1,0 +1,118 @@
+import FlintCore
+import FlintStore
+
+/// Out-of-band codes: made here, stored hashed with their outbox record in one transaction, and emailed as a link
+/// to Flint's action page.
+extension AuthServices {
+    /// What a new code is for and where its link points.
+    struct OobRequest: Sendable {
+        var action: EmailAction
+        var email: String
+        var localID: String?
+        var continueURL: String?
+        /// Host of the link (a configured link domain), or `nil` for the public URL.
+        var linkHost: String?
+        var apiKey: String
+        var locales: [String]
+        /// Whether to email it (false for an admin's `returnOobLink`).
+        var send: Bool
+    }
+
+    /// The action page's `mode` for each request type.
+    static func mode(of action: EmailAction) -> String {
+        switch action {
+        case .signIn: "signIn"
+        case .verifyEmail: "verifyEmail"
+        case .passwordReset: "resetPassword"
+        }
+    }
+
+    /// The emailed link: `{base}/__/auth/action?mode=…&oobCode=…&apiKey=…&continueUrl=…&lang=…`.
+    func oobLink(code: String, request: OobRequest, lang: String) -> String {
+        let base = request.linkHost.map { "https://\($0)" } ?? settings.publicBaseURL
+        var query: [(String, String)] = [("mode", Self.mode(of: request.action)), ("oobCode", code), ("apiKey", request.apiKey)]
+        if let continueURL = request.continueURL { query.append(("continueUrl", continueURL)) }
+        query.append(("lang", lang))
+        return base + "/__/auth/action?" + URLQuery.encode(query)
+    }
+
+    /// Makes, stores and (unless `request.send` is false) emails a code.
+    /// - Returns: the code and its link.
+    func issueOobCode(_ request: OobRequest, limits: [Limit]) async throws -> (code: String, link: String) {
+        let code = Base64URL.encode(random.bytes(24))
+        let now = nowMS
+        let record = OobCodeRecord(
+            codeHash: storedTokenHash(code), requestType: request.action.rawValue, email: request.email, localID: request.localID,
+            createdAt: now, expiresAt: now + Int64(settings.oobCodeTTL * 1000), continueURL: request.continueURL
+        )
+        let app = settings.appName ?? settings.projectID
+        let templates = config.current.emailTemplates
+        let locale = templates.render(action: request.action, locale: request.locales, app: app, link: "", email: request.email).locale
+        let link = oobLink(code: code, request: request, lang: locale)
+        let content = templates.render(action: request.action, locale: request.locales, app: app, link: link, email: request.email)
+        var outbox = OutboxMessage(
+            channel: "email", recipient: request.email, body: content.text, locale: content.locale, createdAt: now, code: code,
+            sessionID: record.codeHash
+        )
+        outbox.email = .init(subject: content.subject, html: content.html, link: link, requestType: request.action.rawValue)
+        outbox.status = email.isDevOutbox ? "dev" : "queued"
+        let send = request.send
+        let sequence = try await store.write { [self] tx -> Int64? in
+            if send, try await count(limits, in: tx, now: now) { return -1 }
+            try await tx.insertOobCode(record)
+            return send ? try await tx.appendOutbox(outbox) : nil
+        }
+        if sequence == -1 { throw AuthError.tooManyAttempts }
+        if let sequence, !email.isDevOutbox {
+            Task { await self.deliverEmail(sequence: sequence) }
+        }
+        if send, email.isDevOutbox {
+            logger.info("email kept in the dev outbox", metadata: ["requestType": "\(request.action.rawValue)"])
+        }
+        return (code, link)
+    }
+
+    /// Looks at a code without using it: `INVALID_OOB_CODE` (unknown, used, other type), `EXPIRED_OOB_CODE`.
+    func peekOobCode(_ code: String?, expecting actions: [EmailAction]) async throws -> OobCodeRecord {
+        guard let code, !code.isEmpty else { throw AuthError.missingOobCode }
+        let hash = storedTokenHash(code)
+        guard let record = try await store.read({ try await $0.oobCode(hash: hash) }), record.usedAt == nil,
+            actions.contains(where: { $0.rawValue == record.requestType })
+        else { throw AuthError.invalidOobCode }
+        guard nowMS < record.expiresAt else { throw AuthError.expiredOobCode }
+        return record
+    }
+
+    /// Uses a code inside `tx`, as a failure outcome when it cannot be used.
+    static func use(_ code: String, as action: EmailAction, in tx: any StoreTransaction, now: Int64) async throws -> Result<OobCodeRecord, AuthError> {
+        switch try await tx.useOobCode(hash: storedTokenHash(code), requestType: action.rawValue, now: now) {
+        case .used(let record): .success(record)
+        case .invalid: .failure(.invalidOobCode)
+        case .expired: .failure(.expiredOobCode)
+        }
+    }
+}
+
+/// Query strings: RFC 3986 percent-encoding of everything but unreserved characters.
+enum URLQuery {
+    static func encode(_ pairs: [(String, String)]) -> String {
+        pairs.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                out.unicodeScalars.append("%")
+                out.unicodeScalars.append(hex[Int(byte >> 4)])
+                out.unicodeScalars.append(hex[Int(byte & 0xF)])
+            }
+        }
+        return out
+    }
+}

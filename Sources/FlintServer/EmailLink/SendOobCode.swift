@@ -1,0 +1,151 @@
+import FlintCore
+import FlintStore
+import Hummingbird
+
+/// `accounts:sendOobCode` (v1) and `relyingparty/getOobConfirmationCode` (the iOS SDK's v3 path).
+struct SendOobCodeRequest {
+    var requestType: String?
+    var email: String?
+    var idToken: String?
+    var continueUrl: String?
+    var canHandleCodeInApp: Bool
+    var iOSBundleId: String?
+    var androidPackageName: String?
+    var androidInstallApp: Bool
+    var dynamicLinkDomain: String?
+    var linkDomain: String?
+    var returnOobLink: Bool
+
+    init(_ body: WireBody) throws(AuthError) {
+        requestType = try body.string("requestType")
+        email = try body.string("email")
+        idToken = try body.string("idToken")
+        continueUrl = try body.string("continueUrl")
+        canHandleCodeInApp = try body.bool("canHandleCodeInApp") ?? false
+        iOSBundleId = try body.string("iOSBundleId")
+        if iOSBundleId == nil { iOSBundleId = try body.string("iosBundleId") }
+        androidPackageName = try body.string("androidPackageName")
+        androidInstallApp = try body.bool("androidInstallApp") ?? false
+        _ = try body.string("androidMinimumVersion")
+        dynamicLinkDomain = try body.string("dynamicLinkDomain")
+        linkDomain = try body.string("linkDomain")
+        returnOobLink = try body.bool("returnOobLink") ?? false
+    }
+}
+
+/// The answer: the address the link went to, and for an admin's `returnOobLink` the code and link themselves.
+struct SendOobCodeResponse: Encodable {
+    var kind = "identitytoolkit#GetOobConfirmationCodeResponse"
+    var email: String?
+    var oobCode: String?
+    var oobLink: String?
+}
+
+struct EmailLinkRoutes {
+    let services: AuthServices
+
+    func sendOobCode(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        try context.requireClient()
+        let wire = try SendOobCodeRequest(try await WireBody.read(request))
+        let locales = LocaleNegotiation.candidates(
+            firebaseLocale: request.headers[.firebaseLocale], acceptLanguage: request.headers[.acceptLanguage]
+        )
+        let response = try await services.sendOobCode(wire, caller: context.caller, clientIP: context.clientIP, locales: locales)
+        return try JSONReply.make(response)
+    }
+}
+
+extension AuthServices {
+    func sendOobCode(_ wire: SendOobCodeRequest, caller: Caller, clientIP: String?, locales: [String]) async throws -> SendOobCodeResponse {
+        let isAdmin = caller == .admin
+        if wire.returnOobLink && !isAdmin { throw AuthError.insufficientPermission }
+        guard let type = wire.requestType, !type.isEmpty, type != "OOB_REQ_TYPE_UNSPECIFIED" else { throw AuthError.missingRequestType }
+        guard let action = EmailAction(rawValue: type) else {
+            throw AuthError(status: 501, code: type, reason: "unimplemented", rpcStatus: "NOT_IMPLEMENTED")
+        }
+        let config = config.current
+        let continueURL = try checkedContinueURL(wire.continueUrl, required: action == .signIn, authorized: config.authorizedDomains)
+        let linkHost = try checkedLinkHost(wire, configured: config.linkDomains)
+        if wire.androidInstallApp, wire.androidPackageName?.isEmpty ?? true { throw AuthError.missingAndroidPackageName }
+
+        let email: String
+        var localID: String?
+        switch action {
+        case .signIn:
+            guard config.emailSignInEnabled, !config.passwordRequired else { throw AuthError.operationNotAllowed }
+            guard wire.canHandleCodeInApp else {
+                throw AuthError.invalidArgument("canHandleCodeInApp must be true for EMAIL_SIGNIN: the sign-in is completed in the app.")
+            }
+            email = try Self.normalizedEmail(wire.email)
+        case .passwordReset:
+            email = try Self.normalizedEmail(wire.email)
+            guard let user = try await store.read({ try await $0.user(email: email) }) else {
+                if config.improvedEmailPrivacy && !isAdmin { return SendOobCodeResponse(email: email) }
+                throw AuthError.emailNotFound
+            }
+            localID = user.localID
+        case .verifyEmail:
+            let user: UserRecord
+            if isAdmin, wire.idToken == nil {
+                let address = try Self.normalizedEmail(wire.email)
+                guard let found = try await store.read({ try await $0.user(email: address) }) else { throw AuthError.emailNotFound }
+                user = found
+            } else {
+                user = try await authenticate(idToken: wire.idToken).1
+            }
+            guard let address = user.email else { throw AuthError.missingEmail }
+            email = address
+            localID = user.localID
+        }
+        var limits: [Limit] = []
+        if !isAdmin {
+            let hour: Int64 = 3_600_000
+            limits.append(Limit(key: "oob:email:\(email)", max: settings.emailsPerAddressPerHour, window: hour))
+            if let clientIP { limits.append(Limit(key: "oob:ip:\(clientIP)", max: settings.emailsPerIPPerHour, window: hour)) }
+        }
+        let send = !wire.returnOobLink
+        if send && emailDeliveryUnavailable {
+            throw AuthError.internalError.with(detail: "Email delivery is not configured on this server (flint serve --smtp).")
+        }
+        let apiKey: String
+        if case .apiKey(let key) = caller { apiKey = key } else { apiKey = settings.apiKeys.first ?? "flint" }
+        let request = OobRequest(
+            action: action, email: email, localID: localID, continueURL: continueURL?.text, linkHost: linkHost, apiKey: apiKey,
+            locales: locales, send: send
+        )
+        let (code, link) = try await issueOobCode(request, limits: limits)
+        if wire.returnOobLink { return SendOobCodeResponse(email: email, oobCode: code, oobLink: link) }
+        return SendOobCodeResponse(email: email)
+    }
+
+    /// `MISSING_EMAIL` / `INVALID_EMAIL`, or the stored (lower-cased) form.
+    static func normalizedEmail(_ text: String?) throws(AuthError) -> String {
+        guard let text, !text.isEmpty else { throw AuthError.missingEmail }
+        guard let email = EmailAddress.normalize(text) else { throw AuthError.invalidEmail }
+        return email
+    }
+
+    /// A `continueUrl` must be absolute and on an authorized domain.
+    func checkedContinueURL(_ text: String?, required: Bool, authorized: [String]) throws(AuthError) -> ContinueURL? {
+        guard let text, !text.isEmpty else {
+            if required { throw AuthError.missingContinueURI }
+            return nil
+        }
+        guard let url = ContinueURL(text) else { throw AuthError.invalidContinueURI }
+        guard url.isAuthorized(by: authorized) else { throw AuthError.unauthorizedDomain }
+        return url
+    }
+
+    /// `linkDomain` (or the older `dynamicLinkDomain`) picks one of the configured link domains.
+    private func checkedLinkHost(_ wire: SendOobCodeRequest, configured: [String]) throws(AuthError) -> String? {
+        if let domain = wire.linkDomain, !domain.isEmpty {
+            guard configured.contains(domain.lowercased()) else { throw AuthError.invalidHostingLinkDomain }
+            return domain.lowercased()
+        }
+        if let domain = wire.dynamicLinkDomain, !domain.isEmpty {
+            guard configured.contains(domain.lowercased()) else { throw AuthError.invalidDynamicLinkDomain }
+            return domain.lowercased()
+        }
+        return nil
+    }
+}

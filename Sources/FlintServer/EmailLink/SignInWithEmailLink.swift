@@ -1,0 +1,96 @@
+import FlintCore
+import FlintStore
+import Hummingbird
+
+/// `accounts:signInWithEmailLink` (v1) and `relyingparty/emailLinkSignin` (v3).
+struct SignInWithEmailLinkRequest {
+    var email: String?
+    var oobCode: String?
+    /// A signed-in user's token: the email is linked to that user (or re-proven, for re-authentication).
+    var idToken: String?
+
+    init(_ body: WireBody) throws(AuthError) {
+        email = try body.string("email")
+        oobCode = try body.string("oobCode")
+        idToken = try body.string("idToken")
+    }
+}
+
+struct SignInWithEmailLinkResponse: Encodable {
+    var kind = "identitytoolkit#EmailLinkSigninResponse"
+    var localId: String
+    var email: String
+    var idToken: String
+    var refreshToken: String
+    var expiresIn: String
+    var isNewUser: Bool
+}
+
+extension EmailLinkRoutes {
+    func signInWithEmailLink(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        try context.requireClient()
+        let wire = try SignInWithEmailLinkRequest(try await WireBody.read(request))
+        return try JSONReply.make(try await services.signInWithEmailLink(wire))
+    }
+}
+
+extension AuthServices {
+    /// Uses the code and signs in: the user owning the email, a new user, or — with an `idToken` — that user, who
+    /// gets the email. The email is then verified. An account whose email was unverified and had a password
+    /// (possibly set by someone else) loses the password and every earlier session.
+    func signInWithEmailLink(_ wire: SignInWithEmailLinkRequest) async throws -> SignInWithEmailLinkResponse {
+        let config = config.current
+        guard config.emailSignInEnabled, !config.passwordRequired else { throw AuthError.operationNotAllowed }
+        let token = try wire.idToken.map { idToken throws(AuthError) in try verifyIDToken(idToken) }
+        let email = try Self.normalizedEmail(wire.email)
+        guard let code = wire.oobCode, !code.isEmpty else { throw AuthError.missingOobCode }
+        // Check before using: a mistyped email leaves the code usable.
+        let peeked = try await peekOobCode(code, expecting: [.signIn])
+        guard peeked.email == email else { throw AuthError.emailMismatch }
+        let now = nowMS
+        let newID = random.alphanumericID()
+        let outcome = try await store.write { [self] tx -> SignInOutcome in
+            switch try await Self.use(code, as: .signIn, in: tx, now: now) {
+            case .failure(let error): return .failed(error)
+            case .success: break
+            }
+            let owner = try await tx.user(email: email)
+            var user: UserRecord
+            var isNew = false
+            if let token {
+                switch try await tokenUser(token, in: tx) {
+                case .failure(let error): return .failed(error)
+                case .success(let found): user = found
+                }
+                if let owner, owner.localID != user.localID { return .failed(.emailExists) }
+            } else if let owner {
+                user = owner
+            } else {
+                user = UserRecord(localID: newID, createdAt: now, validSince: now / 1000)
+                isNew = true
+            }
+            guard !user.disabled else { return .failed(.userDisabled) }
+            if !isNew, !user.emailVerified, user.passwordHash != nil, user.email == email {
+                user.passwordHash = nil
+                user.passwordUpdatedAt = nil
+                user.validSince = now / 1000
+            }
+            user.email = email
+            user.emailVerified = true
+            user.emailLinkSignIn = true
+            user.lastLoginAt = now
+            if isNew { try await tx.insertUser(user) } else { try await tx.updateUser(user) }
+            let refresh = try await storeRefreshToken(tx, user: user, provider: "password", now: now)
+            return .signedIn(user: user, refreshToken: refresh, isNew: isNew)
+        }
+        switch outcome {
+        case .failed(let error):
+            throw error
+        case .signedIn(let user, let refreshToken, let isNew):
+            let tokens = try sessionTokens(user: user, refreshToken: refreshToken, provider: "password", now: now)
+            return SignInWithEmailLinkResponse(
+                localId: user.localID, email: email, idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn,
+                isNewUser: isNew)
+        }
+    }
+}

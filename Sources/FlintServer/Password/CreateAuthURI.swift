@@ -1,0 +1,53 @@
+import FlintCore
+import FlintStore
+import Hummingbird
+
+/// `accounts:createAuthUri` (v1) and `relyingparty/createAuthUri` (v3): which sign-in methods an email has
+/// (`fetchSignInMethods(forEmail:)`). With email-enumeration protection on, it reveals nothing.
+struct CreateAuthURIRequest {
+    var identifier: String?
+    var continueUri: String?
+    var sessionId: String?
+
+    init(_ body: WireBody) throws(AuthError) {
+        identifier = try body.string("identifier")
+        continueUri = try body.string("continueUri")
+        sessionId = try body.string("sessionId")
+        if try body.string("providerId") != nil {
+            throw AuthError(status: 501, code: "providerId is not supported by Flint", reason: "unimplemented", rpcStatus: "NOT_IMPLEMENTED")
+        }
+    }
+}
+
+struct CreateAuthURIResponse: Encodable {
+    var kind = "identitytoolkit#CreateAuthUriResponse"
+    var registered: Bool?
+    var allProviders: [String]?
+    var signinMethods: [String]?
+    var sessionId: String
+}
+
+extension PasswordRoutes {
+    func createAuthURI(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        try context.requireClient()
+        let wire = try CreateAuthURIRequest(try await WireBody.read(request))
+        return try JSONReply.make(try await services.createAuthURI(wire))
+    }
+}
+
+extension AuthServices {
+    func createAuthURI(_ wire: CreateAuthURIRequest) async throws -> CreateAuthURIResponse {
+        guard let identifier = wire.identifier, !identifier.isEmpty else { throw AuthError.missingIdentifier }
+        guard let continueUri = wire.continueUri, !continueUri.isEmpty else { throw AuthError.missingContinueURI }
+        guard let email = EmailAddress.normalize(identifier) else { throw AuthError.invalidIdentifier }
+        guard ContinueURL(continueUri) != nil else { throw AuthError.invalidContinueURI }
+        let sessionId = wire.sessionId ?? random.alphanumericID(length: 27)
+        if config.current.improvedEmailPrivacy { return CreateAuthURIResponse(sessionId: sessionId) }
+        let user = try await store.read { try await $0.user(email: email) }
+        var methods: [String] = []
+        if user?.passwordHash != nil { methods.append("password") }
+        if user?.emailLinkSignIn == true { methods.append("emailLink") }
+        return CreateAuthURIResponse(
+            registered: user != nil, allProviders: methods.isEmpty ? [] : ["password"], signinMethods: methods, sessionId: sessionId)
+    }
+}

@@ -1,0 +1,51 @@
+import FlintCore
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+
+/// Hashes and checks passwords on a bounded pool of threads, off the request path: at most one hash per core runs
+/// at once (scrypt is memory-hard, so this also bounds memory), and at most ``maxWaiting`` more may queue; beyond
+/// that the caller is told to try later instead of piling up work.
+final class PasswordHasher: Sendable {
+    let parameters: PasswordHashParameters
+    let random: any RandomSource
+    private let pool: NIOThreadPool
+    private let waiting = NIOLockedValueBox(0)
+    /// Queued hashes beyond which new requests are refused.
+    let maxWaiting: Int
+    /// A hash of a random password, checked against when the account does not exist, so the answer takes as long.
+    private let decoy: String
+
+    init(parameters: PasswordHashParameters, random: any RandomSource) {
+        self.parameters = parameters
+        self.random = random
+        self.pool = NIOThreadPool.singleton
+        self.maxWaiting = 64 * System.coreCount
+        self.decoy = (try? PasswordHash.make(password: Base64URL.encode(random.bytes(12)), salt: random.bytes(16), parameters: parameters)) ?? ""
+    }
+
+    /// The PHC hash of `password` with a fresh salt.
+    func hash(_ password: String) async throws -> String {
+        let salt = random.bytes(16)
+        let parameters = parameters
+        return try await run { try PasswordHash.make(password: password, salt: salt, parameters: parameters) }
+    }
+
+    /// Whether `password` matches `stored`; with no stored hash, checks a decoy and answers false (same cost).
+    func verify(_ password: String, against stored: String?) async throws -> Bool {
+        let target = stored ?? decoy
+        let matches = try await run { PasswordHash.verify(password: password, stored: target) }
+        return stored != nil && matches
+    }
+
+    private func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        let admitted = waiting.withLockedValue { count -> Bool in
+            guard count < maxWaiting else { return false }
+            count += 1
+            return true
+        }
+        guard admitted else { throw AuthError.tooManyAttempts.with(detail: "The server is busy checking passwords; try again shortly.") }
+        defer { waiting.withLockedValue { $0 -= 1 } }
+        return try await pool.runIfActive(work)
+    }
+}

@@ -1,0 +1,70 @@
+import FlintCore
+import FlintStore
+import Hummingbird
+
+/// `accounts:resetPassword` (v1) and `relyingparty/resetPassword` (v3): with only `oobCode`, says what the code is
+/// for without using it (`verifyPasswordResetCode`); with `newPassword`, uses a `PASSWORD_RESET` code and sets it.
+struct ResetPasswordRequest {
+    var oobCode: String?
+    var newPassword: String?
+
+    init(_ body: WireBody) throws(AuthError) {
+        oobCode = try body.string("oobCode")
+        newPassword = try body.string("newPassword")
+        _ = try body.string("email")
+    }
+}
+
+struct ResetPasswordResponse: Encodable {
+    var kind = "identitytoolkit#ResetPasswordResponse"
+    var requestType: String
+    var email: String?
+}
+
+extension PasswordRoutes {
+    func resetPassword(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        try context.requireClient()
+        let wire = try ResetPasswordRequest(try await WireBody.read(request))
+        return try JSONReply.make(try await services.resetPassword(wire))
+    }
+}
+
+extension AuthServices {
+    func resetPassword(_ wire: ResetPasswordRequest) async throws -> ResetPasswordResponse {
+        guard let newPassword = wire.newPassword else {
+            let record = try await peekOobCode(wire.oobCode, expecting: EmailAction.allCases)
+            return ResetPasswordResponse(requestType: record.requestType, email: record.requestType == "EMAIL_SIGNIN" ? nil : record.email)
+        }
+        guard config.current.emailSignInEnabled else { throw AuthError.passwordLoginDisabled }
+        guard let code = wire.oobCode, !code.isEmpty else { throw AuthError.missingOobCode }
+        try Self.checkStrength(newPassword)
+        _ = try await peekOobCode(code, expecting: [.passwordReset])
+        let hash = try await passwords.hash(newPassword)
+        let user = try await applyPasswordReset(code: code, hash: hash)
+        return ResetPasswordResponse(requestType: EmailAction.passwordReset.rawValue, email: user.email)
+    }
+
+    /// Uses a reset code and stores the new password hash; every earlier session of the account is revoked.
+    /// Following the emailed link proves the address, so the email becomes verified.
+    func applyPasswordReset(code: String, hash: String) async throws -> UserRecord {
+        let now = nowMS
+        let result = try await store.write { tx -> Result<UserRecord, AuthError> in
+            let record: OobCodeRecord
+            switch try await Self.use(code, as: .passwordReset, in: tx, now: now) {
+            case .failure(let error): return .failure(error)
+            case .success(let used): record = used
+            }
+            guard let id = record.localID, var user = try await tx.user(localID: id), user.email == record.email else {
+                return .failure(.invalidOobCode)
+            }
+            guard !user.disabled else { return .failure(.userDisabled) }
+            user.passwordHash = hash
+            user.passwordUpdatedAt = now
+            user.emailVerified = true
+            user.validSince = now / 1000
+            try await tx.updateUser(user)
+            return .success(user)
+        }
+        return try result.get()
+    }
+}

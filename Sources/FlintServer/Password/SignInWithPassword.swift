@@ -1,0 +1,73 @@
+import FlintCore
+import FlintStore
+import Hummingbird
+
+/// `accounts:signInWithPassword` (v1) and `relyingparty/verifyPassword` (v3).
+struct SignInWithPasswordRequest {
+    var email: String?
+    var password: String?
+
+    init(_ body: WireBody) throws(AuthError) {
+        email = try body.string("email")
+        password = try body.string("password")
+        _ = try body.bool("returnSecureToken")
+    }
+}
+
+struct SignInWithPasswordResponse: Encodable {
+    var kind = "identitytoolkit#VerifyPasswordResponse"
+    var localId: String
+    var email: String
+    var displayName: String?
+    var registered = true
+    var idToken: String
+    var refreshToken: String
+    var expiresIn: String
+}
+
+extension PasswordRoutes {
+    func signInWithPassword(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        try context.requireClient()
+        let wire = try SignInWithPasswordRequest(try await WireBody.read(request))
+        return try JSONReply.make(try await services.signInWithPassword(wire, clientIP: context.clientIP))
+    }
+}
+
+extension AuthServices {
+    /// Checks the password on the hashing pool. Unknown email and wrong password are one answer,
+    /// `INVALID_LOGIN_CREDENTIALS`, and take as long (a decoy hash is checked). Failures count per email and per
+    /// client IP; past either limit the answer is `TOO_MANY_ATTEMPTS_TRY_LATER` without checking.
+    func signInWithPassword(_ wire: SignInWithPasswordRequest, clientIP: String?) async throws -> SignInWithPasswordResponse {
+        guard config.current.emailSignInEnabled else { throw AuthError.passwordLoginDisabled }
+        let email = try Self.normalizedEmail(wire.email)
+        guard let password = wire.password, !password.isEmpty else { throw AuthError.missingPassword }
+        let limits = passwordFailureLimits(email: email, clientIP: clientIP)
+        if try await isExhausted(limits) { throw AuthError.tooManyAttempts }
+        let found = try await store.read { try await $0.user(email: email) }
+        guard try await passwords.verify(password, against: found?.passwordHash), let user = found else {
+            let now = nowMS
+            _ = try await store.write { [self] tx in try await count(limits, in: tx, now: now) }
+            throw AuthError.invalidLoginCredentials
+        }
+        guard !user.disabled else { throw AuthError.userDisabled }
+        let now = nowMS
+        let refresh = try await store.write { [self] tx in
+            try await tx.recordSignIn(localID: user.localID, at: now)
+            return try await storeRefreshToken(tx, user: user, provider: "password", now: now)
+        }
+        var signedIn = user
+        signedIn.lastLoginAt = now
+        let tokens = try sessionTokens(user: signedIn, refreshToken: refresh, provider: "password", now: now)
+        return SignInWithPasswordResponse(
+            localId: user.localID, email: email, displayName: user.displayName, idToken: tokens.idToken, refreshToken: tokens.refreshToken,
+            expiresIn: tokens.expiresIn)
+    }
+
+    /// The failure limits of a password sign-in: per email address and per client IP.
+    func passwordFailureLimits(email: String, clientIP: String?) -> [Limit] {
+        let window = settings.passwordFailureWindow * 1000
+        var limits = [Limit(key: "pwfail:email:\(email)", max: settings.passwordFailuresPerAccount, window: window)]
+        if let clientIP { limits.append(Limit(key: "pwfail:ip:\(clientIP)", max: settings.passwordFailuresPerIP, window: window)) }
+        return limits
+    }
+}

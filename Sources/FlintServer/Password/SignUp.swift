@@ -1,0 +1,155 @@
+import FlintCore
+import FlintStore
+import Hummingbird
+
+/// `accounts:signUp` (v1), `relyingparty/signupNewUser` (v3), and the admin form `projects/{p}/accounts`.
+struct SignUpRequest {
+    var email: String?
+    var password: String?
+    var displayName: String?
+    var idToken: String?
+    /// Admin only.
+    var localId: String?
+    var photoUrl: String?
+    var emailVerified: Bool?
+    var phoneNumber: String?
+    var disabled: Bool?
+
+    init(_ body: WireBody) throws(AuthError) {
+        email = try body.string("email")
+        password = try body.string("password")
+        displayName = try body.string("displayName")
+        idToken = try body.string("idToken")
+        localId = try body.string("localId")
+        photoUrl = try body.string("photoUrl")
+        emailVerified = try body.bool("emailVerified")
+        phoneNumber = try body.string("phoneNumber")
+        disabled = try body.bool("disabled")
+    }
+}
+
+struct SignUpResponse: Encodable {
+    var kind = "identitytoolkit#SignupNewUserResponse"
+    var localId: String
+    var email: String?
+    var displayName: String?
+    var idToken: String?
+    var refreshToken: String?
+    var expiresIn: String?
+}
+
+struct PasswordRoutes {
+    let services: AuthServices
+
+    func signUp(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        try context.requireClient()
+        try services.checkAdminPath(context)
+        let wire = try SignUpRequest(try await WireBody.read(request))
+        if context.caller == .admin { return try JSONReply.make(try await services.adminCreateUser(wire)) }
+        return try JSONReply.make(try await services.signUp(wire))
+    }
+}
+
+extension AuthServices {
+    /// A user's own sign-up: email and password (a new account, or added to the `idToken` user), or with neither,
+    /// an anonymous account when the project allows it.
+    func signUp(_ wire: SignUpRequest) async throws -> SignUpResponse {
+        if wire.localId != nil { throw AuthError(code: "UNEXPECTED_PARAMETER", detail: "User ID") }
+        let config = config.current
+        let anonymous = wire.email == nil && wire.password == nil && wire.idToken == nil
+        if anonymous { guard config.anonymousSignInEnabled else { throw AuthError(code: "ADMIN_ONLY_OPERATION") } }
+        var givenEmail: String?
+        var newHash: String?
+        if !anonymous {
+            guard let given = wire.email, !given.isEmpty else { throw AuthError.missingEmail }
+            guard let password = wire.password, !password.isEmpty else { throw AuthError.missingPassword }
+            guard config.emailSignInEnabled else { throw AuthError.operationNotAllowed }
+            givenEmail = try Self.normalizedEmail(given)
+            try Self.checkStrength(password)
+            newHash = try await passwords.hash(password)
+        }
+        let (email, hash) = (givenEmail, newHash)
+        let token = try wire.idToken.map { idToken throws(AuthError) in try verifyIDToken(idToken) }
+        let now = nowMS
+        let newID = random.alphanumericID()
+        let provider = anonymous ? "anonymous" : "password"
+        let outcome = try await store.write { [self] tx -> SignInOutcome in
+            var user: UserRecord
+            var isNew = false
+            if let token {
+                switch try await tokenUser(token, in: tx) {
+                case .failure(let error): return .failed(error)
+                case .success(let found): user = found
+                }
+                if user.email != email { user.emailVerified = false }
+            } else {
+                user = UserRecord(localID: newID, createdAt: now, validSince: now / 1000)
+                isNew = true
+            }
+            if let email, let owner = try await tx.user(email: email), owner.localID != user.localID { return .failed(.emailExists) }
+            if let email { user.email = email }
+            if let hash {
+                user.passwordHash = hash
+                user.passwordUpdatedAt = now
+            }
+            if let name = wire.displayName { user.displayName = name }
+            user.lastLoginAt = now
+            do {
+                if isNew { try await tx.insertUser(user) } else { try await tx.updateUser(user) }
+            } catch StoreError.conflict("email") {
+                return .failed(.emailExists)
+            }
+            let refresh = try await storeRefreshToken(tx, user: user, provider: provider, now: now)
+            return .signedIn(user: user, refreshToken: refresh, isNew: isNew)
+        }
+        switch outcome {
+        case .failed(let error):
+            throw error
+        case .signedIn(let user, let refreshToken, _):
+            let tokens = try sessionTokens(user: user, refreshToken: refreshToken, provider: provider, now: now)
+            return SignUpResponse(
+                localId: user.localID, email: user.email, displayName: user.displayName, idToken: tokens.idToken,
+                refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn)
+        }
+    }
+
+    /// An operator creating a user (firebase-admin `createUser`): no tokens are returned.
+    func adminCreateUser(_ wire: SignUpRequest) async throws -> SignUpResponse {
+        let email = try wire.email.map { text throws(AuthError) in try Self.normalizedEmail(text) }
+        var newHash: String?
+        if let password = wire.password {
+            try Self.checkStrength(password)
+            newHash = try await passwords.hash(password)
+        }
+        let hash = newHash
+        let phone = try wire.phoneNumber.map { text throws(AuthError) in try parsePhoneNumber(text).e164 }
+        if let id = wire.localId, id.isEmpty || id.utf8.count > 128 { throw AuthError.invalidArgument("localId must be 1 to 128 characters") }
+        let now = nowMS
+        var user = UserRecord(localID: wire.localId ?? random.alphanumericID(), phoneNumber: phone, createdAt: now, validSince: now / 1000)
+        user.email = email
+        user.emailVerified = wire.emailVerified ?? false
+        user.displayName = wire.displayName
+        user.photoURL = wire.photoUrl
+        user.disabled = wire.disabled ?? false
+        user.passwordHash = hash
+        user.passwordUpdatedAt = hash == nil ? nil : now
+        let record = user
+        do {
+            try await store.write { tx in try await tx.insertUser(record) }
+        } catch StoreError.conflict(let what) {
+            switch what {
+            case "email": throw AuthError.emailExists
+            case "phoneNumber": throw AuthError.phoneNumberExists
+            default: throw AuthError(code: "DUPLICATE_LOCAL_ID")
+            }
+        }
+        return SignUpResponse(localId: user.localID, email: user.email, displayName: user.displayName)
+    }
+
+    /// Firebase's one password rule: at least 6 characters (`WEAK_PASSWORD`). Very long ones are refused too, so
+    /// hashing cost stays bounded.
+    static func checkStrength(_ password: String) throws(AuthError) {
+        guard password.count >= 6 else { throw AuthError.weakPassword }
+        guard password.utf8.count <= 4096 else { throw AuthError.invalidArgument("Password must be at most 4096 bytes.") }
+    }
+}

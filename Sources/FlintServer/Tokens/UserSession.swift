@@ -1,0 +1,44 @@
+import FlintCore
+import FlintStore
+
+/// The tokens of a signed-in session, as every sign-in response carries them.
+struct SessionTokens: Sendable {
+    var idToken: String
+    var refreshToken: String
+    var expiresIn: String
+}
+
+/// What a sign-in transaction decided. Failures are returned, not thrown, so a code used inside it stays used.
+enum SignInOutcome: Sendable {
+    case failed(AuthError)
+    case signedIn(user: UserRecord, refreshToken: String, isNew: Bool)
+}
+
+extension AuthServices {
+    /// Stores a new refresh token for `user` inside `tx` and returns its value.
+    func storeRefreshToken(_ tx: any StoreTransaction, user: UserRecord, provider: String, now: Int64) async throws -> String {
+        let (token, record) = newRefreshToken(localID: user.localID, authTime: now / 1000, provider: provider, now: now)
+        try await tx.insertRefreshToken(record)
+        return token
+    }
+
+    /// Signs the ID token for a session whose refresh token was committed.
+    func sessionTokens(user: UserRecord, refreshToken: String, provider: String, now: Int64) throws -> SessionTokens {
+        SessionTokens(
+            idToken: try idToken(for: user, provider: provider, authTime: now / 1000), refreshToken: refreshToken,
+            expiresIn: String(Self.idTokenLifetime))
+    }
+
+    /// The user behind a verified ID token, re-read inside `tx`, with the revocation and disable checks.
+    func tokenUser(_ token: VerifiedIDToken, in tx: any StoreReader) async throws -> Result<UserRecord, AuthError> {
+        guard let user = try await tx.user(localID: token.userID) else { return .failure(.userNotFound) }
+        do throws(AuthError) { try Self.check(token: token, against: user) } catch { return .failure(error) }
+        return .success(user)
+    }
+
+    /// Verifies an ID token's signature and lifetime (no store read).
+    func verifyIDToken(_ idToken: String?) throws(AuthError) -> VerifiedIDToken {
+        guard let idToken, !idToken.isEmpty else { throw AuthError.missingIDToken }
+        return try TokenVerifier.verify(idToken, ring: keys.current, projectID: settings.projectID, now: clock.now())
+    }
+}

@@ -1,0 +1,44 @@
+/// A stored out-of-band code (email sign-in, email verification, password reset). Only the SHA-256 of the code
+/// is kept; the code itself travels in the emailed link.
+public struct OobCodeRecord: Sendable, Equatable {
+    /// SHA-256 of the code, hex.
+    public var codeHash: String
+    /// `EMAIL_SIGNIN`, `VERIFY_EMAIL` or `PASSWORD_RESET`.
+    public var requestType: String
+    /// The lower-cased email the link was sent to.
+    public var email: String
+    /// The account it acts on (verification and reset codes).
+    public var localID: String?
+    /// Creation and expiry, milliseconds since epoch.
+    public var createdAt: Int64
+    public var expiresAt: Int64
+    /// When the code was used, if it was.
+    public var usedAt: Int64?
+    /// The `continueUrl` it was sent with.
+    public var continueURL: String?
+
+    /// Creates a record.
+    public init(
+        codeHash: String, requestType: String, email: String, localID: String?, createdAt: Int64, expiresAt: Int64, usedAt: Int64? = nil,
+        continueURL: String? = nil
+    ) {
+        self.codeHash = codeHash
+        self.requestType = requestType
+        self.email = email
+        self.localID = localID
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.usedAt = usedAt
+        self.continueURL = continueURL
+    }
+}
+
+/// What presenting an oob code found.
+public enum OobCodeUse: Sendable, Equatable {
+    /// The code was valid and is now used.
+    case used(OobCodeRecord)
+    /// No such code, already used, or of another type.
+    case invalid
+    /// The code expired.
+    case expired
+}

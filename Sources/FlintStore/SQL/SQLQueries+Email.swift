@@ -1,0 +1,97 @@
+/// Statements of the email flows: oob codes and the delivery state of queued email.
+extension SQLQueries {
+    private static let oobColumns = "code_hash, request_type, email, local_id, created_at, expires_at, used_at, continue_url"
+
+    private func oobCode(from row: SQLRow) throws -> OobCodeRecord {
+        OobCodeRecord(
+            codeHash: try row.string("code_hash"), requestType: try row.string("request_type"), email: try row.string("email"),
+            localID: try row.optionalString("local_id"), createdAt: try row.int64("created_at"), expiresAt: try row.int64("expires_at"),
+            usedAt: try row.optionalInt64("used_at"), continueURL: try row.optionalString("continue_url")
+        )
+    }
+
+    func oobCode(hash: String) async throws -> OobCodeRecord? {
+        try await db.first("SELECT \(Self.oobColumns) FROM oob_codes WHERE code_hash = ?", [.text(hash)]).map(oobCode(from:))
+    }
+
+    func insertOobCode(_ c: OobCodeRecord) async throws {
+        try await db.run(
+            """
+            INSERT INTO oob_codes (code_hash, request_type, email, local_id, created_at, expires_at, used_at, continue_url)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .text(c.codeHash), .text(c.requestType), .text(c.email), c.localID.sql, .integer(c.createdAt), .integer(c.expiresAt),
+                c.usedAt.sql, c.continueURL.sql,
+            ]
+        )
+    }
+
+    func useOobCode(hash: String, requestType: String, now: Int64) async throws -> OobCodeUse {
+        if let row = try await db.first(
+            """
+            UPDATE oob_codes SET used_at = ? WHERE code_hash = ? AND request_type = ? AND used_at IS NULL AND expires_at > ?
+            RETURNING \(Self.oobColumns)
+            """,
+            [.integer(now), .text(hash), .text(requestType), .integer(now)]
+        ) {
+            return .used(try oobCode(from: row))
+        }
+        guard let current = try await oobCode(hash: hash), current.requestType == requestType, current.usedAt == nil else { return .invalid }
+        return now >= current.expiresAt ? .expired : .invalid
+    }
+
+    func deleteOobCodes(expiredBefore cutoff: Int64) async throws -> Int {
+        try await db.query("DELETE FROM oob_codes WHERE expires_at < ? RETURNING code_hash", [.integer(cutoff)]).count
+    }
+
+    func pendingOobMessages(now: Int64) async throws -> [OutboxMessage] {
+        try await db.query(
+            """
+            SELECT \(Self.outboxColumns)
+            FROM oob_codes c JOIN outbox o ON o.session_id = c.code_hash
+            WHERE c.used_at IS NULL AND c.expires_at > ? AND o.channel = 'email'
+            ORDER BY o.seq
+            """,
+            [.integer(now)]
+        ).map(outboxMessage(from:))
+    }
+
+    func claimOutbox(sequence: Int64, now: Int64, leaseUntil: Int64) async throws -> OutboxMessage? {
+        try await db.first(
+            """
+            UPDATE outbox SET status = 'sending', claimed_until = ?, attempts = attempts + 1
+            WHERE seq = ? AND (status = 'queued' OR (status = 'sending' AND claimed_until < ?))
+            RETURNING seq, channel, recipient, body, locale, created_at, code, session_id, subject, html, link, request_type, status,
+                status_detail, attempts
+            """,
+            [.integer(leaseUntil), .integer(sequence), .integer(now)]
+        ).map(outboxMessage(from:))
+    }
+
+    func dueOutbox(now: Int64, limit: Int) async throws -> [Int64] {
+        try await db.query(
+            """
+            SELECT seq FROM outbox WHERE status = 'queued' OR (status = 'sending' AND claimed_until < ?) ORDER BY seq LIMIT ?
+            """,
+            [.integer(now), .integer(Int64(limit))]
+        ).map { try $0.int64("seq") }
+    }
+
+    func finishOutbox(sequence: Int64, status: String, detail: String?, redact: Bool) async throws {
+        if redact {
+            try await db.run(
+                """
+                UPDATE outbox SET status = ?, status_detail = ?, claimed_until = NULL, body = '', html = NULL, link = NULL, code = NULL
+                WHERE seq = ?
+                """,
+                [.text(status), detail.sql, .integer(sequence)]
+            )
+        } else {
+            try await db.run(
+                "UPDATE outbox SET status = ?, status_detail = ?, claimed_until = NULL WHERE seq = ?",
+                [.text(status), detail.sql, .integer(sequence)]
+            )
+        }
+    }
+}
