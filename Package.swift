@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "FlintCore", targets: ["FlintCore"]),
         .library(name: "FlintStore", targets: ["FlintStore"]),
         .library(name: "FlintServer", targets: ["FlintServer"]),
+        .library(name: "FlintSMTP", targets: ["FlintSMTP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -75,6 +76,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // Mail delivery through an SMTP server (SwiftNIO; STARTTLS or implicit TLS, AUTH, retries) and MIME rendering.
+        .target(
+            name: "FlintSMTP",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
