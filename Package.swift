@@ -69,6 +69,7 @@ let package = Package(
             dependencies: [
                 "FlintCore",
                 "FlintStore",
+                "FlintSMTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -96,6 +97,7 @@ let package = Package(
                 "FlintCore",
                 "FlintStore",
                 "FlintServer",
+                "FlintSMTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),

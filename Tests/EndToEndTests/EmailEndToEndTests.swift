@@ -14,7 +14,8 @@ struct EmailEndToEndTests {
         let env = smtpEnvironment
         let user = env["FLINT_TEST_SMTP_USER"] ?? ""
         let password = env["FLINT_TEST_SMTP_PASSWORD"] ?? ""
-        return "smtp://\(user):\(password)@\(env["FLINT_TEST_SMTP_HOST"] ?? ""):\(env["FLINT_TEST_SMTP_STARTTLS_PORT"] ?? "")?ca=\(env["FLINT_TEST_SMTP_CA"] ?? "")"
+        return
+            "smtp://\(user):\(password)@\(env["FLINT_TEST_SMTP_HOST"] ?? ""):\(env["FLINT_TEST_SMTP_STARTTLS_PORT"] ?? "")?ca=\(env["FLINT_TEST_SMTP_CA"] ?? "")"
     }
 
     @Test("send link → the SMTP server receives it → the link's page leaves the code unused → sign in once")
@@ -23,7 +24,8 @@ struct EmailEndToEndTests {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
         let flint = try await FlintProcess(
-            dataDirectory: data, extraArguments: ["--smtp", Self.smtpURL, "--email-from", "login@flint.test", "--app-name", "Flint E2E"], client: client)
+            dataDirectory: data, extraArguments: ["--smtp", Self.smtpURL, "--email-from", "login@flint.test", "--app-name", "Flint E2E"],
+            client: client)
         defer { flint.stop() }
         let v1 = flint.base + "/identitytoolkit.googleapis.com/v1"
         let email = "e2e-\(UUID().uuidString.prefix(8).lowercased())@example.com"
@@ -113,7 +115,9 @@ struct EmailEndToEndTests {
         var out: [UInt8] = []
         var i = 0
         while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "="), i + 2 < bytes.count, let value = UInt8(String(decoding: bytes[(i + 1)...(i + 2)], as: UTF8.self), radix: 16) {
+            if bytes[i] == UInt8(ascii: "="), i + 2 < bytes.count,
+                let value = UInt8(String(decoding: bytes[(i + 1)...(i + 2)], as: UTF8.self), radix: 16)
+            {
                 out.append(value)
                 i += 3
             } else {

@@ -160,9 +160,11 @@ struct TwoNodeTests {
         #expect(sent == 200)
         let (_, listed) = try await getJSON(client, node2.base + "/emulator/v1/projects/demo-flint/oobCodes")
         let code = try #require((listed["oobCodes"] as? [[String: String]])?.first { $0["email"] == "roam@example.com" }?["oobCode"])
-        let (status, _) = try await postJSON(client, node2.base + v1 + "/accounts:signInWithEmailLink?key=k", ["email": "roam@example.com", "oobCode": code])
+        let (status, _) = try await postJSON(
+            client, node2.base + v1 + "/accounts:signInWithEmailLink?key=k", ["email": "roam@example.com", "oobCode": code])
         #expect(status == 200)
-        let (again, _) = try await postJSON(client, node1.base + v1 + "/accounts:signInWithEmailLink?key=k", ["email": "roam@example.com", "oobCode": code])
+        let (again, _) = try await postJSON(
+            client, node1.base + v1 + "/accounts:signInWithEmailLink?key=k", ["email": "roam@example.com", "oobCode": code])
         #expect(again == 400)
     }
 

@@ -32,10 +32,12 @@ struct PasswordHashTests {
         #expect(Hex.encode(hash) == "fdbabe1c9d3472007856e7190d01e9fe7c6ad7cbc8237830e77376634b373162")
     }
 
-    @Test("malformed or foreign hash strings never verify", arguments: [
-        "", "plain", "$scrypt$ln=10,r=8,p=1$", "$scrypt$ln=99,r=8,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA", "$argon2id$v=19$m=65536$x$y",
-        "$scrypt$ln=10,r=8$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA",
-    ])
+    @Test(
+        "malformed or foreign hash strings never verify",
+        arguments: [
+            "", "plain", "$scrypt$ln=10,r=8,p=1$", "$scrypt$ln=99,r=8,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA", "$argon2id$v=19$m=65536$x$y",
+            "$scrypt$ln=10,r=8$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA",
+        ])
     func malformed(_ stored: String) {
         #expect(!PasswordHash.verify(password: "x", stored: stored))
     }

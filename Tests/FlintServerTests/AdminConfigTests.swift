@@ -99,7 +99,7 @@ struct AdminConfigTests {
     @Test("an updateMask naming an unknown path is refused")
     func unknownMaskPath() async throws {
         try await withFlint { api in
-            let reply = try await api.admin(.patch, Path.config + "?updateMask=signIn.email.enabled", body: #"{"signIn":{"email":{"enabled":true}}}"#)
+            let reply = try await api.admin(.patch, Path.config + "?updateMask=signIn.hashConfig", body: #"{"signIn":{"hashConfig":{"rounds":8}}}"#)
             #expect(reply.status == .badRequest)
             #expect(reply.errorCode == "INVALID_ARGUMENT")
         }

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServer
 import Foundation
 import HTTPTypes
 import Testing
@@ -70,25 +71,62 @@ struct EmailLinkTests {
 
     static let sendErrors: [ErrorCase] = [
         ErrorCase("no request type", body: fieldsJSON(["email": "a@example.com"]), code: "MISSING_REQ_TYPE"),
-        ErrorCase("no email", body: fieldsJSON(["requestType": "EMAIL_SIGNIN", "continueUrl": "https://localhost/", "canHandleCodeInApp": "true"]), code: "MISSING_EMAIL"),
-        ErrorCase("a malformed email", body: fieldsJSON(["requestType": "EMAIL_SIGNIN", "email": "not-an-email", "continueUrl": "https://localhost/", "canHandleCodeInApp": "true"]), code: "INVALID_EMAIL"),
-        ErrorCase("no continue URL", body: fieldsJSON(["requestType": "EMAIL_SIGNIN", "email": "a@example.com", "canHandleCodeInApp": "true"]), code: "MISSING_CONTINUE_URI"),
-        ErrorCase("a relative continue URL", body: fieldsJSON(["requestType": "EMAIL_SIGNIN", "email": "a@example.com", "continueUrl": "/finish", "canHandleCodeInApp": "true"]), code: "INVALID_CONTINUE_URI"),
-        ErrorCase("a continue URL off the authorized domains", body: fieldsJSON(["requestType": "EMAIL_SIGNIN", "email": "a@example.com", "continueUrl": "https://evil.example/", "canHandleCodeInApp": "true"]), code: "UNAUTHORIZED_DOMAIN"),
-        ErrorCase("a link not handled in the app", body: fieldsJSON(["requestType": "EMAIL_SIGNIN", "email": "a@example.com", "continueUrl": "https://localhost/"]), code: "INVALID_ARGUMENT"),
-        ErrorCase("returnOobLink from a client", body: fieldsJSON(["requestType": "EMAIL_SIGNIN", "email": "a@example.com", "continueUrl": "https://localhost/", "canHandleCodeInApp": "true", "returnOobLink": "true"]), code: "INSUFFICIENT_PERMISSION"),
-        ErrorCase("an unknown link domain", body: fieldsJSON(["requestType": "EMAIL_SIGNIN", "email": "a@example.com", "continueUrl": "https://localhost/", "canHandleCodeInApp": "true", "linkDomain": "x.example"]), code: "INVALID_HOSTING_LINK_DOMAIN"),
-        ErrorCase("an unknown dynamic link domain", body: fieldsJSON([
+        ErrorCase(
+            "no email", body: fieldsJSON(["requestType": "EMAIL_SIGNIN", "continueUrl": "https://localhost/", "canHandleCodeInApp": "true"]),
+            code: "MISSING_EMAIL"),
+        ErrorCase(
+            "a malformed email",
+            body: fieldsJSON([
+                "requestType": "EMAIL_SIGNIN", "email": "not-an-email", "continueUrl": "https://localhost/", "canHandleCodeInApp": "true",
+            ]), code: "INVALID_EMAIL"),
+        ErrorCase(
+            "no continue URL", body: fieldsJSON(["requestType": "EMAIL_SIGNIN", "email": "a@example.com", "canHandleCodeInApp": "true"]),
+            code: "MISSING_CONTINUE_URI"),
+        ErrorCase(
+            "a relative continue URL",
+            body: fieldsJSON(["requestType": "EMAIL_SIGNIN", "email": "a@example.com", "continueUrl": "/finish", "canHandleCodeInApp": "true"]),
+            code: "INVALID_CONTINUE_URI"),
+        ErrorCase(
+            "a continue URL off the authorized domains",
+            body: fieldsJSON([
+                "requestType": "EMAIL_SIGNIN", "email": "a@example.com", "continueUrl": "https://evil.example/", "canHandleCodeInApp": "true",
+            ]), code: "UNAUTHORIZED_DOMAIN"),
+        ErrorCase(
+            "a link not handled in the app",
+            body: fieldsJSON(["requestType": "EMAIL_SIGNIN", "email": "a@example.com", "continueUrl": "https://localhost/"]), code: "INVALID_ARGUMENT"
+        ),
+        ErrorCase(
+            "returnOobLink from a client",
+            body: fieldsJSON([
+                "requestType": "EMAIL_SIGNIN", "email": "a@example.com", "continueUrl": "https://localhost/", "canHandleCodeInApp": "true",
+                "returnOobLink": "true",
+            ]), status: 403, code: "INSUFFICIENT_PERMISSION"),
+        ErrorCase(
+            "an unknown link domain",
+            body: fieldsJSON([
+                "requestType": "EMAIL_SIGNIN", "email": "a@example.com", "continueUrl": "https://localhost/", "canHandleCodeInApp": "true",
+                "linkDomain": "x.example",
+            ]), code: "INVALID_HOSTING_LINK_DOMAIN"),
+        ErrorCase(
+            "an unknown dynamic link domain",
+            body: fieldsJSON([
                 "requestType": "EMAIL_SIGNIN", "email": "a@example.com", "continueUrl": "https://localhost/", "canHandleCodeInApp": "true",
                 "dynamicLinkDomain": "x.page.link",
             ]), code: "INVALID_DYNAMIC_LINK_DOMAIN"),
-        ErrorCase("installing an Android app without its package", body: fieldsJSON(["requestType": "EMAIL_SIGNIN", "email": "a@example.com", "continueUrl": "https://localhost/", "canHandleCodeInApp": "true", "androidInstallApp": "true"]), code: "MISSING_ANDROID_PACKAGE_NAME"),
+        ErrorCase(
+            "installing an Android app without its package",
+            body: fieldsJSON([
+                "requestType": "EMAIL_SIGNIN", "email": "a@example.com", "continueUrl": "https://localhost/", "canHandleCodeInApp": "true",
+                "androidInstallApp": "true",
+            ]), code: "MISSING_ANDROID_PACKAGE_NAME"),
         ErrorCase("VERIFY_EMAIL without a token", body: fieldsJSON(["requestType": "VERIFY_EMAIL"]), code: "MISSING_ID_TOKEN"),
-        ErrorCase("a reset for an unknown email", body: fieldsJSON(["requestType": "PASSWORD_RESET", "email": "nobody@example.com"]), code: "EMAIL_NOT_FOUND"),
+        ErrorCase(
+            "a reset for an unknown email", body: fieldsJSON(["requestType": "PASSWORD_RESET", "email": "nobody@example.com"]),
+            code: "EMAIL_NOT_FOUND"),
     ]
 
     @Test("sendOobCode refuses bad requests with Firebase's errors", arguments: sendErrors)
-    func sendErrors(_ error: ErrorCase) async throws {
+    func sendRefusals(_ error: ErrorCase) async throws {
         try await withFlint { api in
             let reply = try await api.postRaw(Path.sendOob, error.body)
             #expect(reply.status.code == error.status, "\(reply.text)")
@@ -108,7 +146,8 @@ struct EmailLinkTests {
     @Test("an operator gets the code and link back and nothing is sent")
     func returnOobLink() async throws {
         try await withFlint { api in
-            let body = #"{"requestType":"EMAIL_SIGNIN","email":"ops@example.com","continueUrl":"https://localhost/","canHandleCodeInApp":true,"returnOobLink":true}"#
+            let body =
+                #"{"requestType":"EMAIL_SIGNIN","email":"ops@example.com","continueUrl":"https://localhost/","canHandleCodeInApp":true,"returnOobLink":true}"#
             let reply = try await api.admin(.post, "\(Path.v1)/projects/\(project)/accounts:sendOobCode", body: body)
             #expect(reply.status == .ok, "\(reply.text)")
             let code = try #require(reply.string("oobCode"))
@@ -244,8 +283,12 @@ struct EmailLinkTests {
     @Test("one address gets at most the hourly number of links")
     func perAddressLimit() async throws {
         try await withFlint(configure: { $0.emailsPerAddressPerHour = 3 }) { api in
-            for _ in 0..<3 { #expect(try await api.sendSignInLink("busy@example.com").status == .ok) }
-            #expect(try await api.sendSignInLink("busy@example.com").errorMessage == "TOO_MANY_ATTEMPTS_TRY_LATER")
+            for _ in 0..<3 {
+                let sent = try await api.sendSignInLink("busy@example.com")
+                #expect(sent.status == .ok)
+            }
+            let limited = try await api.sendSignInLink("busy@example.com")
+            #expect(limited.errorMessage == "TOO_MANY_ATTEMPTS_TRY_LATER")
             #expect(try await api.sendSignInLink("calm@example.com").status == .ok)
             api.clock.advance(by: 3600)
             #expect(try await api.sendSignInLink("busy@example.com").status == .ok)

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServer
 import Foundation
 import HTTPTypes
 import Testing
@@ -32,12 +33,14 @@ struct PasswordTests {
         ErrorCase("no password", body: fieldsJSON(["email": "a@example.com"]), code: "MISSING_PASSWORD"),
         ErrorCase("no email", body: fieldsJSON(["password": "123456"]), code: "MISSING_EMAIL"),
         ErrorCase("a malformed email", body: fieldsJSON(["email": "a@", "password": "123456"]), code: "INVALID_EMAIL"),
-        ErrorCase("a user ID from a client", body: fieldsJSON(["email": "a@example.com", "password": "123456", "localId": "x"]), code: "UNEXPECTED_PARAMETER"),
+        ErrorCase(
+            "a user ID from a client", body: fieldsJSON(["email": "a@example.com", "password": "123456", "localId": "x"]),
+            code: "UNEXPECTED_PARAMETER"),
         ErrorCase("an anonymous sign-up while anonymous accounts are off", body: "{}", code: "ADMIN_ONLY_OPERATION"),
     ]
 
     @Test("sign-up refuses bad input", arguments: signUpErrors)
-    func signUpErrors(_ error: ErrorCase) async throws {
+    func signUpRefusals(_ error: ErrorCase) async throws {
         try await withFlint { api in
             let reply = try await api.postRaw(Path.signUp, error.body)
             #expect(reply.status.code == error.status)
@@ -97,7 +100,8 @@ struct PasswordTests {
             _ = try await api.signUp("ip@example.com", "the-password")
             let attacker: HTTPFields = [HTTPField.Name("X-Forwarded-For")!: "203.0.113.9, 10.0.0.1"]
             for i in 0..<4 { _ = try await api.signInWithPassword("user\(i)@example.com", "guess", headers: attacker) }
-            #expect(try await api.signInWithPassword("ip@example.com", "the-password", headers: attacker).errorMessage == "TOO_MANY_ATTEMPTS_TRY_LATER")
+            #expect(
+                try await api.signInWithPassword("ip@example.com", "the-password", headers: attacker).errorMessage == "TOO_MANY_ATTEMPTS_TRY_LATER")
             let other: HTTPFields = [HTTPField.Name("X-Forwarded-For")!: "198.51.100.7"]
             #expect(try await api.signInWithPassword("ip@example.com", "the-password", headers: other).status == .ok)
         }
@@ -133,7 +137,8 @@ struct PasswordTests {
     func enumerationProtection() async throws {
         try await withFlint { api in
             _ = try await api.signUp("known@example.com", "password1")
-            try await api.patchConfig(#"{"emailPrivacyConfig":{"enableImprovedEmailPrivacy":true}}"#, mask: "emailPrivacyConfig.enableImprovedEmailPrivacy")
+            try await api.patchConfig(
+                #"{"emailPrivacyConfig":{"enableImprovedEmailPrivacy":true}}"#, mask: "emailPrivacyConfig.enableImprovedEmailPrivacy")
             #expect(try await api.post(Path.sendOob, ["requestType": "PASSWORD_RESET", "email": "nobody@example.com"]).status == .ok)
             #expect(try await api.oobCodes().isEmpty)
             let uri = try await api.post(Path.createAuthURI, ["identifier": "known@example.com", "continueUri": "http://localhost/"])
@@ -212,7 +217,9 @@ struct PasswordTests {
             #expect(unknown["registered"] == .bool(false))
             #expect(unknown["signinMethods"] == .array([]))
             #expect(try await api.post(Path.createAuthURI, ["continueUri": "http://localhost/"]).errorMessage == "MISSING_IDENTIFIER")
-            #expect(try await api.post(Path.createAuthURI, ["identifier": "nope", "continueUri": "http://localhost/"]).errorMessage == "INVALID_IDENTIFIER")
+            #expect(
+                try await api.post(Path.createAuthURI, ["identifier": "nope", "continueUri": "http://localhost/"]).errorMessage
+                    == "INVALID_IDENTIFIER")
         }
     }
 

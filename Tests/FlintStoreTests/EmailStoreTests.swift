@@ -4,7 +4,8 @@ import Testing
 @Suite("Email storage: oob codes, passwords, outbox delivery state")
 struct EmailStoreTests {
     static func code(_ hash: String, email: String = "a@example.com", type: String = "EMAIL_SIGNIN", expiresAt: Int64 = 2_000_000) -> OobCodeRecord {
-        OobCodeRecord(codeHash: hash, requestType: type, email: email, localID: nil, createdAt: 1_000_000, expiresAt: expiresAt, continueURL: "https://x/")
+        OobCodeRecord(
+            codeHash: hash, requestType: type, email: email, localID: nil, createdAt: 1_000_000, expiresAt: expiresAt, continueURL: "https://x/")
     }
 
     @Test("an oob code is used once, by exactly one of concurrent callers", arguments: Engine.all)
@@ -59,7 +60,8 @@ struct EmailStoreTests {
     @Test("an outbox record is claimed by one deliverer, retried when its lease lapses, and redacted when done", arguments: Engine.all)
     func outboxDelivery(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
-        var message = OutboxMessage(channel: "email", recipient: "a@example.com", body: "text with link", locale: "en", createdAt: 1, code: "c", sessionID: "h")
+        var message = OutboxMessage(
+            channel: "email", recipient: "a@example.com", body: "text with link", locale: "en", createdAt: 1, code: "c", sessionID: "h")
         message.email = .init(subject: "Sign in", html: "<p>link</p>", link: "https://x/__/auth/action?oobCode=c", requestType: "EMAIL_SIGNIN")
         message.status = "queued"
         let queued = message

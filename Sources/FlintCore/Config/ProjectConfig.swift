@@ -12,7 +12,8 @@ public struct ProjectConfig: Sendable, Equatable {
     /// Paths an `updateMask` may name.
     public static let updatablePaths: [String] = [
         "signIn", "signIn.phoneNumber", "signIn.phoneNumber.enabled", "signIn.phoneNumber.testPhoneNumbers", "signIn.email",
-        "signIn.email.enabled", "signIn.email.passwordRequired", "signIn.anonymous", "signIn.anonymous.enabled", "authorizedDomains", "emailPrivacyConfig",
+        "signIn.email.enabled", "signIn.email.passwordRequired", "signIn.anonymous", "signIn.anonymous.enabled", "authorizedDomains",
+        "emailPrivacyConfig",
         "emailPrivacyConfig.enableImprovedEmailPrivacy", "flint", "flint.appLinks", "flint.linkDomains", "flint.emailTemplates",
     ]
 

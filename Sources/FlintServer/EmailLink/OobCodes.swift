@@ -1,5 +1,6 @@
 import FlintCore
 import FlintStore
+import Logging
 
 /// Out-of-band codes: made here, stored hashed with their outbox record in one transaction, and emailed as a link
 /// to Flint's action page.
@@ -56,11 +57,12 @@ extension AuthServices {
         )
         outbox.email = .init(subject: content.subject, html: content.html, link: link, requestType: request.action.rawValue)
         outbox.status = email.isDevOutbox ? "dev" : "queued"
+        let message = outbox
         let send = request.send
         let sequence = try await store.write { [self] tx -> Int64? in
             if send, try await count(limits, in: tx, now: now) { return -1 }
             try await tx.insertOobCode(record)
-            return send ? try await tx.appendOutbox(outbox) : nil
+            return send ? try await tx.appendOutbox(message) : nil
         }
         if sequence == -1 { throw AuthError.tooManyAttempts }
         if let sequence, !email.isDevOutbox {
@@ -84,7 +86,8 @@ extension AuthServices {
     }
 
     /// Uses a code inside `tx`, as a failure outcome when it cannot be used.
-    static func use(_ code: String, as action: EmailAction, in tx: any StoreTransaction, now: Int64) async throws -> Result<OobCodeRecord, AuthError> {
+    static func use(_ code: String, as action: EmailAction, in tx: any StoreTransaction, now: Int64) async throws -> Result<OobCodeRecord, AuthError>
+    {
         switch try await tx.useOobCode(hash: storedTokenHash(code), requestType: action.rawValue, now: now) {
         case .used(let record): .success(record)
         case .invalid: .failure(.invalidOobCode)
