@@ -27,6 +27,10 @@ struct FlintAPI: Sendable {
     let lookupURL: String
     let codesURL: String
     let configURL: String
+    let sendOobURL: String
+    let emailLinkURL: String
+    let signUpURL: String
+    let passwordURL: String
     private let jsonHeaders: HTTPHeaders = ["content-type": "application/json"]
 
     init(http: HTTPClient, target: Target, apiKey: String, project: String, timeout: TimeAmount) {
@@ -38,6 +42,10 @@ struct FlintAPI: Sendable {
         refreshURL = target.base + "/securetoken.googleapis.com/v1/token?key=" + key
         lookupURL = target.base + "/identitytoolkit.googleapis.com/v1/accounts:lookup?key=" + key
         codesURL = target.base + "/emulator/v1/projects/\(project)/verificationCodes"
+        sendOobURL = target.base + "/identitytoolkit.googleapis.com/v1/projects/\(project)/accounts:sendOobCode"
+        emailLinkURL = target.base + "/identitytoolkit.googleapis.com/v1/accounts:signInWithEmailLink?key=" + key
+        signUpURL = target.base + "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=" + key
+        passwordURL = target.base + "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=" + key
         configURL =
             target.base + "/identitytoolkit.googleapis.com/admin/v2/projects/\(project)/config"
             + "?updateMask=signIn.phoneNumber.testPhoneNumbers"
@@ -59,6 +67,31 @@ struct FlintAPI: Sendable {
 
     func refresh(_ refreshToken: String) async throws -> Reply {
         try await post(refreshURL, #"{"grant_type":"refresh_token","refresh_token":"# + JSONText.quote(refreshToken) + "}")
+    }
+
+    /// An operator's email sign-in link (`returnOobLink`: stored, not emailed; dev credential).
+    func emailSignInCode(for email: String) async throws -> Reply {
+        var request = HTTPClientRequest(url: sendOobURL)
+        request.method = .POST
+        request.headers = jsonHeaders
+        request.headers.add(name: "authorization", value: "Bearer owner")
+        let body =
+            #"{"requestType":"EMAIL_SIGNIN","returnOobLink":true,"canHandleCodeInApp":true,"continueUrl":"http://localhost/","email":"#
+            + JSONText.quote(email) + "}"
+        request.body = .bytes(Array(body.utf8))
+        return try await execute(request, limit: 1 << 20)
+    }
+
+    func signInWithEmailLink(email: String, code: String) async throws -> Reply {
+        try await post(emailLinkURL, "{\"email\":" + JSONText.quote(email) + ",\"oobCode\":" + JSONText.quote(code) + "}")
+    }
+
+    func signUp(email: String, password: String) async throws -> Reply {
+        try await post(signUpURL, "{\"email\":" + JSONText.quote(email) + ",\"password\":" + JSONText.quote(password) + "}")
+    }
+
+    func signInWithPassword(email: String, password: String) async throws -> Reply {
+        try await post(passwordURL, "{\"email\":" + JSONText.quote(email) + ",\"password\":" + JSONText.quote(password) + "}")
     }
 
     /// All pending codes, number → code.

@@ -13,6 +13,11 @@ enum Scenario: String, ExpressibleByArgument, CaseIterable, Sendable {
     case refresh
     /// One `accounts:lookup` with an ID token (not part of `all`; used for scale runs).
     case lookup
+    /// Email link: an operator's `sendOobCode` with `returnOobLink` (code stored, no email) + `signInWithEmailLink`
+    /// for a fresh address each time.
+    case emaillink
+    /// `signInWithPassword` of accounts made before the clock starts (the server's scrypt cost applies).
+    case password
     /// The three above, in turn.
     case all
 
@@ -56,7 +61,7 @@ struct FlintBench: ParsableCommand {
     @Option(help: "Idle seconds between scenarios, so work the server deferred (e.g. refresh bookkeeping) does not spill over.")
     var pause: Double = 2
 
-    @Option(help: "fictional, real, refresh, or all (the three in turn).")
+    @Option(help: "fictional, real, refresh, lookup, emaillink, password, or all (fictional, real, refresh in turn).")
     var scenario: Scenario = .all
 
     @Flag(help: "Print one JSON line per scenario on stdout (the human summary goes to stderr).")

@@ -118,6 +118,19 @@ struct Runner: Sendable {
             tallies = await clients { client in
                 await repeating("lookup", window: window) { try await api.lookup(tokens[client % tokens.count]) }
             }
+        case .emaillink:
+            let run = Int.random(in: 0..<1_000_000_000)
+            window = makeWindow(clock)
+            tallies = await clients { client in await emailLink(client: client, run: run, window: window) }
+        case .password:
+            let accounts = try await passwordAccounts()
+            window = makeWindow(clock)
+            tallies = await clients { client in
+                let email = accounts[client % accounts.count]
+                return await repeating("signInWithPassword", window: window) {
+                    try await api.signInWithPassword(email: email, password: Self.benchPassword)
+                }
+            }
         case .refresh:
             let tokens = try await refreshTokens()
             window = makeWindow(clock)
@@ -267,6 +280,51 @@ struct Runner: Sendable {
             }
         }
         return tally
+    }
+
+    /// A fresh address per operation: the operator asks for a sign-in code, the client signs in with it.
+    private func emailLink(client: Int, run: Int, window: Window) async -> ClientTally {
+        let clock = ContinuousClock()
+        var tally = ClientTally()
+        for index in 0..<settings.maxOps {
+            let start = clock.now
+            guard start < window.end, !tally.givingUp else { break }
+            let email = "bench-\(run)-\(client)-\(index)@example.com"
+            do {
+                let sent = try await api.emailSignInCode(for: email)
+                guard sent.ok, let code = JSONText.stringField("oobCode", in: sent.body) else {
+                    tally.failed("sendOobCode", sent, at: clock.now, in: window)
+                    continue
+                }
+                let signed = try await api.signInWithEmailLink(email: email, code: code)
+                let end = clock.now
+                guard signed.ok else {
+                    tally.failed("signInWithEmailLink", signed, at: end, in: window)
+                    continue
+                }
+                tally.completed(latency: end - start, at: end, in: window)
+            } catch {
+                tally.failed("email link", error, at: clock.now, in: window)
+            }
+        }
+        return tally
+    }
+
+    static let benchPassword = "flint-bench-password"
+
+    /// One password account per client (at most 256), made before the clock starts; an existing one is reused.
+    private func passwordAccounts() async throws -> [String] {
+        let count = min(settings.concurrency, 256)
+        var emails: [String] = []
+        for i in 0..<count {
+            let email = "bench-password-\(i)@example.com"
+            let made = try await api.signUp(email: email, password: Self.benchPassword)
+            guard made.ok || made.text.contains("EMAIL_EXISTS") else {
+                throw BenchError("password setup: signUp \(email): HTTP \(made.status) \(made.text)")
+            }
+            emails.append(email)
+        }
+        return emails
     }
 
     /// One request per operation until the window closes; `name` labels failures.
