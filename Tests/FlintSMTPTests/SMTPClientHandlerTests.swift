@@ -1,5 +1,6 @@
 import NIOCore
 import NIOEmbedded
+import NIOSSL
 import Synchronization
 import Testing
 
@@ -25,10 +26,13 @@ struct SMTPClientHandlerTests {
         }
 
         /// Sends a command through the handler; returns the outcome of its reply.
-        func send(_ line: String, upgradesToTLS: Bool = false) -> Outcome {
+        func send(_ line: String, startTLS: Bool = false) throws -> Outcome {
             let promise = channel.eventLoop.makePromise(of: SMTPReply.self)
+            let upgrade =
+                startTLS
+                ? SMTPExchange.TLSUpgrade(context: try NIOSSLContext(configuration: .makeClientConfiguration()), serverHostname: "mail.example") : nil
             let exchange = SMTPExchange(
-                bytes: ByteBuffer(string: line + "\r\n"), name: line, timeout: .seconds(10), upgradesToTLS: upgradesToTLS, reply: promise)
+                bytes: ByteBuffer(string: line + "\r\n"), name: line, timeout: .seconds(10), tlsUpgrade: upgrade, reply: promise)
             channel.writeAndFlush(exchange, promise: nil)
             return Outcome(promise.futureResult)
         }
@@ -68,7 +72,7 @@ struct SMTPClientHandlerTests {
         h.receive("ady\n")
         #expect(h.greeting.reply == SMTPReply(code: 220, lines: ["mail.example ESMTP", "ready"]))
 
-        let ehlo = h.send("EHLO me")
+        let ehlo = try h.send("EHLO me")
         #expect(h.written() == "EHLO me\r\n")
         h.receive("250-mail.example\r\n250-PIPELINING\r\n250 STARTTLS\r\n")
         #expect(ehlo.reply?.lines == ["mail.example", "PIPELINING", "STARTTLS"])
@@ -80,23 +84,46 @@ struct SMTPClientHandlerTests {
         h.receive("220 hi\r\n")
         h.receive("250 surprise\r\n")
         #expect(!h.channel.isActive)
-        guard case .protocolViolation = h.send("NOOP").error else {
+        guard case .protocolViolation = try h.send("NOOP").error else {
             Issue.record("a later command did not fail")
             return
         }
+    }
+
+    @Test("the 220 to STARTTLS puts TLS in front of the handler before anything else is read")
+    func startTLS() throws {
+        let h = try Harness()
+        h.receive("220 hi\r\n")
+        let startTLS = try h.send("STARTTLS", startTLS: true)
+        #expect(h.written() == "STARTTLS\r\n")
+        #expect(throws: (any Error).self) { try h.channel.pipeline.syncOperations.handler(type: NIOSSLClientHandler.self) }
+        h.receive("220 go ahead\r\n")
+        #expect(startTLS.reply?.code == 220)
+        #expect(throws: Never.self) { try h.channel.pipeline.syncOperations.handler(type: NIOSSLClientHandler.self) }
+        #expect(h.written()?.isEmpty == false)  // the ClientHello
     }
 
     @Test("anything after the 220 to STARTTLS, before TLS, is refused (no command injection in clear)")
     func startTLSInjection() throws {
         let h = try Harness()
         h.receive("220 hi\r\n")
-        let startTLS = h.send("STARTTLS", upgradesToTLS: true)
+        let startTLS = try h.send("STARTTLS", startTLS: true)
         h.receive("220 go ahead\r\n250-injected")
         guard case .protocolViolation = startTLS.error else {
             Issue.record("expected a protocol violation, got \(String(describing: startTLS.reply))")
             return
         }
         #expect(!h.channel.isActive)
+    }
+
+    @Test("a refusal of STARTTLS does not start TLS")
+    func startTLSRefused() throws {
+        let h = try Harness()
+        h.receive("220 hi\r\n")
+        let startTLS = try h.send("STARTTLS", startTLS: true)
+        h.receive("454 TLS not available\r\n")
+        #expect(startTLS.reply?.code == 454)
+        #expect(throws: (any Error).self) { try h.channel.pipeline.syncOperations.handler(type: NIOSSLClientHandler.self) }
     }
 
     @Test("garbage and over-long lines are protocol violations")
@@ -129,7 +156,7 @@ struct SMTPClientHandlerTests {
     func closed() throws {
         let h = try Harness()
         h.receive("220 hi\r\n")
-        let mail = h.send("MAIL FROM:<a@b>")
+        let mail = try h.send("MAIL FROM:<a@b>")
         h.channel.pipeline.fireChannelInactive()
         guard case .connection = mail.error else {
             Issue.record("expected a connection error")
