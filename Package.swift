@@ -135,6 +135,18 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "FlintSMTPTests",
+            dependencies: [
+                "FlintSMTP",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "EndToEndTests",
             dependencies: [
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -87,7 +87,7 @@ public struct SMTPClient: Sendable {
                 case .send(let command):
                     step = try conversation.receive(try await connection.exchange(command))
                 case .startTLS:
-                    try await connection.startTLS()
+                    // The connection put TLS in front when the 220 to STARTTLS arrived.
                     step = conversation.tlsStarted()
                 case .sendData:
                     step = try conversation.receive(try await connection.exchange(bytes: ByteBuffer(bytes: payload), name: "end of DATA"))

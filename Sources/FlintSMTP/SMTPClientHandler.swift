@@ -1,7 +1,8 @@
 import NIOCore
+import NIOSSL
 
 /// The channel's SMTP end: frames the server's bytes into lines and replies, pairs each reply with the one exchange
-/// waiting for it, and times that wait out. Any failure (a timeout, an unexpected reply, a broken connection, a TLS
+/// waiting for it, times that wait out, and switches to TLS after the server agrees to STARTTLS. Any failure (a timeout, an unexpected reply, a broken connection, a TLS
 /// error from the handler in front) fails the waiting exchange and every later one, and closes the channel.
 final class SMTPClientHandler: ChannelDuplexHandler {
     typealias InboundIn = ByteBuffer
@@ -19,7 +20,7 @@ final class SMTPClientHandler: ChannelDuplexHandler {
 
     /// A handler whose first wait is for the server's greeting.
     init(greeting: EventLoopPromise<SMTPReply>, timeout: TimeAmount) {
-        waiting = SMTPExchange(bytes: nil, name: "the greeting", timeout: timeout, upgradesToTLS: false, reply: greeting)
+        waiting = SMTPExchange(bytes: nil, name: "the greeting", timeout: timeout, reply: greeting)
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -88,9 +89,20 @@ final class SMTPClientHandler: ChannelDuplexHandler {
             fail(.protocolViolation("a reply nobody asked for: \(reply)"), context: context)
             return
         }
-        if exchange.upgradesToTLS, reply.isPositive, buffer.readableBytes > 0 || parser.isMidReply {
-            fail(.protocolViolation("the server sent more after agreeing to STARTTLS"), context: context)
-            return
+        if let upgrade = exchange.tlsUpgrade, reply.code == 220 {
+            // Whatever came with the reply was sent in clear and must not be read as if it came over TLS.
+            guard buffer.readableBytes == 0, !parser.isMidReply else {
+                fail(.protocolViolation("the server sent more after agreeing to STARTTLS"), context: context)
+                return
+            }
+            // Added here, on the event loop, so that no byte is read between the reply and TLS.
+            do {
+                let tls = try NIOSSLClientHandler(context: upgrade.context, serverHostname: upgrade.serverHostname)
+                try context.pipeline.syncOperations.addHandler(tls, position: .first)
+            } catch {
+                fail(.tls("cannot start TLS: \(error)"), context: context)
+                return
+            }
         }
         waiting = nil
         timer?.cancel()

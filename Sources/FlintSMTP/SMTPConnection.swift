@@ -3,7 +3,7 @@ import NIOPosix
 import NIOSSL
 
 /// One TCP connection to the server, seen from async code: open it (with TLS from the start when configured), trade
-/// commands for replies, switch to TLS, close. The waiting, framing and timeouts live in `SMTPClientHandler`.
+/// commands for replies (STARTTLS included), close. The waiting, framing and timeouts live in `SMTPClientHandler`.
 struct SMTPConnection: Sendable {
     private let channel: any Channel
     private let commandTimeout: TimeAmount
@@ -56,35 +56,29 @@ struct SMTPConnection: Sendable {
         }
     }
 
-    /// Sends `command` and waits for its reply.
+    /// Sends `command` and waits for its reply; for STARTTLS, a 220 reply has put TLS in front of the connection by
+    /// the time it is returned (the handshake runs before the next command goes out, and its failure fails that
+    /// command).
     func exchange(_ command: SMTPCommand) async throws(SMTPError) -> SMTPReply {
-        try await exchange(bytes: ByteBuffer(string: command.line + "\r\n"), name: command.name, upgradesToTLS: command.upgradesToTLS)
+        var upgrade: SMTPExchange.TLSUpgrade?
+        if command.upgradesToTLS {
+            guard let tls else { throw .tls("no TLS context for STARTTLS") }
+            upgrade = SMTPExchange.TLSUpgrade(context: tls, serverHostname: serverHostname)
+        }
+        return try await exchange(bytes: ByteBuffer(string: command.line + "\r\n"), name: command.name, tlsUpgrade: upgrade)
     }
 
     /// Sends `bytes` (the message after DATA) and waits for the reply.
-    func exchange(bytes: ByteBuffer, name: String, upgradesToTLS: Bool = false, timeout: TimeAmount? = nil) async throws(SMTPError) -> SMTPReply {
+    func exchange(
+        bytes: ByteBuffer, name: String, tlsUpgrade: SMTPExchange.TLSUpgrade? = nil, timeout: TimeAmount? = nil
+    ) async throws(SMTPError) -> SMTPReply {
         let reply = channel.eventLoop.makePromise(of: SMTPReply.self)
         let written = channel.eventLoop.makePromise(of: Void.self)
         // A write to a closed channel never reaches the handler: fail the reply with the write.
         written.futureResult.whenFailure { reply.fail($0) }
-        let exchange = SMTPExchange(bytes: bytes, name: name, timeout: timeout ?? commandTimeout, upgradesToTLS: upgradesToTLS, reply: reply)
+        let exchange = SMTPExchange(bytes: bytes, name: name, timeout: timeout ?? commandTimeout, tlsUpgrade: tlsUpgrade, reply: reply)
         channel.writeAndFlush(exchange, promise: written)
         return try await wait(for: reply.futureResult)
-    }
-
-    /// Puts TLS in front of the connection (after the server's 220 to STARTTLS); the handshake runs before the next
-    /// command goes out, and its failure fails that command.
-    func startTLS() async throws(SMTPError) {
-        guard let tls else { throw .tls("no TLS context for STARTTLS") }
-        let channel = channel
-        let serverHostname = serverHostname
-        do {
-            try await channel.eventLoop.submit {
-                try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverHostname), position: .first)
-            }.get()
-        } catch {
-            throw SMTPError(error)
-        }
     }
 
     /// Says QUIT (waiting a few seconds at most for the reply) and closes the connection.

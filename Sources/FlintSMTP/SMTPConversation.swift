@@ -14,7 +14,7 @@ struct SMTPConversation: Sendable {
     enum Step: Sendable, Equatable {
         /// Send a command and feed its reply to `receive(_:)`.
         case send(SMTPCommand)
-        /// Put TLS in front of the connection, then call `tlsStarted()`.
+        /// The server agreed to STARTTLS (TLS is in front of the connection now): call `tlsStarted()`.
         case startTLS
         /// Send the dot-stuffed message and feed the reply to `receive(_:)`.
         case sendData
