@@ -71,10 +71,10 @@ struct RestartTests {
         let second = try await FlintProcess(dataDirectory: data, client: client)
         defer { second.stop() }
         let (_, outbox) = try await getJSON(client, second.base + "/emulator/v1/projects/demo-flint/outbox")
-        let messages = try #require(outbox["messages"] as? [[String: String]])
+        let messages = try #require(outbox["messages"] as? [[String: Any]])
         #expect(messages.count == 1)
-        #expect(messages.first?["to"] == "+33612345678")
-        #expect(messages.first?["channel"] == "sms")
+        #expect(messages.first?["to"] as? String == "+33612345678")
+        #expect(messages.first?["channel"] as? String == "sms")
     }
 }
 
