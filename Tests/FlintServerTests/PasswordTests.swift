@@ -1,5 +1,6 @@
 import FlintCore
 import FlintServer
+import FlintStore
 import Foundation
 import HTTPTypes
 import Testing
@@ -66,6 +67,23 @@ struct PasswordTests {
             // A phone-only or email-link-only account has no password: same answer.
             _ = try await api.signInWithEmailLink("linkonly@example.com")
             #expect(try await api.signInWithPassword("linkonly@example.com", "anything").errorMessage == "INVALID_LOGIN_CREDENTIALS")
+        }
+    }
+
+    @Test("a hash made at another cost is replaced at the next sign-in, and still verifies")
+    func rehashOnCostChange() async throws {
+        let path = temporaryDatabasePath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let userID = try await TestNode.make(path: path).run { api in try await api.signUp("cost@example.com", "password1").localId }
+        let node = try await TestNode.make(path: path) { $0.passwordHashParameters = PasswordHashParameters(logN: 11) }
+        let store = node.store
+        try await node.run { api in
+            #expect(PasswordHash.parameters(of: try #require(try await store.read { try await $0.user(localID: userID) }?.passwordHash))?.logN == 10)
+            #expect(try await api.signInWithPassword("cost@example.com", "password1").status == .ok)
+            let rehashed = try #require(try await store.read { try await $0.user(localID: userID) }?.passwordHash)
+            #expect(PasswordHash.parameters(of: rehashed)?.logN == 11)
+            #expect(try await api.signInWithPassword("cost@example.com", "password1").status == .ok)
+            #expect(try await api.signInWithPassword("cost@example.com", "password2").errorMessage == "INVALID_LOGIN_CREDENTIALS")
         }
     }
 
@@ -241,6 +259,10 @@ struct PasswordTests {
             #expect(reply["idToken"] == nil)
             let signedIn = try await api.signInWithPassword("made@example.com", "password1")
             #expect(try JWT.payload(try #require(signedIn.string("idToken")))["email_verified"] == .bool(true))
+            let byEmail = try await api.admin(.post, "\(Path.v1)/projects/\(project)/accounts:lookup", body: #"{"email":["Made@Example.com"]}"#)
+            #expect(byEmail["users"]?.arrayValue?.first?["displayName"]?.stringValue == "Made")
+            let taken = try await api.admin(.post, "\(Path.v1)/projects/\(project)/accounts", body: #"{"email":"made@example.com"}"#)
+            #expect(taken.errorMessage == "EMAIL_EXISTS")
         }
     }
 }

@@ -47,6 +47,12 @@ public struct EmailTemplates: Sendable, Equatable {
     ///   - link: Replaces `{link}`: the action link the recipient opens.
     ///   - email: Replaces `{email}`: the recipient's address.
     /// - Returns: The subject, both bodies and the canonical tag of the locale used.
+    /// The canonical tag of the locale ``render(action:locale:app:link:email:)`` would use, without rendering.
+    public func locale(for action: EmailAction, requested: [String]) -> String {
+        let locale = LocaleNegotiation.bestMatch(for: requested, index: localeIndex[action] ?? [:])
+        return templates[locale]?[action] == nil ? LocaleNegotiation.fallback : locale
+    }
+
     public func render(action: EmailAction, locale requested: [String], app: String, link: String, email: String) -> EmailContent {
         let locale = LocaleNegotiation.bestMatch(for: requested, index: localeIndex[action] ?? [:])
         let found = templates[locale]?[action]

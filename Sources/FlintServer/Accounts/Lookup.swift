@@ -3,16 +3,18 @@ import FlintStore
 import Hummingbird
 
 /// `accounts:lookup` (v1), `relyingparty/getAccountInfo` (v3) and the admin form under `projects/{p}`.
-/// A user sends `idToken`; the operator may instead name users by `localId`, `phoneNumber` lists.
+/// A user sends `idToken`; the operator may instead name users by `localId`, `phoneNumber` and `email` lists.
 struct LookupRequest {
     var idToken: String?
     var localIds: [String]
     var phoneNumbers: [String]
+    var emails: [String]
 
     init(_ body: WireBody) throws(AuthError) {
         idToken = try body.string("idToken")
         localIds = try body.stringList("localId")
         phoneNumbers = try body.stringList("phoneNumber")
+        emails = try body.stringList("email")
     }
 }
 
@@ -28,13 +30,15 @@ struct AccountRoutes {
         try context.requireClient()
         try checkAdminPath(context)
         let wire = try LookupRequest(try await WireBody.read(request))
-        if context.isAdmin && (wire.idToken == nil || !wire.localIds.isEmpty || !wire.phoneNumbers.isEmpty) {
+        if context.isAdmin && (wire.idToken == nil || !wire.localIds.isEmpty || !wire.phoneNumbers.isEmpty || !wire.emails.isEmpty) {
             let phones = try wire.phoneNumbers.map { text throws(AuthError) in try services.parsePhoneNumber(text).e164 }
+            let emails = wire.emails.compactMap(EmailAddress.normalize)
             let ids = wire.localIds
             let users = try await services.store.read { r -> [UserRecord] in
                 var found: [UserRecord] = []
                 for id in ids { if let u = try await r.user(localID: id) { found.append(u) } }
                 for p in phones { if let u = try await r.user(phoneNumber: p), !found.contains(u) { found.append(u) } }
+                for e in emails { if let u = try await r.user(email: e), !found.contains(u) { found.append(u) } }
                 return found
             }
             return try JSONReply.make(LookupResponse(users: users.isEmpty ? nil : users.map(AccountJSON.init)))

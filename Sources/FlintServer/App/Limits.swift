@@ -15,17 +15,6 @@ struct Limit: Sendable {
 }
 
 extension AuthServices {
-    /// Whether any of `limits` is already used up (a read; nothing is counted).
-    func isExhausted(_ limits: [Limit]) async throws -> Bool {
-        let now = nowMS
-        return try await store.read { reader in
-            for limit in limits where try await reader.counterValue(key: limit.key, windowStart: limit.windowStart(now)) >= limit.max {
-                return true
-            }
-            return false
-        }
-    }
-
     /// Counts one hit on each limit inside `tx`; returns whether one went over its maximum.
     func count(_ limits: [Limit], in tx: any StoreTransaction, now: Int64) async throws -> Bool {
         var over = false

@@ -46,23 +46,27 @@ extension AuthServices {
             codeHash: storedTokenHash(code), requestType: request.action.rawValue, email: request.email, localID: request.localID,
             createdAt: now, expiresAt: now + Int64(settings.oobCodeTTL * 1000), continueURL: request.continueURL
         )
-        let app = settings.appName ?? settings.projectID
         let templates = config.current.emailTemplates
-        let locale = templates.render(action: request.action, locale: request.locales, app: app, link: "", email: request.email).locale
-        let link = oobLink(code: code, request: request, lang: locale)
-        let content = templates.render(action: request.action, locale: request.locales, app: app, link: link, email: request.email)
-        var outbox = OutboxMessage(
-            channel: "email", recipient: request.email, body: content.text, locale: content.locale, createdAt: now, code: code,
-            sessionID: record.codeHash
-        )
-        outbox.email = .init(subject: content.subject, html: content.html, link: link, requestType: request.action.rawValue)
-        outbox.status = email.isDevOutbox ? "dev" : "queued"
-        let message = outbox
+        let link = oobLink(code: code, request: request, lang: templates.locale(for: request.action, requested: request.locales))
+        var message: OutboxMessage?
+        if request.send {
+            // Rendered only when it is sent: an operator's returnOobLink needs just the link.
+            let content = templates.render(
+                action: request.action, locale: request.locales, app: settings.appName ?? settings.projectID, link: link, email: request.email)
+            var outbox = OutboxMessage(
+                channel: "email", recipient: request.email, body: content.text, locale: content.locale, createdAt: now, code: code,
+                sessionID: record.codeHash
+            )
+            outbox.email = .init(subject: content.subject, html: content.html, link: link, requestType: request.action.rawValue)
+            outbox.status = email.isDevOutbox ? "dev" : "queued"
+            message = outbox
+        }
         let send = request.send
-        let sequence = try await store.write { [self] tx -> Int64? in
+        let sequence = try await store.write { [self, message] tx -> Int64? in
             if send, try await count(limits, in: tx, now: now) { return -1 }
             try await tx.insertOobCode(record)
-            return send ? try await tx.appendOutbox(message) : nil
+            guard let message else { return nil }
+            return try await tx.appendOutbox(message)
         }
         if sequence == -1 { throw AuthError.tooManyAttempts }
         if let sequence, !email.isDevOutbox {

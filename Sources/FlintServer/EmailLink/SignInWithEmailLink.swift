@@ -44,12 +44,16 @@ extension AuthServices {
         let token = try wire.idToken.map { idToken throws(AuthError) in try verifyIDToken(idToken) }
         let email = try Self.normalizedEmail(wire.email)
         guard let code = wire.oobCode, !code.isEmpty else { throw AuthError.missingOobCode }
-        // Check before using: a mistyped email leaves the code usable.
-        let peeked = try await peekOobCode(code, expecting: [.signIn])
-        guard peeked.email == email else { throw AuthError.emailMismatch }
         let now = nowMS
         let newID = random.alphanumericID()
+        let hash = storedTokenHash(code)
         let outcome = try await store.write { [self] tx -> SignInOutcome in
+            // Checked before use: a mistyped email leaves the code usable.
+            guard let found = try await tx.oobCode(hash: hash), found.requestType == EmailAction.signIn.rawValue, found.usedAt == nil else {
+                return .failed(.invalidOobCode)
+            }
+            guard now < found.expiresAt else { return .failed(.expiredOobCode) }
+            guard found.email == email else { return .failed(.emailMismatch) }
             switch try await Self.use(code, as: .signIn, in: tx, now: now) {
             case .failure(let error): return .failed(error)
             case .success: break

@@ -42,17 +42,32 @@ extension AuthServices {
         let email = try Self.normalizedEmail(wire.email)
         guard let password = wire.password, !password.isEmpty else { throw AuthError.missingPassword }
         let limits = passwordFailureLimits(email: email, clientIP: clientIP)
-        if try await isExhausted(limits) { throw AuthError.tooManyAttempts }
-        let found = try await store.read { try await $0.user(email: email) }
-        guard try await passwords.verify(password, against: found?.passwordHash), let user = found else {
+        let start = nowMS
+        // One read: the failure counters and the account.
+        let (exhausted, found) = try await store.read { reader -> (Bool, UserRecord?) in
+            for limit in limits where try await reader.counterValue(key: limit.key, windowStart: limit.windowStart(start)) >= limit.max {
+                return (true, nil)
+            }
+            return (false, try await reader.user(email: email))
+        }
+        if exhausted { throw AuthError.tooManyAttempts }
+        guard try await passwords.verify(password, against: found?.passwordHash), let user = found, let stored = user.passwordHash else {
             let now = nowMS
             _ = try await store.write { [self] tx in try await count(limits, in: tx, now: now) }
             throw AuthError.invalidLoginCredentials
         }
         guard !user.disabled else { throw AuthError.userDisabled }
+        // A hash made with other parameters (the operator changed the cost) is replaced while the password is at hand.
+        let rehash = PasswordHash.parameters(of: stored) == passwords.parameters ? nil : try await passwords.hash(password)
         let now = nowMS
         let refresh = try await store.write { [self] tx in
-            try await tx.recordSignIn(localID: user.localID, at: now)
+            if let rehash, var current = try await tx.user(localID: user.localID), current.passwordHash == stored {
+                current.passwordHash = rehash
+                current.lastLoginAt = now
+                try await tx.updateUser(current)
+            } else {
+                try await tx.recordSignIn(localID: user.localID, at: now)
+            }
             return try await storeRefreshToken(tx, user: user, provider: "password", now: now)
         }
         var signedIn = user
