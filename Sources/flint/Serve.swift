@@ -40,8 +40,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Sender name of emails (env FLINT_EMAIL_FROM_NAME; default: the app name).") var emailFromName: String?
     @Option(help: "Seconds an emailed link stays valid (env FLINT_OOB_CODE_TTL; default 6 hours).")
     var oobCodeTtl: Int = env("FLINT_OOB_CODE_TTL").flatMap(Int.init) ?? 21_600
-    @Option(help: "scrypt cost of new password hashes as log2(N), 14-20 (env FLINT_PASSWORD_HASH_COST; default 15 = 32 MiB).")
-    var passwordHashCost: Int = env("FLINT_PASSWORD_HASH_COST").flatMap(Int.init) ?? 15
+    @Option(help: "scrypt cost of new password hashes as log2(N), 10-20 (env FLINT_PASSWORD_HASH_COST; default 14 = 16 MiB, as Firebase).")
+    var passwordHashCost: Int = env("FLINT_PASSWORD_HASH_COST").flatMap(Int.init) ?? 14
     @Flag(help: "Take the client IP for abuse limits from X-Forwarded-For (only behind a proxy that sets it).")
     var trustForwardedFor: Bool = env("FLINT_TRUST_FORWARDED_FOR") == "1"
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical (env FLINT_LOG_LEVEL).")

@@ -19,8 +19,9 @@ public struct PasswordHashParameters: Sendable, Equatable, CustomStringConvertib
         self.p = p
     }
 
-    /// N = 2^15, r = 8, p = 1: 32 MiB and tens of milliseconds per hash on a current server core.
-    public static let `default` = PasswordHashParameters(logN: 15)
+    /// N = 2^14, r = 8, p = 1: 16 MiB per hash, the parameters Firebase itself hashes with (about 30 ms on one core
+    /// of the benchmark machine; 2^15 took five times as long there, see BENCHMARKS.md).
+    public static let `default` = PasswordHashParameters(logN: 14)
 
     /// Memory one hash needs, bytes (128 · r · N).
     public var memoryBytes: Int { 128 * r << logN }
