@@ -114,7 +114,7 @@ struct SMTPConnectionTests {
         )
         let settings = SMTPSettings(host: "mail.test", port: 25, security: .none, commandTimeout: .seconds(10))
         let (connection, greeting) = try await SMTPConnection.open(settings: settings, tls: nil, group: group, resolver: resolver)
-        await connection.close()
+        connection.close()
         try await greeter.stop()
         #expect(greeting.code == 220)
     }
