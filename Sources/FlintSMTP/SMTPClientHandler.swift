@@ -2,8 +2,9 @@ import NIOCore
 import NIOSSL
 
 /// The channel's SMTP end: frames the server's bytes into lines and replies, pairs each reply with the one exchange
-/// waiting for it, times that wait out, and switches to TLS after the server agrees to STARTTLS. Any failure (a timeout, an unexpected reply, a broken connection, a TLS
-/// error from the handler in front) fails the waiting exchange and every later one, and closes the channel.
+/// waiting for it, times that wait out, and switches to TLS after the server agrees to STARTTLS. Any failure (a timeout,
+/// an unexpected reply, a broken connection, a TLS error from the handler in front) fails the waiting exchange and every
+/// later one, and closes the channel; `failure` keeps it for what fails outside the handler afterwards.
 final class SMTPClientHandler: ChannelDuplexHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundIn = SMTPExchange
@@ -16,7 +17,9 @@ final class SMTPClientHandler: ChannelDuplexHandler {
     private var parser = SMTPReplyParser()
     private var waiting: SMTPExchange?
     private var timer: Scheduled<Void>?
-    private var failure: SMTPError?
+    /// What ended the channel: the first failure, or a failed TLS handshake seen after a connection failure (see
+    /// `fail`).
+    private(set) var failure: SMTPError?
 
     /// A handler whose first wait is for the server's greeting.
     init(greeting: EventLoopPromise<SMTPReply>, timeout: TimeAmount) {
@@ -71,7 +74,7 @@ final class SMTPClientHandler: ChannelDuplexHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        fail(SMTPError(error), context: context)
+        fail(SMTPError(error), context: context, explainsConnectionFailure: SMTPError.isHandshakeFailure(error))
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -119,9 +122,16 @@ final class SMTPClientHandler: ChannelDuplexHandler {
         }
     }
 
-    /// Records the first failure, fails the waiting exchange with it, and closes the channel.
-    private func fail(_ error: SMTPError, context: ChannelHandlerContext, close: Bool = true) {
-        if failure == nil { failure = error }
+    /// Records the failure, fails the waiting exchange with it, and closes the channel. The first failure is kept,
+    /// except that a failed TLS handshake (`explainsConnectionFailure`) replaces a connection failure seen before it:
+    /// a reset or a close can reach the handler first (NIOSSL reports the handshake as failed when the connection ends
+    /// during it), and a TLS failure is permanent where a connection failure would be tried again.
+    private func fail(_ error: SMTPError, context: ChannelHandlerContext, close: Bool = true, explainsConnectionFailure: Bool = false) {
+        switch failure {
+        case nil: failure = error
+        case .connection? where explainsConnectionFailure: failure = error
+        default: break
+        }
         timer?.cancel()
         timer = nil
         if let exchange = waiting {

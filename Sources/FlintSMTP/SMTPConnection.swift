@@ -6,15 +6,29 @@ import NIOSSL
 /// commands for replies (STARTTLS included), close. The waiting, framing and timeouts live in `SMTPClientHandler`.
 struct SMTPConnection: Sendable {
     private let channel: any Channel
+    /// The channel's `SMTPClientHandler`, asked (on the event loop) what ended the channel when a wait fails.
+    private let handler: NIOLoopBound<SMTPClientHandler>
     private let commandTimeout: TimeAmount
     private let tls: NIOSSLContext?
     private let serverHostname: String?
 
-    private init(channel: any Channel, commandTimeout: TimeAmount, tls: NIOSSLContext?, serverHostname: String?) {
+    /// A connection over `channel`, whose pipeline holds `handler`.
+    init(
+        channel: any Channel, handler: NIOLoopBound<SMTPClientHandler>, commandTimeout: TimeAmount, tls: NIOSSLContext?,
+        serverHostname: String?
+    ) {
         self.channel = channel
+        self.handler = handler
         self.commandTimeout = commandTimeout
         self.tls = tls
         self.serverHostname = serverHostname
+    }
+
+    /// One channel that Happy Eyeballs opened while connecting, with its own handler and greeting.
+    private struct Attempt {
+        var channel: any Channel
+        var handler: SMTPClientHandler
+        var greeting: EventLoopFuture<SMTPReply>
     }
 
     /// Connects to the server and waits for its greeting.
@@ -22,36 +36,58 @@ struct SMTPConnection: Sendable {
     ///   - settings: the server, the security mode and the timeouts.
     ///   - tls: the TLS context, for `implicitTLS` and `startTLS`.
     ///   - group: where the connection's event loop comes from.
+    ///   - resolver: finds the host's addresses; `nil` for the system's (tests give their own).
     /// - Returns: the connection and the greeting (whatever its code).
-    static func open(settings: SMTPSettings, tls: NIOSSLContext?, group: any EventLoopGroup) async throws(SMTPError) -> (SMTPConnection, SMTPReply) {
+    static func open(
+        settings: SMTPSettings, tls: NIOSSLContext?, group: any EventLoopGroup, resolver: (any Resolver & Sendable)? = nil
+    ) async throws(SMTPError) -> (SMTPConnection, SMTPReply) {
         let eventLoop = group.next()
-        let greeting = eventLoop.makePromise(of: SMTPReply.self)
         let commandTimeout = TimeAmount(settings.commandTimeout)
         // SNI takes host names only; for an IP address NIOSSL checks the certificate against the peer's address.
         let serverHostname = (try? SocketAddress(ipAddress: settings.host, port: 0)) == nil ? settings.host : nil
         let implicitTLS = settings.security == .implicitTLS ? tls : nil
+        // Happy Eyeballs may open a channel for each of the host's addresses; each gets a handler and a greeting of its
+        // own, so that the attempts that lose, closed by the bootstrap, cannot fail the wait on the one that won.
+        let attempts = NIOLoopBoundBox.makeBoxSendingValue([Attempt](), eventLoop: eventLoop)
         let bootstrap = ClientBootstrap(group: eventLoop)
             .connectTimeout(TimeAmount(settings.connectTimeout))
+            .resolver(resolver)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     if let implicitTLS {
                         try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: implicitTLS, serverHostname: serverHostname))
                     }
-                    try channel.pipeline.syncOperations.addHandler(SMTPClientHandler(greeting: greeting, timeout: commandTimeout))
+                    let greeting = channel.eventLoop.makePromise(of: SMTPReply.self)
+                    let handler = SMTPClientHandler(greeting: greeting, timeout: commandTimeout)
+                    do {
+                        try channel.pipeline.syncOperations.addHandler(handler)
+                    } catch {
+                        greeting.fail(error)
+                        throw error
+                    }
+                    attempts.value.append(Attempt(channel: channel, handler: handler, greeting: greeting.futureResult))
                 }
             }
         let channel: any Channel
         do {
             channel = try await bootstrap.connect(host: settings.host, port: settings.port).get()
         } catch {
-            greeting.fail(error)
             throw Self.connectFailure(error, settings: settings)
         }
-        let connection = SMTPConnection(channel: channel, commandTimeout: commandTimeout, tls: tls, serverHostname: serverHostname)
+        let chosen = try? await eventLoop.submit {
+            attempts.value.first { $0.channel === channel }.map { (NIOLoopBound($0.handler, eventLoop: eventLoop), $0.greeting) }
+        }.get()
+        guard let (handler, greeting) = chosen else {
+            channel.close(promise: nil)
+            throw .connection("the connection to \(settings.host):\(settings.port) has no SMTP handler")
+        }
+        let connection = SMTPConnection(
+            channel: channel, handler: handler, commandTimeout: commandTimeout, tls: tls, serverHostname: serverHostname
+        )
         do {
-            return (connection, try await connection.wait(for: greeting.futureResult))
+            return (connection, try await connection.wait(for: greeting))
         } catch {
-            await connection.close()
+            connection.close()
             throw error
         }
     }
@@ -74,7 +110,8 @@ struct SMTPConnection: Sendable {
     ) async throws(SMTPError) -> SMTPReply {
         let reply = channel.eventLoop.makePromise(of: SMTPReply.self)
         let written = channel.eventLoop.makePromise(of: Void.self)
-        // A write to a closed channel never reaches the handler: fail the reply with the write.
+        // A write to a closed channel never reaches the handler: fail the reply with the write (`wait` then reports
+        // what closed the channel).
         written.futureResult.whenFailure { reply.fail($0) }
         let exchange = SMTPExchange(bytes: bytes, name: name, timeout: timeout ?? commandTimeout, tlsUpgrade: tlsUpgrade, reply: reply)
         channel.writeAndFlush(exchange, promise: written)
@@ -87,14 +124,19 @@ struct SMTPConnection: Sendable {
             let wait = min(commandTimeout, .seconds(5))
             _ = try? await exchange(bytes: ByteBuffer(string: "QUIT\r\n"), name: "QUIT", timeout: wait)
         }
-        await close()
+        close()
     }
 
-    /// Closes the connection.
-    func close() async {
-        try? await channel.close()
+    /// Closes the connection without waiting for the close to finish: over TLS, NIOSSL sends close_notify and holds
+    /// the close until the server's close_notify arrives or its shutdown timeout (5 s) passes, and a server that
+    /// stopped answering (the usual reason to give up on it) never sends one. Nothing the client needs is in that wait.
+    func close() {
+        channel.close(promise: nil)
     }
 
+    /// Waits for a reply. A failure is reported as what ended the channel when the handler recorded that: the error
+    /// that reaches the wait may be only its consequence (a command written after a failed TLS handshake closed the
+    /// channel fails with "I/O on closed channel" without ever reaching the handler).
     private func wait(for future: EventLoopFuture<SMTPReply>) async throws(SMTPError) -> SMTPReply {
         let channel = channel
         do {
@@ -104,8 +146,16 @@ struct SMTPConnection: Sendable {
                 channel.close(promise: nil)
             }
         } catch {
-            throw SMTPError(error)
+            throw await cause(of: error)
         }
+    }
+
+    /// The failure the handler recorded for the channel, else `error` itself. Read on the event loop, after whatever
+    /// failed the wait has run to its end there (NIOSSL reports a failed handshake as an error, then the close).
+    private func cause(of error: any Error) async -> SMTPError {
+        let handler = handler
+        let recorded = try? await channel.eventLoop.submit { handler.value.failure }.get()
+        return recorded ?? SMTPError(error)
     }
 
     private static func connectFailure(_ error: any Error, settings: SMTPSettings) -> SMTPError {

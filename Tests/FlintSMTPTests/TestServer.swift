@@ -59,8 +59,8 @@ struct TestFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// A TCP listener on loopback that accepts connections and never says anything; it counts the connections it
-/// accepted and those the client has closed since.
+/// A TCP listener on loopback that accepts connections and never says anything (or only `greeting`); it counts the
+/// connections it accepted and those the client has closed since.
 struct SilentServer {
     let channel: any Channel
     let counts: Counts
@@ -74,12 +74,13 @@ struct SilentServer {
         func close() { state.withLock { $0.closed += 1 } }
     }
 
-    static func start() async throws -> SilentServer {
+    static func start(greeting: String? = nil) async throws -> SilentServer {
         let counts = Counts()
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .childChannelInitializer { child in
                 counts.accept()
                 child.closeFuture.whenComplete { _ in counts.close() }
+                if let greeting { child.writeAndFlush(ByteBuffer(string: greeting), promise: nil) }
                 return child.eventLoop.makeSucceededVoidFuture()
             }
             .bind(host: "127.0.0.1", port: 0).get()
