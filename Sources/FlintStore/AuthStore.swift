@@ -33,6 +33,10 @@ public protocol StoreReader: Sendable {
     /// Email outbox records whose oob code is unused and unexpired at `now` (ms), oldest first (the emulator's
     /// `oobCodes` listing).
     func pendingOobMessages(now: Int64) async throws -> [OutboxMessage]
+    /// The second factors of an account, oldest first.
+    func mfaEnrollments(localID: String) async throws -> [MFAEnrollmentRecord]
+    /// How many unused recovery codes an account has.
+    func recoveryCodesLeft(localID: String) async throws -> Int
     /// The hits counted so far for `key` in the window starting at `windowStart` (ms); 0 when none.
     func counterValue(key: String, windowStart: Int64) async throws -> Int64
     /// Outbox records waiting for delivery at `now` (ms): queued, or claimed by a node whose lease ran out.
@@ -104,6 +108,18 @@ public protocol StoreTransaction: StoreReader {
     /// Records a delivery outcome (`sent`, `failed`, or `queued` to retry later). `redact` drops the body, link and
     /// code once they are no longer needed.
     func finishOutbox(sequence: Int64, status: String, detail: String?, redact: Bool) async throws
+
+    /// Adds a second factor. Throws ``StoreError/conflict`` if the account has this phone number enrolled already.
+    func insertMFAEnrollment(_ enrollment: MFAEnrollmentRecord) async throws
+    /// Removes a second factor; returns whether it existed.
+    func deleteMFAEnrollment(localID: String, enrollmentID: String) async throws -> Bool
+    /// Accepts TOTP time step `step` for an enrolment if no later or equal step was accepted before (atomic: one
+    /// winner among concurrent uses of one code).
+    func acceptTOTPStep(enrollmentID: String, step: Int64) async throws -> Bool
+    /// Replaces an account's recovery codes with new ones (stored hashed).
+    func replaceRecoveryCodes(localID: String, hashes: [String], now: Int64) async throws
+    /// Uses a recovery code atomically; returns whether it was there and unused.
+    func useRecoveryCode(localID: String, hash: String, now: Int64) async throws -> Bool
 
     /// Stores a new oob code.
     func insertOobCode(_ code: OobCodeRecord) async throws

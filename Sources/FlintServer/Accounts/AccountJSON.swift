@@ -26,6 +26,7 @@ struct AccountJSON: Encodable {
     var passwordHash: String?
     var passwordUpdatedAt: Double?
     var emailLinkSignin: Bool?
+    var mfaInfo: [MFAInfoJSON]?
 
     /// What production answers in place of a password hash (base64 of `REDACTED`).
     static let redactedHash = "UkVEQUNURUQ="
@@ -40,7 +41,7 @@ struct AccountJSON: Encodable {
         return providers
     }
 
-    init(_ user: UserRecord) {
+    init(_ user: UserRecord, enrollments: [MFAEnrollmentRecord] = []) {
         localId = user.localID
         phoneNumber = user.phoneNumber
         email = user.email
@@ -52,15 +53,19 @@ struct AccountJSON: Encodable {
         passwordHash = user.passwordHash == nil ? nil : Self.redactedHash
         passwordUpdatedAt = user.passwordUpdatedAt.map(Double.init)
         emailLinkSignin = user.emailLinkSignIn ? true : nil
+        mfaInfo = enrollments.isEmpty ? nil : enrollments.map(MFAInfoJSON.full)
         validSince = String(user.validSince)
         createdAt = String(user.createdAt)
         lastLoginAt = user.lastLoginAt.map(String.init)
-        lastRefreshAt = user.lastRefreshAt.map(Self.rfc3339)
+        lastRefreshAt = user.lastRefreshAt.map(RFC3339.format(milliseconds:))
         customAttributes = user.customAttributes
     }
+}
 
-    /// Firebase sends `lastRefreshAt` as an RFC 3339 timestamp.
-    private static func rfc3339(_ ms: Int64) -> String {
+/// RFC 3339 timestamps in UTC with milliseconds, as Firebase writes `lastRefreshAt` and `enrolledAt`.
+enum RFC3339 {
+    /// `2026-11-22T04:30:00.123Z` for a time in milliseconds since epoch.
+    static func format(milliseconds ms: Int64) -> String {
         let seconds = ms / 1000
         let days = Int(seconds / 86_400)
         let rem = Int(seconds % 86_400)

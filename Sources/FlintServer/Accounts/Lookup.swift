@@ -41,10 +41,11 @@ struct AccountRoutes {
                 for e in emails { if let u = try await r.user(email: e), !found.contains(u) { found.append(u) } }
                 return found
             }
-            return try JSONReply.make(LookupResponse(users: users.isEmpty ? nil : users.map(AccountJSON.init)))
+            return try JSONReply.make(LookupResponse(users: users.isEmpty ? nil : users.map { AccountJSON($0) }))
         }
         let (_, user) = try await services.authenticate(idToken: wire.idToken)
-        return try JSONReply.make(LookupResponse(users: [AccountJSON(user)]))
+        let enrollments = try await services.store.read { try await $0.mfaEnrollments(localID: user.localID) }
+        return try JSONReply.make(LookupResponse(users: [AccountJSON(user, enrollments: enrollments)]))
     }
 }
 

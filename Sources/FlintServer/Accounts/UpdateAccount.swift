@@ -143,12 +143,7 @@ extension AuthServices {
     /// revokes earlier sessions; a user then gets fresh tokens in the answer.
     func updateAccount(_ wire: UpdateAccountRequest, localID: String, token: VerifiedIDToken?) async throws -> UpdateAccountResponse {
         let email = try wire.email.map { text throws(AuthError) in try Self.normalizedEmail(text) }
-        var newHash: String?
-        if let password = wire.password {
-            try Self.checkStrength(password)
-            newHash = try await passwords.hash(password)
-        }
-        let hash = newHash
+        let hash = try await strongPasswordHash(wire.password)
         let phone = try wire.phoneNumber.map { text throws(AuthError) in text.isEmpty ? "" : try parsePhoneNumber(text).e164 }
         if let claims = wire.customAttributes { try Self.checkCustomClaims(claims) }
         for attribute in wire.deleteAttribute where !["DISPLAY_NAME", "PHOTO_URL", "PASSWORD", "EMAIL", "PHONE_NUMBER"].contains(attribute) {

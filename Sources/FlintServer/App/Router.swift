@@ -55,6 +55,15 @@ func buildRouter(services: AuthServices) -> Router<FlintRequestContext> {
     router.post("\(v3)/setAccountInfo", use: accounts.update)
     router.post("\(v1)/projects/{project}/accounts:update", use: accounts.update)
 
+    let mfa = MFARoutes(services: services)
+    let v2 = "/identitytoolkit.googleapis.com/v2/accounts"
+    router.post("\(v2)/mfaEnrollment:start", use: mfa.startEnrollment)
+    router.post("\(v2)/mfaEnrollment:finalize", use: mfa.finalizeEnrollment)
+    router.post("\(v2)/mfaEnrollment:withdraw", use: mfa.withdraw)
+    router.post("\(v2)/mfaSignIn:start", use: mfa.startSignIn)
+    router.post("\(v2)/mfaSignIn:finalize", use: mfa.finalizeSignIn)
+    router.post("/flint/v1/accounts/mfaRecoveryCodes:regenerate", use: mfa.regenerateRecoveryCodes)
+
     let action = ActionRoutes(services: services)
     router.get(RouterPath(ActionRoutes.path), use: action.show)
     router.post(RouterPath(ActionRoutes.path), use: action.submit)

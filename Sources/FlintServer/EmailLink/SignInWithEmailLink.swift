@@ -16,14 +16,18 @@ struct SignInWithEmailLinkRequest {
     }
 }
 
+/// The answer: the session's tokens, or — for an account with second factors — `mfaPendingCredential` and the
+/// `mfaInfo` hints instead.
 struct SignInWithEmailLinkResponse: Encodable {
     var kind = "identitytoolkit#EmailLinkSigninResponse"
     var localId: String
     var email: String
-    var idToken: String
-    var refreshToken: String
-    var expiresIn: String
+    var idToken: String?
+    var refreshToken: String?
+    var expiresIn: String?
     var isNewUser: Bool
+    var mfaPendingCredential: String?
+    var mfaInfo: [MFAInfoJSON]?
 }
 
 extension EmailLinkRoutes {
@@ -84,12 +88,21 @@ extension AuthServices {
             user.emailLinkSignIn = true
             user.lastLoginAt = now
             if isNew { try await tx.insertUser(user) } else { try await tx.updateUser(user) }
+            if token == nil {
+                let enrollments = try await activeEnrollments(user.localID, in: tx)
+                if !enrollments.isEmpty { return .secondFactorRequired(user: user, enrollments: enrollments) }
+            }
             let refresh = try await storeRefreshToken(tx, user: user, provider: "password", now: now)
             return .signedIn(user: user, refreshToken: refresh, isNew: isNew)
         }
         switch outcome {
         case .failed(let error):
             throw error
+        case .secondFactorRequired(let user, let enrollments):
+            let challenge = try mfaChallenge(localID: user.localID, provider: "password", enrollments: enrollments, now: now)
+            return SignInWithEmailLinkResponse(
+                localId: user.localID, email: email, isNewUser: false, mfaPendingCredential: challenge.pendingCredential,
+                mfaInfo: challenge.hints)
         case .signedIn(let user, let refreshToken, let isNew):
             let tokens = try sessionTokens(user: user, refreshToken: refreshToken, provider: "password", now: now)
             return SignInWithEmailLinkResponse(

@@ -14,15 +14,19 @@ struct SignInWithPasswordRequest {
     }
 }
 
+/// The answer: the session's tokens, or — for an account with second factors — `mfaPendingCredential` and the
+/// `mfaInfo` hints instead.
 struct SignInWithPasswordResponse: Encodable {
     var kind = "identitytoolkit#VerifyPasswordResponse"
     var localId: String
     var email: String
     var displayName: String?
     var registered = true
-    var idToken: String
-    var refreshToken: String
-    var expiresIn: String
+    var idToken: String?
+    var refreshToken: String?
+    var expiresIn: String?
+    var mfaPendingCredential: String?
+    var mfaInfo: [MFAInfoJSON]?
 }
 
 extension PasswordRoutes {
@@ -44,11 +48,12 @@ extension AuthServices {
         let limits = passwordFailureLimits(email: email, clientIP: clientIP)
         let start = nowMS
         // One read: the failure counters and the account.
-        let (exhausted, found) = try await store.read { reader -> (Bool, UserRecord?) in
+        let (exhausted, found, enrollments) = try await store.read { [self] reader -> (Bool, UserRecord?, [MFAEnrollmentRecord]) in
             for limit in limits where try await reader.counterValue(key: limit.key, windowStart: limit.windowStart(start)) >= limit.max {
-                return (true, nil)
+                return (true, nil, [])
             }
-            return (false, try await reader.user(email: email))
+            guard let user = try await reader.user(email: email) else { return (false, nil, []) }
+            return (false, user, try await activeEnrollments(user.localID, in: reader))
         }
         if exhausted { throw AuthError.tooManyAttempts }
         guard try await passwords.verify(password, against: found?.passwordHash), let user = found, let stored = user.passwordHash else {
@@ -57,6 +62,12 @@ extension AuthServices {
             throw AuthError.invalidLoginCredentials
         }
         guard !user.disabled else { throw AuthError.userDisabled }
+        if !enrollments.isEmpty {
+            let challenge = try mfaChallenge(localID: user.localID, provider: "password", enrollments: enrollments, now: nowMS)
+            return SignInWithPasswordResponse(
+                localId: user.localID, email: email, displayName: user.displayName, mfaPendingCredential: challenge.pendingCredential,
+                mfaInfo: challenge.hints)
+        }
         // A hash made with other parameters (the operator changed the cost) is replaced while the password is at hand.
         let rehash = PasswordHash.parameters(of: stored) == passwords.parameters ? nil : try await passwords.hash(password)
         let now = nowMS

@@ -105,6 +105,8 @@ extension AuthServices {
         switch outcome {
         case .failed(let error):
             throw error
+        case .secondFactorRequired:
+            throw AuthError.internalError
         case .signedIn(let user, let refreshToken, _):
             let tokens = try sessionTokens(user: user, refreshToken: refreshToken, provider: provider, now: now)
             return SignUpResponse(
@@ -116,12 +118,7 @@ extension AuthServices {
     /// An operator creating a user (firebase-admin `createUser`): no tokens are returned.
     func adminCreateUser(_ wire: SignUpRequest) async throws -> SignUpResponse {
         let email = try wire.email.map { text throws(AuthError) in try Self.normalizedEmail(text) }
-        var newHash: String?
-        if let password = wire.password {
-            try Self.checkStrength(password)
-            newHash = try await passwords.hash(password)
-        }
-        let hash = newHash
+        let hash = try await strongPasswordHash(wire.password)
         let phone = try wire.phoneNumber.map { text throws(AuthError) in try parsePhoneNumber(text).e164 }
         if let id = wire.localId, id.isEmpty || id.utf8.count > 128 { throw AuthError.invalidArgument("localId must be 1 to 128 characters") }
         let now = nowMS
@@ -144,6 +141,13 @@ extension AuthServices {
             }
         }
         return SignUpResponse(localId: user.localID, email: user.email, displayName: user.displayName)
+    }
+
+    /// The hash of a new password after the strength check; `nil` when no password is given.
+    func strongPasswordHash(_ password: String?) async throws -> String? {
+        guard let password else { return nil }
+        try Self.checkStrength(password)
+        return try await passwords.hash(password)
     }
 
     /// Firebase's one password rule: at least 6 characters (`WEAK_PASSWORD`). Very long ones are refused too, so

@@ -20,10 +20,20 @@ extension AuthServices {
     /// live session back and no second SMS. Otherwise the new session and the rendered message (the outbox
     /// record) are committed in one transaction, and only then is the message handed to the SMS sender; if the
     /// hand-over fails the session is abandoned, so the next attempt sends afresh.
-    func sendCode(to text: String?, purpose: SMSPurpose, locales: [String]) async throws -> String {
+    ///
+    /// With `forSignIn` (phone sign-in, not a second factor) the project must allow phone sign-in, and a number whose
+    /// account has second factors is refused (`UNSUPPORTED_FIRST_FACTOR`), as Firebase does.
+    func sendCode(to text: String?, purpose: SMSPurpose, locales: [String], forSignIn: Bool = true) async throws -> String {
         let config = config.current
-        guard config.phoneSignInEnabled else { throw AuthError.operationNotAllowed }
+        if forSignIn { guard config.phoneSignInEnabled else { throw AuthError.operationNotAllowed } }
         let phone = try parsePhoneNumber(text)
+        if forSignIn, mfaActive {
+            let hasFactors = try await store.read { [self] reader in
+                guard let owner = try await reader.user(phoneNumber: phone.e164) else { return false }
+                return !(try await activeEnrollments(owner.localID, in: reader)).isEmpty
+            }
+            if hasFactors { throw AuthError.unsupportedFirstFactor }
+        }
         let now = clock.now()
         if config.testPhoneNumbers[phone.e164] != nil {
             return SessionHandle.fictional(phoneNumber: phone.e164, issuedAt: now.secondsSince1970).encode(key: secret.sessionKey)

@@ -53,6 +53,8 @@ extension AuthServices {
             }
             if var user = owner {
                 guard !user.disabled else { return .failed(.userDisabled) }
+                // A phone number cannot be the first factor of an account with second factors.
+                if !(try await activeEnrollments(user.localID, in: tx)).isEmpty { return .failed(.unsupportedFirstFactor) }
                 user.lastLoginAt = now
                 try await tx.recordSignIn(localID: user.localID, at: now)
                 return try await issue(tx, user: user, isNew: false, now: now)

@@ -8,24 +8,42 @@ struct SessionTokens: Sendable {
     var expiresIn: String
 }
 
+/// `firebase.sign_in_second_factor` and `firebase.second_factor_identifier` of a session.
+struct SecondFactorClaim: Sendable, Equatable {
+    /// `phone`, `totp` or `recovery_code`.
+    var factor: String
+    /// The enrolment ID (for a recovery code: `recovery_code`).
+    var identifier: String
+}
+
 /// What a sign-in transaction decided. Failures are returned, not thrown, so a code used inside it stays used.
 enum SignInOutcome: Sendable {
     case failed(AuthError)
     case signedIn(user: UserRecord, refreshToken: String, isNew: Bool)
+    /// The first factor is proven; the account has second factors to ask for.
+    case secondFactorRequired(user: UserRecord, enrollments: [MFAEnrollmentRecord])
 }
 
 extension AuthServices {
-    /// Stores a new refresh token for `user` inside `tx` and returns its value.
-    func storeRefreshToken(_ tx: any StoreTransaction, user: UserRecord, provider: String, now: Int64) async throws -> String {
-        let (token, record) = newRefreshToken(localID: user.localID, authTime: now / 1000, provider: provider, now: now)
+    /// Stores a new refresh token for `user` inside `tx` and returns its value. A session that passed a second factor
+    /// keeps it in its refresh token, so refreshed ID tokens carry the same claims.
+    func storeRefreshToken(
+        _ tx: any StoreTransaction, user: UserRecord, provider: String, now: Int64, secondFactor: SecondFactorClaim? = nil
+    ) async throws -> String {
+        var (token, record) = newRefreshToken(localID: user.localID, authTime: now / 1000, provider: provider, now: now)
+        record.secondFactor = secondFactor?.factor
+        record.secondFactorID = secondFactor?.identifier
         try await tx.insertRefreshToken(record)
         return token
     }
 
     /// Signs the ID token for a session whose refresh token was committed.
-    func sessionTokens(user: UserRecord, refreshToken: String, provider: String, now: Int64) throws -> SessionTokens {
-        SessionTokens(
-            idToken: try idToken(for: user, provider: provider, authTime: now / 1000), refreshToken: refreshToken,
+    func sessionTokens(
+        user: UserRecord, refreshToken: String, provider: String, now: Int64, secondFactor: SecondFactorClaim? = nil
+    ) throws -> SessionTokens {
+        let second = secondFactor.map { ($0.factor, $0.identifier) }
+        return SessionTokens(
+            idToken: try idToken(for: user, provider: provider, authTime: now / 1000, secondFactor: second), refreshToken: refreshToken,
             expiresIn: String(Self.idTokenLifetime))
     }
 

@@ -76,6 +76,22 @@ enum Migrations {
                 "CREATE INDEX outbox_status ON outbox (status, claimed_until)",
             ]
         },
+        // Multi-factor authentication: enrolled second factors and one-time recovery codes.
+        Migration(version: 5) { _ in
+            [
+                """
+                CREATE TABLE mfa_enrollments (enrollment_id TEXT PRIMARY KEY, local_id TEXT NOT NULL, factor TEXT NOT NULL,
+                    display_name TEXT, phone_number TEXT, totp_secret TEXT, enrolled_at BIGINT NOT NULL, last_totp_step BIGINT)
+                """,
+                "CREATE INDEX mfa_enrollments_local_id ON mfa_enrollments (local_id)",
+                "CREATE UNIQUE INDEX mfa_enrollments_phone ON mfa_enrollments (local_id, phone_number)",
+                """
+                CREATE TABLE mfa_recovery_codes (code_hash TEXT PRIMARY KEY, local_id TEXT NOT NULL, created_at BIGINT NOT NULL,
+                    used_at BIGINT)
+                """,
+                "CREATE INDEX mfa_recovery_codes_local_id ON mfa_recovery_codes (local_id)",
+            ]
+        },
     ]
 
     /// The newest version this build knows.

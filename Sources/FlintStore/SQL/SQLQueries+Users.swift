@@ -100,11 +100,15 @@ extension SQLQueries {
 
     func deleteUser(localID: String) async throws -> Bool {
         try await db.run("DELETE FROM refresh_tokens WHERE local_id = ?", [.text(localID)])
+        try await db.run("DELETE FROM mfa_enrollments WHERE local_id = ?", [.text(localID)])
+        try await db.run("DELETE FROM mfa_recovery_codes WHERE local_id = ?", [.text(localID)])
         return !(try await db.query("DELETE FROM users WHERE local_id = ? RETURNING local_id", [.text(localID)])).isEmpty
     }
 
     func deleteAllUsers() async throws {
         try await db.run("DELETE FROM refresh_tokens")
+        try await db.run("DELETE FROM mfa_enrollments")
+        try await db.run("DELETE FROM mfa_recovery_codes")
         try await db.run("DELETE FROM users")
     }
 

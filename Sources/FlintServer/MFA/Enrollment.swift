@@ -1,0 +1,169 @@
+import FlintCore
+import FlintStore
+import Logging
+
+/// `v2/accounts/mfaEnrollment:start`: a phone (`phoneEnrollmentInfo`, code by SMS) or TOTP (`totpEnrollmentInfo`,
+/// a new shared secret) second factor for the signed-in user.
+struct StartEnrollmentRequest {
+    var idToken: String?
+    var phone: WireBody?
+    var totp: WireBody?
+
+    init(_ body: WireBody) throws(AuthError) {
+        idToken = try body.string("idToken")
+        phone = try body.nested("phoneEnrollmentInfo")
+        totp = try body.nested("totpEnrollmentInfo")
+    }
+}
+
+struct StartEnrollmentResponse: Encodable {
+    struct PhoneSessionInfo: Encodable { var sessionInfo: String }
+    struct TOTPSessionInfo: Encodable {
+        var sharedSecretKey: String
+        var verificationCodeLength: Int
+        var hashingAlgorithm: String
+        var periodSec: Int
+        var sessionInfo: String
+        var finalizeEnrollmentTime: String
+    }
+    var phoneSessionInfo: PhoneSessionInfo?
+    var totpSessionInfo: TOTPSessionInfo?
+}
+
+/// `v2/accounts/mfaEnrollment:finalize`: the code (SMS) or one-time password (TOTP) proves the factor; it is added,
+/// and the session's tokens are re-issued with the second-factor claims. The first enrolment also returns ten
+/// one-time recovery codes (Flint extension field `recoveryCodes`).
+struct FinalizeEnrollmentRequest {
+    var idToken: String?
+    var displayName: String?
+    var phone: WireBody?
+    var totp: WireBody?
+
+    init(_ body: WireBody) throws(AuthError) {
+        idToken = try body.string("idToken")
+        displayName = try body.string("displayName")
+        phone = try body.nested("phoneVerificationInfo")
+        totp = try body.nested("totpVerificationInfo")
+    }
+}
+
+struct FinalizeEnrollmentResponse: Encodable {
+    var idToken: String
+    var refreshToken: String
+    var expiresIn: String
+    var recoveryCodes: [String]?
+}
+
+extension AuthServices {
+    /// How long a TOTP enrolment may take between start and finalize, seconds.
+    static let totpEnrollmentWindow: Int64 = 600
+    /// How recent the sign-in behind an enrolment must be, seconds.
+    static let recentSignIn: Int64 = 300
+
+    /// The checks every enrolment step makes on the caller: a fresh sign-in with a first factor that can carry MFA,
+    /// and a verified email.
+    func enrollingUser(_ idToken: String?) async throws -> (VerifiedIDToken, UserRecord) {
+        let (token, user) = try await authenticate(idToken: idToken)
+        guard let provider = token.signInProvider, !["phone", "anonymous", "custom"].contains(provider) else {
+            throw AuthError.mfaUnsupportedFirstFactor
+        }
+        guard user.email != nil, user.emailVerified else { throw AuthError.unverifiedEmail }
+        guard clock.now().secondsSince1970 - token.authTime <= Self.recentSignIn else { throw AuthError.credentialTooOld }
+        return (token, user)
+    }
+
+    func startEnrollment(_ wire: StartEnrollmentRequest, locales: [String]) async throws -> StartEnrollmentResponse {
+        let config = config.current
+        if wire.totp != nil && wire.phone == nil {
+            guard config.totpSecondFactorEnabled else { throw AuthError.totpMFANotEnabled }
+            let (_, user) = try await enrollingUser(wire.idToken)
+            let enrollments = try await store.read { try await $0.mfaEnrollments(localID: user.localID) }
+            guard enrollments.count < Self.maxSecondFactors else { throw AuthError.secondFactorLimitExceeded }
+            let secretBytes = TOTP.generateSecret(using: random)
+            let now = clock.now().secondsSince1970
+            let session = TOTPEnrollmentSession(localID: user.localID, secret: secretBytes, issuedAt: now)
+            let parameters = TOTPParameters()
+            return StartEnrollmentResponse(
+                totpSessionInfo: .init(
+                    sharedSecretKey: Base32.encode(secretBytes), verificationCodeLength: parameters.digits,
+                    hashingAlgorithm: parameters.algorithm.rawValue, periodSec: parameters.period,
+                    sessionInfo: try session.seal(key: secret.mfaKey),
+                    finalizeEnrollmentTime: RFC3339.format(milliseconds: (now + Self.totpEnrollmentWindow) * 1000)))
+        }
+        guard config.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
+        let (_, user) = try await enrollingUser(wire.idToken)
+        guard let phoneInfo = wire.phone else { throw AuthError.missingPhoneEnrollmentInfo }
+        let phone = try parsePhoneNumber(try phoneInfo.string("phoneNumber"))
+        let enrollments = try await store.read { try await $0.mfaEnrollments(localID: user.localID) }
+        guard !enrollments.contains(where: { $0.phoneNumber == phone.e164 }) else { throw AuthError.secondFactorExists }
+        guard enrollments.count < Self.maxSecondFactors else { throw AuthError.secondFactorLimitExceeded }
+        let sessionInfo = try await sendCode(to: phone.e164, purpose: .mfaEnrollment, locales: locales, forSignIn: false)
+        return StartEnrollmentResponse(phoneSessionInfo: .init(sessionInfo: sessionInfo))
+    }
+
+    func finalizeEnrollment(_ wire: FinalizeEnrollmentRequest) async throws -> FinalizeEnrollmentResponse {
+        let config = config.current
+        let enrollmentID = random.alphanumericID()
+        let now = nowMS
+        var enrollment: MFAEnrollmentRecord
+        let token: VerifiedIDToken
+        if let totp = wire.totp, wire.phone == nil {
+            guard config.totpSecondFactorEnabled else { throw AuthError.totpMFANotEnabled }
+            let (verified, user) = try await enrollingUser(wire.idToken)
+            token = verified
+            guard let sessionText = try totp.string("sessionInfo"), !sessionText.isEmpty else { throw AuthError.missingSessionInfo }
+            guard let code = try totp.string("verificationCode"), !code.isEmpty else { throw AuthError.missingCode }
+            guard let session = TOTPEnrollmentSession(opening: sessionText, key: secret.mfaKey), session.localID == user.localID,
+                now / 1000 - session.issuedAt <= Self.totpEnrollmentWindow
+            else { throw AuthError.invalidSessionInfo }
+            // Every try counts; past the limit the session is spent and enrolment starts over.
+            let attempts = Limit(key: "totp-enroll:\(storedTokenHash(sessionText))", max: Int64(settings.maxCodeAttempts), window: 3_600_000)
+            if try await store.write({ [self] tx in try await count([attempts], in: tx, now: now) }) { throw AuthError.sessionExpired }
+            guard
+                let step = TOTP.matchingStep(
+                    code: code, secret: session.secret, at: now / 1000, adjacentIntervals: config.totpAdjacentIntervals, parameters: TOTPParameters())
+            else { throw AuthError.invalidCode }
+            enrollment = MFAEnrollmentRecord(
+                enrollmentID: enrollmentID, localID: user.localID, factor: "totp", displayName: wire.displayName,
+                sealedTOTPSecret: try sealTOTPSecret(session.secret), enrolledAt: now, lastTOTPStep: step)
+        } else {
+            guard config.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
+            let (verified, user) = try await enrollingUser(wire.idToken)
+            token = verified
+            guard let info = wire.phone else { throw AuthError.missingPhoneVerificationInfo }
+            let phone = try await provePhoneCode(
+                sessionInfo: try info.string("sessionInfo"), code: try info.string("code"), purpose: .mfaEnrollment)
+            enrollment = MFAEnrollmentRecord(
+                enrollmentID: enrollmentID, localID: user.localID, factor: "phone", displayName: wire.displayName, phoneNumber: phone,
+                enrolledAt: now)
+        }
+        let codes = RecoveryCodes.generate(using: random)
+        let hashes = codes.compactMap { RecoveryCodes.normalize($0).map { RecoveryCodes.hash($0, key: secret.recoveryKey) } }
+        let added = enrollment
+        let claim = SecondFactorClaim(factor: added.factor, identifier: added.enrollmentID)
+        let provider = token.signInProvider ?? "password"
+        let result = try await store.write { [self] tx -> Result<(UserRecord, String, Bool), AuthError> in
+            switch try await tokenUser(token, in: tx) {
+            case .failure(let error): return .failure(error)
+            case .success(let user):
+                let existing = try await tx.mfaEnrollments(localID: user.localID)
+                if let phone = added.phoneNumber, existing.contains(where: { $0.phoneNumber == phone }) { return .failure(.secondFactorExists) }
+                guard existing.count < Self.maxSecondFactors else { return .failure(.secondFactorLimitExceeded) }
+                do {
+                    try await tx.insertMFAEnrollment(added)
+                } catch StoreError.conflict {
+                    return .failure(.secondFactorExists)
+                }
+                let first = existing.isEmpty
+                if first { try await tx.replaceRecoveryCodes(localID: user.localID, hashes: hashes, now: now) }
+                let refresh = try await storeRefreshToken(tx, user: user, provider: provider, now: now, secondFactor: claim)
+                return .success((user, refresh, first))
+            }
+        }
+        let (user, refresh, first) = try result.get()
+        logger.notice("second factor enrolled", metadata: ["uid": "\(user.localID)", "factor": "\(added.factor)"])
+        let tokens = try sessionTokens(user: user, refreshToken: refresh, provider: provider, now: now, secondFactor: claim)
+        return FinalizeEnrollmentResponse(
+            idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn, recoveryCodes: first ? codes : nil)
+    }
+}

@@ -1,0 +1,61 @@
+import Crypto
+import FlintCore
+import FlintStore
+
+/// What a first-factor sign-in of an enrolled user gets instead of tokens: a sealed, short-lived credential bound
+/// to the user and the first factor, and the hints of the enrolled factors.
+struct MFAChallenge: Sendable {
+    var pendingCredential: String
+    var hints: [MFAInfoJSON]
+}
+
+extension AuthServices {
+    /// How long a pending credential may be used, seconds.
+    static let mfaPendingLifetime: Int64 = 300
+    /// At most this many second factors per account.
+    static let maxSecondFactors = 5
+
+    /// Whether second factors are asked for at sign-in in this project.
+    var mfaActive: Bool { config.current.mfaState != .disabled }
+
+    /// The enrolments that make a sign-in of `user` need a second factor (none when MFA is off for the project).
+    func activeEnrollments(_ localID: String, in reader: any StoreReader) async throws -> [MFAEnrollmentRecord] {
+        guard mfaActive else { return [] }
+        return try await reader.mfaEnrollments(localID: localID)
+    }
+
+    /// The challenge for a user who proved `provider` at `now` (ms) and has `enrollments`.
+    func mfaChallenge(localID: String, provider: String, enrollments: [MFAEnrollmentRecord], now: Int64) throws -> MFAChallenge {
+        let credential = MFAPendingCredential(
+            localID: localID, signInProvider: provider, authTime: now / 1000, issuedAt: now / 1000, nonce: random.bytes(16))
+        let sealed: String
+        do { sealed = try credential.seal(key: secret.mfaKey) } catch { throw AuthError.internalError }
+        return MFAChallenge(pendingCredential: sealed, hints: enrollments.map(MFAInfoJSON.hint))
+    }
+
+    /// Opens a pending credential: `INVALID_MFA_PENDING_CREDENTIAL` when forged, garbled or expired.
+    func openPendingCredential(_ text: String) throws(AuthError) -> MFAPendingCredential {
+        guard let credential = MFAPendingCredential(opening: text, key: secret.mfaKey),
+            !credential.isExpired(now: clock.now().secondsSince1970, lifetime: Self.mfaPendingLifetime)
+        else { throw AuthError.invalidMFAPendingCredential }
+        return credential
+    }
+
+    /// Bound into every sealed TOTP secret, so nothing else sealed with the MFA key opens as one.
+    private static let totpSecretContext = Array("flint totp secret v1".utf8)
+
+    /// A TOTP secret as stored: sealed with the MFA key (AES-GCM), base64url.
+    func sealTOTPSecret(_ secretBytes: [UInt8]) throws -> String {
+        let box = try AES.GCM.seal(secretBytes, using: secret.mfaKey, authenticating: Self.totpSecretContext)
+        guard let combined = box.combined else { throw AuthError.internalError }
+        return Base64URL.encode(combined)
+    }
+
+    /// The TOTP secret of a stored enrolment.
+    func openTOTPSecret(_ sealed: String) throws(AuthError) -> [UInt8] {
+        guard let bytes = Base64URL.decode(sealed), let box = try? AES.GCM.SealedBox(combined: bytes),
+            let plain = try? AES.GCM.open(box, using: secret.mfaKey, authenticating: Self.totpSecretContext)
+        else { throw AuthError.internalError }
+        return Array(plain)
+    }
+}

@@ -1,0 +1,134 @@
+import FlintCore
+import FlintStore
+import Logging
+
+/// `v2/accounts/mfaSignIn:start`: sends a code to the enrolled number of the chosen phone factor (never to a number
+/// the caller supplies).
+struct StartMFASignInRequest {
+    var pendingCredential: String?
+    var enrollmentID: String?
+
+    init(_ body: WireBody) throws(AuthError) {
+        pendingCredential = try body.string("mfaPendingCredential")
+        enrollmentID = try body.string("mfaEnrollmentId")
+        _ = try body.nested("phoneSignInInfo")
+    }
+}
+
+struct StartMFASignInResponse: Encodable {
+    struct PhoneResponseInfo: Encodable { var sessionInfo: String }
+    var phoneResponseInfo: PhoneResponseInfo
+}
+
+/// `v2/accounts/mfaSignIn:finalize`: the pending credential plus the second factor — an SMS code
+/// (`phoneVerificationInfo`), a TOTP code (`totpVerificationInfo` with `mfaEnrollmentId`), or one of the account's
+/// recovery codes (Flint extension field `recoveryCode`) — gives the session's tokens.
+struct FinalizeMFASignInRequest {
+    var pendingCredential: String?
+    var enrollmentID: String?
+    var phone: WireBody?
+    var totp: WireBody?
+    var recoveryCode: String?
+
+    init(_ body: WireBody) throws(AuthError) {
+        pendingCredential = try body.string("mfaPendingCredential")
+        enrollmentID = try body.string("mfaEnrollmentId")
+        phone = try body.nested("phoneVerificationInfo")
+        totp = try body.nested("totpVerificationInfo")
+        recoveryCode = try body.string("recoveryCode")
+        if enrollmentID == nil { enrollmentID = try totp?.string("mfaEnrollmentId") }
+    }
+}
+
+struct FinalizeMFASignInResponse: Encodable {
+    var idToken: String
+    var refreshToken: String
+    var expiresIn: String
+}
+
+extension AuthServices {
+    func startMFASignIn(_ wire: StartMFASignInRequest, locales: [String]) async throws -> StartMFASignInResponse {
+        guard let text = wire.pendingCredential, !text.isEmpty else { throw AuthError.missingMFAPendingCredential }
+        guard let enrollmentID = wire.enrollmentID, !enrollmentID.isEmpty else { throw AuthError.missingMFAEnrollmentID }
+        let credential = try openPendingCredential(text)
+        let enrollments = try await store.read { try await $0.mfaEnrollments(localID: credential.localID) }
+        guard let enrollment = enrollments.first(where: { $0.enrollmentID == enrollmentID }) else { throw AuthError.mfaEnrollmentNotFound }
+        guard enrollment.factor == "phone", let phone = enrollment.phoneNumber else { throw AuthError.mfaProviderNotSupported }
+        guard config.current.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
+        let sessionInfo = try await sendCode(to: phone, purpose: .mfaSignIn, locales: locales, forSignIn: false)
+        return StartMFASignInResponse(phoneResponseInfo: .init(sessionInfo: sessionInfo))
+    }
+
+    func finalizeMFASignIn(_ wire: FinalizeMFASignInRequest) async throws -> FinalizeMFASignInResponse {
+        guard let text = wire.pendingCredential, !text.isEmpty else { throw AuthError.missingMFACredential }
+        let credential = try openPendingCredential(text)
+        let now = nowMS
+        // Wrong second factors count per pending credential; past the limit it is spent.
+        let attempts = Limit(key: "mfa:\(Hex.encode(credential.nonce))", max: Int64(settings.maxCodeAttempts), window: 600_000)
+        let claim: SecondFactorClaim
+        do {
+            claim = try await proveSecondFactor(wire, credential: credential, attempts: attempts, now: now)
+        } catch let error as AuthError where error.code == AuthError.invalidCode.code {
+            if try await store.write({ [self] tx in try await count([attempts], in: tx, now: now) }) {
+                throw AuthError.invalidMFAPendingCredential.with(detail: "Too many incorrect codes. Sign in again.")
+            }
+            throw error
+        }
+        let result = try await store.write { [self] tx -> Result<(UserRecord, String), AuthError> in
+            guard var user = try await tx.user(localID: credential.localID) else { return .failure(.invalidMFAPendingCredential) }
+            guard !user.disabled else { return .failure(.userDisabled) }
+            try await tx.recordSignIn(localID: user.localID, at: now)
+            user.lastLoginAt = now
+            let refresh = try await storeRefreshToken(tx, user: user, provider: credential.signInProvider, now: now, secondFactor: claim)
+            return .success((user, refresh))
+        }
+        let (user, refresh) = try result.get()
+        let tokens = try sessionTokens(user: user, refreshToken: refresh, provider: credential.signInProvider, now: now, secondFactor: claim)
+        return FinalizeMFASignInResponse(idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn)
+    }
+
+    /// Checks the second factor; a wrong code is `INVALID_CODE`.
+    private func proveSecondFactor(
+        _ wire: FinalizeMFASignInRequest, credential: MFAPendingCredential, attempts: Limit, now: Int64
+    ) async throws -> SecondFactorClaim {
+        let (spent, enrollments) = try await store.read { reader in
+            (
+                try await reader.counterValue(key: attempts.key, windowStart: attempts.windowStart(now)),
+                try await reader.mfaEnrollments(localID: credential.localID)
+            )
+        }
+        guard spent < attempts.max else { throw AuthError.invalidMFAPendingCredential.with(detail: "Too many incorrect codes. Sign in again.") }
+        if let code = wire.recoveryCode {
+            guard let normalized = RecoveryCodes.normalize(code) else { throw AuthError.invalidCode }
+            let hash = RecoveryCodes.hash(normalized, key: secret.recoveryKey)
+            let used = try await store.write { tx in try await tx.useRecoveryCode(localID: credential.localID, hash: hash, now: now) }
+            guard used else { throw AuthError.invalidCode }
+            let left = try await store.read { try await $0.recoveryCodesLeft(localID: credential.localID) }
+            logger.notice("recovery code used for sign-in", metadata: ["uid": "\(credential.localID)", "recoveryCodesLeft": "\(left)"])
+            return SecondFactorClaim(factor: "recovery_code", identifier: "recovery_code")
+        }
+        if let totp = wire.totp {
+            guard config.current.totpSecondFactorEnabled else { throw AuthError.totpMFANotEnabled }
+            guard let enrollmentID = wire.enrollmentID, !enrollmentID.isEmpty else { throw AuthError.missingMFAEnrollmentID }
+            guard let enrollment = enrollments.first(where: { $0.enrollmentID == enrollmentID }) else { throw AuthError.mfaEnrollmentNotFound }
+            guard enrollment.factor == "totp", let sealed = enrollment.sealedTOTPSecret else { throw AuthError.mfaProviderNotSupported }
+            guard let code = try totp.string("verificationCode"), !code.isEmpty else { throw AuthError.missingCode }
+            let secretBytes = try openTOTPSecret(sealed)
+            guard
+                let step = TOTP.matchingStep(
+                    code: code, secret: secretBytes, at: now / 1000, adjacentIntervals: config.current.totpAdjacentIntervals,
+                    parameters: TOTPParameters())
+            else { throw AuthError.invalidCode }
+            // Each time step's code works once, and never one older than the last accepted.
+            guard try await store.write({ tx in try await tx.acceptTOTPStep(enrollmentID: enrollmentID, step: step) }) else {
+                throw AuthError.invalidCode.with(detail: "This code was already used. Wait for the next one.")
+            }
+            return SecondFactorClaim(factor: "totp", identifier: enrollmentID)
+        }
+        guard let info = wire.phone else { throw AuthError.mfaProviderNotSupported }
+        guard config.current.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
+        let phone = try await provePhoneCode(sessionInfo: try info.string("sessionInfo"), code: try info.string("code"), purpose: .mfaSignIn)
+        guard let enrollment = enrollments.first(where: { $0.phoneNumber == phone }) else { throw AuthError.mfaEnrollmentNotFound }
+        return SecondFactorClaim(factor: "phone", identifier: enrollment.enrollmentID)
+    }
+}

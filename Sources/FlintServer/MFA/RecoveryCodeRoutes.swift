@@ -1,0 +1,27 @@
+import FlintCore
+import FlintStore
+import Logging
+
+/// `POST /flint/v1/accounts/mfaRecoveryCodes:regenerate` (Flint extension): ten new one-time recovery codes for a
+/// user with second factors, replacing the old ones. Needs a recent sign-in, like enrolment.
+struct RecoveryCodesResponse: Encodable {
+    var recoveryCodes: [String]
+}
+
+extension AuthServices {
+    func regenerateRecoveryCodes(idToken: String?) async throws -> RecoveryCodesResponse {
+        let (token, user) = try await authenticate(idToken: idToken)
+        guard clock.now().secondsSince1970 - token.authTime <= Self.recentSignIn else { throw AuthError.credentialTooOld }
+        let codes = RecoveryCodes.generate(using: random)
+        let hashes = codes.compactMap { RecoveryCodes.normalize($0).map { RecoveryCodes.hash($0, key: secret.recoveryKey) } }
+        let now = nowMS
+        let enrolled = try await store.write { tx -> Bool in
+            guard !(try await tx.mfaEnrollments(localID: user.localID)).isEmpty else { return false }
+            try await tx.replaceRecoveryCodes(localID: user.localID, hashes: hashes, now: now)
+            return true
+        }
+        guard enrolled else { throw AuthError.mfaEnrollmentNotFound.with(detail: "Recovery codes need a second factor.") }
+        logger.notice("recovery codes regenerated", metadata: ["uid": "\(user.localID)"])
+        return RecoveryCodesResponse(recoveryCodes: codes)
+    }
+}

@@ -1,0 +1,50 @@
+import FlintCore
+import FlintStore
+import Logging
+
+/// `v2/accounts/mfaEnrollment:withdraw`: removes a second factor. Every earlier session is revoked and the caller
+/// gets fresh tokens (without second-factor claims); with the last factor go the recovery codes.
+struct WithdrawRequest {
+    var idToken: String?
+    var mfaEnrollmentId: String?
+
+    init(_ body: WireBody) throws(AuthError) {
+        idToken = try body.string("idToken")
+        mfaEnrollmentId = try body.string("mfaEnrollmentId")
+    }
+}
+
+struct WithdrawResponse: Encodable {
+    var idToken: String
+    var refreshToken: String
+    var expiresIn: String
+}
+
+extension AuthServices {
+    func withdraw(_ wire: WithdrawRequest) async throws -> WithdrawResponse {
+        let token = try verifyIDToken(wire.idToken)
+        guard let enrollmentID = wire.mfaEnrollmentId, !enrollmentID.isEmpty else { throw AuthError.missingMFAEnrollmentID }
+        let now = nowMS
+        let provider = token.signInProvider ?? "password"
+        let result = try await store.write { [self] tx -> Result<(UserRecord, String), AuthError> in
+            var user: UserRecord
+            switch try await tokenUser(token, in: tx) {
+            case .failure(let error): return .failure(error)
+            case .success(let found): user = found
+            }
+            guard try await tx.deleteMFAEnrollment(localID: user.localID, enrollmentID: enrollmentID) else {
+                return .failure(.mfaEnrollmentNotFound)
+            }
+            if try await tx.mfaEnrollments(localID: user.localID).isEmpty {
+                try await tx.replaceRecoveryCodes(localID: user.localID, hashes: [], now: now)
+            }
+            user.validSince = now / 1000
+            try await tx.updateUser(user)
+            return .success((user, try await storeRefreshToken(tx, user: user, provider: provider, now: now)))
+        }
+        let (user, refresh) = try result.get()
+        logger.notice("second factor withdrawn", metadata: ["uid": "\(user.localID)"])
+        let tokens = try sessionTokens(user: user, refreshToken: refresh, provider: provider, now: now)
+        return WithdrawResponse(idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn)
+    }
+}

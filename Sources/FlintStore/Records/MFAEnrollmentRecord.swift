@@ -1,0 +1,34 @@
+/// A second factor enrolled on an account: a phone number (SMS codes) or a TOTP authenticator.
+public struct MFAEnrollmentRecord: Sendable, Equatable {
+    /// `mfaEnrollmentId`: 28 characters, unique.
+    public var enrollmentID: String
+    /// The account.
+    public var localID: String
+    /// `phone` or `totp`.
+    public var factor: String
+    /// The name the user gave it, if any.
+    public var displayName: String?
+    /// E.164 number (phone factors).
+    public var phoneNumber: String?
+    /// The TOTP secret, sealed with a server key (TOTP factors); never stored in the clear.
+    public var sealedTOTPSecret: String?
+    /// Enrolment time, milliseconds since epoch.
+    public var enrolledAt: Int64
+    /// The last TOTP time step accepted, so a code is used at most once.
+    public var lastTOTPStep: Int64?
+
+    /// Creates a record.
+    public init(
+        enrollmentID: String, localID: String, factor: String, displayName: String?, phoneNumber: String? = nil,
+        sealedTOTPSecret: String? = nil, enrolledAt: Int64, lastTOTPStep: Int64? = nil
+    ) {
+        self.enrollmentID = enrollmentID
+        self.localID = localID
+        self.factor = factor
+        self.displayName = displayName
+        self.phoneNumber = phoneNumber
+        self.sealedTOTPSecret = sealedTOTPSecret
+        self.enrolledAt = enrolledAt
+        self.lastTOTPStep = lastTOTPStep
+    }
+}

@@ -1,0 +1,77 @@
+/// Statements of multi-factor authentication: enrolments and recovery codes.
+extension SQLQueries {
+    private static let enrollmentColumns =
+        "enrollment_id, local_id, factor, display_name, phone_number, totp_secret, enrolled_at, last_totp_step"
+
+    func mfaEnrollments(localID: String) async throws -> [MFAEnrollmentRecord] {
+        try await db.query(
+            "SELECT \(Self.enrollmentColumns) FROM mfa_enrollments WHERE local_id = ? ORDER BY enrolled_at, enrollment_id", [.text(localID)]
+        ).map { row in
+            MFAEnrollmentRecord(
+                enrollmentID: try row.string("enrollment_id"), localID: try row.string("local_id"), factor: try row.string("factor"),
+                displayName: try row.optionalString("display_name"), phoneNumber: try row.optionalString("phone_number"),
+                sealedTOTPSecret: try row.optionalString("totp_secret"), enrolledAt: try row.int64("enrolled_at"),
+                lastTOTPStep: try row.optionalInt64("last_totp_step")
+            )
+        }
+    }
+
+    func insertMFAEnrollment(_ e: MFAEnrollmentRecord) async throws {
+        if let phone = e.phoneNumber,
+            try await db.first("SELECT enrollment_id FROM mfa_enrollments WHERE local_id = ? AND phone_number = ?", [.text(e.localID), .text(phone)])
+                != nil
+        {
+            throw StoreError.conflict("secondFactor")
+        }
+        let rows = try await db.query(
+            """
+            INSERT INTO mfa_enrollments (enrollment_id, local_id, factor, display_name, phone_number, totp_secret, enrolled_at, last_totp_step)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING enrollment_id
+            """,
+            [
+                .text(e.enrollmentID), .text(e.localID), .text(e.factor), e.displayName.sql, e.phoneNumber.sql, e.sealedTOTPSecret.sql,
+                .integer(e.enrolledAt), e.lastTOTPStep.sql,
+            ]
+        )
+        if rows.isEmpty { throw StoreError.conflict("secondFactor") }
+    }
+
+    func deleteMFAEnrollment(localID: String, enrollmentID: String) async throws -> Bool {
+        !(try await db.query(
+            "DELETE FROM mfa_enrollments WHERE local_id = ? AND enrollment_id = ? RETURNING enrollment_id", [.text(localID), .text(enrollmentID)]
+        )).isEmpty
+    }
+
+    func acceptTOTPStep(enrollmentID: String, step: Int64) async throws -> Bool {
+        !(try await db.query(
+            """
+            UPDATE mfa_enrollments SET last_totp_step = ?
+            WHERE enrollment_id = ? AND (last_totp_step IS NULL OR last_totp_step < ?) RETURNING enrollment_id
+            """,
+            [.integer(step), .text(enrollmentID), .integer(step)]
+        )).isEmpty
+    }
+
+    func recoveryCodesLeft(localID: String) async throws -> Int {
+        Int(
+            try await db.first("SELECT COUNT(*) AS n FROM mfa_recovery_codes WHERE local_id = ? AND used_at IS NULL", [.text(localID)])?.int64("n")
+                ?? 0)
+    }
+
+    func replaceRecoveryCodes(localID: String, hashes: [String], now: Int64) async throws {
+        try await db.run("DELETE FROM mfa_recovery_codes WHERE local_id = ?", [.text(localID)])
+        for hash in hashes {
+            try await db.run(
+                "INSERT INTO mfa_recovery_codes (code_hash, local_id, created_at) VALUES (?, ?, ?)", [.text(hash), .text(localID), .integer(now)])
+        }
+    }
+
+    func useRecoveryCode(localID: String, hash: String, now: Int64) async throws -> Bool {
+        !(try await db.query(
+            """
+            UPDATE mfa_recovery_codes SET used_at = ? WHERE code_hash = ? AND local_id = ? AND used_at IS NULL RETURNING code_hash
+            """,
+            [.integer(now), .text(hash), .text(localID)]
+        )).isEmpty
+    }
+}
