@@ -9,6 +9,10 @@ public struct ServerSecret: Sendable {
     public let sessionKey: SymmetricKey
     /// Key tagging refresh tokens, so a token can be recognised as ours without a database row.
     public let refreshKey: SymmetricKey
+    /// Key sealing Flint's stateless MFA strings (`mfaPendingCredential`, TOTP enrollment `sessionInfo`) with AES-256-GCM.
+    public let mfaKey: SymmetricKey
+    /// Key for recovery code HMACs, so a stolen database reveals no code.
+    public let recoveryKey: SymmetricKey
 
     /// Derives the purpose keys from the master secret.
     public init(master: [UInt8]) {
@@ -16,6 +20,8 @@ public struct ServerSecret: Sendable {
         codeKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, info: Array("flint code hmac v1".utf8), outputByteCount: 32)
         sessionKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, info: Array("flint session handle v1".utf8), outputByteCount: 32)
         refreshKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, info: Array("flint refresh token v1".utf8), outputByteCount: 32)
+        mfaKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, info: Array("flint mfa v1".utf8), outputByteCount: 32)
+        recoveryKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, info: Array("flint recovery code v1".utf8), outputByteCount: 32)
     }
 
     /// The stored form of a code: HMAC-SHA256 over the session ID and the code, so equal codes in two

@@ -1,0 +1,70 @@
+public import Crypto
+
+/// What the opaque `mfaPendingCredential` stands for: a first factor passed by a user enrolled in MFA, who gets
+/// this string instead of tokens and trades it, with a second factor, at `mfaSignIn:finalize`.
+///
+/// Stateless: everything is sealed into the string (see ``seal(key:)``); the `nonce` names this credential so the
+/// caller can count attempts against it.
+public struct MFAPendingCredential: Sendable, Equatable {
+    /// The account that passed its first factor.
+    public var localID: String
+    /// The first factor's provider ID (`password`, `phone`, `emailLink`...), for the ID token's `sign_in_provider`.
+    public var signInProvider: String
+    /// When the first factor was passed (Unix seconds), the ID token's `auth_time`.
+    public var authTime: Int64
+    /// When this credential was issued (Unix seconds).
+    public var issuedAt: Int64
+    /// 16 random bytes that identify this credential (for counting attempts).
+    public var nonce: [UInt8]
+
+    /// Bytes in a fresh ``nonce``.
+    public static let nonceLength = 16
+    /// How long a credential is accepted by default, in seconds.
+    public static let defaultLifetime: Int64 = 300
+
+    /// Creates a credential from its fields.
+    public init(localID: String, signInProvider: String, authTime: Int64, issuedAt: Int64, nonce: [UInt8]) {
+        self.localID = localID
+        self.signInProvider = signInProvider
+        self.authTime = authTime
+        self.issuedAt = issuedAt
+        self.nonce = nonce
+    }
+
+    /// Creates a credential with a fresh random ``nonce``.
+    public init(localID: String, signInProvider: String, authTime: Int64, issuedAt: Int64, using random: any RandomSource) {
+        self.init(
+            localID: localID, signInProvider: signInProvider, authTime: authTime, issuedAt: issuedAt,
+            nonce: random.bytes(Self.nonceLength))
+    }
+
+    /// The `mfaPendingCredential` string: the fields encrypted and authenticated with AES-256-GCM under `key`
+    /// (``ServerSecret/mfaKey``), base64url-encoded behind a version byte.
+    /// - Throws: `CryptoKitError` when `key` is not an AES key.
+    public func seal(key: SymmetricKey) throws -> String {
+        var writer = PayloadWriter()
+        writer.append(localID)
+        writer.append(signInProvider)
+        writer.append(authTime)
+        writer.append(issuedAt)
+        writer.append(nonce)
+        return try SealedToken.seal(writer.bytes, kind: .mfaPendingCredential, key: key)
+    }
+
+    /// Opens an `mfaPendingCredential` string; `nil` for anything not sealed by ``seal(key:)`` under `key`
+    /// (forged, altered, truncated, another kind of sealed string, or another key).
+    public init?(opening text: String, key: SymmetricKey) {
+        guard let payload = SealedToken.open(text, kind: .mfaPendingCredential, key: key) else { return nil }
+        var reader = PayloadReader(payload)
+        guard let localID = reader.string(), let provider = reader.string(), let authTime = reader.int64(),
+            let issuedAt = reader.int64(), let nonce = reader.data(), reader.isAtEnd
+        else { return nil }
+        self.init(localID: localID, signInProvider: provider, authTime: authTime, issuedAt: issuedAt, nonce: nonce)
+    }
+
+    /// Whether the credential is too old at `unixSeconds`: it is accepted while `now - issuedAt < lifetime`.
+    public func isExpired(now unixSeconds: Int64, lifetime: Int64 = MFAPendingCredential.defaultLifetime) -> Bool {
+        let (age, overflow) = unixSeconds.subtractingReportingOverflow(issuedAt)
+        return overflow || age >= lifetime
+    }
+}

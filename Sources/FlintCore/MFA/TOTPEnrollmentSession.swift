@@ -1,0 +1,52 @@
+public import Crypto
+
+/// What a TOTP enrollment's `totpSessionInfo.sessionInfo` stands for: the secret offered at `mfaEnrollment:start`,
+/// carried by the client to `mfaEnrollment:finalize` so the server stores nothing until the user proves a code.
+///
+/// Sealed like ``MFAPendingCredential`` (AES-256-GCM under ``ServerSecret/mfaKey``) but with its own kind tag, so
+/// neither string can be opened as the other.
+public struct TOTPEnrollmentSession: Sendable, Equatable {
+    /// The account enrolling.
+    public var localID: String
+    /// The TOTP secret shown to the user (as Base32 and an `otpauth://` URL).
+    public var secret: [UInt8]
+    /// When enrollment started (Unix seconds).
+    public var issuedAt: Int64
+
+    /// How long the user has to finish enrolling by default, in seconds (Flint's choice; the response's
+    /// `finalizeEnrollmentTime` is `issuedAt` plus this).
+    public static let defaultLifetime: Int64 = 1800
+
+    /// Creates a session from its fields.
+    public init(localID: String, secret: [UInt8], issuedAt: Int64) {
+        self.localID = localID
+        self.secret = secret
+        self.issuedAt = issuedAt
+    }
+
+    /// The `sessionInfo` string: the fields encrypted and authenticated under `key` (``ServerSecret/mfaKey``).
+    /// - Throws: `CryptoKitError` when `key` is not an AES key.
+    public func seal(key: SymmetricKey) throws -> String {
+        var writer = PayloadWriter()
+        writer.append(localID)
+        writer.append(secret)
+        writer.append(issuedAt)
+        return try SealedToken.seal(writer.bytes, kind: .totpEnrollmentSession, key: key)
+    }
+
+    /// Opens a `sessionInfo` string; `nil` for anything not sealed by ``seal(key:)`` under `key`.
+    public init?(opening text: String, key: SymmetricKey) {
+        guard let payload = SealedToken.open(text, kind: .totpEnrollmentSession, key: key) else { return nil }
+        var reader = PayloadReader(payload)
+        guard let localID = reader.string(), let secret = reader.data(), let issuedAt = reader.int64(), reader.isAtEnd else {
+            return nil
+        }
+        self.init(localID: localID, secret: secret, issuedAt: issuedAt)
+    }
+
+    /// Whether the session is too old at `unixSeconds`: it is accepted while `now - issuedAt < lifetime`.
+    public func isExpired(now unixSeconds: Int64, lifetime: Int64 = TOTPEnrollmentSession.defaultLifetime) -> Bool {
+        let (age, overflow) = unixSeconds.subtractingReportingOverflow(issuedAt)
+        return overflow || age >= lifetime
+    }
+}
