@@ -15,6 +15,7 @@ public struct ProjectConfig: Sendable, Equatable {
         "signIn.email.enabled", "signIn.email.passwordRequired", "signIn.anonymous", "signIn.anonymous.enabled", "authorizedDomains",
         "emailPrivacyConfig",
         "emailPrivacyConfig.enableImprovedEmailPrivacy", "flint", "flint.appLinks", "flint.linkDomains", "flint.emailTemplates",
+        "mfa", "mfa.state", "mfa.enabledProviders", "mfa.providerConfigs",
     ]
 
     /// The configuration of a new project: phone and email (password and link) sign-in on, no test numbers,
@@ -78,6 +79,7 @@ public struct ProjectConfig: Sendable, Equatable {
             doc["authorizedDomains"] = .array(out)
         }
         try Self.validateEmailSections(doc)
+        try Self.validateMFASection(doc)
         self.document = doc
     }
 
