@@ -317,4 +317,48 @@ struct MFATests {
             #expect(send.errorMessage == "UNSUPPORTED_FIRST_FACTOR : A phone number cannot be set as a first factor on an SMS based MFA user.")
         }
     }
+
+    @Test("MANDATORY: no tokens before a second factor is enrolled with the pending credential; then sign-ins are challenged")
+    func mandatory() async throws {
+        try await withFlint { api in
+            try await api.enableMFA(state: "MANDATORY")
+            // Sign-up gives a pending credential, not tokens; the unverified email must be verified first.
+            let signUp = try await api.post(Path.signUp, ["email": "must@example.com", "password": "password1"])
+            #expect(signUp.status == .ok, "\(signUp.text)")
+            #expect(signUp["idToken"] == nil)
+            #expect(signUp["mfaEnrollmentRequired"] == .bool(true))
+            let pending = try #require(signUp.string("mfaPendingCredential"))
+            let early = try await api.postJSON(
+                Path.enrollStart, ["mfaPendingCredential": pending, "phoneEnrollmentInfo": ["phoneNumber": "+16505550190"]])
+            #expect(early.errorCode == "UNVERIFIED_EMAIL")
+            let verify = try await api.post(Path.sendOob, ["requestType": "VERIFY_EMAIL", "mfaPendingCredential": pending])
+            #expect(verify.status == .ok, "\(verify.text)")
+            let code = try await api.oobCode(for: "must@example.com").code
+            #expect(try await api.post(Path.update, ["oobCode": code]).status == .ok)
+
+            // Signing in again: still no tokens, but enrolment with the pending credential gives them.
+            let again = try await api.signInWithPassword("must@example.com", "password1")
+            #expect(again["idToken"] == nil)
+            #expect(again["mfaInfo"] == .array([]))
+            let pending2 = try #require(again.string("mfaPendingCredential"))
+            let start = try await api.postJSON(
+                Path.enrollStart, ["mfaPendingCredential": pending2, "phoneEnrollmentInfo": ["phoneNumber": "+16505550190"]])
+            let sessionInfo = try #require(start["phoneSessionInfo"]?["sessionInfo"]?.stringValue, "\(start.text)")
+            let sms = try await api.pendingCode(for: "+16505550190")
+            let done = try await api.postJSON(
+                Path.enrollFinalize, ["mfaPendingCredential": pending2, "phoneVerificationInfo": ["sessionInfo": sessionInfo, "code": sms]])
+            #expect(done.status == .ok, "\(done.text)")
+            let claims = try JWT.payload(try #require(done.string("idToken")))
+            #expect(claims["firebase"]?["sign_in_second_factor"]?.stringValue == "phone")
+            #expect(claims["firebase"]?["sign_in_provider"]?.stringValue == "password")
+            let challenged = try await api.signInWithPassword("must@example.com", "password1")
+            #expect(challenged["mfaInfo"]?.arrayValue?.count == 1)
+            #expect(challenged["mfaEnrollmentRequired"] == nil)
+            // A pending credential is not an ID token in ENABLED projects' enrolment.
+            try await api.enableMFA(state: "ENABLED")
+            let notHere = try await api.postJSON(
+                Path.enrollStart, ["mfaPendingCredential": pending2, "phoneEnrollmentInfo": ["phoneNumber": "+16505550191"]])
+            #expect(notHere.errorCode == "MISSING_ID_TOKEN")
+        }
+    }
 }

@@ -28,6 +28,8 @@ struct SignInWithEmailLinkResponse: Encodable {
     var isNewUser: Bool
     var mfaPendingCredential: String?
     var mfaInfo: [MFAInfoJSON]?
+    /// Flint extension: see ``SignInWithPasswordResponse/mfaEnrollmentRequired``.
+    var mfaEnrollmentRequired: Bool?
 }
 
 extension EmailLinkRoutes {
@@ -90,7 +92,9 @@ extension AuthServices {
             if isNew { try await tx.insertUser(user) } else { try await tx.updateUser(user) }
             if token == nil {
                 let enrollments = try await activeEnrollments(user.localID, in: tx)
-                if !enrollments.isEmpty { return .secondFactorRequired(user: user, enrollments: enrollments) }
+                if !enrollments.isEmpty || config.mfaState == .mandatory {
+                    return .secondFactorRequired(user: user, enrollments: enrollments)
+                }
             }
             let refresh = try await storeRefreshToken(tx, user: user, provider: "password", now: now)
             return .signedIn(user: user, refreshToken: refresh, isNew: isNew)
@@ -102,7 +106,7 @@ extension AuthServices {
             let challenge = try mfaChallenge(localID: user.localID, provider: "password", enrollments: enrollments, now: now)
             return SignInWithEmailLinkResponse(
                 localId: user.localID, email: email, isNewUser: false, mfaPendingCredential: challenge.pendingCredential,
-                mfaInfo: challenge.hints)
+                mfaInfo: challenge.hints, mfaEnrollmentRequired: enrollments.isEmpty ? true : nil)
         case .signedIn(let user, let refreshToken, let isNew):
             let tokens = try sessionTokens(user: user, refreshToken: refreshToken, provider: "password", now: now)
             return SignInWithEmailLinkResponse(

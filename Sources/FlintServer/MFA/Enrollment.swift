@@ -6,11 +6,15 @@ import Logging
 /// a new shared secret) second factor for the signed-in user.
 struct StartEnrollmentRequest {
     var idToken: String?
+    /// In a MANDATORY project, a user without second factors enrols with the pending credential of the sign-in
+    /// (Flint extension), and gets tokens only once enrolled.
+    var pendingCredential: String?
     var phone: WireBody?
     var totp: WireBody?
 
     init(_ body: WireBody) throws(AuthError) {
         idToken = try body.string("idToken")
+        pendingCredential = try body.string("mfaPendingCredential")
         phone = try body.nested("phoneEnrollmentInfo")
         totp = try body.nested("totpEnrollmentInfo")
     }
@@ -35,12 +39,14 @@ struct StartEnrollmentResponse: Encodable {
 /// one-time recovery codes (Flint extension field `recoveryCodes`).
 struct FinalizeEnrollmentRequest {
     var idToken: String?
+    var pendingCredential: String?
     var displayName: String?
     var phone: WireBody?
     var totp: WireBody?
 
     init(_ body: WireBody) throws(AuthError) {
         idToken = try body.string("idToken")
+        pendingCredential = try body.string("mfaPendingCredential")
         displayName = try body.string("displayName")
         phone = try body.nested("phoneVerificationInfo")
         totp = try body.nested("totpVerificationInfo")
@@ -60,23 +66,45 @@ extension AuthServices {
     /// How recent the sign-in behind an enrolment must be, seconds.
     static let recentSignIn: Int64 = 300
 
+    /// Who is enrolling: a signed-in user (ID token), or — in a MANDATORY project — a user between first factor and
+    /// enrolment (pending credential).
+    struct Enrollee: Sendable {
+        var user: UserRecord
+        var provider: String
+        /// The ID token, when the caller sent one (re-checked for revocation when the factor is added).
+        var token: VerifiedIDToken?
+    }
+
     /// The checks every enrolment step makes on the caller: a fresh sign-in with a first factor that can carry MFA,
     /// and a verified email.
-    func enrollingUser(_ idToken: String?) async throws -> (VerifiedIDToken, UserRecord) {
-        let (token, user) = try await authenticate(idToken: idToken)
-        guard let provider = token.signInProvider, !["phone", "anonymous", "custom"].contains(provider) else {
-            throw AuthError.mfaUnsupportedFirstFactor
+    func enrollingUser(idToken: String?, pendingCredential: String?) async throws -> Enrollee {
+        if idToken == nil, let text = pendingCredential {
+            let credential = try openPendingCredential(text)
+            guard config.current.mfaState == .mandatory else { throw AuthError.missingIDToken }
+            guard let user = try await store.read({ try await $0.user(localID: credential.localID) }) else {
+                throw AuthError.invalidMFAPendingCredential
+            }
+            guard !user.disabled else { throw AuthError.userDisabled }
+            guard user.email != nil, user.emailVerified else { throw AuthError.unverifiedEmail }
+            return Enrollee(user: user, provider: credential.signInProvider, token: nil)
         }
+        let (token, user) = try await authenticate(idToken: idToken)
+        guard let provider = token.signInProvider, Self.canCarrySecondFactor(provider) else { throw AuthError.mfaUnsupportedFirstFactor }
         guard user.email != nil, user.emailVerified else { throw AuthError.unverifiedEmail }
         guard clock.now().secondsSince1970 - token.authTime <= Self.recentSignIn else { throw AuthError.credentialTooOld }
-        return (token, user)
+        return Enrollee(user: user, provider: provider, token: token)
+    }
+
+    /// Phone, anonymous and custom-token sign-ins cannot have second factors (as Firebase).
+    static func canCarrySecondFactor(_ provider: String) -> Bool {
+        !["phone", "anonymous", "custom"].contains(provider)
     }
 
     func startEnrollment(_ wire: StartEnrollmentRequest, locales: [String]) async throws -> StartEnrollmentResponse {
         let config = config.current
         if wire.totp != nil && wire.phone == nil {
             guard config.totpSecondFactorEnabled else { throw AuthError.totpMFANotEnabled }
-            let (_, user) = try await enrollingUser(wire.idToken)
+            let user = try await enrollingUser(idToken: wire.idToken, pendingCredential: wire.pendingCredential).user
             let enrollments = try await store.read { try await $0.mfaEnrollments(localID: user.localID) }
             guard enrollments.count < Self.maxSecondFactors else { throw AuthError.secondFactorLimitExceeded }
             let secretBytes = TOTP.generateSecret(using: random)
@@ -91,7 +119,7 @@ extension AuthServices {
                     finalizeEnrollmentTime: RFC3339.format(milliseconds: (now + Self.totpEnrollmentWindow) * 1000)))
         }
         guard config.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
-        let (_, user) = try await enrollingUser(wire.idToken)
+        let user = try await enrollingUser(idToken: wire.idToken, pendingCredential: wire.pendingCredential).user
         guard let phoneInfo = wire.phone else { throw AuthError.missingPhoneEnrollmentInfo }
         let phone = try parsePhoneNumber(try phoneInfo.string("phoneNumber"))
         let enrollments = try await store.read { try await $0.mfaEnrollments(localID: user.localID) }
@@ -106,11 +134,11 @@ extension AuthServices {
         let enrollmentID = random.alphanumericID()
         let now = nowMS
         var enrollment: MFAEnrollmentRecord
-        let token: VerifiedIDToken
+        let enrollee: Enrollee
         if let totp = wire.totp, wire.phone == nil {
             guard config.totpSecondFactorEnabled else { throw AuthError.totpMFANotEnabled }
-            let (verified, user) = try await enrollingUser(wire.idToken)
-            token = verified
+            enrollee = try await enrollingUser(idToken: wire.idToken, pendingCredential: wire.pendingCredential)
+            let user = enrollee.user
             guard let sessionText = try totp.string("sessionInfo"), !sessionText.isEmpty else { throw AuthError.missingSessionInfo }
             guard let code = try totp.string("verificationCode"), !code.isEmpty else { throw AuthError.missingCode }
             guard let session = TOTPEnrollmentSession(opening: sessionText, key: secret.mfaKey), session.localID == user.localID,
@@ -128,8 +156,8 @@ extension AuthServices {
                 sealedTOTPSecret: try sealTOTPSecret(session.secret), enrolledAt: now, lastTOTPStep: step)
         } else {
             guard config.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
-            let (verified, user) = try await enrollingUser(wire.idToken)
-            token = verified
+            enrollee = try await enrollingUser(idToken: wire.idToken, pendingCredential: wire.pendingCredential)
+            let user = enrollee.user
             guard let info = wire.phone else { throw AuthError.missingPhoneVerificationInfo }
             let phone = try await provePhoneCode(
                 sessionInfo: try info.string("sessionInfo"), code: try info.string("code"), purpose: .mfaEnrollment)
@@ -141,9 +169,17 @@ extension AuthServices {
         let hashes = codes.compactMap { RecoveryCodes.normalize($0).map { RecoveryCodes.hash($0, key: secret.recoveryKey) } }
         let added = enrollment
         let claim = SecondFactorClaim(factor: added.factor, identifier: added.enrollmentID)
-        let provider = token.signInProvider ?? "password"
-        let result = try await store.write { [self] tx -> Result<(UserRecord, String, Bool), AuthError> in
-            switch try await tokenUser(token, in: tx) {
+        let provider = enrollee.provider
+        let result = try await store.write { [self, enrollee] tx -> Result<(UserRecord, String, Bool), AuthError> in
+            let current: Result<UserRecord, AuthError>
+            if let token = enrollee.token {
+                current = try await tokenUser(token, in: tx)
+            } else if let user = try await tx.user(localID: enrollee.user.localID), !user.disabled {
+                current = .success(user)
+            } else {
+                current = .failure(.invalidMFAPendingCredential)
+            }
+            switch current {
             case .failure(let error): return .failure(error)
             case .success(let user):
                 let existing = try await tx.mfaEnrollments(localID: user.localID)

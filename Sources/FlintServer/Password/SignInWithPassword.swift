@@ -27,6 +27,9 @@ struct SignInWithPasswordResponse: Encodable {
     var expiresIn: String?
     var mfaPendingCredential: String?
     var mfaInfo: [MFAInfoJSON]?
+    /// Flint extension: in a MANDATORY project, the account must enrol a second factor (with the pending credential)
+    /// before it gets tokens.
+    var mfaEnrollmentRequired: Bool?
 }
 
 extension PasswordRoutes {
@@ -62,11 +65,11 @@ extension AuthServices {
             throw AuthError.invalidLoginCredentials
         }
         guard !user.disabled else { throw AuthError.userDisabled }
-        if !enrollments.isEmpty {
+        if !enrollments.isEmpty || config.current.mfaState == .mandatory {
             let challenge = try mfaChallenge(localID: user.localID, provider: "password", enrollments: enrollments, now: nowMS)
             return SignInWithPasswordResponse(
                 localId: user.localID, email: email, displayName: user.displayName, mfaPendingCredential: challenge.pendingCredential,
-                mfaInfo: challenge.hints)
+                mfaInfo: challenge.hints, mfaEnrollmentRequired: enrollments.isEmpty ? true : nil)
         }
         // A hash made with other parameters (the operator changed the cost) is replaced while the password is at hand.
         let rehash = PasswordHash.parameters(of: stored) == passwords.parameters ? nil : try await passwords.hash(password)

@@ -36,6 +36,9 @@ struct SignUpResponse: Encodable {
     var idToken: String?
     var refreshToken: String?
     var expiresIn: String?
+    /// In a MANDATORY MFA project: no tokens until a second factor is enrolled with this credential.
+    var mfaPendingCredential: String?
+    var mfaEnrollmentRequired: Bool?
 }
 
 struct PasswordRoutes {
@@ -99,14 +102,18 @@ extension AuthServices {
             } catch StoreError.conflict("email") {
                 return .failed(.emailExists)
             }
+            if token == nil, !anonymous, config.mfaState == .mandatory { return .secondFactorRequired(user: user, enrollments: []) }
             let refresh = try await storeRefreshToken(tx, user: user, provider: provider, now: now)
             return .signedIn(user: user, refreshToken: refresh, isNew: isNew)
         }
         switch outcome {
         case .failed(let error):
             throw error
-        case .secondFactorRequired:
-            throw AuthError.internalError
+        case .secondFactorRequired(let user, let enrollments):
+            let challenge = try mfaChallenge(localID: user.localID, provider: provider, enrollments: enrollments, now: now)
+            return SignUpResponse(
+                localId: user.localID, email: user.email, displayName: user.displayName, mfaPendingCredential: challenge.pendingCredential,
+                mfaEnrollmentRequired: true)
         case .signedIn(let user, let refreshToken, _):
             let tokens = try sessionTokens(user: user, refreshToken: refreshToken, provider: provider, now: now)
             return SignUpResponse(
