@@ -31,6 +31,8 @@ struct FlintAPI: Sendable {
     let emailLinkURL: String
     let signUpURL: String
     let passwordURL: String
+    let v2: String
+    let key: String
     private let jsonHeaders: HTTPHeaders = ["content-type": "application/json"]
 
     init(http: HTTPClient, target: Target, apiKey: String, project: String, timeout: TimeAmount) {
@@ -46,6 +48,8 @@ struct FlintAPI: Sendable {
         emailLinkURL = target.base + "/identitytoolkit.googleapis.com/v1/accounts:signInWithEmailLink?key=" + key
         signUpURL = target.base + "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=" + key
         passwordURL = target.base + "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=" + key
+        v2 = target.base + "/identitytoolkit.googleapis.com/v2/accounts/"
+        self.key = key
         configURL =
             target.base + "/identitytoolkit.googleapis.com/admin/v2/projects/\(project)/config"
             + "?updateMask=signIn.phoneNumber.testPhoneNumbers"
@@ -92,6 +96,23 @@ struct FlintAPI: Sendable {
 
     func signInWithPassword(email: String, password: String) async throws -> Reply {
         try await post(passwordURL, "{\"email\":" + JSONText.quote(email) + ",\"password\":" + JSONText.quote(password) + "}")
+    }
+
+    /// A v2 MFA call (`mfaEnrollment:start`, `mfaSignIn:finalize`, ...) with a raw JSON body.
+    func mfa(_ method: String, _ body: String) async throws -> Reply {
+        try await post(v2 + method + "?key=" + key, body)
+    }
+
+    /// Turns SMS multi-factor on for the project (dev credential).
+    func enableMFA() async throws {
+        let base = configURL.split(separator: "?", maxSplits: 1).first.map(String.init) ?? configURL
+        var request = HTTPClientRequest(url: base + "?updateMask=mfa")
+        request.method = .PATCH
+        request.headers = jsonHeaders
+        request.headers.add(name: "authorization", value: "Bearer owner")
+        request.body = .bytes(Array(#"{"mfa":{"state":"ENABLED","enabledProviders":["PHONE_SMS"]}}"#.utf8))
+        let reply = try await execute(request, limit: 1 << 20)
+        guard reply.ok else { throw BenchError("enabling MFA failed: HTTP \(reply.status) \(reply.text)") }
     }
 
     /// All pending codes, number → code.

@@ -18,6 +18,9 @@ enum Scenario: String, ExpressibleByArgument, CaseIterable, Sendable {
     case emaillink
     /// `signInWithPassword` of accounts made before the clock starts (the server's scrypt cost applies).
     case password
+    /// MFA sign-in of accounts with an SMS second factor (a fictional number, so no SMS and a fixed code): email-link
+    /// first factor (operator link + `signInWithEmailLink` → pending credential), `mfaSignIn:start`, `mfaSignIn:finalize`.
+    case mfa
     /// The three above, in turn.
     case all
 
@@ -61,7 +64,7 @@ struct FlintBench: ParsableCommand {
     @Option(help: "Idle seconds between scenarios, so work the server deferred (e.g. refresh bookkeeping) does not spill over.")
     var pause: Double = 2
 
-    @Option(help: "fictional, real, refresh, lookup, emaillink, password, or all (fictional, real, refresh in turn).")
+    @Option(help: "fictional, real, refresh, lookup, emaillink, password, mfa, or all (fictional, real, refresh in turn).")
     var scenario: Scenario = .all
 
     @Flag(help: "Print one JSON line per scenario on stdout (the human summary goes to stderr).")

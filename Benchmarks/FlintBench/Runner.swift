@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// A fictional number and its fixed code.
 struct TestNumber: Sendable {
     let number: String
@@ -131,6 +137,10 @@ struct Runner: Sendable {
                     try await api.signInWithPassword(email: email, password: Self.benchPassword)
                 }
             }
+        case .mfa:
+            let accounts = try await mfaAccounts()
+            window = makeWindow(clock)
+            tallies = await clients { client in await mfaSignIn(account: accounts[client % accounts.count], window: window) }
         case .refresh:
             let tokens = try await refreshTokens()
             window = makeWindow(clock)
@@ -308,6 +318,98 @@ struct Runner: Sendable {
             }
         }
         return tally
+    }
+
+    /// An account with an SMS second factor on a fictional number.
+    struct MFAAccount: Sendable {
+        let email: String
+        let enrollmentID: String
+        let code: String
+    }
+
+    /// One MFA sign-in: first factor by email link, then the SMS factor (fixed code of a fictional number).
+    private func mfaSignIn(account: MFAAccount, window: Window) async -> ClientTally {
+        let clock = ContinuousClock()
+        var tally = ClientTally()
+        for _ in 0..<settings.maxOps {
+            let start = clock.now
+            guard start < window.end, !tally.givingUp else { break }
+            do {
+                let sent = try await api.emailSignInCode(for: account.email)
+                guard sent.ok, let code = JSONText.stringField("oobCode", in: sent.body) else {
+                    tally.failed("sendOobCode", sent, at: clock.now, in: window)
+                    continue
+                }
+                let first = try await api.signInWithEmailLink(email: account.email, code: code)
+                guard first.ok, let pending = JSONText.stringField("mfaPendingCredential", in: first.body) else {
+                    tally.failed("signInWithEmailLink", first, at: clock.now, in: window)
+                    continue
+                }
+                let started = try await api.mfa(
+                    "mfaSignIn:start",
+                    "{\"mfaPendingCredential\":" + JSONText.quote(pending) + ",\"mfaEnrollmentId\":" + JSONText.quote(account.enrollmentID) + "}")
+                guard started.ok, let session = JSONText.stringField("sessionInfo", in: started.body) else {
+                    tally.failed("mfaSignIn:start", started, at: clock.now, in: window)
+                    continue
+                }
+                let done = try await api.mfa(
+                    "mfaSignIn:finalize",
+                    "{\"mfaPendingCredential\":" + JSONText.quote(pending) + ",\"phoneVerificationInfo\":{\"sessionInfo\":" + JSONText.quote(session)
+                        + ",\"code\":" + JSONText.quote(account.code) + "}}")
+                let end = clock.now
+                guard done.ok else {
+                    tally.failed("mfaSignIn:finalize", done, at: end, in: window)
+                    continue
+                }
+                tally.completed(latency: end - start, at: end, in: window)
+            } catch {
+                tally.failed("mfa sign-in", error, at: clock.now, in: window)
+            }
+        }
+        return tally
+    }
+
+    /// One account per client (at most 256), each with an SMS factor on a fictional number, made before the clock
+    /// starts (turns MFA on for the project).
+    private func mfaAccounts() async throws -> [MFAAccount] {
+        try await api.enableMFA()
+        let run = Int.random(in: 0..<1_000_000_000)
+        var accounts: [MFAAccount] = []
+        for i in 0..<min(settings.concurrency, 256) {
+            let email = "bench-mfa-\(run)-\(i)@example.com"
+            let test = settings.tests[i % settings.tests.count]
+            let sent = try await api.emailSignInCode(for: email)
+            guard sent.ok, let code = JSONText.stringField("oobCode", in: sent.body) else { throw BenchError("mfa setup: sendOobCode \(sent.text)") }
+            let signed = try await api.signInWithEmailLink(email: email, code: code)
+            guard signed.ok, let idToken = JSONText.stringField("idToken", in: signed.body) else {
+                throw BenchError("mfa setup: signInWithEmailLink \(signed.text)")
+            }
+            let started = try await api.mfa(
+                "mfaEnrollment:start",
+                "{\"idToken\":" + JSONText.quote(idToken) + ",\"phoneEnrollmentInfo\":{\"phoneNumber\":" + JSONText.quote(test.number) + "}}")
+            guard started.ok, let session = JSONText.stringField("sessionInfo", in: started.body) else {
+                throw BenchError("mfa setup: mfaEnrollment:start \(started.text) (are the test numbers configured? see --configure)")
+            }
+            let done = try await api.mfa(
+                "mfaEnrollment:finalize",
+                "{\"idToken\":" + JSONText.quote(idToken) + ",\"phoneVerificationInfo\":{\"sessionInfo\":" + JSONText.quote(session) + ",\"code\":"
+                    + JSONText.quote(test.code) + "}}")
+            guard done.ok, let token = JSONText.stringField("idToken", in: done.body), let enrollmentID = Self.secondFactorID(token) else {
+                throw BenchError("mfa setup: mfaEnrollment:finalize \(done.text)")
+            }
+            accounts.append(MFAAccount(email: email, enrollmentID: enrollmentID, code: test.code))
+        }
+        return accounts
+    }
+
+    /// `firebase.second_factor_identifier` of an ID token.
+    static func secondFactorID(_ token: String) -> String? {
+        let parts = token.split(separator: ".")
+        guard parts.count == 3 else { return nil }
+        var text = String(parts[1].map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
+        while text.count % 4 != 0 { text += "=" }
+        guard let data = Data(base64Encoded: text) else { return nil }
+        return JSONText.stringField("second_factor_identifier", in: [UInt8](data))
     }
 
     static let benchPassword = "flint-bench-password"
