@@ -96,11 +96,14 @@ struct MFATests {
             let refreshed = try await api.refresh(try #require(done.string("refreshToken")))
             let again = try JWT.payload(try #require(refreshed.string("id_token")))
             #expect(again["firebase"]?["sign_in_second_factor"]?.stringValue == "phone")
+            // A credential change re-issues the session with its second factor kept.
+            let changed = try await api.post(Path.update, ["idToken": try #require(done.string("idToken")), "password": "password9"])
+            let kept = try JWT.payload(try #require(changed.string("idToken")))
+            #expect(kept["firebase"]?["sign_in_second_factor"]?.stringValue == "phone")
+            #expect(kept["firebase"]?["second_factor_identifier"]?.stringValue == enrollmentID)
 
             // The password first factor is challenged the same way.
-            let update = try await api.post(Path.update, ["idToken": enrolledToken, "password": "password1"])
-            #expect(update.status == .ok)
-            let password = try await api.signInWithPassword("mfa@example.com", "password1")
+            let password = try await api.signInWithPassword("mfa@example.com", "password9")
             #expect(password.string("mfaPendingCredential") != nil)
             #expect(password["idToken"] == nil)
         }

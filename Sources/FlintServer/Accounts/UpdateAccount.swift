@@ -208,11 +208,13 @@ extension AuthServices {
             }
             guard revoke, let token else { return .success((user, nil)) }
             let provider = token.signInProvider ?? "password"
-            return .success((user, try await storeRefreshToken(tx, user: user, provider: provider, now: now)))
+            let refresh = try await storeRefreshToken(tx, user: user, provider: provider, now: now, secondFactor: SecondFactorClaim(token))
+            return .success((user, refresh))
         }
         let (user, refresh) = try result.get()
         guard let refresh, let token else { return UpdateAccountResponse(user) }
-        let tokens = try sessionTokens(user: user, refreshToken: refresh, provider: token.signInProvider ?? "password", now: now)
+        let tokens = try sessionTokens(
+            user: user, refreshToken: refresh, provider: token.signInProvider ?? "password", now: now, secondFactor: SecondFactorClaim(token))
         return UpdateAccountResponse(user, tokens: tokens)
     }
 

@@ -14,6 +14,17 @@ struct SecondFactorClaim: Sendable, Equatable {
     var factor: String
     /// The enrolment ID (for a recovery code: `recovery_code`).
     var identifier: String
+
+    init(factor: String, identifier: String) {
+        self.factor = factor
+        self.identifier = identifier
+    }
+
+    /// The claim a verified ID token carries, so a session re-issued from it (password or email change) keeps it.
+    init?(_ token: VerifiedIDToken) {
+        guard let firebase = token.payload["firebase"], let factor = firebase["sign_in_second_factor"]?.stringValue else { return nil }
+        self.init(factor: factor, identifier: firebase["second_factor_identifier"]?.stringValue ?? "")
+    }
 }
 
 /// What a sign-in transaction decided. Failures are returned, not thrown, so a code used inside it stays used.
