@@ -76,6 +76,11 @@ public protocol StoreTransaction: StoreReader {
     /// Ends a session whose message could not be handed over, so the next send makes a new code.
     func abandonCodeSession(id: String, now: Int64) async throws
 
+    /// A user by ID, locked against concurrent writers until the transaction ends (PostgreSQL `FOR UPDATE`; SQLite
+    /// has a single writer). Read-modify-write of a user goes through this, so no update is lost.
+    func lockedUser(localID: String) async throws -> UserRecord?
+    /// A user by lower-cased email, locked the same way.
+    func lockedUser(email: String) async throws -> UserRecord?
     /// Inserts a new user. Throws ``StoreError/conflict`` if the ID, number or email is taken.
     func insertUser(_ user: UserRecord) async throws
     /// Rewrites a user row. Throws ``StoreError/conflict`` on a unique clash, ``StoreError/notFound`` if gone.
@@ -96,6 +101,9 @@ public protocol StoreTransaction: StoreReader {
     /// total, counted exactly across every node sharing the store (one atomic upsert). The row may be swept after
     /// `expiresAt` (ms). Abuse limits are built on this.
     func incrementCounter(key: String, windowStart: Int64, expiresAt: Int64) async throws -> Int64
+    /// Takes back one hit counted with ``incrementCounter(key:windowStart:expiresAt:)`` (never below zero): limits
+    /// that count failures reserve a hit before checking and release it on success, so checks cannot race.
+    func releaseCounter(key: String, windowStart: Int64) async throws
     /// Deletes counter windows that expired before `cutoff` (ms); returns how many.
     func deleteCounters(expiredBefore cutoff: Int64) async throws -> Int
 

@@ -42,7 +42,7 @@ struct Serve: AsyncParsableCommand {
     var oobCodeTtl: Int = env("FLINT_OOB_CODE_TTL").flatMap(Int.init) ?? 21_600
     @Option(help: "scrypt cost of new password hashes as log2(N), 10-20 (env FLINT_PASSWORD_HASH_COST; default 14 = 16 MiB, as Firebase).")
     var passwordHashCost: Int = env("FLINT_PASSWORD_HASH_COST").flatMap(Int.init) ?? 14
-    @Flag(help: "Take the client IP for abuse limits from X-Forwarded-For (only behind a proxy that sets it).")
+    @Flag(help: "Take the client IP for abuse limits from the last X-Forwarded-For entry (only behind one proxy that appends it).")
     var trustForwardedFor: Bool = env("FLINT_TRUST_FORWARDED_FOR") == "1"
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical (env FLINT_LOG_LEVEL).")
     var logLevel: String = env("FLINT_LOG_LEVEL") ?? "info"

@@ -63,7 +63,11 @@ struct EmailAddressTests {
         #expect(!url.isAuthorized(by: ["example.com"]))
         #expect(ContinueURL("myapp://callback/path")?.host == "callback")
         #expect(ContinueURL("http://[::1]:9099/x")?.host == "::1")
-        for bad in ["", "/relative", "https://", "https:///path", "no-scheme.example.com", "java script:alert(1)", "https://a b/"] {
+        for bad in [
+            "", "/relative", "https://", "https:///path", "no-scheme.example.com", "java script:alert(1)", "https://a b/",
+            #"https://evil.com\@app.example.com/"#, "https://user@app.example.com/", "https://evil.com%40@app.example.com/",
+            "https://app.example.com/ü",
+        ] {
             #expect(ContinueURL(bad) == nil, "\(bad)")
         }
     }

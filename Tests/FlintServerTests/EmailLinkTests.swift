@@ -80,6 +80,12 @@ struct EmailLinkTests {
                 "requestType": "EMAIL_SIGNIN", "email": "not-an-email", "continueUrl": "https://localhost/", "canHandleCodeInApp": "true",
             ]), code: "INVALID_EMAIL"),
         ErrorCase(
+            "a continue URL a browser would read as another host",
+            body: fieldsJSON([
+                "requestType": "EMAIL_SIGNIN", "email": "a@example.com", "continueUrl": #"https://evil.com\@localhost/"#,
+                "canHandleCodeInApp": "true",
+            ]), code: "INVALID_CONTINUE_URI"),
+        ErrorCase(
             "no continue URL", body: fieldsJSON(["requestType": "EMAIL_SIGNIN", "email": "a@example.com", "canHandleCodeInApp": "true"]),
             code: "MISSING_CONTINUE_URI"),
         ErrorCase(

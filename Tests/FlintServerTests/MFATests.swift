@@ -48,6 +48,15 @@ extension API {
     }
 }
 
+extension API {
+    /// The session a finalize answer carries (it has no `localId`).
+    static func signedIn(_ reply: Reply, localId: String) throws -> SignedIn {
+        SignedIn(
+            idToken: try #require(reply.string("idToken")), refreshToken: try #require(reply.string("refreshToken")), localId: localId,
+            reply: reply)
+    }
+}
+
 @Suite("Multi-factor authentication")
 struct MFATests {
     @Test("SMS second factor: enrol, then sign in through the resolver flow; tokens carry the second-factor claims")
@@ -130,17 +139,27 @@ struct MFATests {
             let user = try await api.signInWithEmailLink("rules@example.com")
             let noInfo = try await api.postJSON(Path.enrollStart, ["idToken": user.idToken])
             #expect(noInfo.errorCode == "INVALID_ARGUMENT")
-            #expect(try await api.enrollPhone(user, "+16505550130").status == .ok)
+            let firstFactor = try await api.enrollPhone(user, "+16505550130")
+            #expect(firstFactor.status == .ok)
+            // Once the account has a factor, changing factors needs a session that passed one.
+            let stale = try await api.postJSON(Path.enrollStart, ["idToken": user.idToken, "phoneEnrollmentInfo": ["phoneNumber": "+16505550139"]])
+            #expect(stale.errorMessage == "CREDENTIAL_TOO_OLD_LOGIN_AGAIN : Sign in again with a second factor.")
+            var session = try API.signedIn(firstFactor, localId: user.localId)
             let twice = try await api.postJSON(
-                Path.enrollStart, ["idToken": user.idToken, "phoneEnrollmentInfo": ["phoneNumber": "+1 650 555 0130"]])
+                Path.enrollStart, ["idToken": session.idToken, "phoneEnrollmentInfo": ["phoneNumber": "+1 650 555 0130"]])
             #expect(twice.errorMessage == "SECOND_FACTOR_EXISTS : Phone number already enrolled as second factor for this account.")
-            for n in 131...134 { #expect(try await api.enrollPhone(user, "+1650555\(String(format: "%04d", n))").status == .ok) }
-            let sixth = try await api.postJSON(Path.enrollStart, ["idToken": user.idToken, "phoneEnrollmentInfo": ["phoneNumber": "+16505550135"]])
+            for n in 131...134 {
+                let next = try await api.enrollPhone(session, "+1650555\(String(format: "%04d", n))")
+                #expect(next.status == .ok)
+                session = try API.signedIn(next, localId: user.localId)
+            }
+            let sixth = try await api.postJSON(
+                Path.enrollStart, ["idToken": session.idToken, "phoneEnrollmentInfo": ["phoneNumber": "+16505550135"]])
             #expect(sixth.errorCode == "SECOND_FACTOR_LIMIT_EXCEEDED")
 
-            let stale = try await api.signInWithEmailLink("stale@example.com")
+            let late = try await api.signInWithEmailLink("stale@example.com")
             api.clock.advance(by: 301)
-            let old = try await api.postJSON(Path.enrollStart, ["idToken": stale.idToken, "phoneEnrollmentInfo": ["phoneNumber": "+16505550140"]])
+            let old = try await api.postJSON(Path.enrollStart, ["idToken": late.idToken, "phoneEnrollmentInfo": ["phoneNumber": "+16505550140"]])
             #expect(old.errorCode == "CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
         }
     }
@@ -357,11 +376,32 @@ struct MFATests {
             let challenged = try await api.signInWithPassword("must@example.com", "password1")
             #expect(challenged["mfaInfo"]?.arrayValue?.count == 1)
             #expect(challenged["mfaEnrollmentRequired"] == nil)
+            // A pending credential of an account that has a factor never enrols another one (password alone is not enough).
+            let hijack = try await api.postJSON(
+                Path.enrollStart,
+                [
+                    "mfaPendingCredential": try #require(challenged.string("mfaPendingCredential")),
+                    "phoneEnrollmentInfo": ["phoneNumber": "+16505550199"],
+                ])
+            #expect(hijack.errorCode == "MISSING_ID_TOKEN")
             // A pending credential is not an ID token in ENABLED projects' enrolment.
             try await api.enableMFA(state: "ENABLED")
             let notHere = try await api.postJSON(
                 Path.enrollStart, ["mfaPendingCredential": pending2, "phoneEnrollmentInfo": ["phoneNumber": "+16505550191"]])
             #expect(notHere.errorCode == "MISSING_ID_TOKEN")
+        }
+    }
+
+    @Test("an SMS code sent for a second factor does not sign anyone in with signInWithPhoneNumber")
+    func purposeBound() async throws {
+        try await withFlint { api in
+            try await api.enableMFA()
+            let user = try await api.signInWithEmailLink("purpose@example.com")
+            let start = try await api.postJSON(Path.enrollStart, ["idToken": user.idToken, "phoneEnrollmentInfo": ["phoneNumber": "+16505550195"]])
+            let sessionInfo = try #require(start["phoneSessionInfo"]?["sessionInfo"]?.stringValue)
+            let code = try await api.pendingCode(for: "+16505550195")
+            let misuse = try await api.verify(sessionInfo, code: code)
+            #expect(misuse.errorMessage == "INVALID_SESSION_INFO")
         }
     }
 }

@@ -116,7 +116,7 @@ struct PasswordTests {
             $0.trustForwardedFor = true
         }) { api in
             _ = try await api.signUp("ip@example.com", "the-password")
-            let attacker: HTTPFields = [HTTPField.Name("X-Forwarded-For")!: "203.0.113.9, 10.0.0.1"]
+            let attacker: HTTPFields = [HTTPField.Name("X-Forwarded-For")!: "10.9.9.9, 203.0.113.9"]
             for i in 0..<4 { _ = try await api.signInWithPassword("user\(i)@example.com", "guess", headers: attacker) }
             #expect(
                 try await api.signInWithPassword("ip@example.com", "the-password", headers: attacker).errorMessage == "TOO_MANY_ATTEMPTS_TRY_LATER")
@@ -198,6 +198,11 @@ struct PasswordTests {
             #expect(try await api.refresh(user.refreshToken).errorMessage == "TOKEN_EXPIRED")
             #expect(try await api.refresh(fresh).status == .ok)
             #expect(try await api.signInWithPassword("me@example.com", "password2").status == .ok)
+            // Re-issued tokens keep the original sign-in time; an old sign-in cannot change credentials.
+            #expect(try JWT.payload(try #require(changed.string("idToken")))["auth_time"] == JWT.payload(user.idToken)["auth_time"])
+            api.clock.advance(by: 301)
+            let tooOld = try await api.post(Path.update, ["idToken": try #require(changed.string("idToken")), "password": "password3"])
+            #expect(tooOld.errorCode == "CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
 
             let other = try await api.signUp("other@example.com", "password1")
             let taken = try await api.post(Path.update, ["idToken": other.idToken, "email": "ME@example.com"])

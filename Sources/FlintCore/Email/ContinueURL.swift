@@ -8,9 +8,13 @@ public struct ContinueURL: Sendable, Equatable {
     /// The URL as given.
     public var text: String
 
-    /// Parses an absolute URL with a scheme and a host; `nil` otherwise.
+    /// Characters RFC 3986 allows in a URL (unreserved, reserved and `%`). Anything else — a backslash above all,
+    /// which browsers read as `/` — could make a browser see another host than this parser, so it is refused.
+    private static let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%".utf8)
+
+    /// Parses an absolute URL with a scheme and a host, and no user info; `nil` otherwise.
     public init?(_ text: String) {
-        guard text.utf8.count <= 2048, !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) else { return nil }
+        guard text.utf8.count <= 2048, text.utf8.allSatisfy({ Self.allowed.contains($0) }) else { return nil }
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let scheme = text[..<colon].lowercased()
         guard let first = scheme.first, first.isLetter,
@@ -19,7 +23,9 @@ public struct ContinueURL: Sendable, Equatable {
         let rest = text[text.index(after: colon)...]
         guard rest.hasPrefix("//") else { return nil }
         let authority = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        let hostPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+        // User info (`user@host`) has no place in a continue URL and is a classic way to disguise the real host.
+        guard !authority.contains("@") else { return nil }
+        let hostPort = authority
         var host: Substring
         if hostPort.hasPrefix("[") {
             guard let close = hostPort.firstIndex(of: "]") else { return nil }

@@ -100,6 +100,8 @@ extension AccountRoutes {
         guard wire.idToken != nil else { throw AuthError.invalidRequestType }
         if wire.hasOperatorFields { throw AuthError.insufficientPermission }
         let token = try services.verifyIDToken(wire.idToken)
+        // Changing how one signs in needs a recent sign-in, as Firebase's requires-recent-login.
+        if wire.password != nil || wire.email != nil || !wire.deleteProvider.isEmpty { try services.requireRecentSignIn(token) }
         return try JSONReply.make(try await services.updateAccount(wire, localID: token.userID, token: token))
     }
 }
@@ -126,7 +128,7 @@ extension AuthServices {
             case .failure(let error): return .failure(error)
             case .success(let used): record = used
             }
-            guard let id = record.localID, var user = try await tx.user(localID: id), user.email == record.email else {
+            guard let id = record.localID, var user = try await tx.lockedUser(localID: id), user.email == record.email else {
                 return .failure(.invalidOobCode)
             }
             guard !user.disabled else { return .failure(.userDisabled) }
@@ -158,7 +160,7 @@ extension AuthServices {
                 case .success(let found): user = found
                 }
             } else {
-                guard let found = try await tx.user(localID: localID) else { return .failure(.userNotFound) }
+                guard let found = try await tx.lockedUser(localID: localID) else { return .failure(.userNotFound) }
                 user = found
             }
             var revoke = wire.validSince != nil
@@ -208,13 +210,15 @@ extension AuthServices {
             }
             guard revoke, let token else { return .success((user, nil)) }
             let provider = token.signInProvider ?? "password"
-            let refresh = try await storeRefreshToken(tx, user: user, provider: provider, now: now, secondFactor: SecondFactorClaim(token))
+            let refresh = try await storeRefreshToken(
+                tx, user: user, provider: provider, now: now, secondFactor: SecondFactorClaim(token), authTime: token.authTime)
             return .success((user, refresh))
         }
         let (user, refresh) = try result.get()
         guard let refresh, let token else { return UpdateAccountResponse(user) }
         let tokens = try sessionTokens(
-            user: user, refreshToken: refresh, provider: token.signInProvider ?? "password", now: now, secondFactor: SecondFactorClaim(token))
+            user: user, refreshToken: refresh, provider: token.signInProvider ?? "password", now: now, secondFactor: SecondFactorClaim(token),
+            authTime: token.authTime)
         return UpdateAccountResponse(user, tokens: tokens)
     }
 

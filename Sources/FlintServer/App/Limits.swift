@@ -15,6 +15,11 @@ struct Limit: Sendable {
 }
 
 extension AuthServices {
+    /// Takes back the hits ``count(_:in:now:)`` made at `reservedAt` (ms), e.g. once a reserved attempt succeeded.
+    func release(_ limits: [Limit], in tx: any StoreTransaction, reservedAt: Int64) async throws {
+        for limit in limits { try await tx.releaseCounter(key: limit.key, windowStart: limit.windowStart(reservedAt)) }
+    }
+
     /// Counts one hit on each limit inside `tx`; returns whether one went over its maximum.
     func count(_ limits: [Limit], in tx: any StoreTransaction, now: Int64) async throws -> Bool {
         var over = false

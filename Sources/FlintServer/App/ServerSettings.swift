@@ -51,7 +51,7 @@ public struct ServerSettings: Sendable {
     /// Emails (links) one address may be sent, and one client IP may ask for, per hour.
     public var emailsPerAddressPerHour: Int64 = 10
     public var emailsPerIPPerHour: Int64 = 100
-    /// Take the client IP from the first `X-Forwarded-For` entry (only behind a proxy that sets it).
+    /// Take the client IP from the last `X-Forwarded-For` entry (only behind one proxy that appends to it).
     public var trustForwardedFor: Bool = false
 
     /// Default settings: dev mode on 127.0.0.1:9099, data in `./.flint`, project `demo-flint`.

@@ -7,7 +7,7 @@ import Logging
 /// Outside dev mode the body, link and code are dropped from the record once it is sent or has failed for good.
 extension AuthServices {
     /// How long a claim on a record lasts before another node may take it over, ms.
-    static let outboxLease: Int64 = 120_000
+    static let outboxLease: Int64 = 600_000
     /// Delivery attempts (each with the sender's own retries) before a record is marked failed.
     static let outboxMaxAttempts = 5
 
@@ -24,7 +24,11 @@ extension AuthServices {
             logger.warning("outbox claim failed", metadata: ["seq": "\(sequence)", "errorType": "\(type(of: error))"])
             return
         }
-        guard let record = claimed, let parts = record.email else { return }
+        guard let record = claimed else { return }
+        guard let parts = record.email else {
+            try? await store.write { tx in try await tx.finishOutbox(sequence: sequence, status: "failed", detail: "not an email", redact: false) }
+            return
+        }
         let message = EmailMessage(to: record.recipient, subject: parts.subject, text: record.body, html: parts.html, locale: record.locale)
         let (status, detail): (String, String?)
         do {
@@ -44,7 +48,8 @@ extension AuthServices {
                     metadata: ["seq": "\(sequence)", "attempt": "\(record.attempts)", "reason": "\(reason)"])
             }
         } catch {
-            (status, detail) = ("queued", "\(type(of: error))")
+            let last = record.attempts >= Self.outboxMaxAttempts
+            (status, detail) = (last ? "failed" : "queued", "\(type(of: error))")
             logger.warning("email delivery failed", metadata: ["seq": "\(sequence)", "errorType": "\(type(of: error))"])
         }
         let redact = status != "queued" && !settings.devMode

@@ -84,7 +84,13 @@ extension AuthServices {
         case .passwordReset:
             email = try Self.normalizedEmail(wire.email)
             guard let user = try await store.read({ try await $0.user(email: email) }) else {
-                if config.improvedEmailPrivacy && !isAdmin { return SendOobCodeResponse(email: email) }
+                if config.improvedEmailPrivacy && !isAdmin {
+                    // An unknown address is counted like a known one, so the limits reveal nothing either.
+                    let limits = emailLimits(email: email, clientIP: clientIP)
+                    let now = nowMS
+                    if try await store.write({ [self] tx in try await count(limits, in: tx, now: now) }) { throw AuthError.tooManyAttempts }
+                    return SendOobCodeResponse(email: email)
+                }
                 throw AuthError.emailNotFound
             }
             localID = user.localID
@@ -107,12 +113,7 @@ extension AuthServices {
             email = address
             localID = user.localID
         }
-        var limits: [Limit] = []
-        if !isAdmin {
-            let hour: Int64 = 3_600_000
-            limits.append(Limit(key: "oob:email:\(email)", max: settings.emailsPerAddressPerHour, window: hour))
-            if let clientIP { limits.append(Limit(key: "oob:ip:\(clientIP)", max: settings.emailsPerIPPerHour, window: hour)) }
-        }
+        let limits = isAdmin ? [] : emailLimits(email: email, clientIP: clientIP)
         let send = !wire.returnOobLink
         if send && emailDeliveryUnavailable {
             throw AuthError.internalError.with(detail: "Email delivery is not configured on this server (flint serve --smtp).")
@@ -126,6 +127,14 @@ extension AuthServices {
         let (code, link) = try await issueOobCode(request, limits: limits)
         if wire.returnOobLink { return SendOobCodeResponse(email: email, oobCode: code, oobLink: link) }
         return SendOobCodeResponse(email: email)
+    }
+
+    /// Emails one address may be sent, and one client IP may ask for, per hour.
+    func emailLimits(email: String, clientIP: String?) -> [Limit] {
+        let hour: Int64 = 3_600_000
+        var limits = [Limit(key: "oob:email:\(email)", max: settings.emailsPerAddressPerHour, window: hour)]
+        if let clientIP { limits.append(Limit(key: "oob:ip:\(clientIP)", max: settings.emailsPerIPPerHour, window: hour)) }
+        return limits
     }
 
     /// `MISSING_EMAIL` / `INVALID_EMAIL`, or the stored (lower-cased) form.

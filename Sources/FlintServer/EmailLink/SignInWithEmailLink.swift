@@ -64,7 +64,7 @@ extension AuthServices {
             case .failure(let error): return .failed(error)
             case .success: break
             }
-            let owner = try await tx.user(email: email)
+            let owner = try await tx.lockedUser(email: email)
             var user: UserRecord
             var isNew = false
             if let token {
@@ -90,11 +90,11 @@ extension AuthServices {
             user.emailLinkSignIn = true
             user.lastLoginAt = now
             if isNew { try await tx.insertUser(user) } else { try await tx.updateUser(user) }
-            if token == nil {
-                let enrollments = try await activeEnrollments(user.localID, in: tx)
-                if !enrollments.isEmpty || config.mfaState == .mandatory {
-                    return .secondFactorRequired(user: user, enrollments: enrollments)
-                }
+            let enrollments = try await activeEnrollments(user.localID, in: tx)
+            // A sign-in of an account with factors is challenged; in a MANDATORY project so is any account without
+            // one, linking included (no tokens before enrolment).
+            if (token == nil && !enrollments.isEmpty) || (config.mfaState == .mandatory && enrollments.isEmpty) {
+                return .secondFactorRequired(user: user, enrollments: enrollments, isNew: isNew)
             }
             let refresh = try await storeRefreshToken(tx, user: user, provider: "password", now: now)
             return .signedIn(user: user, refreshToken: refresh, isNew: isNew)
@@ -102,10 +102,10 @@ extension AuthServices {
         switch outcome {
         case .failed(let error):
             throw error
-        case .secondFactorRequired(let user, let enrollments):
+        case .secondFactorRequired(let user, let enrollments, let isNew):
             let challenge = try mfaChallenge(localID: user.localID, provider: "password", enrollments: enrollments, now: now)
             return SignInWithEmailLinkResponse(
-                localId: user.localID, email: email, isNewUser: false, mfaPendingCredential: challenge.pendingCredential,
+                localId: user.localID, email: email, isNewUser: isNew, mfaPendingCredential: challenge.pendingCredential,
                 mfaInfo: challenge.hints, mfaEnrollmentRequired: enrollments.isEmpty ? true : nil)
         case .signedIn(let user, let refreshToken, let isNew):
             let tokens = try sessionTokens(user: user, refreshToken: refreshToken, provider: "password", now: now)

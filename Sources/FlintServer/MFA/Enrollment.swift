@@ -73,6 +73,8 @@ extension AuthServices {
         var provider: String
         /// The ID token, when the caller sent one (re-checked for revocation when the factor is added).
         var token: VerifiedIDToken?
+        /// The sign-in the session stems from, seconds.
+        var authTime: Int64
     }
 
     /// The checks every enrolment step makes on the caller: a fresh sign-in with a first factor that can carry MFA,
@@ -84,15 +86,21 @@ extension AuthServices {
             guard let user = try await store.read({ try await $0.user(localID: credential.localID) }) else {
                 throw AuthError.invalidMFAPendingCredential
             }
-            guard !user.disabled else { throw AuthError.userDisabled }
+            guard !user.disabled, credential.issuedAt >= user.validSince else { throw AuthError.invalidMFAPendingCredential }
+            // Only the first factor of an account without any second factor: a pending credential must never let
+            // someone add a factor to an account that is protected by one.
+            guard try await store.read({ try await $0.mfaEnrollments(localID: user.localID) }).isEmpty else {
+                throw AuthError.missingIDToken
+            }
             guard user.email != nil, user.emailVerified else { throw AuthError.unverifiedEmail }
-            return Enrollee(user: user, provider: credential.signInProvider, token: nil)
+            return Enrollee(user: user, provider: credential.signInProvider, token: nil, authTime: credential.authTime)
         }
         let (token, user) = try await authenticate(idToken: idToken)
         guard let provider = token.signInProvider, Self.canCarrySecondFactor(provider) else { throw AuthError.mfaUnsupportedFirstFactor }
         guard user.email != nil, user.emailVerified else { throw AuthError.unverifiedEmail }
-        guard clock.now().secondsSince1970 - token.authTime <= Self.recentSignIn else { throw AuthError.credentialTooOld }
-        return Enrollee(user: user, provider: provider, token: token)
+        try requireRecentSignIn(token)
+        try requireSecondFactorSession(token, enrollments: try await store.read { try await $0.mfaEnrollments(localID: user.localID) })
+        return Enrollee(user: user, provider: provider, token: token, authTime: token.authTime)
     }
 
     /// Phone, anonymous and custom-token sign-ins cannot have second factors (as Firebase).
@@ -135,6 +143,7 @@ extension AuthServices {
         let now = nowMS
         var enrollment: MFAEnrollmentRecord
         let enrollee: Enrollee
+        var totpSessionKey: String?
         if let totp = wire.totp, wire.phone == nil {
             guard config.totpSecondFactorEnabled else { throw AuthError.totpMFANotEnabled }
             enrollee = try await enrollingUser(idToken: wire.idToken, pendingCredential: wire.pendingCredential)
@@ -151,6 +160,7 @@ extension AuthServices {
                 let step = TOTP.matchingStep(
                     code: code, secret: session.secret, at: now / 1000, adjacentIntervals: config.totpAdjacentIntervals, parameters: TOTPParameters())
             else { throw AuthError.invalidCode }
+            totpSessionKey = "totp-enrolled:\(storedTokenHash(sessionText))"
             enrollment = MFAEnrollmentRecord(
                 enrollmentID: enrollmentID, localID: user.localID, factor: "totp", displayName: wire.displayName,
                 sealedTOTPSecret: try sealTOTPSecret(session.secret), enrolledAt: now, lastTOTPStep: step)
@@ -170,11 +180,12 @@ extension AuthServices {
         let added = enrollment
         let claim = SecondFactorClaim(factor: added.factor, identifier: added.enrollmentID)
         let provider = enrollee.provider
+        let usedSessionKey = totpSessionKey
         let result = try await store.write { [self, enrollee] tx -> Result<(UserRecord, String, Bool), AuthError> in
             let current: Result<UserRecord, AuthError>
             if let token = enrollee.token {
                 current = try await tokenUser(token, in: tx)
-            } else if let user = try await tx.user(localID: enrollee.user.localID), !user.disabled {
+            } else if let user = try await tx.lockedUser(localID: enrollee.user.localID), !user.disabled {
                 current = .success(user)
             } else {
                 current = .failure(.invalidMFAPendingCredential)
@@ -183,8 +194,16 @@ extension AuthServices {
             case .failure(let error): return .failure(error)
             case .success(let user):
                 let existing = try await tx.mfaEnrollments(localID: user.localID)
+                // Checked again under the transaction: the pending-credential path is for the first factor only.
+                if enrollee.token == nil, !existing.isEmpty { return .failure(.missingIDToken) }
                 if let phone = added.phoneNumber, existing.contains(where: { $0.phoneNumber == phone }) { return .failure(.secondFactorExists) }
                 guard existing.count < Self.maxSecondFactors else { return .failure(.secondFactorLimitExceeded) }
+                // A TOTP enrolment session adds one factor at most.
+                if let key = usedSessionKey,
+                    try await tx.incrementCounter(key: key, windowStart: 0, expiresAt: now + Self.totpEnrollmentWindow * 1000) > 1
+                {
+                    return .failure(.invalidSessionInfo)
+                }
                 do {
                     try await tx.insertMFAEnrollment(added)
                 } catch StoreError.conflict {
@@ -192,13 +211,15 @@ extension AuthServices {
                 }
                 let first = existing.isEmpty
                 if first { try await tx.replaceRecoveryCodes(localID: user.localID, hashes: hashes, now: now) }
-                let refresh = try await storeRefreshToken(tx, user: user, provider: provider, now: now, secondFactor: claim)
+                let refresh = try await storeRefreshToken(
+                    tx, user: user, provider: provider, now: now, secondFactor: claim, authTime: enrollee.authTime)
                 return .success((user, refresh, first))
             }
         }
         let (user, refresh, first) = try result.get()
         logger.notice("second factor enrolled", metadata: ["uid": "\(user.localID)", "factor": "\(added.factor)"])
-        let tokens = try sessionTokens(user: user, refreshToken: refresh, provider: provider, now: now, secondFactor: claim)
+        let tokens = try sessionTokens(
+            user: user, refreshToken: refresh, provider: provider, now: now, secondFactor: claim, authTime: enrollee.authTime)
         return FinalizeEnrollmentResponse(
             idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn, recoveryCodes: first ? codes : nil)
     }

@@ -47,6 +47,9 @@ struct FinalizeMFASignInResponse: Encodable {
 }
 
 extension AuthServices {
+    /// Second-factor tries one account may make in 15 minutes, across pending credentials.
+    static let secondFactorFailuresPerAccount: Int64 = 10
+
     func startMFASignIn(_ wire: StartMFASignInRequest, locales: [String]) async throws -> StartMFASignInResponse {
         guard let text = wire.pendingCredential, !text.isEmpty else { throw AuthError.missingMFAPendingCredential }
         guard let enrollmentID = wire.enrollmentID, !enrollmentID.isEmpty else { throw AuthError.missingMFAEnrollmentID }
@@ -63,19 +66,22 @@ extension AuthServices {
         guard let text = wire.pendingCredential, !text.isEmpty else { throw AuthError.missingMFACredential }
         let credential = try openPendingCredential(text)
         let now = nowMS
-        // Wrong second factors count per pending credential; past the limit it is spent.
-        let attempts = Limit(key: "mfa:\(Hex.encode(credential.nonce))", max: Int64(settings.maxCodeAttempts), window: 600_000)
-        let claim: SecondFactorClaim
-        do {
-            claim = try await proveSecondFactor(wire, credential: credential, attempts: attempts, now: now)
-        } catch let error as AuthError where error.code == AuthError.invalidCode.code {
-            if try await store.write({ [self] tx in try await count([attempts], in: tx, now: now) }) {
-                throw AuthError.invalidMFAPendingCredential.with(detail: "Too many incorrect codes. Sign in again.")
-            }
-            throw error
+        // Every try reserves a slot before the factor is checked, so parallel guesses cannot slip past the limits;
+        // a success gives it back. Per pending credential (past it, the credential is spent) and per account
+        // (fresh credentials from repeated first-factor sign-ins do not buy more guesses).
+        let perCredential = Limit(key: "mfa:\(Hex.encode(credential.nonce))", max: Int64(settings.maxCodeAttempts), window: 600_000)
+        let perAccount = Limit(key: "mfa-user:\(credential.localID)", max: Self.secondFactorFailuresPerAccount, window: 900_000)
+        let (credentialOver, accountOver) = try await store.write { [self] tx in
+            (try await count([perCredential], in: tx, now: now), try await count([perAccount], in: tx, now: now))
         }
+        if credentialOver { throw AuthError.invalidMFAPendingCredential.with(detail: "Too many incorrect codes. Sign in again.") }
+        if accountOver { throw AuthError.tooManyAttempts }
+        let claim = try await proveSecondFactor(wire, credential: credential, now: now)
         let result = try await store.write { [self] tx -> Result<(UserRecord, String), AuthError> in
-            guard var user = try await tx.user(localID: credential.localID) else { return .failure(.invalidMFAPendingCredential) }
+            try await release([perCredential, perAccount], in: tx, reservedAt: now)
+            guard var user = try await tx.lockedUser(localID: credential.localID), credential.issuedAt >= user.validSince else {
+                return .failure(.invalidMFAPendingCredential)
+            }
             guard !user.disabled else { return .failure(.userDisabled) }
             try await tx.recordSignIn(localID: user.localID, at: now)
             user.lastLoginAt = now
@@ -89,15 +95,9 @@ extension AuthServices {
 
     /// Checks the second factor; a wrong code is `INVALID_CODE`.
     private func proveSecondFactor(
-        _ wire: FinalizeMFASignInRequest, credential: MFAPendingCredential, attempts: Limit, now: Int64
+        _ wire: FinalizeMFASignInRequest, credential: MFAPendingCredential, now: Int64
     ) async throws -> SecondFactorClaim {
-        let (spent, enrollments) = try await store.read { reader in
-            (
-                try await reader.counterValue(key: attempts.key, windowStart: attempts.windowStart(now)),
-                try await reader.mfaEnrollments(localID: credential.localID)
-            )
-        }
-        guard spent < attempts.max else { throw AuthError.invalidMFAPendingCredential.with(detail: "Too many incorrect codes. Sign in again.") }
+        let enrollments = try await store.read { try await $0.mfaEnrollments(localID: credential.localID) }
         if let code = wire.recoveryCode {
             guard let normalized = RecoveryCodes.normalize(code) else { throw AuthError.invalidCode }
             let hash = RecoveryCodes.hash(normalized, key: secret.recoveryKey)

@@ -15,6 +15,8 @@ extension AuthServices {
         let codes = RecoveryCodes.generate(using: random)
         let hashes = codes.compactMap { RecoveryCodes.normalize($0).map { RecoveryCodes.hash($0, key: secret.recoveryKey) } }
         let now = nowMS
+        let enrollments = try await store.read { try await $0.mfaEnrollments(localID: user.localID) }
+        try requireSecondFactorSession(token, enrollments: enrollments)
         let enrolled = try await store.write { tx -> Bool in
             guard !(try await tx.mfaEnrollments(localID: user.localID)).isEmpty else { return false }
             try await tx.replaceRecoveryCodes(localID: user.localID, hashes: hashes, now: now)

@@ -23,6 +23,7 @@ struct WithdrawResponse: Encodable {
 extension AuthServices {
     func withdraw(_ wire: WithdrawRequest) async throws -> WithdrawResponse {
         let token = try verifyIDToken(wire.idToken)
+        try requireRecentSignIn(token)
         guard let enrollmentID = wire.mfaEnrollmentId, !enrollmentID.isEmpty else { throw AuthError.missingMFAEnrollmentID }
         let now = nowMS
         let provider = token.signInProvider ?? "password"
@@ -32,6 +33,12 @@ extension AuthServices {
             case .failure(let error): return .failure(error)
             case .success(let found): user = found
             }
+            let enrollments = try await tx.mfaEnrollments(localID: user.localID)
+            do throws(AuthError) {
+                try requireSecondFactorSession(token, enrollments: enrollments)
+            } catch {
+                return .failure(error)
+            }
             guard try await tx.deleteMFAEnrollment(localID: user.localID, enrollmentID: enrollmentID) else {
                 return .failure(.mfaEnrollmentNotFound)
             }
@@ -40,11 +47,11 @@ extension AuthServices {
             }
             user.validSince = now / 1000
             try await tx.updateUser(user)
-            return .success((user, try await storeRefreshToken(tx, user: user, provider: provider, now: now)))
+            return .success((user, try await storeRefreshToken(tx, user: user, provider: provider, now: now, authTime: token.authTime)))
         }
         let (user, refresh) = try result.get()
         logger.notice("second factor withdrawn", metadata: ["uid": "\(user.localID)"])
-        let tokens = try sessionTokens(user: user, refreshToken: refresh, provider: provider, now: now)
+        let tokens = try sessionTokens(user: user, refreshToken: refresh, provider: provider, now: now, authTime: token.authTime)
         return WithdrawResponse(idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn)
     }
 }

@@ -54,7 +54,7 @@ extension AuthServices {
             case .failure(let error): return .failure(error)
             case .success(let used): record = used
             }
-            guard let id = record.localID, var user = try await tx.user(localID: id), user.email == record.email else {
+            guard let id = record.localID, var user = try await tx.lockedUser(localID: id), user.email == record.email else {
                 return .failure(.invalidOobCode)
             }
             guard !user.disabled else { return .failure(.userDisabled) }

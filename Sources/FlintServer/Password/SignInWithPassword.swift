@@ -49,23 +49,20 @@ extension AuthServices {
         let email = try Self.normalizedEmail(wire.email)
         guard let password = wire.password, !password.isEmpty else { throw AuthError.missingPassword }
         let limits = passwordFailureLimits(email: email, clientIP: clientIP)
+        // Each try reserves a failure slot before the password is checked (so parallel guesses cannot slip past the
+        // limit); a right password gives it back.
         let start = nowMS
-        // One read: the failure counters and the account.
-        let (exhausted, found, enrollments) = try await store.read { [self] reader -> (Bool, UserRecord?, [MFAEnrollmentRecord]) in
-            for limit in limits where try await reader.counterValue(key: limit.key, windowStart: limit.windowStart(start)) >= limit.max {
-                return (true, nil, [])
-            }
-            guard let user = try await reader.user(email: email) else { return (false, nil, []) }
-            return (false, user, try await activeEnrollments(user.localID, in: reader))
+        if try await store.write({ [self] tx in try await count(limits, in: tx, now: start) }) { throw AuthError.tooManyAttempts }
+        let (found, enrollments) = try await store.read { [self] reader -> (UserRecord?, [MFAEnrollmentRecord]) in
+            guard let user = try await reader.user(email: email) else { return (nil, []) }
+            return (user, try await activeEnrollments(user.localID, in: reader))
         }
-        if exhausted { throw AuthError.tooManyAttempts }
         guard try await passwords.verify(password, against: found?.passwordHash), let user = found, let stored = user.passwordHash else {
-            let now = nowMS
-            _ = try await store.write { [self] tx in try await count(limits, in: tx, now: now) }
             throw AuthError.invalidLoginCredentials
         }
         guard !user.disabled else { throw AuthError.userDisabled }
         if !enrollments.isEmpty || config.current.mfaState == .mandatory {
+            try await store.write { [self] tx in try await release(limits, in: tx, reservedAt: start) }
             let challenge = try mfaChallenge(localID: user.localID, provider: "password", enrollments: enrollments, now: nowMS)
             return SignInWithPasswordResponse(
                 localId: user.localID, email: email, displayName: user.displayName, mfaPendingCredential: challenge.pendingCredential,
@@ -75,7 +72,8 @@ extension AuthServices {
         let rehash = PasswordHash.parameters(of: stored) == passwords.parameters ? nil : try await passwords.hash(password)
         let now = nowMS
         let refresh = try await store.write { [self] tx in
-            if let rehash, var current = try await tx.user(localID: user.localID), current.passwordHash == stored {
+            try await release(limits, in: tx, reservedAt: start)
+            if let rehash, var current = try await tx.lockedUser(localID: user.localID), current.passwordHash == stored {
                 current.passwordHash = rehash
                 current.lastLoginAt = now
                 try await tx.updateUser(current)

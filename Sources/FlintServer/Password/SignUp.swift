@@ -84,7 +84,9 @@ extension AuthServices {
                 case .failure(let error): return .failed(error)
                 case .success(let found): user = found
                 }
-                if user.email != email { user.emailVerified = false }
+                if user.email != email { (user.emailVerified, user.emailLinkSignIn) = (false, false) }
+                // Replacing a password, like any credential change, ends the other sessions.
+                if user.passwordHash != nil { user.validSince = now / 1000 }
             } else {
                 user = UserRecord(localID: newID, createdAt: now, validSince: now / 1000)
                 isNew = true
@@ -102,20 +104,25 @@ extension AuthServices {
             } catch StoreError.conflict("email") {
                 return .failed(.emailExists)
             }
-            if token == nil, !anonymous, config.mfaState == .mandatory { return .secondFactorRequired(user: user, enrollments: []) }
-            let refresh = try await storeRefreshToken(tx, user: user, provider: provider, now: now)
+            if !anonymous, config.mfaState == .mandatory, try await tx.mfaEnrollments(localID: user.localID).isEmpty {
+                return .secondFactorRequired(user: user, enrollments: [])
+            }
+            let refresh = try await storeRefreshToken(
+                tx, user: user, provider: provider, now: now, secondFactor: token.flatMap(SecondFactorClaim.init), authTime: token?.authTime)
             return .signedIn(user: user, refreshToken: refresh, isNew: isNew)
         }
         switch outcome {
         case .failed(let error):
             throw error
-        case .secondFactorRequired(let user, let enrollments):
+        case .secondFactorRequired(let user, let enrollments, _):
             let challenge = try mfaChallenge(localID: user.localID, provider: provider, enrollments: enrollments, now: now)
             return SignUpResponse(
                 localId: user.localID, email: user.email, displayName: user.displayName, mfaPendingCredential: challenge.pendingCredential,
                 mfaEnrollmentRequired: true)
         case .signedIn(let user, let refreshToken, _):
-            let tokens = try sessionTokens(user: user, refreshToken: refreshToken, provider: provider, now: now)
+            let tokens = try sessionTokens(
+                user: user, refreshToken: refreshToken, provider: provider, now: now, secondFactor: token.flatMap(SecondFactorClaim.init),
+                authTime: token?.authTime)
             return SignUpResponse(
                 localId: user.localID, email: user.email, displayName: user.displayName, idToken: tokens.idToken,
                 refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn)

@@ -31,7 +31,10 @@ extension AuthServices {
                 phone = number
             case .storedSession(let id, let hash):
                 switch try await tx.spendCode(sessionID: id, codeHash: hash, now: now, maxAttempts: maxAttempts) {
-                case .spent(let session): phone = session.phoneNumber
+                case .spent(let session):
+                    // A code sent for a second factor never signs anyone in.
+                    guard session.purpose == SMSPurpose.signIn.rawValue else { return .failed(.invalidSessionInfo) }
+                    phone = session.phoneNumber
                 case .notFound: return .failed(.invalidSessionInfo)
                 case .expired: return .failed(.sessionExpired)
                 case .locked: return .failed(.sessionExpired.with(detail: "Too many incorrect codes. Request a new code."))

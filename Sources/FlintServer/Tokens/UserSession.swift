@@ -32,16 +32,20 @@ enum SignInOutcome: Sendable {
     case failed(AuthError)
     case signedIn(user: UserRecord, refreshToken: String, isNew: Bool)
     /// The first factor is proven; the account has second factors to ask for.
-    case secondFactorRequired(user: UserRecord, enrollments: [MFAEnrollmentRecord])
+    case secondFactorRequired(user: UserRecord, enrollments: [MFAEnrollmentRecord], isNew: Bool = false)
 }
 
 extension AuthServices {
     /// Stores a new refresh token for `user` inside `tx` and returns its value. A session that passed a second factor
     /// keeps it in its refresh token, so refreshed ID tokens carry the same claims.
+    ///
+    /// `authTime` (seconds) is the sign-in the session stems from: now for a sign-in, the original one when a session
+    /// is re-issued (credential change, enrolment), so re-issuing never makes a sign-in look recent.
     func storeRefreshToken(
-        _ tx: any StoreTransaction, user: UserRecord, provider: String, now: Int64, secondFactor: SecondFactorClaim? = nil
+        _ tx: any StoreTransaction, user: UserRecord, provider: String, now: Int64, secondFactor: SecondFactorClaim? = nil,
+        authTime: Int64? = nil
     ) async throws -> String {
-        var (token, record) = newRefreshToken(localID: user.localID, authTime: now / 1000, provider: provider, now: now)
+        var (token, record) = newRefreshToken(localID: user.localID, authTime: authTime ?? now / 1000, provider: provider, now: now)
         record.secondFactor = secondFactor?.factor
         record.secondFactorID = secondFactor?.identifier
         try await tx.insertRefreshToken(record)
@@ -50,19 +54,32 @@ extension AuthServices {
 
     /// Signs the ID token for a session whose refresh token was committed.
     func sessionTokens(
-        user: UserRecord, refreshToken: String, provider: String, now: Int64, secondFactor: SecondFactorClaim? = nil
+        user: UserRecord, refreshToken: String, provider: String, now: Int64, secondFactor: SecondFactorClaim? = nil, authTime: Int64? = nil
     ) throws -> SessionTokens {
         let second = secondFactor.map { ($0.factor, $0.identifier) }
         return SessionTokens(
-            idToken: try idToken(for: user, provider: provider, authTime: now / 1000, secondFactor: second), refreshToken: refreshToken,
+            idToken: try idToken(for: user, provider: provider, authTime: authTime ?? now / 1000, secondFactor: second),
+            refreshToken: refreshToken,
             expiresIn: String(Self.idTokenLifetime))
     }
 
-    /// The user behind a verified ID token, re-read inside `tx`, with the revocation and disable checks.
-    func tokenUser(_ token: VerifiedIDToken, in tx: any StoreReader) async throws -> Result<UserRecord, AuthError> {
-        guard let user = try await tx.user(localID: token.userID) else { return .failure(.userNotFound) }
+    /// The user behind a verified ID token, re-read and locked inside `tx`, with the revocation and disable checks.
+    func tokenUser(_ token: VerifiedIDToken, in tx: any StoreTransaction) async throws -> Result<UserRecord, AuthError> {
+        guard let user = try await tx.lockedUser(localID: token.userID) else { return .failure(.userNotFound) }
         do throws(AuthError) { try Self.check(token: token, against: user) } catch { return .failure(error) }
         return .success(user)
+    }
+
+    /// `CREDENTIAL_TOO_OLD_LOGIN_AGAIN` unless the sign-in behind `token` is at most five minutes old.
+    func requireRecentSignIn(_ token: VerifiedIDToken) throws(AuthError) {
+        guard clock.now().secondsSince1970 - token.authTime <= Self.recentSignIn else { throw AuthError.credentialTooOld }
+    }
+
+    /// For an account with second factors, changing them needs a session that passed one.
+    func requireSecondFactorSession(_ token: VerifiedIDToken, enrollments: [MFAEnrollmentRecord]) throws(AuthError) {
+        guard enrollments.isEmpty || SecondFactorClaim(token) != nil else {
+            throw AuthError.credentialTooOld.with(detail: "Sign in again with a second factor.")
+        }
     }
 
     /// Verifies an ID token's signature and lifetime (no store read).

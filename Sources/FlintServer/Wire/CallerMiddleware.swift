@@ -11,10 +11,11 @@ struct CallerMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         context.caller = try identify(request)
+        // Behind one trusted proxy, the last entry is the address that proxy saw; earlier ones are the client's word.
         if settings.trustForwardedFor, let forwarded = request.headers[.xForwardedFor],
-            let first = forwarded.split(separator: ",").first.map({ String($0).trimmingSpaces }), !first.isEmpty
+            let last = forwarded.split(separator: ",").last.map({ String($0).trimmingSpaces }), !last.isEmpty
         {
-            context.clientIP = first
+            context.clientIP = last
         }
         return try await next(request, context)
     }

@@ -31,6 +31,16 @@ extension SQLQueries {
         try await db.first("SELECT \(Self.userColumns) FROM users WHERE phone_number = ?", [.text(phoneNumber)]).map(user(from:))
     }
 
+    private var lockClause: String { db.dialect == "postgresql" ? " FOR UPDATE" : "" }
+
+    func lockedUser(localID: String) async throws -> UserRecord? {
+        try await db.first("SELECT \(Self.userColumns) FROM users WHERE local_id = ?\(lockClause)", [.text(localID)]).map(user(from:))
+    }
+
+    func lockedUser(email: String) async throws -> UserRecord? {
+        try await db.first("SELECT \(Self.userColumns) FROM users WHERE email = ?\(lockClause)", [.text(email)]).map(user(from:))
+    }
+
     func user(email: String) async throws -> UserRecord? {
         try await db.first("SELECT \(Self.userColumns) FROM users WHERE email = ?", [.text(email)]).map(user(from:))
     }

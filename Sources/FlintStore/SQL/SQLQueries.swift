@@ -125,6 +125,11 @@ struct SQLQueries: StoreTransaction {
         return try row?.int64("hits") ?? 0
     }
 
+    func releaseCounter(key: String, windowStart: Int64) async throws {
+        try await db.run(
+            "UPDATE rate_counters SET hits = hits - 1 WHERE counter_key = ? AND window_start = ? AND hits > 0", [.text(key), .integer(windowStart)])
+    }
+
     func counterValue(key: String, windowStart: Int64) async throws -> Int64 {
         try await db.first(
             "SELECT hits FROM rate_counters WHERE counter_key = ? AND window_start = ?", [.text(key), .integer(windowStart)]
