@@ -12,6 +12,8 @@ actor SecureTokenService {
 
     private(set) var tokens: Tokens
     private var refresh: Task<Tokens, any Error>?
+    /// How many refreshes this service has sent (concurrent callers share one).
+    private(set) var refreshCount = 0
 
     /// Seconds before expiry at which a token is refreshed, as FirebaseAuth.
     static let refreshMargin: TimeInterval = 300
@@ -30,6 +32,7 @@ actor SecureTokenService {
             let refreshToken = tokens.refreshToken
             task = Task { try await Self.refreshed(refreshToken: refreshToken, backend: backend) }
             refresh = task
+            refreshCount += 1
         }
         defer { if refresh == task { refresh = nil } }
         let previous = tokens.accessToken

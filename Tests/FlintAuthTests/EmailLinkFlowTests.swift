@@ -23,6 +23,7 @@ struct EmailLinkFlowTests {
             try await auth.sendSignInLink(toEmail: email, actionCodeSettings: Self.settings())
             let link = try await server.oobLink(for: email)
             #expect(auth.isSignIn(withEmailLink: link))
+            #expect(link.contains("lang=fr"))  // languageCode travels as X-Firebase-Locale
 
             let result = try await auth.signIn(withEmail: email, link: link)
             #expect(result.additionalUserInfo?.isNewUser == true)

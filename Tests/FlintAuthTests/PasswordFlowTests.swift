@@ -108,13 +108,56 @@ struct PasswordFlowTests {
             try await Task.sleep(for: .milliseconds(1100))  // a later `iat`, so a different token
             async let a = user.getIDToken(forcingRefresh: true)
             async let b = user.getIDToken(forcingRefresh: true)
-            let (refreshedA, refreshedB) = try await (a, b)
-            #expect(refreshedA == refreshedB)
+            async let c = user.getIDToken(forcingRefresh: true)
+            let (refreshedA, refreshedB, refreshedC) = try await (a, b, c)
+            #expect(refreshedA == refreshedB && refreshedB == refreshedC)
+            #expect(await user.tokenService.refreshCount <= 2)
             #expect(refreshedA != first)
             #expect(try await user.getIDToken() == refreshedA)
             #expect(try await tokens.waitFor(2).last == user.uid)
             let claims = try await user.getIDTokenResult()
             #expect(claims.signInProvider == "password")
+        }
+    }
+
+    @Test("a token with five minutes or less left is refreshed by getIDToken; one with more is not")
+    func refreshNearExpiry() async throws {
+        try await withFlint { server in
+            let auth = server.makeAuth()
+            let user = try await auth.createUser(withEmail: uniqueEmail(), password: "correct horse").user
+            let fresh = try await user.getIDToken()
+            #expect(await user.tokenService.refreshCount == 0)
+            let tokens = await user.tokenService.tokens
+            try await Task.sleep(for: .milliseconds(1100))
+            await user.tokenService.replace(
+                with: .init(accessToken: fresh, refreshToken: tokens.refreshToken, expirationDate: Date(timeIntervalSinceNow: 299)))
+            let refreshed = try await user.getIDToken()
+            #expect(refreshed != fresh)
+            #expect(await user.tokenService.refreshCount == 1)
+            #expect(try await user.getIDToken() == refreshed)
+            #expect(await user.tokenService.refreshCount == 1)
+        }
+    }
+
+    @Test("the completion-handler forms deliver results and FIRAuthErrorDomain errors")
+    func completionHandlers() async throws {
+        try await withFlint { server in
+            let auth = server.makeAuth()
+            let email = uniqueEmail()
+            let created: AuthDataResult? = try await withCheckedThrowingContinuation { continuation in
+                auth.createUser(withEmail: email, password: "correct horse") { result, error in
+                    if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: result) }
+                }
+            }
+            #expect(created?.user.email == email)
+            let failure: (any Error)? = await withCheckedContinuation { continuation in
+                auth.signIn(withEmail: email, password: "wrong horse") { _, error in continuation.resume(returning: error) }
+            }
+            #expect(failure.flatMap(authCode) == AuthErrorCode.invalidCredential.rawValue)
+            let token: String? = await withCheckedContinuation { continuation in
+                auth.currentUser?.getIDToken { token, _ in continuation.resume(returning: token) }
+            }
+            #expect(token?.isEmpty == false)
         }
     }
 
