@@ -80,9 +80,16 @@ final class FlintProcess: @unchecked Sendable {
 
     /// GETs a path and returns the status and body.
     func get(_ path: String) async throws -> (Int, Data) {
+        try await send("GET", path)
+    }
+
+    /// Sends a body-less request to a path and returns the status and body.
+    func send(_ method: String, _ path: String) async throws -> (Int, Data) {
         guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else { throw FlintProcessError(message: "bad path \(path)") }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
         return try await withCheckedThrowingContinuation { continuation in
-            URLSession.shared.dataTask(with: url) { data, response, error in
+            URLSession.shared.dataTask(with: request) { data, response, error in
                 if let error {
                     continuation.resume(throwing: error)
                 } else {

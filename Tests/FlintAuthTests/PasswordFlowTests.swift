@@ -174,6 +174,27 @@ struct PasswordFlowTests {
         }
     }
 
+    @Test("a refresh for an account deleted on the server ends the session: userNotFound, signed out, listener told")
+    func sessionOver() async throws {
+        try await withFlint { server in
+            let auth = server.makeAuth()
+            let user = try await auth.createUser(withEmail: uniqueEmail(), password: "correct horse").user
+            let log = ListenerLog()
+            auth.addStateDidChangeListener { _, user in log.record(user) }
+            _ = try await log.waitFor(1)
+            let (status, _) = try await server.send("DELETE", "/emulator/v1/projects/demo-flint/accounts")
+            #expect(status == 200)
+            do {
+                _ = try await user.getIDToken(forcingRefresh: true)
+                Issue.record("refreshed the token of a deleted account")
+            } catch {
+                #expect(authCode(error) == AuthErrorCode.userNotFound.rawValue)
+            }
+            #expect(auth.currentUser == nil)
+            #expect(try await log.waitFor(2) == [user.uid, nil])
+        }
+    }
+
     @Test("delete removes the account and signs out")
     func deleteAccount() async throws {
         try await withFlint { server in
