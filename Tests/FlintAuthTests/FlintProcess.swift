@@ -55,9 +55,12 @@ final class FlintProcess: @unchecked Sendable {
             try process.run()
             let server = FlintProcess(port: port, directory: directory, process: process)
             if await server.waitReady() { return server }
-            server.stop()
+            server.terminate()  // most likely the port was taken: try another, keeping the directory
         }
-        throw FlintProcessError(message: "flint did not start (\(binary))")
+        let logs = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let log = logs.filter { $0.hasSuffix(".log") }.compactMap { try? String(contentsOfFile: directory + "/" + $0, encoding: .utf8) }
+        try? FileManager.default.removeItem(atPath: directory)
+        throw FlintProcessError(message: "flint did not start (\(binary)): \(log.joined(separator: "\n"))")
     }
 
     private func waitReady() async -> Bool {
@@ -71,11 +74,15 @@ final class FlintProcess: @unchecked Sendable {
 
     /// Sends SIGTERM, waits for the exit and removes the data directory.
     func stop() {
+        terminate()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private func terminate() {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
         }
-        try? FileManager.default.removeItem(atPath: directory)
     }
 
     /// GETs a path and returns the status and body.
