@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "FlintStore", targets: ["FlintStore"]),
         .library(name: "FlintServer", targets: ["FlintServer"]),
         .library(name: "FlintSMTP", targets: ["FlintSMTP"]),
+        .library(name: "FlintAuth", targets: ["FlintAuth"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -91,6 +92,8 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The client SDK: FirebaseAuth's API over URLSession, for Apple platforms and Linux. No dependencies.
+        .target(name: "FlintAuth", swiftSettings: strictSettings),
         .executableTarget(
             name: "flint",
             dependencies: [
@@ -146,6 +149,8 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Drives FlintAuth against the real `flint serve` binary.
+        .testTarget(name: "FlintAuthTests", dependencies: ["FlintAuth"], swiftSettings: strictSettings),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

@@ -1,0 +1,43 @@
+import Foundation
+
+/// How an emailed action link is built: where it continues, and which apps may open it (as FirebaseAuth's).
+public final class ActionCodeSettings {
+    /// The continue URL (`continueUrl`).
+    public var url: URL?
+    /// Whether the app completes the action itself; sign-in links need `true`.
+    public var handleCodeInApp = false
+    /// The iOS app that may open the link; defaults to the main bundle's identifier.
+    public private(set) var iOSBundleID: String? = Bundle.main.bundleIdentifier
+    /// The Android app that may open the link.
+    public private(set) var androidPackageName: String?
+    /// The minimum Android app version that may open the link.
+    public private(set) var androidMinimumVersion: String?
+    /// Whether Android installs the app when missing.
+    public private(set) var androidInstallIfNotAvailable = false
+    /// The domain of the link when it opens in an app (Firebase Hosting or Flint's public URL).
+    public var linkDomain: String?
+    /// The legacy Dynamic Links domain.
+    public var dynamicLinkDomain: String?
+
+    /// Empty settings.
+    public init() {}
+
+    /// Sets the iOS bundle identifier.
+    public func setIOSBundleID(_ bundleID: String) { iOSBundleID = bundleID }
+
+    /// Sets the Android app, whether to install it, and its minimum version.
+    public func setAndroidPackageName(_ packageName: String, installIfNotAvailable: Bool, minimumVersion: String?) {
+        androidPackageName = packageName
+        androidInstallIfNotAvailable = installIfNotAvailable
+        androidMinimumVersion = minimumVersion
+    }
+
+    /// The request for `email`, with the wire keys FirebaseAuth sends.
+    func request(type: String, email: String) -> SendOobCodeRequest {
+        SendOobCodeRequest(
+            requestType: type, email: email, continueUrl: url?.absoluteString, iOSBundleId: iOSBundleID,
+            androidPackageName: androidPackageName, androidMinimumVersion: androidMinimumVersion,
+            androidInstallApp: androidInstallIfNotAvailable ? true : nil, canHandleCodeInApp: handleCodeInApp ? true : nil,
+            linkDomain: linkDomain, dynamicLinkDomain: dynamicLinkDomain)
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+/// The entry point of the SDK, as FirebaseAuth's `Auth`: one instance per app, holding the signed-in user.
+public final class Auth: Sendable {
+    /// The app this instance serves.
+    public let app: FlintApp
+    let backend: Backend
+    let store: UserStore
+    let state: Locked<State>
+
+    struct State: Sendable {
+        var currentUser: User?
+        var stateListeners: [ObjectIdentifier: StateListener] = [:]
+        var tokenListeners: [ObjectIdentifier: IDTokenDidChangeListenerBlock] = [:]
+    }
+
+    struct StateListener: Sendable {
+        var block: AuthStateDidChangeListenerBlock
+        var lastUID: String?
+    }
+
+    private static let instances = Locked<[String: Auth]>([:])
+
+    /// The instance of the default app (`FlintApp.configure(options:)` must have run).
+    public static func auth() -> Auth {
+        guard let app = FlintApp.app() else {
+            preconditionFailure("FlintApp.configure(options:) must run before Auth.auth().")
+        }
+        return auth(app: app)
+    }
+
+    /// The instance of `app`.
+    public static func auth(app: FlintApp) -> Auth {
+        instances.withLock { instances in
+            if let existing = instances[app.name], existing.app === app { return existing }
+            let auth = Auth(app: app)
+            instances[app.name] = auth
+            return auth
+        }
+    }
+
+    /// A new instance, restoring the user stored for the app's name and API key.
+    init(app: FlintApp, storeDirectory: URL? = nil) {
+        self.app = app
+        backend = Backend(options: app.options)
+        store = UserStore(appName: app.name, apiKey: app.options.apiKey, directory: storeDirectory)
+        state = Locked(State())
+        if let stored = store.load() {
+            let user = User(profile: stored.profile, tokens: stored.tokens, backend: backend, auth: self)
+            state.withLock { $0.currentUser = user }
+        }
+    }
+
+    /// The signed-in user, or `nil`.
+    public var currentUser: User? { state.current.currentUser }
+
+    /// The language of emails and texts the server sends, sent as `X-Firebase-Locale`.
+    public var languageCode: String? {
+        get { backend.configuration.current.languageCode }
+        set { backend.configuration.withLock { $0.languageCode = newValue } }
+    }
+
+    /// Sets `languageCode` to the device's preferred language.
+    public func useAppLanguage() {
+        languageCode = Locale.preferredLanguages.first
+    }
+
+    /// Sends every request to a Flint (or Firebase Auth emulator) at `http://host:port/`, as FirebaseAuth does.
+    public func useEmulator(withHost host: String, port: Int) {
+        let address = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        backend.configuration.withLock { $0.emulatorHost = address }
+    }
+
+    /// Signs the user out locally: forgets the stored user and tells the listeners. No server call.
+    public func signOut() throws {
+        let signedOut = state.withLock { state -> Bool in
+            guard state.currentUser != nil else { return false }
+            state.currentUser = nil
+            store.remove()
+            return true
+        }
+        if signedOut { notifyListeners() }
+    }
+
+    /// Signs `user` out if it is still the current user (after `delete()` or a session that ended).
+    func signOutIfCurrent(_ user: User) {
+        let signedOut = state.withLock { state -> Bool in
+            guard state.currentUser === user else { return false }
+            state.currentUser = nil
+            store.remove()
+            return true
+        }
+        if signedOut { notifyListeners() }
+    }
+
+    /// Makes `user` the current user, stores it and tells the listeners.
+    func makeCurrent(_ user: User) async throws {
+        let tokens = await user.tokenService.tokens
+        try state.withLock { state in
+            state.currentUser = user
+            do {
+                try store.save(UserStore.Stored(profile: user.profile.current, tokens: tokens))
+            } catch {
+                throw AuthErrorCode.keychainError.error(userInfo: [NSUnderlyingErrorKey: error])
+            }
+        }
+        notifyListeners()
+    }
+
+    /// Stores a refreshed token of the current user and tells the ID-token listeners.
+    func userTokensDidChange(_ user: User) async {
+        await persistIfCurrent(user)
+        if currentUser === user { notifyListeners() }
+    }
+
+    /// Stores `user` again (new tokens or profile) when it is the current user.
+    func persistIfCurrent(_ user: User) async {
+        let tokens = await user.tokenService.tokens
+        state.withLock { state in
+            guard state.currentUser === user else { return }
+            try? store.save(UserStore.Stored(profile: user.profile.current, tokens: tokens))
+        }
+    }
+
+    /// The tokens of a sign-in answer, with FirebaseAuth's checks.
+    static func tokens(of response: SignInResponse) throws -> SecureTokenService.Tokens {
+        guard let idToken = response.idToken, let refreshToken = response.refreshToken else {
+            if response.mfaPendingCredential != nil { throw AuthErrorCode.secondFactorRequired.error() }
+            throw AuthErrorCode.invalidUserToken.error()
+        }
+        let lifetime = response.expiresIn.flatMap(TimeInterval.init) ?? 3600
+        return .init(accessToken: idToken, refreshToken: refreshToken, expirationDate: Date(timeIntervalSinceNow: lifetime))
+    }
+
+    /// Builds the user of a sign-in answer (profile from `accounts:lookup`) and makes it current.
+    func completeSignIn(_ response: SignInResponse, isNewUser: Bool) async throws -> AuthDataResult {
+        let tokens = try Self.tokens(of: response)
+        let user = User(profile: UserProfile(uid: response.localId ?? ""), tokens: tokens, backend: backend, auth: self)
+        try await user.load(idToken: tokens.accessToken)
+        try await makeCurrent(user)
+        return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: EmailAuthProvider.id, isNewUser: isNewUser))
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// The domain and `userInfo` keys of FirebaseAuth's errors.
+public enum AuthErrors {
+    /// `FIRAuthErrorDomain`.
+    public static let domain = "FIRAuthErrorDomain"
+    /// The `ERROR_…` name of the code.
+    public static let userInfoNameKey = "FIRAuthErrorUserInfoNameKey"
+    /// The email address an error concerns.
+    public static let userInfoEmailKey = "FIRAuthErrorUserInfoEmailKey"
+    /// The decoded `error` object of the server's answer, for `internalError`.
+    public static let userInfoDeserializedResponseKey = "FIRAuthErrorUserInfoDeserializedResponseKey"
+}
+
+extension AuthErrorCode {
+    /// The code for a server message (the part of `error.message` left of the first `:`), as
+    /// `AuthBackend.clientError` maps it; `nil` for messages FirebaseAuth reports as `internalError`.
+    init?(serverMessage: String) {
+        switch serverMessage {
+        case "INVALID_CUSTOM_TOKEN": self = .invalidCustomToken
+        case "CREDENTIAL_MISMATCH": self = .customTokenMismatch
+        case "INVALID_IDP_RESPONSE", "INVALID_PENDING_TOKEN", "INVALID_LOGIN_CREDENTIALS": self = .invalidCredential
+        case "USER_DISABLED": self = .userDisabled
+        case "OPERATION_NOT_ALLOWED", "PASSWORD_LOGIN_DISABLED": self = .operationNotAllowed
+        case "EMAIL_EXISTS": self = .emailAlreadyInUse
+        case "INVALID_EMAIL", "INVALID_IDENTIFIER": self = .invalidEmail
+        case "INVALID_PASSWORD": self = .wrongPassword
+        case "TOO_MANY_ATTEMPTS_TRY_LATER": self = .tooManyRequests
+        case "USER_NOT_FOUND", "EMAIL_NOT_FOUND": self = .userNotFound
+        case "CREDENTIAL_TOO_OLD_LOGIN_AGAIN": self = .requiresRecentLogin
+        case "INVALID_ID_TOKEN": self = .invalidUserToken
+        case "TOKEN_EXPIRED": self = .userTokenExpired
+        case "FEDERATED_USER_ID_ALREADY_LINKED": self = .credentialAlreadyInUse
+        case "WEAK_PASSWORD": self = .weakPassword
+        case "EXPIRED_OOB_CODE": self = .expiredActionCode
+        case "INVALID_OOB_CODE": self = .invalidActionCode
+        case "INVALID_MESSAGE_PAYLOAD": self = .invalidMessagePayload
+        case "INVALID_SENDER": self = .invalidSender
+        case "INVALID_RECIPIENT_EMAIL": self = .invalidRecipientEmail
+        case "MISSING_EMAIL": self = .missingEmail
+        case "MISSING_IOS_BUNDLE_ID": self = .missingIosBundleID
+        case "MISSING_ANDROID_PACKAGE_NAME": self = .missingAndroidPackageName
+        case "UNAUTHORIZED_DOMAIN": self = .unauthorizedDomain
+        case "INVALID_CONTINUE_URI": self = .invalidContinueURI
+        case "MISSING_CONTINUE_URI": self = .missingContinueURI
+        case "INVALID_PHONE_NUMBER": self = .invalidPhoneNumber
+        case "INVALID_CODE": self = .invalidVerificationCode
+        case "INVALID_SESSION_INFO": self = .invalidVerificationID
+        case "MISSING_APP_CREDENTIAL": self = .missingAppCredential
+        case "INVALID_APP_CREDENTIAL": self = .invalidAppCredential
+        case "SESSION_EXPIRED": self = .sessionExpired
+        case "QUOTA_EXCEEDED": self = .quotaExceeded
+        case "MISSING_IOS_APP_TOKEN": self = .missingAppToken
+        case "APP_NOT_VERIFIED": self = .appNotVerified
+        case "CAPTCHA_CHECK_FAILED": self = .captchaCheckFailed
+        case "INVALID_PROVIDER_ID": self = .invalidProviderID
+        case "TENANT_ID_MISMATCH": self = .tenantIDMismatch
+        case "UNSUPPORTED_TENANT_OPERATION": self = .unsupportedTenantOperation
+        case "MISSING_MFA_PENDING_CREDENTIAL": self = .missingMultiFactorSession
+        case "MISSING_MFA_ENROLLMENT_ID": self = .missingMultiFactorInfo
+        case "INVALID_MFA_PENDING_CREDENTIAL": self = .invalidMultiFactorSession
+        case "MFA_ENROLLMENT_NOT_FOUND": self = .multiFactorInfoNotFound
+        case "ADMIN_ONLY_OPERATION": self = .adminRestrictedOperation
+        case "UNVERIFIED_EMAIL": self = .unverifiedEmail
+        case "SECOND_FACTOR_EXISTS": self = .secondFactorAlreadyEnrolled
+        case "SECOND_FACTOR_LIMIT_EXCEEDED": self = .maximumSecondFactorCountExceeded
+        case "UNSUPPORTED_FIRST_FACTOR": self = .unsupportedFirstFactor
+        case "EMAIL_CHANGE_NEEDS_VERIFICATION": self = .emailChangeNeedsVerification
+        case "MISSING_CLIENT_IDENTIFIER": self = .missingClientIdentifier
+        case "MISSING_OR_INVALID_NONCE": self = .missingOrInvalidNonce
+        case "BLOCKING_FUNCTION_ERROR_RESPONSE": self = .blockingCloudFunctionError
+        case "PASSWORD_DOES_NOT_MEET_REQUIREMENTS": self = .passwordDoesNotMeetRequirements
+        case "INVALID_HOSTING_LINK_DOMAIN": self = .invalidHostingLinkDomain
+        default: return nil
+        }
+    }
+
+    /// FirebaseAuth's `ERROR_…` name for the code.
+    var errorName: String {
+        switch self {
+        case .missingAppCredential: return "MISSING_APP_CREDENTIAL"
+        case .invalidAppCredential: return "INVALID_APP_CREDENTIAL"
+        case .customTokenMismatch: return "ERROR_CUSTOM_TOKEN_MISMATCH"
+        case .missingAndroidPackageName: return "ERROR_MISSING_ANDROID_PKG_NAME"
+        case .invalidVerificationCode: return "ERROR_INVALID_VERIFICATION_CODE"
+        case .invalidVerificationID: return "ERROR_INVALID_VERIFICATION_ID"
+        case .blockingCloudFunctionError: return "ERROR_BLOCKING_CLOUD_FUNCTION_RETURNED_ERROR"
+        default: return "ERROR_" + Self.snakeCase("\(self)")
+        }
+    }
+
+    /// `invalidAPIKey` → `INVALID_API_KEY`: a break before an uppercase letter that follows a lowercase one, or
+    /// that starts a word after an acronym.
+    private static func snakeCase(_ name: String) -> String {
+        let characters = Array(name)
+        var out = ""
+        for (index, character) in characters.enumerated() {
+            if index > 0, character.isUppercase {
+                let previous = characters[index - 1]
+                let nextIsLower = index + 1 < characters.count && characters[index + 1].isLowercase
+                if previous.isLowercase || previous.isNumber || (previous.isUppercase && nextIsLower) { out.append("_") }
+            }
+            out.append(contentsOf: character.uppercased())
+        }
+        return out
+    }
+
+    /// The message a person reads when the server gave no detail (FirebaseAuth's wording where it has one).
+    var defaultMessage: String {
+        switch self {
+        case .invalidCredential: return "The supplied auth credential is malformed or has expired."
+        case .userDisabled: return "The user account has been disabled by an administrator."
+        case .operationNotAllowed: return "The given sign-in provider is disabled for this Firebase project."
+        case .emailAlreadyInUse: return "The email address is already in use by another account."
+        case .invalidEmail: return "The email address is badly formatted."
+        case .wrongPassword: return "The password is invalid or the user does not have a password."
+        case .tooManyRequests: return "We have blocked all requests from this device due to unusual activity. Try again later."
+        case .userNotFound: return "There is no user record corresponding to this identifier. The user may have been deleted."
+        case .requiresRecentLogin: return "This operation is sensitive and requires recent authentication. Log in again before retrying this request."
+        case .invalidUserToken:
+            return
+                "This user's credential isn't valid for this project. This can happen if the user's token has been tampered with, or if the user doesn't belong to the project associated with the API key used in your request."
+        case .userTokenExpired: return "The user's credential is no longer valid. The user must sign in again."
+        case .networkError: return "Network error (such as timeout, interrupted connection or unreachable host) has occurred."
+        case .userMismatch: return "The supplied credentials do not correspond to the previously signed in user."
+        case .credentialAlreadyInUse: return "This credential is already associated with a different user account."
+        case .providerAlreadyLinked: return "User can only be linked to one identity for the given provider."
+        case .weakPassword: return "The password must be 6 characters long or more."
+        case .expiredActionCode: return "The action code has expired."
+        case .invalidActionCode: return "The action code is invalid. This can happen if the code is malformed, expired, or has already been used."
+        case .missingEmail: return "An email address must be provided."
+        case .invalidContinueURI: return "The continue URL provided in the request is invalid."
+        case .missingContinueURI: return "A continue URL must be provided in the request."
+        case .unauthorizedDomain: return "The domain of the continue URL is not whitelisted. Please whitelist the domain in the Firebase console."
+        case .secondFactorRequired: return "Please complete a second factor challenge to finish signing into this account."
+        case .malformedJWT: return "Failed to parse JWT. Check the header and body of the JWT."
+        case .keychainError: return "An error occurred when accessing the stored user."
+        case .internalError: return "An internal error has occurred, print and inspect the error details for more information."
+        default: return "An error occurred (\(errorName))."
+        }
+    }
+
+    /// The `NSError` FirebaseAuth would report.
+    func error(detail: String? = nil, userInfo extra: [String: Any] = [:]) -> NSError {
+        var userInfo = extra
+        userInfo[AuthErrors.userInfoNameKey] = errorName
+        if self == .weakPassword, let detail, !detail.isEmpty {
+            // FirebaseAuth keeps WEAK_PASSWORD's detail as the failure reason, beside the standard message.
+            userInfo[NSLocalizedFailureReasonErrorKey] = detail
+            userInfo[NSLocalizedDescriptionKey] = defaultMessage
+        } else {
+            userInfo[NSLocalizedDescriptionKey] = detail.flatMap { $0.isEmpty ? nil : $0 } ?? defaultMessage
+        }
+        return NSError(domain: AuthErrors.domain, code: rawValue, userInfo: userInfo)
+    }
+}

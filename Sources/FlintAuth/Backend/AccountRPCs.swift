@@ -1,0 +1,40 @@
+/// `accounts:lookup` (`GetAccountInfoRequest`) for the signed-in user.
+struct LookupRequest: Encodable {
+    var idToken: String
+}
+
+/// The answer of `accounts:lookup`: exactly one user.
+struct LookupResponse: Decodable {
+    struct ProviderInfo: Decodable {
+        var providerId: String
+        var federatedId: String?
+        var rawId: String?
+        var displayName: String?
+        var photoUrl: String?
+        var email: String?
+        var phoneNumber: String?
+    }
+
+    struct Account: Decodable {
+        var localId: String
+        var email: String?
+        var emailVerified: Bool?
+        var displayName: String?
+        var photoUrl: String?
+        var phoneNumber: String?
+        var createdAt: String?
+        var lastLoginAt: String?
+        var providerUserInfo: [ProviderInfo]?
+    }
+
+    var users: [Account]?
+}
+
+/// `accounts:delete` (`DeleteAccountRequest`).
+struct DeleteAccountRequest: Encodable {
+    var idToken: String
+    var localId: String
+}
+
+/// An answer whose members the SDK does not read.
+struct EmptyResponse: Decodable {}

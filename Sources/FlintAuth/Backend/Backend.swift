@@ -1,0 +1,112 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sends the SDK's RPCs over URLSession and turns the server's answers into values or FirebaseAuth errors.
+final class Backend: Sendable {
+    /// Where requests go and with what headers; changed by `useEmulator` and `languageCode`.
+    struct Configuration: Sendable {
+        var apiKey: String
+        var baseURL: URL?
+        var emulatorHost: String?
+        var languageCode: String?
+    }
+
+    let configuration: Locked<Configuration>
+    private let session: URLSession
+
+    init(options: FlintOptions) {
+        configuration = Locked(Configuration(apiKey: options.apiKey, baseURL: options.baseURL))
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.timeoutIntervalForRequest = 60
+        session = URLSession(configuration: sessionConfiguration)
+    }
+
+    /// The URL of `path` on `host` (`identitytoolkit.googleapis.com` or `securetoken.googleapis.com`), addressed
+    /// as FirebaseAuth addresses Google, the emulator (`http://host:port/<host>/<path>`) or a self-hosted root.
+    func url(host: String, path: String) -> URL? {
+        let config = configuration.current
+        let root: String
+        if let emulator = config.emulatorHost {
+            root = "http://\(emulator)/\(host)"
+        } else if let base = config.baseURL {
+            let text = base.absoluteString
+            root = (text.hasSuffix("/") ? String(text.dropLast()) : text) + "/" + host
+        } else {
+            root = "https://\(host)"
+        }
+        var components = URLComponents(string: root + path)
+        components?.queryItems = [URLQueryItem(name: "key", value: config.apiKey)]
+        return components?.url
+    }
+
+    /// POSTs `request` as JSON to an Identity Toolkit v1 endpoint such as `accounts:signUp`.
+    func call<Response: Decodable>(_ endpoint: String, _ request: some Encodable, as: Response.Type = Response.self) async throws -> Response {
+        try await post(host: "identitytoolkit.googleapis.com", path: "/v1/" + endpoint, request)
+    }
+
+    /// POSTs `request` as JSON and decodes the answer.
+    func post<Response: Decodable>(host: String, path: String, _ request: some Encodable) async throws -> Response {
+        guard let url = url(host: host, path: path) else {
+            throw AuthErrorCode.internalError.error(detail: "The request URL could not be built.")
+        }
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = "POST"
+        urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        urlRequest.setValue("Swift/FlintAuth/1.0", forHTTPHeaderField: "X-Client-Version")
+        if let language = configuration.current.languageCode, !language.isEmpty {
+            urlRequest.setValue(language, forHTTPHeaderField: "X-Firebase-Locale")
+        }
+        do {
+            urlRequest.httpBody = try JSONEncoder().encode(request)
+        } catch {
+            throw AuthErrorCode.internalError.error(userInfo: [NSUnderlyingErrorKey: error])
+        }
+        let (data, status) = try await send(urlRequest)
+        guard (200..<300).contains(status) else { throw Self.serverError(data: data) }
+        do {
+            return try JSONDecoder().decode(Response.self, from: data)
+        } catch {
+            throw AuthErrorCode.internalError.error(
+                detail: "The server's answer could not be decoded.", userInfo: [NSUnderlyingErrorKey: error])
+        }
+    }
+
+    private func send(_ request: URLRequest) async throws -> (Data, Int) {
+        try await withCheckedThrowingContinuation { continuation in
+            let task = session.dataTask(with: request) { data, response, error in
+                if let error {
+                    continuation.resume(throwing: AuthErrorCode.networkError.error(userInfo: [NSUnderlyingErrorKey: error]))
+                } else if let http = response as? HTTPURLResponse {
+                    continuation.resume(returning: (data ?? Data(), http.statusCode))
+                } else {
+                    continuation.resume(throwing: AuthErrorCode.networkError.error())
+                }
+            }
+            task.resume()
+        }
+    }
+
+    /// The FirebaseAuth error for an HTTP error answer: `error.message` split at its first `:`, the left part
+    /// mapped to a code and the right part kept as the message.
+    static func serverError(data: Data) -> NSError {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let error = object["error"] as? [String: Any], let message = error["message"] as? String
+        else {
+            return AuthErrorCode.internalError.error(detail: "The server's error answer was not the expected JSON.")
+        }
+        let parts = message.split(separator: ":", maxSplits: 1)
+        let name = parts.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let detail = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
+        if let code = AuthErrorCode(serverMessage: name) {
+            return code.error(detail: detail)
+        }
+        let reasons = (error["errors"] as? [[String: Any]])?.compactMap { $0["reason"] as? String } ?? []
+        if reasons.contains(where: { $0.hasPrefix("keyInvalid") }) { return AuthErrorCode.invalidAPIKey.error(detail: detail) }
+        if reasons.contains("ipRefererBlocked") { return AuthErrorCode.appNotAuthorized.error(detail: detail) }
+        return AuthErrorCode.internalError.error(
+            detail: "The server answered \(message).", userInfo: [AuthErrors.userInfoDeserializedResponseKey: error])
+    }
+}

@@ -1,0 +1,13 @@
+/// `securetoken.googleapis.com/v1/token` with a refresh token (`SecureTokenRequest`, sent as JSON).
+struct SecureTokenRequest: Encodable {
+    var grantType = "refresh_token"
+    var refreshToken: String
+}
+
+/// The answer of the token endpoint; `access_token` becomes the new ID token, as in FirebaseAuth.
+struct SecureTokenResponse: Decodable {
+    var access_token: String?
+    var id_token: String?
+    var refresh_token: String?
+    var expires_in: String?
+}

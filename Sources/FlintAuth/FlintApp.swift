@@ -1,0 +1,55 @@
+import Foundation
+
+/// The settings of one Flint (Firebase-compatible) project, as `FirebaseOptions`.
+public struct FlintOptions: Sendable, Equatable {
+    /// The API key sent as `key=` on every request.
+    public var apiKey: String
+    /// The project ID (the `aud` of ID tokens).
+    public var projectID: String
+    /// The root of a self-hosted Flint deployment, such as `https://auth.example.com`. Requests go to
+    /// `<baseURL>/identitytoolkit.googleapis.com/...` and `<baseURL>/securetoken.googleapis.com/...`.
+    /// `nil` addresses Google's hosts, as FirebaseAuth does. `Auth.useEmulator(withHost:port:)` overrides it.
+    public var baseURL: URL?
+
+    /// Options for a project.
+    public init(apiKey: String, projectID: String, baseURL: URL? = nil) {
+        self.apiKey = apiKey
+        self.projectID = projectID
+        self.baseURL = baseURL
+    }
+}
+
+/// A configured app, as `FirebaseApp`: a name and its options.
+public final class FlintApp: Sendable {
+    /// The default app's name, as FirebaseCore's.
+    public static let defaultName = "__FIRAPP_DEFAULT"
+
+    /// The app's name.
+    public let name: String
+    /// The app's options.
+    public let options: FlintOptions
+
+    private static let apps = Locked<[String: FlintApp]>([:])
+
+    private init(name: String, options: FlintOptions) {
+        self.name = name
+        self.options = options
+    }
+
+    /// Configures the default app, which `Auth.auth()` uses. Configuring it again replaces its options.
+    public static func configure(options: FlintOptions) {
+        configure(name: defaultName, options: options)
+    }
+
+    /// Configures a named app.
+    public static func configure(name: String, options: FlintOptions) {
+        let app = FlintApp(name: name, options: options)
+        apps.withLock { $0[name] = app }
+    }
+
+    /// The default app, if configured.
+    public static func app() -> FlintApp? { app(name: defaultName) }
+
+    /// A named app, if configured.
+    public static func app(name: String) -> FlintApp? { apps.withLock { $0[name] } }
+}

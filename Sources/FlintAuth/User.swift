@@ -1,0 +1,90 @@
+import Foundation
+
+/// A signed-in user: a cached profile and the tokens that act for it.
+public final class User: Sendable {
+    let profile: Locked<UserProfile>
+    let tokenService: SecureTokenService
+    let backend: Backend
+    private let owner: Locked<AuthReference>
+
+    struct AuthReference: Sendable {
+        weak var auth: Auth?
+    }
+
+    init(profile: UserProfile, tokens: SecureTokenService.Tokens, backend: Backend, auth: Auth?) {
+        self.profile = Locked(profile)
+        self.tokenService = SecureTokenService(tokens: tokens)
+        self.backend = backend
+        self.owner = Locked(AuthReference(auth: auth))
+    }
+
+    var auth: Auth? { owner.current.auth }
+
+    /// The user's ID (`localId`).
+    public var uid: String { profile.current.uid }
+    /// Always `Firebase`, as FirebaseAuth.
+    public var providerID: String { "Firebase" }
+    /// The email address.
+    public var email: String? { profile.current.email }
+    /// The phone number (E.164).
+    public var phoneNumber: String? { profile.current.phoneNumber }
+    /// Whether the email address is verified.
+    public var isEmailVerified: Bool { profile.current.emailVerified }
+    /// The display name.
+    public var displayName: String? { profile.current.displayName }
+    /// The photo URL.
+    public var photoURL: URL? { profile.current.photoURL }
+    /// Whether the account has no provider at all (an anonymous sign-in).
+    public var isAnonymous: Bool { profile.current.providerData.isEmpty }
+    /// The user's details at each linked provider.
+    public var providerData: [any UserInfo] { profile.current.providerData }
+    /// When the account was created and last signed in.
+    public var metadata: UserMetadata { profile.current.metadata }
+
+    /// The ID token: the cached one while it has more than five minutes left, otherwise (or when forced) a fresh one
+    /// from `securetoken.googleapis.com/v1/token`. Concurrent calls share one refresh.
+    /// - Throws: `userTokenExpired`, `userDisabled`, `userNotFound` or `invalidUserToken` when the session is over
+    ///   (the user is then signed out), `networkError` when the server cannot be reached.
+    public func getIDToken(forcingRefresh: Bool = false) async throws -> String {
+        do {
+            let (token, changed) = try await tokenService.accessToken(forcingRefresh: forcingRefresh, backend: backend)
+            if changed { await auth?.userTokensDidChange(self) }
+            return token
+        } catch let error as NSError {
+            let sessionOver: Set<AuthErrorCode> = [.userNotFound, .userDisabled, .invalidUserToken, .userTokenExpired]
+            if error.domain == AuthErrors.domain, let code = AuthErrorCode(rawValue: error.code), sessionOver.contains(code) {
+                auth?.signOutIfCurrent(self)
+            }
+            throw error
+        }
+    }
+
+    /// The ID token with its decoded claims.
+    /// - Throws: as `getIDToken(forcingRefresh:)`, and `malformedJWT` when the token cannot be read.
+    public func getIDTokenResult(forcingRefresh: Bool = false) async throws -> AuthTokenResult {
+        try AuthTokenResult(token: try await getIDToken(forcingRefresh: forcingRefresh))
+    }
+
+    /// Reads the profile again from the server (`accounts:lookup`).
+    public func reload() async throws {
+        let token = try await getIDToken()
+        try await load(idToken: token)
+        await auth?.persistIfCurrent(self)
+    }
+
+    /// Fills the profile from `accounts:lookup` with `idToken`.
+    func load(idToken: String) async throws {
+        let response = try await backend.call("accounts:lookup", LookupRequest(idToken: idToken), as: LookupResponse.self)
+        guard let accounts = response.users, accounts.count == 1 else {
+            throw AuthErrorCode.internalError.error(detail: "accounts:lookup did not answer with exactly one user.")
+        }
+        profile.withLock { $0 = UserProfile(accounts[0]) }
+    }
+
+    /// Deletes the account (`accounts:delete`) and signs it out.
+    public func delete() async throws {
+        let token = try await getIDToken()
+        _ = try await backend.call("accounts:delete", DeleteAccountRequest(idToken: token, localId: uid), as: EmptyResponse.self)
+        auth?.signOutIfCurrent(self)
+    }
+}

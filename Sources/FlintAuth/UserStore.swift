@@ -1,0 +1,48 @@
+import Foundation
+
+/// The signed-in user of one app, kept in a `0600` JSON file in the user's application-support directory (on
+/// Linux `~/.local/share/FlintAuth`), named after the app and its API key.
+struct UserStore: Sendable {
+    /// What is written: the profile and the tokens.
+    struct Stored: Codable, Sendable {
+        var profile: UserProfile
+        var tokens: SecureTokenService.Tokens
+    }
+
+    let fileURL: URL
+
+    init(appName: String, apiKey: String, directory: URL? = nil) {
+        let base =
+            directory
+            ?? FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first?
+            .appendingPathComponent("FlintAuth", isDirectory: true)
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("FlintAuth", isDirectory: true)
+        let safe = { (text: String) in String(text.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }) }
+        fileURL = base.appendingPathComponent("firebase_auth_\(safe(appName))_\(safe(apiKey))_firebase_user.json")
+    }
+
+    /// The stored user, if any and readable.
+    func load() -> Stored? {
+        guard let data = try? Data(contentsOf: fileURL) else { return nil }
+        return try? JSONDecoder().decode(Stored.self, from: data)
+    }
+
+    /// Writes the user; readable by its owner only.
+    func save(_ stored: Stored) throws {
+        let manager = FileManager.default
+        let directory = fileURL.deletingLastPathComponent()
+        try manager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let data = try JSONEncoder().encode(stored)
+        let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp")
+        guard manager.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        if manager.fileExists(atPath: fileURL.path) { try manager.removeItem(at: fileURL) }
+        try manager.moveItem(at: temporary, to: fileURL)
+    }
+
+    /// Forgets the user.
+    func remove() {
+        try? FileManager.default.removeItem(at: fileURL)
+    }
+}
