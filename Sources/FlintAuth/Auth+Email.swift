@@ -30,9 +30,18 @@ extension Auth {
         return try await completeSignIn(response, isNewUser: response.isNewUser ?? false)
     }
 
-    /// Signs in with a credential (email and password, or email and link).
+    /// Signs in with a credential: email and password, email and link, or phone (`accounts:signInWithPhoneNumber`,
+    /// which creates the account if needed).
+    /// - Throws: for a phone credential `invalidVerificationCode`, `invalidVerificationID`, `sessionExpired`,
+    ///   `userDisabled`, `networkError`.
     @discardableResult
     public func signIn(with credential: AuthCredential) async throws -> AuthDataResult {
+        if let phone = credential as? PhoneAuthCredential {
+            let response = try await backend.call(
+                "accounts:signInWithPhoneNumber", phone.request(operation: .signUpOrIn), as: VerifyPhoneNumberResponse.self)
+            let signIn = try response.signInResponse()
+            return try await completeSignIn(signIn, isNewUser: signIn.isNewUser ?? false, providerID: PhoneAuthProvider.id)
+        }
         let credential = try User.emailCredential(credential)
         switch credential.secret {
         case .password(let password): return try await signIn(withEmail: credential.email, password: password)

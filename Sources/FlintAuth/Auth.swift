@@ -7,6 +7,8 @@ public final class Auth: Sendable {
     let backend: Backend
     let store: UserStore
     let state: Locked<State>
+    /// The instance's settings, such as `isAppVerificationDisabledForTesting`.
+    public let settings = AuthSettings()
 
     struct State: Sendable {
         var currentUser: User?
@@ -65,10 +67,12 @@ public final class Auth: Sendable {
         languageCode = Locale.preferredLanguages.first
     }
 
-    /// Sends every request to a Flint (or Firebase Auth emulator) at `http://host:port/`, as FirebaseAuth does.
+    /// Sends every request to a Flint (or Firebase Auth emulator) at `http://host:port/`, as FirebaseAuth does, and
+    /// turns on `settings.isAppVerificationDisabledForTesting`.
     public func useEmulator(withHost host: String, port: Int) {
         let address = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
         backend.configuration.withLock { $0.emulatorHost = address }
+        settings.isAppVerificationDisabledForTesting = true
     }
 
     /// Signs the user out locally: forgets the stored user and tells the listeners. No server call.
@@ -133,11 +137,13 @@ public final class Auth: Sendable {
     }
 
     /// Builds the user of a sign-in answer (profile from `accounts:lookup`) and makes it current.
-    func completeSignIn(_ response: SignInResponse, isNewUser: Bool) async throws -> AuthDataResult {
+    func completeSignIn(
+        _ response: SignInResponse, isNewUser: Bool, providerID: String = EmailAuthProvider.id
+    ) async throws -> AuthDataResult {
         let tokens = try Self.tokens(of: response)
         let user = User(profile: UserProfile(uid: response.localId ?? ""), tokens: tokens, backend: backend, auth: self)
         try await user.load(idToken: tokens.accessToken)
         try await makeCurrent(user)
-        return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: EmailAuthProvider.id, isNewUser: isNewUser))
+        return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: providerID, isNewUser: isNewUser))
     }
 }

@@ -10,6 +10,9 @@ public enum AuthErrors {
     public static let userInfoEmailKey = "FIRAuthErrorUserInfoEmailKey"
     /// The decoded `error` object of the server's answer, for `internalError`.
     public static let userInfoDeserializedResponseKey = "FIRAuthErrorUserInfoDeserializedResponseKey"
+    /// The credential to sign in with instead, for `credentialAlreadyInUse` after linking a phone number another
+    /// account has.
+    public static let userInfoUpdatedCredentialKey = "FIRAuthErrorUserInfoUpdatedCredentialKey"
 }
 
 extension AuthErrorCode {
@@ -30,7 +33,7 @@ extension AuthErrorCode {
         case "CREDENTIAL_TOO_OLD_LOGIN_AGAIN": self = .requiresRecentLogin
         case "INVALID_ID_TOKEN": self = .invalidUserToken
         case "TOKEN_EXPIRED": self = .userTokenExpired
-        case "FEDERATED_USER_ID_ALREADY_LINKED": self = .credentialAlreadyInUse
+        case "FEDERATED_USER_ID_ALREADY_LINKED", "PHONE_NUMBER_EXISTS": self = .credentialAlreadyInUse
         case "WEAK_PASSWORD": self = .weakPassword
         case "EXPIRED_OOB_CODE": self = .expiredActionCode
         case "INVALID_OOB_CODE": self = .invalidActionCode
@@ -43,7 +46,10 @@ extension AuthErrorCode {
         case "UNAUTHORIZED_DOMAIN": self = .unauthorizedDomain
         case "INVALID_CONTINUE_URI": self = .invalidContinueURI
         case "MISSING_CONTINUE_URI": self = .missingContinueURI
+        case "MISSING_PHONE_NUMBER": self = .missingPhoneNumber
         case "INVALID_PHONE_NUMBER": self = .invalidPhoneNumber
+        case "MISSING_CODE": self = .missingVerificationCode
+        case "MISSING_SESSION_INFO": self = .missingVerificationID
         case "INVALID_CODE": self = .invalidVerificationCode
         case "INVALID_SESSION_INFO": self = .invalidVerificationID
         case "MISSING_APP_CREDENTIAL": self = .missingAppCredential

@@ -1,15 +1,26 @@
 import Foundation
 
 extension User {
-    /// Links an email credential to this account: a password (`accounts:signUp` with the ID token) or an email
-    /// link (`accounts:signInWithEmailLink` with the ID token).
-    /// - Throws: `providerAlreadyLinked` when the account already has the email provider, and the server's errors.
+    /// Links a credential to this account: a password (`accounts:signUp` with the ID token), an email link
+    /// (`accounts:signInWithEmailLink` with the ID token) or a phone number (`accounts:signInWithPhoneNumber`,
+    /// operation `LINK`, with the ID token).
+    /// - Throws: `providerAlreadyLinked` when the account already has the provider; `credentialAlreadyInUse` when
+    ///   another account has the phone number (its `userInfoUpdatedCredentialKey` holds a credential that signs in
+    ///   to that account); and the server's errors.
     @discardableResult
     public func link(with credential: AuthCredential) async throws -> AuthDataResult {
-        let credential = try Self.emailCredential(credential)
         if providerData.contains(where: { $0.providerID == credential.provider }) {
             throw AuthErrorCode.providerAlreadyLinked.error()
         }
+        if let phone = credential as? PhoneAuthCredential {
+            let idToken = try await getIDToken()
+            let response = try await backend.call(
+                "accounts:signInWithPhoneNumber", phone.request(operation: .link, idToken: idToken),
+                as: VerifyPhoneNumberResponse.self)
+            try await adopt(try response.signInResponse())
+            return AuthDataResult(user: self, additionalUserInfo: nil)
+        }
+        let credential = try Self.emailCredential(credential)
         let idToken = try await getIDToken()
         let response: SignInResponse
         switch credential.secret {
@@ -25,28 +36,36 @@ extension User {
         return AuthDataResult(user: self, additionalUserInfo: nil)
     }
 
-    /// Signs in again with an email credential, for operations that need a recent sign-in.
+    /// Signs in again with an email or phone credential (phone: `accounts:signInWithPhoneNumber`, operation
+    /// `REAUTH`), for operations that need a recent sign-in.
     /// - Throws: `userMismatch` when the credential belongs to another account (or to none).
     @discardableResult
     public func reauthenticate(with credential: AuthCredential) async throws -> AuthDataResult {
-        let credential = try Self.emailCredential(credential)
         let response: SignInResponse
+        let providerID = credential.provider
         do {
-            switch credential.secret {
-            case .password(let password):
+            if let phone = credential as? PhoneAuthCredential {
                 response = try await backend.call(
-                    "accounts:signInWithPassword", SignInWithPasswordRequest(email: credential.email, password: password))
-            case .link(let link):
-                let code = try Auth.oobCode(inSignInLink: link)
-                response = try await backend.call(
-                    "accounts:signInWithEmailLink", SignInWithEmailLinkRequest(email: credential.email, oobCode: code))
+                    "accounts:signInWithPhoneNumber", phone.request(operation: .reauth), as: VerifyPhoneNumberResponse.self
+                ).signInResponse()
+            } else {
+                let credential = try Self.emailCredential(credential)
+                switch credential.secret {
+                case .password(let password):
+                    response = try await backend.call(
+                        "accounts:signInWithPassword", SignInWithPasswordRequest(email: credential.email, password: password))
+                case .link(let link):
+                    let code = try Auth.oobCode(inSignInLink: link)
+                    response = try await backend.call(
+                        "accounts:signInWithEmailLink", SignInWithEmailLinkRequest(email: credential.email, oobCode: code))
+                }
             }
         } catch let error as NSError where error.domain == AuthErrors.domain && error.code == AuthErrorCode.userNotFound.rawValue {
             throw AuthErrorCode.userMismatch.error()
         }
         guard response.localId == uid else { throw AuthErrorCode.userMismatch.error() }
         try await adopt(response)
-        return AuthDataResult(user: self, additionalUserInfo: AdditionalUserInfo(providerID: EmailAuthProvider.id, isNewUser: false))
+        return AuthDataResult(user: self, additionalUserInfo: AdditionalUserInfo(providerID: providerID, isNewUser: false))
     }
 
     /// Takes the tokens of a link or re-authentication answer, reloads the profile and tells the `Auth`.

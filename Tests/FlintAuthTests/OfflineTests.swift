@@ -29,7 +29,9 @@ struct OfflineTests {
             ("TOO_MANY_ATTEMPTS_TRY_LATER : Try again later.", 17010), ("EMAIL_NOT_FOUND", 17011), ("USER_DISABLED", 17005),
             ("OPERATION_NOT_ALLOWED", 17006), ("INVALID_OOB_CODE", 17030), ("EXPIRED_OOB_CODE", 17029), ("TOKEN_EXPIRED", 17021),
             ("INVALID_ID_TOKEN", 17017), ("WEAK_PASSWORD : Password should be at least 6 characters", 17026),
-            ("MISSING_PASSWORD", 17999),
+            ("MISSING_PASSWORD", 17999), ("INVALID_CODE", 17044), ("INVALID_SESSION_INFO", 17046), ("SESSION_EXPIRED", 17051),
+            ("INVALID_PHONE_NUMBER : TOO_SHORT", 17042), ("MISSING_PHONE_NUMBER", 17041), ("PHONE_NUMBER_EXISTS", 17025),
+            ("MISSING_CODE", 17043), ("MISSING_SESSION_INFO", 17045),
         ])
     func errorMapping(message: String, code: Int) throws {
         let body = try JSONSerialization.data(withJSONObject: ["error": ["code": 400, "message": message]])

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Sends verification codes by SMS and builds phone credentials, as FirebaseAuth's `PhoneAuthProvider`.
+public final class PhoneAuthProvider: Sendable {
+    /// The provider ID, `phone`.
+    public static let id = "phone"
+
+    private let auth: Auth
+
+    private init(auth: Auth) { self.auth = auth }
+
+    /// The provider of the default app's `Auth`.
+    public static func provider() -> PhoneAuthProvider { PhoneAuthProvider(auth: Auth.auth()) }
+
+    /// The provider of `auth`.
+    public static func provider(auth: Auth) -> PhoneAuthProvider { PhoneAuthProvider(auth: auth) }
+
+    /// Texts a verification code to `phoneNumber` (`accounts:sendVerificationCode`) in `Auth.languageCode`.
+    /// - Parameters:
+    ///   - phoneNumber: the number in E.164 form, such as `+16505550101`.
+    ///   - uiDelegate: unused until app verification arrives; may be `nil`.
+    /// - Returns: the verification ID to build a credential with, together with the code.
+    /// - Throws: `missingPhoneNumber`, `invalidPhoneNumber`, `tooManyRequests`, `quotaExceeded`,
+    ///   `missingAppCredential` (a server that needs app verification), `networkError`.
+    public func verifyPhoneNumber(_ phoneNumber: String, uiDelegate: (any AuthUIDelegate)? = nil) async throws -> String {
+        guard !phoneNumber.isEmpty else { throw AuthErrorCode.missingPhoneNumber.error() }
+        let response = try await auth.backend.call(
+            "accounts:sendVerificationCode", SendVerificationCodeRequest(phoneNumber: phoneNumber),
+            as: SendVerificationCodeResponse.self)
+        guard let sessionInfo = response.sessionInfo, !sessionInfo.isEmpty else {
+            throw AuthErrorCode.internalError.error(detail: "accounts:sendVerificationCode answered without sessionInfo.")
+        }
+        return sessionInfo
+    }
+
+    /// Texts a verification code to `phoneNumber`; `completion` receives the verification ID or the error.
+    public func verifyPhoneNumber(
+        _ phoneNumber: String, uiDelegate: (any AuthUIDelegate)?, completion: (@Sendable (String?, (any Error)?) -> Void)?
+    ) {
+        deliver(completion) { try await self.verifyPhoneNumber(phoneNumber, uiDelegate: uiDelegate) }
+    }
+
+    /// A credential for the verification ID `verifyPhoneNumber` returned and the code the user received.
+    public func credential(withVerificationID verificationID: String, verificationCode: String) -> PhoneAuthCredential {
+        PhoneAuthCredential(.verification(id: verificationID, code: verificationCode))
+    }
+}
