@@ -33,7 +33,7 @@ func makeStore(_ engine: Engine = .sqlite, location: String? = nil) async throws
         let url: String
         if let location { url = location } else { url = try await freshPostgresDatabase() }
         guard let where_ = PostgresStore.Location(url: url) else { throw TestSetupError(message: "bad FLINT_TEST_POSTGRES_URL") }
-        return (try await PostgresStore(location: where_, maximumConnections: 8, startTimeout: .seconds(5), logger: testLogger()), url)
+        return (try await PostgresStore(location: where_, maximumConnections: 8, startTimeout: .seconds(30), logger: testLogger()), url)
     }
 }
 
