@@ -111,9 +111,7 @@ extension AuthServices {
     func applyActionCode(_ code: String, password: String?) async throws -> UpdateAccountResponse {
         let record = try await peekOobCode(code, expecting: [.verifyEmail, .passwordReset])
         if record.requestType == EmailAction.passwordReset.rawValue {
-            guard let password else { throw AuthError.missingPassword }
-            try Self.checkStrength(password)
-            let hash = try await passwords.hash(password)
+            guard let hash = try await strongPasswordHash(password) else { throw AuthError.missingPassword }
             return UpdateAccountResponse(try await applyPasswordReset(code: code, hash: hash))
         }
         return UpdateAccountResponse(try await applyEmailVerification(code: code))

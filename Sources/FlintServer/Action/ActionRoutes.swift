@@ -55,8 +55,6 @@ struct ActionParameters: Sendable {
 }
 
 extension AuthServices {
-    var appName: String { settings.appName ?? settings.projectID }
-
     func actionPage(_ p: ActionParameters, locales: [String]) async -> Response {
         guard let mode = p.mode, let code = p.oobCode, !code.isEmpty else {
             return Self.page(ActionPage.failure(locale: locales, app: appName, reason: .badRequest), status: .badRequest)

@@ -65,6 +65,9 @@ final class AuthServices: Sendable {
         )
     }
 
+    /// The app name SMS and email texts and the action page mention.
+    var appName: String { settings.appName ?? settings.projectID }
+
     /// The current time in milliseconds.
     var nowMS: Int64 { clock.now().millisecondsSince1970 }
 }

@@ -52,7 +52,7 @@ extension AuthServices {
         if request.send {
             // Rendered only when it is sent: an operator's returnOobLink needs just the link.
             let content = templates.render(
-                action: request.action, locale: request.locales, app: settings.appName ?? settings.projectID, link: link, email: request.email)
+                action: request.action, locale: request.locales, app: appName, link: link, email: request.email)
             var outbox = OutboxMessage(
                 channel: "email", recipient: request.email, body: content.text, locale: content.locale, createdAt: now, code: code,
                 sessionID: record.codeHash

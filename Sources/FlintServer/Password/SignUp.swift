@@ -68,8 +68,7 @@ extension AuthServices {
             guard let password = wire.password, !password.isEmpty else { throw AuthError.missingPassword }
             guard config.emailSignInEnabled else { throw AuthError.operationNotAllowed }
             givenEmail = try Self.normalizedEmail(given)
-            try Self.checkStrength(password)
-            newHash = try await passwords.hash(password)
+            newHash = try await strongPasswordHash(password)
         }
         let (email, hash) = (givenEmail, newHash)
         let token = try wire.idToken.map { idToken throws(AuthError) in try verifyIDToken(idToken) }

@@ -45,7 +45,7 @@ extension AuthServices {
             codeHash: Hex.encode(secret.codeHash(sessionID: id, code: code)), createdAt: now.millisecondsSince1970,
             expiresAt: now.millisecondsSince1970 + Int64(settings.smsCodeTTL * 1000)
         )
-        let rendered = templates.render(purpose: purpose, locale: locales, app: settings.appName ?? settings.projectID, code: code)
+        let rendered = templates.render(purpose: purpose, locale: locales, app: appName, code: code)
         let message = SMSMessage(
             to: phone.e164, body: rendered.text, locale: rendered.locale, createdAt: candidate.createdAt, code: code, sessionID: candidate.id
         )
