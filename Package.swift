@@ -150,7 +150,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Drives FlintAuth against the real `flint serve` binary.
-        .testTarget(name: "FlintAuthTests", dependencies: ["FlintAuth"], swiftSettings: strictSettings),
+        .testTarget(name: "FlintAuthTests", dependencies: ["FlintAuth", "FlintCore"], swiftSettings: strictSettings),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

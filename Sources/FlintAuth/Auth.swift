@@ -126,10 +126,14 @@ public final class Auth: Sendable {
         }
     }
 
-    /// The tokens of a sign-in answer, with FirebaseAuth's checks.
-    static func tokens(of response: SignInResponse) throws -> SecureTokenService.Tokens {
+    /// The tokens of a sign-in answer, with FirebaseAuth's checks. An answer that asks for a second factor throws
+    /// `secondFactorRequired` carrying a `MultiFactorResolver` (when `auth` is known) that completes in `auth`.
+    static func tokens(of response: SignInResponse, auth: Auth?, providerID: String) throws -> SecureTokenService.Tokens {
         guard let idToken = response.idToken, let refreshToken = response.refreshToken else {
-            if response.mfaPendingCredential != nil { throw AuthErrorCode.secondFactorRequired.error() }
+            if let pending = response.mfaPendingCredential, !pending.isEmpty {
+                guard let auth else { throw AuthErrorCode.secondFactorRequired.error() }
+                throw MultiFactorResolver.secondFactorRequiredError(response, pendingCredential: pending, providerID: providerID, auth: auth)
+            }
             throw AuthErrorCode.invalidUserToken.error()
         }
         let lifetime = response.expiresIn.flatMap(TimeInterval.init) ?? 3600
@@ -140,7 +144,7 @@ public final class Auth: Sendable {
     func completeSignIn(
         _ response: SignInResponse, isNewUser: Bool, providerID: String = EmailAuthProvider.id
     ) async throws -> AuthDataResult {
-        let tokens = try Self.tokens(of: response)
+        let tokens = try Self.tokens(of: response, auth: self, providerID: providerID)
         let user = User(profile: UserProfile(uid: response.localId ?? ""), tokens: tokens, backend: backend, auth: self)
         try await user.load(idToken: tokens.accessToken)
         try await makeCurrent(user)

@@ -13,6 +13,8 @@ public enum AuthErrors {
     /// The credential to sign in with instead, for `credentialAlreadyInUse` after linking a phone number another
     /// account has.
     public static let userInfoUpdatedCredentialKey = "FIRAuthErrorUserInfoUpdatedCredentialKey"
+    /// The `MultiFactorResolver` of a `secondFactorRequired` error.
+    public static let userInfoMultiFactorResolverKey = AuthErrorUserInfoMultiFactorResolverKey
 }
 
 extension AuthErrorCode {

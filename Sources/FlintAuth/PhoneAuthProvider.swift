@@ -5,7 +5,7 @@ public final class PhoneAuthProvider: Sendable {
     /// The provider ID, `phone`.
     public static let id = "phone"
 
-    private let auth: Auth
+    let auth: Auth
 
     private init(auth: Auth) { self.auth = auth }
 

@@ -63,14 +63,16 @@ extension User {
         } catch let error as NSError where error.domain == AuthErrors.domain && error.code == AuthErrorCode.userNotFound.rawValue {
             throw AuthErrorCode.userMismatch.error()
         }
-        guard response.localId == uid else { throw AuthErrorCode.userMismatch.error() }
-        try await adopt(response)
+        // An answer that asks for a second factor may carry no `localId`; one with tokens must be this user's.
+        if response.localId != uid, response.localId != nil || response.idToken != nil { throw AuthErrorCode.userMismatch.error() }
+        try await adopt(response, providerID: providerID)
         return AuthDataResult(user: self, additionalUserInfo: AdditionalUserInfo(providerID: providerID, isNewUser: false))
     }
 
-    /// Takes the tokens of a link or re-authentication answer, reloads the profile and tells the `Auth`.
-    private func adopt(_ response: SignInResponse) async throws {
-        let tokens = try Auth.tokens(of: response)
+    /// Takes the tokens of a link, re-authentication or second-factor change, reloads the profile and tells the
+    /// `Auth`.
+    func adopt(_ response: SignInResponse, providerID: String = EmailAuthProvider.id) async throws {
+        let tokens = try Auth.tokens(of: response, auth: auth, providerID: providerID)
         await tokenService.replace(with: tokens)
         try await load(idToken: tokens.accessToken)
         await auth?.userTokensDidChange(self)

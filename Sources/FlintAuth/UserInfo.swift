@@ -44,6 +44,8 @@ struct UserProfile: Sendable, Codable {
     var photoURL: URL?
     var providerData: [ProviderUserInfo] = []
     var metadata = UserMetadata(lastSignInDate: nil, creationDate: nil)
+    /// The enrolled second factors (absent in profiles stored before FlintAuth knew them).
+    var mfaInfo: [StoredMultiFactorInfo]?
 
     init(uid: String) { self.uid = uid }
 
@@ -60,6 +62,7 @@ struct UserProfile: Sendable, Codable {
                 photoURL: $0.photoUrl.flatMap(URL.init(string:)), email: $0.email, phoneNumber: $0.phoneNumber)
         }
         metadata = UserMetadata(lastSignInDate: Self.date(account.lastLoginAt), creationDate: Self.date(account.createdAt))
+        mfaInfo = (account.mfaInfo ?? []).compactMap(StoredMultiFactorInfo.init)
     }
 
     private static func date(_ milliseconds: String?) -> Date? {

@@ -25,6 +25,7 @@ struct LookupResponse: Decodable {
         var createdAt: String?
         var lastLoginAt: String?
         var providerUserInfo: [ProviderInfo]?
+        var mfaInfo: [MFAEnrollmentWire]?
     }
 
     var users: [Account]?

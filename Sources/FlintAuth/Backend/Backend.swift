@@ -26,16 +26,20 @@ final class Backend: Sendable {
 
     /// The URL of `path` on `host` (`identitytoolkit.googleapis.com` or `securetoken.googleapis.com`), addressed
     /// as FirebaseAuth addresses Google, the emulator (`http://host:port/<host>/<path>`) or a self-hosted root.
-    func url(host: String, path: String) -> URL? {
+    /// With `host` `nil`, a Flint endpoint at the root of the emulator or base URL (none exists at Google).
+    func url(host: String?, path: String) -> URL? {
         let config = configuration.current
+        let hostSegment = host.map { "/" + $0 } ?? ""
         let root: String
         if let emulator = config.emulatorHost {
-            root = "http://\(emulator)/\(host)"
+            root = "http://\(emulator)\(hostSegment)"
         } else if let base = config.baseURL {
             let text = base.absoluteString
-            root = (text.hasSuffix("/") ? String(text.dropLast()) : text) + "/" + host
-        } else {
+            root = (text.hasSuffix("/") ? String(text.dropLast()) : text) + hostSegment
+        } else if let host {
             root = "https://\(host)"
+        } else {
+            return nil
         }
         var components = URLComponents(string: root + path)
         components?.queryItems = [URLQueryItem(name: "key", value: config.apiKey)]
@@ -47,8 +51,22 @@ final class Backend: Sendable {
         try await post(host: "identitytoolkit.googleapis.com", path: "/v1/" + endpoint, request)
     }
 
+    /// POSTs `request` as JSON to an Identity Toolkit v2 endpoint such as `accounts/mfaEnrollment:start`.
+    func callV2<Response: Decodable>(_ endpoint: String, _ request: some Encodable, as: Response.Type = Response.self) async throws -> Response {
+        try await post(host: "identitytoolkit.googleapis.com", path: "/v2/" + endpoint, request)
+    }
+
+    /// POSTs `request` as JSON to a Flint extension endpoint such as `/flint/v1/accounts/mfaRecoveryCodes:regenerate`,
+    /// which only a Flint server (through `useEmulator` or a base URL) has.
+    func callFlint<Response: Decodable>(_ path: String, _ request: some Encodable, as: Response.Type = Response.self) async throws -> Response {
+        guard configuration.current.emulatorHost != nil || configuration.current.baseURL != nil else {
+            throw AuthErrorCode.operationNotAllowed.error(detail: "\(path) is a Flint extension; point the SDK at a Flint server first.")
+        }
+        return try await post(host: nil, path: path, request)
+    }
+
     /// POSTs `request` as JSON and decodes the answer.
-    func post<Response: Decodable>(host: String, path: String, _ request: some Encodable) async throws -> Response {
+    func post<Response: Decodable>(host: String?, path: String, _ request: some Encodable) async throws -> Response {
         guard let url = url(host: host, path: path) else {
             throw AuthErrorCode.internalError.error(detail: "The request URL could not be built.")
         }

@@ -30,5 +30,9 @@ struct SignInResponse: Decodable {
     var refreshToken: String?
     var expiresIn: String?
     var isNewUser: Bool?
+    /// With `mfaInfo`, instead of tokens: the account needs a second factor.
     var mfaPendingCredential: String?
+    var mfaInfo: [MFAEnrollmentWire]?
+    /// Flint extension: the project requires a second factor and the account has none yet.
+    var mfaEnrollmentRequired: Bool?
 }

@@ -1,0 +1,65 @@
+/// SMS second factors: codes for enrolment and for sign-in.
+extension PhoneAuthProvider {
+    /// Texts a code to `phoneNumber`: to enrol it as a second factor when `multiFactorSession` comes from
+    /// `MultiFactor.session()` (`mfaEnrollment:start`), or as a first-factor sign-in when it is `nil`.
+    /// - Returns: the verification ID for `credential(withVerificationID:verificationCode:)`.
+    /// - Throws: `invalidPhoneNumber`, `unverifiedEmail`, `requiresRecentLogin`, `secondFactorAlreadyEnrolled`,
+    ///   `maximumSecondFactorCountExceeded`, `tooManyRequests`, `invalidMultiFactorSession`.
+    public func verifyPhoneNumber(
+        _ phoneNumber: String, uiDelegate: (any AuthUIDelegate)?, multiFactorSession: MultiFactorSession?
+    ) async throws -> String {
+        guard let session = multiFactorSession else { return try await verifyPhoneNumber(phoneNumber, uiDelegate: uiDelegate) }
+        guard !phoneNumber.isEmpty else { throw AuthErrorCode.missingPhoneNumber.error() }
+        var request = StartMFAEnrollmentRequest(phoneEnrollmentInfo: .init(phoneNumber: phoneNumber))
+        if let idToken = session.idToken {
+            request.idToken = idToken
+        } else if let pending = session.pendingCredential {
+            request.mfaPendingCredential = pending  // a sign-in that must enrol a factor first
+        } else {
+            throw AuthErrorCode.invalidMultiFactorSession.error()
+        }
+        let response = try await auth.backend.callV2("accounts/mfaEnrollment:start", request, as: StartMFAEnrollmentResponse.self)
+        guard let sessionInfo = response.phoneSessionInfo?.sessionInfo, !sessionInfo.isEmpty else {
+            throw AuthErrorCode.internalError.error(detail: "mfaEnrollment:start answered without phoneSessionInfo.")
+        }
+        return sessionInfo
+    }
+
+    /// Texts a sign-in code to the enrolled factor `multiFactorInfo` (a resolver hint) for the pending sign-in of
+    /// `multiFactorSession` (`mfaSignIn:start`).
+    /// - Returns: the verification ID for `credential(withVerificationID:verificationCode:)`.
+    /// - Throws: `invalidMultiFactorSession` (expired or spent), `multiFactorInfoNotFound`, `tooManyRequests`.
+    public func verifyPhoneNumber(
+        with multiFactorInfo: PhoneMultiFactorInfo, uiDelegate: (any AuthUIDelegate)?, multiFactorSession: MultiFactorSession?
+    ) async throws -> String {
+        guard let pending = multiFactorSession?.pendingCredential else { throw AuthErrorCode.missingMultiFactorSession.error() }
+        let request = StartMFASignInRequest(
+            mfaPendingCredential: pending, mfaEnrollmentId: multiFactorInfo.uid,
+            phoneSignInInfo: .init(phoneNumber: multiFactorInfo.phoneNumber))
+        let response = try await auth.backend.callV2("accounts/mfaSignIn:start", request, as: StartMFASignInResponse.self)
+        guard let sessionInfo = response.phoneResponseInfo?.sessionInfo, !sessionInfo.isEmpty else {
+            throw AuthErrorCode.internalError.error(detail: "mfaSignIn:start answered without phoneResponseInfo.")
+        }
+        return sessionInfo
+    }
+
+    /// `verifyPhoneNumber(_:uiDelegate:multiFactorSession:)` with a completion handler.
+    public func verifyPhoneNumber(
+        _ phoneNumber: String, uiDelegate: (any AuthUIDelegate)?, multiFactorSession: MultiFactorSession?,
+        completion: (@Sendable (String?, (any Error)?) -> Void)?
+    ) {
+        deliver(completion) {
+            try await self.verifyPhoneNumber(phoneNumber, uiDelegate: uiDelegate, multiFactorSession: multiFactorSession)
+        }
+    }
+
+    /// `verifyPhoneNumber(with:uiDelegate:multiFactorSession:)` with a completion handler.
+    public func verifyPhoneNumber(
+        with multiFactorInfo: PhoneMultiFactorInfo, uiDelegate: (any AuthUIDelegate)?, multiFactorSession: MultiFactorSession?,
+        completion: (@Sendable (String?, (any Error)?) -> Void)?
+    ) {
+        deliver(completion) {
+            try await self.verifyPhoneNumber(with: multiFactorInfo, uiDelegate: uiDelegate, multiFactorSession: multiFactorSession)
+        }
+    }
+}

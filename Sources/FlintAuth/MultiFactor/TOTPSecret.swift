@@ -1,0 +1,69 @@
+import Foundation
+
+#if canImport(UIKit)
+    import UIKit
+#elseif canImport(AppKit)
+    import AppKit
+#endif
+
+/// A TOTP shared secret being enrolled: show it to the user (as a QR code or the key), then enrol it with
+/// `TOTPMultiFactorGenerator.assertionForEnrollment(with:oneTimePassword:)`.
+public final class TOTPSecret: Sendable {
+    private let secretKey: String
+    /// `SHA1` (RFC 6238's default; authenticator apps expect it).
+    let hashingAlgorithm: String
+    /// Digits per one-time password.
+    let codeLength: Int
+    /// Seconds per one-time password.
+    let period: Int
+    /// The server's handle on this enrolment.
+    let sessionInfo: String
+    /// The time by which the enrolment must be finalized.
+    let enrollmentCompletionDeadline: Date?
+
+    init(
+        secretKey: String, hashingAlgorithm: String, codeLength: Int, period: Int, sessionInfo: String,
+        enrollmentCompletionDeadline: Date?
+    ) {
+        self.secretKey = secretKey
+        self.hashingAlgorithm = hashingAlgorithm
+        self.codeLength = codeLength
+        self.period = period
+        self.sessionInfo = sessionInfo
+        self.enrollmentCompletionDeadline = enrollmentCompletionDeadline
+    }
+
+    /// The shared secret, base32, for a person to type into an authenticator app.
+    public func sharedSecretKey() -> String { secretKey }
+
+    /// The `otpauth://totp/…` URL authenticator apps read from a QR code: label `issuer:accountName`, then the
+    /// secret, issuer, algorithm, digits and (when not 30 s) period.
+    public func generateQRCodeURL(withAccountName accountName: String, issuer: String) -> String {
+        let label = Self.encode(issuer) + ":" + Self.encode(accountName)
+        var url = "otpauth://totp/\(label)?secret=\(secretKey)&issuer=\(Self.encode(issuer))&algorithm=\(hashingAlgorithm)&digits=\(codeLength)"
+        if period != 30 { url += "&period=\(period)" }
+        return url
+    }
+
+    private static func encode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~@")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+
+    #if canImport(UIKit)
+        /// Opens the QR-code URL in the authenticator app registered for `otpauth:`.
+        @MainActor
+        public func openInOTPApp(withQRCodeURL qrCodeURL: String) {
+            guard let url = URL(string: qrCodeURL), UIApplication.shared.canOpenURL(url) else { return }
+            UIApplication.shared.open(url)
+        }
+    #elseif canImport(AppKit)
+        /// Opens the QR-code URL in the authenticator app registered for `otpauth:`.
+        @MainActor
+        public func openInOTPApp(withQRCodeURL qrCodeURL: String) {
+            guard let url = URL(string: qrCodeURL) else { return }
+            NSWorkspace.shared.open(url)
+        }
+    #endif
+}
