@@ -1,24 +1,25 @@
 import Foundation
 
 /// A listener of sign-in state: called with the `Auth` and its current user.
-public typealias AuthStateDidChangeListenerBlock = @Sendable (Auth, User?) -> Void
+public typealias AuthStateDidChangeListenerBlock = (Auth, User?) -> Void
 /// A listener of ID-token changes: called with the `Auth` and its current user.
-public typealias IDTokenDidChangeListenerBlock = @Sendable (Auth, User?) -> Void
+public typealias IDTokenDidChangeListenerBlock = (Auth, User?) -> Void
 
 /// The handle a listener is removed with.
 final class ListenerHandle: NSObject, @unchecked Sendable {}
 
 extension Auth {
     /// Calls `listener` now (asynchronously) and whenever the signed-in user changes (sign-in, sign-out, another
-    /// user). Listeners run on the main queue on Apple platforms, on a serial queue on Linux.
+    /// user). Listeners run on the main queue.
     @discardableResult
     public func addStateDidChangeListener(_ listener: @escaping AuthStateDidChangeListenerBlock) -> any NSObjectProtocol {
         let handle = ListenerHandle()
         let user = state.withLock { state -> User? in
-            state.stateListeners[ObjectIdentifier(handle)] = StateListener(block: listener, lastUID: state.currentUser?.uid)
+            state.stateListeners[ObjectIdentifier(handle)] = StateListener(block: Callback(function: listener), lastUID: state.currentUser?.uid)
             return state.currentUser
         }
-        callbackQueue.async { listener(self, user) }
+        let callback = Callback(function: listener)
+        callbackQueue.async { callback.function(self, user) }
         return handle
     }
 
@@ -33,10 +34,11 @@ extension Auth {
     public func addIDTokenDidChangeListener(_ listener: @escaping IDTokenDidChangeListenerBlock) -> any NSObjectProtocol {
         let handle = ListenerHandle()
         let user = state.withLock { state -> User? in
-            state.tokenListeners[ObjectIdentifier(handle)] = listener
+            state.tokenListeners[ObjectIdentifier(handle)] = Callback(function: listener)
             return state.currentUser
         }
-        callbackQueue.async { listener(self, user) }
+        let callback = Callback(function: listener)
+        callbackQueue.async { callback.function(self, user) }
         return handle
     }
 
@@ -48,7 +50,7 @@ extension Auth {
 
     /// Tells the ID-token listeners, and the state listeners whose last user differs from the current one.
     func notifyListeners() {
-        let (user, blocks) = state.withLock { state -> (User?, [AuthStateDidChangeListenerBlock]) in
+        let (user, blocks) = state.withLock { state -> (User?, [Callback<AuthStateDidChangeListenerBlock>]) in
             let uid = state.currentUser?.uid
             var blocks = Array(state.tokenListeners.values)
             for (key, listener) in state.stateListeners where listener.lastUID != uid {
@@ -57,6 +59,6 @@ extension Auth {
             }
             return (state.currentUser, blocks)
         }
-        callbackQueue.async { for block in blocks { block(self, user) } }
+        callbackQueue.async { for block in blocks { block.function(self, user) } }
     }
 }

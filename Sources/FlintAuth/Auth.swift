@@ -13,11 +13,11 @@ public final class Auth: Sendable {
     struct State: Sendable {
         var currentUser: User?
         var stateListeners: [ObjectIdentifier: StateListener] = [:]
-        var tokenListeners: [ObjectIdentifier: IDTokenDidChangeListenerBlock] = [:]
+        var tokenListeners: [ObjectIdentifier: Callback<IDTokenDidChangeListenerBlock>] = [:]
     }
 
     struct StateListener: Sendable {
-        var block: AuthStateDidChangeListenerBlock
+        var block: Callback<AuthStateDidChangeListenerBlock>
         var lastUID: String?
     }
 

@@ -18,38 +18,43 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
     var current: Value { withLock { $0 } }
 }
 
-/// Where completions and listeners run: the main queue on Apple platforms (as FirebaseAuth), and a serial queue on
-/// Linux, where a command-line program or server may never drain the main queue.
-let callbackQueue: DispatchQueue = {
-    #if canImport(Darwin)
-        return DispatchQueue.main
-    #else
-        return DispatchQueue(label: "FlintAuth.callbacks")
-    #endif
-}()
+/// Where completions and listeners run: the main queue, as FirebaseAuth. Like FirebaseAuth's, they are plain
+/// (non-`Sendable`) closures, so code written for FirebaseAuth — a view controller's `self.showMessagePrompt(...)`
+/// in a completion — compiles unchanged under Swift 6; closures formed on the main actor run on it. A program
+/// whose main thread never runs the main queue (a synchronous `main` that blocks) gets no callbacks: use the
+/// `async` forms there, or `dispatchMain()`.
+let callbackQueue = DispatchQueue.main
+
+/// A callback carried to the queue it runs on. The SDK calls it once (completions) or only on `callbackQueue`
+/// (listeners), never concurrently, which is what makes handing a non-`Sendable` closure across safe.
+struct Callback<Function>: @unchecked Sendable {
+    let function: Function
+}
 
 /// Runs `operation` and hands its result to `completion` on the callback queue.
 func deliver<T: Sendable>(
-    _ completion: (@Sendable (T?, (any Error)?) -> Void)?, _ operation: @escaping @Sendable () async throws -> T
+    _ completion: ((T?, (any Error)?) -> Void)?, _ operation: @escaping @Sendable () async throws -> T
 ) {
+    let callback = Callback(function: completion)
     Task {
         do {
             let value = try await operation()
-            callbackQueue.async { completion?(value, nil) }
+            callbackQueue.async { callback.function?(value, nil) }
         } catch {
-            callbackQueue.async { completion?(nil, error) }
+            callbackQueue.async { callback.function?(nil, error) }
         }
     }
 }
 
 /// Runs `operation` and hands its error, if any, to `completion` on the callback queue.
-func deliver(_ completion: (@Sendable ((any Error)?) -> Void)?, _ operation: @escaping @Sendable () async throws -> Void) {
+func deliver(_ completion: (((any Error)?) -> Void)?, _ operation: @escaping @Sendable () async throws -> Void) {
+    let callback = Callback(function: completion)
     Task {
         do {
             try await operation()
-            callbackQueue.async { completion?(nil) }
+            callbackQueue.async { callback.function?(nil) }
         } catch {
-            callbackQueue.async { completion?(error) }
+            callbackQueue.async { callback.function?(error) }
         }
     }
 }

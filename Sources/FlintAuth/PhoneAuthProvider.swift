@@ -35,7 +35,7 @@ public final class PhoneAuthProvider: Sendable {
 
     /// Texts a verification code to `phoneNumber`; `completion` receives the verification ID or the error.
     public func verifyPhoneNumber(
-        _ phoneNumber: String, uiDelegate: (any AuthUIDelegate)?, completion: (@Sendable (String?, (any Error)?) -> Void)?
+        _ phoneNumber: String, uiDelegate: (any AuthUIDelegate)?, completion: ((String?, (any Error)?) -> Void)?
     ) {
         deliver(completion) { try await self.verifyPhoneNumber(phoneNumber, uiDelegate: uiDelegate) }
     }

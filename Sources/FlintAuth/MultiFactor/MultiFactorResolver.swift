@@ -70,7 +70,7 @@ public final class MultiFactorResolver: Sendable {
 
     /// `resolveSignIn(with:)` with a completion handler.
     public func resolveSignIn(
-        with assertion: MultiFactorAssertion, completion: (@Sendable (AuthDataResult?, (any Error)?) -> Void)?
+        with assertion: MultiFactorAssertion, completion: ((AuthDataResult?, (any Error)?) -> Void)? = nil
     ) {
         deliver(completion) { try await self.resolveSignIn(with: assertion) }
     }

@@ -46,7 +46,7 @@ extension PhoneAuthProvider {
     /// `verifyPhoneNumber(_:uiDelegate:multiFactorSession:)` with a completion handler.
     public func verifyPhoneNumber(
         _ phoneNumber: String, uiDelegate: (any AuthUIDelegate)?, multiFactorSession: MultiFactorSession?,
-        completion: (@Sendable (String?, (any Error)?) -> Void)?
+        completion: ((String?, (any Error)?) -> Void)?
     ) {
         deliver(completion) {
             try await self.verifyPhoneNumber(phoneNumber, uiDelegate: uiDelegate, multiFactorSession: multiFactorSession)
@@ -56,7 +56,7 @@ extension PhoneAuthProvider {
     /// `verifyPhoneNumber(with:uiDelegate:multiFactorSession:)` with a completion handler.
     public func verifyPhoneNumber(
         with multiFactorInfo: PhoneMultiFactorInfo, uiDelegate: (any AuthUIDelegate)?, multiFactorSession: MultiFactorSession?,
-        completion: (@Sendable (String?, (any Error)?) -> Void)?
+        completion: ((String?, (any Error)?) -> Void)?
     ) {
         deliver(completion) {
             try await self.verifyPhoneNumber(with: multiFactorInfo, uiDelegate: uiDelegate, multiFactorSession: multiFactorSession)

@@ -30,7 +30,7 @@ public final class TOTPMultiFactorGenerator: Sendable {
 
     /// `generateSecret(with:)` with a completion handler.
     public static func generateSecret(
-        with session: MultiFactorSession, completion: @escaping @Sendable (TOTPSecret?, (any Error)?) -> Void
+        with session: MultiFactorSession, completion: @escaping (TOTPSecret?, (any Error)?) -> Void
     ) {
         deliver(completion) { try await generateSecret(with: session) }
     }
