@@ -78,6 +78,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Yams", package: "Yams"),
+                // Outbound HTTP/2 to Apple's APNs provider API (silent pushes of app verification).
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),
@@ -119,7 +122,8 @@ let package = Package(
             path: "Benchmarks/FlintBench",
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "FlintCoreTests", dependencies: ["FlintCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "FlintCoreTests", dependencies: ["FlintCore", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strictSettings),
         .testTarget(
             name: "FlintStoreTests",
             dependencies: [
@@ -134,6 +138,8 @@ let package = Package(
                 "FlintServer", "FlintStore", "FlintCore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),
@@ -150,7 +156,10 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Drives FlintAuth against the real `flint serve` binary.
-        .testTarget(name: "FlintAuthTests", dependencies: ["FlintAuth", "FlintCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "FlintAuthTests",
+            // Crypto for the tests' SHA-256 (solving the web challenge's puzzle); FlintAuth itself has no dependency.
+            dependencies: ["FlintAuth", "FlintCore", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strictSettings),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

@@ -7,6 +7,8 @@ public final class Auth: Sendable {
     let backend: Backend
     let store: UserStore
     let state: Locked<State>
+    /// App verification: APNs token, app credential, pending pushes and web challenges.
+    let appVerifier: AppVerifier
     /// The instance's settings, such as `isAppVerificationDisabledForTesting`.
     public let settings = AuthSettings()
 
@@ -45,7 +47,9 @@ public final class Auth: Sendable {
     init(app: FlintApp, storeDirectory: URL? = nil) {
         self.app = app
         backend = Backend(options: app.options)
-        store = UserStore(appName: app.name, apiKey: app.options.apiKey, directory: storeDirectory)
+        let userStore = UserStore(appName: app.name, apiKey: app.options.apiKey, directory: storeDirectory)
+        store = userStore
+        appVerifier = AppVerifier(store: AppCredentialStore(userStore: userStore))
         state = Locked(State())
         if let stored = store.load() {
             let user = User(profile: stored.profile, tokens: stored.tokens, backend: backend, auth: self)

@@ -10,12 +10,25 @@ public struct FlintOptions: Sendable, Equatable {
     /// `<baseURL>/identitytoolkit.googleapis.com/...` and `<baseURL>/securetoken.googleapis.com/...`.
     /// `nil` addresses Google's hosts, as FirebaseAuth does. `Auth.useEmulator(withHost:port:)` overrides it.
     public var baseURL: URL?
+    /// The OAuth client ID (`CLIENT_ID` of `GoogleService-Info.plist`). When set, app verification's web challenge
+    /// returns to the app through its reversed form as URL scheme (`com.googleusercontent.apps.…`).
+    public var clientID: String?
+    /// The Google app ID (`GOOGLE_APP_ID`, `1:1234:ios:abcd`). Without a `clientID`, the web challenge returns to
+    /// the app through `app-1-1234-ios-abcd`.
+    public var googleAppID: String?
+    /// The app's bundle ID (`ibi` of the web challenge); `nil` uses `Bundle.main.bundleIdentifier`.
+    public var bundleID: String?
 
     /// Options for a project.
-    public init(apiKey: String, projectID: String, baseURL: URL? = nil) {
+    public init(
+        apiKey: String, projectID: String, baseURL: URL? = nil, clientID: String? = nil, googleAppID: String? = nil, bundleID: String? = nil
+    ) {
         self.apiKey = apiKey
         self.projectID = projectID
         self.baseURL = baseURL
+        self.clientID = clientID
+        self.googleAppID = googleAppID
+        self.bundleID = bundleID
     }
 }
 

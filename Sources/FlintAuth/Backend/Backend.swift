@@ -92,7 +92,7 @@ final class Backend: Sendable {
         }
     }
 
-    private func send(_ request: URLRequest) async throws -> (Data, Int) {
+    func send(_ request: URLRequest) async throws -> (Data, Int) {
         try await withCheckedThrowingContinuation { continuation in
             let task = session.dataTask(with: request) { data, response, error in
                 if let error {
