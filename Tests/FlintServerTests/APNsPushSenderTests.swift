@@ -4,6 +4,7 @@ import FlintCore
 import Foundation
 import Logging
 import NIOCore
+import NIOHTTP1
 import Testing
 
 @testable import FlintServer
@@ -74,7 +75,8 @@ struct APNsPushSenderTests {
         clock.advance(by: 1)
         let renewed = try sender.makeRequest(push(sandbox: false)).headers.first(name: "authorization")
         #expect(renewed != first)
-        #expect(try JWT.payload(String(try #require(renewed).dropFirst(7)))["iat"] == .number(1_800_001_800))
+        let renewedToken = String(try #require(renewed).dropFirst(7))
+        #expect(try JWT.payload(renewedToken)["iat"] == .number(1_800_001_800))
     }
 
     @Test("keys and IDs are checked when the sender is configured")

@@ -151,7 +151,8 @@ struct AppVerificationTests {
     @Test("dev mode defaults to OFF; production mode defaults to ENFORCE; OFF in the config turns it off in production")
     func defaults() async throws {
         try await withFlint { api in
-            #expect(try await api.send(alice).status == .ok)
+            let reply = try await api.send(alice)
+            #expect(reply.status == .ok, "\(reply.text)")
         }
         try await withFlint(configure: {
             $0.devMode = false; $0.adminToken = "admin"
@@ -195,8 +196,8 @@ struct AppVerificationTests {
             let enrolled = try await api.postJSON(
                 Path.enrollFinalize, ["idToken": user.idToken, "phoneVerificationInfo": ["sessionInfo": sessionInfo, "code": code]])
             #expect(enrolled.status == .ok, "\(enrolled.text)")
-            let enrollmentID = try #require(
-                JWT.payload(try #require(enrolled.string("idToken")))["firebase"]?["second_factor_identifier"]?.stringValue)
+            let enrolledToken = try #require(enrolled.string("idToken"))
+            let enrollmentID = try #require(JWT.payload(enrolledToken)["firebase"]?["second_factor_identifier"]?.stringValue)
 
             let password = try await api.post(Path.update, ["idToken": try #require(enrolled.string("idToken")), "password": "password9"])
             #expect(password.status == .ok, "\(password.text)")
@@ -239,7 +240,8 @@ struct AppVerificationTests {
             #expect(reply.errorCode == code, "\(reply.text)")
         }
         try await withFlint { api in
-            #expect(try await api.call(.get, Path.recaptchaConfig + "?clientType=CLIENT_TYPE_IOS&version=RECAPTCHA_ENTERPRISE").status == .forbidden)
+            let reply = try await api.call(.get, Path.recaptchaConfig + "?clientType=CLIENT_TYPE_IOS&version=RECAPTCHA_ENTERPRISE")
+            #expect(reply.status == .forbidden)
         }
     }
 

@@ -1,4 +1,4 @@
-public import Crypto
+import Crypto
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -45,8 +45,8 @@ public enum ChallengePage {
         }
     }
 
-    /// The inline script: on submit, find the solution with WebCrypto's SHA-256, put it in the form, post.
-    static let script = """
+    /// The inline script (public so tests can find it in the page): on submit, find the solution with WebCrypto's SHA-256, put it in the form, post.
+    public static let script = """
         (function(){var f=document.getElementById("challenge"),s=document.getElementById("status");\
         f.addEventListener("submit",function(e){if(f.elements.solution.value){return;}e.preventDefault();\
         if(!(window.crypto&&crypto.subtle)){s.textContent="This check needs a secure (https) connection.";return;}\
