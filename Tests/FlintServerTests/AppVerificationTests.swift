@@ -69,6 +69,24 @@ struct AppVerificationTests {
         }
     }
 
+    @Test("verifyClient (each call a push) is limited to 60 an hour per client IP")
+    func verifyClientLimited() async throws {
+        try await withFlint(configure: { $0.trustForwardedFor = true }) { api in
+            let first: HTTPFields = [.init("X-Forwarded-For")!: "203.0.113.7"]
+            for i in 0..<60 {
+                let reply = try await api.post(Path.verifyClient, ["appToken": "0a1b2c3d4e5f6071"], headers: first)
+                #expect(reply.status == .ok, "call \(i + 1): \(reply.text)")
+            }
+            let over = try await api.post(Path.verifyClient, ["appToken": "0a1b2c3d4e5f6071"], headers: first)
+            #expect(over.errorCode == "TOO_MANY_ATTEMPTS_TRY_LATER", "\(over.text)")
+            let other = try await api.post(Path.verifyClient, ["appToken": "0a1b2c3d4e5f6071"], headers: [.init("X-Forwarded-For")!: "203.0.113.8"])
+            #expect(other.status == .ok)
+            api.clock.advance(by: 3600)
+            #expect(try await api.post(Path.verifyClient, ["appToken": "0a1b2c3d4e5f6071"], headers: first).status == .ok)
+            #expect(try await api.pushes().count == 62)
+        }
+    }
+
     @Test("under ENFORCE a code for a real number needs a proof: none is MISSING_APP_CREDENTIAL, a pushed secret passes")
     func enforceReceipt() async throws {
         try await withFlint { api in
