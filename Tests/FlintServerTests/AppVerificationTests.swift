@@ -145,6 +145,30 @@ struct AppVerificationTests {
         }
     }
 
+    @Test("a receipt issued by one node is checked by another sharing the store, and its uses are counted across both")
+    func acrossNodes() async throws {
+        let path = temporaryDatabasePath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let credential = try await TestNode.make(path: path).run { api in
+            try await api.setAppVerification("ENFORCE")
+            let credential = try await api.appCredential()
+            for _ in 0..<3 {
+                let reply = try await api.send(alice, ["iosReceipt": credential.receipt, "iosSecret": credential.secret])
+                #expect(reply.status == .ok, "\(reply.text)")
+            }
+            return credential
+        }
+        try await TestNode.make(path: path).run { api in
+            let proof = ["iosReceipt": credential.receipt, "iosSecret": credential.secret]
+            for _ in 0..<2 {
+                let reply = try await api.send(bob, proof)
+                #expect(reply.status == .ok, "\(reply.text)")
+            }
+            let usedUp = try await api.send(bob, proof)
+            #expect(usedUp.errorCode == "INVALID_APP_CREDENTIAL", "\(usedUp.text)")
+        }
+    }
+
     @Test("a receipt from another project's server is refused")
     func otherServer() async throws {
         let foreign = try await withFlint { api in try await api.appCredential() }
