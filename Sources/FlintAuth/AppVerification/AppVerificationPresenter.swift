@@ -56,6 +56,15 @@ struct AppVerificationPresenter: Sendable {
             while let presented = top?.presentedViewController { top = presented }
             return top
         }
+    #elseif canImport(UIKit)
+        /// Throws `appVerificationUserInteractionFailure`: this UIKit platform has no Safari view to show the page in.
+        func check() throws {
+            throw AuthErrorCode.appVerificationUserInteractionFailure.error(detail: "This platform cannot show the web challenge.")
+        }
+
+        func present(_ url: URL, onClose: @escaping @Sendable () -> Void) async {}
+
+        func dismiss() async {}
     #else
         /// Throws `appVerificationUserInteractionFailure` without a delegate: there is nothing to open the page with.
         func check() throws {
@@ -89,7 +98,6 @@ struct AppVerificationPresenter: Sendable {
         }
 
         nonisolated func safariViewControllerDidFinish(_ controller: SFSafariViewController) {
-            let onClose = MainActor.assumeIsolated { self.onClose }
             onClose()
         }
     }
