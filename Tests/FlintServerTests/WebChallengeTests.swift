@@ -128,6 +128,29 @@ struct WebChallengeTests {
         }
     }
 
+    @Test("one client IP gets at most 30 tokens an hour")
+    func tokensPerIP() async throws {
+        try await withFlint(configure: { $0.trustForwardedFor = true }) { api in
+            let headers: HTTPFields = [.init("X-Forwarded-For")!: "198.51.100.9"]
+            func pass() async throws -> Reply {
+                let page = try await api.call(.get, Path.handler + "?" + URLQuery.encode(api.challengeQuery()))
+                var fields = try ChallengeForm(page.text).fields
+                fields["solution"] = ProofOfWork.solve(puzzle: try #require(fields["puzzle"]))
+                return try await api.call(
+                    .post, Path.handler, body: URLQuery.encode(fields.sorted { $0.key < $1.key }), contentType: "application/x-www-form-urlencoded",
+                    headers: headers)
+            }
+            for i in 0..<30 {
+                let reply = try await pass()
+                #expect(reply.status == .seeOther, "token \(i + 1)")
+            }
+            let over = try await pass()
+            #expect(over.status == .tooManyRequests)
+            #expect(over.text.contains("Too many attempts"))
+            #expect(over.headers[.location] == nil)
+        }
+    }
+
     @Test("in production mode the API key must be one of the configured keys")
     func productionKey() async throws {
         try await withFlint(configure: {

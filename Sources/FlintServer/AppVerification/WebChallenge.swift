@@ -14,6 +14,8 @@ extension AppVerificationRoutes {
     static let handlerPath = "/__/auth/handler"
     /// Seconds a puzzle stays solvable.
     static let puzzleLifetime: Int64 = 600
+    /// Tokens one client IP may get per hour.
+    static let tokensPerIPPerHour: Int64 = 30
 
     func showChallenge(_ request: Request, context: FlintRequestContext) async throws -> Response {
         let fields = request.uri.queryParameters.reduce(into: [String: String]()) { $0[String($1.key)] = String($1.value) }
@@ -49,9 +51,16 @@ extension AppVerificationRoutes {
             return try challengePage(parameters, error: "The check did not pass. Try again.", status: .badRequest)
         }
         let expiresAt = (ticket.issuedAt + Self.puzzleLifetime) * 1000
-        let uses = try await services.store.write { tx in try await tx.incrementCounter(key: ticket.counterKey, windowStart: 0, expiresAt: expiresAt)
+        let limits = context.clientIP.map { [Limit(key: "webchallenge:ip:\($0)", max: Self.tokensPerIPPerHour, window: 3_600_000)] } ?? []
+        let nowMS = now.millisecondsSince1970
+        let (uses, over) = try await services.store.write { [services] tx in
+            let uses = try await tx.incrementCounter(key: ticket.counterKey, windowStart: 0, expiresAt: expiresAt)
+            return (uses, uses == 1 ? try await services.count(limits, in: tx, now: nowMS) : false)
         }
         guard uses == 1 else { return try challengePage(parameters, error: "This check was already used. Try again.", status: .badRequest) }
+        guard !over else {
+            return try challengePage(parameters, error: "Too many attempts from this network. Try again later.", status: .tooManyRequests)
+        }
         let token = try AppVerificationTicket(
             purpose: .challengeToken, projectID: services.settings.projectID, issuedAt: now.secondsSince1970,
             nonce: services.random.bytes(AppVerificationTicket.nonceLength)
