@@ -2,18 +2,15 @@ import AsyncHTTPClient
 import Crypto
 import FlintCore
 import Foundation
-import Hummingbird
-import HummingbirdTesting
 import Logging
 import NIOCore
 import NIOHTTP1
-import Synchronization
 import Testing
 
 @testable import FlintServer
 
-/// The APNs sender is tested through the request it builds (method, URL, headers, body, and a provider token that
-/// verifies with the key's public half); no HTTP/2 server with Apple's behaviour runs in these tests.
+/// The request the APNs sender builds (method, URL, headers, body, and a provider token that verifies with the key's
+/// public half); `APNsHTTP2Tests` sends it to a local HTTP/2 + TLS stand-in.
 @Suite("App verification: the APNs provider API request")
 struct APNsPushSenderTests {
     static let key = P256.Signing.PrivateKey()
@@ -104,66 +101,6 @@ struct APNsPushSenderTests {
         try await node.run { api in
             let reply = try await api.post(Path.verifyClient, ["appToken": "0a1b2c3d4e5f6071"])
             #expect(reply.errorMessage == "INVALID_APP_CREDENTIAL : The silent push could not be sent; use the web challenge.")
-        }
-    }
-}
-
-/// `send` against a local stand-in for APNs (plain HTTP/1.1 on the loopback, not Apple's HTTP/2 over TLS): what
-/// arrives, and how Apple's refusals come back.
-@Suite("App verification: APNs sender against a local stand-in")
-struct APNsPushSenderLiveTests {
-    /// What the stand-in saw.
-    final class Seen: Sendable {
-        let requests = Mutex<[(path: String, topic: String?, pushType: String?, authorization: String?, body: String)]>([])
-    }
-
-    func withStandIn(status: HTTPResponse.Status, body: String, _ test: @escaping @Sendable (String, Seen) async throws -> Void) async throws {
-        let seen = Seen()
-        let router = Router()
-        router.post("/3/device/{token}") { request, _ -> Response in
-            let text = String(buffer: try await request.body.collect(upTo: 1 << 16))
-            seen.requests.withLock {
-                $0.append(
-                    (
-                        request.uri.path, request.headers[.init("apns-topic")!], request.headers[.init("apns-push-type")!],
-                        request.headers[.authorization], text
-                    ))
-            }
-            return Response(status: status, body: .init(byteBuffer: ByteBuffer(string: body)))
-        }
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        try await app.test(.live) { client in
-            try await test("http://127.0.0.1:\(try #require(client.port))", seen)
-        }
-    }
-
-    func sender(_ base: String) throws -> APNsPushSender {
-        let credentials = try APNsProviderToken(p8: APNsPushSenderTests.key.pemRepresentation, keyID: "ABC123DEFG", teamID: "TEAM123456")
-        return APNsPushSender(
-            credentials: credentials, bundleID: "com.example.app", productionURL: base, sandboxURL: base + "/sandbox",
-            logger: Logger(label: "test"))
-    }
-
-    @Test("an accepted push arrives with the token in the path, the headers and the payload")
-    func accepted() async throws {
-        try await withStandIn(status: .ok, body: "") { base, seen in
-            try await sender(base).send(
-                PushMessage(deviceToken: "0a1b2c3d", sandbox: false, payload: #"{"aps":{"content-available":1}}"#, createdAt: 0))
-            let request = try #require(seen.requests.withLock { $0.first })
-            #expect(request.path == "/3/device/0a1b2c3d")
-            #expect(request.topic == "com.example.app")
-            #expect(request.pushType == "background")
-            #expect(request.authorization?.hasPrefix("bearer ") == true)
-            #expect(request.body == #"{"aps":{"content-available":1}}"#)
-        }
-    }
-
-    @Test("a refusal throws with Apple's status and reason")
-    func refused() async throws {
-        try await withStandIn(status: .badRequest, body: #"{"reason":"BadDeviceToken"}"#) { base, _ in
-            await #expect(throws: APNsPushSender.Refused(status: 400, reason: "BadDeviceToken")) {
-                try await sender(base).send(PushMessage(deviceToken: "0a1b2c3d", sandbox: false, payload: "{}", createdAt: 0))
-            }
         }
     }
 }
