@@ -1,4 +1,4 @@
-public import Crypto
+import Crypto
 
 /// The small proof-of-work of Flint's web challenge: find a decimal `solution` such that
 /// `SHA-256(puzzle ":" solution)` starts with `difficulty` zero bits. It costs a browser well under a second and
