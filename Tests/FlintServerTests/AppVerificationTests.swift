@@ -24,6 +24,11 @@ struct AppVerificationTests {
             #expect(secret.count >= 40 && !receipt.contains(secret))
             // The push is not an SMS code.
             #expect(try await api.pendingCodes().isEmpty)
+            // `?appToken=` narrows the listing to one device (any case).
+            let mine = try await api.call(.get, Path.pushes + "?appToken=0A1B2C3D4E5F60718293A4B5C6D7E8F9")
+            #expect(mine["pushes"]?.arrayValue?.count == 1)
+            let other = try await api.call(.get, Path.pushes + "?appToken=ffff")
+            #expect(other["pushes"]?.arrayValue?.isEmpty == true)
         }
     }
 
