@@ -150,7 +150,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Drives FlintAuth against the real `flint serve` binary.
-        .testTarget(name: "FlintAuthTests", dependencies: ["FlintAuth", "FlintCore"], swiftSettings: strictSettings),
+        // Starts `flint serve` and drives its admin and dev APIs for the SDK's integration tests and the seeds' runs.
+        .target(name: "FlintAuthTestSupport", dependencies: ["FlintAuth"], path: "Tests/FlintAuthTestSupport", swiftSettings: strictSettings),
+        .testTarget(name: "FlintAuthTests", dependencies: ["FlintAuth", "FlintAuthTestSupport", "FlintCore"], swiftSettings: strictSettings),
+        // The Swift snippets of the guides in ../shared/seeds, adapted only where they call UIKit or app code, run against flint serve.
+        .testTarget(name: "FlintAuthSeedTests", dependencies: ["FlintAuth", "FlintAuthTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

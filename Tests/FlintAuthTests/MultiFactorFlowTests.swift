@@ -1,3 +1,4 @@
+import FlintAuthTestSupport
 import Foundation
 import Testing
 
@@ -188,55 +189,5 @@ struct MultiFactorFlowTests {
     static func totp(_ key: String, offset: Int64) -> String {
         let step = TOTP.step(at: Int64(Date().timeIntervalSince1970), period: 30) + offset
         return TOTP.code(secret: Base32.decode(key) ?? [], step: step, parameters: TOTPParameters())
-    }
-}
-
-extension FlintProcess {
-    /// Turns multi-factor authentication on with SMS and TOTP factors (admin API).
-    func enableMFA(state: String = "ENABLED") async throws {
-        let body: [String: Any] = [
-            "mfa": [
-                "state": state, "enabledProviders": ["PHONE_SMS"],
-                "providerConfigs": [["state": "ENABLED", "totpProviderConfig": ["adjacentIntervals": 2]]],
-            ],
-            "signIn": ["phoneNumber": ["enabled": true]],
-        ]
-        let path = "/identitytoolkit.googleapis.com/admin/v2/projects/demo-flint/config?updateMask=mfa,signIn.phoneNumber.enabled"
-        let (status, data) = try await send(
-            "PATCH", path, body: try JSONSerialization.data(withJSONObject: body), headers: ["Authorization": "Bearer owner"])
-        guard status == 200 else {
-            throw FlintProcessError(message: "config PATCH answered \(status): \(String(decoding: data, as: UTF8.self))")
-        }
-    }
-
-    /// Marks an account's email as verified (admin `accounts:update`).
-    func markEmailVerified(uid: String) async throws {
-        let body = try JSONSerialization.data(withJSONObject: ["localId": uid, "emailVerified": true])
-        let (status, data) = try await send(
-            "POST", "/identitytoolkit.googleapis.com/v1/projects/demo-flint/accounts:update", body: body,
-            headers: ["Authorization": "Bearer owner"])
-        guard status == 200 else {
-            throw FlintProcessError(message: "accounts:update answered \(status): \(String(decoding: data, as: UTF8.self))")
-        }
-    }
-
-    /// Sends a sign-in link to `email` and signs in with it (the email is then verified).
-    @discardableResult
-    func signInWithLink(_ auth: Auth, email: String) async throws -> User {
-        let settings = ActionCodeSettings()
-        settings.url = URL(string: "http://localhost/finish")
-        settings.handleCodeInApp = true
-        try await auth.sendSignInLink(toEmail: email, actionCodeSettings: settings)
-        return try await auth.signIn(withEmail: email, link: try await oobLink(for: email)).user
-    }
-
-    /// Runs a first-factor sign-in that must fail with `secondFactorRequired`, and returns that error.
-    func expectSecondFactor(_ signIn: () async throws -> Any) async throws -> NSError {
-        do {
-            _ = try await signIn()
-        } catch let error as NSError where error.domain == AuthErrors.domain && error.code == AuthErrorCode.secondFactorRequired.rawValue {
-            return error
-        }
-        throw FlintProcessError(message: "the sign-in did not ask for a second factor")
     }
 }
