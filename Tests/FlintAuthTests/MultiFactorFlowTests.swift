@@ -165,7 +165,7 @@ struct MultiFactorFlowTests {
         }
     }
 
-    @Test("completion forms: getSessionWithCompletion, a resolver session is refused for enrolment by SMS without a number")
+    @Test("completion forms: getSessionWithCompletion and getSession; enrolling an empty number is missingPhoneNumber")
     func completionForms() async throws {
         try await withFlint { server in
             try await server.enableMFA()
@@ -176,6 +176,12 @@ struct MultiFactorFlowTests {
                     if let session { continuation.resume(returning: session) } else { continuation.resume(throwing: error ?? CancellationError()) }
                 }
             }
+            let other: MultiFactorSession = try await withCheckedThrowingContinuation { continuation in
+                user.multiFactor.getSession { session, error in
+                    if let session { continuation.resume(returning: session) } else { continuation.resume(throwing: error ?? CancellationError()) }
+                }
+            }
+            #expect(other.idToken == session.idToken)
             let error: (any Error)? = await withCheckedContinuation { continuation in
                 PhoneAuthProvider.provider(auth: auth).verifyPhoneNumber("", uiDelegate: nil, multiFactorSession: session) { _, error in
                     continuation.resume(returning: error)
