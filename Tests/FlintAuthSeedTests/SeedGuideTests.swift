@@ -45,6 +45,39 @@ struct SeedGuideTests {
         }
     }
 
+    @MainActor @Test("phone guide: an MFA user's number is refused as a first factor, and the guide shows why")
+    func phoneGuideMultiFactorUser() async throws {
+        try await withFlint { server in
+            try await server.enableMFA()
+            try await server.enablePhone(testNumbers: ["+16505550104": "123456"])
+            configureDefaultApp(for: server)
+            // An email user who enrolled +16505550104 as a second factor and linked it as a sign-in number.
+            let email = uniqueEmail()
+            let user = try await Auth.auth().createUser(withEmail: email, password: "correct horse").user
+            try await server.markEmailVerified(uid: user.uid)
+            let signedIn = try await Auth.auth().signIn(withEmail: email, password: "correct horse").user
+            let provider = PhoneAuthProvider.provider()
+            let session = try await signedIn.multiFactor.session()
+            let enrolment = try await provider.verifyPhoneNumber("+16505550104", uiDelegate: nil, multiFactorSession: session)
+            try await signedIn.multiFactor.enroll(
+                with: PhoneMultiFactorGenerator.assertion(with: provider.credential(withVerificationID: enrolment, verificationCode: "123456")),
+                displayName: "Work")
+            // (Linked after enrolling: a session whose last sign-in was by phone cannot enrol a factor.)
+            let linkID = try await provider.verifyPhoneNumber("+16505550104", uiDelegate: nil)
+            try await signedIn.link(with: provider.credential(withVerificationID: linkID, verificationCode: "123456"))
+            try Auth.auth().signOut()
+
+            // Firebase refuses a phone first factor for an MFA user (UNSUPPORTED_FIRST_FACTOR), Flint too, so the
+            // guide's multi-factor branch after `signIn(with:)` is not reached: its alert shows the reason instead.
+            let app = AppStandIn()
+            let guide = PhoneSignInGuide(app: app, phoneNumber: "+16505550104")
+            guide.sendCode()
+            let message = try await app.waitFor("message: ")
+            #expect(message.contains("first factor"))
+            #expect(!app.recorded.contains("code sent"))
+        }
+    }
+
     @MainActor @Test("phone guide's integration-testing snippet: a fictional number with app verification off")
     func phoneGuideIntegrationSnippet() async throws {
         try await withFlint { server in
