@@ -46,7 +46,7 @@ actor SecureTokenService {
 
     private static func refreshed(refreshToken: String, backend: Backend) async throws -> Tokens {
         let response: SecureTokenResponse = try await backend.post(
-            host: "securetoken.googleapis.com", path: "/v1/token", SecureTokenRequest(refreshToken: refreshToken))
+            host: "securetoken.googleapis.com", path: "/v1/token", SecureTokenRequest(refreshToken: refreshToken), idempotent: true)
         guard let access = response.access_token, !access.isEmpty else {
             throw AuthErrorCode.internalError.error(detail: "The token endpoint answered without an access token.")
         }
