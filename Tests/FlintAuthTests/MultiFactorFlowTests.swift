@@ -145,7 +145,7 @@ struct MultiFactorFlowTests {
         }
     }
 
-    @Test("a mandatory project: a sign-in without factors resolves by enrolling one through the resolver")
+    @Test("a mandatory project: a sign-in without factors resolves by enrolling one (TOTP, SMS) through the resolver")
     func mandatoryEnrolment() async throws {
         try await withFlint { server in
             try await server.enableMFA(state: "MANDATORY")
@@ -162,6 +162,19 @@ struct MultiFactorFlowTests {
             #expect(result.user.email == email)
             #expect(result.user.multiFactor.enrolledFactors.count == 1)
             #expect(try await result.user.getIDTokenResult().signInSecondFactor == "totp")
+
+            // The same with an SMS factor, for another account.
+            try auth.signOut()
+            let other = uniqueEmail()
+            let again = try await server.expectSecondFactor { try await server.signInWithLink(auth, email: other) }
+            let smsResolver = try #require(again.userInfo[AuthErrorUserInfoMultiFactorResolverKey] as? MultiFactorResolver)
+            let provider = PhoneAuthProvider.provider(auth: auth)
+            let verificationID = try await provider.verifyPhoneNumber("+14155550123", uiDelegate: nil, multiFactorSession: smsResolver.session)
+            let code = try await server.verificationCode(for: "+14155550123")
+            let smsResult = try await smsResolver.resolveSignIn(
+                with: PhoneMultiFactorGenerator.assertion(with: provider.credential(withVerificationID: verificationID, verificationCode: code)))
+            #expect(smsResult.user.email == other)
+            #expect((smsResult.user.multiFactor.enrolledFactors.first as? PhoneMultiFactorInfo)?.phoneNumber == "+14155550123")
         }
     }
 
