@@ -61,7 +61,8 @@ final class AuthServices: Sendable {
         }
         return AuthServices(
             settings: settings, store: store, clock: clock, random: random, secret: ServerSecret(master: master), keys: keys,
-            config: config, sms: sms ?? DevOutboxSender(), email: email ?? DevOutboxEmailSender(), logger: logger
+            config: config, sms: sms ?? (settings.devMode ? DevOutboxSender() : UnconfiguredSMSSender()), email: email ?? DevOutboxEmailSender(),
+            logger: logger
         )
     }
 
