@@ -51,25 +51,6 @@ extension FlintProcess {
         let (_, data) = try await get("/emulator/v1/projects/demo-flint/outbox")
         return try JSONDecoder().decode(Outbox.self, from: data).messages
     }
-
-    /// Sends a request with a JSON body and returns the status and body.
-    public func send(_ method: String, _ path: String, body: Data, headers: [String: String]) async throws -> (Int, Data) {
-        guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else { throw FlintProcessError(message: "bad path \(path)") }
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.httpBody = body
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        return try await withCheckedThrowingContinuation { continuation in
-            URLSession.shared.dataTask(with: request) { data, response, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else {
-                    continuation.resume(returning: ((response as? HTTPURLResponse)?.statusCode ?? 0, data ?? Data()))
-                }
-            }.resume()
-        }
-    }
 }
 
 extension FlintProcess {

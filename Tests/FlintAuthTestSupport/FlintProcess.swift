@@ -87,11 +87,16 @@ public final class FlintProcess: @unchecked Sendable {
         try await send("GET", path)
     }
 
-    /// Sends a body-less request to a path and returns the status and body.
-    public func send(_ method: String, _ path: String) async throws -> (Int, Data) {
+    /// Sends a request, with a JSON body when one is given, and returns the status and body.
+    public func send(_ method: String, _ path: String, body: Data? = nil, headers: [String: String] = [:]) async throws -> (Int, Data) {
         guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else { throw FlintProcessError(message: "bad path \(path)") }
         var request = URLRequest(url: url)
         request.httpMethod = method
+        if let body {
+            request.httpBody = body
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         return try await withCheckedThrowingContinuation { continuation in
             URLSession.shared.dataTask(with: request) { data, response, error in
                 if let error {
