@@ -59,6 +59,7 @@ struct ChangeEmailTests {
             let form = "mode=verifyAndChangeEmail&oobCode=\(code)&apiKey=test&lang=en"
             let done = try await api.call(.post, Path.action, body: form, contentType: "application/x-www-form-urlencoded")
             #expect(done.status == .ok, "\(done.text)")
+            #expect(done.text.contains("Email address changed"))
             #expect(try await api.signInWithPassword("page-new@example.com", "password1").status == .ok)
             let again = try await api.call(.post, Path.action, body: form, contentType: "application/x-www-form-urlencoded")
             #expect(again.status == .badRequest)

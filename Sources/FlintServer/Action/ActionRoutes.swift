@@ -105,7 +105,7 @@ extension AuthServices {
                 return Self.page(ActionPage.done(locale: locales, app: appName, outcome: .emailVerified, continueURL: continueURL))
             case "verifyAndChangeEmail":
                 _ = try await applyEmailChange(code: code)
-                return Self.page(ActionPage.done(locale: locales, app: appName, outcome: .emailVerified, continueURL: continueURL))
+                return Self.page(ActionPage.done(locale: locales, app: appName, outcome: .emailChanged, continueURL: continueURL))
             case "resetPassword":
                 let record = try await peekOobCode(code, expecting: [.passwordReset])
                 do throws(AuthError) {
