@@ -1,6 +1,6 @@
 #if canImport(Security)
     import Foundation
-    import Security
+    @preconcurrency import Security
 
     /// The signed-in user of one app in the Keychain, where FirebaseAuth keeps it: a generic password with service
     /// `firebase_auth_<googleAppID, or the API key>` and account `firebase_auth_1_<appName>_firebase_user`,

@@ -93,6 +93,26 @@ struct AutoRefreshTests {
         }
     }
 
+    @Test("signing in another user moves the refresh to that user and cancels the first user's task")
+    func userChange() async throws {
+        try await withFlint { server in
+            let auth = server.makeAuth()
+            let first = try await auth.createUser(withEmail: uniqueEmail(), password: "correct horse").user
+            _ = try await first.getIDToken()
+            let firstTask = try #require(auth.autoRefresh.state.current.task)
+            #expect(auth.autoRefresh.state.current.user == ObjectIdentifier(first))
+
+            let second = try await auth.createUser(withEmail: uniqueEmail(), password: "correct horse").user
+            #expect(firstTask.isCancelled)
+            let secondTask = try #require(auth.autoRefresh.state.current.task)
+            #expect(auth.autoRefresh.state.current.user == ObjectIdentifier(second))
+            _ = try await second.getIDToken()
+            #expect(auth.autoRefresh.state.current.task == secondTask, "handing out another token keeps the running task")
+            _ = try await first.getIDToken()
+            #expect(auth.autoRefresh.state.current.user == ObjectIdentifier(second), "a token of a user who is not current starts nothing")
+        }
+    }
+
     @Test("failed refreshes retry after 60, 120, 240, 480, 960 and 960 s")
     func backoff() async throws {
         try await withFlint { server in
