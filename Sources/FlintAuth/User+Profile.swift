@@ -27,16 +27,17 @@ extension User {
         try await updateAccount(SetAccountInfoRequest(email: email))
     }
 
-    /// Emails a link that verifies the user's address (`accounts:sendOobCode`, `VERIFY_EMAIL`).
-    /// - Throws: `userTokenExpired`, `invalidUserToken`, `tooManyRequests`, `networkError`.
-    public func sendEmailVerification() async throws {
-        try await sendOobCode(SendOobCodeRequest(requestType: "VERIFY_EMAIL"))
+    /// Emails a link that verifies the user's address (`accounts:sendOobCode`, `VERIFY_EMAIL`), continuing as
+    /// `actionCodeSettings` says when given.
+    /// - Throws: `userTokenExpired`, `invalidUserToken`, `tooManyRequests`, `invalidContinueURI`,
+    ///   `unauthorizedDomain`, `networkError`.
+    public func sendEmailVerification(with actionCodeSettings: ActionCodeSettings? = nil) async throws {
+        try await sendOobCode(Self.verifyEmailRequest(actionCodeSettings))
     }
 
-    /// Emails a link that verifies the user's address, continuing as `actionCodeSettings` says.
-    /// - Throws: as `sendEmailVerification()`, and `invalidContinueURI`, `unauthorizedDomain`.
-    public func sendEmailVerification(with actionCodeSettings: ActionCodeSettings) async throws {
-        try await sendOobCode(actionCodeSettings.request(type: "VERIFY_EMAIL", email: nil))
+    /// The `VERIFY_EMAIL` request, without the ID token.
+    static func verifyEmailRequest(_ settings: ActionCodeSettings?) -> SendOobCodeRequest {
+        settings?.request(type: "VERIFY_EMAIL", email: nil) ?? SendOobCodeRequest(requestType: "VERIFY_EMAIL")
     }
 
     /// Emails `email` a link that, once followed (or applied with `Auth.applyActionCode(_:)`), makes it the user's

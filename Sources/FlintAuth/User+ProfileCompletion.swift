@@ -13,14 +13,9 @@ extension User {
         deliver(completion) { try await self.updateEmail(to: email) }
     }
 
-    /// Emails a link that verifies the user's address.
-    public func sendEmailVerification(completion: (@Sendable ((any Error)?) -> Void)?) {
-        deliver(completion) { try await self.sendEmailVerification() }
-    }
-
-    /// Emails a link that verifies the user's address, continuing as `actionCodeSettings` says.
-    public func sendEmailVerification(with actionCodeSettings: ActionCodeSettings, completion: (@Sendable ((any Error)?) -> Void)?) {
-        let request = actionCodeSettings.request(type: "VERIFY_EMAIL", email: nil)
+    /// Emails a link that verifies the user's address, continuing as `actionCodeSettings` says when given.
+    public func sendEmailVerification(with actionCodeSettings: ActionCodeSettings? = nil, completion: (@Sendable ((any Error)?) -> Void)?) {
+        let request = Self.verifyEmailRequest(actionCodeSettings)
         deliver(completion) { try await self.sendOobCode(request) }
     }
 

@@ -142,13 +142,16 @@ struct ActionCodeFlowTests {
         }
     }
 
-    @Test("the completion forms of checkActionCode and applyActionCode deliver the result")
+    @Test("the completion forms of sendEmailVerification, checkActionCode and applyActionCode deliver the result")
     func completionForms() async throws {
         try await withFlint { server in
             let auth = server.makeAuth()
             let email = uniqueEmail()
             let user = try await auth.createUser(withEmail: email, password: "correct horse").user
-            try await user.sendEmailVerification()
+            let sent: (any Error)? = await withCheckedContinuation { continuation in
+                user.sendEmailVerification { continuation.resume(returning: $0) }
+            }
+            #expect(sent == nil)
             let code = try await server.oobCode(for: email, requestType: "VERIFY_EMAIL")
             let operation: ActionCodeOperation? = await withCheckedContinuation { continuation in
                 auth.checkActionCode(code) { info, _ in continuation.resume(returning: info?.operation) }
