@@ -38,12 +38,11 @@ actor SecureTokenService {
         } else {
             let refreshToken = tokens.refreshToken
             task = Task { [weak self] in
-                let first = try await Self.refreshed(refreshToken: refreshToken, backend: backend)
-                // Clock-skew guard (FirebaseAuth's): a token whose own `exp` is already within the margin is
-                // refreshed once more.
-                guard Self.expiresSoon(first.accessToken, now: Date()) else { return first }
-                await self?.countRefresh()
-                return try await Self.refreshed(refreshToken: first.refreshToken, backend: backend)
+                let (tokens, requests) = try await Self.refreshedWithSkewGuard(refreshToken: refreshToken) { token in
+                    try await Self.refreshed(refreshToken: token, backend: backend)
+                }
+                if requests > 1 { await self?.countRefresh() }
+                return tokens
             }
             refresh = task
             refreshCount += 1
@@ -59,6 +58,17 @@ actor SecureTokenService {
     func replace(with tokens: Tokens) { self.tokens = tokens }
 
     private func countRefresh() { refreshCount += 1 }
+
+    /// Refreshes through `refresh`, and once more when the new token's own `exp` is already within the margin of
+    /// `now` (FirebaseAuth's clock-skew guard: the device's clock may be ahead of the server's).
+    /// - Returns: the tokens to use and how many requests it took (1 or 2).
+    static func refreshedWithSkewGuard(
+        refreshToken: String, now: @Sendable () -> Date = { Date() }, refresh: @Sendable (String) async throws -> Tokens
+    ) async throws -> (tokens: Tokens, requests: Int) {
+        let first = try await refresh(refreshToken)
+        guard expiresSoon(first.accessToken, now: now()) else { return (first, 1) }
+        return (try await refresh(first.refreshToken), 2)
+    }
 
     /// Whether the JWT's `exp` claim is within `refreshMargin` of `now`; `false` when it cannot be read.
     static func expiresSoon(_ token: String, now: Date) -> Bool {

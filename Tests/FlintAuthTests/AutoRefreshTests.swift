@@ -156,18 +156,44 @@ struct AutoRefreshTests {
         }
     }
 
+    /// An unsigned JWT whose payload holds only `exp`.
+    static func token(exp: TimeInterval) throws -> String {
+        let payload = try JSONSerialization.data(withJSONObject: ["exp": exp])
+        let body = payload.base64EncodedString().replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+        return "eyJhbGciOiJub25lIn0.\(body).sig"
+    }
+
+    @Test("a refresh answered with a token expiring within five minutes is sent once more with the new refresh token")
+    func clockSkewRetry() async throws {
+        let now = Date()
+        let answers = [try Self.token(exp: now.timeIntervalSince1970 + 120), try Self.token(exp: now.timeIntervalSince1970 + 3600)]
+        let sent = Locked<[String]>([])
+        let (tokens, requests) = try await SecureTokenService.refreshedWithSkewGuard(refreshToken: "r0", now: { now }) { token in
+            let index = sent.withLock { sent -> Int in
+                sent.append(token)
+                return sent.count - 1
+            }
+            return .init(accessToken: answers[index], refreshToken: "r\(index + 1)", expirationDate: now.addingTimeInterval(3600))
+        }
+        #expect(requests == 2)
+        #expect(sent.current == ["r0", "r1"])
+        #expect(tokens.accessToken == answers[1])
+        #expect(tokens.refreshToken == "r2")
+
+        let fresh = try Self.token(exp: now.timeIntervalSince1970 + 3600)
+        let once = try await SecureTokenService.refreshedWithSkewGuard(refreshToken: "r0", now: { now }) { _ in
+            .init(accessToken: fresh, refreshToken: "r1", expirationDate: now.addingTimeInterval(3600))
+        }
+        #expect(once.requests == 1)
+    }
+
     @Test("a refreshed token whose own exp is within five minutes counts as expiring (the clock-skew retry)")
     func clockSkewRule() throws {
-        func token(exp: TimeInterval) throws -> String {
-            let payload = try JSONSerialization.data(withJSONObject: ["exp": exp])
-            let body = payload.base64EncodedString().replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-")
-                .replacingOccurrences(of: "/", with: "_")
-            return "eyJhbGciOiJub25lIn0.\(body).sig"
-        }
         let now = Date()
-        #expect(SecureTokenService.expiresSoon(try token(exp: now.timeIntervalSince1970 + 100), now: now))
-        #expect(SecureTokenService.expiresSoon(try token(exp: now.timeIntervalSince1970 - 10), now: now))
-        #expect(!SecureTokenService.expiresSoon(try token(exp: now.timeIntervalSince1970 + 3600), now: now))
+        #expect(SecureTokenService.expiresSoon(try Self.token(exp: now.timeIntervalSince1970 + 100), now: now))
+        #expect(SecureTokenService.expiresSoon(try Self.token(exp: now.timeIntervalSince1970 - 10), now: now))
+        #expect(!SecureTokenService.expiresSoon(try Self.token(exp: now.timeIntervalSince1970 + 3600), now: now))
         #expect(!SecureTokenService.expiresSoon("not a jwt", now: now))
     }
 }
