@@ -6,14 +6,20 @@
     /// `firebase_auth_<googleAppID, or the API key>` and account `firebase_auth_1_<appName>_firebase_user`,
     /// readable after the first unlock on this device only, in the data-protection keychain. The value is the same
     /// JSON the file store writes (FirebaseAuth's is a keyed archive, so the two SDKs do not read each other's entry).
+    ///
+    /// The data-protection keychain needs a signed app with a keychain entitlement; a process without one (a
+    /// command-line tool, `swift test`) gets `errSecMissingEntitlement`, and the user then goes to `fallback`, the
+    /// `0600` file store.
     struct KeychainUserStore: UserStorage {
         let service: String
         let account: String
+        let fallback: UserStore
 
         init(appName: String, googleAppID: String?, apiKey: String) {
             let appID = googleAppID.flatMap { $0.isEmpty ? nil : $0 } ?? apiKey
             service = "firebase_auth_\(appID)"
             account = "firebase_auth_1_\(appName)_firebase_user"
+            fallback = UserStore(appName: appName, apiKey: apiKey)
         }
 
         /// The attributes that name the item.
@@ -31,7 +37,9 @@
             search[kSecReturnData as String] = true
             search[kSecMatchLimit as String] = kSecMatchLimitOne
             var result: CFTypeRef?
-            guard SecItemCopyMatching(search as CFDictionary, &result) == errSecSuccess, let data = result as? Data else { return nil }
+            let status = SecItemCopyMatching(search as CFDictionary, &result)
+            if status == errSecMissingEntitlement { return fallback.load() }
+            guard status == errSecSuccess, let data = result as? Data else { return nil }
             return try? JSONDecoder().decode(StoredUser.self, from: data)
         }
 
@@ -47,11 +55,13 @@
                 add.merge(update) { _, new in new }
                 status = SecItemAdd(add as CFDictionary, nil)
             }
+            if status == errSecMissingEntitlement { return try fallback.save(stored) }
             guard status == errSecSuccess else { throw NSError(domain: NSOSStatusErrorDomain, code: Int(status)) }
         }
 
         func remove() {
             _ = SecItemDelete(query as CFDictionary)
+            fallback.remove()
         }
     }
 #endif
