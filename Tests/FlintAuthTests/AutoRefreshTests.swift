@@ -28,7 +28,7 @@ final class SleepRecorder: Sendable {
 
     /// Waits until `count` delays were asked for and returns them.
     func waitFor(_ count: Int) async throws -> [TimeInterval] {
-        for _ in 0..<500 {
+        for _ in 0..<1500 {
             if delays.current.count >= count { return delays.current }
             try await Task.sleep(for: .milliseconds(20))
         }
@@ -70,16 +70,16 @@ struct AutoRefreshTests {
             let user = try await auth.createUser(withEmail: uniqueEmail(), password: "correct horse").user
             #expect(auth.autoRefresh.state.current.task == nil, "nothing runs before a token is handed out")
             let tokens = await user.tokenService.tokens
-            // The token now counts as having 302 s left: still handed out as is, refreshed about 2 s later.
+            // The token now counts as having 305 s left: still handed out as is, refreshed about 5 s later.
             await user.tokenService.replace(
-                with: .init(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expirationDate: Date().addingTimeInterval(302)))
+                with: .init(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expirationDate: Date().addingTimeInterval(305)))
             #expect(try await user.getIDToken() == tokens.accessToken)
             #expect(await user.tokenService.refreshCount == 0)
             let task = try #require(auth.autoRefresh.state.current.task)
 
             // Done once the new token is in use and stored (the store is written just after the token is replaced).
             var refreshed = false
-            for _ in 0..<100 where !refreshed {
+            for _ in 0..<300 where !refreshed {
                 try await Task.sleep(for: .milliseconds(100))
                 let current = await user.tokenService.tokens
                 refreshed = current.expirationDate.timeIntervalSinceNow > 3000 && auth.store.load()?.tokens.accessToken == current.accessToken
@@ -120,13 +120,14 @@ struct AutoRefreshTests {
             let auth = server.makeAuth(sleep: recorder.sleep)
             let user = try await auth.createUser(withEmail: uniqueEmail(), password: "correct horse").user
             let tokens = await user.tokenService.tokens
+            // The token counts as having 305 s left, so it is handed out as is (no request) and the refresh is due in
+            // about 5 s; every request from now on goes to a closed port.
             await user.tokenService.replace(
-                with: .init(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expirationDate: Date().addingTimeInterval(301)))
-            _ = try await user.getIDToken()
-            // Refreshes now go to a closed port.
+                with: .init(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expirationDate: Date().addingTimeInterval(305)))
             auth.backend.configuration.withLock { $0.emulatorHost = "127.0.0.1:1" }
+            _ = try await user.getIDToken()
             let delays = try await recorder.waitFor(8)
-            #expect(delays[0] <= 1.0 && delays[0] > 0)
+            #expect(delays[0] <= 5.0 && delays[0] > 0)
             #expect(Array(delays[1...6]) == [60, 120, 240, 480, 960, 960])
             #expect(auth.currentUser === user, "a network failure keeps the user signed in")
         }
