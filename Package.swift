@@ -110,6 +110,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // A terminal walk through phone and email-link sign-in with FlintAuth against a running `flint serve`.
+        .executableTarget(
+            name: "flint-auth-example",
+            dependencies: ["FlintAuth"],
+            path: "Examples/FlintAuthExample",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "flint-bench",
             dependencies: [

@@ -5,7 +5,9 @@ public final class Auth: Sendable {
     /// The app this instance serves.
     public let app: FlintApp
     let backend: Backend
-    let store: UserStore
+    let store: any UserStorage
+    /// Keeps the current user's ID token fresh once a token has been handed out.
+    let autoRefresh: TokenAutoRefresh
     let state: Locked<State>
     /// The instance's settings, such as `isAppVerificationDisabledForTesting`.
     public let settings = AuthSettings()
@@ -41,11 +43,15 @@ public final class Auth: Sendable {
         }
     }
 
-    /// A new instance, restoring the user stored for the app's name and API key.
-    init(app: FlintApp, storeDirectory: URL? = nil) {
+    /// A new instance, restoring the user stored for the app: from a file in `storeDirectory` when given, otherwise
+    /// from the platform's store (`Auth.defaultStore(for:)`).
+    init(app: FlintApp, storeDirectory: URL? = nil, autoRefresh: TokenAutoRefresh = TokenAutoRefresh()) {
         self.app = app
         backend = Backend(options: app.options)
-        store = UserStore(appName: app.name, apiKey: app.options.apiKey, directory: storeDirectory)
+        store =
+            storeDirectory.map { UserStore(appName: app.name, apiKey: app.options.apiKey, directory: $0) as any UserStorage }
+            ?? Self.defaultStore(for: app)
+        self.autoRefresh = autoRefresh
         state = Locked(State())
         if let stored = store.load() {
             let user = User(profile: stored.profile, tokens: stored.tokens, backend: backend, auth: self)
@@ -83,7 +89,10 @@ public final class Auth: Sendable {
             store.remove()
             return true
         }
-        if signedOut { notifyListeners() }
+        if signedOut {
+            autoRefresh.stop()
+            notifyListeners()
+        }
     }
 
     /// Signs `user` out if it is still the current user (after `delete()` or a session that ended).
@@ -94,7 +103,10 @@ public final class Auth: Sendable {
             store.remove()
             return true
         }
-        if signedOut { notifyListeners() }
+        if signedOut {
+            autoRefresh.stop()
+            notifyListeners()
+        }
     }
 
     /// Makes `user` the current user, stores it and tells the listeners.
@@ -103,11 +115,12 @@ public final class Auth: Sendable {
         try state.withLock { state in
             state.currentUser = user
             do {
-                try store.save(UserStore.Stored(profile: user.profile.current, tokens: tokens))
+                try store.save(StoredUser(profile: user.profile.current, tokens: tokens))
             } catch {
                 throw AuthErrorCode.keychainError.error(userInfo: [NSUnderlyingErrorKey: error])
             }
         }
+        autoRefresh.currentUserChanged(to: user, auth: self)
         notifyListeners()
     }
 
@@ -122,7 +135,7 @@ public final class Auth: Sendable {
         let tokens = await user.tokenService.tokens
         state.withLock { state in
             guard state.currentUser === user else { return }
-            try? store.save(UserStore.Stored(profile: user.profile.current, tokens: tokens))
+            try? store.save(StoredUser(profile: user.profile.current, tokens: tokens))
         }
     }
 

@@ -10,6 +10,14 @@ public struct FlintOptions: Sendable, Equatable {
     /// `<baseURL>/identitytoolkit.googleapis.com/...` and `<baseURL>/securetoken.googleapis.com/...`.
     /// `nil` addresses Google's hosts, as FirebaseAuth does. `Auth.useEmulator(withHost:port:)` overrides it.
     public var baseURL: URL?
+    /// The app's ID in the project (`GOOGLE_APP_ID`); names the Keychain entry of the signed-in user.
+    public var googleAppID: String?
+    /// The iOS bundle identifier (`BUNDLE_ID`).
+    public var bundleID: String?
+    /// The OAuth client ID (`CLIENT_ID`).
+    public var clientID: String?
+    /// The sender ID (`GCM_SENDER_ID`), also the project number.
+    public var gcmSenderID: String?
 
     /// Options for a project.
     public init(apiKey: String, projectID: String, baseURL: URL? = nil) {
