@@ -43,7 +43,7 @@ public final class UserProfileChangeRequest: Sendable {
     }
 
     /// Sends the changes and calls `completion` with the error, if any.
-    public func commitChanges(completion: (@Sendable ((any Error)?) -> Void)?) {
+    public func commitChanges(completion: (((any Error)?) -> Void)? = nil) {
         deliver(completion) { try await self.commitChanges() }
     }
 }

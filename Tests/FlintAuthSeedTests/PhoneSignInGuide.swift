@@ -143,7 +143,7 @@ final class PhoneSignInGuide: GuideViewController {
             let credential = PhoneAuthProvider.provider().credential(
                 withVerificationID: verificationID ?? "",
                 verificationCode: testVerificationCode)
-            Auth.auth().signIn(with: credential) { authData, error in
+            Auth.auth().signInAndRetrieveData(with: credential) { authData, error in
                 if let error {
                     // Handles error
                     self.handleError(error)
