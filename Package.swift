@@ -81,7 +81,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Yams", package: "Yams"),
-                // Outbound HTTP/2 to Apple's APNs provider API (silent pushes of app verification).
+                // Outbound HTTPS to delivery providers (SMS) and HTTP/2 to Apple's APNs provider API (app verification's
+                // silent pushes); Hummingbird only serves.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
@@ -111,6 +112,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // A terminal walk through phone and email-link sign-in with FlintAuth against a running `flint serve`.
+        .executableTarget(
+            name: "flint-auth-example",
+            dependencies: ["FlintAuth"],
+            path: "Examples/FlintAuthExample",
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -165,10 +173,15 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Drives FlintAuth against the real `flint serve` binary.
+        // Starts `flint serve` and drives its admin and dev APIs for the SDK's integration tests and the seeds' runs.
+        .target(name: "FlintAuthTestSupport", dependencies: ["FlintAuth"], path: "Tests/FlintAuthTestSupport", swiftSettings: strictSettings),
         .testTarget(
             name: "FlintAuthTests",
             // Crypto for the tests' SHA-256 (solving the web challenge's puzzle); FlintAuth itself has no dependency.
-            dependencies: ["FlintAuth", "FlintCore", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strictSettings),
+            dependencies: ["FlintAuth", "FlintAuthTestSupport", "FlintCore", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings),
+        // The Swift snippets of the guides in ../shared/seeds, adapted only where they call UIKit or app code, run against flint serve.
+        .testTarget(name: "FlintAuthSeedTests", dependencies: ["FlintAuth", "FlintAuthTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

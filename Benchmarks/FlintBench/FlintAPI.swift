@@ -90,6 +90,18 @@ struct FlintAPI: Sendable {
         try await post(emailLinkURL, "{\"email\":" + JSONText.quote(email) + ",\"oobCode\":" + JSONText.quote(code) + "}")
     }
 
+    /// A first factor by email link: the operator's code for `email`, then the sign-in with it. Returns the
+    /// sign-in's answer, or the name and answer of the step that failed.
+    func emailLinkFirstFactor(_ email: String) async throws -> Result<Reply, StepFailure> {
+        let sent = try await emailSignInCode(for: email)
+        guard sent.ok, let code = JSONText.stringField("oobCode", in: sent.body) else {
+            return .failure(StepFailure(step: "sendOobCode", reply: sent))
+        }
+        let signed = try await signInWithEmailLink(email: email, code: code)
+        guard signed.ok else { return .failure(StepFailure(step: "signInWithEmailLink", reply: signed)) }
+        return .success(signed)
+    }
+
     func signUp(email: String, password: String) async throws -> Reply {
         try await post(signUpURL, "{\"email\":" + JSONText.quote(email) + ",\"password\":" + JSONText.quote(password) + "}")
     }
@@ -276,4 +288,10 @@ extension String {
         }
         return out
     }
+}
+
+/// A request of a multi-step operation that did not answer 2xx.
+struct StepFailure: Error {
+    let step: String
+    let reply: Reply
 }

@@ -301,18 +301,12 @@ struct Runner: Sendable {
             guard start < window.end, !tally.givingUp else { break }
             let email = "bench-\(run)-\(client)-\(index)@example.com"
             do {
-                let sent = try await api.emailSignInCode(for: email)
-                guard sent.ok, let code = JSONText.stringField("oobCode", in: sent.body) else {
-                    tally.failed("sendOobCode", sent, at: clock.now, in: window)
-                    continue
-                }
-                let signed = try await api.signInWithEmailLink(email: email, code: code)
+                let outcome = try await api.emailLinkFirstFactor(email)
                 let end = clock.now
-                guard signed.ok else {
-                    tally.failed("signInWithEmailLink", signed, at: end, in: window)
-                    continue
+                switch outcome {
+                case .success: tally.completed(latency: end - start, at: end, in: window)
+                case .failure(let failure): tally.failed(failure.step, failure.reply, at: end, in: window)
                 }
-                tally.completed(latency: end - start, at: end, in: window)
             } catch {
                 tally.failed("email link", error, at: clock.now, in: window)
             }
@@ -335,13 +329,14 @@ struct Runner: Sendable {
             let start = clock.now
             guard start < window.end, !tally.givingUp else { break }
             do {
-                let sent = try await api.emailSignInCode(for: account.email)
-                guard sent.ok, let code = JSONText.stringField("oobCode", in: sent.body) else {
-                    tally.failed("sendOobCode", sent, at: clock.now, in: window)
+                let first: Reply
+                switch try await api.emailLinkFirstFactor(account.email) {
+                case .success(let reply): first = reply
+                case .failure(let failure):
+                    tally.failed(failure.step, failure.reply, at: clock.now, in: window)
                     continue
                 }
-                let first = try await api.signInWithEmailLink(email: account.email, code: code)
-                guard first.ok, let pending = JSONText.stringField("mfaPendingCredential", in: first.body) else {
+                guard let pending = JSONText.stringField("mfaPendingCredential", in: first.body) else {
                     tally.failed("signInWithEmailLink", first, at: clock.now, in: window)
                     continue
                 }
@@ -378,10 +373,12 @@ struct Runner: Sendable {
         for i in 0..<min(settings.concurrency, 256) {
             let email = "bench-mfa-\(run)-\(i)@example.com"
             let test = settings.tests[i % settings.tests.count]
-            let sent = try await api.emailSignInCode(for: email)
-            guard sent.ok, let code = JSONText.stringField("oobCode", in: sent.body) else { throw BenchError("mfa setup: sendOobCode \(sent.text)") }
-            let signed = try await api.signInWithEmailLink(email: email, code: code)
-            guard signed.ok, let idToken = JSONText.stringField("idToken", in: signed.body) else {
+            let signed: Reply
+            switch try await api.emailLinkFirstFactor(email) {
+            case .success(let reply): signed = reply
+            case .failure(let failure): throw BenchError("mfa setup: \(failure.step) \(failure.reply.text)")
+            }
+            guard let idToken = JSONText.stringField("idToken", in: signed.body) else {
                 throw BenchError("mfa setup: signInWithEmailLink \(signed.text)")
             }
             let started = try await api.mfa(

@@ -32,10 +32,11 @@ public final class ActionCodeSettings {
         androidMinimumVersion = minimumVersion
     }
 
-    /// The request for `email`, with the wire keys FirebaseAuth sends.
-    func request(type: String, email: String) -> SendOobCodeRequest {
+    /// The request for `email` (or the account of `idToken`, moving to `newEmail`), with the wire keys FirebaseAuth
+    /// sends.
+    func request(type: String, email: String?, newEmail: String? = nil, idToken: String? = nil) -> SendOobCodeRequest {
         SendOobCodeRequest(
-            requestType: type, email: email, continueUrl: url?.absoluteString, iOSBundleId: iOSBundleID,
+            requestType: type, email: email, newEmail: newEmail, idToken: idToken, continueUrl: url?.absoluteString, iOSBundleId: iOSBundleID,
             androidPackageName: androidPackageName, androidMinimumVersion: androidMinimumVersion,
             androidInstallApp: androidInstallIfNotAvailable ? true : nil, canHandleCodeInApp: handleCodeInApp ? true : nil,
             linkDomain: linkDomain, dynamicLinkDomain: dynamicLinkDomain)

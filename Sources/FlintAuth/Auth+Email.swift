@@ -78,7 +78,8 @@ extension Auth {
 
     /// The sign-in methods of an email (`password`, `emailLink`), from `accounts:createAuthUri`.
     public func fetchSignInMethods(forEmail email: String) async throws -> [String] {
-        let response: CreateAuthURIResponse = try await backend.call("accounts:createAuthUri", CreateAuthURIRequest(identifier: email))
+        let response: CreateAuthURIResponse = try await backend.call(
+            "accounts:createAuthUri", CreateAuthURIRequest(identifier: email), idempotent: true)
         return response.signinMethods ?? []
     }
 

@@ -5,7 +5,9 @@ public final class Auth: Sendable {
     /// The app this instance serves.
     public let app: FlintApp
     let backend: Backend
-    let store: UserStore
+    let store: any UserStorage
+    /// Keeps the current user's ID token fresh once a token has been handed out.
+    let autoRefresh: TokenAutoRefresh
     let state: Locked<State>
     /// App verification: APNs token, app credential, pending pushes and web challenges.
     let appVerifier: AppVerifier
@@ -43,13 +45,17 @@ public final class Auth: Sendable {
         }
     }
 
-    /// A new instance, restoring the user stored for the app's name and API key.
-    init(app: FlintApp, storeDirectory: URL? = nil) {
+    /// A new instance, restoring the user stored for the app: from a file in `storeDirectory` when given, otherwise
+    /// from the platform's store (`Auth.defaultStore(for:)`).
+    init(app: FlintApp, storeDirectory: URL? = nil, autoRefresh: TokenAutoRefresh = TokenAutoRefresh()) {
         self.app = app
         backend = Backend(options: app.options)
-        let userStore = UserStore(appName: app.name, apiKey: app.options.apiKey, directory: storeDirectory)
+        let userStore =
+            storeDirectory.map { UserStore(appName: app.name, apiKey: app.options.apiKey, directory: $0) as any UserStorage }
+            ?? Self.defaultStore(for: app)
         store = userStore
-        appVerifier = AppVerifier(store: AppCredentialStore(userStore: userStore))
+        self.autoRefresh = autoRefresh
+        appVerifier = AppVerifier(store: AppCredentialStore(appName: app.name, apiKey: app.options.apiKey, directory: storeDirectory))
         state = Locked(State())
         if let stored = store.load() {
             let user = User(profile: stored.profile, tokens: stored.tokens, backend: backend, auth: self)
@@ -87,7 +93,10 @@ public final class Auth: Sendable {
             store.remove()
             return true
         }
-        if signedOut { notifyListeners() }
+        if signedOut {
+            autoRefresh.stop()
+            notifyListeners()
+        }
     }
 
     /// Signs `user` out if it is still the current user (after `delete()` or a session that ended).
@@ -98,7 +107,10 @@ public final class Auth: Sendable {
             store.remove()
             return true
         }
-        if signedOut { notifyListeners() }
+        if signedOut {
+            autoRefresh.stop()
+            notifyListeners()
+        }
     }
 
     /// Makes `user` the current user, stores it and tells the listeners.
@@ -107,11 +119,12 @@ public final class Auth: Sendable {
         try state.withLock { state in
             state.currentUser = user
             do {
-                try store.save(UserStore.Stored(profile: user.profile.current, tokens: tokens))
+                try store.save(StoredUser(profile: user.profile.current, tokens: tokens))
             } catch {
                 throw AuthErrorCode.keychainError.error(userInfo: [NSUnderlyingErrorKey: error])
             }
         }
+        autoRefresh.currentUserChanged(to: user, auth: self)
         notifyListeners()
     }
 
@@ -126,7 +139,7 @@ public final class Auth: Sendable {
         let tokens = await user.tokenService.tokens
         state.withLock { state in
             guard state.currentUser === user else { return }
-            try? store.save(UserStore.Stored(profile: user.profile.current, tokens: tokens))
+            try? store.save(StoredUser(profile: user.profile.current, tokens: tokens))
         }
     }
 

@@ -28,6 +28,14 @@ public final class EmailAuthCredential: AuthCredential, @unchecked Sendable {
     }
 }
 
+extension EmailAuthCredential {
+    /// A credential for an email and the sign-in link emailed to it — the spelling of FirebaseAuth's email-link
+    /// guide; the same as `EmailAuthProvider.credential(withEmail:link:)`.
+    public static func credential(withEmail email: String, link: String) -> AuthCredential {
+        EmailAuthProvider.credential(withEmail: email, link: link)
+    }
+}
+
 /// Builds email credentials.
 public enum EmailAuthProvider {
     /// The provider ID, `password`.

@@ -10,14 +10,17 @@ public struct FlintOptions: Sendable, Equatable {
     /// `<baseURL>/identitytoolkit.googleapis.com/...` and `<baseURL>/securetoken.googleapis.com/...`.
     /// `nil` addresses Google's hosts, as FirebaseAuth does. `Auth.useEmulator(withHost:port:)` overrides it.
     public var baseURL: URL?
-    /// The OAuth client ID (`CLIENT_ID` of `GoogleService-Info.plist`). When set, app verification's web challenge
-    /// returns to the app through its reversed form as URL scheme (`com.googleusercontent.apps.…`).
-    public var clientID: String?
-    /// The Google app ID (`GOOGLE_APP_ID`, `1:1234:ios:abcd`). Without a `clientID`, the web challenge returns to
-    /// the app through `app-1-1234-ios-abcd`.
+    /// The app's ID in the project (`GOOGLE_APP_ID`, `1:1234:ios:abcd`); names the Keychain entry of the signed-in user.
+    /// Without a `clientID`, app verification's web challenge returns to the app through `app-1-1234-ios-abcd`.
     public var googleAppID: String?
-    /// The app's bundle ID (`ibi` of the web challenge); `nil` uses `Bundle.main.bundleIdentifier`.
+    /// The iOS bundle identifier (`BUNDLE_ID`); the web challenge's `ibi` (`nil` there uses
+    /// `Bundle.main.bundleIdentifier`).
     public var bundleID: String?
+    /// The OAuth client ID (`CLIENT_ID`). When set, the web challenge returns to the app through its reversed form as
+    /// URL scheme (`com.googleusercontent.apps.…`).
+    public var clientID: String?
+    /// The sender ID (`GCM_SENDER_ID`), also the project number.
+    public var gcmSenderID: String?
 
     /// Options for a project.
     public init(

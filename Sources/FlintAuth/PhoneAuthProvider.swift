@@ -21,7 +21,8 @@ public final class PhoneAuthProvider: Sendable {
     /// challenge shown through `uiDelegate`, whose callback URL must reach `Auth.canHandle(_:)`.
     /// - Parameters:
     ///   - phoneNumber: the number in E.164 form, such as `+16505550101`.
-    ///   - uiDelegate: presents the web challenge; may be `nil` in test mode, when a push arrives, or on UIKit.
+    ///   - uiDelegate: presents the web challenge; may be `nil` in test mode, when a push arrives, or on UIKit. Elsewhere
+    ///     `nil` sends the code request without proof (fine for a server that does not enforce app verification).
     /// - Returns: the verification ID to build a credential with, together with the code.
     /// - Throws: `missingPhoneNumber`, `invalidPhoneNumber`, `tooManyRequests`, `quotaExceeded`,
     ///   `missingAppCredential` (no proof: test mode and a real number), `invalidAppCredential`,

@@ -10,15 +10,22 @@ actor SecureTokenService {
         var expirationDate: Date
     }
 
-    private(set) var tokens: Tokens
+    private(set) var tokens: Tokens {
+        didSet { snapshot.withLock { $0 = tokens } }
+    }
+    /// The tokens as last set, readable without awaiting (for `User.refreshToken`).
+    nonisolated let snapshot: Locked<Tokens>
     private var refresh: Task<Tokens, any Error>?
-    /// How many refreshes this service has sent (concurrent callers share one).
+    /// How many refreshes this service has sent (concurrent callers share one; a clock-skew retry counts too).
     private(set) var refreshCount = 0
 
     /// Seconds before expiry at which a token is refreshed, as FirebaseAuth.
     static let refreshMargin: TimeInterval = 300
 
-    init(tokens: Tokens) { self.tokens = tokens }
+    init(tokens: Tokens) {
+        self.tokens = tokens
+        snapshot = Locked(tokens)
+    }
 
     /// The current ID token, refreshed through `backend` when needed; `changed` tells whether it is new.
     func accessToken(forcingRefresh: Bool, backend: Backend) async throws -> (token: String, changed: Bool) {
@@ -30,7 +37,13 @@ actor SecureTokenService {
             task = running
         } else {
             let refreshToken = tokens.refreshToken
-            task = Task { try await Self.refreshed(refreshToken: refreshToken, backend: backend) }
+            task = Task { [weak self] in
+                let (tokens, requests) = try await Self.refreshedWithSkewGuard(refreshToken: refreshToken) { token in
+                    try await Self.refreshed(refreshToken: token, backend: backend)
+                }
+                if requests > 1 { await self?.countRefresh() }
+                return tokens
+            }
             refresh = task
             refreshCount += 1
         }
@@ -44,9 +57,38 @@ actor SecureTokenService {
     /// Replaces the tokens (after a re-authentication or a link that issued new ones).
     func replace(with tokens: Tokens) { self.tokens = tokens }
 
+    private func countRefresh() { refreshCount += 1 }
+
+    /// Refreshes through `refresh`, and once more when the new token's own `exp` is already within the margin of
+    /// `now` (FirebaseAuth's clock-skew guard: the device's clock may be ahead of the server's).
+    /// - Returns: the tokens to use and how many requests it took (1 or 2).
+    static func refreshedWithSkewGuard(
+        refreshToken: String, now: @Sendable () -> Date = { Date() }, refresh: @Sendable (String) async throws -> Tokens
+    ) async throws -> (tokens: Tokens, requests: Int) {
+        let first = try await refresh(refreshToken)
+        guard expiresSoon(first.accessToken, now: now()) else { return (first, 1) }
+        return (try await refresh(first.refreshToken), 2)
+    }
+
+    /// Whether the JWT's `exp` claim is within `refreshMargin` of `now`; `false` when it cannot be read.
+    static func expiresSoon(_ token: String, now: Date) -> Bool {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let data = base64URLDecoded(String(parts[1])),
+            let claims = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let exp = (claims["exp"] as? NSNumber)?.doubleValue
+        else { return false }
+        return exp - now.timeIntervalSince1970 <= refreshMargin
+    }
+
+    static func base64URLDecoded(_ text: String) -> Data? {
+        var base64 = String(text.map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        return Data(base64Encoded: base64)
+    }
+
     private static func refreshed(refreshToken: String, backend: Backend) async throws -> Tokens {
         let response: SecureTokenResponse = try await backend.post(
-            host: "securetoken.googleapis.com", path: "/v1/token", SecureTokenRequest(refreshToken: refreshToken))
+            host: "securetoken.googleapis.com", path: "/v1/token", SecureTokenRequest(refreshToken: refreshToken), idempotent: true)
         guard let access = response.access_token, !access.isEmpty else {
             throw AuthErrorCode.internalError.error(detail: "The token endpoint answered without an access token.")
         }

@@ -20,6 +20,9 @@ public final class User: Sendable {
 
     var auth: Auth? { owner.current.auth }
 
+    /// Binds the user to `auth` (`Auth.updateCurrentUser(_:)` with a user of another app).
+    func attach(to auth: Auth) { owner.withLock { $0.auth = auth } }
+
     /// The user's ID (`localId`).
     public var uid: String { profile.current.uid }
     /// Always `Firebase`, as FirebaseAuth.
@@ -49,6 +52,7 @@ public final class User: Sendable {
         do {
             let (token, changed) = try await tokenService.accessToken(forcingRefresh: forcingRefresh, backend: backend)
             if changed { await auth?.userTokensDidChange(self) }
+            auth?.tokenWasHandedOut(by: self)
             return token
         } catch let error as NSError {
             let sessionOver: Set<AuthErrorCode> = [.userNotFound, .userDisabled, .invalidUserToken, .userTokenExpired]
@@ -74,7 +78,8 @@ public final class User: Sendable {
 
     /// Fills the profile from `accounts:lookup` with `idToken`.
     func load(idToken: String) async throws {
-        let response = try await backend.call("accounts:lookup", LookupRequest(idToken: idToken), as: LookupResponse.self)
+        let response = try await backend.call(
+            "accounts:lookup", LookupRequest(idToken: idToken), as: LookupResponse.self, idempotent: true)
         guard let accounts = response.users, accounts.count == 1 else {
             throw AuthErrorCode.internalError.error(detail: "accounts:lookup did not answer with exactly one user.")
         }

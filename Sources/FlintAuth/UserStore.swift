@@ -1,13 +1,26 @@
 import Foundation
 
+/// Where an app's signed-in user is kept between launches: a `0600` file (`UserStore`, Linux and the fallback) or
+/// the Keychain (`KeychainUserStore`, Apple platforms).
+protocol UserStorage: Sendable {
+    /// The stored user, if any and readable.
+    func load() -> StoredUser?
+    /// Writes the user.
+    func save(_ stored: StoredUser) throws
+    /// Forgets the user.
+    func remove()
+}
+
+/// What is written: the profile and the tokens.
+struct StoredUser: Codable, Sendable {
+    var profile: UserProfile
+    var tokens: SecureTokenService.Tokens
+}
+
 /// The signed-in user of one app, kept in a `0600` JSON file in the user's application-support directory (on
 /// Linux `~/.local/share/FlintAuth`), named after the app and its API key.
-struct UserStore: Sendable {
-    /// What is written: the profile and the tokens.
-    struct Stored: Codable, Sendable {
-        var profile: UserProfile
-        var tokens: SecureTokenService.Tokens
-    }
+struct UserStore: UserStorage {
+    typealias Stored = StoredUser
 
     let fileURL: URL
 

@@ -36,6 +36,12 @@ struct Serve: AsyncParsableCommand {
     var publicUrl: String?
     @Option(help: "SMTP server for email: smtp://user:pass@host:587 (STARTTLS) or smtps://...:465 (env FLINT_SMTP_URL).")
     var smtp: String?
+    @Option(
+        help:
+            "SMS provider: twilio://SID:TOKEN@?from=%2B15551234567 (or messagingServiceSid=MG...), or an https:// webhook (env FLINT_SMS_URL; dev mode default: the outbox)."
+    )
+    var sms: String?
+    @Option(help: "Secret that signs SMS webhook requests, 16+ characters (env FLINT_SMS_WEBHOOK_SECRET).") var smsWebhookSecret: String?
     @Option(help: "Sender address of emails (env FLINT_EMAIL_FROM).") var emailFrom: String = env("FLINT_EMAIL_FROM") ?? "noreply@localhost"
     @Option(help: "Sender name of emails (env FLINT_EMAIL_FROM_NAME; default: the app name).") var emailFromName: String?
     @Option(help: "Seconds an emailed link stays valid (env FLINT_OOB_CODE_TTL; default 6 hours).")
@@ -137,12 +143,26 @@ struct Serve: AsyncParsableCommand {
         } else if !dev {
             logger.warning("no --smtp: email links cannot be sent in production mode (operators can still use returnOobLink)")
         }
+        var smsSender: (any SMSSender)?
+        if let url = sms ?? env("FLINT_SMS_URL") {
+            let sender: any SMSSender
+            do {
+                sender = try SMSProvider.sender(url: url, webhookSecret: smsWebhookSecret ?? env("FLINT_SMS_WEBHOOK_SECRET"))
+            } catch {
+                throw ValidationError("--sms: \(error)")
+            }
+            smsSender = sender
+            logger.info("SMS go out through \(type(of: sender))")
+        } else if !dev {
+            logger.warning("no --sms: SMS codes cannot be sent in production mode (fictional test numbers still work)")
+        }
         let pushSender = try makePushSender(logger: logger)
         if pushSender == nil && !dev {
             logger.warning("no APNs key: verifyClient refuses and iOS apps verify through the web challenge at /__/auth/handler")
         }
         let database = try await store.open(logger: logger)
-        let server = try await FlintServer(settings: settings, store: database, email: emailSender, push: pushSender, logger: logger)
+        let server = try await FlintServer(
+            settings: settings, store: database, sms: smsSender, email: emailSender, push: pushSender, logger: logger)
         logger.info(
             "flint listening",
             metadata: ["address": "\(host):\(port)", "project": "\(project)", "mode": "\(dev ? "dev" : "production")", "data": "\(store.describe)"]

@@ -1,3 +1,4 @@
+import FlintAuthTestSupport
 import Foundation
 import Testing
 
@@ -46,7 +47,7 @@ struct AppVerificationFlowTests {
             try auth.signOut()
             _ = try await provider.verifyPhoneNumber(Self.otherNumber, uiDelegate: nil)
             #expect(try await server.pushes().count == 1)
-            let restored = Auth(app: auth.app, storeDirectory: auth.store.fileURL.deletingLastPathComponent())
+            let restored = Auth(app: auth.app, storeDirectory: auth.appVerifier.store.fileURL.deletingLastPathComponent())
             #expect(restored.appVerifier.credential == auth.appVerifier.credential)
             #expect(restored.appVerifier.credential != nil)
         }
@@ -147,17 +148,22 @@ struct AppVerificationFlowTests {
     }
 
     #if !canImport(UIKit)
-        @Test("without a push and without a UI delegate the SDK cannot verify the app, and says so")
+        @Test("without a push and without a UI delegate no proof is sent: missingAppCredential under ENFORCE, a code under OFF")
         func noDelegate() async throws {
             try await withFlint { server in
                 try await server.enforceAppVerification()
                 let auth = server.makeVerifyingAuth()
+                let provider = PhoneAuthProvider.provider(auth: auth)
                 do {
-                    _ = try await PhoneAuthProvider.provider(auth: auth).verifyPhoneNumber(Self.realNumber, uiDelegate: nil)
-                    Issue.record("verified without a proof")
+                    _ = try await provider.verifyPhoneNumber(Self.realNumber, uiDelegate: nil)
+                    Issue.record("a code was sent without a proof")
                 } catch {
-                    #expect(authCode(error) == AuthErrorCode.appVerificationUserInteractionFailure.rawValue)
+                    #expect(authCode(error) == AuthErrorCode.missingAppCredential.rawValue)
                 }
+                try await server.patchConfig(
+                    ["signIn": ["phoneNumber": ["appVerification": "OFF"]]], updateMask: "signIn.phoneNumber.appVerification")
+                let verificationID = try await provider.verifyPhoneNumber(Self.realNumber, uiDelegate: nil)
+                _ = try await signIn(auth, server, verificationID: verificationID, number: Self.realNumber)
             }
         }
     #endif

@@ -1,3 +1,4 @@
+import FlintAuthTestSupport
 import Foundation
 import Testing
 
@@ -84,7 +85,7 @@ struct AppVerificationOfflineTests {
         #expect(!again.canHandleNotification(push(["receipt": "r7", "secret": "s"])))
         let attributes = try FileManager.default.attributesOfItem(atPath: auth.appVerifier.store.fileURL.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-        #expect(auth.appVerifier.store.fileURL.deletingLastPathComponent() == auth.store.fileURL.deletingLastPathComponent())
+        #expect(auth.appVerifier.store.fileURL.deletingLastPathComponent() == (auth.store as? UserStore)?.fileURL.deletingLastPathComponent())
     }
 
     @Test("a secret that arrives while verifyPhoneNumber waits ends the wait; none ends it at the timeout")

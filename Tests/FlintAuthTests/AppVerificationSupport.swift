@@ -1,4 +1,5 @@
 import Crypto
+import FlintAuthTestSupport
 import Foundation
 import Testing
 
@@ -16,11 +17,7 @@ extension FlintProcess {
     /// Phone sign-in on, with `testNumbers`, and app verification enforced (admin API).
     func enforceAppVerification(testNumbers: [String: String] = [:]) async throws {
         try await enablePhone(testNumbers: testNumbers)
-        let body: [String: Any] = ["signIn": ["phoneNumber": ["appVerification": "ENFORCE"]]]
-        let path = "/identitytoolkit.googleapis.com/admin/v2/projects/demo-flint/config?updateMask=signIn.phoneNumber.appVerification"
-        let (status, data) = try await send(
-            "PATCH", path, body: try JSONSerialization.data(withJSONObject: body), headers: ["Authorization": "Bearer owner"])
-        guard status == 200 else { throw FlintProcessError(message: "config PATCH answered \(status): \(String(decoding: data, as: UTF8.self))") }
+        try await patchConfig(["signIn": ["phoneNumber": ["appVerification": "ENFORCE"]]], updateMask: "signIn.phoneNumber.appVerification")
     }
 
     /// An `Auth` for an app that verifies itself: a Google app ID and bundle ID, test mode off.

@@ -1,3 +1,4 @@
+import FlintAuthTestSupport
 import Foundation
 import Testing
 
@@ -144,7 +145,7 @@ struct MultiFactorFlowTests {
         }
     }
 
-    @Test("a mandatory project: a sign-in without factors resolves by enrolling one through the resolver")
+    @Test("a mandatory project: a sign-in without factors resolves by enrolling one (TOTP, SMS) through the resolver")
     func mandatoryEnrolment() async throws {
         try await withFlint { server in
             try await server.enableMFA(state: "MANDATORY")
@@ -161,10 +162,23 @@ struct MultiFactorFlowTests {
             #expect(result.user.email == email)
             #expect(result.user.multiFactor.enrolledFactors.count == 1)
             #expect(try await result.user.getIDTokenResult().signInSecondFactor == "totp")
+
+            // The same with an SMS factor, for another account.
+            try auth.signOut()
+            let other = uniqueEmail()
+            let again = try await server.expectSecondFactor { try await server.signInWithLink(auth, email: other) }
+            let smsResolver = try #require(again.userInfo[AuthErrorUserInfoMultiFactorResolverKey] as? MultiFactorResolver)
+            let provider = PhoneAuthProvider.provider(auth: auth)
+            let verificationID = try await provider.verifyPhoneNumber("+14155550123", uiDelegate: nil, multiFactorSession: smsResolver.session)
+            let code = try await server.verificationCode(for: "+14155550123")
+            let smsResult = try await smsResolver.resolveSignIn(
+                with: PhoneMultiFactorGenerator.assertion(with: provider.credential(withVerificationID: verificationID, verificationCode: code)))
+            #expect(smsResult.user.email == other)
+            #expect((smsResult.user.multiFactor.enrolledFactors.first as? PhoneMultiFactorInfo)?.phoneNumber == "+14155550123")
         }
     }
 
-    @Test("completion forms: getSessionWithCompletion, a resolver session is refused for enrolment by SMS without a number")
+    @Test("completion forms: getSessionWithCompletion and getSession; enrolling an empty number is missingPhoneNumber")
     func completionForms() async throws {
         try await withFlint { server in
             try await server.enableMFA()
@@ -175,6 +189,12 @@ struct MultiFactorFlowTests {
                     if let session { continuation.resume(returning: session) } else { continuation.resume(throwing: error ?? CancellationError()) }
                 }
             }
+            let other: MultiFactorSession = try await withCheckedThrowingContinuation { continuation in
+                user.multiFactor.getSession { session, error in
+                    if let session { continuation.resume(returning: session) } else { continuation.resume(throwing: error ?? CancellationError()) }
+                }
+            }
+            #expect(other.idToken == session.idToken)
             let error: (any Error)? = await withCheckedContinuation { continuation in
                 PhoneAuthProvider.provider(auth: auth).verifyPhoneNumber("", uiDelegate: nil, multiFactorSession: session) { _, error in
                     continuation.resume(returning: error)
@@ -188,55 +208,5 @@ struct MultiFactorFlowTests {
     static func totp(_ key: String, offset: Int64) -> String {
         let step = TOTP.step(at: Int64(Date().timeIntervalSince1970), period: 30) + offset
         return TOTP.code(secret: Base32.decode(key) ?? [], step: step, parameters: TOTPParameters())
-    }
-}
-
-extension FlintProcess {
-    /// Turns multi-factor authentication on with SMS and TOTP factors (admin API).
-    func enableMFA(state: String = "ENABLED") async throws {
-        let body: [String: Any] = [
-            "mfa": [
-                "state": state, "enabledProviders": ["PHONE_SMS"],
-                "providerConfigs": [["state": "ENABLED", "totpProviderConfig": ["adjacentIntervals": 2]]],
-            ],
-            "signIn": ["phoneNumber": ["enabled": true]],
-        ]
-        let path = "/identitytoolkit.googleapis.com/admin/v2/projects/demo-flint/config?updateMask=mfa,signIn.phoneNumber.enabled"
-        let (status, data) = try await send(
-            "PATCH", path, body: try JSONSerialization.data(withJSONObject: body), headers: ["Authorization": "Bearer owner"])
-        guard status == 200 else {
-            throw FlintProcessError(message: "config PATCH answered \(status): \(String(decoding: data, as: UTF8.self))")
-        }
-    }
-
-    /// Marks an account's email as verified (admin `accounts:update`).
-    func markEmailVerified(uid: String) async throws {
-        let body = try JSONSerialization.data(withJSONObject: ["localId": uid, "emailVerified": true])
-        let (status, data) = try await send(
-            "POST", "/identitytoolkit.googleapis.com/v1/projects/demo-flint/accounts:update", body: body,
-            headers: ["Authorization": "Bearer owner"])
-        guard status == 200 else {
-            throw FlintProcessError(message: "accounts:update answered \(status): \(String(decoding: data, as: UTF8.self))")
-        }
-    }
-
-    /// Sends a sign-in link to `email` and signs in with it (the email is then verified).
-    @discardableResult
-    func signInWithLink(_ auth: Auth, email: String) async throws -> User {
-        let settings = ActionCodeSettings()
-        settings.url = URL(string: "http://localhost/finish")
-        settings.handleCodeInApp = true
-        try await auth.sendSignInLink(toEmail: email, actionCodeSettings: settings)
-        return try await auth.signIn(withEmail: email, link: try await oobLink(for: email)).user
-    }
-
-    /// Runs a first-factor sign-in that must fail with `secondFactorRequired`, and returns that error.
-    func expectSecondFactor(_ signIn: () async throws -> Any) async throws -> NSError {
-        do {
-            _ = try await signIn()
-        } catch let error as NSError where error.domain == AuthErrors.domain && error.code == AuthErrorCode.secondFactorRequired.rawValue {
-            return error
-        }
-        throw FlintProcessError(message: "the sign-in did not ask for a second factor")
     }
 }

@@ -1,3 +1,4 @@
+import FlintAuthTestSupport
 import Foundation
 import Testing
 
@@ -17,7 +18,8 @@ struct MultiFactorOfflineTests {
              "mfaInfo": [{"mfaEnrollmentId": "e1", "displayName": "Work", "enrolledAt": "2026-11-22T06:00:00.123Z",
                           "phoneInfo": "+*******2671"},
                          {"mfaEnrollmentId": "e2", "enrolledAt": "2026-11-21T06:00:00Z", "totpInfo": {}},
-                         {"displayName": "no id"}]}
+                         {"displayName": "no id", "phoneInfo": "+*******0000"},
+                         {"mfaEnrollmentId": "e3", "displayName": "a passkey, say"}]}
             """
         let response = try JSONDecoder().decode(SignInResponse.self, from: Data(json.utf8))
         let auth = try Self.auth()
@@ -43,7 +45,8 @@ struct MultiFactorOfflineTests {
 
     @Test("an unreadable enrolment date falls back to now, as FirebaseAuth")
     func dateFallback() throws {
-        let wire = try JSONDecoder().decode(MFAEnrollmentWire.self, from: Data(#"{"mfaEnrollmentId":"e","enrolledAt":"yesterday"}"#.utf8))
+        let wire = try JSONDecoder().decode(
+            MFAEnrollmentWire.self, from: Data(#"{"mfaEnrollmentId":"e","enrolledAt":"yesterday","phoneInfo":"+1"}"#.utf8))
         let stored = try #require(StoredMultiFactorInfo(wire))
         #expect(abs(stored.enrollmentDate.timeIntervalSinceNow) < 5)
         #expect(stored.factorID == PhoneMultiFactorID)

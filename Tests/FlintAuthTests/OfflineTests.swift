@@ -1,3 +1,4 @@
+import FlintAuthTestSupport
 import Foundation
 import Testing
 
@@ -89,5 +90,49 @@ struct OfflineTests {
         #expect(
             auth.backend.url(host: "securetoken.googleapis.com", path: "/v1/token")?.absoluteString
                 == "http://[::1]:9099/securetoken.googleapis.com/v1/token?key=k")
+    }
+}
+
+@Suite("Retries")
+struct RetryTests {
+    /// An `Auth` addressed to `server`.
+    static func auth(for server: ScriptedHTTPServer) throws -> Auth {
+        let name = "retry-\(UUID().uuidString.prefix(8))"
+        FlintApp.configure(name: name, options: FlintOptions(apiKey: "k", projectID: "demo-flint"))
+        let auth = Auth(
+            app: try #require(FlintApp.app(name: name)),
+            storeDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("flint-auth-\(UUID().uuidString)"))
+        auth.useEmulator(withHost: "127.0.0.1", port: server.port)
+        return auth
+    }
+
+    @Test("a read (createAuthUri) is sent once more after a 503 or a dropped connection, and succeeds")
+    func idempotentRetried() async throws {
+        let server = try ScriptedHTTPServer(script: [
+            .status(503, "{}"), .status(200, #"{"signinMethods":["emailLink"]}"#),
+            .drop, .status(200, #"{"signinMethods":["password"]}"#),
+        ])
+        defer { server.stop() }
+        let auth = try Self.auth(for: server)
+        #expect(try await auth.fetchSignInMethods(forEmail: "a@example.com") == ["emailLink"])
+        #expect(try await auth.fetchSignInMethods(forEmail: "a@example.com") == ["password"])
+        #expect(server.requestLines.count == 4)
+    }
+
+    @Test("a read fails after its one retry; a sign-in is never sent twice")
+    func retryLimits() async throws {
+        let server = try ScriptedHTTPServer(script: [.status(503, "{}"), .status(503, "{}"), .drop, .status(200, "{}")])
+        defer { server.stop() }
+        let auth = try Self.auth(for: server)
+        await #expect(throws: (any Error).self) { try await auth.fetchSignInMethods(forEmail: "a@example.com") }
+        #expect(server.requestLines.count == 2)
+        do {
+            try await auth.signIn(withEmail: "a@example.com", password: "secret")
+            Issue.record("signed in through a dropped connection")
+        } catch {
+            #expect(authCode(error) == AuthErrorCode.networkError.rawValue)
+        }
+        #expect(server.requestLines.count == 3)
+        #expect(server.requestLines.last?.hasPrefix("POST /identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=k") == true)
     }
 }

@@ -1,3 +1,4 @@
+import FlintAuthTestSupport
 import Foundation
 import Testing
 
@@ -15,7 +16,7 @@ struct PersistenceTests {
             try await first.createUser(withEmail: email, password: "correct horse")
             let uid = try #require(first.currentUser?.uid)
 
-            let path = first.store.fileURL.path
+            let path = try #require(first.store as? UserStore).fileURL.path
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
             #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
 

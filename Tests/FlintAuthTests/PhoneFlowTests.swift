@@ -1,3 +1,4 @@
+import FlintAuthTestSupport
 import Foundation
 import Testing
 
@@ -163,67 +164,4 @@ struct PhoneFlowTests {
     }
 
     private func wrong(_ code: String) -> String { code == "000000" ? "111111" : "000000" }
-}
-
-/// A message of the dev outbox.
-struct OutboxMessage: Decodable {
-    var channel: String
-    var to: String
-    var body: String
-    var locale: String
-}
-
-extension FlintProcess {
-    /// Turns phone sign-in on, with `testNumbers` as the fictional numbers and their codes (admin API).
-    func enablePhone(testNumbers: [String: String] = [:]) async throws {
-        let body: [String: Any] = ["signIn": ["phoneNumber": ["enabled": true, "testPhoneNumbers": testNumbers]]]
-        let path =
-            "/identitytoolkit.googleapis.com/admin/v2/projects/demo-flint/config"
-            + "?updateMask=signIn.phoneNumber.enabled,signIn.phoneNumber.testPhoneNumbers"
-        let (status, data) = try await send(
-            "PATCH", path, body: try JSONSerialization.data(withJSONObject: body), headers: ["Authorization": "Bearer owner"])
-        guard status == 200 else {
-            throw FlintProcessError(message: "config PATCH answered \(status): \(String(decoding: data, as: UTF8.self))")
-        }
-    }
-
-    /// The latest pending code texted to `phoneNumber` (dev API).
-    func verificationCode(for phoneNumber: String) async throws -> String {
-        struct Codes: Decodable {
-            struct Code: Decodable { var code: String }
-            var verificationCodes: [Code]
-        }
-        let query = phoneNumber.replacingOccurrences(of: "+", with: "%2B")
-        let (_, data) = try await get("/emulator/v1/projects/demo-flint/verificationCodes?phoneNumber=\(query)")
-        guard let code = try JSONDecoder().decode(Codes.self, from: data).verificationCodes.last?.code else {
-            throw FlintProcessError(message: "no code for \(phoneNumber)")
-        }
-        return code
-    }
-
-    /// The dev outbox.
-    func outbox() async throws -> [OutboxMessage] {
-        struct Outbox: Decodable { var messages: [OutboxMessage] }
-        let (_, data) = try await get("/emulator/v1/projects/demo-flint/outbox")
-        return try JSONDecoder().decode(Outbox.self, from: data).messages
-    }
-
-    /// Sends a request with a JSON body and returns the status and body.
-    func send(_ method: String, _ path: String, body: Data, headers: [String: String]) async throws -> (Int, Data) {
-        guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else { throw FlintProcessError(message: "bad path \(path)") }
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.httpBody = body
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        return try await withCheckedThrowingContinuation { continuation in
-            URLSession.shared.dataTask(with: request) { data, response, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else {
-                    continuation.resume(returning: ((response as? HTTPURLResponse)?.statusCode ?? 0, data ?? Data()))
-                }
-            }.resume()
-        }
-    }
 }

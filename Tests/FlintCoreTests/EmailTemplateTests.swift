@@ -7,7 +7,7 @@ struct EmailTemplateTests {
     static let builtInLocales = ["en", "fr", "de", "es", "it", "pt-BR", "tr", "ar", "ru", "ja", "zh-CN", "zh-TW"]
     static let link = "https://acme.example/__/auth/action?mode=signIn&oobCode=abc"
 
-    @Test("The built-in catalogue covers the SMS locales, each with all three actions")
+    @Test("The built-in catalogue covers the SMS locales, each with every action")
     func builtInCatalogueIsComplete() {
         #expect(Set(EmailTemplates.builtIn.locales) == Set(Self.builtInLocales))
         #expect(Set(EmailTemplates.builtIn.locales) == Set(SMSTemplates.builtIn.locales))

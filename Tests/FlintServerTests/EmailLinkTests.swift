@@ -143,9 +143,9 @@ struct EmailLinkTests {
     @Test("an unsupported request type is answered 501 with its name")
     func unsupportedType() async throws {
         try await withFlint { api in
-            let reply = try await api.post(Path.sendOob, ["requestType": "VERIFY_AND_CHANGE_EMAIL", "email": "a@example.com"])
+            let reply = try await api.post(Path.sendOob, ["requestType": "RECOVER_EMAIL", "email": "a@example.com"])
             #expect(reply.status == .notImplemented)
-            #expect(reply.errorMessage == "VERIFY_AND_CHANGE_EMAIL")
+            #expect(reply.errorMessage == "RECOVER_EMAIL")
         }
     }
 
@@ -206,10 +206,15 @@ struct EmailLinkTests {
         }
     }
 
-    @Test("an unverified password account is taken over: password removed, earlier sessions revoked")
+    @Test("an unverified password account is taken over: password and linked phone removed, earlier sessions revoked")
     func takeover() async throws {
         try await withFlint { api in
             let squatter = try await api.signUp("victim@example.com", "squatter-password")
+            // The squatter links their own phone number, which would let them back in.
+            let sessionInfo = try await api.sendCode(alice)
+            let linked = try await api.verify(
+                sessionInfo, code: try await api.pendingCode(for: alice), extra: ["idToken": squatter.idToken, "operation": "LINK"])
+            #expect(linked.status == .ok, "\(linked.text)")
             api.clock.advance(by: 2)
             let owner = try await api.signInWithEmailLink("victim@example.com")
             #expect(owner.localId == squatter.localId)
@@ -219,6 +224,13 @@ struct EmailLinkTests {
             #expect(try await api.signInWithPassword("victim@example.com", "squatter-password").errorMessage == "INVALID_LOGIN_CREDENTIALS")
             let methods = try await api.post(Path.createAuthURI, ["identifier": "victim@example.com", "continueUri": "http://localhost/"])
             #expect(methods["signinMethods"] == .array(["emailLink"]))
+            let account = try await api.lookup(owner.idToken)
+            let users = account["users"]?.arrayValue ?? []
+            #expect(users.count == 1)
+            #expect(users.first?["phoneNumber"] == nil)
+            // The number is free again: signing in with it makes a new account.
+            let phoneSignIn = try await api.signIn(alice)
+            #expect(phoneSignIn.localId != owner.localId)
         }
     }
 

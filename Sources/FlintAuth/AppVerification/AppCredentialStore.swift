@@ -6,7 +6,8 @@ struct AppCredential: Codable, Sendable, Equatable {
     var secret: String
 }
 
-/// The app credential of one app, kept beside the user store in a `0600` JSON file. It outlives sign-out (the
+/// The app credential of one app, kept in a `0600` JSON file beside the file store of users (`storeDirectory`, else
+/// FlintAuth's application-support directory, as ``UserStore``), on every platform. It outlives sign-out (the
 /// credential proves the app, not the user): the full credential, reused until the server refuses it, and the
 /// receipts still waiting for their push (at most ``maxPendingReceipts``, oldest dropped first).
 struct AppCredentialStore: Sendable {
@@ -21,9 +22,10 @@ struct AppCredentialStore: Sendable {
 
     let fileURL: URL
 
-    init(userStore: UserStore) {
-        let name = userStore.fileURL.deletingPathExtension().lastPathComponent.replacingOccurrences(of: "_firebase_user", with: "")
-        fileURL = userStore.fileURL.deletingLastPathComponent().appendingPathComponent("\(name)_app_credentials.json")
+    init(appName: String, apiKey: String, directory: URL? = nil) {
+        let userFile = UserStore(appName: appName, apiKey: apiKey, directory: directory).fileURL
+        let name = userFile.deletingPathExtension().lastPathComponent.replacingOccurrences(of: "_firebase_user", with: "")
+        fileURL = userFile.deletingLastPathComponent().appendingPathComponent("\(name)_app_credentials.json")
     }
 
     /// The stored state (empty when none or unreadable).

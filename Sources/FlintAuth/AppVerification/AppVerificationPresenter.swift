@@ -12,8 +12,8 @@ struct AppVerificationPresenter: Sendable {
     let delegate: (any AuthUIDelegate)?
 
     #if canImport(SafariServices) && canImport(UIKit) && !os(tvOS) && !os(watchOS)
-        /// Throws when the challenge cannot be shown (never on UIKit: without a delegate the key window presents it).
-        func check() throws {}
+        /// Whether the challenge can be shown: always on UIKit (without a delegate the key window presents it).
+        var canPresent: Bool { true }
 
         /// Opens `url` in an `SFSafariViewController`; `onClose` runs if the user closes it.
         func present(_ url: URL, onClose: @escaping @Sendable () -> Void) async {
@@ -57,22 +57,15 @@ struct AppVerificationPresenter: Sendable {
             return top
         }
     #elseif canImport(UIKit)
-        /// Throws `appVerificationUserInteractionFailure`: this UIKit platform has no Safari view to show the page in.
-        func check() throws {
-            throw AuthErrorCode.appVerificationUserInteractionFailure.error(detail: "This platform cannot show the web challenge.")
-        }
+        /// Whether the challenge can be shown: never on this UIKit platform (no Safari view).
+        var canPresent: Bool { false }
 
         func present(_ url: URL, onClose: @escaping @Sendable () -> Void) async {}
 
         func dismiss() async {}
     #else
-        /// Throws `appVerificationUserInteractionFailure` without a delegate: there is nothing to open the page with.
-        func check() throws {
-            guard delegate != nil else {
-                throw AuthErrorCode.appVerificationUserInteractionFailure.error(
-                    detail: "App verification needs the web challenge: pass an AuthUIDelegate to verifyPhoneNumber.")
-            }
-        }
+        /// Whether the challenge can be shown: only through a delegate, which opens the page.
+        var canPresent: Bool { delegate != nil }
 
         /// Hands `url` to the delegate to open.
         func present(_ url: URL, onClose: @escaping @Sendable () -> Void) async {

@@ -9,10 +9,11 @@ extension PhoneAuthProvider {
     /// Reads `GET v2/recaptchaConfig`; with phone reCAPTCHA Enterprise off (always on Flint), uses the stored
     /// receipt and secret, else asks `verifyClient` for a receipt and waits for its silent push
     /// (`Auth.canHandleNotification(_:)`), else opens the web challenge through `uiDelegate` and waits for its
-    /// callback (`Auth.canHandle(_:)`).
+    /// callback (`Auth.canHandle(_:)`). Where nothing can show the challenge (no `uiDelegate` outside UIKit: a
+    /// command-line tool, a server) the answer is `nil` too: the request goes without proof, which a server that does
+    /// not enforce app verification accepts and one that does refuses with `missingAppCredential`.
     /// - Throws: `recaptchaSDKNotLinked` when the server enforces reCAPTCHA Enterprise (FlintAuth has no
-    ///   reCAPTCHA SDK), `appVerificationUserInteractionFailure` when the challenge cannot be shown or brought no
-    ///   token, `webContextCancelled`, the callback's `firebaseError`, or the RPCs' errors.
+    ///   reCAPTCHA SDK), `appVerificationUserInteractionFailure` when the challenge brought no token, `webContextCancelled`, the callback's `firebaseError`, or the RPCs' errors.
     func appVerificationProof(uiDelegate: (any AuthUIDelegate)?) async throws -> AppVerificationProof? {
         if auth.settings.isAppVerificationDisabledForTesting { return nil }
         let config = try await auth.backend.get(
@@ -24,6 +25,7 @@ extension PhoneAuthProvider {
                 detail: "The server enforces reCAPTCHA Enterprise for phone sign-in (\(config.phoneEnforcement)); FlintAuth has no reCAPTCHA SDK.")
         }
         if let credential = try await auth.appVerifier.pushCredential(backend: auth.backend) { return .credential(credential) }
+        guard AppVerificationPresenter(delegate: uiDelegate).canPresent else { return nil }
         return .token(try await webChallengeToken(uiDelegate: uiDelegate))
     }
 
@@ -43,7 +45,6 @@ extension PhoneAuthProvider {
     /// Opens the web challenge and returns the token its callback brought.
     func webChallengeToken(uiDelegate: (any AuthUIDelegate)?) async throws -> String {
         let presenter = AppVerificationPresenter(delegate: uiDelegate)
-        try presenter.check()
         let options = auth.app.options
         let client = try AppVerifier.callbackClient(options: options)
         let eventID = AppVerifier.newEventID()

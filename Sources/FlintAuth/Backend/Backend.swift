@@ -46,9 +46,12 @@ final class Backend: Sendable {
         return components?.url
     }
 
-    /// POSTs `request` as JSON to an Identity Toolkit v1 endpoint such as `accounts:signUp`.
-    func call<Response: Decodable>(_ endpoint: String, _ request: some Encodable, as: Response.Type = Response.self) async throws -> Response {
-        try await post(host: "identitytoolkit.googleapis.com", path: "/v1/" + endpoint, request)
+    /// POSTs `request` as JSON to an Identity Toolkit v1 endpoint such as `accounts:signUp`. `idempotent` calls
+    /// (reads) are sent once more when the first attempt's answer was lost.
+    func call<Response: Decodable>(
+        _ endpoint: String, _ request: some Encodable, as: Response.Type = Response.self, idempotent: Bool = false
+    ) async throws -> Response {
+        try await post(host: "identitytoolkit.googleapis.com", path: "/v1/" + endpoint, request, idempotent: idempotent)
     }
 
     /// POSTs `request` as JSON to an Identity Toolkit v2 endpoint such as `accounts/mfaEnrollment:start`.
@@ -66,23 +69,38 @@ final class Backend: Sendable {
     }
 
     /// POSTs `request` as JSON and decodes the answer.
-    func post<Response: Decodable>(host: String?, path: String, _ request: some Encodable) async throws -> Response {
+    func post<Response: Decodable>(
+        host: String?, path: String, _ request: some Encodable, idempotent: Bool = false
+    ) async throws -> Response {
         guard let url = url(host: host, path: path) else {
             throw AuthErrorCode.internalError.error(detail: "The request URL could not be built.")
         }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = "POST"
         urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        urlRequest.setValue("Swift/FlintAuth/1.0", forHTTPHeaderField: "X-Client-Version")
-        if let language = configuration.current.languageCode, !language.isEmpty {
-            urlRequest.setValue(language, forHTTPHeaderField: "X-Firebase-Locale")
-        }
         do {
             urlRequest.httpBody = try JSONEncoder().encode(request)
         } catch {
             throw AuthErrorCode.internalError.error(userInfo: [NSUnderlyingErrorKey: error])
         }
-        let (data, status) = try await send(urlRequest)
+        return try await perform(urlRequest, idempotent: idempotent)
+    }
+
+    /// Sends a request with the SDK's headers and decodes a 2xx answer; any other answer becomes the FirebaseAuth
+    /// error it maps to. An `idempotent` request whose answer was lost (a dropped or refused connection, a
+    /// timeout, a 502/503/504 from a proxy) is sent once more after ``retryDelay``; others never are, because the
+    /// server may have acted on them (a code sent, a code spent).
+    func perform<Response: Decodable>(_ request: URLRequest, idempotent: Bool, as: Response.Type = Response.self) async throws -> Response {
+        var request = request
+        request.setValue("Swift/FlintAuth/1.0", forHTTPHeaderField: "X-Client-Version")
+        if let language = configuration.current.languageCode, !language.isEmpty {
+            request.setValue(language, forHTTPHeaderField: "X-Firebase-Locale")
+        }
+        var (data, status) = try await sendRetryingIf(idempotent, request)
+        if idempotent, Self.retriableStatuses.contains(status) {
+            try await Task.sleep(for: Self.retryDelay)
+            (data, status) = try await send(request)
+        }
         guard (200..<300).contains(status) else { throw Self.serverError(data: data) }
         do {
             return try JSONDecoder().decode(Response.self, from: data)
@@ -92,6 +110,21 @@ final class Backend: Sendable {
         }
     }
 
+    /// How long an idempotent request waits before its one retry.
+    static let retryDelay: Duration = .milliseconds(500)
+    /// Gateway answers that say the request did not reach (or was not finished by) the service.
+    static let retriableStatuses: Set<Int> = [502, 503, 504]
+
+    private func sendRetryingIf(_ idempotent: Bool, _ request: URLRequest) async throws -> (Data, Int) {
+        do {
+            return try await send(request)
+        } catch let error as NSError where idempotent && error.code == AuthErrorCode.networkError.rawValue {
+            try await Task.sleep(for: Self.retryDelay)
+            return try await send(request)
+        }
+    }
+
+    /// One round trip; a transport failure is `networkError` with the cause under `NSUnderlyingErrorKey`.
     func send(_ request: URLRequest) async throws -> (Data, Int) {
         try await withCheckedThrowingContinuation { continuation in
             let task = session.dataTask(with: request) { data, response, error in

@@ -1,7 +1,10 @@
-/// `accounts:sendOobCode` (`GetOOBConfirmationCodeRequest`) for `EMAIL_SIGNIN` and `PASSWORD_RESET`.
+/// `accounts:sendOobCode` (`GetOOBConfirmationCodeRequest`): `email` for `EMAIL_SIGNIN` and `PASSWORD_RESET`,
+/// `idToken` for `VERIFY_EMAIL`, `idToken` and `newEmail` for `VERIFY_AND_CHANGE_EMAIL`.
 struct SendOobCodeRequest: Encodable {
     var requestType: String
-    var email: String
+    var email: String?
+    var newEmail: String?
+    var idToken: String?
     var continueUrl: String?
     var iOSBundleId: String?
     var androidPackageName: String?

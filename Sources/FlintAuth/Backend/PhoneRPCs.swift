@@ -25,6 +25,7 @@ struct VerifyPhoneNumberRequest: Encodable {
     enum Operation: String, Encodable {
         case signUpOrIn = "SIGN_UP_OR_IN"
         case reauth = "REAUTH"
+        case update = "UPDATE"
         case link = "LINK"
     }
 

@@ -5,6 +5,11 @@ extension MultiFactor {
         deliver(completion) { try await self.session() }
     }
 
+    /// A session to enrol a factor with (the same as `getSessionWithCompletion(_:)`).
+    public func getSession(completion: ((MultiFactorSession?, (any Error)?) -> Void)?) {
+        deliver(completion) { try await self.session() }
+    }
+
     /// Enrols a second factor.
     public func enroll(with assertion: MultiFactorAssertion, displayName: String?, completion: (((any Error)?) -> Void)?) {
         deliver(completion) { try await self.enroll(with: assertion, displayName: displayName) }

@@ -72,10 +72,7 @@ public final class MultiFactor: Sendable {
     static func finalizeRequest(_ assertion: MultiFactorAssertion, displayName: String?) throws -> FinalizeMFAEnrollmentRequest {
         var request = FinalizeMFAEnrollmentRequest(displayName: displayName)
         if let phone = assertion as? PhoneMultiFactorAssertion {
-            guard let info = phone.verificationInfo else {
-                throw AuthErrorCode.invalidCredential.error(detail: "A second factor needs a verification ID and code.")
-            }
-            request.phoneVerificationInfo = info
+            request.phoneVerificationInfo = try phone.verificationInfo()
         } else if let totp = assertion as? TOTPMultiFactorAssertion, let secret = totp.secret {
             request.totpVerificationInfo = TOTPVerificationInfo(sessionInfo: secret.sessionInfo, verificationCode: totp.oneTimePassword)
         } else {

@@ -19,8 +19,11 @@ public final class PhoneMultiFactorAssertion: MultiFactorAssertion, @unchecked S
     }
 
     /// The verification ID and code, as the finalize calls take them.
-    var verificationInfo: PhoneVerificationInfo? {
-        guard case .verification(let id, let code) = credential.proof else { return nil }
+    /// - Throws: `invalidCredential` for a credential that is not a verification ID and code.
+    func verificationInfo() throws -> PhoneVerificationInfo {
+        guard case .verification(let id, let code) = credential.proof else {
+            throw AuthErrorCode.invalidCredential.error(detail: "A second factor needs a verification ID and code.")
+        }
         return PhoneVerificationInfo(sessionInfo: id, code: code)
     }
 }

@@ -70,18 +70,21 @@ struct StoredMultiFactorInfo: Sendable, Codable, Equatable {
     var factorID: String
     var phoneNumber: String?
 
-    /// An `mfaInfo` entry of the server; `nil` when it has no enrolment ID.
+    /// An `mfaInfo` entry of the server; `nil` (dropped, as FirebaseAuth drops it) when it has no enrolment ID or
+    /// is neither a phone nor a TOTP factor.
     init?(_ wire: MFAEnrollmentWire) {
         guard let id = wire.mfaEnrollmentId, !id.isEmpty else { return nil }
+        if wire.totpInfo != nil {
+            factorID = TOTPMultiFactorID
+        } else if let phone = wire.phoneInfo {
+            factorID = PhoneMultiFactorID
+            phoneNumber = phone
+        } else {
+            return nil
+        }
         uid = id
         displayName = wire.displayName
         enrollmentDate = wire.enrolledAt.flatMap(Self.date(rfc3339:)) ?? Date()
-        if wire.totpInfo != nil {
-            factorID = TOTPMultiFactorID
-        } else {
-            factorID = PhoneMultiFactorID
-            phoneNumber = wire.phoneInfo
-        }
     }
 
     /// An RFC 3339 time with or without fractional seconds.

@@ -41,10 +41,7 @@ public final class MultiFactorResolver: Sendable {
         } else {
             var request = FinalizeMFASignInRequest(mfaPendingCredential: pending)
             if let phone = assertion as? PhoneMultiFactorAssertion {
-                guard let info = phone.verificationInfo else {
-                    throw AuthErrorCode.invalidCredential.error(detail: "A second factor needs a verification ID and code.")
-                }
-                request.phoneVerificationInfo = info
+                request.phoneVerificationInfo = try phone.verificationInfo()
             } else if let totp = assertion as? TOTPMultiFactorAssertion, let enrollmentID = totp.enrollmentID {
                 request.mfaEnrollmentId = enrollmentID
                 request.totpVerificationInfo = TOTPVerificationInfo(verificationCode: totp.oneTimePassword)

@@ -63,7 +63,7 @@ public final class TOTPSecret: Sendable {
         @MainActor
         public func openInOTPApp(withQRCodeURL qrCodeURL: String) {
             guard let url = URL(string: qrCodeURL) else { return }
-            NSWorkspace.shared.open(url)
+            _ = NSWorkspace.shared.open(url)
         }
     #endif
 }

@@ -22,6 +22,8 @@ public enum ActionPage {
         case emailVerified
         /// `mode=resetPassword` succeeded.
         case passwordChanged
+        /// `mode=verifyAndChangeEmail` succeeded: the account now has the new address.
+        case emailChanged
     }
 
     /// Why a link cannot be acted on.
@@ -96,6 +98,9 @@ public enum ActionPage {
             switch outcome {
             case .emailVerified: (words.verifiedTitle, words.verifiedBody)
             case .passwordChanged: (words.changedTitle, words.changedBody)
+            case .emailChanged:
+                ActionPageStrings.emailChanged[tag] ?? ActionPageStrings.emailChanged[LocaleNegotiation.fallback]
+                    ?? (words.verifiedTitle, words.verifiedBody)
             }
         var body = paragraph(phrase(text, app: app))
         if let url = continueURL.flatMap(safeURL) {

@@ -23,12 +23,16 @@ struct EmailPhrases {
     var signIn: ActionPhrases
     var verifyEmail: ActionPhrases
     var passwordReset: ActionPhrases
+    /// The words of the email that confirms a new address (``EmailTemplates/builtInChangeEmailPhrases``).
+    /// Empty in ``EmailTemplates/builtInPhrases``; filled from ``EmailTemplates/builtInChangeEmailPhrases``.
+    var verifyAndChangeEmail = ActionPhrases(subject: "", intro: "", button: "", ignore: "")
 
     subscript(action: EmailAction) -> ActionPhrases {
         switch action {
         case .signIn: signIn
         case .verifyEmail: verifyEmail
         case .passwordReset: passwordReset
+        case .verifyAndChangeEmail: verifyAndChangeEmail
         }
     }
 }
@@ -38,7 +42,10 @@ extension EmailTemplates {
     static let builtInTemplates: [String: [EmailAction: EmailTemplate]] = {
         var all: [String: [EmailAction: EmailTemplate]] = [:]
         for (locale, phrases) in builtInPhrases {
-            for action in EmailAction.allCases {
+            var phrases = phrases
+            let change = builtInChangeEmailPhrases[locale]
+            if let change { phrases.verifyAndChangeEmail = change }
+            for action in EmailAction.allCases where action != .verifyAndChangeEmail || change != nil {
                 all[locale, default: [:]][action] = layout(phrases, action: action, locale: locale)
             }
         }

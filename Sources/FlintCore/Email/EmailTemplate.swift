@@ -6,6 +6,8 @@ public enum EmailAction: String, Sendable, CaseIterable, Codable {
     case verifyEmail = "VERIFY_EMAIL"
     /// Choosing a new password (`PASSWORD_RESET`).
     case passwordReset = "PASSWORD_RESET"
+    /// Confirming a new address before it replaces the account's email (`VERIFY_AND_CHANGE_EMAIL`).
+    case verifyAndChangeEmail = "VERIFY_AND_CHANGE_EMAIL"
 }
 
 /// One email template: a subject, a plain text body and an HTML body.

@@ -80,6 +80,10 @@ extension AuthError {
 extension AuthError {
     public static let missingEmail = AuthError(code: "MISSING_EMAIL")
     public static let invalidEmail = AuthError(code: "INVALID_EMAIL")
+    /// `VERIFY_AND_CHANGE_EMAIL` without `newEmail`.
+    public static let missingNewEmail = AuthError(code: "MISSING_NEW_EMAIL")
+    /// `VERIFY_AND_CHANGE_EMAIL` with a `newEmail` that is not an email address.
+    public static let invalidNewEmail = AuthError(code: "INVALID_NEW_EMAIL")
     public static let emailMismatch = AuthError(code: "INVALID_EMAIL", detail: "The email provided does not match the sign-in email address.")
     public static let emailExists = AuthError(code: "EMAIL_EXISTS")
     public static let emailNotFound = AuthError(code: "EMAIL_NOT_FOUND")

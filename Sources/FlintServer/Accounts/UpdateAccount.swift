@@ -107,9 +107,12 @@ extension AccountRoutes {
 }
 
 extension AuthServices {
-    /// `applyActionCode` (VERIFY_EMAIL) and `confirmPasswordReset` through `accounts:update`.
+    /// `applyActionCode` (VERIFY_EMAIL, VERIFY_AND_CHANGE_EMAIL) and `confirmPasswordReset` through `accounts:update`.
     func applyActionCode(_ code: String, password: String?) async throws -> UpdateAccountResponse {
-        let record = try await peekOobCode(code, expecting: [.verifyEmail, .passwordReset])
+        let record = try await peekOobCode(code, expecting: [.verifyEmail, .passwordReset, .verifyAndChangeEmail])
+        if record.requestType == EmailAction.verifyAndChangeEmail.rawValue {
+            return UpdateAccountResponse(try await applyEmailChange(code: code))
+        }
         if record.requestType == EmailAction.passwordReset.rawValue {
             guard let hash = try await strongPasswordHash(password) else { throw AuthError.missingPassword }
             return UpdateAccountResponse(try await applyPasswordReset(code: code, hash: hash))

@@ -7,7 +7,8 @@ import NIOCore
 
 /// Flint's action page, `/__/auth/action`: where emailed links point. A GET never uses a code (mail scanners
 /// open links): for `signIn` it hands over to the app or the continue URL, which then calls
-/// `signInWithEmailLink`; for `verifyEmail` and `resetPassword` it shows a form whose POST acts.
+/// `signInWithEmailLink`; for `verifyEmail`, `verifyAndChangeEmail` (confirming the new address) and
+/// `resetPassword` it shows a form whose POST acts.
 struct ActionRoutes {
     let services: AuthServices
     static let path = "/__/auth/action"
@@ -76,6 +77,11 @@ extension AuthServices {
             let email = (try? await peekOobCode(code, expecting: [.verifyEmail]))?.email ?? ""
             return Self.page(
                 ActionPage.confirmEmail(locale: locales, app: appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
+        case "verifyAndChangeEmail":
+            if let failure = await codeFailure(code, .verifyAndChangeEmail, locales: locales) { return failure }
+            let email = (try? await peekOobCode(code, expecting: [.verifyAndChangeEmail]))?.email ?? ""
+            return Self.page(
+                ActionPage.confirmEmail(locale: locales, app: appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
         case "resetPassword":
             if let failure = await codeFailure(code, .passwordReset, locales: locales) { return failure }
             let email = (try? await peekOobCode(code, expecting: [.passwordReset]))?.email ?? ""
@@ -97,6 +103,9 @@ extension AuthServices {
             case "verifyEmail":
                 _ = try await applyEmailVerification(code: code)
                 return Self.page(ActionPage.done(locale: locales, app: appName, outcome: .emailVerified, continueURL: continueURL))
+            case "verifyAndChangeEmail":
+                _ = try await applyEmailChange(code: code)
+                return Self.page(ActionPage.done(locale: locales, app: appName, outcome: .emailChanged, continueURL: continueURL))
             case "resetPassword":
                 let record = try await peekOobCode(code, expecting: [.passwordReset])
                 do throws(AuthError) {

@@ -65,7 +65,7 @@ final class AuthServices: Sendable {
         }
         return AuthServices(
             settings: settings, store: store, clock: clock, random: random, secret: ServerSecret(master: master), keys: keys,
-            config: config, sms: sms ?? DevOutboxSender(), email: email ?? DevOutboxEmailSender(),
+            config: config, sms: sms ?? (settings.devMode ? DevOutboxSender() : UnconfiguredSMSSender()), email: email ?? DevOutboxEmailSender(),
             push: push ?? (settings.devMode ? DevOutboxPushSender(store: store) : nil), logger: logger
         )
     }

@@ -22,7 +22,8 @@ public struct FlintServer: Sendable {
     ///   - store: the opened store.
     ///   - clock: the time source (tests inject a ``ManualClock``).
     ///   - random: the randomness source.
-    ///   - sms: the SMS sender; defaults to the durable dev outbox.
+    ///   - sms: the SMS sender; defaults to the durable dev outbox in dev mode, and to refusing every send (no
+    ///     provider configured) in production mode.
     ///   - email: the email sender; defaults to the durable dev outbox.
     ///   - push: the silent-push sender of app verification; defaults to the dev outbox in dev mode and to none in
     ///     production (then `verifyClient` refuses and clients use the web challenge).

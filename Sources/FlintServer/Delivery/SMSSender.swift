@@ -34,9 +34,37 @@ public struct SMSMessage: Sendable, Equatable {
 
 /// Delivers text messages. Every message is first recorded in the store's outbox, in the same transaction as its
 /// code; a sender is called only after that commit. Implementations: ``DevOutboxSender`` (dev mode: the outbox
-/// record is the delivery); real providers come with a later issue.
+/// record is the delivery), ``TwilioSMSSender`` and ``WebhookSMSSender`` (`flint serve --sms`), and
+/// ``UnconfiguredSMSSender`` (production without a provider).
 public protocol SMSSender: Sendable {
     /// Hands a committed message over for delivery.
-    /// - Throws: when the message could not be accepted; the caller then abandons the code session.
+    /// - Throws: when the message could not be accepted (an ``SMSDeliveryError`` says why); the caller then abandons
+    ///   the code session.
     func send(_ message: SMSMessage) async throws
+}
+
+/// Why a provider did not take a message.
+public struct SMSDeliveryError: Error, CustomStringConvertible, Sendable {
+    /// The kinds of failure the phone flow tells apart.
+    public enum Kind: String, Sendable {
+        /// No provider is configured (production mode without `--sms`).
+        case notConfigured
+        /// The provider says the number cannot receive texts (not a valid or not a mobile number).
+        case rejectedNumber
+        /// The provider refused the request (credentials, sender, account): an operator must act.
+        case refused
+        /// The provider could not be reached or answered with a server error, also on the retry.
+        case unavailable
+    }
+
+    public let kind: Kind
+    /// What the provider said, for the operator's log (no phone number, no text).
+    public let detail: String
+
+    public init(_ kind: Kind, _ detail: String) {
+        self.kind = kind
+        self.detail = detail
+    }
+
+    public var description: String { "\(kind.rawValue): \(detail)" }
 }

@@ -46,6 +46,8 @@ struct DevRoutes {
 
     struct OobCode: Encodable {
         var email: String
+        /// For `VERIFY_AND_CHANGE_EMAIL`, the new address (the one the link went to), as the emulator lists it.
+        var newEmail: String?
         var requestType: String
         var oobCode: String
         var oobLink: String
@@ -89,7 +91,8 @@ struct DevRoutes {
         let messages = try await services.store.read { try await $0.pendingOobMessages(now: now) }
         let codes = messages.compactMap { m -> OobCode? in
             guard let code = m.code, let parts = m.email else { return nil }
-            return OobCode(email: m.recipient, requestType: parts.requestType, oobCode: code, oobLink: parts.link)
+            let newEmail = parts.requestType == EmailAction.verifyAndChangeEmail.rawValue ? m.recipient : nil
+            return OobCode(email: m.recipient, newEmail: newEmail, requestType: parts.requestType, oobCode: code, oobLink: parts.link)
         }
         return try JSONReply.make(["oobCodes": codes])
     }

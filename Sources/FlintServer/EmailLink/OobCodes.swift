@@ -25,6 +25,7 @@ extension AuthServices {
         case .signIn: "signIn"
         case .verifyEmail: "verifyEmail"
         case .passwordReset: "resetPassword"
+        case .verifyAndChangeEmail: "verifyAndChangeEmail"
         }
     }
 

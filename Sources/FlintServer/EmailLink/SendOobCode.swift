@@ -6,6 +6,8 @@ import Hummingbird
 struct SendOobCodeRequest {
     var requestType: String?
     var email: String?
+    /// `VERIFY_AND_CHANGE_EMAIL`: the address that replaces the account's email once the link is followed.
+    var newEmail: String?
     var idToken: String?
     /// Flint extension: in a MANDATORY MFA project, a user who cannot get tokens before enrolling asks for the
     /// verification email with the sign-in's pending credential.
@@ -22,6 +24,7 @@ struct SendOobCodeRequest {
     init(_ body: WireBody) throws(AuthError) {
         requestType = try body.string("requestType")
         email = try body.string("email")
+        newEmail = try body.string("newEmail")
         idToken = try body.string("idToken")
         pendingCredential = try body.string("mfaPendingCredential")
         continueUrl = try body.string("continueUrl")
@@ -112,6 +115,10 @@ extension AuthServices {
             guard let address = user.email else { throw AuthError.missingEmail }
             email = address
             localID = user.localID
+        case .verifyAndChangeEmail:
+            let target = try await emailChangeTarget(wire)
+            email = target.email
+            localID = target.localID
         }
         let limits = isAdmin ? [] : emailLimits(email: email, clientIP: clientIP)
         let send = !wire.returnOobLink
@@ -127,6 +134,19 @@ extension AuthServices {
         let (code, link) = try await issueOobCode(request, limits: limits)
         if wire.returnOobLink { return SendOobCodeResponse(email: email, oobCode: code, oobLink: link) }
         return SendOobCodeResponse(email: email)
+    }
+
+    /// `VERIFY_AND_CHANGE_EMAIL`: the signed-in user (a recent sign-in, as for changing the email directly) and the
+    /// new address, which no other account may have. The link goes to the new address.
+    private func emailChangeTarget(_ wire: SendOobCodeRequest) async throws -> (email: String, localID: String) {
+        let (token, user) = try await authenticate(idToken: wire.idToken)
+        try requireRecentSignIn(token)
+        guard let text = wire.newEmail, !text.isEmpty else { throw AuthError.missingNewEmail }
+        guard let newEmail = EmailAddress.normalize(text) else { throw AuthError.invalidNewEmail }
+        if let owner = try await store.read({ try await $0.user(email: newEmail) }), owner.localID != user.localID {
+            throw AuthError.emailExists
+        }
+        return (newEmail, user.localID)
     }
 
     /// Emails one address may be sent, and one client IP may ask for, per hour.

@@ -43,7 +43,7 @@ extension EmailLinkRoutes {
 extension AuthServices {
     /// Uses the code and signs in: the user owning the email, a new user, or — with an `idToken` — that user, who
     /// gets the email. The email is then verified. An account whose email was unverified and had a password
-    /// (possibly set by someone else) loses the password and every earlier session.
+    /// (possibly set by someone else) loses the password, its phone number and every earlier session.
     func signInWithEmailLink(_ wire: SignInWithEmailLinkRequest) async throws -> SignInWithEmailLinkResponse {
         let config = config.current
         guard config.emailSignInEnabled, !config.passwordRequired else { throw AuthError.operationNotAllowed }
@@ -81,8 +81,12 @@ extension AuthServices {
             }
             guard !user.disabled else { return .failed(.userDisabled) }
             if !isNew, !user.emailVerified, user.passwordHash != nil, user.email == email {
+                // Whoever set the password never proved the email, so nothing they attached stays: not the
+                // password, not a phone number they linked (their own, which would let them back in), not a
+                // session.
                 user.passwordHash = nil
                 user.passwordUpdatedAt = nil
+                user.phoneNumber = nil
                 user.validSince = now / 1000
             }
             user.email = email

@@ -19,6 +19,8 @@ struct ResetPasswordResponse: Encodable {
     var kind = "identitytoolkit#ResetPasswordResponse"
     var requestType: String
     var email: String?
+    /// For a `VERIFY_AND_CHANGE_EMAIL` code, the address the account's email becomes.
+    var newEmail: String?
 }
 
 extension PasswordRoutes {
@@ -33,7 +35,8 @@ extension AuthServices {
     func resetPassword(_ wire: ResetPasswordRequest) async throws -> ResetPasswordResponse {
         guard let newPassword = wire.newPassword else {
             let record = try await peekOobCode(wire.oobCode, expecting: EmailAction.allCases)
-            return ResetPasswordResponse(requestType: record.requestType, email: record.requestType == "EMAIL_SIGNIN" ? nil : record.email)
+            let (email, newEmail) = try await actionCodeEmails(record)
+            return ResetPasswordResponse(requestType: record.requestType, email: email, newEmail: newEmail)
         }
         guard config.current.emailSignInEnabled else { throw AuthError.passwordLoginDisabled }
         guard let code = wire.oobCode, !code.isEmpty else { throw AuthError.missingOobCode }

@@ -65,10 +65,18 @@ extension AuthServices {
         do {
             try await sms.send(message)
         } catch {
-            logger.error("sms hand-over failed", metadata: ["errorType": "\(type(of: error))"])
             let at = nowMS
             try? await store.write { tx in try await tx.abandonCodeSession(id: candidate.id, now: at) }
-            throw AuthError.internalError.with(detail: "The SMS could not be sent; try again.")
+            guard let failure = error as? SMSDeliveryError else {
+                logger.error("sms hand-over failed", metadata: ["errorType": "\(type(of: error))"])
+                throw AuthError.internalError.with(detail: "The SMS could not be sent; try again.")
+            }
+            logger.error("sms not delivered", metadata: ["kind": "\(failure.kind.rawValue)", "detail": "\(failure.detail)"])
+            switch failure.kind {
+            case .rejectedNumber: throw AuthError.invalidPhoneNumber.with(detail: "This number cannot receive text messages.")
+            case .notConfigured: throw AuthError.internalError.with(detail: "SMS delivery is not configured on this server.")
+            case .refused, .unavailable: throw AuthError.internalError.with(detail: "The SMS could not be sent; try again.")
+            }
         }
         return handle
     }

@@ -30,15 +30,11 @@ extension AuthServices {
             case .verified(let number):
                 phone = number
             case .storedSession(let id, let hash):
-                switch try await tx.spendCode(sessionID: id, codeHash: hash, now: now, maxAttempts: maxAttempts) {
-                case .spent(let session):
-                    // A code sent for a second factor never signs anyone in.
-                    guard session.purpose == SMSPurpose.signIn.rawValue else { return .failed(.invalidSessionInfo) }
-                    phone = session.phoneNumber
-                case .notFound: return .failed(.invalidSessionInfo)
-                case .expired: return .failed(.sessionExpired)
-                case .locked: return .failed(.sessionExpired.with(detail: "Too many incorrect codes. Request a new code."))
-                case .wrongCode: return .failed(.invalidCode)
+                // A code sent for a second factor never signs anyone in.
+                let outcome = try await tx.spendCode(sessionID: id, codeHash: hash, now: now, maxAttempts: maxAttempts)
+                switch Self.provenNumber(outcome, purpose: .signIn) {
+                case .success(let number): phone = number
+                case .failure(let error): return .failed(error)
                 }
             }
             let owner = try await tx.user(phoneNumber: phone)
@@ -102,19 +98,7 @@ extension AuthServices {
             else { throw AuthError.invalidTemporaryProof }
             return .verified(phone.e164)
         }
-        guard let sessionInfo = wire.sessionInfo, !sessionInfo.isEmpty else { throw AuthError.missingSessionInfo }
-        guard let code = wire.code, !code.isEmpty else { throw AuthError.missingCode }
-        switch SessionHandle(decoding: sessionInfo, key: secret.sessionKey) {
-        case .stored(let id)?:
-            return .storedSession(id: Hex.encode(id), codeHash: Hex.encode(secret.codeHash(sessionID: id, code: code)))
-        case .fictional(let phone, let issuedAt)?:
-            guard let expected = config.current.testPhoneNumbers[phone] else { throw AuthError.invalidSessionInfo }
-            guard nowSeconds - issuedAt < Int64(settings.smsCodeTTL) else { throw AuthError.sessionExpired }
-            guard constantTimeEquals(Array(code.utf8), Array(expected.utf8)) else { throw AuthError.invalidCode }
-            return .verified(phone)
-        case .temporaryProof?, nil:
-            throw AuthError.invalidSessionInfo
-        }
+        return try codeProof(sessionInfo: wire.sessionInfo, code: wire.code)
     }
 }
 

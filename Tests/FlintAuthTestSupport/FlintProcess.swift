@@ -1,28 +1,25 @@
 import Foundation
-import Testing
-
-@testable import FlintAuth
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// A `flint serve` child process on a loopback port (dev mode), adapted from EndToEndTests' helper to URLSession.
-final class FlintProcess: @unchecked Sendable {
+/// A `flint serve` child process on a loopback port (dev mode), for the SDK's integration tests and the seeds' runs.
+public final class FlintProcess: @unchecked Sendable {
     // `process` is only touched by `start` and `stop`, which a test calls in sequence.
-    let port: Int
-    let directory: String
+    public let port: Int
+    public let directory: String
     private let process: Process
 
     /// The built binary: `FLINT_BINARY`, else `.build/debug/flint` beside this package.
-    static var binary: String {
+    public static var binary: String {
         if let path = ProcessInfo.processInfo.environment["FLINT_BINARY"] { return path }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         return root.appendingPathComponent(".build/debug/flint").path
     }
 
     /// The project config the tests need: anonymous sign-in on, sign-in methods visible to `createAuthUri`.
-    static let config = """
+    public static let config = """
         {"signIn": {"email": {"enabled": true, "passwordRequired": false}, "anonymous": {"enabled": true}},
          "emailPrivacyConfig": {"enableImprovedEmailPrivacy": false}, "authorizedDomains": ["localhost"]}
         """
@@ -34,7 +31,7 @@ final class FlintProcess: @unchecked Sendable {
     }
 
     /// Starts the binary on a free port and waits until it answers `GET /`.
-    static func start() async throws -> FlintProcess {
+    public static func start() async throws -> FlintProcess {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flint-auth-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let configPath = directory + "/config.json"
@@ -73,7 +70,7 @@ final class FlintProcess: @unchecked Sendable {
     }
 
     /// Sends SIGTERM, waits for the exit and removes the data directory.
-    func stop() {
+    public func stop() {
         terminate()
         try? FileManager.default.removeItem(atPath: directory)
     }
@@ -86,15 +83,20 @@ final class FlintProcess: @unchecked Sendable {
     }
 
     /// GETs a path and returns the status and body.
-    func get(_ path: String) async throws -> (Int, Data) {
+    public func get(_ path: String) async throws -> (Int, Data) {
         try await send("GET", path)
     }
 
-    /// Sends a body-less request to a path and returns the status and body.
-    func send(_ method: String, _ path: String) async throws -> (Int, Data) {
+    /// Sends a request, with a JSON body when one is given, and returns the status and body.
+    public func send(_ method: String, _ path: String, body: Data? = nil, headers: [String: String] = [:]) async throws -> (Int, Data) {
         guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else { throw FlintProcessError(message: "bad path \(path)") }
         var request = URLRequest(url: url)
         request.httpMethod = method
+        if let body {
+            request.httpBody = body
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         return try await withCheckedThrowingContinuation { continuation in
             URLSession.shared.dataTask(with: request) { data, response, error in
                 if let error {
@@ -107,7 +109,7 @@ final class FlintProcess: @unchecked Sendable {
     }
 
     /// The newest emailed link for `email`, from the dev helper `GET /emulator/v1/projects/demo-flint/oobCodes`.
-    func oobLink(for email: String) async throws -> String {
+    public func oobLink(for email: String) async throws -> String {
         struct Codes: Decodable {
             struct Code: Decodable {
                 var email: String
@@ -122,52 +124,22 @@ final class FlintProcess: @unchecked Sendable {
         }
         return link
     }
-
-    /// A new `Auth` addressed to this server through `useEmulator`, for a fresh app with its own store directory.
-    func makeAuth(appName: String = "app-\(UUID().uuidString)", storeDirectory: URL? = nil) -> Auth {
-        FlintApp.configure(name: appName, options: FlintOptions(apiKey: "test-key", projectID: "demo-flint"))
-        let directory = storeDirectory ?? URL(fileURLWithPath: directory).appendingPathComponent("store-\(appName)")
-        guard let app = FlintApp.app(name: appName) else { preconditionFailure("just configured") }
-        let auth = Auth(app: app, storeDirectory: directory)
-        auth.useEmulator(withHost: "127.0.0.1", port: port)
-        return auth
-    }
 }
 
-struct FlintProcessError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
+public struct FlintProcessError: Error, CustomStringConvertible {
+    public let message: String
+    public init(message: String) { self.message = message }
+    public var description: String { message }
 }
 
 /// Runs `body` with a fresh server, stopping it afterwards.
-func withFlint(_ body: (FlintProcess) async throws -> Void) async throws {
+public func withFlint(
+    isolation: isolated (any Actor)? = #isolation, _ body: (FlintProcess) async throws -> Void
+) async throws {
     let server = try await FlintProcess.start()
     defer { server.stop() }
     try await body(server)
 }
 
 /// A unique email address.
-func uniqueEmail() -> String { "user-\(UUID().uuidString.prefix(8).lowercased())@example.com" }
-
-/// What a listener saw: the uid of each call (`nil` when signed out), in order.
-final class ListenerLog: Sendable {
-    private let calls = Locked<[String?]>([])
-
-    func record(_ user: User?) { calls.withLock { $0.append(user?.uid) } }
-
-    /// Waits until `count` calls have arrived and returns them.
-    func waitFor(_ count: Int) async throws -> [String?] {
-        for _ in 0..<200 {
-            let seen = calls.current
-            if seen.count >= count { return seen }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        throw FlintProcessError(message: "listener saw \(calls.current) instead of \(count) calls")
-    }
-}
-
-/// The `FIRAuthErrorDomain` code of an error, or `nil`.
-func authCode(_ error: any Error) -> Int? {
-    let error = error as NSError
-    return error.domain == AuthErrors.domain ? error.code : nil
-}
+public func uniqueEmail() -> String { "user-\(UUID().uuidString.prefix(8).lowercased())@example.com" }

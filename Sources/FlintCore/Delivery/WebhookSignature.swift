@@ -1,0 +1,35 @@
+import Crypto
+
+/// The signature Flint puts on the webhooks it calls (SMS delivery), so the receiver can tell a request came from
+/// this Flint and is fresh: `X-Flint-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`.
+public enum WebhookSignature {
+    /// The header carrying the signature.
+    public static let headerName = "X-Flint-Signature"
+
+    /// The header value for `body` sent at `timestamp` (unix seconds).
+    public static func header(secret: String, timestamp: Int64, body: [UInt8]) -> String {
+        "t=\(timestamp),v1=" + Hex.encode(mac(secret: secret, timestamp: timestamp, body: body))
+    }
+
+    /// Whether `header` signs `body` with `secret` and was made within `tolerance` seconds of `now`.
+    public static func verify(header: String, secret: String, body: [UInt8], now: Int64, tolerance: Int64 = 300) -> Bool {
+        var timestamp: Int64?
+        var signatures: [[UInt8]] = []
+        for part in header.split(separator: ",") {
+            let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
+            guard pair.count == 2 else { continue }
+            if pair[0] == "t" { timestamp = Int64(pair[1]) }
+            if pair[0] == "v1", let bytes = Hex.decode(pair[1]) { signatures.append(bytes) }
+        }
+        guard let timestamp, abs(now - timestamp) <= tolerance else { return false }
+        let expected = mac(secret: secret, timestamp: timestamp, body: body)
+        return signatures.contains { constantTimeEquals($0, expected) }
+    }
+
+    private static func mac(secret: String, timestamp: Int64, body: [UInt8]) -> [UInt8] {
+        var hmac = HMAC<SHA256>(key: SymmetricKey(data: Array(secret.utf8)))
+        hmac.update(data: Array("\(timestamp).".utf8))
+        hmac.update(data: body)
+        return Array(hmac.finalize())
+    }
+}

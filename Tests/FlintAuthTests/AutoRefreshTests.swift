@@ -1,0 +1,201 @@
+import FlintAuthTestSupport
+import Foundation
+import Testing
+
+@testable import FlintAuth
+
+/// Delays asked of an injected sleep, which waits for real only the first `realWaits` times and stops the task after
+/// `limit` calls.
+final class SleepRecorder: Sendable {
+    let delays = Locked<[TimeInterval]>([])
+    let realWaits: Int
+    let limit: Int
+
+    init(realWaits: Int = 0, limit: Int = .max) {
+        self.realWaits = realWaits
+        self.limit = limit
+    }
+
+    var sleep: TokenAutoRefresh.Sleep {
+        { [self] seconds in
+            let count = delays.withLock { delays -> Int in
+                delays.append(seconds)
+                return delays.count
+            }
+            if count > limit { throw CancellationError() }
+            if count <= realWaits { try await Task.sleep(nanoseconds: UInt64(max(seconds, 0) * 1_000_000_000)) }
+        }
+    }
+
+    /// Waits until `count` delays were asked for and returns them.
+    func waitFor(_ count: Int) async throws -> [TimeInterval] {
+        for _ in 0..<1500 {
+            if delays.current.count >= count { return delays.current }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw FlintProcessError(message: "the refresh asked for \(delays.current) instead of \(count) delays")
+    }
+}
+
+extension FlintProcess {
+    /// `makeAuth`, with the automatic refresh's sleep injected.
+    func makeAuth(sleep: @escaping TokenAutoRefresh.Sleep) -> Auth {
+        let name = "refresh-\(UUID().uuidString)"
+        FlintApp.configure(name: name, options: FlintOptions(apiKey: "test-key", projectID: "demo-flint"))
+        guard let app = FlintApp.app(name: name) else { preconditionFailure("just configured") }
+        let auth = Auth(
+            app: app, storeDirectory: URL(fileURLWithPath: directory).appendingPathComponent("store-\(name)"),
+            autoRefresh: TokenAutoRefresh(sleep: sleep))
+        auth.useEmulator(withHost: "127.0.0.1", port: port)
+        return auth
+    }
+}
+
+@Suite("Automatic token refresh")
+struct AutoRefreshTests {
+    @Test(
+        "the delay is expiry - now - 300 s (never negative), then 60 s doubling to 16 minutes after failures",
+        arguments: [
+            (3600.0, 0, 3300.0), (301.0, 0, 1.0), (100.0, 0, 0.0), (-50.0, 0, 0.0), (3600.0, 1, 60.0), (3600.0, 2, 120.0),
+            (3600.0, 3, 240.0), (3600.0, 4, 480.0), (3600.0, 5, 960.0), (3600.0, 6, 960.0), (3600.0, 40, 960.0),
+        ])
+    func delays(remaining: TimeInterval, failures: Int, expected: TimeInterval) {
+        let now = Date()
+        #expect(TokenAutoRefresh.delay(expiry: now.addingTimeInterval(remaining), now: now, failures: failures) == expected)
+    }
+
+    @Test("a token near its expiry is refreshed in the background once a token was handed out; sign-out cancels")
+    func refreshesInBackground() async throws {
+        try await withFlint { server in
+            let auth = server.makeAuth()
+            let user = try await auth.createUser(withEmail: uniqueEmail(), password: "correct horse").user
+            #expect(auth.autoRefresh.state.current.task == nil, "nothing runs before a token is handed out")
+            let tokens = await user.tokenService.tokens
+            // The token now counts as having 305 s left: still handed out as is, refreshed about 5 s later.
+            await user.tokenService.replace(
+                with: .init(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expirationDate: Date().addingTimeInterval(305)))
+            #expect(try await user.getIDToken() == tokens.accessToken)
+            #expect(await user.tokenService.refreshCount == 0)
+            let task = try #require(auth.autoRefresh.state.current.task)
+
+            // Done once the new token is in use and stored (the store is written just after the token is replaced).
+            var refreshed = false
+            for _ in 0..<300 where !refreshed {
+                try await Task.sleep(for: .milliseconds(100))
+                let current = await user.tokenService.tokens
+                refreshed = current.expirationDate.timeIntervalSinceNow > 3000 && auth.store.load()?.tokens.accessToken == current.accessToken
+            }
+            #expect(refreshed)
+            #expect(await user.tokenService.refreshCount == 1)
+
+            try auth.signOut()
+            #expect(auth.autoRefresh.state.current.task == nil)
+            #expect(task.isCancelled)
+        }
+    }
+
+    @Test("signing in another user moves the refresh to that user and cancels the first user's task")
+    func userChange() async throws {
+        try await withFlint { server in
+            let auth = server.makeAuth()
+            let first = try await auth.createUser(withEmail: uniqueEmail(), password: "correct horse").user
+            _ = try await first.getIDToken()
+            let firstTask = try #require(auth.autoRefresh.state.current.task)
+            #expect(auth.autoRefresh.state.current.user == ObjectIdentifier(first))
+
+            let second = try await auth.createUser(withEmail: uniqueEmail(), password: "correct horse").user
+            #expect(firstTask.isCancelled)
+            let secondTask = try #require(auth.autoRefresh.state.current.task)
+            #expect(auth.autoRefresh.state.current.user == ObjectIdentifier(second))
+            _ = try await second.getIDToken()
+            #expect(auth.autoRefresh.state.current.task == secondTask, "handing out another token keeps the running task")
+            _ = try await first.getIDToken()
+            #expect(auth.autoRefresh.state.current.user == ObjectIdentifier(second), "a token of a user who is not current starts nothing")
+        }
+    }
+
+    @Test("failed refreshes retry after 60, 120, 240, 480, 960 and 960 s")
+    func backoff() async throws {
+        try await withFlint { server in
+            let recorder = SleepRecorder(realWaits: 1, limit: 7)
+            let auth = server.makeAuth(sleep: recorder.sleep)
+            let user = try await auth.createUser(withEmail: uniqueEmail(), password: "correct horse").user
+            let tokens = await user.tokenService.tokens
+            // The token counts as having 305 s left, so it is handed out as is (no request) and the refresh is due in
+            // about 5 s; every request from now on goes to a closed port.
+            await user.tokenService.replace(
+                with: .init(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expirationDate: Date().addingTimeInterval(305)))
+            auth.backend.configuration.withLock { $0.emulatorHost = "127.0.0.1:1" }
+            _ = try await user.getIDToken()
+            let delays = try await recorder.waitFor(8)
+            #expect(delays[0] <= 5.0 && delays[0] > 0)
+            #expect(Array(delays[1...6]) == [60, 120, 240, 480, 960, 960])
+            #expect(auth.currentUser === user, "a network failure keeps the user signed in")
+        }
+    }
+
+    @Test("the refresh task holds the Auth and user weakly and is cancelled when the Auth goes away")
+    func noLeak() async throws {
+        try await withFlint { server in
+            weak var weakAuth: Auth?
+            weak var weakUser: User?
+            var task: Task<Void, Never>?
+            do {
+                let auth = server.makeAuth()
+                let user = try await auth.createUser(withEmail: uniqueEmail(), password: "correct horse").user
+                _ = try await user.getIDToken()
+                task = auth.autoRefresh.state.current.task
+                weakAuth = auth
+                weakUser = user
+            }
+            #expect(task != nil)
+            for _ in 0..<100 where weakAuth != nil || weakUser != nil {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(weakAuth == nil)
+            #expect(weakUser == nil)
+            #expect(task?.isCancelled == true)
+        }
+    }
+
+    /// An unsigned JWT whose payload holds only `exp`.
+    static func token(exp: TimeInterval) throws -> String {
+        let payload = try JSONSerialization.data(withJSONObject: ["exp": exp])
+        let body = payload.base64EncodedString().replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+        return "eyJhbGciOiJub25lIn0.\(body).sig"
+    }
+
+    @Test("a refresh answered with a token expiring within five minutes is sent once more with the new refresh token")
+    func clockSkewRetry() async throws {
+        let now = Date()
+        let answers = [try Self.token(exp: now.timeIntervalSince1970 + 120), try Self.token(exp: now.timeIntervalSince1970 + 3600)]
+        let sent = Locked<[String]>([])
+        let (tokens, requests) = try await SecureTokenService.refreshedWithSkewGuard(refreshToken: "r0", now: { now }) { token in
+            let index = sent.withLock { sent -> Int in
+                sent.append(token)
+                return sent.count - 1
+            }
+            return .init(accessToken: answers[index], refreshToken: "r\(index + 1)", expirationDate: now.addingTimeInterval(3600))
+        }
+        #expect(requests == 2)
+        #expect(sent.current == ["r0", "r1"])
+        #expect(tokens.accessToken == answers[1])
+        #expect(tokens.refreshToken == "r2")
+
+        let fresh = try Self.token(exp: now.timeIntervalSince1970 + 3600)
+        let once = try await SecureTokenService.refreshedWithSkewGuard(refreshToken: "r0", now: { now }) { _ in
+            .init(accessToken: fresh, refreshToken: "r1", expirationDate: now.addingTimeInterval(3600))
+        }
+        #expect(once.requests == 1)
+    }
+
+    @Test("a refreshed token whose own exp is within five minutes counts as expiring (the clock-skew retry)")
+    func clockSkewRule() throws {
+        let now = Date()
+        #expect(SecureTokenService.expiresSoon(try Self.token(exp: now.timeIntervalSince1970 + 100), now: now))
+        #expect(SecureTokenService.expiresSoon(try Self.token(exp: now.timeIntervalSince1970 - 10), now: now))
+        #expect(!SecureTokenService.expiresSoon(try Self.token(exp: now.timeIntervalSince1970 + 3600), now: now))
+        #expect(!SecureTokenService.expiresSoon("not a jwt", now: now))
+    }
+}

@@ -1,0 +1,39 @@
+import FlintAuthTestSupport
+import Foundation
+
+@testable import FlintAuth
+
+extension FlintProcess {
+    /// A new `Auth` addressed to this server through `useEmulator`, for a fresh app with its own store directory.
+    func makeAuth(appName: String = "app-\(UUID().uuidString)", storeDirectory: URL? = nil) -> Auth {
+        FlintApp.configure(name: appName, options: FlintOptions(apiKey: "test-key", projectID: "demo-flint"))
+        let directory = storeDirectory ?? URL(fileURLWithPath: directory).appendingPathComponent("store-\(appName)")
+        guard let app = FlintApp.app(name: appName) else { preconditionFailure("just configured") }
+        let auth = Auth(app: app, storeDirectory: directory)
+        auth.useEmulator(withHost: "127.0.0.1", port: port)
+        return auth
+    }
+}
+
+/// What a listener saw: the uid of each call (`nil` when signed out), in order.
+final class ListenerLog: Sendable {
+    private let calls = Locked<[String?]>([])
+
+    func record(_ user: User?) { calls.withLock { $0.append(user?.uid) } }
+
+    /// Waits until `count` calls have arrived and returns them.
+    func waitFor(_ count: Int) async throws -> [String?] {
+        for _ in 0..<200 {
+            let seen = calls.current
+            if seen.count >= count { return seen }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw FlintProcessError(message: "listener saw \(calls.current) instead of \(count) calls")
+    }
+}
+
+/// The `FIRAuthErrorDomain` code of an error, or `nil`.
+func authCode(_ error: any Error) -> Int? {
+    let error = error as NSError
+    return error.domain == AuthErrors.domain ? error.code : nil
+}
