@@ -30,6 +30,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        // Tests only: a local HTTP/2 + TLS stand-in for Apple's APNs provider API.
+        .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
@@ -78,7 +81,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Yams", package: "Yams"),
-                // Outbound HTTPS to delivery providers (SMS); Hummingbird only serves.
+                // Outbound HTTPS to delivery providers (SMS) and HTTP/2 to Apple's APNs provider API (app verification's
+                // silent pushes); Hummingbird only serves.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
@@ -129,7 +133,8 @@ let package = Package(
             path: "Benchmarks/FlintBench",
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "FlintCoreTests", dependencies: ["FlintCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "FlintCoreTests", dependencies: ["FlintCore", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strictSettings),
         .testTarget(
             name: "FlintStoreTests",
             dependencies: [
@@ -144,6 +149,14 @@ let package = Package(
                 "FlintServer", "FlintStore", "FlintCore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),
@@ -162,7 +175,11 @@ let package = Package(
         // Drives FlintAuth against the real `flint serve` binary.
         // Starts `flint serve` and drives its admin and dev APIs for the SDK's integration tests and the seeds' runs.
         .target(name: "FlintAuthTestSupport", dependencies: ["FlintAuth"], path: "Tests/FlintAuthTestSupport", swiftSettings: strictSettings),
-        .testTarget(name: "FlintAuthTests", dependencies: ["FlintAuth", "FlintAuthTestSupport", "FlintCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "FlintAuthTests",
+            // Crypto for the tests' SHA-256 (solving the web challenge's puzzle); FlintAuth itself has no dependency.
+            dependencies: ["FlintAuth", "FlintAuthTestSupport", "FlintCore", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings),
         // The Swift snippets of the guides in ../shared/seeds, adapted only where they call UIKit or app code, run against flint serve.
         .testTarget(name: "FlintAuthSeedTests", dependencies: ["FlintAuth", "FlintAuthTestSupport"], swiftSettings: strictSettings),
         .testTarget(

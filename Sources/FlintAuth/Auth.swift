@@ -9,6 +9,8 @@ public final class Auth: Sendable {
     /// Keeps the current user's ID token fresh once a token has been handed out.
     let autoRefresh: TokenAutoRefresh
     let state: Locked<State>
+    /// App verification: APNs token, app credential, pending pushes and web challenges.
+    let appVerifier: AppVerifier
     /// The instance's settings, such as `isAppVerificationDisabledForTesting`.
     public let settings = AuthSettings()
 
@@ -48,10 +50,12 @@ public final class Auth: Sendable {
     init(app: FlintApp, storeDirectory: URL? = nil, autoRefresh: TokenAutoRefresh = TokenAutoRefresh()) {
         self.app = app
         backend = Backend(options: app.options)
-        store =
+        let userStore =
             storeDirectory.map { UserStore(appName: app.name, apiKey: app.options.apiKey, directory: $0) as any UserStorage }
             ?? Self.defaultStore(for: app)
+        store = userStore
         self.autoRefresh = autoRefresh
+        appVerifier = AppVerifier(store: AppCredentialStore(appName: app.name, apiKey: app.options.apiKey, directory: storeDirectory))
         state = Locked(State())
         if let stored = store.load() {
             let user = User(profile: stored.profile, tokens: stored.tokens, backend: backend, auth: self)

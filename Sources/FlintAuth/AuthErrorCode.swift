@@ -48,7 +48,15 @@ public enum AuthErrorCode: Int, Error, Sendable {
     case quotaExceeded = 17052
     case missingAppToken = 17053
     case appNotVerified = 17055
+    case notificationNotForwarded = 17054
     case captchaCheckFailed = 17056
+    case webContextAlreadyPresented = 17057
+    case webContextCancelled = 17058
+    case appVerificationUserInteractionFailure = 17059
+    case invalidClientID = 17060
+    case webNetworkRequestFailed = 17061
+    case webInternalError = 17062
+    case webSignInUserInteractionFailure = 17063
     case nullUser = 17067
     case invalidProviderID = 17071
     case tenantIDMismatch = 17072
@@ -67,6 +75,8 @@ public enum AuthErrorCode: Int, Error, Sendable {
     case missingClientIdentifier = 17093
     case missingOrInvalidNonce = 17094
     case blockingCloudFunctionError = 17105
+    case recaptchaNotEnabled = 17200
+    case recaptchaSDKNotLinked = 17208
     case passwordDoesNotMeetRequirements = 17211
     case invalidHostingLinkDomain = 17214
     case keychainError = 17995

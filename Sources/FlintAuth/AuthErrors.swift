@@ -93,6 +93,9 @@ extension AuthErrorCode {
         case .invalidVerificationCode: return "ERROR_INVALID_VERIFICATION_CODE"
         case .invalidVerificationID: return "ERROR_INVALID_VERIFICATION_ID"
         case .blockingCloudFunctionError: return "ERROR_BLOCKING_CLOUD_FUNCTION_RETURNED_ERROR"
+        case .appVerificationUserInteractionFailure: return "ERROR_APP_VERIFICATION_FAILED"
+        case .webSignInUserInteractionFailure: return "ERROR_WEB_USER_INTERACTION_FAILURE"
+        case .recaptchaSDKNotLinked: return "ERROR_RECAPTCHA_SDK_NOT_LINKED"
         default: return "ERROR_" + Self.snakeCase("\(self)")
         }
     }
@@ -143,6 +146,7 @@ extension AuthErrorCode {
         case .secondFactorRequired: return "Please complete a second factor challenge to finish signing into this account."
         case .malformedJWT: return "Failed to parse JWT. Check the header and body of the JWT."
         case .keychainError: return "An error occurred when accessing the stored user."
+        case .webContextCancelled: return "The interaction was cancelled by the user."
         case .internalError: return "An internal error has occurred, print and inspect the error details for more information."
         default: return "An error occurred (\(errorName))."
         }

@@ -4,11 +4,10 @@ public final class AuthSettings: Sendable {
 
     init() {}
 
-    /// Whether phone sign-in skips app verification: `sendVerificationCode` then carries no app proof, which Flint
-    /// accepts in dev mode and for test numbers. `useEmulator(withHost:port:)` turns it on. Default `false`.
-    ///
-    /// FlintAuth does not produce app proofs yet, so for now no proof is sent either way; a server that requires
-    /// one answers `missingAppCredential`.
+    /// Whether phone sign-in skips app verification: `sendVerificationCode` (and the SMS second-factor starts) then
+    /// carry no app proof, which a server enforcing app verification accepts only for fictional test numbers
+    /// (`missingAppCredential` otherwise). `useEmulator(withHost:port:)` turns it on. Default `false`: the SDK then
+    /// proves the app by silent push or the web challenge (see `PhoneAuthProvider.verifyPhoneNumber`).
     public var isAppVerificationDisabledForTesting: Bool {
         get { appVerificationDisabled.current }
         set { appVerificationDisabled.withLock { $0 = newValue } }

@@ -1,5 +1,30 @@
-/// What presents app-verification challenges, as FirebaseAuth's `AuthUIDelegate`.
-///
-/// FlintAuth has no UI of its own and does not run app verification yet, so the protocol has no requirements: a
-/// later version will hand the conforming type the challenge URL to present. Passing `nil` is always fine.
-public protocol AuthUIDelegate: AnyObject, Sendable {}
+import Foundation
+
+#if canImport(UIKit)
+    import UIKit
+
+    /// What presents app verification's web challenge, as FirebaseAuth's `AuthUIDelegate`: FlintAuth opens the
+    /// challenge in an `SFSafariViewController` and hands it to `present(_:animated:completion:)`, and calls
+    /// `dismiss(animated:completion:)` once the app's URL scheme brought the answer back (`Auth.canHandle(_:)`).
+    /// A `UIViewController` conforms as is (`extension MyViewController: AuthUIDelegate {}`). Passing `nil` presents
+    /// from the key window's top-most view controller.
+    @MainActor
+    public protocol AuthUIDelegate: AnyObject, Sendable {
+        /// Presents the challenge's view controller.
+        func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)?)
+        /// Dismisses what `present` showed.
+        func dismiss(animated flag: Bool, completion: (() -> Void)?)
+    }
+#else
+    /// What presents app verification's web challenge where there is no UIKit (macOS, Linux): FlintAuth hands the
+    /// challenge's URL to ``presentAppVerification(_:)``; the conforming type opens it (a browser, a web view, or a
+    /// test's HTTP client). The challenge ends by opening the app's URL scheme, which the app passes to
+    /// `Auth.canHandle(_:)`; FlintAuth then calls ``dismissAppVerification()``. Passing `nil` to
+    /// `verifyPhoneNumber` is fine whenever no challenge is needed (test mode, or a silent push arrived).
+    public protocol AuthUIDelegate: AnyObject, Sendable {
+        /// Opens `url`, the web challenge (`https://<auth domain>/__/auth/handler?authType=verifyApp…`).
+        func presentAppVerification(_ url: URL)
+        /// Closes what ``presentAppVerification(_:)`` opened.
+        func dismissAppVerification()
+    }
+#endif

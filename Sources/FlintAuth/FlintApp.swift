@@ -10,20 +10,28 @@ public struct FlintOptions: Sendable, Equatable {
     /// `<baseURL>/identitytoolkit.googleapis.com/...` and `<baseURL>/securetoken.googleapis.com/...`.
     /// `nil` addresses Google's hosts, as FirebaseAuth does. `Auth.useEmulator(withHost:port:)` overrides it.
     public var baseURL: URL?
-    /// The app's ID in the project (`GOOGLE_APP_ID`); names the Keychain entry of the signed-in user.
+    /// The app's ID in the project (`GOOGLE_APP_ID`, `1:1234:ios:abcd`); names the Keychain entry of the signed-in user.
+    /// Without a `clientID`, app verification's web challenge returns to the app through `app-1-1234-ios-abcd`.
     public var googleAppID: String?
-    /// The iOS bundle identifier (`BUNDLE_ID`).
+    /// The iOS bundle identifier (`BUNDLE_ID`); the web challenge's `ibi` (`nil` there uses
+    /// `Bundle.main.bundleIdentifier`).
     public var bundleID: String?
-    /// The OAuth client ID (`CLIENT_ID`).
+    /// The OAuth client ID (`CLIENT_ID`). When set, the web challenge returns to the app through its reversed form as
+    /// URL scheme (`com.googleusercontent.apps.…`).
     public var clientID: String?
     /// The sender ID (`GCM_SENDER_ID`), also the project number.
     public var gcmSenderID: String?
 
     /// Options for a project.
-    public init(apiKey: String, projectID: String, baseURL: URL? = nil) {
+    public init(
+        apiKey: String, projectID: String, baseURL: URL? = nil, clientID: String? = nil, googleAppID: String? = nil, bundleID: String? = nil
+    ) {
         self.apiKey = apiKey
         self.projectID = projectID
         self.baseURL = baseURL
+        self.clientID = clientID
+        self.googleAppID = googleAppID
+        self.bundleID = bundleID
     }
 }
 

@@ -15,18 +15,25 @@ public final class PhoneAuthProvider: Sendable {
     /// The provider of `auth`.
     public static func provider(auth: Auth) -> PhoneAuthProvider { PhoneAuthProvider(auth: auth) }
 
-    /// Texts a verification code to `phoneNumber` (`accounts:sendVerificationCode`) in `Auth.languageCode`.
+    /// Texts a verification code to `phoneNumber` (`accounts:sendVerificationCode`) in `Auth.languageCode`, after
+    /// verifying the app (unless `auth.settings.isAppVerificationDisabledForTesting`): by silent push when
+    /// `Auth.setAPNSToken(_:type:)` was called and pushes reach `Auth.canHandleNotification(_:)`, else by the web
+    /// challenge shown through `uiDelegate`, whose callback URL must reach `Auth.canHandle(_:)`.
     /// - Parameters:
     ///   - phoneNumber: the number in E.164 form, such as `+16505550101`.
-    ///   - uiDelegate: unused until app verification arrives; may be `nil`.
+    ///   - uiDelegate: presents the web challenge; may be `nil` in test mode, when a push arrives, or on UIKit. Elsewhere
+    ///     `nil` sends the code request without proof (fine for a server that does not enforce app verification).
     /// - Returns: the verification ID to build a credential with, together with the code.
     /// - Throws: `missingPhoneNumber`, `invalidPhoneNumber`, `tooManyRequests`, `quotaExceeded`,
-    ///   `missingAppCredential` (a server that needs app verification), `networkError`.
+    ///   `missingAppCredential` (no proof: test mode and a real number), `invalidAppCredential`,
+    ///   `captchaCheckFailed`, `webContextCancelled`, `appVerificationUserInteractionFailure`, `networkError`.
     public func verifyPhoneNumber(_ phoneNumber: String, uiDelegate: (any AuthUIDelegate)? = nil) async throws -> String {
         guard !phoneNumber.isEmpty else { throw AuthErrorCode.missingPhoneNumber.error() }
-        let response = try await auth.backend.call(
-            "accounts:sendVerificationCode", SendVerificationCodeRequest(phoneNumber: phoneNumber),
-            as: SendVerificationCodeResponse.self)
+        let response = try await withAppVerification(uiDelegate: uiDelegate) { proof in
+            try await auth.backend.call(
+                "accounts:sendVerificationCode", SendVerificationCodeRequest(phoneNumber: phoneNumber, proof: proof),
+                as: SendVerificationCodeResponse.self)
+        }
         guard let sessionInfo = response.sessionInfo, !sessionInfo.isEmpty else {
             throw AuthErrorCode.internalError.error(detail: "accounts:sendVerificationCode answered without sessionInfo.")
         }

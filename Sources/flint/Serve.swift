@@ -50,10 +50,45 @@ struct Serve: AsyncParsableCommand {
     var passwordHashCost: Int = env("FLINT_PASSWORD_HASH_COST").flatMap(Int.init) ?? 14
     @Flag(help: "Take the client IP for abuse limits from the last X-Forwarded-For entry (only behind one proxy that appends it).")
     var trustForwardedFor: Bool = env("FLINT_TRUST_FORWARDED_FOR") == "1"
+    @Option(help: "APNs auth key (.p8) for app verification's silent pushes (env FLINT_APNS_KEY_FILE).") var apnsKeyFile: String?
+    @Option(help: "ID of the APNs auth key, 10 characters (env FLINT_APNS_KEY_ID).") var apnsKeyId: String?
+    @Option(help: "Apple developer team ID (env FLINT_APNS_TEAM_ID).") var apnsTeamId: String?
+    @Option(help: "The iOS app's bundle ID, the APNs topic (env FLINT_APNS_BUNDLE_ID).") var apnsBundleId: String?
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical (env FLINT_LOG_LEVEL).")
     var logLevel: String = env("FLINT_LOG_LEVEL") ?? "info"
 
     private var effectiveAdminToken: String? { adminToken ?? env("FLINT_ADMIN_TOKEN") }
+
+    /// The four APNs settings, flag or environment; all or none must be given.
+    private var apnsSettings: (keyFile: String, keyID: String, teamID: String, bundleID: String)?? {
+        let values = [
+            apnsKeyFile ?? env("FLINT_APNS_KEY_FILE"), apnsKeyId ?? env("FLINT_APNS_KEY_ID"), apnsTeamId ?? env("FLINT_APNS_TEAM_ID"),
+            apnsBundleId ?? env("FLINT_APNS_BUNDLE_ID"),
+        ]
+        let given = values.compactMap { $0 }.filter { !$0.isEmpty }
+        if given.isEmpty { return .some(nil) }
+        guard given.count == 4 else { return nil }
+        return (given[0], given[1], given[2], given[3])
+    }
+
+    /// The APNs sender the flags describe, or `nil` when none are given.
+    private func makePushSender(logger: Logger) throws -> (any PushSender)? {
+        guard let settings = apnsSettings, let apns = settings else { return nil }
+        guard let data = FileManager.default.contents(atPath: apns.keyFile) else {
+            throw ValidationError("--apns-key-file: cannot read \(apns.keyFile)")
+        }
+        let pem = String(decoding: data, as: UTF8.self)
+        let credentials: APNsProviderToken
+        do { credentials = try APNsProviderToken(p8: pem, keyID: apns.keyID, teamID: apns.teamID) } catch let error
+            as APNsProviderToken.InvalidIdentifier
+        {
+            throw ValidationError(error.message)
+        } catch {
+            throw ValidationError("--apns-key-file: not a P-256 private key in PEM (the .p8 file from Apple)")
+        }
+        logger.info("silent pushes go out through APNs", metadata: ["topic": "\(apns.bundleID)", "keyID": "\(apns.keyID)"])
+        return APNsPushSender(credentials: credentials, bundleID: apns.bundleID, logger: logger)
+    }
 
     func validate() throws {
         guard (1...65_535).contains(port) || port == 0 else { throw ValidationError("--port must be between 0 and 65535") }
@@ -66,6 +101,9 @@ struct Serve: AsyncParsableCommand {
             guard let parsed = ContinueURL(url), parsed.scheme == "http" || parsed.scheme == "https" else {
                 throw ValidationError("--public-url must be an absolute http(s) URL")
             }
+        }
+        guard apnsSettings != nil else {
+            throw ValidationError("--apns-key-file, --apns-key-id, --apns-team-id and --apns-bundle-id go together")
         }
         guard Logger.Level(rawValue: logLevel.lowercased()) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
         guard dev || !(effectiveAdminToken ?? "").isEmpty else {
@@ -118,8 +156,13 @@ struct Serve: AsyncParsableCommand {
         } else if !dev {
             logger.warning("no --sms: SMS codes cannot be sent in production mode (fictional test numbers still work)")
         }
+        let pushSender = try makePushSender(logger: logger)
+        if pushSender == nil && !dev {
+            logger.warning("no APNs key: verifyClient refuses and iOS apps verify through the web challenge at /__/auth/handler")
+        }
         let database = try await store.open(logger: logger)
-        let server = try await FlintServer(settings: settings, store: database, sms: smsSender, email: emailSender, logger: logger)
+        let server = try await FlintServer(
+            settings: settings, store: database, sms: smsSender, email: emailSender, push: pushSender, logger: logger)
         logger.info(
             "flint listening",
             metadata: ["address": "\(host):\(port)", "project": "\(project)", "mode": "\(dev ? "dev" : "production")", "data": "\(store.describe)"]

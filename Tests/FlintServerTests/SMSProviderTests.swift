@@ -161,9 +161,12 @@ struct SMSProviderTests {
         try await withFlint(configure: {
             $0.devMode = false
             $0.adminToken = "admin"
+            // Production enforces app verification by default; it is turned off here so the send reaches the SMS step.
             $0.configDocument = [
                 "signIn": .object([
-                    "phoneNumber": .object(["enabled": .bool(true), "testPhoneNumbers": .object(["+16505550199": .string("123456")])])
+                    "phoneNumber": .object([
+                        "enabled": .bool(true), "testPhoneNumbers": .object(["+16505550199": .string("123456")]), "appVerification": .string("OFF"),
+                    ])
                 ])
             ]
         }) { api in

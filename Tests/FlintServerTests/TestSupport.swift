@@ -67,6 +67,7 @@ struct TestNode: Sendable {
 
     static func make(
         path: String? = nil, clock: ManualClock = ManualClock(Date()), sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil,
+        push: (any PushSender)? = nil,
         configure: (inout ServerSettings) -> Void = { _ in }
     ) async throws -> TestNode {
         var logger = Logger(label: "flint-test")
@@ -77,7 +78,8 @@ struct TestNode: Sendable {
         // The cheapest scrypt cost Flint accepts keeps password tests fast; the default is benchmarked.
         settings.passwordHashParameters = PasswordHashParameters(logN: 10)
         configure(&settings)
-        let server = try await FlintServer(settings: settings, store: store, clock: clock, sms: sms, email: email, logger: logger)
+        let server = try await FlintServer(
+            settings: settings, store: store, clock: clock, sms: sms, email: email, push: push, logger: logger)
         return TestNode(server: server, clock: clock, store: store)
     }
 

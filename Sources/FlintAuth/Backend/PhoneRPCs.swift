@@ -1,7 +1,17 @@
-/// `accounts:sendVerificationCode` (FirebaseAuth's `SendVerificationCodeRequest`) without an app proof.
+/// `accounts:sendVerificationCode` (FirebaseAuth's `SendVerificationCodeRequest`) with the app proof, if any.
 struct SendVerificationCodeRequest: Encodable {
     var phoneNumber: String
+    var iosReceipt: String?
+    var iosSecret: String?
+    var recaptchaToken: String?
     var clientType = "CLIENT_TYPE_IOS"
+
+    init(phoneNumber: String, proof: AppVerificationProof?) {
+        self.phoneNumber = phoneNumber
+        iosReceipt = proof?.iosReceipt
+        iosSecret = proof?.iosSecret
+        recaptchaToken = proof?.recaptchaToken
+    }
 }
 
 /// The answer of `accounts:sendVerificationCode`: the session the code belongs to (the verification ID).

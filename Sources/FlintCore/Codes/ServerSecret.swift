@@ -13,6 +13,8 @@ public struct ServerSecret: Sendable {
     public let mfaKey: SymmetricKey
     /// Key for recovery code HMACs, so a stolen database reveals no code.
     public let recoveryKey: SymmetricKey
+    /// Key sealing app-verification receipts, web-challenge tokens and puzzles, and deriving receipt secrets.
+    public let appVerificationKey: SymmetricKey
 
     /// Derives the purpose keys from the master secret.
     public init(master: [UInt8]) {
@@ -22,6 +24,8 @@ public struct ServerSecret: Sendable {
         refreshKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, info: Array("flint refresh token v1".utf8), outputByteCount: 32)
         mfaKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, info: Array("flint mfa v1".utf8), outputByteCount: 32)
         recoveryKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, info: Array("flint recovery code v1".utf8), outputByteCount: 32)
+        appVerificationKey = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: ikm, info: Array("flint app verification v1".utf8), outputByteCount: 32)
     }
 
     /// The stored form of a code: HMAC-SHA256 over the session ID and the code, so equal codes in two

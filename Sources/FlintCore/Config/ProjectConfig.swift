@@ -11,7 +11,8 @@ public struct ProjectConfig: Sendable, Equatable {
 
     /// Paths an `updateMask` may name.
     public static let updatablePaths: [String] = [
-        "signIn", "signIn.phoneNumber", "signIn.phoneNumber.enabled", "signIn.phoneNumber.testPhoneNumbers", "signIn.email",
+        "signIn", "signIn.phoneNumber", "signIn.phoneNumber.enabled", "signIn.phoneNumber.testPhoneNumbers", "signIn.phoneNumber.appVerification",
+        "signIn.email",
         "signIn.email.enabled", "signIn.email.passwordRequired", "signIn.anonymous", "signIn.anonymous.enabled", "authorizedDomains",
         "emailPrivacyConfig",
         "emailPrivacyConfig.enableImprovedEmailPrivacy", "flint", "flint.appLinks", "flint.linkDomains", "flint.emailTemplates",
@@ -80,6 +81,7 @@ public struct ProjectConfig: Sendable, Equatable {
         }
         try Self.validateEmailSections(doc)
         try Self.validateMFASection(doc)
+        try Self.validateAppVerification(doc)
         self.document = doc
     }
 

@@ -14,6 +14,12 @@ enum SealedToken {
     enum Kind: UInt8 {
         case mfaPendingCredential = 1
         case totpEnrollmentSession = 2
+        /// A `verifyClient` receipt (app verification by silent push).
+        case appReceipt = 3
+        /// A `recaptchaToken` issued by Flint's own web challenge.
+        case challengeToken = 4
+        /// The proof-of-work challenge embedded in the web challenge page.
+        case challengePuzzle = 5
     }
 
     /// Encrypts `payload` under `key`.

@@ -20,13 +20,16 @@ final class AuthServices: Sendable {
     let sms: any SMSSender
     let templates: SMSTemplates
     let email: any EmailSender
+    /// Silent pushes for app verification; `nil` when this node cannot push (production without APNs credentials).
+    let push: (any PushSender)?
     let passwords: PasswordHasher
     let logger: Logger
     let refreshActivity = RefreshActivity()
 
     private init(
         settings: ServerSettings, store: any AuthStore, clock: any WallClock, random: any RandomSource, secret: ServerSecret,
-        keys: KeyCache, config: ConfigCache, sms: any SMSSender, email: any EmailSender, logger: Logger
+        keys: KeyCache, config: ConfigCache, sms: any SMSSender, email: any EmailSender, push: (any PushSender)?,
+        logger: Logger
     ) {
         self.settings = settings
         self.store = store
@@ -38,6 +41,7 @@ final class AuthServices: Sendable {
         self.sms = sms
         self.templates = .builtIn
         self.email = email
+        self.push = push
         self.passwords = PasswordHasher(parameters: settings.passwordHashParameters, random: random)
         self.logger = logger
     }
@@ -46,7 +50,7 @@ final class AuthServices: Sendable {
     /// `--config` document applied over what is stored).
     static func start(
         settings: ServerSettings, store: any AuthStore, clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandom(),
-        sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil, logger: Logger
+        sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil, push: (any PushSender)? = nil, logger: Logger
     ) async throws -> AuthServices {
         let candidate = random.bytes(32)
         let master = try await store.write { tx in try await tx.ensureMasterSecret(candidate) }
@@ -62,7 +66,7 @@ final class AuthServices: Sendable {
         return AuthServices(
             settings: settings, store: store, clock: clock, random: random, secret: ServerSecret(master: master), keys: keys,
             config: config, sms: sms ?? (settings.devMode ? DevOutboxSender() : UnconfiguredSMSSender()), email: email ?? DevOutboxEmailSender(),
-            logger: logger
+            push: push ?? (settings.devMode ? DevOutboxPushSender(store: store) : nil), logger: logger
         )
     }
 

@@ -25,14 +25,16 @@ public struct FlintServer: Sendable {
     ///   - sms: the SMS sender; defaults to the durable dev outbox in dev mode, and to refusing every send (no
     ///     provider configured) in production mode.
     ///   - email: the email sender; defaults to the durable dev outbox.
+    ///   - push: the silent-push sender of app verification; defaults to the dev outbox in dev mode and to none in
+    ///     production (then `verifyClient` refuses and clients use the web challenge).
     ///   - logger: the server's logger.
     /// - Throws: when the store cannot provide secrets, keys or config.
     public init(
         settings: ServerSettings, store: any AuthStore, clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandom(),
-        sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil, logger: Logger
+        sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil, push: (any PushSender)? = nil, logger: Logger
     ) async throws {
         let services = try await AuthServices.start(
-            settings: settings, store: store, clock: clock, random: random, sms: sms, email: email, logger: logger)
+            settings: settings, store: store, clock: clock, random: random, sms: sms, email: email, push: push, logger: logger)
         self.services = services
         let router = buildRouter(services: services)
         self.application = Application(

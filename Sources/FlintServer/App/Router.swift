@@ -26,6 +26,13 @@ func buildRouter(services: AuthServices) -> Router<FlintRequestContext> {
     router.post("\(v1)/accounts:signInWithPhoneNumber", use: phone.signInWithPhoneNumber)
     router.post("\(v3)/verifyPhoneNumber", use: phone.signInWithPhoneNumber)
 
+    let appVerification = AppVerificationRoutes(services: services)
+    router.post("\(v1)/accounts:verifyClient", use: appVerification.verifyClient)
+    router.post("\(v3)/verifyClient", use: appVerification.verifyClient)
+    router.get("/identitytoolkit.googleapis.com/v2/recaptchaConfig", use: appVerification.recaptchaConfig)
+    router.get(RouterPath(AppVerificationRoutes.handlerPath), use: appVerification.showChallenge)
+    router.post(RouterPath(AppVerificationRoutes.handlerPath), use: appVerification.submitChallenge)
+
     let accounts = AccountRoutes(services: services)
     router.post("\(v1)/accounts:lookup", use: accounts.lookup)
     router.post("\(v3)/getAccountInfo", use: accounts.lookup)
@@ -95,6 +102,7 @@ func buildRouter(services: AuthServices) -> Router<FlintRequestContext> {
         router.get("/emulator/v1/projects/{project}/verificationCodes", use: dev.verificationCodes)
         router.get("/emulator/v1/projects/{project}/outbox", use: dev.outbox)
         router.get("/emulator/v1/projects/{project}/oobCodes", use: dev.oobCodes)
+        router.get("/emulator/v1/projects/{project}/pushes", use: dev.pushes)
         router.delete("/emulator/v1/projects/{project}/accounts", use: dev.deleteAccounts)
     }
     return router

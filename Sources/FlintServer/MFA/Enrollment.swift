@@ -133,7 +133,8 @@ extension AuthServices {
         let enrollments = try await store.read { try await $0.mfaEnrollments(localID: user.localID) }
         guard !enrollments.contains(where: { $0.phoneNumber == phone.e164 }) else { throw AuthError.secondFactorExists }
         guard enrollments.count < Self.maxSecondFactors else { throw AuthError.secondFactorLimitExceeded }
-        let sessionInfo = try await sendCode(to: phone.e164, purpose: .mfaEnrollment, locales: locales, forSignIn: false)
+        let sessionInfo = try await sendCode(
+            to: phone.e164, purpose: .mfaEnrollment, locales: locales, proof: try AppProof(phoneInfo), forSignIn: false)
         return StartEnrollmentResponse(phoneSessionInfo: .init(sessionInfo: sessionInfo))
     }
 

@@ -7,11 +7,13 @@ import Logging
 struct StartMFASignInRequest {
     var pendingCredential: String?
     var enrollmentID: String?
+    /// The app proof inside `phoneSignInInfo` (its `phoneNumber` is the masked hint and is not used).
+    var proof: AppProof
 
     init(_ body: WireBody) throws(AuthError) {
         pendingCredential = try body.string("mfaPendingCredential")
         enrollmentID = try body.string("mfaEnrollmentId")
-        _ = try body.nested("phoneSignInInfo")
+        proof = try AppProof(try body.nested("phoneSignInInfo"))
     }
 }
 
@@ -58,7 +60,7 @@ extension AuthServices {
         guard let enrollment = enrollments.first(where: { $0.enrollmentID == enrollmentID }) else { throw AuthError.mfaEnrollmentNotFound }
         guard enrollment.factor == "phone", let phone = enrollment.phoneNumber else { throw AuthError.mfaProviderNotSupported }
         guard config.current.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
-        let sessionInfo = try await sendCode(to: phone, purpose: .mfaSignIn, locales: locales, forSignIn: false)
+        let sessionInfo = try await sendCode(to: phone, purpose: .mfaSignIn, locales: locales, proof: wire.proof, forSignIn: false)
         return StartMFASignInResponse(phoneResponseInfo: .init(sessionInfo: sessionInfo))
     }
 

@@ -23,7 +23,10 @@ extension AuthServices {
     ///
     /// With `forSignIn` (phone sign-in, not a second factor) the project must allow phone sign-in, and a number whose
     /// account has second factors is refused (`UNSUPPORTED_FIRST_FACTOR`), as Firebase does.
-    func sendCode(to text: String?, purpose: SMSPurpose, locales: [String], forSignIn: Bool = true) async throws -> String {
+    ///
+    /// A real number needs `proof` when the project enforces app verification (``checkAppProof(_:)``); fictional
+    /// numbers never do, which is what lets apps with `isAppVerificationDisabledForTesting` use them.
+    func sendCode(to text: String?, purpose: SMSPurpose, locales: [String], proof: AppProof, forSignIn: Bool = true) async throws -> String {
         let config = config.current
         if forSignIn { guard config.phoneSignInEnabled else { throw AuthError.operationNotAllowed } }
         let phone = try parsePhoneNumber(text)
@@ -38,6 +41,7 @@ extension AuthServices {
         if config.testPhoneNumbers[phone.e164] != nil {
             return SessionHandle.fictional(phoneNumber: phone.e164, issuedAt: now.secondsSince1970).encode(key: secret.sessionKey)
         }
+        try await checkAppProof(proof)
         let id = random.bytes(16)
         let code = VerificationCode.generate(using: random)
         let candidate = CodeSession(

@@ -7,14 +7,13 @@ import Hummingbird
 struct SendVerificationCodeRequest {
     /// The number to send a code to, in E.164 (spaces and dashes tolerated).
     var phoneNumber: String?
-    // App-proof fields (`iosReceipt`, `iosSecret`, `recaptchaToken`, `captchaResponse`, `playIntegrityToken`,
-    // `safetyNetToken`, `clientType`, `recaptchaVersion`) are accepted and not yet checked.
+    /// The app proof (`iosReceipt` + `iosSecret`, or `recaptchaToken`); `clientType`, `recaptchaVersion` and the
+    /// proofs of other platforms are ignored.
+    var proof: AppProof
 
     init(_ body: WireBody) throws(AuthError) {
         phoneNumber = try body.string("phoneNumber")
-        _ = try body.string("iosReceipt")
-        _ = try body.string("iosSecret")
-        _ = try body.string("recaptchaToken")
+        proof = try AppProof(body)
     }
 }
 
@@ -30,7 +29,7 @@ extension PhoneRoutes {
         let locales = LocaleNegotiation.candidates(
             firebaseLocale: request.headers[.firebaseLocale], acceptLanguage: request.headers[.acceptLanguage]
         )
-        let sessionInfo = try await services.sendCode(to: wire.phoneNumber, purpose: .signIn, locales: locales)
+        let sessionInfo = try await services.sendCode(to: wire.phoneNumber, purpose: .signIn, locales: locales, proof: wire.proof)
         return try JSONReply.make(SendVerificationCodeResponse(sessionInfo: sessionInfo))
     }
 }

@@ -1,0 +1,43 @@
+import Crypto
+
+/// The small proof-of-work of Flint's web challenge: find a decimal `solution` such that
+/// `SHA-256(puzzle ":" solution)` starts with `difficulty` zero bits. It costs a browser well under a second and
+/// makes minting tokens in bulk expensive; it is not a test that a human is present (the page's button is the
+/// human step, the puzzle is the cost).
+public enum ProofOfWork {
+    /// Leading zero bits asked for: about 65 000 hashes on average.
+    public static let difficulty = 16
+    /// Longest solution accepted.
+    public static let maxSolutionLength = 20
+
+    /// Whether `solution` solves `puzzle` at `difficulty`.
+    public static func isSolved(puzzle: String, solution: String, difficulty: Int = difficulty) -> Bool {
+        guard !solution.isEmpty, solution.utf8.count <= maxSolutionLength, solution.utf8.allSatisfy({ (48...57).contains($0) }) else {
+            return false
+        }
+        return leadingZeroBits(SHA256.hash(data: Array("\(puzzle):\(solution)".utf8))) >= difficulty
+    }
+
+    /// Finds a solution by counting up (what the page's script does); used by tests and tools.
+    public static func solve(puzzle: String, difficulty: Int = difficulty) -> String {
+        var n: UInt64 = 0
+        while true {
+            let candidate = String(n)
+            if leadingZeroBits(SHA256.hash(data: Array("\(puzzle):\(candidate)".utf8))) >= difficulty { return candidate }
+            n += 1
+        }
+    }
+
+    static func leadingZeroBits(_ digest: SHA256.Digest) -> Int {
+        var bits = 0
+        for byte in digest {
+            if byte == 0 {
+                bits += 8
+                continue
+            }
+            bits += byte.leadingZeroBitCount
+            break
+        }
+        return bits
+    }
+}

@@ -1,0 +1,87 @@
+import FlintCore
+import FlintStore
+import Hummingbird
+import Logging
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `accounts:verifyClient` (v1) and `relyingparty/verifyClient` (the iOS SDK's v3 path): the app registers its
+/// APNs device token; the answer is a receipt, and the matching secret goes to the device in a silent push.
+struct VerifyClientRequest {
+    /// The APNs device token, hex (FirebaseAuth sends it upper-case).
+    var appToken: String?
+    /// Whether the token is a sandbox (development) token.
+    var isSandbox: Bool
+
+    init(_ body: WireBody) throws(AuthError) {
+        appToken = try body.string("appToken")
+        isSandbox = try body.bool("isSandbox") ?? false
+    }
+}
+
+/// The answer. FirebaseAuth needs both fields and `suggestedTimeout` as a string of seconds, or it crashes.
+struct VerifyClientResponse: Encodable {
+    var receipt: String
+    var suggestedTimeout: String
+}
+
+extension AppVerificationRoutes {
+    func verifyClient(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        try context.requireClient()
+        let wire = try VerifyClientRequest(try await WireBody.read(request))
+        return try JSONReply.make(try await services.verifyClient(wire, clientIP: context.clientIP))
+    }
+}
+
+extension AuthServices {
+    /// Seconds the client is told to wait for the push before it falls back to the web challenge.
+    static let suggestedPushTimeout = 5
+    /// `verifyClient` calls (each a push) one client IP may make per hour.
+    static let verifyClientPerIPPerHour: Int64 = 60
+    /// Bytes an APNs device token may have (Apple's are 32 today and documented as variable).
+    static let appTokenLength = 8...100
+
+    func verifyClient(_ wire: VerifyClientRequest, clientIP: String?) async throws -> VerifyClientResponse {
+        guard let text = wire.appToken, !text.isEmpty else { throw AuthError.missingAppToken }
+        guard let token = Hex.decode(text), Self.appTokenLength.contains(token.count) else {
+            throw AuthError.invalidAppCredential.with(detail: "appToken must be the APNs device token in hexadecimal.")
+        }
+        guard let push else {
+            throw AuthError.invalidAppCredential.with(detail: "This server cannot send silent pushes; use the web challenge.")
+        }
+        let now = clock.now()
+        if let clientIP {
+            let limit = Limit(key: "verifyclient:ip:\(clientIP)", max: Self.verifyClientPerIPPerHour, window: 3_600_000)
+            let nowMS = now.millisecondsSince1970
+            let over = try await store.write { [self] tx in try await count([limit], in: tx, now: nowMS) }
+            if over { throw AuthError.tooManyAttempts }
+        }
+        let ticket = AppVerificationTicket(
+            purpose: .receipt, projectID: settings.projectID, issuedAt: now.secondsSince1970, nonce: random.bytes(AppVerificationTicket.nonceLength))
+        let receipt = try ticket.seal(key: secret.appVerificationKey)
+        let receiptSecret = AppVerificationTicket.receiptSecret(forReceipt: receipt, key: secret.appVerificationKey)
+        let payload: JSONValue = [
+            "aps": ["content-available": .number(1)],
+            "com.google.firebase.auth": ["receipt": .string(receipt), "secret": .string(receiptSecret)],
+        ]
+        let message = PushMessage(
+            deviceToken: Hex.encode(token), sandbox: wire.isSandbox, payload: try Self.pushJSON(payload), createdAt: now.millisecondsSince1970)
+        do {
+            try await push.send(message)
+        } catch {
+            logger.warning("silent push failed", metadata: ["errorType": "\(type(of: error))"])
+            throw AuthError.invalidAppCredential.with(detail: "The silent push could not be sent; use the web challenge.")
+        }
+        return VerifyClientResponse(receipt: receipt, suggestedTimeout: String(Self.suggestedPushTimeout))
+    }
+
+    private static func pushJSON(_ payload: JSONValue) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(payload), as: UTF8.self)
+    }
+}

@@ -1,0 +1,96 @@
+import AsyncHTTPClient
+import FlintCore
+import Logging
+import NIOCore
+import NIOHTTP1
+import Synchronization
+
+/// Silent pushes through Apple's APNs provider API (HTTP/2, token-based authentication).
+///
+/// `POST https://api.push.apple.com/3/device/<token>` (`api.sandbox.push.apple.com` for sandbox tokens) with
+/// `authorization: bearer <ES256 provider token>`, `apns-topic: <bundle ID>`, `apns-push-type: background`,
+/// `apns-priority: 5` (background pushes must not use 10) and a short `apns-expiration`: a secret that arrives
+/// after the client gave up waiting is useless. The provider token is re-signed every 30 minutes (Apple refuses
+/// tokens older than an hour and throttles providers that renew more often than every 20 minutes).
+public final class APNsPushSender: PushSender {
+    /// Apple's answer to a refused push: the HTTP status and the `reason` of its JSON body.
+    public struct Refused: Error, Sendable, Equatable {
+        /// HTTP status.
+        public var status: Int
+        /// Apple's reason, e.g. `BadDeviceToken`, `TopicDisallowed`.
+        public var reason: String
+    }
+
+    /// Production and sandbox endpoints.
+    public static let productionURL = "https://api.push.apple.com"
+    public static let sandboxURL = "https://api.sandbox.push.apple.com"
+    /// Seconds between provider-token renewals.
+    static let tokenRenewal: Int64 = 1800
+    /// Seconds APNs keeps trying an undelivered push.
+    static let expiration: Int64 = 60
+
+    let credentials: APNsProviderToken
+    let bundleID: String
+    let client: HTTPClient
+    let clock: any WallClock
+    let productionURL: String
+    let sandboxURL: String
+    let logger: Logger
+    private let cachedToken = Mutex<(token: String, issuedAt: Int64)?>(nil)
+
+    /// Creates a sender.
+    /// - Parameters:
+    ///   - credentials: the `.p8` key with its key ID and team ID.
+    ///   - bundleID: the app's bundle ID, sent as `apns-topic`.
+    ///   - client: the HTTP client (HTTP/2 is negotiated with Apple through ALPN); defaults to the shared one.
+    ///   - productionURL: base URL for production tokens (tests point it elsewhere).
+    ///   - sandboxURL: base URL for sandbox tokens.
+    public init(
+        credentials: APNsProviderToken, bundleID: String, client: HTTPClient = .shared, clock: any WallClock = SystemClock(),
+        productionURL: String = APNsPushSender.productionURL, sandboxURL: String = APNsPushSender.sandboxURL, logger: Logger
+    ) {
+        self.credentials = credentials
+        self.bundleID = bundleID
+        self.client = client
+        self.clock = clock
+        self.productionURL = productionURL
+        self.sandboxURL = sandboxURL
+        self.logger = logger
+    }
+
+    public func send(_ push: PushMessage) async throws {
+        let request = try makeRequest(push)
+        let response = try await client.execute(request, timeout: .seconds(15))
+        let body = try await response.body.collect(upTo: 64 * 1024)
+        guard response.status == .ok else {
+            let reason = (try? JSONValue(parsing: body.readableBytesView))?["reason"]?.stringValue ?? "unknown"
+            if response.status == .forbidden { cachedToken.withLock { $0 = nil } }  // e.g. ExpiredProviderToken
+            logger.warning("APNs refused a push", metadata: ["status": "\(response.status.code)", "reason": "\(reason)"])
+            throw Refused(status: Int(response.status.code), reason: reason)
+        }
+    }
+
+    /// The HTTP request for `push` (exposed to tests: method, URL, headers, body).
+    func makeRequest(_ push: PushMessage) throws -> HTTPClientRequest {
+        let now = clock.now().secondsSince1970
+        var request = HTTPClientRequest(url: "\(push.sandbox ? sandboxURL : productionURL)/3/device/\(push.deviceToken)")
+        request.method = .POST
+        request.headers.add(name: "authorization", value: "bearer \(try providerToken(now: now))")
+        request.headers.add(name: "apns-topic", value: bundleID)
+        request.headers.add(name: "apns-push-type", value: "background")
+        request.headers.add(name: "apns-priority", value: "5")
+        request.headers.add(name: "apns-expiration", value: String(now + Self.expiration))
+        request.headers.add(name: "content-type", value: "application/json")
+        request.body = .bytes(ByteBuffer(string: push.payload))
+        return request
+    }
+
+    private func providerToken(now: Int64) throws -> String {
+        try cachedToken.withLock { cached in
+            if let cached, now - cached.issuedAt < Self.tokenRenewal, now >= cached.issuedAt { return cached.token }
+            let token = try credentials.token(issuedAt: now)
+            cached = (token, now)
+            return token
+        }
+    }
+}
