@@ -69,6 +69,49 @@ struct MultiFactorFlowTests {
         }
     }
 
+    @Test("with app verification enforced, SMS enrolment and the sign-in code go out after the app's silent-push proof")
+    func smsFactorWithAppVerification() async throws {
+        try await withFlint { server in
+            try await server.enableMFA()
+            try await server.enforceAppVerification()
+            let auth = server.makeVerifyingAuth()
+            auth.setAPNSToken(AppVerificationFlowTests.apnsToken, type: .sandbox)
+            let device = PushDevice(server: server, auth: auth)
+            defer { device.stop() }
+            let email = uniqueEmail()
+            let user = try await server.signInWithLink(auth, email: email)
+            let provider = PhoneAuthProvider.provider(auth: auth)
+            let enrolID = try await provider.verifyPhoneNumber(Self.phone, uiDelegate: nil, multiFactorSession: try await user.multiFactor.session())
+            try await user.multiFactor.enroll(
+                with: PhoneMultiFactorGenerator.assertion(
+                    with: provider.credential(withVerificationID: enrolID, verificationCode: try await server.verificationCode(for: Self.phone))),
+                displayName: nil)
+            #expect(device.accepted.count == 1)
+
+            try auth.signOut()
+            let error = try await server.expectSecondFactor { try await server.signInWithLink(auth, email: email) }
+            let resolver = try #require(error.userInfo[AuthErrorUserInfoMultiFactorResolverKey] as? MultiFactorResolver)
+            let hint = try #require(resolver.hints.first as? PhoneMultiFactorInfo)
+            let signInID = try await provider.verifyPhoneNumber(with: hint, uiDelegate: nil, multiFactorSession: resolver.session)
+            let result = try await resolver.resolveSignIn(
+                with: PhoneMultiFactorGenerator.assertion(
+                    with: provider.credential(withVerificationID: signInID, verificationCode: try await server.verificationCode(for: Self.phone))))
+            #expect(result.user.uid == user.uid)
+            #expect(try await server.pushes().count == 1)  // the stored receipt served the second code too
+
+            // Without any proof (no APNs token, no UI delegate) an enforcing server refuses the enrolment code.
+            let bare = server.makeVerifyingAuth()
+            let other = try await server.signInWithLink(bare, email: uniqueEmail())
+            do {
+                _ = try await PhoneAuthProvider.provider(auth: bare).verifyPhoneNumber(
+                    "+14155550199", uiDelegate: nil, multiFactorSession: try await other.multiFactor.session())
+                Issue.record("an enrolment code went out without an app proof")
+            } catch {
+                #expect(authCode(error) == AuthErrorCode.missingAppCredential.rawValue)
+            }
+        }
+    }
+
     @Test("TOTP factor: secret, QR URL, enrol with a one-time password, password sign-in resolves with the next one")
     func totpEnrolAndResolve() async throws {
         try await withFlint { server in

@@ -1,7 +1,8 @@
 /// SMS second factors: codes for enrolment and for sign-in.
 extension PhoneAuthProvider {
     /// Texts a code to `phoneNumber`: to enrol it as a second factor when `multiFactorSession` comes from
-    /// `MultiFactor.session()` (`mfaEnrollment:start`), or as a first-factor sign-in when it is `nil`.
+    /// `MultiFactor.session()` (`mfaEnrollment:start`), or as a first-factor sign-in when it is `nil`. The app proves
+    /// itself first as for a sign-in (silent push or web challenge through `uiDelegate`, none in test mode).
     /// - Returns: the verification ID for `credential(withVerificationID:verificationCode:)`.
     /// - Throws: `invalidPhoneNumber`, `unverifiedEmail`, `requiresRecentLogin`, `secondFactorAlreadyEnrolled`,
     ///   `maximumSecondFactorCountExceeded`, `tooManyRequests`, `invalidMultiFactorSession`.
@@ -10,15 +11,18 @@ extension PhoneAuthProvider {
     ) async throws -> String {
         guard let session = multiFactorSession else { return try await verifyPhoneNumber(phoneNumber, uiDelegate: uiDelegate) }
         guard !phoneNumber.isEmpty else { throw AuthErrorCode.missingPhoneNumber.error() }
-        var request = StartMFAEnrollmentRequest(phoneEnrollmentInfo: .init(phoneNumber: phoneNumber))
-        if let idToken = session.idToken {
-            request.idToken = idToken
-        } else if let pending = session.pendingCredential {
-            request.mfaPendingCredential = pending  // a sign-in that must enrol a factor first
-        } else {
-            throw AuthErrorCode.invalidMultiFactorSession.error()
+        guard session.idToken != nil || session.pendingCredential != nil else { throw AuthErrorCode.invalidMultiFactorSession.error() }
+        let response = try await withAppVerification(uiDelegate: uiDelegate) { proof in
+            var request = StartMFAEnrollmentRequest(
+                phoneEnrollmentInfo: .init(
+                    phoneNumber: phoneNumber, iosReceipt: proof?.iosReceipt, iosSecret: proof?.iosSecret, recaptchaToken: proof?.recaptchaToken))
+            if let idToken = session.idToken {
+                request.idToken = idToken
+            } else {
+                request.mfaPendingCredential = session.pendingCredential  // a sign-in that must enrol a factor first
+            }
+            return try await auth.backend.callV2("accounts/mfaEnrollment:start", request, as: StartMFAEnrollmentResponse.self)
         }
-        let response = try await auth.backend.callV2("accounts/mfaEnrollment:start", request, as: StartMFAEnrollmentResponse.self)
         guard let sessionInfo = response.phoneSessionInfo?.sessionInfo, !sessionInfo.isEmpty else {
             throw AuthErrorCode.internalError.error(detail: "mfaEnrollment:start answered without phoneSessionInfo.")
         }
@@ -33,10 +37,14 @@ extension PhoneAuthProvider {
         with multiFactorInfo: PhoneMultiFactorInfo, uiDelegate: (any AuthUIDelegate)?, multiFactorSession: MultiFactorSession?
     ) async throws -> String {
         guard let pending = multiFactorSession?.pendingCredential else { throw AuthErrorCode.missingMultiFactorSession.error() }
-        let request = StartMFASignInRequest(
-            mfaPendingCredential: pending, mfaEnrollmentId: multiFactorInfo.uid,
-            phoneSignInInfo: .init(phoneNumber: multiFactorInfo.phoneNumber))
-        let response = try await auth.backend.callV2("accounts/mfaSignIn:start", request, as: StartMFASignInResponse.self)
+        let response = try await withAppVerification(uiDelegate: uiDelegate) { proof in
+            let request = StartMFASignInRequest(
+                mfaPendingCredential: pending, mfaEnrollmentId: multiFactorInfo.uid,
+                phoneSignInInfo: .init(
+                    phoneNumber: multiFactorInfo.phoneNumber, iosReceipt: proof?.iosReceipt, iosSecret: proof?.iosSecret,
+                    recaptchaToken: proof?.recaptchaToken))
+            return try await auth.backend.callV2("accounts/mfaSignIn:start", request, as: StartMFASignInResponse.self)
+        }
         guard let sessionInfo = response.phoneResponseInfo?.sessionInfo, !sessionInfo.isEmpty else {
             throw AuthErrorCode.internalError.error(detail: "mfaSignIn:start answered without phoneResponseInfo.")
         }
