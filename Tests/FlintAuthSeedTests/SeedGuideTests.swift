@@ -45,6 +45,53 @@ struct SeedGuideTests {
         }
     }
 
+    @MainActor @Test("phone guide's app-delegate hooks: the APNs token and the silent push prove the app to an enforcing server")
+    func phoneGuideAppDelegateHooks() async throws {
+        try await withFlint { server in
+            try await server.enablePhone()
+            try await server.patchConfig(
+                ["signIn": ["phoneNumber": ["appVerification": "ENFORCE"]]], updateMask: "signIn.phoneNumber.appVerification")
+            FlintApp.configure(
+                options: FlintOptions(
+                    apiKey: "seed-\(UUID().uuidString.prefix(8))", projectID: "demo-flint", googleAppID: "1:123456789:ios:abc123",
+                    bundleID: "com.example.app"))
+            Auth.auth().useEmulator(withHost: "127.0.0.1", port: server.port)
+            Auth.auth().settings.isAppVerificationDisabledForTesting = false  // a real app: prove it
+            let app = AppStandIn()
+            let guide = PhoneSignInGuide(app: app, phoneNumber: "+14155552671")
+            let application = UIApplication()
+            // A device token as APNs gives it: 32 bytes.
+            guide.application(application, didRegisterForRemoteNotificationsWithDeviceToken: Data((0..<32).map { UInt8($0 * 7 & 0xFF) }))
+
+            // Not Firebase's: the app handles these itself.
+            var unrelated: UIBackgroundFetchResult?
+            guide.application(application, didReceiveRemoteNotification: ["aps": ["alert": "hi"]]) { unrelated = $0 }
+            #expect(unrelated == .newData)
+            #expect(!guide.application(application, open: URL(string: "myapp://somewhere/else")!, options: [:]))
+            guide.scene(UIScene(), openURLContexts: [UIOpenURLContext(url: URL(string: "myapp://other")!)])
+
+            guide.sendCode()
+            // iOS delivers the silent push Flint sent (dev mode records it) to the app delegate, which hands it to Auth.
+            var handled: UIBackgroundFetchResult?
+            for _ in 0..<100 where handled != .noData {
+                for push in try await server.pushes() {
+                    guard let payload = push["payload"] as? [String: Any] else { continue }
+                    var userInfo: [AnyHashable: Any] = [:]
+                    for (key, value) in payload { userInfo[key] = value }
+                    guide.application(application, didReceiveRemoteNotification: userInfo) { handled = $0 }
+                }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(handled == .noData)
+            _ = try await app.waitFor("code sent")
+            guide.verificationCode = try await server.verificationCode(for: "+14155552671")
+            guide.signIn()
+            _ = try await app.waitFor("signed in ")
+            #expect(Auth.auth().currentUser?.phoneNumber == "+14155552671")
+            guide.signOut()
+        }
+    }
+
     @MainActor @Test("phone guide: an MFA user's number is refused as a first factor, and the guide shows why")
     func phoneGuideMultiFactorUser() async throws {
         try await withFlint { server in

@@ -93,4 +93,13 @@ extension FlintProcess {
         }
         throw FlintProcessError(message: "the sign-in did not ask for a second factor")
     }
+
+    /// The silent pushes recorded in the dev outbox (`/emulator/v1/projects/demo-flint/pushes`).
+    public func pushes() async throws -> [[String: Any]] {
+        let (status, data) = try await get("/emulator/v1/projects/demo-flint/pushes")
+        guard status == 200, let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let pushes = object["pushes"] as? [[String: Any]]
+        else { throw FlintProcessError(message: "pushes answered \(status)") }
+        return pushes
+    }
 }

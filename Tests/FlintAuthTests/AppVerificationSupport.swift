@@ -32,15 +32,6 @@ extension FlintProcess {
         auth.settings.isAppVerificationDisabledForTesting = false
         return auth
     }
-
-    /// The silent pushes recorded in the dev outbox (`/emulator/v1/projects/demo-flint/pushes`).
-    func pushes() async throws -> [[String: Any]] {
-        let (status, data) = try await get("/emulator/v1/projects/demo-flint/pushes")
-        guard status == 200, let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let pushes = object["pushes"] as? [[String: Any]]
-        else { throw FlintProcessError(message: "pushes answered \(status)") }
-        return pushes
-    }
 }
 
 /// Plays the device: hands every silent push in the dev outbox to `canHandleNotification` until the SDK accepts it
