@@ -2,7 +2,7 @@ import Foundation
 
 /// FirebaseAuth's error codes, with the same raw values. Errors thrown by the SDK are `NSError`s in
 /// `AuthErrors.domain` whose `code` is one of these raw values.
-public enum AuthErrorCode: Int, Error, Sendable {
+public enum AuthErrorCode: Int, Error, Sendable, CaseIterable {
     case invalidCustomToken = 17000
     case customTokenMismatch = 17002
     case invalidCredential = 17004

@@ -116,42 +116,6 @@ extension AuthErrorCode {
         return out
     }
 
-    /// The message a person reads when the server gave no detail (FirebaseAuth's wording where it has one).
-    var defaultMessage: String {
-        switch self {
-        case .invalidCredential: return "The supplied auth credential is malformed or has expired."
-        case .userDisabled: return "The user account has been disabled by an administrator."
-        case .operationNotAllowed: return "The given sign-in provider is disabled for this Firebase project."
-        case .emailAlreadyInUse: return "The email address is already in use by another account."
-        case .invalidEmail: return "The email address is badly formatted."
-        case .wrongPassword: return "The password is invalid or the user does not have a password."
-        case .tooManyRequests: return "We have blocked all requests from this device due to unusual activity. Try again later."
-        case .userNotFound: return "There is no user record corresponding to this identifier. The user may have been deleted."
-        case .requiresRecentLogin: return "This operation is sensitive and requires recent authentication. Log in again before retrying this request."
-        case .invalidUserToken:
-            return
-                "This user's credential isn't valid for this project. This can happen if the user's token has been tampered with, or if the user doesn't belong to the project associated with the API key used in your request."
-        case .userTokenExpired: return "The user's credential is no longer valid. The user must sign in again."
-        case .networkError: return "Network error (such as timeout, interrupted connection or unreachable host) has occurred."
-        case .userMismatch: return "The supplied credentials do not correspond to the previously signed in user."
-        case .credentialAlreadyInUse: return "This credential is already associated with a different user account."
-        case .providerAlreadyLinked: return "User can only be linked to one identity for the given provider."
-        case .weakPassword: return "The password must be 6 characters long or more."
-        case .expiredActionCode: return "The action code has expired."
-        case .invalidActionCode: return "The action code is invalid. This can happen if the code is malformed, expired, or has already been used."
-        case .missingEmail: return "An email address must be provided."
-        case .invalidContinueURI: return "The continue URL provided in the request is invalid."
-        case .missingContinueURI: return "A continue URL must be provided in the request."
-        case .unauthorizedDomain: return "The domain of the continue URL is not whitelisted. Please whitelist the domain in the Firebase console."
-        case .secondFactorRequired: return "Please complete a second factor challenge to finish signing into this account."
-        case .malformedJWT: return "Failed to parse JWT. Check the header and body of the JWT."
-        case .keychainError: return "An error occurred when accessing the stored user."
-        case .webContextCancelled: return "The interaction was cancelled by the user."
-        case .internalError: return "An internal error has occurred, print and inspect the error details for more information."
-        default: return "An error occurred (\(errorName))."
-        }
-    }
-
     /// The `NSError` FirebaseAuth would report.
     func error(detail: String? = nil, userInfo extra: [String: Any] = [:]) -> NSError {
         var userInfo = extra

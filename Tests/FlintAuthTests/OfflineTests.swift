@@ -42,6 +42,16 @@ struct OfflineTests {
         #expect(!error.localizedDescription.isEmpty)
     }
 
+    @Test("an error without the server's detail reads as a sentence meant for a person, for every code")
+    func messagesForPeople() {
+        for code in AuthErrorCode.allCases {
+            let message = code.error().localizedDescription
+            #expect(message.count > 15, "\(code)")
+            #expect(message.hasSuffix(".") && !message.contains("ERROR_"), "\(code): \(message)")
+        }
+        #expect(Set(AuthErrorCode.allCases.map(\.defaultMessage)).count == AuthErrorCode.allCases.count)
+    }
+
     @Test("WEAK_PASSWORD's detail is the failure reason; other details are the description")
     func errorDetails() throws {
         let weak = Backend.serverError(
