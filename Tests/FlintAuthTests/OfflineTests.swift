@@ -129,6 +129,27 @@ struct RetryTests {
         #expect(server.requestLines.count == 4)
     }
 
+    @Test("requests carry FirebaseAuth's identifying headers: bundle ID, Google app ID, locale, client version")
+    func identifyingHeaders() async throws {
+        let server = try ScriptedHTTPServer(script: [.status(200, #"{"signinMethods":[]}"#)])
+        defer { server.stop() }
+        let name = "headers-\(UUID().uuidString.prefix(8))"
+        FlintApp.configure(
+            name: name, options: FlintOptions(apiKey: "k", projectID: "demo-flint", googleAppID: "1:2:ios:3", bundleID: "com.example.app"))
+        let auth = Auth(
+            app: try #require(FlintApp.app(name: name)),
+            storeDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("flint-auth-\(UUID().uuidString)"))
+        auth.useEmulator(withHost: "127.0.0.1", port: server.port)
+        auth.languageCode = "tr"
+        _ = try await auth.fetchSignInMethods(forEmail: "a@example.com")
+        let headers = try #require(server.requestHeaders.first)
+        #expect(headers["x-ios-bundle-identifier"] == "com.example.app")
+        #expect(headers["x-firebase-gmpid"] == "1:2:ios:3")
+        #expect(headers["x-firebase-locale"] == "tr")
+        #expect(headers["x-client-version"] == "Swift/FlintAuth/1.0")
+        #expect(headers["content-type"] == "application/json")
+    }
+
     @Test("a read fails after its one retry; a sign-in is never sent twice")
     func retryLimits() async throws {
         let server = try ScriptedHTTPServer(script: [.status(503, "{}"), .status(503, "{}"), .drop, .status(200, "{}")])

@@ -20,7 +20,7 @@ final class ScriptedHTTPServer: @unchecked Sendable {
     private let socket: Int32
     private let lock = NSLock()
     private var script: [Answer]
-    private var lines: [String] = []
+    private var heads: [String] = []
 
     /// Starts listening on a free loopback port and serves `script` in order (then 500s).
     init(script: [Answer]) throws {
@@ -49,7 +49,21 @@ final class ScriptedHTTPServer: @unchecked Sendable {
     }
 
     /// The request lines seen so far (`POST /path?key=… HTTP/1.1`).
-    var requestLines: [String] { lock.withLock { lines } }
+    var requestLines: [String] { lock.withLock { heads.map { $0.components(separatedBy: "\r\n").first ?? "" } } }
+
+    /// The header fields of each request seen so far, names lower-cased.
+    var requestHeaders: [[String: String]] {
+        lock.withLock {
+            heads.map { head in
+                var fields: [String: String] = [:]
+                for line in head.components(separatedBy: "\r\n").dropFirst() {
+                    guard let colon = line.firstIndex(of: ":") else { continue }
+                    fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                }
+                return fields
+            }
+        }
+    }
 
     /// Stops accepting connections.
     func stop() { shutdown(socket, Int32(SHUT_RDWR)); close(socket) }
@@ -62,7 +76,7 @@ final class ScriptedHTTPServer: @unchecked Sendable {
             let count = read(client, &buffer, buffer.count)
             let text = String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self)
             let answer = lock.withLock { () -> Answer in
-                lines.append(text.components(separatedBy: "\r\n").first ?? "")
+                heads.append(text.components(separatedBy: "\r\n\r\n").first ?? "")
                 return script.isEmpty ? .status(500, "{}") : script.removeFirst()
             }
             if case .status(let status, let body) = answer {

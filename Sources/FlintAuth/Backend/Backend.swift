@@ -12,13 +12,20 @@ final class Backend: Sendable {
         var baseURL: URL?
         var emulatorHost: String?
         var languageCode: String?
+        /// Sent as `X-Ios-Bundle-Identifier` (the options' bundle ID, else the main bundle's), as FirebaseAuth does.
+        var bundleID: String?
+        /// Sent as `X-Firebase-GMPID`.
+        var googleAppID: String?
     }
 
     let configuration: Locked<Configuration>
     private let session: URLSession
 
     init(options: FlintOptions) {
-        configuration = Locked(Configuration(apiKey: options.apiKey, baseURL: options.baseURL))
+        configuration = Locked(
+            Configuration(
+                apiKey: options.apiKey, baseURL: options.baseURL, bundleID: options.bundleID ?? Bundle.main.bundleIdentifier,
+                googleAppID: options.googleAppID))
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.timeoutIntervalForRequest = 60
         session = URLSession(configuration: sessionConfiguration)
@@ -92,10 +99,13 @@ final class Backend: Sendable {
     /// server may have acted on them (a code sent, a code spent).
     func perform<Response: Decodable>(_ request: URLRequest, idempotent: Bool, as: Response.Type = Response.self) async throws -> Response {
         var request = request
+        let config = configuration.current
         request.setValue("Swift/FlintAuth/1.0", forHTTPHeaderField: "X-Client-Version")
-        if let language = configuration.current.languageCode, !language.isEmpty {
+        if let language = config.languageCode, !language.isEmpty {
             request.setValue(language, forHTTPHeaderField: "X-Firebase-Locale")
         }
+        if let bundleID = config.bundleID, !bundleID.isEmpty { request.setValue(bundleID, forHTTPHeaderField: "X-Ios-Bundle-Identifier") }
+        if let appID = config.googleAppID, !appID.isEmpty { request.setValue(appID, forHTTPHeaderField: "X-Firebase-GMPID") }
         var (data, status) = try await sendRetryingIf(idempotent, request)
         if idempotent, Self.retriableStatuses.contains(status) {
             try await Task.sleep(for: Self.retryDelay)
