@@ -24,12 +24,7 @@ struct ActionCodeFlowTests {
             #expect(!user.isEmailVerified, "the cached profile changes only on reload")
             try await user.reload()
             #expect(user.isEmailVerified)
-            do {
-                try await auth.applyActionCode(code)
-                Issue.record("a code was applied twice")
-            } catch {
-                #expect(authCode(error) == AuthErrorCode.invalidActionCode.rawValue)
-            }
+            await expectAuthError(.invalidActionCode, "a code was applied twice") { try await auth.applyActionCode(code) }
         }
     }
 
@@ -62,20 +57,12 @@ struct ActionCodeFlowTests {
             let code = try await server.oobCode(for: email, requestType: "PASSWORD_RESET")
             #expect(try await auth.checkActionCode(code).operation == .passwordReset)
             #expect(try await auth.verifyPasswordResetCode(code) == email)
-            do {
+            await expectAuthError(.weakPassword, "a weak password was accepted") {
                 try await auth.confirmPasswordReset(withCode: code, newPassword: "abc")
-                Issue.record("a weak password was accepted")
-            } catch {
-                #expect(authCode(error) == AuthErrorCode.weakPassword.rawValue)
             }
             try await auth.confirmPasswordReset(withCode: code, newPassword: "battery staple")
             #expect(try await auth.signIn(withEmail: email, password: "battery staple").user.email == email)
-            do {
-                _ = try await auth.verifyPasswordResetCode(code)
-                Issue.record("a used code still verifies")
-            } catch {
-                #expect(authCode(error) == AuthErrorCode.invalidActionCode.rawValue)
-            }
+            await expectAuthError(.invalidActionCode, "a used code still verifies") { try await auth.verifyPasswordResetCode(code) }
         }
     }
 
@@ -87,12 +74,7 @@ struct ActionCodeFlowTests {
             let user = try await auth.createUser(withEmail: email, password: "correct horse").user
             try await user.sendEmailVerification()
             let code = try await server.oobCode(for: email, requestType: "VERIFY_EMAIL")
-            do {
-                _ = try await auth.verifyPasswordResetCode(code)
-                Issue.record("a verification code passed as a reset code")
-            } catch {
-                #expect(authCode(error) == AuthErrorCode.invalidActionCode.rawValue)
-            }
+            await expectAuthError(.invalidActionCode, "a verification code passed as a reset code") { try await auth.verifyPasswordResetCode(code) }
         }
     }
 
@@ -118,11 +100,8 @@ struct ActionCodeFlowTests {
             #expect(signedIn.uid == user.uid)
             #expect(signedIn.email == newEmail)
             #expect(signedIn.isEmailVerified)
-            do {
+            await expectAuthError(.invalidCredential, "the old address still signs in") {
                 try await auth.signIn(withEmail: oldEmail, password: "correct horse")
-                Issue.record("the old address still signs in")
-            } catch {
-                #expect(authCode(error) == AuthErrorCode.invalidCredential.rawValue)
             }
         }
     }
@@ -134,11 +113,8 @@ struct ActionCodeFlowTests {
             let taken = uniqueEmail()
             try await auth.createUser(withEmail: taken, password: "correct horse")
             let user = try await auth.createUser(withEmail: uniqueEmail(), password: "correct horse").user
-            do {
+            await expectAuthError(.emailAlreadyInUse, "a taken address was accepted") {
                 try await user.sendEmailVerification(beforeUpdatingEmail: taken)
-                Issue.record("a taken address was accepted")
-            } catch {
-                #expect(authCode(error) == AuthErrorCode.emailAlreadyInUse.rawValue)
             }
         }
     }

@@ -154,11 +154,8 @@ struct AppVerificationFlowTests {
                 try await server.enforceAppVerification()
                 let auth = server.makeVerifyingAuth()
                 let provider = PhoneAuthProvider.provider(auth: auth)
-                do {
-                    _ = try await provider.verifyPhoneNumber(Self.realNumber, uiDelegate: nil)
-                    Issue.record("a code was sent without a proof")
-                } catch {
-                    #expect(authCode(error) == AuthErrorCode.missingAppCredential.rawValue)
+                await expectAuthError(.missingAppCredential, "a code was sent without a proof") {
+                    try await provider.verifyPhoneNumber(Self.realNumber, uiDelegate: nil)
                 }
                 try await server.patchConfig(
                     ["signIn": ["phoneNumber": ["appVerification": "OFF"]]], updateMask: "signIn.phoneNumber.appVerification")

@@ -34,12 +34,7 @@ struct EmailLinkFlowTests {
             #expect(try await user.getIDTokenResult().signInProvider == "password")
             #expect(try await auth.fetchSignInMethods(forEmail: email) == [EmailLinkAuthSignInMethod])
 
-            do {
-                try await auth.signIn(withEmail: email, link: link)
-                Issue.record("a link worked twice")
-            } catch {
-                #expect(authCode(error) == AuthErrorCode.invalidActionCode.rawValue)
-            }
+            await expectAuthError(.invalidActionCode, "a link worked twice") { try await auth.signIn(withEmail: email, link: link) }
         }
     }
 
@@ -60,21 +55,15 @@ struct EmailLinkFlowTests {
 
             let again = try await user.reauthenticate(with: EmailAuthProvider.credential(withEmail: email, password: "correct horse"))
             #expect(again.user.uid == user.uid)
-            do {
+            await expectAuthError(.providerAlreadyLinked, "linked a second email") {
                 try await user.link(with: EmailAuthProvider.credential(withEmail: uniqueEmail(), password: "x y z w v"))
-                Issue.record("linked a second email")
-            } catch {
-                #expect(authCode(error) == AuthErrorCode.providerAlreadyLinked.rawValue)
             }
 
             let other = server.makeAuth()
             let otherEmail = uniqueEmail()
             try await other.createUser(withEmail: otherEmail, password: "other horse")
-            do {
+            await expectAuthError(.userMismatch, "re-authenticated as another user") {
                 try await user.reauthenticate(with: EmailAuthProvider.credential(withEmail: otherEmail, password: "other horse"))
-                Issue.record("re-authenticated as another user")
-            } catch {
-                #expect(authCode(error) == AuthErrorCode.userMismatch.rawValue)
             }
         }
     }

@@ -73,12 +73,7 @@ struct OfflineTests {
             app: try #require(FlintApp.app(name: "unreachable")),
             storeDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("flint-auth-\(UUID().uuidString)"))
         auth.useEmulator(withHost: "127.0.0.1", port: 1)
-        do {
-            try await auth.signIn(withEmail: "a@example.com", password: "secret")
-            Issue.record("signed in without a server")
-        } catch {
-            #expect(authCode(error) == AuthErrorCode.networkError.rawValue)
-        }
+        await expectAuthError(.networkError, "signed in without a server") { try await auth.signIn(withEmail: "a@example.com", password: "secret") }
     }
 
     @Test("requests address the emulator, a self-hosted root, or Google's hosts")
@@ -157,11 +152,8 @@ struct RetryTests {
         let auth = try Self.auth(for: server)
         await #expect(throws: (any Error).self) { try await auth.fetchSignInMethods(forEmail: "a@example.com") }
         #expect(server.requestLines.count == 2)
-        do {
+        await expectAuthError(.networkError, "signed in through a dropped connection") {
             try await auth.signIn(withEmail: "a@example.com", password: "secret")
-            Issue.record("signed in through a dropped connection")
-        } catch {
-            #expect(authCode(error) == AuthErrorCode.networkError.rawValue)
         }
         #expect(server.requestLines.count == 3)
         #expect(server.requestLines.last?.hasPrefix("POST /identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=k") == true)

@@ -69,11 +69,8 @@ struct PasswordFlowTests {
             let auth = server.makeAuth()
             let email = uniqueEmail()
             try await auth.createUser(withEmail: email, password: "correct horse")
-            do {
+            await expectAuthError(.emailAlreadyInUse, "an email was used twice") {
                 try await auth.createUser(withEmail: email, password: "another one")
-                Issue.record("an email was used twice")
-            } catch {
-                #expect(authCode(error) == AuthErrorCode.emailAlreadyInUse.rawValue)
             }
             do {
                 try await auth.createUser(withEmail: uniqueEmail(), password: "123")
@@ -185,12 +182,7 @@ struct PasswordFlowTests {
             _ = try await log.waitFor(1)
             let (status, _) = try await server.send("DELETE", "/emulator/v1/projects/demo-flint/accounts")
             #expect(status == 200)
-            do {
-                _ = try await user.getIDToken(forcingRefresh: true)
-                Issue.record("refreshed the token of a deleted account")
-            } catch {
-                #expect(authCode(error) == AuthErrorCode.userNotFound.rawValue)
-            }
+            await expectAuthError(.userNotFound, "refreshed the token of a deleted account") { try await user.getIDToken(forcingRefresh: true) }
             #expect(auth.currentUser == nil)
             #expect(try await log.waitFor(2) == [user.uid, nil])
         }
@@ -204,11 +196,8 @@ struct PasswordFlowTests {
             try await auth.createUser(withEmail: email, password: "correct horse")
             try await #require(auth.currentUser).delete()
             #expect(auth.currentUser == nil)
-            do {
+            await expectAuthError(.invalidCredential, "a deleted account signed in") {
                 try await auth.signIn(withEmail: email, password: "correct horse")
-                Issue.record("a deleted account signed in")
-            } catch {
-                #expect(authCode(error) == AuthErrorCode.invalidCredential.rawValue)
             }
         }
     }

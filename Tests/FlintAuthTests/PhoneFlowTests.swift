@@ -47,11 +47,8 @@ struct PhoneFlowTests {
             let provider = PhoneAuthProvider.provider(auth: auth)
             let verificationID = try await provider.verifyPhoneNumber(Self.realNumber, uiDelegate: nil)
             let code = try await server.verificationCode(for: Self.realNumber)
-            do {
+            await expectAuthError(.invalidVerificationCode, "a wrong code signed in") {
                 try await auth.signIn(with: provider.credential(withVerificationID: verificationID, verificationCode: wrong(code)))
-                Issue.record("a wrong code signed in")
-            } catch {
-                #expect(authCode(error) == AuthErrorCode.invalidVerificationCode.rawValue)
             }
             let result = try await auth.signIn(with: provider.credential(withVerificationID: verificationID, verificationCode: code))
             #expect(result.additionalUserInfo?.isNewUser == true)
@@ -79,12 +76,7 @@ struct PhoneFlowTests {
             try await server.enablePhone()
             let auth = server.makeAuth()
             let credential = PhoneAuthProvider.provider(auth: auth).credential(withVerificationID: "nonsense", verificationCode: "123456")
-            do {
-                try await auth.signIn(with: credential)
-                Issue.record("a made-up verification ID signed in")
-            } catch {
-                #expect(authCode(error) == AuthErrorCode.invalidVerificationID.rawValue)
-            }
+            await expectAuthError(.invalidVerificationID, "a made-up verification ID signed in") { try await auth.signIn(with: credential) }
         }
     }
 
@@ -129,11 +121,8 @@ struct PhoneFlowTests {
             let otherID = try await otherProvider.verifyPhoneNumber(Self.testNumber, uiDelegate: nil)
             try await other.signIn(with: otherProvider.credential(withVerificationID: otherID, verificationCode: "123456"))
             let mismatchID = try await provider.verifyPhoneNumber(Self.testNumber, uiDelegate: nil)
-            do {
+            await expectAuthError(.userMismatch, "another account's number re-authenticated") {
                 try await user.reauthenticate(with: provider.credential(withVerificationID: mismatchID, verificationCode: "123456"))
-                Issue.record("another account's number re-authenticated")
-            } catch {
-                #expect(authCode(error) == AuthErrorCode.userMismatch.rawValue)
             }
         }
     }

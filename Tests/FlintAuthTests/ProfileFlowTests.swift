@@ -20,12 +20,7 @@ struct ProfileFlowTests {
             let claims = try await user.getIDTokenResult(forcingRefresh: true).claims
             #expect(claims["name"] as? String == "Ada Lovelace")
             #expect(try #require(auth.store.load()).profile.displayName == "Ada Lovelace")
-            do {
-                try await change.commitChanges()
-                Issue.record("a request was committed twice")
-            } catch {
-                #expect(authCode(error) == AuthErrorCode.internalError.rawValue)
-            }
+            await expectAuthError(.internalError, "a request was committed twice") { try await change.commitChanges() }
         }
     }
 
@@ -65,11 +60,8 @@ struct ProfileFlowTests {
             auth.removeIDTokenDidChangeListener(handle)
 
             try auth.signOut()
-            do {
+            await expectAuthError(.invalidCredential, "the old password still signs in") {
                 try await auth.signIn(withEmail: email, password: "correct horse")
-                Issue.record("the old password still signs in")
-            } catch {
-                #expect(authCode(error) == AuthErrorCode.invalidCredential.rawValue)
             }
             #expect(try await auth.signIn(withEmail: email, password: "battery staple").user.uid == user.uid)
         }
@@ -80,12 +72,7 @@ struct ProfileFlowTests {
         try await withFlint { server in
             let auth = server.makeAuth()
             let user = try await auth.createUser(withEmail: uniqueEmail(), password: "correct horse").user
-            do {
-                try await user.updatePassword(to: "abc")
-                Issue.record("a weak password was accepted")
-            } catch {
-                #expect(authCode(error) == AuthErrorCode.weakPassword.rawValue)
-            }
+            await expectAuthError(.weakPassword, "a weak password was accepted") { try await user.updatePassword(to: "abc") }
         }
     }
 
@@ -111,12 +98,7 @@ struct ProfileFlowTests {
             let user = try await auth.signInAnonymously().user
             try await user.link(with: EmailAuthProvider.credential(withEmail: uniqueEmail(), password: "correct horse"))
             #expect(user.providerData.map(\.providerID) == ["password"])
-            do {
-                try await user.unlink(fromProvider: "phone")
-                Issue.record("unlinked a provider the account lacks")
-            } catch {
-                #expect(authCode(error) == AuthErrorCode.noSuchProvider.rawValue)
-            }
+            await expectAuthError(.noSuchProvider, "unlinked a provider the account lacks") { try await user.unlink(fromProvider: "phone") }
             let returned = try await user.unlink(fromProvider: "password")
             #expect(returned === user)
             #expect(user.providerData.isEmpty)

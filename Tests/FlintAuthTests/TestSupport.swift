@@ -1,5 +1,6 @@
 import FlintAuthTestSupport
 import Foundation
+import Testing
 
 @testable import FlintAuth
 
@@ -36,4 +37,16 @@ final class ListenerLog: Sendable {
 func authCode(_ error: any Error) -> Int? {
     let error = error as NSError
     return error.domain == AuthErrors.domain ? error.code : nil
+}
+
+/// Runs `operation`, which must fail with the FirebaseAuth error `code`; records `unexpected` when it succeeds.
+func expectAuthError(
+    _ code: AuthErrorCode, _ unexpected: String, sourceLocation: SourceLocation = #_sourceLocation, _ operation: () async throws -> Any
+) async {
+    do {
+        _ = try await operation()
+        Issue.record(Comment(rawValue: unexpected), sourceLocation: sourceLocation)
+    } catch {
+        #expect(authCode(error) == code.rawValue, "\(error)", sourceLocation: sourceLocation)
+    }
 }

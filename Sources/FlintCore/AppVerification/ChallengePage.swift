@@ -89,28 +89,9 @@ public enum ChallengePage {
         document(language: "en", app: appName, title: "This link cannot be used", body: "<p class=\"error\">\(HTMLEscaping.escape(message))</p>\n")
     }
 
-    /// The shell, with the action page's stylesheet. Unlike the action page it has no `<meta>` policy (which would
-    /// also apply and block the script): the response's `Content-Security-Policy` header is the policy.
+    /// The action page's shell without its `<meta>` policy: the response's `Content-Security-Policy` header (which
+    /// allows this page's script by its hash) is the policy.
     static func document(language: String, app: String, title: String, body: String) -> String {
-        """
-        <!DOCTYPE html>
-        <html lang="\(HTMLEscaping.escape(language))" dir="\(TextDirection(locale: language).rawValue)">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="referrer" content="no-referrer">
-        <meta name="robots" content="noindex, nofollow">
-        <title>\(title)</title>
-        <style>\(ActionPage.stylesheet)</style>
-        </head>
-        <body>
-        <main>
-        <p class="app">\(HTMLEscaping.escape(app))</p>
-        <h1>\(title)</h1>
-        \(body)</main>
-        </body>
-        </html>
-
-        """
+        ActionPage.document(locale: language, app: app, title: title, body: body, metaPolicy: false)
     }
 }

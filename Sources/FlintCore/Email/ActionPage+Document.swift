@@ -1,27 +1,31 @@
 extension ActionPage {
-    /// The page shell: head with inline CSS, the app name, the title and `body` (already escaped HTML).
-    static func document(locale: String, app: String, title: String, body: String) -> String {
-        """
-        <!DOCTYPE html>
-        <html lang="\(HTMLEscaping.escape(locale))" dir="\(TextDirection(locale: locale).rawValue)">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="referrer" content="no-referrer">
-        <meta name="robots" content="noindex, nofollow">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'">
-        <title>\(title)</title>
-        <style>\(stylesheet)</style>
-        </head>
-        <body>
-        <main>
-        <p class="app">\(HTMLEscaping.escape(app))</p>
-        <h1>\(title)</h1>
-        \(body)</main>
-        </body>
-        </html>
+    /// The page shell: head with inline CSS, the app name, the title and `body` (already escaped HTML). With
+    /// `metaPolicy`, a `<meta>` Content-Security-Policy allowing no script; pages that run a script leave it out and
+    /// rely on the response's header (a `<meta>` policy would apply too and block it).
+    static func document(locale: String, app: String, title: String, body: String, metaPolicy: Bool = true) -> String {
+        let policy =
+            metaPolicy
+            ? "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'\">\n" : ""
+        return """
+            <!DOCTYPE html>
+            <html lang="\(HTMLEscaping.escape(locale))" dir="\(TextDirection(locale: locale).rawValue)">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="referrer" content="no-referrer">
+            <meta name="robots" content="noindex, nofollow">
+            \(policy)<title>\(title)</title>
+            <style>\(stylesheet)</style>
+            </head>
+            <body>
+            <main>
+            <p class="app">\(HTMLEscaping.escape(app))</p>
+            <h1>\(title)</h1>
+            \(body)</main>
+            </body>
+            </html>
 
-        """
+            """
     }
 
     /// A localized phrase, escaped, with `{app}` and `{email}` filled with escaped values (one pass).
