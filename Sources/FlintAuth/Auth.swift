@@ -11,6 +11,8 @@ public final class Auth: Sendable {
     let state: Locked<State>
     /// App verification: APNs token, app credential, pending pushes and web challenges.
     let appVerifier: AppVerifier
+    /// The observer waiting for protected data (UIKit platforms), while a locked Keychain kept the user unread.
+    let protectedDataObserver = Locked<ObserverToken?>(nil)
     /// The instance's settings, such as `isAppVerificationDisabledForTesting`.
     public let settings = AuthSettings()
 
@@ -61,6 +63,7 @@ public final class Auth: Sendable {
             let user = User(profile: stored.profile, tokens: stored.tokens, backend: backend, auth: self)
             state.withLock { $0.currentUser = user }
         }
+        restoreWhenProtectedDataIsAvailable()
     }
 
     /// The signed-in user, or `nil`.

@@ -1,6 +1,6 @@
 import Foundation
 
-#if canImport(UIKit)
+#if os(iOS) || os(tvOS) || os(visionOS)
     import UIKit
 
     /// What presents app verification's web challenge, as FirebaseAuth's `AuthUIDelegate`: FlintAuth opens the
@@ -20,7 +20,9 @@ import Foundation
     /// challenge's URL to ``presentAppVerification(_:)``; the conforming type opens it (a browser, a web view, or a
     /// test's HTTP client). The challenge ends by opening the app's URL scheme, which the app passes to
     /// `Auth.canHandle(_:)`; FlintAuth then calls ``dismissAppVerification()``. Passing `nil` to
-    /// `verifyPhoneNumber` is fine whenever no challenge is needed (test mode, or a silent push arrived).
+    /// `verifyPhoneNumber` is fine whenever no challenge is needed (test mode, or a silent push arrived). Its
+    /// methods run on the main actor, so an `NSViewController` (or any main-actor type) conforms as is.
+    @MainActor
     public protocol AuthUIDelegate: AnyObject, Sendable {
         /// Opens `url`, the web challenge (`https://<auth domain>/__/auth/handler?authType=verifyApp…`).
         func presentAppVerification(_ url: URL)

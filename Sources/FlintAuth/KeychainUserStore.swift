@@ -14,6 +14,9 @@
         let service: String
         let account: String
         let fallback: UserStore
+        private let locked = Locked(false)
+
+        var lockedAtLastLoad: Bool { locked.current }
 
         init(appName: String, googleAppID: String?, apiKey: String) {
             let appID = googleAppID.flatMap { $0.isEmpty ? nil : $0 } ?? apiKey
@@ -38,6 +41,7 @@
             search[kSecMatchLimit as String] = kSecMatchLimitOne
             var result: CFTypeRef?
             let status = SecItemCopyMatching(search as CFDictionary, &result)
+            locked.withLock { $0 = status == errSecInteractionNotAllowed }
             if status == errSecMissingEntitlement { return fallback.load() }
             guard status == errSecSuccess, let data = result as? Data else { return nil }
             return try? JSONDecoder().decode(StoredUser.self, from: data)

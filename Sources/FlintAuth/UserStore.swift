@@ -9,6 +9,14 @@ protocol UserStorage: Sendable {
     func save(_ stored: StoredUser) throws
     /// Forgets the user.
     func remove()
+    /// Whether the last `load()` found the store locked (the Keychain before the device's first unlock), so a
+    /// stored user may exist that could not be read yet.
+    var lockedAtLastLoad: Bool { get }
+}
+
+extension UserStorage {
+    /// Files are never locked.
+    var lockedAtLastLoad: Bool { false }
 }
 
 /// What is written: the profile and the tokens.

@@ -76,12 +76,13 @@ final class BrowserDelegate: NSObject, AuthUIDelegate, @unchecked Sendable {
     /// What the browser does with the callback (default: hand it to `canHandle`).
     let onCallback: @Sendable (URL) -> Void
 
-    init(auth: Auth, onCallback: (@Sendable (URL) -> Void)? = nil) {
+    // Built anywhere; the delegate methods themselves run on the main actor, as AuthUIDelegate's do.
+    nonisolated init(auth: Auth, onCallback: (@Sendable (URL) -> Void)? = nil) {
         self.auth = auth
         self.onCallback = onCallback ?? { [auth] url in _ = auth.canHandle(url) }
     }
 
-    #if canImport(UIKit)
+    #if os(iOS) || os(tvOS) || os(visionOS)
         func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)?) {}
         func dismiss(animated flag: Bool, completion: (() -> Void)?) {}
     #else

@@ -34,4 +34,30 @@ struct PersistenceTests {
             #expect(server.makeAuth(appName: name, storeDirectory: directory).currentUser == nil)
         }
     }
+
+    @Test("a user that could not be read at start (a locked Keychain) is restored later, once, and the listeners hear it")
+    func lateRestore() async throws {
+        try await withFlint { server in
+            let name = "late-\(UUID().uuidString)"
+            let directory = URL(fileURLWithPath: server.directory).appendingPathComponent("late")
+            let writer = server.makeAuth(appName: name, storeDirectory: directory)
+            let uid = try await writer.createUser(withEmail: uniqueEmail(), password: "correct horse").user.uid
+            let path = try #require(writer.store as? UserStore).fileURL
+            let saved = try Data(contentsOf: path)
+            try FileManager.default.removeItem(at: path)  // "locked": nothing readable when the next Auth starts
+
+            let auth = server.makeAuth(appName: name, storeDirectory: directory)
+            #expect(auth.currentUser == nil)
+            let log = ListenerLog()
+            auth.addStateDidChangeListener { _, user in log.record(user) }
+            _ = try await log.waitFor(1)
+            try saved.write(to: path)  // "unlocked"
+            auth.restoreStoredUserIfNone()
+            #expect(auth.currentUser?.uid == uid)
+            #expect(try await log.waitFor(2) == [nil, uid])
+            let first = auth.currentUser
+            auth.restoreStoredUserIfNone()
+            #expect(auth.currentUser === first)  // a user already there is kept
+        }
+    }
 }

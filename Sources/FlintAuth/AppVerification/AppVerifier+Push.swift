@@ -10,7 +10,7 @@ extension AppVerifier {
     func pushCredential(backend: Backend) async throws -> AppCredential? {
         if let credential { return credential }
         guard let token = state.current.apnsToken else { return nil }
-        #if canImport(SafariServices) && canImport(UIKit) && !os(tvOS) && !os(watchOS)
+        #if canImport(SafariServices) && (os(iOS) || os(visionOS))
             guard await checkNotificationForwarding(deliver: { await AppVerificationPresenter.deliverProbeToAppDelegate() }) else {
                 return nil
             }

@@ -54,8 +54,14 @@ extension PhoneAuthProvider {
                 eventID: eventID, client: client.item, language: auth.languageCode)
         else { throw AuthErrorCode.internalError.error(detail: "The app verification URL could not be built.") }
         let verifier = auth.appVerifier
-        let callback = try await verifier.awaitCallback(eventID: eventID, scheme: client.scheme) { id in
-            await presenter.present(url, onClose: { verifier.cancelPresentation(id: id) })
+        let callback: URL
+        do {
+            callback = try await verifier.awaitCallback(eventID: eventID, scheme: client.scheme) { id in
+                await presenter.present(url, onClose: { verifier.cancelPresentation(id: id) })
+            }
+        } catch {
+            await presenter.dismiss()  // replaced by a newer challenge, or cancelled: nothing stays on screen
+            throw error
         }
         await presenter.dismiss()
         return try AppVerifier.callbackResult(callback).get()

@@ -1,6 +1,6 @@
 import Foundation
 
-#if canImport(UIKit)
+#if os(iOS) || os(tvOS) || os(visionOS)
     import UIKit
 #elseif canImport(AppKit)
     import AppKit
@@ -51,19 +51,25 @@ public final class TOTPSecret: Sendable {
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
-    #if canImport(UIKit)
-        /// Opens the QR-code URL in the authenticator app registered for `otpauth:`.
-        @MainActor
+    #if os(iOS) || os(tvOS) || os(visionOS)
+        /// Opens the QR-code URL in the authenticator app registered for `otpauth:` (on the main actor; callable
+        /// from anywhere).
         public func openInOTPApp(withQRCodeURL qrCodeURL: String) {
-            guard let url = URL(string: qrCodeURL), UIApplication.shared.canOpenURL(url) else { return }
-            UIApplication.shared.open(url)
+            Task { @MainActor in
+                guard let url = URL(string: qrCodeURL), let application = AppVerificationPresenter.sharedApplication(),
+                    application.canOpenURL(url)
+                else { return }
+                application.open(url, options: [:], completionHandler: nil)
+            }
         }
     #elseif canImport(AppKit)
-        /// Opens the QR-code URL in the authenticator app registered for `otpauth:`.
-        @MainActor
+        /// Opens the QR-code URL in the authenticator app registered for `otpauth:` (on the main actor; callable
+        /// from anywhere).
         public func openInOTPApp(withQRCodeURL qrCodeURL: String) {
-            guard let url = URL(string: qrCodeURL) else { return }
-            _ = NSWorkspace.shared.open(url)
+            Task { @MainActor in
+                guard let url = URL(string: qrCodeURL) else { return }
+                _ = NSWorkspace.shared.open(url)
+            }
         }
     #endif
 }
