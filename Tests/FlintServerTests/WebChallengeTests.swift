@@ -28,6 +28,24 @@ struct WebChallengeTests {
         }
     }
 
+    @Test("the page speaks the app's language (hl), right to left for Arabic, English when the language is unknown")
+    func localizedPage() async throws {
+        try await withFlint { api in
+            let turkish = try await api.call(.get, Path.handler + "?" + URLQuery.encode(api.challengeQuery(["hl": "tr-TR"])))
+            #expect(turkish.text.contains("<html lang=\"tr\" dir=\"ltr\">"))
+            #expect(turkish.text.contains(">Devam</button>"))
+            #expect(turkish.text.contains("data-checking=\"Denetleniyor…\""))
+            let arabic = try await api.call(.get, Path.handler + "?" + URLQuery.encode(api.challengeQuery(["hl": "ar"])))
+            #expect(arabic.text.contains("<html lang=\"ar\" dir=\"rtl\">"))
+            #expect(arabic.text.contains("<h1>تحقّق من تطبيقك</h1>"))
+            let unknown = try await api.call(.get, Path.handler + "?" + URLQuery.encode(api.challengeQuery(["hl": "xx"])))
+            #expect(unknown.text.contains("<html lang=\"en\""))
+            #expect(unknown.text.contains(">Continue</button>"))
+            // One script for every language: its hash in the policy still matches.
+            #expect(arabic.text.contains("<script>\(ChallengePage.script)</script>"))
+        }
+    }
+
     @Test("solving the puzzle redirects to the app's scheme with a token the send accepts once")
     func passAndSend() async throws {
         try await withFlint { api in

@@ -49,8 +49,8 @@ public enum ChallengePage {
     public static let script = """
         (function(){var f=document.getElementById("challenge"),s=document.getElementById("status");\
         f.addEventListener("submit",function(e){if(f.elements.solution.value){return;}e.preventDefault();\
-        if(!(window.crypto&&crypto.subtle)){s.textContent="This check needs a secure (https) connection.";return;}\
-        f.querySelector("button").disabled=true;s.textContent="Checking\\u2026";\
+        if(!(window.crypto&&crypto.subtle)){s.textContent=f.getAttribute("data-insecure");return;}\
+        f.querySelector("button").disabled=true;s.textContent=f.getAttribute("data-checking");\
         var p=f.elements.puzzle.value,b=parseInt(f.getAttribute("data-difficulty"),10),t=new TextEncoder(),n=0;\
         function z(a){var c=0;for(var i=0;i<a.length;i++){if(a[i]===0){c+=8;continue;}c+=Math.clz32(a[i])-24;break;}return c;}\
         function step(){crypto.subtle.digest("SHA-256",t.encode(p+":"+n)).then(function(d){\
@@ -68,20 +68,25 @@ public enum ChallengePage {
             + "frame-ancestors 'none'; base-uri 'none'"
     }
 
-    /// The challenge page.
+    /// The challenge page, in the best of the built-in locales for the form's `language` (its messages for the script
+    /// travel as `data-` attributes, so the hashed script stays one constant).
     public static func challenge(_ form: Form) -> String {
-        var body = "<p>Confirm that you are using the app to continue signing in with your phone number.</p>\n"
-        if let error = form.error { body += "<p class=\"error\" role=\"alert\">\(HTMLEscaping.escape(error))</p>\n" }
-        body += "<form id=\"challenge\" method=\"post\" action=\"\(HTMLEscaping.escape(form.action))\" data-difficulty=\"\(form.difficulty)\">\n"
+        let (locale, words) = ChallengePageStrings.negotiate([form.language])
+        let escape = HTMLEscaping.escape
+        var body = "<p>\(escape(words.intro))</p>\n"
+        if let error = form.error { body += "<p class=\"error\" role=\"alert\">\(escape(error))</p>\n" }
+        body +=
+            "<form id=\"challenge\" method=\"post\" action=\"\(escape(form.action))\" data-difficulty=\"\(form.difficulty)\" "
+            + "data-checking=\"\(escape(words.checking))\" data-insecure=\"\(escape(words.needsSecureConnection))\">\n"
         for field in form.hidden + [("puzzle", form.puzzle)] {
             body += "<input type=\"hidden\" name=\"\(HTMLEscaping.escape(field.name))\" value=\"\(HTMLEscaping.escape(field.value))\">\n"
         }
         body += "<input type=\"hidden\" name=\"solution\" value=\"\">\n"
-        body += "<button class=\"button\" type=\"submit\">Continue</button>\n</form>\n"
+        body += "<button class=\"button\" type=\"submit\">\(escape(words.button))</button>\n</form>\n"
         body += "<p id=\"status\" class=\"hint\" aria-live=\"polite\"></p>\n"
-        body += "<noscript><p class=\"error\">This check needs JavaScript.</p></noscript>\n"
+        body += "<noscript><p class=\"error\">\(escape(words.needsJavaScript))</p></noscript>\n"
         body += "<script>\(script)</script>\n"
-        return document(language: form.language, app: form.appName, title: "Verify your app", body: body)
+        return document(language: locale, app: form.appName, title: escape(words.title), body: body)
     }
 
     /// A page explaining why the challenge cannot run (bad or missing parameters).
