@@ -143,6 +143,17 @@ struct EmailDeliveryTests {
             let bad = #"{"flint":{"emailTemplates":{"fr":{"EMAIL_SIGNIN":{"text":"no link here {nope}"}}}}}"#
             let refused = try await api.admin(.patch, Path.config + "?updateMask=flint.emailTemplates", body: bad)
             #expect(refused.errorCode == "INVALID_CONFIG")
+
+            // A changed override is used from the next send on (the parsed templates are cached per value)...
+            try await api.patchConfig(
+                #"{"flint":{"emailTemplates":{"fr":{"EMAIL_SIGNIN":{"subject":"Entrez dans {app}"}}}}}"#, mask: "flint.emailTemplates")
+            _ = try await api.sendSignInLink("tpl@example.com", headers: [HTTPField.Name("X-Firebase-Locale")!: "fr"])
+            #expect(try await api.outbox().last?["subject"]?.stringValue == "Entrez dans demo-flint")
+            // ...and removing it brings the built-in text back.
+            try await api.patchConfig(#"{"flint":{"emailTemplates":null}}"#, mask: "flint.emailTemplates")
+            _ = try await api.sendSignInLink("tpl@example.com", headers: [HTTPField.Name("X-Firebase-Locale")!: "fr"])
+            let builtIn = try #require(try await api.outbox().last?["subject"]?.stringValue)
+            #expect(!builtIn.hasPrefix("Entrez") && !builtIn.hasPrefix("Connexion à demo-flint"))
         }
     }
 }

@@ -12,6 +12,8 @@ import Synchronization
 final class ConfigCache: Sendable {
     private let store: any AuthStore
     private let config = Mutex(ProjectConfig.defaults)
+    /// The email texts parsed from the config's `flint.emailTemplates`, and the value they were parsed from.
+    private let templates = Mutex<(source: JSONValue?, value: EmailTemplates)>((nil, .builtIn))
 
     init(store: any AuthStore) {
         self.store = store
@@ -19,6 +21,19 @@ final class ConfigCache: Sendable {
 
     /// The current config.
     var current: ProjectConfig { config.withLock { $0 } }
+
+    /// The current config's email texts (built-in templates with the operator's overrides), parsed again only when
+    /// `flint.emailTemplates` changed rather than on every send.
+    var emailTemplates: EmailTemplates {
+        let current = self.current
+        let source = current.document["flint"]?["emailTemplates"]
+        return templates.withLock { cached in
+            if cached.source == source { return cached.value }
+            let parsed = current.emailTemplates
+            cached = (source, parsed)
+            return parsed
+        }
+    }
 
     /// Re-reads the stored document.
     func reload() async throws {

@@ -47,7 +47,7 @@ extension AuthServices {
             codeHash: storedTokenHash(code), requestType: request.action.rawValue, email: request.email, localID: request.localID,
             createdAt: now, expiresAt: now + Int64(settings.oobCodeTTL * 1000), continueURL: request.continueURL
         )
-        let templates = config.current.emailTemplates
+        let templates = config.emailTemplates
         let link = oobLink(code: code, request: request, lang: templates.locale(for: request.action, requested: request.locales))
         var message: OutboxMessage?
         if request.send {
