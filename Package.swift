@@ -189,6 +189,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                "FlintAuthTestSupport",
             ],
             swiftSettings: strictSettings
         ),

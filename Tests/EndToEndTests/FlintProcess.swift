@@ -49,7 +49,8 @@ final class FlintProcess {
     private static func waitReady(port: Int, client: HTTPClient, process: Process) async -> Bool {
         for _ in 0..<300 {
             if !process.isRunning { return false }
-            if let r = try? await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/"), timeout: .seconds(1)), r.status == .ok {
+            // Any answer means it listens (production mode answers `/` with 404).
+            if (try? await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/"), timeout: .seconds(1))) != nil {
                 return true
             }
             try? await Task.sleep(for: .milliseconds(100))

@@ -59,6 +59,11 @@ struct AppVerificationTicketTests {
         #expect(off.appVerification == .off)
         #expect(off.phoneSignInEnabled)
         #expect(throws: AuthError.self) { try ProjectConfig(document: ["signIn": ["phoneNumber": ["appVerification": "AUDIT"]]]) }
+        // A YAML file's bare OFF arrives as false; it means OFF (true is not taken for ENFORCE).
+        let yamlOff = try ProjectConfig(document: ["signIn": ["phoneNumber": ["appVerification": false]]])
+        #expect(yamlOff.appVerification == .off)
+        #expect(yamlOff.document["signIn"]?["phoneNumber"]?["appVerification"] == "OFF")
+        #expect(throws: AuthError.self) { try ProjectConfig(document: ["signIn": ["phoneNumber": ["appVerification": true]]]) }
     }
 
     @Test("the APNs provider token is ES256 over header and claims")

@@ -65,6 +65,8 @@ public struct ProjectConfig: Sendable, Equatable {
             }
             phone["testPhoneNumbers"] = .object(normalized)
         }
+        // YAML 1.1 (the config file's dialect) reads a bare `OFF` as false.
+        if case .bool(false)? = phone["appVerification"] { phone["appVerification"] = .string(AppVerificationMode.off.rawValue) }
         if !phone.isEmpty {
             var signIn = doc["signIn"]?.objectValue ?? [:]
             signIn["phoneNumber"] = .object(phone)

@@ -7,23 +7,24 @@ import Foundation
 #endif
 
 /// A loopback HTTP server that answers each connection with the next scripted answer (a status and a JSON body)
-/// and closes it, recording the request lines; for testing how the SDK handles answers no real server gives on
-/// demand (gateway errors, dropped connections).
-final class ScriptedHTTPServer: @unchecked Sendable {
+/// and closes it, recording each request; for answers no real server gives on demand (gateway errors, dropped
+/// connections) and for standing in for a provider Flint calls (an SMS API).
+public final class ScriptedHTTPServer: @unchecked Sendable {
     /// An answer: an HTTP status with a body, or a connection closed without any answer.
-    enum Answer: Sendable {
+    public enum Answer: Sendable {
         case status(Int, String)
         case drop
     }
 
-    let port: Int
+    public let port: Int
     private let socket: Int32
     private let lock = NSLock()
     private var script: [Answer]
     private var heads: [String] = []
+    private var bodies: [String] = []
 
     /// Starts listening on a free loopback port and serves `script` in order (then 500s).
-    init(script: [Answer]) throws {
+    public init(script: [Answer]) throws {
         self.script = script
         #if canImport(Glibc)
             let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -49,10 +50,10 @@ final class ScriptedHTTPServer: @unchecked Sendable {
     }
 
     /// The request lines seen so far (`POST /path?key=… HTTP/1.1`).
-    var requestLines: [String] { lock.withLock { heads.map { $0.components(separatedBy: "\r\n").first ?? "" } } }
+    public var requestLines: [String] { lock.withLock { heads.map { $0.components(separatedBy: "\r\n").first ?? "" } } }
 
     /// The header fields of each request seen so far, names lower-cased.
-    var requestHeaders: [[String: String]] {
+    public var requestHeaders: [[String: String]] {
         lock.withLock {
             heads.map { head in
                 var fields: [String: String] = [:]
@@ -65,18 +66,20 @@ final class ScriptedHTTPServer: @unchecked Sendable {
         }
     }
 
+    /// The body of each request seen so far.
+    public var requestBodies: [String] { lock.withLock { bodies } }
+
     /// Stops accepting connections.
-    func stop() { shutdown(socket, Int32(SHUT_RDWR)); close(socket) }
+    public func stop() { shutdown(socket, Int32(SHUT_RDWR)); close(socket) }
 
     private func serve() {
         while true {
             let client = accept(socket, nil, nil)
             guard client >= 0 else { return }
-            var buffer = [UInt8](repeating: 0, count: 65_536)
-            let count = read(client, &buffer, buffer.count)
-            let text = String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self)
+            let (head, body) = Self.readRequest(client)
             let answer = lock.withLock { () -> Answer in
-                heads.append(text.components(separatedBy: "\r\n\r\n").first ?? "")
+                heads.append(head)
+                bodies.append(body)
                 return script.isEmpty ? .status(500, "{}") : script.removeFirst()
             }
             if case .status(let status, let body) = answer {
@@ -86,5 +89,27 @@ final class ScriptedHTTPServer: @unchecked Sendable {
             }
             close(client)
         }
+    }
+
+    /// Reads one request: the head up to the blank line, then `Content-Length` bytes of body.
+    private static func readRequest(_ client: Int32) -> (head: String, body: String) {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let separator: [UInt8] = Array("\r\n\r\n".utf8)
+        while received.count < 1 << 20 {
+            if let end = received.firstRange(of: separator) {
+                let head = String(decoding: received[..<end.lowerBound], as: UTF8.self)
+                let length =
+                    head.components(separatedBy: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                    .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+                if received.count - end.upperBound >= length {
+                    return (head, String(decoding: received[end.upperBound..<(end.upperBound + length)], as: UTF8.self))
+                }
+            }
+            let count = read(client, &buffer, buffer.count)
+            guard count > 0 else { break }
+            received += buffer.prefix(count)
+        }
+        return (String(decoding: received, as: UTF8.self), "")
     }
 }
