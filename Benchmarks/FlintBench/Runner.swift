@@ -172,33 +172,16 @@ struct Runner: Sendable {
 
     /// send + sign in with a fictional number; client `c` walks the list from position `c`.
     private func fictional(client: Int, window: Window) async -> ClientTally {
-        let clock = ContinuousClock()
         let tests = settings.tests
-        var tally = ClientTally()
-        var k = client
-        for _ in 0..<settings.maxOps {
-            let start = clock.now
-            guard start < window.end, !tally.givingUp else { break }
-            let test = tests[k % tests.count]
-            k &+= 1
-            do {
-                let sent = try await api.sendCode(to: test.number)
-                guard sent.ok, let session = JSONText.stringField("sessionInfo", in: sent.body) else {
-                    tally.failed("sendVerificationCode", sent, at: clock.now, in: window)
-                    continue
-                }
-                let signed = try await api.signIn(sessionInfo: session, code: test.code)
-                let end = clock.now
-                guard signed.ok else {
-                    tally.failed("signInWithPhoneNumber", signed, at: end, in: window)
-                    continue
-                }
-                tally.completed(latency: end - start, at: end, in: window)
-            } catch {
-                tally.failed("request", error, at: clock.now, in: window)
+        return await repeatingSteps("request", window: window) { index in
+            let test = tests[(client + index) % tests.count]
+            let sent = try await api.sendCode(to: test.number)
+            guard sent.ok, let session = JSONText.stringField("sessionInfo", in: sent.body) else {
+                return StepFailure(step: "sendVerificationCode", reply: sent)
             }
+            let signed = try await api.signIn(sessionInfo: session, code: test.code)
+            return signed.ok ? nil : StepFailure(step: "signInWithPhoneNumber", reply: signed)
         }
-        return tally
     }
 
     /// Batches of `batch` distinct real numbers: send each, one bulk code lookup (shared by all clients waiting at
@@ -294,24 +277,12 @@ struct Runner: Sendable {
 
     /// A fresh address per operation: the operator asks for a sign-in code, the client signs in with it.
     private func emailLink(client: Int, run: Int, window: Window) async -> ClientTally {
-        let clock = ContinuousClock()
-        var tally = ClientTally()
-        for index in 0..<settings.maxOps {
-            let start = clock.now
-            guard start < window.end, !tally.givingUp else { break }
-            let email = "bench-\(run)-\(client)-\(index)@example.com"
-            do {
-                let outcome = try await api.emailLinkFirstFactor(email)
-                let end = clock.now
-                switch outcome {
-                case .success: tally.completed(latency: end - start, at: end, in: window)
-                case .failure(let failure): tally.failed(failure.step, failure.reply, at: end, in: window)
-                }
-            } catch {
-                tally.failed("email link", error, at: clock.now, in: window)
+        await repeatingSteps("email link", window: window) { index in
+            if case .failure(let failure) = try await api.emailLinkFirstFactor("bench-\(run)-\(client)-\(index)@example.com") {
+                return failure
             }
+            return nil
         }
-        return tally
     }
 
     /// An account with an SMS second factor on a fictional number.
@@ -323,45 +294,27 @@ struct Runner: Sendable {
 
     /// One MFA sign-in: first factor by email link, then the SMS factor (fixed code of a fictional number).
     private func mfaSignIn(account: MFAAccount, window: Window) async -> ClientTally {
-        let clock = ContinuousClock()
-        var tally = ClientTally()
-        for _ in 0..<settings.maxOps {
-            let start = clock.now
-            guard start < window.end, !tally.givingUp else { break }
-            do {
-                let first: Reply
-                switch try await api.emailLinkFirstFactor(account.email) {
-                case .success(let reply): first = reply
-                case .failure(let failure):
-                    tally.failed(failure.step, failure.reply, at: clock.now, in: window)
-                    continue
-                }
-                guard let pending = JSONText.stringField("mfaPendingCredential", in: first.body) else {
-                    tally.failed("signInWithEmailLink", first, at: clock.now, in: window)
-                    continue
-                }
-                let started = try await api.mfa(
-                    "mfaSignIn:start",
-                    "{\"mfaPendingCredential\":" + JSONText.quote(pending) + ",\"mfaEnrollmentId\":" + JSONText.quote(account.enrollmentID) + "}")
-                guard started.ok, let session = JSONText.stringField("sessionInfo", in: started.body) else {
-                    tally.failed("mfaSignIn:start", started, at: clock.now, in: window)
-                    continue
-                }
-                let done = try await api.mfa(
-                    "mfaSignIn:finalize",
-                    "{\"mfaPendingCredential\":" + JSONText.quote(pending) + ",\"phoneVerificationInfo\":{\"sessionInfo\":" + JSONText.quote(session)
-                        + ",\"code\":" + JSONText.quote(account.code) + "}}")
-                let end = clock.now
-                guard done.ok else {
-                    tally.failed("mfaSignIn:finalize", done, at: end, in: window)
-                    continue
-                }
-                tally.completed(latency: end - start, at: end, in: window)
-            } catch {
-                tally.failed("mfa sign-in", error, at: clock.now, in: window)
+        await repeatingSteps("mfa sign-in", window: window) { _ in
+            let first: Reply
+            switch try await api.emailLinkFirstFactor(account.email) {
+            case .success(let reply): first = reply
+            case .failure(let failure): return failure
             }
+            guard let pending = JSONText.stringField("mfaPendingCredential", in: first.body) else {
+                return StepFailure(step: "signInWithEmailLink", reply: first)
+            }
+            let started = try await api.mfa(
+                "mfaSignIn:start",
+                "{\"mfaPendingCredential\":" + JSONText.quote(pending) + ",\"mfaEnrollmentId\":" + JSONText.quote(account.enrollmentID) + "}")
+            guard started.ok, let session = JSONText.stringField("sessionInfo", in: started.body) else {
+                return StepFailure(step: "mfaSignIn:start", reply: started)
+            }
+            let done = try await api.mfa(
+                "mfaSignIn:finalize",
+                "{\"mfaPendingCredential\":" + JSONText.quote(pending) + ",\"phoneVerificationInfo\":{\"sessionInfo\":" + JSONText.quote(session)
+                    + ",\"code\":" + JSONText.quote(account.code) + "}}")
+            return done.ok ? nil : StepFailure(step: "mfaSignIn:finalize", reply: done)
         }
-        return tally
     }
 
     /// One account per client (at most 256), each with an SMS factor on a fictional number, made before the clock
@@ -428,19 +381,29 @@ struct Runner: Sendable {
 
     /// One request per operation until the window closes; `name` labels failures.
     private func repeating(_ name: String, window: Window, _ call: () async throws -> Reply) async -> ClientTally {
+        await repeatingSteps(name, window: window) { _ in
+            let reply = try await call()
+            return reply.ok ? nil : StepFailure(step: name, reply: reply)
+        }
+    }
+
+    /// One operation (one or more requests) per iteration until the window closes: `operation` gets the
+    /// iteration's index and answers `nil` when every step succeeded, else the step that failed; an error it throws
+    /// is tallied under `name`. An operation's latency runs from its first request to its last answer.
+    private func repeatingSteps(_ name: String, window: Window, _ operation: (Int) async throws -> StepFailure?) async -> ClientTally {
         let clock = ContinuousClock()
         var tally = ClientTally()
-        for _ in 0..<settings.maxOps {
+        for index in 0..<settings.maxOps {
             let start = clock.now
             guard start < window.end, !tally.givingUp else { break }
             do {
-                let reply = try await call()
+                let failure = try await operation(index)
                 let end = clock.now
-                guard reply.ok else {
-                    tally.failed(name, reply, at: end, in: window)
-                    continue
+                if let failure {
+                    tally.failed(failure.step, failure.reply, at: end, in: window)
+                } else {
+                    tally.completed(latency: end - start, at: end, in: window)
                 }
-                tally.completed(latency: end - start, at: end, in: window)
             } catch {
                 tally.failed(name, error, at: clock.now, in: window)
             }
