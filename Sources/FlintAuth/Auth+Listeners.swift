@@ -14,11 +14,11 @@ extension Auth {
     @discardableResult
     public func addStateDidChangeListener(_ listener: @escaping AuthStateDidChangeListenerBlock) -> any NSObjectProtocol {
         let handle = ListenerHandle()
+        let callback = Callback(function: listener)
         let user = state.withLock { state -> User? in
-            state.stateListeners[ObjectIdentifier(handle)] = StateListener(block: Callback(function: listener), lastUID: state.currentUser?.uid)
+            state.stateListeners[ObjectIdentifier(handle)] = StateListener(block: callback, lastUID: state.currentUser?.uid)
             return state.currentUser
         }
-        let callback = Callback(function: listener)
         callbackQueue.async { callback.function(self, user) }
         return handle
     }
@@ -33,11 +33,11 @@ extension Auth {
     @discardableResult
     public func addIDTokenDidChangeListener(_ listener: @escaping IDTokenDidChangeListenerBlock) -> any NSObjectProtocol {
         let handle = ListenerHandle()
+        let callback = Callback(function: listener)
         let user = state.withLock { state -> User? in
-            state.tokenListeners[ObjectIdentifier(handle)] = Callback(function: listener)
+            state.tokenListeners[ObjectIdentifier(handle)] = callback
             return state.currentUser
         }
-        let callback = Callback(function: listener)
         callbackQueue.async { callback.function(self, user) }
         return handle
     }

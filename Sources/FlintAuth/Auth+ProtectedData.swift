@@ -34,10 +34,10 @@ extension Auth {
         }) {
             NotificationCenter.default.removeObserver(token.value)
         }
-        guard let stored = store.load() else { return }
+        guard let user = storedUser() else { return }
         let restored = state.withLock { state -> Bool in
             guard state.currentUser == nil else { return false }
-            state.currentUser = User(profile: stored.profile, tokens: stored.tokens, backend: backend, auth: self)
+            state.currentUser = user
             return true
         }
         if restored { notifyListeners() }

@@ -11,6 +11,11 @@ extension Auth {
         #endif
     }
 
+    /// The user the store holds, as a `User` of this `Auth`, if one is stored and readable.
+    func storedUser() -> User? {
+        store.load().map { User(profile: $0.profile, tokens: $0.tokens, backend: backend, auth: self) }
+    }
+
     /// A token of `user` was handed out: turns the automatic refresh on, for `user` when it is the current user.
     func tokenWasHandedOut(by user: User) {
         guard currentUser === user else { return }

@@ -59,10 +59,7 @@ public final class Auth: Sendable {
         self.autoRefresh = autoRefresh
         appVerifier = AppVerifier(store: AppCredentialStore(appName: app.name, apiKey: app.options.apiKey, directory: storeDirectory))
         state = Locked(State())
-        if let stored = store.load() {
-            let user = User(profile: stored.profile, tokens: stored.tokens, backend: backend, auth: self)
-            state.withLock { $0.currentUser = user }
-        }
+        if let user = storedUser() { state.withLock { $0.currentUser = user } }
         restoreWhenProtectedDataIsAvailable()
     }
 
@@ -90,22 +87,18 @@ public final class Auth: Sendable {
 
     /// Signs the user out locally: forgets the stored user and tells the listeners. No server call.
     public func signOut() throws {
-        let signedOut = state.withLock { state -> Bool in
-            guard state.currentUser != nil else { return false }
-            state.currentUser = nil
-            store.remove()
-            return true
-        }
-        if signedOut {
-            autoRefresh.stop()
-            notifyListeners()
-        }
+        signOutCurrentUser { _ in true }
     }
 
     /// Signs `user` out if it is still the current user (after `delete()` or a session that ended).
     func signOutIfCurrent(_ user: User) {
+        signOutCurrentUser { $0 === user }
+    }
+
+    /// Forgets the current user if there is one and `matches` it, stops its refresh and tells the listeners.
+    private func signOutCurrentUser(where matches: (User) -> Bool) {
         let signedOut = state.withLock { state -> Bool in
-            guard state.currentUser === user else { return false }
+            guard let current = state.currentUser, matches(current) else { return false }
             state.currentUser = nil
             store.remove()
             return true
