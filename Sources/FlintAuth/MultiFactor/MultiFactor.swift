@@ -12,7 +12,7 @@ public final class MultiFactor: Sendable {
     /// A session to enrol a factor with: it carries the user's current ID token.
     /// - Throws: as `User.getIDToken()`.
     public func session() async throws -> MultiFactorSession {
-        MultiFactorSession(idToken: try await user.getIDToken(), pendingCredential: nil, user: user, backend: user.backend)
+        MultiFactorSession(.idToken(try await user.getIDToken()), backend: user.backend)
     }
 
     /// Enrols a second factor (`mfaEnrollment:finalize`): an SMS code sent by

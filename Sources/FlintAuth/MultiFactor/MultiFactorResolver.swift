@@ -19,7 +19,7 @@ public final class MultiFactorResolver: Sendable {
     private let providerID: String
 
     init(pendingCredential: String, hints: [MultiFactorInfo], enrollmentRequired: Bool, providerID: String, auth: Auth) {
-        session = MultiFactorSession(idToken: nil, pendingCredential: pendingCredential, user: nil, backend: auth.backend)
+        session = MultiFactorSession(.pendingCredential(pendingCredential), backend: auth.backend)
         self.hints = hints
         self.auth = auth
         self.isEnrollmentRequired = enrollmentRequired

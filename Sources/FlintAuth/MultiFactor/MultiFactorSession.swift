@@ -2,21 +2,31 @@
 /// `MultiFactor.session()`), for sign-in the pending credential of a `secondFactorRequired` error (from
 /// `MultiFactorResolver.session`). Opaque, as in FirebaseAuth.
 public final class MultiFactorSession: Sendable {
-    /// The ID token of the enrolling user, as it was when the session was made.
-    let idToken: String?
-    /// The pending credential of a first-factor sign-in.
-    let pendingCredential: String?
-    /// The user an enrolment session belongs to.
-    let user: User?
+    /// The session's proof of its first factor: exactly one of the two.
+    enum FirstFactor: Sendable {
+        /// A signed-in user's ID token, as it was when the session was made.
+        case idToken(String)
+        /// The pending credential of a first-factor sign-in.
+        case pendingCredential(String)
+    }
+
+    let firstFactor: FirstFactor
     let backend: Backend
 
-    init(idToken: String?, pendingCredential: String?, user: User?, backend: Backend) {
-        self.idToken = idToken
-        self.pendingCredential = pendingCredential
-        self.user = user
+    init(_ firstFactor: FirstFactor, backend: Backend) {
+        self.firstFactor = firstFactor
         self.backend = backend
     }
 
-    /// Whether this session enrols a factor (a signed-in user's, or a sign-in that must enrol one first).
-    var enrollsFactor: Bool { idToken != nil }
+    /// The ID token of an enrolment session.
+    var idToken: String? {
+        if case .idToken(let token) = firstFactor { return token }
+        return nil
+    }
+
+    /// The pending credential of a sign-in session.
+    var pendingCredential: String? {
+        if case .pendingCredential(let credential) = firstFactor { return credential }
+        return nil
+    }
 }

@@ -11,16 +11,12 @@ extension PhoneAuthProvider {
     ) async throws -> String {
         guard let session = multiFactorSession else { return try await verifyPhoneNumber(phoneNumber, uiDelegate: uiDelegate) }
         guard !phoneNumber.isEmpty else { throw AuthErrorCode.missingPhoneNumber.error() }
-        guard session.idToken != nil || session.pendingCredential != nil else { throw AuthErrorCode.invalidMultiFactorSession.error() }
         let response = try await withAppVerification(uiDelegate: uiDelegate) { proof in
-            var request = StartMFAEnrollmentRequest(
+            // A signed-in user's ID token, or the pending credential of a sign-in that must enrol a factor first.
+            let request = StartMFAEnrollmentRequest(
+                idToken: session.idToken, mfaPendingCredential: session.pendingCredential,
                 phoneEnrollmentInfo: .init(
                     phoneNumber: phoneNumber, iosReceipt: proof?.iosReceipt, iosSecret: proof?.iosSecret, recaptchaToken: proof?.recaptchaToken))
-            if let idToken = session.idToken {
-                request.idToken = idToken
-            } else {
-                request.mfaPendingCredential = session.pendingCredential  // a sign-in that must enrol a factor first
-            }
             return try await auth.backend.callV2("accounts/mfaEnrollment:start", request, as: StartMFAEnrollmentResponse.self)
         }
         guard let sessionInfo = response.phoneSessionInfo?.sessionInfo, !sessionInfo.isEmpty else {

@@ -4,18 +4,13 @@ public final class TOTPMultiFactorGenerator: Sendable {
 
     /// A new shared secret for the enrolling user of `session` (`mfaEnrollment:start` with `totpEnrollmentInfo`),
     /// to show as a QR code or key and to prove with a first one-time password.
-    /// - Throws: `invalidMultiFactorSession` for a sign-in session of an account that already has factors;
+    /// - Throws: from the server, `invalidMultiFactorSession` for a sign-in session of an account that already has factors;
     ///   `unverifiedEmail`, `requiresRecentLogin`, `maximumSecondFactorCountExceeded`, `operationNotAllowed` (TOTP is
     ///   off for the project) from the server.
     public static func generateSecret(with session: MultiFactorSession) async throws -> TOTPSecret {
-        guard session.enrollsFactor || session.pendingCredential != nil else {
-            throw AuthErrorCode.invalidMultiFactorSession.error()
-        }
         let response = try await session.backend.callV2(
             "accounts/mfaEnrollment:start",
-            StartMFAEnrollmentRequest(
-                idToken: session.idToken, mfaPendingCredential: session.idToken == nil ? session.pendingCredential : nil,
-                totpEnrollmentInfo: .init()),
+            StartMFAEnrollmentRequest(idToken: session.idToken, mfaPendingCredential: session.pendingCredential, totpEnrollmentInfo: .init()),
             as: StartMFAEnrollmentResponse.self)
         guard let info = response.totpSessionInfo, let key = info.sharedSecretKey, !key.isEmpty,
             let sessionInfo = info.sessionInfo, !sessionInfo.isEmpty
