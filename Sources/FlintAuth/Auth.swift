@@ -149,8 +149,7 @@ public final class Auth: Sendable {
             }
             throw AuthErrorCode.invalidUserToken.error()
         }
-        let lifetime = response.expiresIn.flatMap(TimeInterval.init) ?? 3600
-        return .init(accessToken: idToken, refreshToken: refreshToken, expirationDate: Date(timeIntervalSinceNow: lifetime))
+        return .init(accessToken: idToken, refreshToken: refreshToken, expiresIn: response.expiresIn)
     }
 
     /// Builds the user of a sign-in answer (profile from `accounts:lookup`) and makes it current.

@@ -8,6 +8,19 @@ actor SecureTokenService {
         var accessToken: String
         var refreshToken: String
         var expirationDate: Date
+
+        init(accessToken: String, refreshToken: String, expirationDate: Date) {
+            self.accessToken = accessToken
+            self.refreshToken = refreshToken
+            self.expirationDate = expirationDate
+        }
+
+        /// Tokens of a server answer, valid for `expiresIn` (seconds as a string, as the server sends them; an hour
+        /// when absent) from now.
+        init(accessToken: String, refreshToken: String, expiresIn: String?) {
+            let lifetime = expiresIn.flatMap(TimeInterval.init) ?? 3600
+            self.init(accessToken: accessToken, refreshToken: refreshToken, expirationDate: Date(timeIntervalSinceNow: lifetime))
+        }
     }
 
     private(set) var tokens: Tokens {
@@ -92,9 +105,6 @@ actor SecureTokenService {
         guard let access = response.access_token, !access.isEmpty else {
             throw AuthErrorCode.internalError.error(detail: "The token endpoint answered without an access token.")
         }
-        let lifetime = response.expires_in.flatMap(TimeInterval.init) ?? 3600
-        return Tokens(
-            accessToken: access, refreshToken: response.refresh_token ?? refreshToken,
-            expirationDate: Date(timeIntervalSinceNow: lifetime))
+        return Tokens(accessToken: access, refreshToken: response.refresh_token ?? refreshToken, expiresIn: response.expires_in)
     }
 }

@@ -72,10 +72,7 @@ extension User {
     /// Takes the tokens of a link, re-authentication or second-factor change, reloads the profile and tells the
     /// `Auth`.
     func adopt(_ response: SignInResponse, providerID: String = EmailAuthProvider.id) async throws {
-        let tokens = try Auth.tokens(of: response, auth: auth, providerID: providerID)
-        await tokenService.replace(with: tokens)
-        try await load(idToken: tokens.accessToken)
-        await auth?.userTokensDidChange(self)
+        try await install(try Auth.tokens(of: response, auth: auth, providerID: providerID))
     }
 
     static func emailCredential(_ credential: AuthCredential) throws -> EmailAuthCredential {

@@ -11,18 +11,22 @@ extension User {
         try await adoptTokens(idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn)
     }
 
-    /// Replaces the tokens when an answer carries both, then reloads the profile and tells the `Auth` (persist, and
-    /// notify the listeners when the ID token is new).
+    /// Replaces the tokens when an answer carries both, then reloads the profile and tells the `Auth`.
     func adoptTokens(idToken: String?, refreshToken: String?, expiresIn: String?) async throws {
-        var changed = false
-        if let idToken, !idToken.isEmpty, let refreshToken, !refreshToken.isEmpty {
-            let lifetime = expiresIn.flatMap(TimeInterval.init) ?? 3600
-            await tokenService.replace(
-                with: .init(accessToken: idToken, refreshToken: refreshToken, expirationDate: Date(timeIntervalSinceNow: lifetime)))
-            changed = true
+        guard let idToken, !idToken.isEmpty, let refreshToken, !refreshToken.isEmpty else { return try await install(nil) }
+        try await install(.init(accessToken: idToken, refreshToken: refreshToken, expiresIn: expiresIn))
+    }
+
+    /// Takes `tokens` (when the server issued new ones), reloads the profile and tells the `Auth`: stores the user,
+    /// and with new tokens tells the ID-token listeners too.
+    func install(_ tokens: SecureTokenService.Tokens?) async throws {
+        if let tokens {
+            await tokenService.replace(with: tokens)
+            try await load(idToken: tokens.accessToken)
+        } else {
+            try await load(idToken: try await getIDToken())
         }
-        try await load(idToken: try await getIDToken())
-        if changed {
+        if tokens != nil {
             await auth?.userTokensDidChange(self)
         } else {
             await auth?.persistIfCurrent(self)
