@@ -23,12 +23,9 @@ extension User {
         if let tokens {
             await tokenService.replace(with: tokens)
             try await load(idToken: tokens.accessToken)
-        } else {
-            try await load(idToken: try await getIDToken())
-        }
-        if tokens != nil {
             await auth?.userTokensDidChange(self)
         } else {
+            try await load(idToken: try await getIDToken())
             await auth?.persistIfCurrent(self)
         }
     }
