@@ -91,7 +91,7 @@ public final class SQLiteStore: AuthStore {
     public func close() async throws {
         queue.finish()
         await loop.value
-        readers?.close()
+        await readers?.close()
         try await writer.run { $0.close() }
     }
 
