@@ -81,6 +81,8 @@ public protocol StoreTransaction: StoreReader {
     func lockedUser(localID: String) async throws -> UserRecord?
     /// A user by lower-cased email, locked the same way.
     func lockedUser(email: String) async throws -> UserRecord?
+    /// A user by E.164 number, locked the same way.
+    func lockedUser(phoneNumber: String) async throws -> UserRecord?
     /// Inserts a new user. Throws ``StoreError/conflict`` if the ID, number or email is taken.
     func insertUser(_ user: UserRecord) async throws
     /// Rewrites a user row. Throws ``StoreError/conflict`` on a unique clash, ``StoreError/notFound`` if gone.
@@ -94,6 +96,9 @@ public protocol StoreTransaction: StoreReader {
 
     /// Stores a refresh token.
     func insertRefreshToken(_ token: RefreshTokenRecord) async throws
+    /// Deletes the user's refresh tokens — all of them, or those created before `cutoff` (seconds) — and returns how
+    /// many went. Revocation goes through this, so a revoked session ends in the store, not by clock comparison.
+    func deleteRefreshTokens(localID: String, createdBefore cutoff: Int64?) async throws -> Int
     /// Records a refresh (`lastRefreshAt`, ms).
     func touchRefresh(localID: String, at: Int64) async throws
 

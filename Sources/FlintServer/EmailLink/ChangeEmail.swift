@@ -11,7 +11,7 @@ extension AuthServices {
     ///   the address since the link was sent.
     func applyEmailChange(code: String) async throws -> UserRecord {
         let now = nowMS
-        let result = try await store.write { tx -> Result<UserRecord, AuthError> in
+        let result = try await store.write { [self] tx -> Result<UserRecord, AuthError> in
             let record: OobCodeRecord
             switch try await Self.use(code, as: .verifyAndChangeEmail, in: tx, now: now) {
             case .failure(let error): return .failure(error)
@@ -20,7 +20,7 @@ extension AuthServices {
             guard let id = record.localID, var user = try await tx.lockedUser(localID: id) else { return .failure(.invalidOobCode) }
             guard !user.disabled else { return .failure(.userDisabled) }
             if let owner = try await tx.user(email: record.email), owner.localID != user.localID { return .failure(.emailExists) }
-            if user.email != record.email { user.validSince = now / 1000 }
+            if user.email != record.email { try await revokeSessions(of: &user, in: tx, now: now) }
             user.email = record.email
             user.emailVerified = true
             do {
