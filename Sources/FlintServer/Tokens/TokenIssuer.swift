@@ -50,8 +50,13 @@ extension AuthServices {
             claims.secondFactor = second.0
             claims.secondFactorIdentifier = second.1
         }
-        if let text = user.customAttributes, let custom = try? JSONDecoder().decode([String: JSONValue].self, from: Data(text.utf8)) {
-            claims.customClaims = custom
+        if let text = user.customAttributes {
+            do {
+                claims.customClaims = try JSONDecoder().decode([String: JSONValue].self, from: Data(text.utf8))
+            } catch {
+                // Claims are checked when set; a stored value that does not parse is left out of the token, loudly.
+                logger.error("stored custom claims do not parse", metadata: ["uid": "\(user.localID)", "errorType": "\(type(of: error))"])
+            }
         }
         do {
             return try TokenSigner.sign(claims, with: keys.current)
