@@ -65,7 +65,8 @@ public protocol StoreTransaction: StoreReader {
     /// Replaces the project config document.
     func saveProjectConfig(_ json: String) async throws
 
-    /// The live session for this number and purpose, or stores `candidate` as the new one.
+    /// The live session for this number and purpose, or stores `candidate` as the new one. A session whose outbox
+    /// record is still `sending` (its text was never reported handed over) is not re-used but replaced.
     /// - Returns: the session now live and whether it was already there (re-entrant send).
     func startCodeSession(_ candidate: CodeSession, maxAttempts: Int) async throws -> (session: CodeSession, reused: Bool)
     /// Presents a code hash to a session, atomically (one winner among concurrent right answers).
@@ -121,6 +122,10 @@ public protocol StoreTransaction: StoreReader {
     /// Records a delivery outcome (`sent`, `failed`, or `queued` to retry later). `redact` drops the body, link and
     /// code once they are no longer needed.
     func finishOutbox(sequence: Int64, status: String, detail: String?, redact: Bool) async throws
+    /// Deletes outbox records created before `cutoff` (ms) that are done with: `sent` or `failed`, or a text whose
+    /// hand-over never reported back (`sending`, no lease). Dev-outbox records and email awaiting delivery stay.
+    /// - Returns: how many were deleted.
+    func deleteOutbox(finishedBefore cutoff: Int64) async throws -> Int
 
     /// Adds a second factor. Throws ``StoreError/conflict`` if the account has this phone number enrolled already.
     func insertMFAEnrollment(_ enrollment: MFAEnrollmentRecord) async throws

@@ -20,22 +20,15 @@ extension AuthServices {
             tokenUser = nil
         }
         let now = nowMS
-        let maxAttempts = settings.maxCodeAttempts
         let newID = random.alphanumericID()
         let operation = wire.operation
         let usesProof = wire.temporaryProof != nil
         let outcome = try await store.write { [self] tx -> PhoneOutcome in
             let phone: String
-            switch proof {
-            case .verified(let number):
-                phone = number
-            case .storedSession(let id, let hash):
-                // A code sent for a second factor never signs anyone in.
-                let outcome = try await tx.spendCode(sessionID: id, codeHash: hash, now: now, maxAttempts: maxAttempts)
-                switch Self.provenNumber(outcome, purpose: .signIn) {
-                case .success(let number): phone = number
-                case .failure(let error): return .failed(error)
-                }
+            // A code sent for a second factor never signs anyone in.
+            switch try await spend(proof, purpose: .signIn, in: tx, now: now) {
+            case .success(let number): phone = number
+            case .failure(let error): return .failed(error)
             }
             let owner = try await tx.lockedUser(phoneNumber: phone)
             if let tokenUser {
@@ -110,10 +103,12 @@ extension AuthServices {
 
 /// How the caller proves the number.
 enum NumberProof {
-    /// Already proven (fictional code matched, or a valid temporary proof).
+    /// Already proven (a valid temporary proof).
     case verified(String)
     /// A stored session to spend with this code hash.
     case storedSession(id: String, codeHash: String)
+    /// A fictional number's handle and code, counted like a stored session's (``AuthServices/spend(_:purpose:in:now:)``).
+    case fictional(FictionalAttempt)
 }
 
 /// What the sign-in transaction decided. Failures are returned, not thrown, so a spent code stays spent.
