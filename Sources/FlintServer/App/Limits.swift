@@ -20,6 +20,14 @@ extension AuthServices {
         for limit in limits { try await tx.releaseCounter(key: limit.key, windowStart: limit.windowStart(reservedAt)) }
     }
 
+    /// Whether one of the limits already had its maximum of hits in the current window (a read; nothing is counted).
+    func atMaximum(_ limits: [Limit], in reader: any StoreReader, now: Int64) async throws -> Bool {
+        for limit in limits where try await reader.counterValue(key: limit.key, windowStart: limit.windowStart(now)) >= limit.max {
+            return true
+        }
+        return false
+    }
+
     /// Counts one hit on each limit inside `tx`; returns whether one went over its maximum.
     func count(_ limits: [Limit], in tx: any StoreTransaction, now: Int64) async throws -> Bool {
         var over = false

@@ -27,10 +27,12 @@ extension AuthServices {
     /// Checks a code inside `tx` and returns the number it proves, or Firebase's error (returned, not thrown, so the
     /// counted attempt commits with the rest of the caller's transaction).
     ///
-    /// Every check of a code reserves a wrong-answer hit on the number's counters first (so parallel guesses cannot
-    /// slip past the caps); a right code, or a session that takes no guess (spent, expired, locked), gives it back.
-    /// A fictional handle has no stored session, so its wrong codes count on a counter of its own: past
-    /// ``ServerSettings/maxCodeAttempts`` the handle is spent (`SESSION_EXPIRED`), as a stored session would be.
+    /// A wrong code counts one hit on the number's wrong-answer counters (an atomic increment; past the cap the
+    /// answer is `TOO_MANY_ATTEMPTS_TRY_LATER`). A right code only reads them, and is refused when the number already
+    /// had its share of wrong codes: every accepted code was preceded by fewer committed wrong ones than the cap, and
+    /// a right code — the common case — costs reads, not writes. Guesses racing at the cap are bounded by each
+    /// session's own attempt lock. A fictional handle has no stored session, so its wrong codes count on a counter of
+    /// its own: past ``ServerSettings/maxCodeAttempts`` the handle is spent (`SESSION_EXPIRED`), as a session would be.
     func spend(_ proof: NumberProof, purpose: SMSPurpose, in tx: any StoreTransaction, now: Int64) async throws -> Result<String, AuthError> {
         switch proof {
         case .verified(let phone):
@@ -38,21 +40,33 @@ extension AuthServices {
         case .storedSession(let id, let hash):
             guard let session = try await tx.codeSession(id: id) else { return .failure(.invalidSessionInfo) }
             let limits = wrongCodeLimits(session.phoneNumber)
-            if try await count(limits, in: tx, now: now) { return .failure(.tooManyAttempts) }
             let outcome = try await tx.spendCode(sessionID: id, codeHash: hash, now: now, maxAttempts: settings.maxCodeAttempts)
-            if case .wrongCode = outcome {} else { try await release(limits, in: tx, reservedAt: now) }
+            switch outcome {
+            case .wrongCode:
+                if try await count(limits, in: tx, now: now) { return .failure(.tooManyAttempts) }
+            case .spent:
+                if try await atMaximum(limits, in: tx, now: now) { return .failure(.tooManyAttempts) }
+            case .expired, .locked, .notFound:
+                break
+            }
             return Self.provenNumber(outcome, purpose: purpose)
         case .fictional(let handle):
-            let tries = try await tx.incrementCounter(key: handle.counterKey, windowStart: 0, expiresAt: handle.expiresAt)
-            if tries > settings.maxCodeAttempts { return .failure(.sessionExpired.with(detail: "Too many incorrect codes. Request a new code.")) }
             let limits = wrongCodeLimits(handle.phoneNumber)
-            if try await count(limits, in: tx, now: now) { return .failure(.tooManyAttempts) }
-            guard handle.codeMatches else { return .failure(.invalidCode) }
-            try await tx.releaseCounter(key: handle.counterKey, windowStart: 0)
-            try await release(limits, in: tx, reservedAt: now)
+            guard handle.codeMatches else {
+                let tries = try await tx.incrementCounter(key: handle.counterKey, windowStart: 0, expiresAt: handle.expiresAt)
+                if tries > settings.maxCodeAttempts { return .failure(Self.spentHandle) }
+                return .failure(try await count(limits, in: tx, now: now) ? .tooManyAttempts : .invalidCode)
+            }
+            if try await tx.counterValue(key: handle.counterKey, windowStart: 0) >= settings.maxCodeAttempts {
+                return .failure(Self.spentHandle)
+            }
+            if try await atMaximum(limits, in: tx, now: now) { return .failure(.tooManyAttempts) }
             return .success(handle.phoneNumber)
         }
     }
+
+    /// A fictional handle that took its share of wrong codes.
+    private static let spentHandle = AuthError.sessionExpired.with(detail: "Too many incorrect codes. Request a new code.")
 }
 
 /// A code presented with a fictional number's handle: checked against the configured code before the store is
