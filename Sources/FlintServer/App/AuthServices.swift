@@ -30,7 +30,7 @@ final class AuthServices: Sendable {
         settings: ServerSettings, store: any AuthStore, clock: any WallClock, random: any RandomSource, secret: ServerSecret,
         keys: KeyCache, config: ConfigCache, sms: any SMSSender, email: any EmailSender, push: (any PushSender)?,
         logger: Logger
-    ) {
+    ) throws {
         self.settings = settings
         self.store = store
         self.clock = clock
@@ -42,7 +42,7 @@ final class AuthServices: Sendable {
         self.templates = .builtIn
         self.email = email
         self.push = push
-        self.passwords = PasswordHasher(parameters: settings.passwordHashParameters, random: random)
+        self.passwords = try PasswordHasher(parameters: settings.passwordHashParameters, random: random)
         self.logger = logger
     }
 
@@ -63,7 +63,7 @@ final class AuthServices: Sendable {
             for (key, value) in document { merged[key] = value }
             try await config.save(try ProjectConfig(document: merged))
         }
-        return AuthServices(
+        return try AuthServices(
             settings: settings, store: store, clock: clock, random: random, secret: ServerSecret(master: master), keys: keys,
             config: config, sms: sms ?? (settings.devMode ? DevOutboxSender() : UnconfiguredSMSSender()), email: email ?? DevOutboxEmailSender(),
             push: push ?? (settings.devMode ? DevOutboxPushSender(store: store) : nil), logger: logger

@@ -26,7 +26,11 @@ extension AuthServices {
         }
         guard let record = claimed else { return }
         guard let parts = record.email else {
-            try? await store.write { tx in try await tx.finishOutbox(sequence: sequence, status: "failed", detail: "not an email", redact: false) }
+            do {
+                try await store.write { tx in try await tx.finishOutbox(sequence: sequence, status: "failed", detail: "not an email", redact: false) }
+            } catch {
+                logger.warning("outbox record could not be closed", metadata: ["seq": "\(sequence)", "errorType": "\(type(of: error))"])
+            }
             return
         }
         let message = EmailMessage(to: record.recipient, subject: parts.subject, text: record.body, html: parts.html, locale: record.locale)
@@ -64,7 +68,13 @@ extension AuthServices {
     func deliverDueEmail() async {
         guard !email.isDevOutbox else { return }
         let now = nowMS
-        guard let due = try? await store.read({ try await $0.dueOutbox(now: now, limit: 100) }) else { return }
+        let due: [Int64]
+        do {
+            due = try await store.read { try await $0.dueOutbox(now: now, limit: 100) }
+        } catch {
+            logger.warning("reading due email failed; tried again at the next reload", metadata: ["errorType": "\(type(of: error))"])
+            return
+        }
         for sequence in due { await deliverEmail(sequence: sequence) }
     }
 }

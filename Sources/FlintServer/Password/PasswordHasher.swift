@@ -16,12 +16,13 @@ final class PasswordHasher: Sendable {
     /// A hash of a random password, checked against when the account does not exist, so the answer takes as long.
     private let decoy: String
 
-    init(parameters: PasswordHashParameters, random: any RandomSource) {
+    /// - Throws: when the parameters cannot hash (the decoy is made here, so a bad cost fails at start, not later).
+    init(parameters: PasswordHashParameters, random: any RandomSource) throws {
         self.parameters = parameters
         self.random = random
         self.pool = NIOThreadPool.singleton
         self.maxWaiting = 64 * System.coreCount
-        self.decoy = (try? PasswordHash.make(password: Base64URL.encode(random.bytes(12)), salt: random.bytes(16), parameters: parameters)) ?? ""
+        self.decoy = try PasswordHash.make(password: Base64URL.encode(random.bytes(12)), salt: random.bytes(16), parameters: parameters)
     }
 
     /// The PHC hash of `password` with a fresh salt.
