@@ -53,6 +53,7 @@ struct CORSTests {
             #expect(reply.json["error"]?["code"]?.intValue == Int64(failure.status.code))
             #expect(reply.headers[.accessControlAllowOrigin] == Self.origin)
             #expect(reply.headers[.contentType]?.hasPrefix("application/json") == true)
+            if failure.status == .contentTooLarge { #expect(reply.headers[.connection] == "close") }
         }
     }
 

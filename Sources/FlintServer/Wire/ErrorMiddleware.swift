@@ -1,10 +1,12 @@
 import FlintCore
 import Hummingbird
 import Logging
+import NIOCore
 
 /// Turns every error into an answer in Firebase's error JSON. Errors that render themselves
-/// (`HTTPResponseError`, which ``AuthError`` is) render as they say; Hummingbird's own `HTTPError`s (404 for no
-/// route, 413, 405) get Firebase's wording; anything else is a logged 500 that reveals nothing.
+/// (`HTTPResponseError`, which ``AuthError`` is) render as they say, except Hummingbird's own `HTTPError`s (404 for
+/// no route, 405) and NIO's body-limit error (413), which get Firebase's wording; anything else is a logged 500 that
+/// reveals nothing.
 ///
 /// It sits inside `CORSMiddleware`, so the CORS headers land on error answers too. A refused body (413) also closes
 /// the connection after the answer (`Connection: close`) instead of reading the rest of the body.
@@ -25,9 +27,10 @@ struct ErrorMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch let error as HTTPError {
             return try Self.firebaseError(error.status).response(from: request, context: context)
+        } catch let error as NIOTooManyBytesError {
+            // A body collected past its limit outside WireBody.
+            return try Self.firebaseError(error.status).response(from: request, context: context)
         } catch let error as any HTTPResponseError {
-            // Errors from Hummingbird and NIO (a body over the limit is `NIOTooManyBytesError`) get Firebase's wording.
-            guard error is AuthError else { return try Self.firebaseError(error.status).response(from: request, context: context) }
             return try error.response(from: request, context: context)
         } catch {
             context.logger.error("unhandled error", metadata: ["path": "\(request.uri.path)", "errorType": "\(type(of: error))"])
