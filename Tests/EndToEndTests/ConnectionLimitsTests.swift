@@ -46,6 +46,35 @@ struct ConnectionLimitsTests {
         #expect(Date().timeIntervalSince(start) >= 0.5, "closed before the timeout")
     }
 
+    @Test("a request whose header lines trickle in is closed after --idle-timeout: only complete parts count as activity")
+    func trickledHeadersAreClosed() async throws {
+        let (server, data) = try await Self.serve(["--idle-timeout", "1"])
+        defer {
+            server.stop()
+            try? FileManager.default.removeItem(atPath: data)
+        }
+        let socket = try RawSocket(port: server.port)
+        socket.write("GET /.well-known/jwks.json HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        let start = Date()
+        var closed = false
+        while !closed && Date().timeIntervalSince(start) < 6 {
+            socket.write("X-Slow: \(Int(Date().timeIntervalSince(start) * 10))\r\n")
+            closed = socket.read(timeout: 0.3).closed
+        }
+        #expect(closed, "a connection trickling header lines every 0.3 s is still open after 6 s")
+    }
+
+    @Test(
+        "--idle-timeout and --max-connections-per-ip refuse values out of range",
+        arguments: [
+            ["--idle-timeout", "0"], ["--idle-timeout", "3601"], ["--max-connections-per-ip", "0"],
+        ])
+    func flagsAreValidated(_ arguments: [String]) throws {
+        let (status, output) = try runFlint(["serve"] + arguments)
+        #expect(status != 0)
+        #expect(output.contains(arguments[0]), "\(output)")
+    }
+
     @Test("a client IP holding --max-connections-per-ip connections has its next one closed; one slot frees when one closes")
     func connectionsPerIPAreCapped() async throws {
         let (server, data) = try await Self.serve(["--max-connections-per-ip", "3", "--idle-timeout", "60"])
