@@ -52,6 +52,10 @@ struct Serve: AsyncParsableCommand {
     var passwordHashCost: Int = env("FLINT_PASSWORD_HASH_COST").flatMap(Int.init) ?? 14
     @Flag(help: "Take the client IP for abuse limits from the last X-Forwarded-For entry (only behind one proxy that appends it).")
     var trustForwardedFor: Bool = env("FLINT_TRUST_FORWARDED_FOR") == "1"
+    @Option(help: "Seconds a connection may stay silent before it is closed: a stalled request, an idle keep-alive (env FLINT_IDLE_TIMEOUT).")
+    var idleTimeout: Int = env("FLINT_IDLE_TIMEOUT").flatMap(Int.init) ?? 60
+    @Option(help: "Connections one client IP may hold open at once; more are closed (env FLINT_MAX_CONNECTIONS_PER_IP).")
+    var maxConnectionsPerIp: Int = env("FLINT_MAX_CONNECTIONS_PER_IP").flatMap(Int.init) ?? 256
     @Option(help: "APNs auth key (.p8) for app verification's silent pushes (env FLINT_APNS_KEY_FILE).") var apnsKeyFile: String?
     @Option(help: "ID of the APNs auth key, 10 characters (env FLINT_APNS_KEY_ID).") var apnsKeyId: String?
     @Option(help: "Apple developer team ID (env FLINT_APNS_TEAM_ID).") var apnsTeamId: String?
@@ -97,6 +101,8 @@ struct Serve: AsyncParsableCommand {
         guard smsCodeTtl >= 30 && smsCodeTtl <= 86_400 else { throw ValidationError("--sms-code-ttl must be between 30 and 86400 seconds") }
         guard reloadInterval >= 1 && reloadInterval <= 3600 else { throw ValidationError("--reload-interval must be between 1 and 3600 seconds") }
         guard oobCodeTtl >= 60 && oobCodeTtl <= 7 * 86_400 else { throw ValidationError("--oob-code-ttl must be between 60 and 604800 seconds") }
+        guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be between 1 and 3600 seconds") }
+        guard (1...1_000_000).contains(maxConnectionsPerIp) else { throw ValidationError("--max-connections-per-ip must be between 1 and 1000000") }
         guard (10...20).contains(passwordHashCost) else { throw ValidationError("--password-hash-cost must be between 10 and 20") }
         guard EmailAddress.normalize(emailFrom) != nil else { throw ValidationError("--email-from must be an email address") }
         if let url = publicUrl ?? env("FLINT_PUBLIC_URL") {
@@ -133,6 +139,8 @@ struct Serve: AsyncParsableCommand {
         settings.outboxRetention = TimeInterval(max(0, outboxRetention))
         settings.passwordHashParameters = PasswordHashParameters(logN: passwordHashCost)
         settings.trustForwardedFor = trustForwardedFor
+        settings.idleTimeout = TimeInterval(idleTimeout)
+        settings.maxConnectionsPerIP = maxConnectionsPerIp
         if let config = config ?? env("FLINT_CONFIG") {
             settings.configDocument = try ConfigFile.load(path: config)
         }

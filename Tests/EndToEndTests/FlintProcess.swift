@@ -70,6 +70,9 @@ final class FlintProcess {
     var log: String { (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? "" }
 
     var base: String { "http://127.0.0.1:\(port)" }
+
+    /// The server's process ID (its descriptors are under `/proc/PID/fd`).
+    var pid: Int32 { process.processIdentifier }
 }
 
 /// A fresh, unique path for a data directory (not created).

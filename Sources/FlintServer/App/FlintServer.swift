@@ -2,6 +2,7 @@ public import FlintCore
 public import FlintStore
 public import Hummingbird
 public import Logging
+import NIOCore
 import ServiceLifecycle
 
 #if canImport(FoundationEssentials)
@@ -39,6 +40,8 @@ public struct FlintServer: Sendable {
         let router = buildRouter(services: services)
         self.application = Application(
             responder: router.buildResponder(),
+            server: .flintHTTP1(
+                idleTimeout: .milliseconds(Int64(settings.idleTimeout * 1000)), limiter: ConnectionLimiter(maxPerIP: settings.maxConnectionsPerIP)),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "flint"),
             services: [ReloadService(services: services), RefreshActivityService(services: services)],
             logger: logger

@@ -7,14 +7,9 @@ import Hummingbird
 func buildRouter(services: AuthServices) -> Router<FlintRequestContext> {
     let router = Router(context: FlintRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
+    // CORS outside the error middleware: error answers are plain responses by the time CORS adds its headers.
+    router.add(middleware: CORSMiddleware.firebase())
     router.add(middleware: ErrorMiddleware())
-    router.add(
-        middleware: CORSMiddleware(
-            allowOrigin: .originBased,
-            allowHeaders: [
-                .contentType, .authorization, .init("x-goog-api-key")!, .firebaseLocale, .init("x-client-version")!, .init("x-firebase-gmpid")!,
-                .init("x-firebase-client")!, .init("x-firebase-appcheck")!,
-            ], allowMethods: [.get, .post, .patch, .delete, .options]))
     router.add(middleware: CallerMiddleware(settings: services.settings))
 
     let v1 = "/identitytoolkit.googleapis.com/v1"
@@ -30,6 +25,8 @@ func buildRouter(services: AuthServices) -> Router<FlintRequestContext> {
     router.post("\(v1)/accounts:verifyClient", use: appVerification.verifyClient)
     router.post("\(v3)/verifyClient", use: appVerification.verifyClient)
     router.get("/identitytoolkit.googleapis.com/v2/recaptchaConfig", use: appVerification.recaptchaConfig)
+    router.get("\(v1)/recaptchaParams", use: appVerification.recaptchaParams)
+    router.get("\(v3)/getRecaptchaParam", use: appVerification.recaptchaParams)
     router.get(RouterPath(AppVerificationRoutes.handlerPath), use: appVerification.showChallenge)
     router.post(RouterPath(AppVerificationRoutes.handlerPath), use: appVerification.submitChallenge)
 

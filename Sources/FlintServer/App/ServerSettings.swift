@@ -68,6 +68,11 @@ public struct ServerSettings: Sendable {
     public var outboxRetention: TimeInterval = 7 * 86_400
     /// Take the client IP from the last `X-Forwarded-For` entry (only behind one proxy that appends to it).
     public var trustForwardedFor: Bool = false
+    /// Seconds a connection may stay silent before it is closed: a request stalled before its head is complete or in
+    /// its body, or a keep-alive connection between requests. A request being answered is never cut.
+    public var idleTimeout: TimeInterval = 60
+    /// Connections one client IP (the TCP peer) may hold open at once; more are closed as they arrive.
+    public var maxConnectionsPerIP: Int = 256
 
     /// Default settings: dev mode on 127.0.0.1:9099, data in `./.flint`, project `demo-flint`.
     public init() {}

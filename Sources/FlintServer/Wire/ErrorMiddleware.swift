@@ -1,25 +1,51 @@
 import FlintCore
 import Hummingbird
 import Logging
+import NIOCore
 
-/// Turns every error into Firebase's error JSON: ``AuthError`` as is, Hummingbird's own errors (404, 413...)
-/// with Firebase's wording, anything else as a logged 500 that reveals nothing.
-struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+/// Turns every error into an answer in Firebase's error JSON. Errors that render themselves
+/// (`HTTPResponseError`, which ``AuthError`` is) render as they say, except Hummingbird's own `HTTPError`s (404 for
+/// no route, 405) and NIO's body-limit error (413), which get Firebase's wording; anything else is a logged 500 that
+/// reveals nothing.
+///
+/// It sits inside `CORSMiddleware`, so the CORS headers land on error answers too. A refused body (413) also closes
+/// the connection after the answer (`Connection: close`) instead of reading the rest of the body.
+struct ErrorMiddleware: RouterMiddleware {
+    typealias Context = FlintRequestContext
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response = try await render(request, context: context, next: next)
+        if response.status == .contentTooLarge {
+            response.headers[.connection] = "close"
+            context.closeConnectionAfterResponse()
+        }
+        return response
+    }
+
+    private func render(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let error as AuthError {
-            return JSONReply.error(error)
         } catch let error as HTTPError {
-            switch error.status {
-            case .notFound: return JSONReply.error(.notFound)
-            case .contentTooLarge: return JSONReply.error(.payloadTooLarge)
-            case .methodNotAllowed: return JSONReply.error(AuthError(status: 405, code: "Method Not Allowed", reason: "badRequest"))
-            default: return JSONReply.error(AuthError(status: Int(error.status.code), code: error.status.reasonPhrase, reason: "invalid"))
-            }
+            return try Self.firebaseError(error.status).response(from: request, context: context)
+        } catch let error as NIOTooManyBytesError {
+            // A body collected past its limit outside WireBody.
+            return try Self.firebaseError(error.status).response(from: request, context: context)
+        } catch let error as any HTTPResponseError {
+            return try error.response(from: request, context: context)
         } catch {
             context.logger.error("unhandled error", metadata: ["path": "\(request.uri.path)", "errorType": "\(type(of: error))"])
-            return JSONReply.error(.internalError)
+            return try AuthError.internalError.response(from: request, context: context)
+        }
+    }
+
+    /// Firebase's error for a status Hummingbird or NIO chose.
+    static func firebaseError(_ status: HTTPResponse.Status) -> AuthError {
+        switch status {
+        case .notFound: .notFound
+        case .contentTooLarge: .payloadTooLarge
+        case .methodNotAllowed: AuthError(status: 405, code: "Method Not Allowed", reason: "badRequest")
+        case .internalServerError: .internalError
+        default: AuthError(status: status.code, code: status.reasonPhrase, reason: "invalid")
         }
     }
 }

@@ -10,9 +10,22 @@ public struct FlintRequestContext: RequestContext {
     /// `X-Forwarded-For` entry when the server is told to trust it).
     public var clientIP: String?
 
+    /// The connection the request came on.
+    private let channel: any Channel
+
     public init(source: Source) {
         self.coreContext = .init(source: source)
+        self.channel = source.channel
         self.clientIP = source.channel.remoteAddress?.ipAddress
+    }
+
+    /// Closes the connection once the answer being prepared has been written. Hummingbird otherwise reads on after
+    /// an answer, waiting for the next request; after refusing a body the rest of it is not worth reading.
+    ///
+    /// This is the event that graceful shutdown sends each connection, which Hummingbird's connection handler
+    /// answers by closing after the response in progress.
+    func closeConnectionAfterResponse() {
+        channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
     }
 
     /// Firebase refuses bodies over 1 MiB.

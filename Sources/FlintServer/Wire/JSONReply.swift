@@ -25,19 +25,19 @@ enum JSONReply {
     /// Renders an ``AuthError`` in Firebase's error shape.
     static func error(_ error: AuthError) -> Response {
         var inner: [String: JSONValue] = ["message": .string(error.message), "domain": .string("global"), "reason": .string(error.reason)]
-        if error.status == 401 {
+        if error.status == .unauthorized {
             inner = [
                 "message": "Invalid Credentials", "domain": "global", "reason": .string(error.reason), "location": "Authorization",
                 "locationType": "header",
             ]
         }
         var body: [String: JSONValue] = [
-            "code": .number(Double(error.status)),
+            "code": .number(Double(error.status.code)),
             "message": .string(error.message),
             "errors": .array([.object(inner)]),
         ]
         if let status = error.rpcStatus { body["status"] = .string(status) }
-        let response = try? make(["error": JSONValue.object(body)], status: .init(code: error.status))
+        let response = try? make(["error": JSONValue.object(body)], status: error.status)
         return response ?? Response(status: .internalServerError)
     }
 }

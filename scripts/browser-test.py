@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""A real browser calls Flint cross-origin: headless Chromium loads a page served on another origin (a second port),
+whose script calls a running `flint serve` with fetch() for one success and three errors, and shows what it read.
+The test asserts the statuses and Firebase messages the page could read (a missing CORS header makes fetch() fail,
+and an error without one reads as status 0), and saves a screenshot of the page.
+
+Usage: browser-test.py --flint .build/debug/flint [--screenshot docs/browser-cors-test.png]
+"""
+import argparse
+import http.server
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
+
+PAGE = """<!doctype html>
+<html><head><meta charset="utf-8"><title>Flint CORS test</title>
+<style>
+ body { font: 14px system-ui, sans-serif; margin: 24px; }
+ table { border-collapse: collapse; } td, th { border: 1px solid #bbb; padding: 4px 8px; text-align: left; }
+ .ok { color: #060; } .bad { color: #a00; }
+</style></head>
+<body>
+<h1>Flint, called cross-origin</h1>
+<p>This page: <code id="self"></code> &mdash; Flint: <code id="flint"></code></p>
+<table><thead><tr><th>call</th><th>status</th><th>read from the answer</th></tr></thead><tbody id="rows"></tbody></table>
+<script>
+const flint = "__FLINT__";
+document.getElementById("self").textContent = location.origin;
+document.getElementById("flint").textContent = flint;
+// The headers the Firebase Web SDK sends: they make every POST a preflighted request.
+const sdkHeaders = {
+  "Content-Type": "application/json",
+  "X-Client-Version": "Chrome/JsCore/11.0.0/FirebaseCore-web",
+  "X-Firebase-gmpid": "1:1234567890:web:abcdef",
+  "X-Firebase-Client": "eyJ2ZXJzaW9uIjoyfQ",
+};
+const v1 = flint + "/identitytoolkit.googleapis.com/v1";
+const calls = [
+  { name: "sendVerificationCode", url: v1 + "/accounts:sendVerificationCode?key=browser-test", method: "POST",
+    body: JSON.stringify({ phoneNumber: "+16505553434", recaptchaToken: "any-token-in-dev-mode" }) },
+  { name: "signInWithPhoneNumber, unknown session", url: v1 + "/accounts:signInWithPhoneNumber?key=browser-test", method: "POST",
+    body: JSON.stringify({ sessionInfo: "no-such-session", code: "123456" }) },
+  { name: "a path Flint does not route", url: v1 + "/accounts:nowhere?key=browser-test", method: "POST", body: "{}" },
+  { name: "JSON that does not parse", url: v1 + "/accounts:signInWithPhoneNumber?key=browser-test", method: "POST", body: "{oops" },
+];
+async function run(call) {
+  try {
+    const response = await fetch(call.url, { method: call.method, headers: sdkHeaders, body: call.body });
+    const json = await response.json();
+    const read = json.error ? json.error.message : (json.sessionInfo ? "sessionInfo: " + json.sessionInfo.slice(0, 16) + "..." : JSON.stringify(json));
+    return { name: call.name, status: response.status, message: json.error ? json.error.message : null,
+             sessionInfo: json.sessionInfo || null, read };
+  } catch (error) {
+    return { name: call.name, status: 0, message: null, sessionInfo: null, read: String(error) };
+  }
+}
+(async () => {
+  const results = [];
+  for (const call of calls) {
+    const result = await run(call);
+    results.push(result);
+    const row = document.createElement("tr");
+    row.className = result.status ? "ok" : "bad";
+    for (const text of [result.name, String(result.status), result.read]) {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      row.appendChild(cell);
+    }
+    document.getElementById("rows").appendChild(row);
+  }
+  window.flintResults = results;
+})();
+</script>
+</body></html>
+"""
+
+# (status, message prefix) each call must read; None: a success carrying sessionInfo.
+EXPECTED = [
+    (200, None),
+    (400, "INVALID_SESSION_INFO"),
+    (404, "Not Found"),
+    (400, "Invalid JSON payload received."),
+]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_ready(url, process, seconds=30):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if process.poll() is not None:
+            return False
+        try:
+            urllib.request.urlopen(url, timeout=1).read()
+            return True
+        except Exception:
+            time.sleep(0.1)
+    return False
+
+
+def find(*names):
+    for name in names:
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--flint", required=True, help="the flint binary")
+    parser.add_argument("--screenshot", help="where to save a PNG of the page")
+    args = parser.parse_args()
+
+    chromium = find("chromium", "chromium-browser", "google-chrome")
+    driver_path = find("chromedriver")
+    if not chromium or not driver_path:
+        sys.exit("browser test: chromium and chromedriver must be on PATH (Debian: apt-get install chromium chromium-driver)")
+
+    work = tempfile.mkdtemp(prefix="flint-browser-test-")
+    flint_port, page_port = free_port(), free_port()
+    flint_url = f"http://127.0.0.1:{flint_port}"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FLINT_")}
+    log = open(os.path.join(work, "flint.log"), "w")
+    flint = subprocess.Popen(
+        [args.flint, "serve", "--port", str(flint_port), "--data", os.path.join(work, "data"), "--dev"],
+        stdout=log, stderr=subprocess.STDOUT, env=env)
+    page_server = None
+    driver = None
+    try:
+        if not wait_ready(flint_url + "/", flint):
+            sys.exit("browser test: flint serve did not start:\n" + open(os.path.join(work, "flint.log")).read())
+
+        # The page comes from another origin: a second server on another port (localhost, not 127.0.0.1, too).
+        page = PAGE.replace("__FLINT__", flint_url).encode()
+
+        class PageHandler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(page)))
+                self.end_headers()
+                self.wfile.write(page)
+
+            def log_message(self, *_):
+                pass
+
+        page_server = http.server.ThreadingHTTPServer(("127.0.0.1", page_port), PageHandler)
+        threading.Thread(target=page_server.serve_forever, daemon=True).start()
+
+        options = webdriver.ChromeOptions()
+        options.binary_location = chromium
+        for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1100,480",
+                     f"--user-data-dir={os.path.join(work, 'profile')}"):
+            options.add_argument(flag)
+        driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+        driver.set_page_load_timeout(20)
+        driver.get(f"http://localhost:{page_port}/")
+        results = WebDriverWait(driver, 20).until(lambda d: d.execute_script("return window.flintResults || null"))
+        if args.screenshot:
+            os.makedirs(os.path.dirname(os.path.abspath(args.screenshot)), exist_ok=True)
+            driver.save_screenshot(args.screenshot)
+
+        failures = []
+        for result, (status, message) in zip(results, EXPECTED):
+            line = f"{result['name']}: {result['status']} {result['read']}"
+            print("  " + line)
+            if result["status"] != status:
+                failures.append(f"{line} (expected status {status})")
+            elif message is None and not result.get("sessionInfo"):
+                failures.append(f"{line} (expected a sessionInfo)")
+            elif message is not None and not (result.get("message") or "").startswith(message):
+                failures.append(f"{line} (expected message {message!r})")
+        if len(results) != len(EXPECTED):
+            failures.append(f"the page made {len(results)} calls, expected {len(EXPECTED)}")
+        if failures:
+            sys.exit("browser test failed:\n  " + "\n  ".join(failures))
+        print("browser test: a page on another origin read Flint's success and error answers")
+    finally:
+        if driver is not None:
+            driver.quit()
+        if page_server is not None:
+            page_server.shutdown()
+        flint.terminate()
+        try:
+            flint.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            flint.kill()
+        log.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
