@@ -159,7 +159,7 @@ extension AuthServices {
         let phone = try wire.phoneNumber.map { text throws(AuthError) in text.isEmpty ? "" : try parsePhoneNumber(text).e164 }
         if let claims = wire.customAttributes { try Self.checkCustomClaims(claims) }
         for attribute in wire.deleteAttribute where !["DISPLAY_NAME", "PHOTO_URL", "PASSWORD", "EMAIL", "PHONE_NUMBER"].contains(attribute) {
-            throw AuthError.invalidArgument("Unsupported deleteAttribute: \(attribute)")
+            throw AuthError.invalidArgument("Unsupported deleteAttribute value.")
         }
         let now = nowMS
         let result = try await store.write { [self] tx -> Result<(UserRecord, String?, String?), AuthError> in
