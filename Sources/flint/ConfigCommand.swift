@@ -71,9 +71,9 @@ extension ConfigCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show the fields where a config file and the stored config differ.",
             discussion: """
-                flint serve --config FILE applies the file only when its content changed since it was last applied, so
-                changes made through the admin API or `flint config set` survive restarts with the same file. This
-                lists, for each top-level field the file sets, the fields it would change (file value, then stored
+                flint serve --config FILE applies the file only when its content changed since it was last applied, so \
+                changes made through the admin API or `flint config set` survive restarts with the same file. This \
+                lists, for each top-level field the file sets, the fields it would change (file value, then stored \
                 value; "(absent)" where one side has none), and says whether the next start would apply the file.
                 """
         )
