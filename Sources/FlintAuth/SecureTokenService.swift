@@ -16,9 +16,10 @@ actor SecureTokenService {
         }
 
         /// Tokens of a server answer, valid for `expiresIn` (seconds as a string, as the server sends them; an hour
-        /// when absent) from now.
+        /// when absent or not a number of seconds between 0 and a day) from now.
         init(accessToken: String, refreshToken: String, expiresIn: String?) {
-            let lifetime = expiresIn.flatMap(TimeInterval.init) ?? 3600
+            let given = expiresIn.flatMap(TimeInterval.init) ?? 3600
+            let lifetime = given.isFinite && given >= 0 && given <= 86_400 ? given : 3600
             self.init(accessToken: accessToken, refreshToken: refreshToken, expirationDate: Date(timeIntervalSinceNow: lifetime))
         }
     }

@@ -22,7 +22,7 @@ final class TokenAutoRefresh: Sendable {
     let state = Locked(State())
     private let sleep: Sleep
 
-    init(sleep: @escaping Sleep = { seconds in try await Task.sleep(nanoseconds: UInt64(max(seconds, 0) * 1_000_000_000)) }) {
+    init(sleep: @escaping Sleep = { seconds in try await Task.sleep(nanoseconds: UInt64(min(max(seconds, 0), 1e9) * 1_000_000_000)) }) {
         self.sleep = sleep
     }
 

@@ -2,6 +2,7 @@ public import Logging
 public import NIOCore
 import NIOPosix
 import NIOSSL
+import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -21,6 +22,8 @@ public struct SMTPClient: Sendable {
     public let settings: SMTPSettings
     private let eventLoopGroup: any EventLoopGroup
     private let logger: Logger
+    /// The TLS context, built at the first send and shared by every later one (loading trust roots reads files).
+    private let tlsContext = TLSContextCache()
 
     /// A client for one server.
     /// - Parameters:
@@ -43,7 +46,7 @@ public struct SMTPClient: Sendable {
         try settings.validate()
         let messageID = MIMEMessage.makeMessageID(domain: message.from.domain)
         let payload = SMTPDataEncoding.payload(try MIMEMessage.render(message, messageID: messageID, date: Date()))
-        let tls = try Self.makeTLSContext(settings)
+        let tls = try tlsContext.get { () throws(SMTPError) in try Self.makeTLSContext(settings) }
         var logger = logger
         logger[metadataKey: "smtp.server"] = "\(settings.host):\(settings.port)"
         logger[metadataKey: "smtp.messageID"] = "\(messageID)"
@@ -121,5 +124,18 @@ public struct SMTPClient: Sendable {
         } catch {
             throw .tls("cannot set up TLS: \(error)")
         }
+    }
+}
+
+/// Holds a client's TLS context once it is built; a failed build is not kept, so it is tried again at the next send.
+final class TLSContextCache: Sendable {
+    private let built = Mutex<NIOSSLContext??>(nil)
+
+    /// The context, built by `make` the first time.
+    func get(_ make: () throws(SMTPError) -> NIOSSLContext?) throws(SMTPError) -> NIOSSLContext? {
+        if let context = built.withLock({ $0 }) { return context }
+        let context = try make()
+        built.withLock { $0 = .some(context) }
+        return context
     }
 }

@@ -69,7 +69,8 @@ public protocol StoreTransaction: StoreReader {
     /// Sets a value stored beside the project config.
     func saveConfigMetadata(_ name: String, value: String) async throws
 
-    /// The live session for this number and purpose, or stores `candidate` as the new one.
+    /// The live session for this number and purpose, or stores `candidate` as the new one. A session whose outbox
+    /// record is still `sending` (its text was never reported handed over) is not re-used but replaced.
     /// - Returns: the session now live and whether it was already there (re-entrant send).
     func startCodeSession(_ candidate: CodeSession, maxAttempts: Int) async throws -> (session: CodeSession, reused: Bool)
     /// Presents a code hash to a session, atomically (one winner among concurrent right answers).
@@ -85,6 +86,8 @@ public protocol StoreTransaction: StoreReader {
     func lockedUser(localID: String) async throws -> UserRecord?
     /// A user by lower-cased email, locked the same way.
     func lockedUser(email: String) async throws -> UserRecord?
+    /// A user by E.164 number, locked the same way.
+    func lockedUser(phoneNumber: String) async throws -> UserRecord?
     /// Inserts a new user. Throws ``StoreError/conflict`` if the ID, number or email is taken.
     func insertUser(_ user: UserRecord) async throws
     /// Rewrites a user row. Throws ``StoreError/conflict`` on a unique clash, ``StoreError/notFound`` if gone.
@@ -98,6 +101,9 @@ public protocol StoreTransaction: StoreReader {
 
     /// Stores a refresh token.
     func insertRefreshToken(_ token: RefreshTokenRecord) async throws
+    /// Deletes the user's refresh tokens — all of them, or those created before `cutoff` (seconds) — and returns how
+    /// many went. Revocation goes through this, so a revoked session ends in the store, not by clock comparison.
+    func deleteRefreshTokens(localID: String, createdBefore cutoff: Int64?) async throws -> Int
     /// Records a refresh (`lastRefreshAt`, ms).
     func touchRefresh(localID: String, at: Int64) async throws
 
@@ -120,6 +126,10 @@ public protocol StoreTransaction: StoreReader {
     /// Records a delivery outcome (`sent`, `failed`, or `queued` to retry later). `redact` drops the body, link and
     /// code once they are no longer needed.
     func finishOutbox(sequence: Int64, status: String, detail: String?, redact: Bool) async throws
+    /// Deletes outbox records created before `cutoff` (ms) that are done with: `sent` or `failed`, or a text whose
+    /// hand-over never reported back (`sending`, no lease). Dev-outbox records and email awaiting delivery stay.
+    /// - Returns: how many were deleted.
+    func deleteOutbox(finishedBefore cutoff: Int64) async throws -> Int
 
     /// Adds a second factor. Throws ``StoreError/conflict`` if the account has this phone number enrolled already.
     func insertMFAEnrollment(_ enrollment: MFAEnrollmentRecord) async throws

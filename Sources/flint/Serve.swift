@@ -52,6 +52,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Sender name of emails (env FLINT_EMAIL_FROM_NAME; default: the app name).") var emailFromName: String?
     @Option(help: "Seconds an emailed link stays valid (env FLINT_OOB_CODE_TTL; default 6 hours).")
     var oobCodeTtl: Int = env("FLINT_OOB_CODE_TTL").flatMap(Int.init) ?? 21_600
+    @Option(help: "Seconds finished outbox records are kept as a delivery log (env FLINT_OUTBOX_RETENTION; default 7 days).")
+    var outboxRetention: Int = env("FLINT_OUTBOX_RETENTION").flatMap(Int.init) ?? 7 * 86_400
     @Option(help: "scrypt cost of new password hashes as log2(N), 10-20 (env FLINT_PASSWORD_HASH_COST; default 14 = 16 MiB, as Firebase).")
     var passwordHashCost: Int = env("FLINT_PASSWORD_HASH_COST").flatMap(Int.init) ?? 14
     @Flag(help: "Take the client IP for abuse limits from the last X-Forwarded-For entry (only behind one proxy that appends it).")
@@ -152,6 +154,7 @@ struct Serve: AsyncParsableCommand {
         settings.emailFrom = emailFrom
         settings.emailFromName = emailFromName ?? env("FLINT_EMAIL_FROM_NAME")
         settings.oobCodeTTL = TimeInterval(oobCodeTtl)
+        settings.outboxRetention = TimeInterval(max(0, outboxRetention))
         settings.passwordHashParameters = PasswordHashParameters(logN: passwordHashCost)
         settings.trustForwardedFor = trustForwardedFor
         if let config = config ?? env("FLINT_CONFIG") {

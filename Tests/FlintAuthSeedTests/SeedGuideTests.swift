@@ -98,20 +98,20 @@ struct SeedGuideTests {
             try await server.enableMFA()
             try await server.enablePhone(testNumbers: ["+16505550104": "123456"])
             configureDefaultApp(for: server)
-            // An email user who enrolled +16505550104 as a second factor and linked it as a sign-in number.
+            // An email user who linked +16505550104 as a sign-in number, then enrolled it as a second factor.
             let email = uniqueEmail()
             let user = try await Auth.auth().createUser(withEmail: email, password: "correct horse").user
             try await server.markEmailVerified(uid: user.uid)
-            let signedIn = try await Auth.auth().signIn(withEmail: email, password: "correct horse").user
             let provider = PhoneAuthProvider.provider()
+            let linkID = try await provider.verifyPhoneNumber("+16505550104", uiDelegate: nil)
+            try await user.link(with: provider.credential(withVerificationID: linkID, verificationCode: "123456"))
+            // (A session whose last sign-in was by phone cannot enrol a factor: sign in with the password again.)
+            let signedIn = try await Auth.auth().signIn(withEmail: email, password: "correct horse").user
             let session = try await signedIn.multiFactor.session()
             let enrolment = try await provider.verifyPhoneNumber("+16505550104", uiDelegate: nil, multiFactorSession: session)
             try await signedIn.multiFactor.enroll(
                 with: PhoneMultiFactorGenerator.assertion(with: provider.credential(withVerificationID: enrolment, verificationCode: "123456")),
                 displayName: "Work")
-            // (Linked after enrolling: a session whose last sign-in was by phone cannot enrol a factor.)
-            let linkID = try await provider.verifyPhoneNumber("+16505550104", uiDelegate: nil)
-            try await signedIn.link(with: provider.credential(withVerificationID: linkID, verificationCode: "123456"))
             try Auth.auth().signOut()
 
             // Firebase refuses a phone first factor for an MFA user (UNSUPPORTED_FIRST_FACTOR), Flint too, so the

@@ -101,3 +101,41 @@ struct TokenTests {
         #expect(try TokenVerifier.verify(oldToken, ring: rotated, projectID: "demo-flint", now: now).userID == "uid123")
     }
 }
+
+@Suite("ID token numbers from outside")
+struct TokenNumberTests {
+    let now = Date(timeIntervalSince1970: 1_800_000_100)
+    var ring: KeyRing { KeyRing(keys: [TokenTests.key]) }
+
+    func claims(authTime: Int64 = 1_800_000_050, issuedAt: Int64 = 1_800_000_100) -> IDTokenClaims {
+        IDTokenClaims(projectID: "demo-flint", userID: "uid123", authTime: authTime, issuedAt: issuedAt, signInProvider: "phone")
+    }
+
+    @Test("huge auth_time or iat values make the token invalid instead of trapping", arguments: [Int64.max, Int64(1) << 62, 1 << 53])
+    func hugeTimes(_ value: Int64) throws {
+        let hugeAuthTime = try TokenSigner.sign(claims(authTime: value), with: ring)
+        #expect(throws: AuthError.invalidIDToken) { try TokenVerifier.verify(hugeAuthTime, ring: ring, projectID: "demo-flint", now: now) }
+        var hugeIssue = claims(issuedAt: value)
+        hugeIssue.lifetime = 0
+        let token = try TokenSigner.sign(hugeIssue, with: ring)
+        #expect(throws: AuthError.invalidIDToken) { try TokenVerifier.verify(token, ring: ring, projectID: "demo-flint", now: now) }
+    }
+
+    @Test("a negative auth_time is invalid")
+    func negativeAuthTime() throws {
+        let token = try TokenSigner.sign(claims(authTime: -5), with: ring)
+        #expect(throws: AuthError.invalidIDToken) { try TokenVerifier.verify(token, ring: ring, projectID: "demo-flint", now: now) }
+    }
+
+    @Test("the revocation generation travels in the firebase claim, and only once an account was revoked")
+    func revocationGeneration() throws {
+        let plain = try TokenSigner.sign(claims(), with: ring)
+        #expect(try TokenVerifier.verify(plain, ring: ring, projectID: "demo-flint", now: now).revocationGeneration == 0)
+        var revoked = claims()
+        revoked.revocationGeneration = 3
+        #expect(revoked.payload["firebase"]?["revocation_generation"] == .number(3))
+        #expect(claims().payload["firebase"]?["revocation_generation"] == nil)
+        let token = try TokenSigner.sign(revoked, with: ring)
+        #expect(try TokenVerifier.verify(token, ring: ring, projectID: "demo-flint", now: now).revocationGeneration == 3)
+    }
+}

@@ -50,6 +50,36 @@ struct UserStoreTests {
         try await store.close()
     }
 
+    @Test("revocation deletes a user's refresh tokens (all, or those before a second) and keeps its generation", arguments: Engine.all)
+    func revocation(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        try await store.write { tx in
+            var user = UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: 1)
+            user.revocationGeneration = 4
+            try await tx.insertUser(user)
+            try await tx.insertUser(UserRecord(localID: "u2", phoneNumber: "+16505553435", createdAt: 1, validSince: 1))
+            for (hash, owner, created) in [("a", "u1", Int64(10)), ("b", "u1", 20), ("c", "u1", 30), ("d", "u2", 10)] {
+                try await tx.insertRefreshToken(
+                    RefreshTokenRecord(tokenHash: hash, localID: owner, createdAt: created, authTime: 1, signInProvider: "phone"))
+            }
+        }
+        #expect(try await store.read { try await $0.user(localID: "u1") }?.revocationGeneration == 4)
+        #expect(try await store.write { try await $0.lockedUser(phoneNumber: "+16505553434") }?.localID == "u1")
+        #expect(try await store.write { try await $0.deleteRefreshTokens(localID: "u1", createdBefore: 20) } == 1)
+        #expect(try await store.read { try await $0.refreshToken(hash: "a") } == nil)
+        #expect(try await store.read { try await $0.refreshToken(hash: "b") } != nil)
+        #expect(try await store.write { try await $0.deleteRefreshTokens(localID: "u1", createdBefore: nil) } == 2)
+        #expect(try await store.read { try await $0.refreshToken(hash: "c") } == nil)
+        #expect(try await store.read { try await $0.refreshToken(hash: "d") } != nil, "another user's tokens stay")
+        try await store.write { tx in
+            guard var user = try await tx.lockedUser(localID: "u1") else { throw StoreError.notFound }
+            user.revocationGeneration += 1
+            try await tx.updateUser(user)
+        }
+        #expect(try await store.read { try await $0.user(localID: "u1") }?.revocationGeneration == 5)
+        try await store.close()
+    }
+
     @Test("committed data, keys and config survive a reopen", arguments: Engine.all)
     func durable(engine: Engine) async throws {
         let (store, file) = try await makeStore(engine)

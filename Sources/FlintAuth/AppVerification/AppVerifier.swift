@@ -89,7 +89,7 @@ final class AppVerifier: Sendable {
                 return
             }
             Task {
-                try? await Task.sleep(nanoseconds: UInt64(max(timeout, 0) * 1_000_000_000))
+                try? await Task.sleep(nanoseconds: UInt64(min(max(timeout, 0), 1e9) * 1_000_000_000))
                 let waiter = self.state.withLock { $0.secretWaiters.removeValue(forKey: receipt) }
                 waiter?.resume(returning: nil)
             }

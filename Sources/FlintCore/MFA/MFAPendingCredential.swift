@@ -16,6 +16,9 @@ public struct MFAPendingCredential: Sendable, Equatable {
     public var issuedAt: Int64
     /// 16 random bytes that identify this credential (for counting attempts).
     public var nonce: [UInt8]
+    /// The account's revocation generation when the first factor was passed: a revocation after it (in the same
+    /// second too) voids the credential.
+    public var revocationGeneration: Int64 = 0
 
     /// Bytes in a fresh ``nonce``.
     public static let nonceLength = 16
@@ -48,6 +51,7 @@ public struct MFAPendingCredential: Sendable, Equatable {
         writer.append(authTime)
         writer.append(issuedAt)
         writer.append(nonce)
+        writer.append(revocationGeneration)
         return try SealedToken.seal(writer.bytes, kind: .mfaPendingCredential, key: key)
     }
 
@@ -57,9 +61,14 @@ public struct MFAPendingCredential: Sendable, Equatable {
         guard let payload = SealedToken.open(text, kind: .mfaPendingCredential, key: key) else { return nil }
         var reader = PayloadReader(payload)
         guard let localID = reader.string(), let provider = reader.string(), let authTime = reader.int64(),
-            let issuedAt = reader.int64(), let nonce = reader.data(), reader.isAtEnd
+            let issuedAt = reader.int64(), let nonce = reader.data()
         else { return nil }
         self.init(localID: localID, signInProvider: provider, authTime: authTime, issuedAt: issuedAt, nonce: nonce)
+        // Credentials sealed before the generation existed end after the nonce.
+        if !reader.isAtEnd {
+            guard let generation = reader.int64(), reader.isAtEnd else { return nil }
+            revocationGeneration = generation
+        }
     }
 
     /// Whether the credential is too old at `unixSeconds`: it is accepted while `now - issuedAt < lifetime`.

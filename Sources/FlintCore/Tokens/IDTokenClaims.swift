@@ -28,6 +28,9 @@ public struct IDTokenClaims: Sendable, Equatable {
     public var secondFactor: String?
     /// `firebase.second_factor_identifier`.
     public var secondFactorIdentifier: String?
+    /// `firebase.revocation_generation` (Flint's): the account's ``revocationGeneration`` when the token was minted;
+    /// left out while it is 0, so an account that was never revoked gets exactly Firebase's claims.
+    public var revocationGeneration: Int64 = 0
     /// Developer claims (`customAttributes`), merged below the reserved ones.
     public var customClaims: [String: JSONValue] = [:]
 
@@ -42,6 +45,9 @@ public struct IDTokenClaims: Sendable, Equatable {
 
     /// The issuer every Firebase verifier expects.
     public static func issuer(projectID: String) -> String { "https://securetoken.google.com/\(projectID)" }
+
+    /// The key, inside the `firebase` claim, of ``revocationGeneration``.
+    public static let revocationGenerationClaim = "revocation_generation"
 
     /// Claim names a developer may not set.
     public static let reservedClaims: Set<String> = [
@@ -72,6 +78,7 @@ public struct IDTokenClaims: Sendable, Equatable {
         ]
         if let secondFactor { firebase["sign_in_second_factor"] = .string(secondFactor) }
         if let secondFactorIdentifier { firebase["second_factor_identifier"] = .string(secondFactorIdentifier) }
+        if revocationGeneration > 0 { firebase[Self.revocationGenerationClaim] = .number(Double(revocationGeneration)) }
         out["firebase"] = .object(firebase)
         return out
     }

@@ -14,6 +14,8 @@ public struct VerifiedIDToken: Sendable {
     public let authTime: Int64
     /// `firebase.sign_in_provider`.
     public let signInProvider: String?
+    /// `firebase.revocation_generation`, 0 when absent.
+    public let revocationGeneration: Int64
     /// The whole payload.
     public let payload: [String: JSONValue]
 }
@@ -41,12 +43,32 @@ public enum TokenVerifier {
         guard payload["aud"]?.stringValue == projectID,
             payload["iss"]?.stringValue == IDTokenClaims.issuer(projectID: projectID),
             let sub = payload["sub"]?.stringValue, !sub.isEmpty,
-            case .number(let exp)? = payload["exp"], case .number(let iat)? = payload["iat"]
+            let exp = payload["exp"]?.nonNegativeInteger, let iat = payload["iat"]?.nonNegativeInteger
         else { throw AuthError.invalidIDToken }
-        guard Double(Int64(now.timeIntervalSince1970)) < exp else { throw AuthError.invalidIDToken }
-        var authTime = Int64(iat)
-        if case .number(let a)? = payload["auth_time"] { authTime = Int64(a) }
-        let provider = payload["firebase"]?["sign_in_provider"]?.stringValue
-        return VerifiedIDToken(userID: sub, issuedAt: Int64(iat), authTime: authTime, signInProvider: provider, payload: payload)
+        guard now.timeIntervalSince1970 < Double(exp) else { throw AuthError.invalidIDToken }
+        // Numbers from outside are converted without traps: a claim out of range makes the token invalid.
+        var authTime = iat
+        if let present = payload["auth_time"] {
+            guard let seconds = present.nonNegativeInteger else { throw AuthError.invalidIDToken }
+            authTime = seconds
+        }
+        let firebase = payload["firebase"]
+        var generation: Int64 = 0
+        if let present = firebase?[IDTokenClaims.revocationGenerationClaim] {
+            guard let value = present.nonNegativeInteger else { throw AuthError.invalidIDToken }
+            generation = value
+        }
+        return VerifiedIDToken(
+            userID: sub, issuedAt: iat, authTime: authTime, signInProvider: firebase?["sign_in_provider"]?.stringValue,
+            revocationGeneration: generation, payload: payload)
+    }
+}
+
+extension JSONValue {
+    /// A whole, non-negative number that fits JSON's exact integers (below 2^53), as `Int64`; `nil` for anything
+    /// else (fractions, negatives, huge values, other types), so claims from outside never trap a conversion.
+    var nonNegativeInteger: Int64? {
+        guard case .number(let n) = self, n.isFinite, n >= 0, n < 9_007_199_254_740_992, n.rounded(.towardZero) == n else { return nil }
+        return Int64(n)
     }
 }

@@ -158,6 +158,9 @@ extension AuthServices {
         let hash = try await strongPasswordHash(wire.password)
         let phone = try wire.phoneNumber.map { text throws(AuthError) in text.isEmpty ? "" : try parsePhoneNumber(text).e164 }
         if let claims = wire.customAttributes { try Self.checkCustomClaims(claims) }
+        if let since = wire.validSince, Int64(since) == nil || since.hasPrefix("-") {
+            throw AuthError.invalidJSON("Invalid value at 'valid_since' (TYPE_INT64), \"\(since)\"")
+        }
         for attribute in wire.deleteAttribute where !["DISPLAY_NAME", "PHOTO_URL", "PASSWORD", "EMAIL", "PHONE_NUMBER"].contains(attribute) {
             throw AuthError.invalidArgument("Unsupported deleteAttribute value.")
         }
@@ -173,7 +176,8 @@ extension AuthServices {
                 guard let found = try await tx.lockedUser(localID: localID) else { return .failure(.userNotFound) }
                 user = found
             }
-            var revoke = wire.validSince != nil
+            // A credential change (or disabling) revokes; so does `validSince` sent with a user's own ID token.
+            var revoke = token != nil && wire.validSince != nil
             var replacedEmail: String?
             if let email, email != user.email {
                 replacedEmail = user.email
@@ -194,7 +198,9 @@ extension AuthServices {
                 switch attribute {
                 case "DISPLAY_NAME": user.displayName = nil
                 case "PHOTO_URL": user.photoURL = nil
-                case "PASSWORD": user.passwordHash = nil
+                case "PASSWORD":
+                    revoke = revoke || user.passwordHash != nil
+                    user.passwordHash = nil
                 case "EMAIL": (user.email, user.emailVerified, user.emailLinkSignIn) = (nil, false, false)
                 default: user.phoneNumber = nil
                 }
@@ -202,18 +208,23 @@ extension AuthServices {
             for provider in wire.deleteProvider {
                 switch provider {
                 case "phone": user.phoneNumber = nil
-                case "password": (user.email, user.emailVerified, user.emailLinkSignIn, user.passwordHash) = (nil, false, false, nil)
+                case "password":
+                    revoke = revoke || user.passwordHash != nil
+                    (user.email, user.emailVerified, user.emailLinkSignIn, user.passwordHash) = (nil, false, false, nil)
                 default: break
                 }
             }
             if let verified = wire.emailVerified { user.emailVerified = verified }
-            if let disabled = wire.disableUser { user.disabled = disabled }
+            if let disabled = wire.disableUser {
+                // Disabling ends the account's sessions: re-enabling it later does not bring them back.
+                revoke = revoke || (disabled && !user.disabled)
+                user.disabled = disabled
+            }
             if let phone { user.phoneNumber = phone.isEmpty ? nil : phone }
             if let claims = wire.customAttributes { user.customAttributes = claims.isEmpty ? nil : claims }
+            if revoke { try await revokeSessions(of: &user, in: tx, now: now) }
             if token == nil, let since = wire.validSince.flatMap(Int64.init) {
-                user.validSince = since
-            } else if revoke {
-                user.validSince = now / 1000
+                try await revokeSessions(of: &user, before: since, in: tx, now: now)
             }
             do {
                 try await tx.updateUser(user)

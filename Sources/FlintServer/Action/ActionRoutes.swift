@@ -74,12 +74,12 @@ extension AuthServices {
             return Self.page(ActionPage.signIn(locale: locales, app: appName, continueURL: continueURL))
         case "verifyEmail":
             if let failure = await codeFailure(code, .verifyEmail, locales: locales) { return failure }
-            let email = (try? await peekOobCode(code, expecting: [.verifyEmail]))?.email ?? ""
+            let email = await emailShown(code, .verifyEmail)
             return Self.page(
                 ActionPage.confirmEmail(locale: locales, app: appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
         case "verifyAndChangeEmail":
             if let failure = await codeFailure(code, .verifyAndChangeEmail, locales: locales) { return failure }
-            let email = (try? await peekOobCode(code, expecting: [.verifyAndChangeEmail]))?.email ?? ""
+            let email = await emailShown(code, .verifyAndChangeEmail)
             return Self.page(
                 ActionPage.confirmEmail(locale: locales, app: appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
         case "recoverEmail":
@@ -90,7 +90,7 @@ extension AuthServices {
                 ActionPage.confirmEmail(locale: locales, app: appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
         case "resetPassword":
             if let failure = await codeFailure(code, .passwordReset, locales: locales) { return failure }
-            let email = (try? await peekOobCode(code, expecting: [.passwordReset]))?.email ?? ""
+            let email = await emailShown(code, .passwordReset)
             return Self.page(
                 ActionPage.resetPassword(
                     locale: locales, app: appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden, error: nil))
@@ -137,6 +137,16 @@ extension AuthServices {
         } catch {
             logger.error("action page failed", metadata: ["errorType": "\(type(of: error))"])
             return Self.page(ActionPage.failure(locale: locales, app: appName, reason: .invalidLink), status: .internalServerError)
+        }
+    }
+
+    /// The address a page shows for a code that was just found usable; empty (and logged) if reading it again fails.
+    private func emailShown(_ code: String, _ action: EmailAction) async -> String {
+        do {
+            return try await peekOobCode(code, expecting: [action]).email
+        } catch {
+            logger.warning("action page could not read its code again", metadata: ["errorType": "\(type(of: error))"])
+            return ""
         }
     }
 

@@ -53,8 +53,7 @@ public struct FlintServer: Sendable {
 }
 
 /// Re-reads keys and config from the store every `reloadInterval`, so changes made by another node or the CLI
-/// take effect everywhere, deletes codes and counters that expired over an hour ago, and retries email deliveries
-/// that are due.
+/// take effect everywhere, sweeps the store (``AuthServices/sweep()``), and retries email deliveries that are due.
 struct ReloadService: Service {
     let services: AuthServices
 
@@ -67,17 +66,28 @@ struct ReloadService: Service {
                 do {
                     try await services.keys.reload()
                     try await services.config.reload()
-                    let cutoff = services.nowMS - 3_600_000
-                    _ = try await services.store.write { tx in
-                        _ = try await tx.deleteCodeSessions(expiredBefore: cutoff)
-                        _ = try await tx.deleteCounters(expiredBefore: cutoff)
-                        _ = try await tx.deleteOobCodes(expiredBefore: cutoff)
-                    }
+                    try await services.sweep()
                     await services.deliverDueEmail()
                 } catch {
                     services.logger.warning("reload from store failed", metadata: ["errorType": "\(type(of: error))"])
                 }
             }
+        }
+    }
+}
+
+extension AuthServices {
+    /// Deletes codes, counters and oob codes that expired over an hour ago, and outbox records that are done with and
+    /// older than ``ServerSettings/outboxRetention``.
+    func sweep() async throws {
+        let now = nowMS
+        let cutoff = now - 3_600_000
+        let outboxCutoff = now - Int64(settings.outboxRetention * 1000)
+        _ = try await store.write { tx in
+            _ = try await tx.deleteCodeSessions(expiredBefore: cutoff)
+            _ = try await tx.deleteCounters(expiredBefore: cutoff)
+            _ = try await tx.deleteOobCodes(expiredBefore: cutoff)
+            _ = try await tx.deleteOutbox(finishedBefore: outboxCutoff)
         }
     }
 }

@@ -17,7 +17,7 @@ extension AuthServices {
     ///   the address since the link was sent.
     func applyEmailChange(code: String, locales: [String] = []) async throws -> UserRecord {
         let now = nowMS
-        let result = try await store.write { tx -> Result<(UserRecord, String?), AuthError> in
+        let result = try await store.write { [self] tx -> Result<(UserRecord, String?), AuthError> in
             let record: OobCodeRecord
             switch try await Self.use(code, as: .verifyAndChangeEmail, in: tx, now: now) {
             case .failure(let error): return .failure(error)
@@ -27,7 +27,7 @@ extension AuthServices {
             guard !user.disabled else { return .failure(.userDisabled) }
             if let owner = try await tx.user(email: record.email), owner.localID != user.localID { return .failure(.emailExists) }
             let replaced = user.email != record.email ? user.email : nil
-            if user.email != record.email { user.validSince = now / 1000 }
+            if user.email != record.email { try await revokeSessions(of: &user, in: tx, now: now) }
             user.email = record.email
             user.emailVerified = true
             do {
@@ -64,7 +64,7 @@ extension AuthServices {
     /// - Throws: `INVALID_OOB_CODE`, `EXPIRED_OOB_CODE`, and `EMAIL_EXISTS` when another account took the address.
     func applyEmailRecovery(code: String) async throws -> UserRecord {
         let now = nowMS
-        let result = try await store.write { tx -> Result<UserRecord, AuthError> in
+        let result = try await store.write { [self] tx -> Result<UserRecord, AuthError> in
             let record: OobCodeRecord
             switch try await Self.use(code, as: .recoverEmail, in: tx, now: now) {
             case .failure(let error): return .failure(error)
@@ -74,7 +74,7 @@ extension AuthServices {
             if let owner = try await tx.user(email: record.email), owner.localID != user.localID { return .failure(.emailExists) }
             user.email = record.email
             user.emailVerified = true
-            user.validSince = now / 1000
+            try await revokeSessions(of: &user, in: tx, now: now)
             do {
                 try await tx.updateUser(user)
             } catch StoreError.conflict {

@@ -80,6 +80,8 @@ extension AuthServices {
                 isNew = true
             }
             guard !user.disabled else { return .failed(.userDisabled) }
+            let gate = try await firstFactorGate(tx, localID: isNew ? nil : user.localID, provider: "password", linking: token)
+            if case .refuse(let error) = gate.decision { return .failed(error) }
             if !isNew, !user.emailVerified, user.passwordHash != nil, user.email == email {
                 // Whoever set the password never proved the email, so nothing they attached stays: not the
                 // password, not a phone number they linked (their own, which would let them back in), not a
@@ -87,27 +89,20 @@ extension AuthServices {
                 user.passwordHash = nil
                 user.passwordUpdatedAt = nil
                 user.phoneNumber = nil
-                user.validSince = now / 1000
+                try await revokeSessions(of: &user, in: tx, now: now)
             }
             user.email = email
             user.emailVerified = true
             user.emailLinkSignIn = true
             user.lastLoginAt = now
             if isNew { try await tx.insertUser(user) } else { try await tx.updateUser(user) }
-            let enrollments = try await activeEnrollments(user.localID, in: tx)
-            // A sign-in of an account with factors is challenged; in a MANDATORY project so is any account without
-            // one, linking included (no tokens before enrolment).
-            if (token == nil && !enrollments.isEmpty) || (config.mfaState == .mandatory && enrollments.isEmpty) {
-                return .secondFactorRequired(user: user, enrollments: enrollments, isNew: isNew)
-            }
-            let refresh = try await storeRefreshToken(tx, user: user, provider: "password", now: now)
-            return .signedIn(user: user, refreshToken: refresh, isNew: isNew)
+            return try await pass(gate, tx, user: user, provider: "password", isNew: isNew, now: now)
         }
         switch outcome {
         case .failed(let error):
             throw error
         case .secondFactorRequired(let user, let enrollments, let isNew):
-            let challenge = try mfaChallenge(localID: user.localID, provider: "password", enrollments: enrollments, now: now)
+            let challenge = try mfaChallenge(user: user, provider: "password", enrollments: enrollments, now: now)
             return SignInWithEmailLinkResponse(
                 localId: user.localID, email: email, isNewUser: isNew, mfaPendingCredential: challenge.pendingCredential,
                 mfaInfo: challenge.hints, mfaEnrollmentRequired: enrollments.isEmpty ? true : nil)

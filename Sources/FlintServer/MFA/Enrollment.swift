@@ -86,7 +86,9 @@ extension AuthServices {
             guard let user = try await store.read({ try await $0.user(localID: credential.localID) }) else {
                 throw AuthError.invalidMFAPendingCredential
             }
-            guard !user.disabled, credential.issuedAt >= user.validSince else { throw AuthError.invalidMFAPendingCredential }
+            guard !user.disabled, credential.issuedAt >= user.validSince, credential.revocationGeneration >= user.revocationGeneration else {
+                throw AuthError.invalidMFAPendingCredential
+            }
             // Only the first factor of an account without any second factor: a pending credential must never let
             // someone add a factor to an account that is protected by one.
             guard try await store.read({ try await $0.mfaEnrollments(localID: user.localID) }).isEmpty else {
@@ -193,7 +195,7 @@ extension AuthServices {
             }
             switch current {
             case .failure(let error): return .failure(error)
-            case .success(let user):
+            case .success(var user):
                 let existing = try await tx.mfaEnrollments(localID: user.localID)
                 // Checked again under the transaction: the pending-credential path is for the first factor only.
                 if enrollee.token == nil, !existing.isEmpty { return .failure(.missingIDToken) }
@@ -212,6 +214,9 @@ extension AuthServices {
                 }
                 let first = existing.isEmpty
                 if first { try await tx.replaceRecoveryCodes(localID: user.localID, hashes: hashes, now: now) }
+                // A second-factor change ends the account's other sessions; the enrolling one gets new tokens.
+                try await revokeSessions(of: &user, in: tx, now: now)
+                try await tx.updateUser(user)
                 let refresh = try await storeRefreshToken(
                     tx, user: user, provider: provider, now: now, secondFactor: claim, authTime: enrollee.authTime)
                 return .success((user, refresh, first))

@@ -24,10 +24,11 @@ extension AuthServices {
         return try await reader.mfaEnrollments(localID: localID)
     }
 
-    /// The challenge for a user who proved `provider` at `now` (ms) and has `enrollments`.
-    func mfaChallenge(localID: String, provider: String, enrollments: [MFAEnrollmentRecord], now: Int64) throws -> MFAChallenge {
-        let credential = MFAPendingCredential(
-            localID: localID, signInProvider: provider, authTime: now / 1000, issuedAt: now / 1000, nonce: random.bytes(16))
+    /// The challenge for `user`, who proved `provider` at `now` (ms) and has `enrollments`.
+    func mfaChallenge(user: UserRecord, provider: String, enrollments: [MFAEnrollmentRecord], now: Int64) throws -> MFAChallenge {
+        var credential = MFAPendingCredential(
+            localID: user.localID, signInProvider: provider, authTime: now / 1000, issuedAt: now / 1000, nonce: random.bytes(16))
+        credential.revocationGeneration = user.revocationGeneration
         let sealed: String
         do { sealed = try credential.seal(key: secret.mfaKey) } catch { throw AuthError.internalError }
         return MFAChallenge(pendingCredential: sealed, hints: enrollments.map(MFAInfoJSON.hint))

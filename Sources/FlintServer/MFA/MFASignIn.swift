@@ -81,7 +81,9 @@ extension AuthServices {
         let claim = try await proveSecondFactor(wire, credential: credential, now: now)
         let result = try await store.write { [self] tx -> Result<(UserRecord, String), AuthError> in
             try await release([perCredential, perAccount], in: tx, reservedAt: now)
-            guard var user = try await tx.lockedUser(localID: credential.localID), credential.issuedAt >= user.validSince else {
+            guard var user = try await tx.lockedUser(localID: credential.localID), credential.issuedAt >= user.validSince,
+                credential.revocationGeneration >= user.revocationGeneration
+            else {
                 return .failure(.invalidMFAPendingCredential)
             }
             guard !user.disabled else { return .failure(.userDisabled) }

@@ -3,23 +3,17 @@ import FlintStore
 
 extension AuthServices {
     /// Spends an SMS code sent for `purpose` and returns the number it proves: the second-factor steps use it the
-    /// way `signInWithPhoneNumber` does, but a code sent for one purpose never serves another.
+    /// way `signInWithPhoneNumber` does, but a code sent for one purpose never serves another. Wrong codes count
+    /// against the number's caps (``spend(_:purpose:in:now:)``).
     func provePhoneCode(sessionInfo: String?, code: String?, purpose: SMSPurpose) async throws -> String {
-        switch try codeProof(sessionInfo: sessionInfo, code: code) {
-        case .verified(let phone):
-            return phone
-        case .storedSession(let id, let hash):
-            let now = nowMS
-            let maxAttempts = settings.maxCodeAttempts
-            let outcome = try await store.write { tx in
-                try await tx.spendCode(sessionID: id, codeHash: hash, now: now, maxAttempts: maxAttempts)
-            }
-            return try Self.provenNumber(outcome, purpose: purpose).get()
-        }
+        let proof = try codeProof(sessionInfo: sessionInfo, code: code)
+        let now = nowMS
+        let outcome = try await store.write { [self] tx in try await spend(proof, purpose: purpose, in: tx, now: now) }
+        return try outcome.get()
     }
 
-    /// What a verification ID and code prove before the store is asked: a fictional number whose fixed code
-    /// matched, or a stored session to spend with the code's hash.
+    /// What a verification ID and code prove before the store is asked: a fictional number's handle with whether its
+    /// fixed code matched, or a stored session to spend with the code's hash.
     func codeProof(sessionInfo: String?, code: String?) throws(AuthError) -> NumberProof {
         guard let sessionInfo, !sessionInfo.isEmpty else { throw AuthError.missingSessionInfo }
         guard let code, !code.isEmpty else { throw AuthError.missingCode }
@@ -28,9 +22,12 @@ extension AuthServices {
             return .storedSession(id: Hex.encode(id), codeHash: Hex.encode(secret.codeHash(sessionID: id, code: code)))
         case .fictional(let phone, let issuedAt)?:
             guard let expected = config.current.testPhoneNumbers[phone] else { throw AuthError.invalidSessionInfo }
-            guard clock.now().secondsSince1970 - issuedAt < Int64(settings.smsCodeTTL) else { throw AuthError.sessionExpired }
-            guard constantTimeEquals(Array(code.utf8), Array(expected.utf8)) else { throw AuthError.invalidCode }
-            return .verified(phone)
+            let ttl = Int64(settings.smsCodeTTL)
+            guard clock.now().secondsSince1970 - issuedAt < ttl else { throw AuthError.sessionExpired }
+            return .fictional(
+                FictionalAttempt(
+                    phoneNumber: phone, counterKey: "sms-fictional:\(storedTokenHash(sessionInfo))", expiresAt: (issuedAt + ttl) * 1000,
+                    codeMatches: constantTimeEquals(Array(code.utf8), Array(expected.utf8))))
         case .temporaryProof?, nil:
             throw AuthError.invalidSessionInfo
         }

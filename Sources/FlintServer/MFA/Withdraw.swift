@@ -45,7 +45,7 @@ extension AuthServices {
             if try await tx.mfaEnrollments(localID: user.localID).isEmpty {
                 try await tx.replaceRecoveryCodes(localID: user.localID, hashes: [], now: now)
             }
-            user.validSince = now / 1000
+            try await revokeSessions(of: &user, in: tx, now: now)
             try await tx.updateUser(user)
             return .success((user, try await storeRefreshToken(tx, user: user, provider: provider, now: now, authTime: token.authTime)))
         }

@@ -51,7 +51,7 @@ extension AuthServices {
     /// Following the emailed link proves the address, so the email becomes verified.
     func applyPasswordReset(code: String, hash: String) async throws -> UserRecord {
         let now = nowMS
-        let result = try await store.write { tx -> Result<UserRecord, AuthError> in
+        let result = try await store.write { [self] tx -> Result<UserRecord, AuthError> in
             let record: OobCodeRecord
             switch try await Self.use(code, as: .passwordReset, in: tx, now: now) {
             case .failure(let error): return .failure(error)
@@ -64,7 +64,7 @@ extension AuthServices {
             user.passwordHash = hash
             user.passwordUpdatedAt = now
             user.emailVerified = true
-            user.validSince = now / 1000
+            try await revokeSessions(of: &user, in: tx, now: now)
             try await tx.updateUser(user)
             return .success(user)
         }

@@ -53,41 +53,48 @@ extension AuthServices {
         // limit); a right password gives it back.
         let start = nowMS
         if try await store.write({ [self] tx in try await count(limits, in: tx, now: start) }) { throw AuthError.tooManyAttempts }
-        let (found, enrollments) = try await store.read { [self] reader -> (UserRecord?, [MFAEnrollmentRecord]) in
-            guard let user = try await reader.user(email: email) else { return (nil, []) }
-            return (user, try await activeEnrollments(user.localID, in: reader))
-        }
+        let found = try await store.read { reader in try await reader.user(email: email) }
         guard try await passwords.verify(password, against: found?.passwordHash), let user = found, let stored = user.passwordHash else {
             throw AuthError.invalidLoginCredentials
         }
         guard !user.disabled else { throw AuthError.userDisabled }
-        if !enrollments.isEmpty || config.current.mfaState == .mandatory {
-            try await store.write { [self] tx in try await release(limits, in: tx, reservedAt: start) }
-            let challenge = try mfaChallenge(localID: user.localID, provider: "password", enrollments: enrollments, now: nowMS)
-            return SignInWithPasswordResponse(
-                localId: user.localID, email: email, displayName: user.displayName, mfaPendingCredential: challenge.pendingCredential,
-                mfaInfo: challenge.hints, mfaEnrollmentRequired: enrollments.isEmpty ? true : nil)
-        }
         // A hash made with other parameters (the operator changed the cost) is replaced while the password is at hand.
         let rehash = PasswordHash.parameters(of: stored) == passwords.parameters ? nil : try await passwords.hash(password)
         let now = nowMS
-        let refresh = try await store.write { [self] tx in
+        let outcome = try await store.write { [self] tx -> SignInOutcome in
             try await release(limits, in: tx, reservedAt: start)
-            if let rehash, var current = try await tx.lockedUser(localID: user.localID), current.passwordHash == stored {
-                current.passwordHash = rehash
-                current.lastLoginAt = now
-                try await tx.updateUser(current)
-            } else {
-                try await tx.recordSignIn(localID: user.localID, at: now)
+            // The account is re-read under its lock: a password removed or changed (or the account disabled) since it
+            // was checked gives no session, so no session outlives a revocation that committed in between.
+            guard var current = try await tx.lockedUser(localID: user.localID), current.passwordHash == stored else {
+                return .failed(.invalidLoginCredentials)
             }
-            return try await storeRefreshToken(tx, user: user, provider: "password", now: now)
+            guard !current.disabled else { return .failed(.userDisabled) }
+            let gate = try await firstFactorGate(tx, localID: current.localID, provider: "password")
+            if case .tokens = gate.decision {
+                current.lastLoginAt = now
+                if let rehash {
+                    current.passwordHash = rehash
+                    try await tx.updateUser(current)
+                } else {
+                    try await tx.recordSignIn(localID: current.localID, at: now)
+                }
+            }
+            return try await pass(gate, tx, user: current, provider: "password", isNew: false, now: now)
         }
-        var signedIn = user
-        signedIn.lastLoginAt = now
-        let tokens = try sessionTokens(user: signedIn, refreshToken: refresh, provider: "password", now: now)
-        return SignInWithPasswordResponse(
-            localId: user.localID, email: email, displayName: user.displayName, idToken: tokens.idToken, refreshToken: tokens.refreshToken,
-            expiresIn: tokens.expiresIn)
+        switch outcome {
+        case .failed(let error):
+            throw error
+        case .secondFactorRequired(let user, let enrollments, _):
+            let challenge = try mfaChallenge(user: user, provider: "password", enrollments: enrollments, now: now)
+            return SignInWithPasswordResponse(
+                localId: user.localID, email: email, displayName: user.displayName, mfaPendingCredential: challenge.pendingCredential,
+                mfaInfo: challenge.hints, mfaEnrollmentRequired: enrollments.isEmpty ? true : nil)
+        case .signedIn(let user, let refresh, _):
+            let tokens = try sessionTokens(user: user, refreshToken: refresh, provider: "password", now: now)
+            return SignInWithPasswordResponse(
+                localId: user.localID, email: email, displayName: user.displayName, idToken: tokens.idToken, refreshToken: tokens.refreshToken,
+                expiresIn: tokens.expiresIn)
+        }
     }
 
     /// The failure limits of a password sign-in: per email address and per client IP.

@@ -85,12 +85,14 @@ extension AuthServices {
                 }
                 if user.email != email { (user.emailVerified, user.emailLinkSignIn) = (false, false) }
                 // Replacing a password, like any credential change, ends the other sessions.
-                if user.passwordHash != nil { user.validSince = now / 1000 }
+                if user.passwordHash != nil { try await revokeSessions(of: &user, in: tx, now: now) }
             } else {
                 user = UserRecord(localID: newID, createdAt: now, validSince: now / 1000)
                 isNew = true
             }
             if let email, let owner = try await tx.user(email: email), owner.localID != user.localID { return .failed(.emailExists) }
+            let gate = try await firstFactorGate(tx, localID: isNew ? nil : user.localID, provider: provider, linking: token)
+            if case .refuse(let error) = gate.decision { return .failed(error) }
             if let email { user.email = email }
             if let hash {
                 user.passwordHash = hash
@@ -103,18 +105,13 @@ extension AuthServices {
             } catch StoreError.conflict("email") {
                 return .failed(.emailExists)
             }
-            if !anonymous, config.mfaState == .mandatory, try await tx.mfaEnrollments(localID: user.localID).isEmpty {
-                return .secondFactorRequired(user: user, enrollments: [])
-            }
-            let refresh = try await storeRefreshToken(
-                tx, user: user, provider: provider, now: now, secondFactor: token.flatMap(SecondFactorClaim.init), authTime: token?.authTime)
-            return .signedIn(user: user, refreshToken: refresh, isNew: isNew)
+            return try await pass(gate, tx, user: user, provider: provider, isNew: isNew, linking: token, now: now)
         }
         switch outcome {
         case .failed(let error):
             throw error
         case .secondFactorRequired(let user, let enrollments, _):
-            let challenge = try mfaChallenge(localID: user.localID, provider: provider, enrollments: enrollments, now: now)
+            let challenge = try mfaChallenge(user: user, provider: provider, enrollments: enrollments, now: now)
             return SignUpResponse(
                 localId: user.localID, email: user.email, displayName: user.displayName, mfaPendingCredential: challenge.pendingCredential,
                 mfaEnrollmentRequired: true)

@@ -19,7 +19,11 @@ extension AuthServices {
     /// Fictional numbers get a stateless handle and no message. A number whose code is still valid gets its
     /// live session back and no second SMS. Otherwise the new session and the rendered message (the outbox
     /// record) are committed in one transaction, and only then is the message handed to the SMS sender; if the
-    /// hand-over fails the session is abandoned, so the next attempt sends afresh.
+    /// hand-over fails the session is abandoned, so the next attempt sends afresh. Outside dev mode the outbox record
+    /// keeps neither code nor text once handed over.
+    ///
+    /// A real number is sent at most ``ServerSettings/smsCodesPerNumberPerHour`` and ``ServerSettings/smsCodesPerNumberPerDay``
+    /// new codes (`TOO_MANY_ATTEMPTS_TRY_LATER` past either); fictional numbers are exempt.
     ///
     /// With `forSignIn` (phone sign-in, not a second factor) the project must allow phone sign-in, and a number whose
     /// account has second factors is refused (`UNSUPPORTED_FIRST_FACTOR`), as Firebase does.
@@ -53,20 +57,27 @@ extension AuthServices {
         let message = SMSMessage(
             to: phone.e164, body: rendered.text, locale: rendered.locale, createdAt: candidate.createdAt, code: code, sessionID: candidate.id
         )
+        // The dev outbox's record is the delivery. Any other record is `sending` until the hand-over is reported
+        // (a session whose text stays `sending` is not re-used by the next send), then `sent` or `failed`.
+        let devOutbox = sms is DevOutboxSender
+        var record = message.outboxRecord
+        if !devOutbox { record.status = "sending" }
         let maxAttempts = settings.maxCodeAttempts
-        let (session, reused) = try await store.write { tx in
+        let sendLimits = smsSendLimits(phone.e164)
+        let (session, sequence) = try await store.write { [self, record] tx -> (CodeSession, Int64?) in
             let started = try await tx.startCodeSession(candidate, maxAttempts: maxAttempts)
-            if !started.reused { try await tx.appendOutbox(message.outboxRecord) }
-            return started
+            if started.reused { return (started.session, nil) }
+            // Over a cap, nothing of this send is kept (the throw rolls the new session back).
+            if try await count(sendLimits, in: tx, now: candidate.createdAt) { throw AuthError.tooManyAttempts }
+            return (started.session, try await tx.appendOutbox(record))
         }
         guard let sessionID = Hex.decode(session.id) else { throw AuthError.internalError }
         let handle = SessionHandle.stored(id: sessionID).encode(key: secret.sessionKey)
-        if reused { return handle }
+        guard let sequence else { return handle }
         do {
             try await sms.send(message)
         } catch {
-            let at = nowMS
-            try? await store.write { tx in try await tx.abandonCodeSession(id: candidate.id, now: at) }
+            await handOverFailed(sessionID: candidate.id, sequence: sequence, limits: sendLimits, countedAt: candidate.createdAt)
             guard let failure = error as? SMSDeliveryError else {
                 logger.error("sms hand-over failed", metadata: ["errorType": "\(type(of: error))"])
                 throw AuthError.internalError.with(detail: "The SMS could not be sent; try again.")
@@ -78,6 +89,32 @@ extension AuthServices {
             case .refused, .unavailable: throw AuthError.internalError.with(detail: "The SMS could not be sent; try again.")
             }
         }
+        if !devOutbox || !settings.devMode {
+            // Outside dev mode the record keeps no code and no text once handed over: metadata only.
+            let redact = !settings.devMode
+            do {
+                try await store.write { tx in try await tx.finishOutbox(sequence: sequence, status: "sent", detail: nil, redact: redact) }
+            } catch {
+                logger.warning("outbox update failed", metadata: ["seq": "\(sequence)", "errorType": "\(type(of: error))"])
+            }
+        }
         return handle
+    }
+
+    /// After a failed hand-over: abandons the session (so the next send makes a new code), gives back the send-cap
+    /// hits (no text went out) and marks the outbox record `failed` (outside dev mode without its code and text). Should
+    /// this write fail too, the record stays `sending`, and the next send replaces the session instead of re-using it.
+    private func handOverFailed(sessionID: String, sequence: Int64, limits: [Limit], countedAt: Int64) async {
+        let at = nowMS
+        let redact = !settings.devMode
+        do {
+            try await store.write { [self] tx in
+                try await tx.abandonCodeSession(id: sessionID, now: at)
+                try await release(limits, in: tx, reservedAt: countedAt)
+                try await tx.finishOutbox(sequence: sequence, status: "failed", detail: nil, redact: redact)
+            }
+        } catch {
+            logger.warning("abandoning a code session failed", metadata: ["errorType": "\(type(of: error))"])
+        }
     }
 }

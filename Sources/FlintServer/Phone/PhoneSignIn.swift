@@ -20,71 +20,70 @@ extension AuthServices {
             tokenUser = nil
         }
         let now = nowMS
-        let maxAttempts = settings.maxCodeAttempts
         let newID = random.alphanumericID()
         let operation = wire.operation
         let usesProof = wire.temporaryProof != nil
         let outcome = try await store.write { [self] tx -> PhoneOutcome in
             let phone: String
-            switch proof {
-            case .verified(let number):
-                phone = number
-            case .storedSession(let id, let hash):
-                // A code sent for a second factor never signs anyone in.
-                let outcome = try await tx.spendCode(sessionID: id, codeHash: hash, now: now, maxAttempts: maxAttempts)
-                switch Self.provenNumber(outcome, purpose: .signIn) {
-                case .success(let number): phone = number
-                case .failure(let error): return .failed(error)
-                }
+            // A code sent for a second factor never signs anyone in.
+            switch try await spend(proof, purpose: .signIn, in: tx, now: now) {
+            case .success(let number): phone = number
+            case .failure(let error): return .failed(error)
             }
-            let owner = try await tx.user(phoneNumber: phone)
+            let owner = try await tx.lockedUser(phoneNumber: phone)
             if let tokenUser {
-                guard var user = try await tx.user(localID: tokenUser.userID) else { return .failed(.userNotFound) }
+                guard var user = try await tx.lockedUser(localID: tokenUser.userID) else { return .failed(.userNotFound) }
                 do throws(AuthError) { try Self.check(token: tokenUser, against: user) } catch { return .failed(error) }
                 if let owner, owner.localID != user.localID {
                     if usesProof { return .failed(.phoneNumberExists) }
                     return .numberTaken(phone)
                 }
+                // The linked number's session is a phone sign-in (as Firebase issues it), so in a MANDATORY project
+                // an account without factors is refused like a phone sign-in.
+                let gate = try await firstFactorGate(
+                    tx, localID: user.localID, provider: "phone", linking: tokenUser, phoneBecomesFirstFactor: true)
+                if case .refuse(let error) = gate.decision { return .failed(error) }
                 user.phoneNumber = phone
                 user.lastLoginAt = now
                 try await tx.updateUser(user)
-                return try await issue(tx, user: user, isNew: false, now: now)
+                return .completed(try await pass(gate, tx, user: user, provider: "phone", isNew: false, now: now))
             }
             if var user = owner {
                 guard !user.disabled else { return .failed(.userDisabled) }
-                // A phone number cannot be the first factor of an account with second factors.
-                if !(try await activeEnrollments(user.localID, in: tx)).isEmpty { return .failed(.unsupportedFirstFactor) }
+                let gate = try await firstFactorGate(tx, localID: user.localID, provider: "phone", phoneBecomesFirstFactor: true)
+                if case .refuse(let error) = gate.decision { return .failed(error) }
                 user.lastLoginAt = now
                 try await tx.recordSignIn(localID: user.localID, at: now)
-                return try await issue(tx, user: user, isNew: false, now: now)
+                return .completed(try await pass(gate, tx, user: user, provider: "phone", isNew: false, now: now))
             }
             if operation == .reauth { return .failed(.userNotFound) }
+            let gate = try await firstFactorGate(tx, localID: nil, provider: "phone", phoneBecomesFirstFactor: true)
+            if case .refuse(let error) = gate.decision { return .failed(error) }
             var user = UserRecord(localID: newID, phoneNumber: phone, createdAt: now, validSince: now / 1000)
             user.lastLoginAt = now
             try await tx.insertUser(user)
-            return try await issue(tx, user: user, isNew: true, now: now)
+            return .completed(try await pass(gate, tx, user: user, provider: "phone", isNew: true, now: now))
         }
         switch outcome {
-        case .failed(let error):
+        case .failed(let error), .completed(.failed(let error)):
             throw error
         case .numberTaken(let phone):
             let proof = SessionHandle.temporaryProof(phoneNumber: phone, issuedAt: clock.now().secondsSince1970).encode(key: secret.sessionKey)
             return SignInWithPhoneNumberResponse(
                 phoneNumber: phone, temporaryProof: proof, temporaryProofExpiresIn: String(Self.temporaryProofLifetime)
             )
-        case .signedIn(let user, let refreshToken, let isNew):
-            let idToken = try idToken(for: user, provider: "phone", authTime: now / 1000)
+        case .completed(.secondFactorRequired(let user, let enrollments, let isNew)):
+            let challenge = try mfaChallenge(user: user, provider: "phone", enrollments: enrollments, now: now)
             return SignInWithPhoneNumberResponse(
-                idToken: idToken, refreshToken: refreshToken, expiresIn: String(Self.idTokenLifetime), localId: user.localID,
+                localId: user.localID, isNewUser: isNew, phoneNumber: user.phoneNumber ?? "", mfaPendingCredential: challenge.pendingCredential,
+                mfaInfo: challenge.hints, mfaEnrollmentRequired: enrollments.isEmpty ? true : nil)
+        case .completed(.signedIn(let user, let refreshToken, let isNew)):
+            let tokens = try sessionTokens(user: user, refreshToken: refreshToken, provider: "phone", now: now)
+            return SignInWithPhoneNumberResponse(
+                idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn, localId: user.localID,
                 isNewUser: isNew, phoneNumber: user.phoneNumber ?? ""
             )
         }
-    }
-
-    private func issue(_ tx: any StoreTransaction, user: UserRecord, isNew: Bool, now: Int64) async throws -> PhoneOutcome {
-        let (token, record) = newRefreshToken(localID: user.localID, authTime: now / 1000, provider: "phone", now: now)
-        try await tx.insertRefreshToken(record)
-        return .signedIn(user, token, isNew)
     }
 
     /// Checks what can be checked before touching the store: the handle's MAC, a fictional code, a proof.
@@ -104,15 +103,19 @@ extension AuthServices {
 
 /// How the caller proves the number.
 enum NumberProof {
-    /// Already proven (fictional code matched, or a valid temporary proof).
+    /// Already proven (a valid temporary proof).
     case verified(String)
     /// A stored session to spend with this code hash.
     case storedSession(id: String, codeHash: String)
+    /// A fictional number's handle and code, counted like a stored session's (``AuthServices/spend(_:purpose:in:now:)``).
+    case fictional(FictionalAttempt)
 }
 
 /// What the sign-in transaction decided. Failures are returned, not thrown, so a spent code stays spent.
 enum PhoneOutcome: Sendable {
     case failed(AuthError)
+    /// Linking a number another account has: the answer carries a temporary proof.
     case numberTaken(String)
-    case signedIn(UserRecord, String, Bool)
+    /// The first factor went through the gate: tokens, a challenge, or a refusal.
+    case completed(SignInOutcome)
 }

@@ -51,6 +51,11 @@ struct SignInWithPhoneNumberResponse: Encodable {
     var phoneNumber: String
     var temporaryProof: String?
     var temporaryProofExpiresIn: String?
+    /// Linking a number in a MANDATORY project, for an account without second factors: no tokens, a pending
+    /// credential to enrol one with (as the other first factors answer).
+    var mfaPendingCredential: String?
+    var mfaInfo: [MFAInfoJSON]?
+    var mfaEnrollmentRequired: Bool?
 }
 
 extension PhoneRoutes {

@@ -1,4 +1,5 @@
 import FlintStore
+import Logging
 import ServiceLifecycle
 import Synchronization
 
@@ -20,8 +21,14 @@ final class RefreshActivity: Sendable {
             return p
         }
         guard !batch.isEmpty else { return }
-        try await store.write { tx in
-            for (localID, at) in batch { try await tx.touchRefresh(localID: localID, at: at) }
+        do {
+            try await store.write { tx in
+                for (localID, at) in batch { try await tx.touchRefresh(localID: localID, at: at) }
+            }
+        } catch {
+            // Kept for the next flush (a newer time noted meanwhile wins).
+            pending.withLock { p in p.merge(batch) { Swift.max($0, $1) } }
+            throw error
         }
     }
 }
@@ -34,9 +41,18 @@ struct RefreshActivityService: Service {
         try? await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 try await Task.sleep(for: .seconds(1))
-                try? await services.refreshActivity.flush(to: services.store)
+                await flush()
             }
         }
-        try? await services.refreshActivity.flush(to: services.store)
+        await flush()
+    }
+
+    /// One flush; a failure is logged and the times stay queued for the next one.
+    private func flush() async {
+        do {
+            try await services.refreshActivity.flush(to: services.store)
+        } catch {
+            services.logger.warning("recording refresh times failed", metadata: ["errorType": "\(type(of: error))"])
+        }
     }
 }

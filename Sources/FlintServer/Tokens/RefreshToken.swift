@@ -47,11 +47,11 @@ extension AuthServices {
             return (record, try await r.user(localID: record.localID))
         }
         guard let record else {
-            // Deleting a user deletes its refresh tokens; Firebase still answers USER_NOT_FOUND for them.
-            if let owner = refreshTokenOwner(refreshToken), try await store.read({ try await $0.user(localID: owner) }) == nil {
-                throw AuthError.userNotFound
-            }
-            throw AuthError.invalidRefreshToken
+            // A token of ours whose row is gone was revoked (revocation deletes the rows) or went with its deleted
+            // user: TOKEN_EXPIRED, USER_DISABLED or USER_NOT_FOUND as Firebase answers; anything else is not ours.
+            guard let owner = refreshTokenOwner(refreshToken) else { throw AuthError.invalidRefreshToken }
+            guard let user = try await store.read({ try await $0.user(localID: owner) }) else { throw AuthError.userNotFound }
+            throw user.disabled ? AuthError.userDisabled : AuthError.tokenExpired
         }
         guard let user else { throw AuthError.userNotFound }
         guard !user.disabled else { throw AuthError.userDisabled }

@@ -38,6 +38,7 @@ extension AuthServices {
             projectID: settings.projectID, userID: user.localID, authTime: authTime, issuedAt: clock.now().secondsSince1970, signInProvider: provider
         )
         claims.lifetime = Self.idTokenLifetime
+        claims.revocationGeneration = user.revocationGeneration
         claims.phoneNumber = user.phoneNumber
         claims.email = user.email
         if user.email != nil { claims.emailVerified = user.emailVerified }
@@ -49,8 +50,13 @@ extension AuthServices {
             claims.secondFactor = second.0
             claims.secondFactorIdentifier = second.1
         }
-        if let text = user.customAttributes, let custom = try? JSONDecoder().decode([String: JSONValue].self, from: Data(text.utf8)) {
-            claims.customClaims = custom
+        if let text = user.customAttributes {
+            do {
+                claims.customClaims = try JSONDecoder().decode([String: JSONValue].self, from: Data(text.utf8))
+            } catch {
+                // Claims are checked when set; a stored value that does not parse is left out of the token, loudly.
+                logger.error("stored custom claims do not parse", metadata: ["uid": "\(user.localID)", "errorType": "\(type(of: error))"])
+            }
         }
         do {
             return try TokenSigner.sign(claims, with: keys.current)
@@ -70,9 +76,10 @@ extension AuthServices {
         return (verified, user)
     }
 
-    /// The revocation and disable checks for a verified token and its (re-read) user.
+    /// The revocation and disable checks for a verified token and its (re-read) user: a token minted before the
+    /// user's last revocation (an earlier generation, or before `validSince`) is `TOKEN_EXPIRED`.
     static func check(token: VerifiedIDToken, against user: UserRecord) throws(AuthError) {
-        guard token.issuedAt >= user.validSince else { throw AuthError.tokenExpired }
+        guard token.issuedAt >= user.validSince, token.revocationGeneration >= user.revocationGeneration else { throw AuthError.tokenExpired }
         guard !user.disabled else { throw AuthError.userDisabled }
     }
 }

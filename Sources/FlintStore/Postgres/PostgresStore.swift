@@ -126,13 +126,17 @@ public final class PostgresStore: AuthStore {
                         try await body()
                         try await db.run("COMMIT")
                     } catch {
-                        try? await db.run("ROLLBACK")
+                        await Self.rollback(db, logger: logger)
                         throw error
                     }
                 }
                 try await db.run("SELECT pg_advisory_unlock(7256213)")
             } catch {
-                try? await db.run("SELECT pg_advisory_unlock(7256213)")
+                do {
+                    try await db.run("SELECT pg_advisory_unlock(7256213)")
+                } catch let unlockError {
+                    logger.warning("postgres advisory unlock failed", metadata: ["errorType": "\(type(of: unlockError))"])
+                }
                 throw error
             }
         }
@@ -152,7 +156,7 @@ public final class PostgresStore: AuthStore {
                         try await db.run("COMMIT")
                         return value
                     } catch {
-                        try? await db.run("ROLLBACK")
+                        await Self.rollback(db, logger: logger)
                         throw error
                     }
                 }
@@ -163,6 +167,16 @@ public final class PostgresStore: AuthStore {
                 // transaction again, and it will see that row (a real conflict simply recurs and is thrown).
                 continue
             }
+        }
+    }
+
+    /// Rolls back after a failure; a failed rollback is logged (the connection goes back to the pool, which resets
+    /// or closes a broken one), not thrown over the failure being handled.
+    private static func rollback(_ db: PostgresExecutor, logger: Logger) async {
+        do {
+            try await db.run("ROLLBACK")
+        } catch {
+            logger.warning("postgres rollback failed", metadata: ["errorType": "\(type(of: error))"])
         }
     }
 

@@ -22,6 +22,9 @@ public struct UserRecord: Sendable, Equatable {
     public var lastRefreshAt: Int64?
     /// Tokens issued before this instant (seconds since epoch) are revoked.
     public var validSince: Int64
+    /// How many times the account's sessions were revoked. ID tokens carry the generation they were minted under;
+    /// one from an earlier generation is revoked even when it was minted in the same second as ``validSince``.
+    public var revocationGeneration: Int64 = 0
     /// Developer claims as a JSON object text.
     public var customAttributes: String?
     /// The password's PHC hash string (`$scrypt$...`), if the account has a password.

@@ -92,6 +92,11 @@ enum Migrations {
                 "CREATE INDEX mfa_recovery_codes_local_id ON mfa_recovery_codes (local_id)",
             ]
         },
+        // Exact revocation: a counter bumped by every revocation, carried by the ID tokens minted under it, so a
+        // token minted earlier in the same second as a revocation is refused too.
+        Migration(version: 6) { _ in
+            ["ALTER TABLE users ADD COLUMN revocation_generation BIGINT NOT NULL DEFAULT 0"]
+        },
     ]
 
     /// The newest version this build knows.

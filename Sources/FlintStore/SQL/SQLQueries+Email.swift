@@ -94,4 +94,15 @@ extension SQLQueries {
             )
         }
     }
+
+    func deleteOutbox(finishedBefore cutoff: Int64) async throws -> Int {
+        try await db.query(
+            """
+            DELETE FROM outbox
+            WHERE created_at < ? AND (status IN ('sent', 'failed') OR (channel = 'sms' AND status = 'sending' AND claimed_until IS NULL))
+            RETURNING seq
+            """,
+            [.integer(cutoff)]
+        ).count
+    }
 }

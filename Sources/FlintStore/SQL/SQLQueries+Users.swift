@@ -1,7 +1,8 @@
 extension SQLQueries {
     private static let userColumns = """
         local_id, phone_number, email, email_verified, display_name, photo_url, disabled, created_at, last_login_at,
-        last_refresh_at, valid_since, custom_attributes, password_hash, password_updated_at, email_link_sign_in
+        last_refresh_at, valid_since, custom_attributes, password_hash, password_updated_at, email_link_sign_in,
+        revocation_generation
         """
 
     private func user(from row: SQLRow) throws -> UserRecord {
@@ -20,6 +21,7 @@ extension SQLQueries {
         user.passwordHash = try row.optionalString("password_hash")
         user.passwordUpdatedAt = try row.optionalInt64("password_updated_at")
         user.emailLinkSignIn = try row.bool("email_link_sign_in")
+        user.revocationGeneration = try row.int64("revocation_generation")
         return user
     }
 
@@ -39,6 +41,11 @@ extension SQLQueries {
 
     func lockedUser(email: String) async throws -> UserRecord? {
         try await db.first("SELECT \(Self.userColumns) FROM users WHERE email = ?\(lockClause)", [.text(email)]).map(user(from:))
+    }
+
+    func lockedUser(phoneNumber: String) async throws -> UserRecord? {
+        try await db.first("SELECT \(Self.userColumns) FROM users WHERE phone_number = ?\(lockClause)", [.text(phoneNumber)])
+            .map(user(from:))
     }
 
     func user(email: String) async throws -> UserRecord? {
@@ -69,7 +76,7 @@ extension SQLQueries {
         [
             u.phoneNumber.sql, u.email.sql, .bool(u.emailVerified), u.displayName.sql, u.photoURL.sql, .bool(u.disabled),
             u.lastLoginAt.sql, u.lastRefreshAt.sql, .integer(u.validSince), u.customAttributes.sql, u.passwordHash.sql,
-            u.passwordUpdatedAt.sql, .bool(u.emailLinkSignIn),
+            u.passwordUpdatedAt.sql, .bool(u.emailLinkSignIn), .integer(u.revocationGeneration),
         ]
     }
 
@@ -77,9 +84,9 @@ extension SQLQueries {
         let rows = try await db.query(
             """
             INSERT INTO users (phone_number, email, email_verified, display_name, photo_url, disabled, last_login_at,
-                last_refresh_at, valid_since, custom_attributes, password_hash, password_updated_at, email_link_sign_in, local_id,
-                created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                last_refresh_at, valid_since, custom_attributes, password_hash, password_updated_at, email_link_sign_in,
+                revocation_generation, local_id, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT DO NOTHING RETURNING local_id
             """,
             userValues(u) + [.text(u.localID), .integer(u.createdAt)]
@@ -96,7 +103,7 @@ extension SQLQueries {
             """
             UPDATE users SET phone_number = ?, email = ?, email_verified = ?, display_name = ?, photo_url = ?, disabled = ?,
                 last_login_at = ?, last_refresh_at = ?, valid_since = ?, custom_attributes = ?, password_hash = ?,
-                password_updated_at = ?, email_link_sign_in = ?
+                password_updated_at = ?, email_link_sign_in = ?, revocation_generation = ?
             WHERE local_id = ? RETURNING local_id
             """,
             userValues(u) + [.text(u.localID)]
@@ -152,6 +159,15 @@ extension SQLQueries {
                 t.secondFactor.sql, t.secondFactorID.sql,
             ]
         )
+    }
+
+    func deleteRefreshTokens(localID: String, createdBefore cutoff: Int64?) async throws -> Int {
+        if let cutoff {
+            return try await db.query(
+                "DELETE FROM refresh_tokens WHERE local_id = ? AND created_at < ? RETURNING token_hash", [.text(localID), .integer(cutoff)]
+            ).count
+        }
+        return try await db.query("DELETE FROM refresh_tokens WHERE local_id = ? RETURNING token_hash", [.text(localID)]).count
     }
 
     func touchRefresh(localID: String, at: Int64) async throws {

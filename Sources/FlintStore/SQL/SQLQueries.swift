@@ -84,9 +84,14 @@ struct SQLQueries: StoreTransaction {
 
     func startCodeSession(_ candidate: CodeSession, maxAttempts: Int) async throws -> (session: CodeSession, reused: Bool) {
         let liveKey = "\(candidate.purpose):\(candidate.phoneNumber)"
-        if let row = try await db.first("SELECT \(Self.sessionColumns) FROM code_sessions WHERE live_key = ?", [.text(liveKey)]) {
+        // A session whose text is still `sending` was never reported handed over (the hand-over failed and its
+        // abandonment was not written, or the node died): it is replaced, or the number would get no code until it expires.
+        let pendingText = "SELECT COUNT(*) FROM outbox o WHERE o.session_id = code_sessions.id AND o.status = 'sending'"
+        if let row = try await db.first(
+            "SELECT \(Self.sessionColumns), (\(pendingText)) AS unsent FROM code_sessions WHERE live_key = ?", [.text(liveKey)])
+        {
             let existing = try session(from: row)
-            if existing.isLive(now: candidate.createdAt, maxAttempts: maxAttempts) { return (existing, true) }
+            if existing.isLive(now: candidate.createdAt, maxAttempts: maxAttempts), try row.int64("unsent") == 0 { return (existing, true) }
             try await db.run("UPDATE code_sessions SET live_key = NULL WHERE id = ?", [.text(existing.id)])
         }
         try await db.run(

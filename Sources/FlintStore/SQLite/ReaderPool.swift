@@ -1,10 +1,11 @@
 import Synchronization
 
-/// Read connections lent out one at a time. A read runs right on the caller's thread (SQLite reads of cached pages
-/// take microseconds), so it costs no thread hop; WAL lets these connections read while the writer writes.
+/// Read connections lent out one at a time, each with its own serial executor: a read's synchronous SQLite calls
+/// (and the opening of a connection, which touches the file) run on that executor's thread, never on the shared
+/// cooperative pool, whatever the disk does. WAL lets these connections read while the writer writes.
 final class ReaderPool: Sendable {
     private let path: String
-    private let idle = Mutex<(connections: [SQLiteDatabase], open: Bool)>(([], true))
+    private let idle = Mutex<(connections: [SQLiteStore.Connection], open: Bool, opened: Int)>(([], true, 0))
     /// Idle connections kept beyond this many are closed.
     private let keep: Int
 
@@ -13,31 +14,45 @@ final class ReaderPool: Sendable {
         self.keep = keep
     }
 
-    /// Runs `body` with a connection no one else is using.
-    func with<T>(_ body: (SQLiteDatabase) async throws -> T) async throws -> T {
-        let lent = try idle.withLock { state -> SQLiteDatabase? in
+    /// Runs `body` on a connection no one else is using, on that connection's executor.
+    func with<T: Sendable>(_ body: @escaping @Sendable (SQLiteDatabase) async throws -> T) async throws -> T {
+        let (lent, number) = try idle.withLock { state -> (SQLiteStore.Connection?, Int) in
             guard state.open else { throw StoreError.closed }
-            return state.connections.popLast()
+            if let connection = state.connections.popLast() { return (connection, 0) }
+            state.opened += 1
+            return (nil, state.opened)
         }
-        let connection = try lent ?? SQLiteDatabase(path: path)
-        defer {
-            let surplus = idle.withLock { state -> SQLiteDatabase? in
-                guard state.open, state.connections.count < keep else { return connection }
-                state.connections.append(connection)
-                return nil
-            }
-            surplus?.close()
+        let connection: SQLiteStore.Connection
+        if let lent {
+            connection = lent
+        } else {
+            let executor = ThreadExecutor(label: "flint.sqlite.reader.\(number)")
+            let path = self.path
+            let database = try await withTaskExecutorPreference(executor) { try SQLiteDatabase(path: path) }
+            connection = SQLiteStore.Connection(database: database, executor: executor)
         }
-        return try await body(connection)
+        let result: Result<T, any Error>
+        do {
+            result = .success(try await connection.run(body))
+        } catch {
+            result = .failure(error)
+        }
+        let surplus = idle.withLock { state -> SQLiteStore.Connection? in
+            guard state.open, state.connections.count < keep else { return connection }
+            state.connections.append(connection)
+            return nil
+        }
+        if let surplus { try? await surplus.run { $0.close() } }
+        return try result.get()
     }
 
     /// Closes the idle connections and refuses further reads.
-    func close() {
-        let connections = idle.withLock { state -> [SQLiteDatabase] in
+    func close() async {
+        let connections = idle.withLock { state -> [SQLiteStore.Connection] in
             state.open = false
             defer { state.connections.removeAll() }
             return state.connections
         }
-        for c in connections { c.close() }
+        for c in connections { try? await c.run { $0.close() } }
     }
 }

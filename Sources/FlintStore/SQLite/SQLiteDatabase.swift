@@ -1,4 +1,5 @@
 import CSQLite3
+import Logging
 
 /// One SQLite connection used synchronously, with a cache of prepared statements.
 ///
@@ -25,6 +26,17 @@ final class SQLiteDatabase: SQLExecutor, @unchecked Sendable {
     }
 
     deinit { close() }
+
+    /// Rolls back the open transaction, if there is one. The caller is already handling a failure, so a failed
+    /// rollback is logged (with its type) rather than thrown.
+    func rollbackIfOpen(logger: Logger) {
+        guard let handle, sqlite3_get_autocommit(handle) == 0 else { return }
+        do {
+            try execute("ROLLBACK")
+        } catch {
+            logger.warning("sqlite rollback failed", metadata: ["errorType": "\(type(of: error))"])
+        }
+    }
 
     /// Finalizes every statement and closes the connection.
     func close() {

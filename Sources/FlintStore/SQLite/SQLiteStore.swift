@@ -45,7 +45,7 @@ public final class SQLiteStore: AuthStore {
                     try await body()
                     try db.execute("COMMIT")
                 } catch {
-                    try? db.execute("ROLLBACK")
+                    db.rollbackIfOpen(logger: logger)
                     throw error
                 }
             }
@@ -91,7 +91,7 @@ public final class SQLiteStore: AuthStore {
     public func close() async throws {
         queue.finish()
         await loop.value
-        readers?.close()
+        await readers?.close()
         try await writer.run { $0.close() }
     }
 
@@ -125,7 +125,7 @@ public final class SQLiteStore: AuthStore {
             try db.execute("ROLLBACK")
         } catch {
             logger.error("sqlite write batch failed", metadata: ["error": "\(error)"])
-            try? db.execute("ROLLBACK")
+            db.rollbackIfOpen(logger: logger)
             if batch.count == 1 {
                 batch[0].complete(error)
                 return
@@ -142,7 +142,7 @@ public final class SQLiteStore: AuthStore {
                 job.complete(nil)
             } catch {
                 logger.error("sqlite write failed", metadata: ["error": "\(error)"])
-                try? db.execute("ROLLBACK")
+                db.rollbackIfOpen(logger: logger)
                 job.complete(error)
             }
         }

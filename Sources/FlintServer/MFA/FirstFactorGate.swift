@@ -1,0 +1,47 @@
+import FlintCore
+import FlintStore
+
+/// The place every first-factor flow asks "tokens or a second-factor challenge?" (``FirstFactorPolicy``), inside
+/// the flow's transaction, and where the session's refresh token is stored when the answer is tokens.
+struct FirstFactorGate: Sendable {
+    /// The policy's answer.
+    var decision: FirstFactorPolicy.Decision
+    /// The account's second factors as the project sees them (the challenge's hints).
+    var enrollments: [MFAEnrollmentRecord]
+}
+
+extension AuthServices {
+    /// Asks the policy before the flow writes anything, so a refused sign-in changes nothing but what it spent.
+    /// - Parameters:
+    ///   - localID: the account, or `nil` for one the flow is about to create (it has no factors).
+    ///   - provider: `firebase.sign_in_provider` of the resulting session.
+    ///   - linking: the session adding this credential to its account, if any.
+    ///   - phoneBecomesFirstFactor: whether the flow makes a phone number a first factor of the account.
+    func firstFactorGate(
+        _ tx: any StoreTransaction, localID: String?, provider: String, linking: VerifiedIDToken? = nil, phoneBecomesFirstFactor: Bool = false
+    ) async throws -> FirstFactorGate {
+        var enrollments: [MFAEnrollmentRecord] = []
+        if let localID { enrollments = try await activeEnrollments(localID, in: tx) }
+        let attempt = FirstFactorPolicy.Attempt(
+            provider: provider, hasEnrollments: !enrollments.isEmpty, linking: linking != nil, phoneBecomesFirstFactor: phoneBecomesFirstFactor)
+        return FirstFactorGate(decision: FirstFactorPolicy.decide(attempt, state: config.current.mfaState), enrollments: enrollments)
+    }
+
+    /// Completes a first factor the gate let through, after the flow wrote `user` in `tx`: stores the session's
+    /// refresh token (keeping a linking session's sign-in time and second factor), or answers the challenge.
+    func pass(
+        _ gate: FirstFactorGate, _ tx: any StoreTransaction, user: UserRecord, provider: String, isNew: Bool, linking: VerifiedIDToken? = nil,
+        now: Int64
+    ) async throws -> SignInOutcome {
+        switch gate.decision {
+        case .refuse(let error):
+            return .failed(error)
+        case .challenge:
+            return .secondFactorRequired(user: user, enrollments: gate.enrollments, isNew: isNew)
+        case .tokens:
+            let refresh = try await storeRefreshToken(
+                tx, user: user, provider: provider, now: now, secondFactor: linking.flatMap(SecondFactorClaim.init), authTime: linking?.authTime)
+            return .signedIn(user: user, refreshToken: refresh, isNew: isNew)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import FlintCore
+import FlintStore
+
+/// Revoking sessions, exactly: whatever revokes (a credential change, an email-link takeover, an operator's
+/// `validSince`, disabling, a second-factor change) deletes the account's refresh tokens in the store and bumps its
+/// revocation generation, which every ID token carries. A token minted before the revocation — in the same second
+/// too — is refused; one minted after it (in the same transaction, or later) works.
+extension AuthServices {
+    /// Ends every session of `user` minted before now: `validSince` becomes now, the revocation generation moves on
+    /// and the refresh tokens are deleted. The caller writes `user` back in the same transaction.
+    func revokeSessions(of user: inout UserRecord, in tx: any StoreTransaction, now: Int64) async throws {
+        user.validSince = now / 1000
+        user.revocationGeneration += 1
+        _ = try await tx.deleteRefreshTokens(localID: user.localID, createdBefore: nil)
+    }
+
+    /// An operator's `validSince` (seconds): sessions minted before it end. A value at or after the current second
+    /// (the Admin SDKs' `revokeRefreshTokens` sends the current second) revokes everything minted until now, exactly;
+    /// an earlier value ends the refresh tokens created before that second.
+    func revokeSessions(of user: inout UserRecord, before validSince: Int64, in tx: any StoreTransaction, now: Int64) async throws {
+        if validSince >= now / 1000 {
+            try await revokeSessions(of: &user, in: tx, now: now)
+        } else {
+            _ = try await tx.deleteRefreshTokens(localID: user.localID, createdBefore: validSince)
+        }
+        user.validSince = validSince
+    }
+}

@@ -1,0 +1,54 @@
+import FlintCore
+import Testing
+
+@Suite("First-factor policy: tokens, challenge or refusal")
+struct FirstFactorPolicyTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var state: ProjectConfig.MFAState
+        var attempt: FirstFactorPolicy.Attempt
+        var expected: FirstFactorPolicy.Decision
+        var testDescription: String
+    }
+
+    static let cases: [Case] = [
+        Case(
+            state: .disabled, attempt: .init(provider: "phone", hasEnrollments: true, phoneBecomesFirstFactor: true), expected: .tokens,
+            testDescription: "MFA disabled: every first factor gets tokens"),
+        Case(
+            state: .enabled, attempt: .init(provider: "password", hasEnrollments: false), expected: .tokens,
+            testDescription: "enabled, no factors: tokens"),
+        Case(
+            state: .enabled, attempt: .init(provider: "password", hasEnrollments: true), expected: .challenge(enrollmentRequired: false),
+            testDescription: "enabled, factors: challenged"),
+        Case(
+            state: .enabled, attempt: .init(provider: "password", hasEnrollments: true, linking: true), expected: .tokens,
+            testDescription: "a signed-in session linking a credential keeps its tokens"),
+        Case(
+            state: .enabled, attempt: .init(provider: "phone", hasEnrollments: true, phoneBecomesFirstFactor: true),
+            expected: .refuse(.unsupportedFirstFactor), testDescription: "phone sign-in of an account with factors is refused"),
+        Case(
+            state: .enabled, attempt: .init(provider: "phone", hasEnrollments: true, linking: true, phoneBecomesFirstFactor: true),
+            expected: .refuse(.unsupportedFirstFactor), testDescription: "linking a number onto an account with factors is refused"),
+        Case(
+            state: .mandatory, attempt: .init(provider: "password", hasEnrollments: false), expected: .challenge(enrollmentRequired: true),
+            testDescription: "MANDATORY, no factors: challenged to enrol"),
+        Case(
+            state: .mandatory, attempt: .init(provider: "password", hasEnrollments: false, linking: true),
+            expected: .challenge(enrollmentRequired: true), testDescription: "MANDATORY: linking gives no tokens before enrolment either"),
+        Case(
+            state: .mandatory, attempt: .init(provider: "phone", hasEnrollments: false, phoneBecomesFirstFactor: true),
+            expected: .refuse(FirstFactorPolicy.phoneFirstFactorInMandatoryProject),
+            testDescription: "MANDATORY: a phone first factor is refused (it could never enrol)"),
+        Case(
+            state: .mandatory, attempt: .init(provider: "anonymous", hasEnrollments: false), expected: .tokens,
+            testDescription: "MANDATORY: anonymous accounts (which cannot enrol) get tokens"),
+        Case(
+            state: .mandatory, attempt: .init(provider: "password", hasEnrollments: true), expected: .challenge(enrollmentRequired: false),
+            testDescription: "MANDATORY, factors: challenged"),
+    ]
+
+    @Test("decides", arguments: cases)
+    func decides(_ c: Case) {
+        #expect(FirstFactorPolicy.decide(c.attempt, state: c.state) == c.expected)
+    }
+}
