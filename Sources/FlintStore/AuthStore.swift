@@ -22,6 +22,8 @@ public protocol StoreReader: Sendable {
     func signingKeys() async throws -> [SigningKeyRecord]
     /// The stored project config document (JSON text), if any.
     func projectConfig() async throws -> String?
+    /// A value stored beside the project config (such as the digest of the last applied config file), if any.
+    func configMetadata(_ name: String) async throws -> String?
     /// A user by ID.
     func user(localID: String) async throws -> UserRecord?
     /// A user by E.164 number.
@@ -64,6 +66,8 @@ public protocol StoreTransaction: StoreReader {
     func addSigningKey(_ key: SigningKeyRecord, retiringOthersAt retireAt: Int64?) async throws
     /// Replaces the project config document.
     func saveProjectConfig(_ json: String) async throws
+    /// Sets a value stored beside the project config.
+    func saveConfigMetadata(_ name: String, value: String) async throws
 
     /// The live session for this number and purpose, or stores `candidate` as the new one. A session whose outbox
     /// record is still `sending` (its text was never reported handed over) is not re-used but replaced.

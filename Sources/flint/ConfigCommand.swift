@@ -10,11 +10,11 @@ import Logging
     import Foundation
 #endif
 
-/// `flint config show|set`: the project config, read and written in the data directory's store (running nodes
+/// `flint config show|set|diff`: the project config, read and written in the data directory's store (running nodes
 /// pick a change up within their reload interval).
 struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "config", abstract: "Show or change the project config.", subcommands: [Show.self, Set.self]
+        commandName: "config", abstract: "Show or change the project config.", subcommands: [Show.self, Set.self, Diff.self]
     )
 
     struct Show: AsyncParsableCommand {
@@ -62,6 +62,55 @@ struct ConfigCommand: AsyncParsableCommand {
                 try await db.close()
                 throw ValidationError(error.message)
             }
+        }
+    }
+}
+
+extension ConfigCommand {
+    struct Diff: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the fields where a config file and the stored config differ.",
+            discussion: """
+                flint serve --config FILE applies the file only when its content changed since it was last applied, so \
+                changes made through the admin API or `flint config set` survive restarts with the same file. This \
+                lists, for each top-level field the file sets, the fields it would change (file value, then stored \
+                value; "(absent)" where one side has none), and says whether the next start would apply the file.
+                """
+        )
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The config file, YAML or JSON.") var file: String
+
+        func run() async throws {
+            let contents: ConfigFile.Contents
+            do { contents = try ConfigFile.read(path: file) } catch let error as ConfigFile.Failure { throw ValidationError(error.description) }
+            let db = try await store.open(logger: quietLogger())
+            let stored: ProjectConfig
+            let applied: String?
+            do {
+                stored = try await ProjectConfigStore.load(from: db)
+                applied = try await ProjectConfigStore.appliedFileDigest(in: db)
+            } catch {
+                try await db.close()
+                throw error
+            }
+            try await db.close()
+            let differences = ConfigFile.differences(file: contents.document, stored: stored.document)
+            if differences.isEmpty { print("no differences: the stored config has every field the file sets") }
+            for difference in differences {
+                print("\(difference.path): file \(Self.show(difference.file)), stored \(Self.show(difference.stored))")
+            }
+            if applied == contents.digest {
+                print("this file was the last one applied: flint serve --config keeps the stored config")
+            } else {
+                print("this file has not been applied in this content: flint serve --config applies it at the next start")
+            }
+        }
+
+        private static func show(_ value: JSONValue?) -> String {
+            guard let value else { return "(absent)" }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
         }
     }
 }

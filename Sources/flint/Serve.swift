@@ -12,19 +12,25 @@ import Logging
     import Foundation
 #endif
 
-/// `flint serve`: run a node. With no flags: 127.0.0.1:9099, data in ./.flint, project demo-flint, dev mode.
+/// `flint serve`: run a node. With no flags: 127.0.0.1:9099, data in ./.flint, project demo-flint, dev mode (implicit
+/// only on a loopback host with SQLite).
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run the Flint server (dev mode by default).")
+    static let configuration = CommandConfiguration(abstract: "Run the Flint server (dev mode by default on loopback with SQLite).")
 
     @Option(help: "Interface to listen on (env FLINT_HOST).") var host: String = env("FLINT_HOST") ?? "127.0.0.1"
     @Option(help: "Port to listen on (env FLINT_PORT).") var port: Int = env("FLINT_PORT").flatMap(Int.init) ?? 9099
     @OptionGroup var store: StoreOptions
     @Option(help: "Project ID (env FLINT_PROJECT).") var project: String = env("FLINT_PROJECT") ?? "demo-flint"
-    @Option(help: "Project config file, YAML or JSON, applied at start (env FLINT_CONFIG).") var config: String?
+    @Option(help: "Project config file, YAML or JSON, applied at start when its content changed since it was last applied (env FLINT_CONFIG).")
+    var config: String?
     @Option(help: "Seconds an SMS code stays valid (env FLINT_SMS_CODE_TTL).") var smsCodeTtl: Int =
         env("FLINT_SMS_CODE_TTL").flatMap(Int.init) ?? 300
-    @Flag(inversion: .prefixedNo, help: "Dev mode: any API key, 'Bearer owner' is admin, emulator helper routes (env FLINT_DEV=0 turns it off).")
-    var dev: Bool = env("FLINT_DEV").map { $0 != "0" && $0.lowercased() != "false" } ?? true
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Dev mode: any API key, 'Bearer owner' is admin, emulator helper routes (env FLINT_DEV=1/0). Implicit only on a loopback host with SQLite; otherwise say --dev or --no-dev."
+    )
+    var dev: Bool?
     @Option(help: "Admin bearer credential for production mode (env FLINT_ADMIN_TOKEN).") var adminToken: String?
     @Option(help: "Accepted API key in production mode; repeatable (env FLINT_API_KEYS, comma-separated).")
     var apiKey: [String] = env("FLINT_API_KEYS").map { $0.split(separator: ",").map(String.init) } ?? []
@@ -64,6 +70,23 @@ struct Serve: AsyncParsableCommand {
     var logLevel: String = env("FLINT_LOG_LEVEL") ?? "info"
 
     private var effectiveAdminToken: String? { adminToken ?? env("FLINT_ADMIN_TOKEN") }
+
+    /// Dev mode as asked for (`--dev`, `--no-dev`, `FLINT_DEV`), else implied by a loopback host with SQLite.
+    /// - Throws: ``DevModeDefault/Refusal`` with a one-line reason when nothing was said and the node is reachable from
+    ///   elsewhere or shares a database: dev mode makes `Bearer owner` an admin there.
+    private func resolvedDevMode() throws -> Bool {
+        if let dev { return dev }
+        if let value = env("FLINT_DEV") { return value != "0" && value.lowercased() != "false" }
+        guard DevModeDefault.isLoopback(host) else {
+            throw DevModeDefault.Refusal(
+                "refusing to start: --host \(host) is not a loopback address, so say --dev (Bearer owner is admin) or --no-dev --admin-token TOKEN")
+        }
+        guard store.databaseURL == nil else {
+            throw DevModeDefault.Refusal(
+                "refusing to start: with --database (PostgreSQL) say --dev (Bearer owner is admin) or --no-dev --admin-token TOKEN")
+        }
+        return true
+    }
 
     /// The four APNs settings, flag or environment; all or none must be given.
     private var apnsSettings: (keyFile: String, keyID: String, teamID: String, bundleID: String)?? {
@@ -114,7 +137,7 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--apns-key-file, --apns-key-id, --apns-team-id and --apns-bundle-id go together")
         }
         guard Logger.Level(rawValue: logLevel.lowercased()) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
-        guard dev || !(effectiveAdminToken ?? "").isEmpty else {
+        guard try resolvedDevMode() || !(effectiveAdminToken ?? "").isEmpty else {
             throw ValidationError("--no-dev needs --admin-token (or FLINT_ADMIN_TOKEN): production mode has no other admin credential")
         }
     }
@@ -122,6 +145,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "flint")
         logger.logLevel = Logger.Level(rawValue: logLevel.lowercased()) ?? .info
+        let dev = try resolvedDevMode()
         var settings = ServerSettings()
         settings.host = host
         settings.port = port
@@ -142,7 +166,9 @@ struct Serve: AsyncParsableCommand {
         settings.idleTimeout = TimeInterval(idleTimeout)
         settings.maxConnectionsPerIP = maxConnectionsPerIp
         if let config = config ?? env("FLINT_CONFIG") {
-            settings.configDocument = try ConfigFile.load(path: config)
+            let file = try ConfigFile.read(path: config)
+            settings.configDocument = file.document
+            settings.configFileDigest = file.digest
         }
         var emailSender: (any EmailSender)?
         if let url = smtp ?? env("FLINT_SMTP_URL") {

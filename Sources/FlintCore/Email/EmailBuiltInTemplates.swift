@@ -26,6 +26,8 @@ struct EmailPhrases {
     /// The words of the email that confirms a new address (``EmailTemplates/builtInChangeEmailPhrases``).
     /// Empty in ``EmailTemplates/builtInPhrases``; filled from ``EmailTemplates/builtInChangeEmailPhrases``.
     var verifyAndChangeEmail = ActionPhrases(subject: "", intro: "", button: "", ignore: "")
+    /// The words of the email to the old address after an email change (``EmailTemplates/builtInRecoverEmailPhrases``).
+    var recoverEmail = ActionPhrases(subject: "", intro: "", button: "", ignore: "")
 
     subscript(action: EmailAction) -> ActionPhrases {
         switch action {
@@ -33,6 +35,7 @@ struct EmailPhrases {
         case .verifyEmail: verifyEmail
         case .passwordReset: passwordReset
         case .verifyAndChangeEmail: verifyAndChangeEmail
+        case .recoverEmail: recoverEmail
         }
     }
 }
@@ -45,7 +48,10 @@ extension EmailTemplates {
             var phrases = phrases
             let change = builtInChangeEmailPhrases[locale]
             if let change { phrases.verifyAndChangeEmail = change }
-            for action in EmailAction.allCases where action != .verifyAndChangeEmail || change != nil {
+            let recover = builtInRecoverEmailPhrases[locale]
+            if let recover { phrases.recoverEmail = recover }
+            for action in EmailAction.allCases
+            where (action != .verifyAndChangeEmail || change != nil) && (action != .recoverEmail || recover != nil) {
                 all[locale, default: [:]][action] = layout(phrases, action: action, locale: locale)
             }
         }

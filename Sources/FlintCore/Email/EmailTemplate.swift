@@ -8,6 +8,9 @@ public enum EmailAction: String, Sendable, CaseIterable, Codable {
     case passwordReset = "PASSWORD_RESET"
     /// Confirming a new address before it replaces the account's email (`VERIFY_AND_CHANGE_EMAIL`).
     case verifyAndChangeEmail = "VERIFY_AND_CHANGE_EMAIL"
+    /// Sent to the old address when an account's email changes: following it restores that address
+    /// (`RECOVER_EMAIL`), the way an owner takes a hijacked account back.
+    case recoverEmail = "RECOVER_EMAIL"
 }
 
 /// One email template: a subject, a plain text body and an HTML body.

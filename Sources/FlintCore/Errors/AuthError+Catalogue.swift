@@ -102,6 +102,8 @@ extension AuthError {
     public static let unauthorizedDomain = AuthError(code: "UNAUTHORIZED_DOMAIN", detail: "Domain not allowlisted by project")
     public static let missingIdentifier = AuthError(code: "MISSING_IDENTIFIER")
     public static let invalidIdentifier = AuthError(code: "INVALID_IDENTIFIER")
+    /// `createAuthUri` with a `providerId` the server does not serve.
+    public static let invalidProviderID = AuthError(code: "INVALID_PROVIDER_ID", detail: "Provider Id is not supported.")
     public static let invalidDynamicLinkDomain = AuthError(code: "INVALID_DYNAMIC_LINK_DOMAIN")
     public static let invalidHostingLinkDomain = AuthError(code: "INVALID_HOSTING_LINK_DOMAIN")
     public static let missingAndroidPackageName = AuthError(code: "MISSING_ANDROID_PACKAGE_NAME")

@@ -70,6 +70,8 @@ public struct IDTokenClaims: Sendable, Equatable {
         if let phoneNumber { out["phone_number"] = .string(phoneNumber) }
         if let email { out["email"] = .string(email) }
         if let emailVerified { out["email_verified"] = .bool(emailVerified) }
+        // Firebase marks anonymous users' tokens with a top-level `provider_id` too.
+        if signInProvider == "anonymous" { out["provider_id"] = .string("anonymous") }
         var firebase: [String: JSONValue] = [
             "identities": .object(identities.mapValues { .array($0.map(JSONValue.string)) }),
             "sign_in_provider": .string(signInProvider),

@@ -34,14 +34,20 @@ struct AccountRoutes {
             let phones = try wire.phoneNumbers.map { text throws(AuthError) in try services.parsePhoneNumber(text).e164 }
             let emails = wire.emails.compactMap(EmailAddress.normalize)
             let ids = wire.localIds
-            let users = try await services.store.read { r -> [UserRecord] in
+            // Each account once, however many times and ways it is named, with its second factors.
+            let accounts = try await services.store.read { r -> [AccountJSON] in
                 var found: [UserRecord] = []
-                for id in ids { if let u = try await r.user(localID: id) { found.append(u) } }
-                for p in phones { if let u = try await r.user(phoneNumber: p), !found.contains(u) { found.append(u) } }
-                for e in emails { if let u = try await r.user(email: e), !found.contains(u) { found.append(u) } }
-                return found
+                func add(_ user: UserRecord?) {
+                    if let user, !found.contains(where: { $0.localID == user.localID }) { found.append(user) }
+                }
+                for id in ids { add(try await r.user(localID: id)) }
+                for p in phones { add(try await r.user(phoneNumber: p)) }
+                for e in emails { add(try await r.user(email: e)) }
+                var accounts: [AccountJSON] = []
+                for user in found { accounts.append(AccountJSON(user, enrollments: try await r.mfaEnrollments(localID: user.localID))) }
+                return accounts
             }
-            return try JSONReply.make(LookupResponse(users: users.isEmpty ? nil : users.map { AccountJSON($0) }))
+            return try JSONReply.make(LookupResponse(users: accounts.isEmpty ? nil : accounts))
         }
         let (_, user) = try await services.authenticate(idToken: wire.idToken)
         let enrollments = try await services.store.read { try await $0.mfaEnrollments(localID: user.localID) }

@@ -90,8 +90,10 @@ extension AccountRoutes {
         try context.requireClient()
         try checkAdminPath(context)
         let wire = try UpdateAccountRequest(try await WireBody.read(request))
+        let locales = LocaleNegotiation.candidates(
+            firebaseLocale: request.headers[.firebaseLocale], acceptLanguage: request.headers[.acceptLanguage])
         if let code = wire.oobCode, wire.idToken == nil, !(context.isAdmin && wire.localId != nil) {
-            return try JSONReply.make(try await services.applyActionCode(code, password: wire.password))
+            return try JSONReply.make(try await services.applyActionCode(code, password: wire.password, locales: locales))
         }
         if context.isAdmin, wire.idToken == nil {
             guard let id = wire.localId, !id.isEmpty else { throw AuthError.missingLocalID }
@@ -102,16 +104,20 @@ extension AccountRoutes {
         let token = try services.verifyIDToken(wire.idToken)
         // Changing how one signs in needs a recent sign-in, as Firebase's requires-recent-login.
         if wire.password != nil || wire.email != nil || !wire.deleteProvider.isEmpty { try services.requireRecentSignIn(token) }
-        return try JSONReply.make(try await services.updateAccount(wire, localID: token.userID, token: token))
+        return try JSONReply.make(try await services.updateAccount(wire, localID: token.userID, token: token, locales: locales))
     }
 }
 
 extension AuthServices {
-    /// `applyActionCode` (VERIFY_EMAIL, VERIFY_AND_CHANGE_EMAIL) and `confirmPasswordReset` through `accounts:update`.
-    func applyActionCode(_ code: String, password: String?) async throws -> UpdateAccountResponse {
-        let record = try await peekOobCode(code, expecting: [.verifyEmail, .passwordReset, .verifyAndChangeEmail])
+    /// `applyActionCode` (VERIFY_EMAIL, VERIFY_AND_CHANGE_EMAIL, RECOVER_EMAIL) and `confirmPasswordReset` through
+    /// `accounts:update`.
+    func applyActionCode(_ code: String, password: String?, locales: [String] = []) async throws -> UpdateAccountResponse {
+        let record = try await peekOobCode(code, expecting: [.verifyEmail, .passwordReset, .verifyAndChangeEmail, .recoverEmail])
         if record.requestType == EmailAction.verifyAndChangeEmail.rawValue {
-            return UpdateAccountResponse(try await applyEmailChange(code: code))
+            return UpdateAccountResponse(try await applyEmailChange(code: code, locales: locales))
+        }
+        if record.requestType == EmailAction.recoverEmail.rawValue {
+            return UpdateAccountResponse(try await applyEmailRecovery(code: code))
         }
         if record.requestType == EmailAction.passwordReset.rawValue {
             guard let hash = try await strongPasswordHash(password) else { throw AuthError.missingPassword }
@@ -143,8 +149,11 @@ extension AuthServices {
     }
 
     /// Applies profile, email, password and unlinking changes. An email or password change (or `validSince`)
-    /// revokes earlier sessions; a user then gets fresh tokens in the answer.
-    func updateAccount(_ wire: UpdateAccountRequest, localID: String, token: VerifiedIDToken?) async throws -> UpdateAccountResponse {
+    /// revokes earlier sessions; a user then gets fresh tokens in the answer. A user's own email change sends the old
+    /// address a `RECOVER_EMAIL` link.
+    func updateAccount(
+        _ wire: UpdateAccountRequest, localID: String, token: VerifiedIDToken?, locales: [String] = []
+    ) async throws -> UpdateAccountResponse {
         let email = try wire.email.map { text throws(AuthError) in try Self.normalizedEmail(text) }
         let hash = try await strongPasswordHash(wire.password)
         let phone = try wire.phoneNumber.map { text throws(AuthError) in text.isEmpty ? "" : try parsePhoneNumber(text).e164 }
@@ -153,10 +162,10 @@ extension AuthServices {
             throw AuthError.invalidJSON("Invalid value at 'valid_since' (TYPE_INT64), \"\(since)\"")
         }
         for attribute in wire.deleteAttribute where !["DISPLAY_NAME", "PHOTO_URL", "PASSWORD", "EMAIL", "PHONE_NUMBER"].contains(attribute) {
-            throw AuthError.invalidArgument("Unsupported deleteAttribute: \(attribute)")
+            throw AuthError.invalidArgument("Unsupported deleteAttribute value.")
         }
         let now = nowMS
-        let result = try await store.write { [self] tx -> Result<(UserRecord, String?), AuthError> in
+        let result = try await store.write { [self] tx -> Result<(UserRecord, String?, String?), AuthError> in
             var user: UserRecord
             if let token {
                 switch try await tokenUser(token, in: tx) {
@@ -169,7 +178,9 @@ extension AuthServices {
             }
             // A credential change (or disabling) revokes; so does `validSince` sent with a user's own ID token.
             var revoke = token != nil && wire.validSince != nil
+            var replacedEmail: String?
             if let email, email != user.email {
+                replacedEmail = user.email
                 if let owner = try await tx.user(email: email), owner.localID != user.localID { return .failure(.emailExists) }
                 user.email = email
                 user.emailVerified = false
@@ -220,13 +231,14 @@ extension AuthServices {
             } catch StoreError.conflict(let what) {
                 return .failure(what == "email" ? .emailExists : .phoneNumberExists)
             }
-            guard revoke, let token else { return .success((user, nil)) }
+            guard revoke, let token else { return .success((user, nil, replacedEmail)) }
             let provider = token.signInProvider ?? "password"
             let refresh = try await storeRefreshToken(
                 tx, user: user, provider: provider, now: now, secondFactor: SecondFactorClaim(token), authTime: token.authTime)
-            return .success((user, refresh))
+            return .success((user, refresh, replacedEmail))
         }
-        let (user, refresh) = try result.get()
+        let (user, refresh, replacedEmail) = try result.get()
+        if token != nil, let replacedEmail { await sendEmailRecovery(to: replacedEmail, localID: user.localID, locales: locales) }
         guard let refresh, let token else { return UpdateAccountResponse(user) }
         let tokens = try sessionTokens(
             user: user, refreshToken: refresh, provider: token.signInProvider ?? "password", now: now, secondFactor: SecondFactorClaim(token),

@@ -7,8 +7,8 @@ import NIOCore
 
 /// Flint's action page, `/__/auth/action`: where emailed links point. A GET never uses a code (mail scanners
 /// open links): for `signIn` it hands over to the app or the continue URL, which then calls
-/// `signInWithEmailLink`; for `verifyEmail`, `verifyAndChangeEmail` (confirming the new address) and
-/// `resetPassword` it shows a form whose POST acts.
+/// `signInWithEmailLink`; for `verifyEmail`, `verifyAndChangeEmail` (confirming the new address), `recoverEmail`
+/// (restoring the old one) and `resetPassword` it shows a form whose POST acts.
 struct ActionRoutes {
     let services: AuthServices
     static let path = "/__/auth/action"
@@ -82,6 +82,12 @@ extension AuthServices {
             let email = await emailShown(code, .verifyAndChangeEmail)
             return Self.page(
                 ActionPage.confirmEmail(locale: locales, app: appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
+        case "recoverEmail":
+            // Confirming that the old address is the person's own puts it back.
+            if let failure = await codeFailure(code, .recoverEmail, locales: locales) { return failure }
+            let email = (try? await peekOobCode(code, expecting: [.recoverEmail]))?.email ?? ""
+            return Self.page(
+                ActionPage.confirmEmail(locale: locales, app: appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
         case "resetPassword":
             if let failure = await codeFailure(code, .passwordReset, locales: locales) { return failure }
             let email = await emailShown(code, .passwordReset)
@@ -104,7 +110,10 @@ extension AuthServices {
                 _ = try await applyEmailVerification(code: code)
                 return Self.page(ActionPage.done(locale: locales, app: appName, outcome: .emailVerified, continueURL: continueURL))
             case "verifyAndChangeEmail":
-                _ = try await applyEmailChange(code: code)
+                _ = try await applyEmailChange(code: code, locales: locales)
+                return Self.page(ActionPage.done(locale: locales, app: appName, outcome: .emailChanged, continueURL: continueURL))
+            case "recoverEmail":
+                _ = try await applyEmailRecovery(code: code)
                 return Self.page(ActionPage.done(locale: locales, app: appName, outcome: .emailChanged, continueURL: continueURL))
             case "resetPassword":
                 let record = try await peekOobCode(code, expecting: [.passwordReset])

@@ -47,6 +47,32 @@ final class ConfigCache: Sendable {
         config.withLock { $0 = new }
     }
 
+    /// The name under which the digest of the last applied `--config` file is stored beside the config.
+    static let appliedFileDigestName = "appliedFileSHA256"
+
+    /// Applies a `--config` file over the stored config when its content changed since it was last applied (or when
+    /// `digest` is `nil`): each top-level field of the file replaces the stored one. An unchanged file is not applied
+    /// again, so changes made since through the admin API or `flint config set` survive restarts.
+    /// - Returns: whether the file was applied.
+    func apply(file document: [String: JSONValue], digest: String?) async throws -> Bool {
+        if let digest, try await store.read({ try await $0.configMetadata(Self.appliedFileDigestName) }) == digest { return false }
+        var merged = try await Self.load(from: store).document
+        for (key, value) in document { merged[key] = value }
+        let new = try ProjectConfig(document: merged)
+        let text = try Self.encode(new)
+        try await store.write { tx in
+            try await tx.saveProjectConfig(text)
+            if let digest { try await tx.saveConfigMetadata(Self.appliedFileDigestName, value: digest) }
+        }
+        config.withLock { $0 = new }
+        return true
+    }
+
+    /// The digest of the config file last applied, if any.
+    static func appliedFileDigest(in store: any AuthStore) async throws -> String? {
+        try await store.read { try await $0.configMetadata(appliedFileDigestName) }
+    }
+
     /// Reads the stored config (defaults when none is stored).
     static func load(from store: any AuthStore) async throws -> ProjectConfig {
         guard let text = try await store.read({ try await $0.projectConfig() }) else { return .defaults }
@@ -56,9 +82,14 @@ final class ConfigCache: Sendable {
 
     /// Writes a config document.
     static func save(_ config: ProjectConfig, to store: any AuthStore) async throws {
+        let text = try encode(config)
+        try await store.write { tx in try await tx.saveProjectConfig(text) }
+    }
+
+    /// The stored form of a config: sorted JSON.
+    private static func encode(_ config: ProjectConfig) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let text = String(decoding: try encoder.encode(config.document), as: UTF8.self)
-        try await store.write { tx in try await tx.saveProjectConfig(text) }
+        return String(decoding: try encoder.encode(config.document), as: UTF8.self)
     }
 }

@@ -1,3 +1,4 @@
+import Crypto
 public import FlintCore
 public import FlintStore
 import Yams
@@ -18,18 +19,43 @@ public enum ConfigFile {
     /// Loads and validates a YAML or JSON file.
     /// - Throws: ``Failure`` naming the file and the problem.
     public static func load(path: String) throws -> [String: JSONValue] {
+        try read(path: path).document
+    }
+
+    /// A validated config file and the SHA-256 (hex) of its bytes, which decides whether a start applies it.
+    public struct Contents: Sendable {
+        /// The document, in the admin `Config` schema.
+        public var document: [String: JSONValue]
+        /// SHA-256 of the file as read, lower-case hex.
+        public var digest: String
+    }
+
+    /// Loads and validates a YAML or JSON file, with the digest of its content.
+    /// - Throws: ``Failure`` naming the file and the problem.
+    public static func read(path: String) throws -> Contents {
         guard let data = FileManager.default.contents(atPath: path) else { throw Failure(description: "cannot read config file \(path)") }
+        let document = try parse(data, name: path)
+        let digest = Hex.encode(SHA256.hash(data: data))
+        return Contents(document: document, digest: digest)
+    }
+
+    /// Parses and validates a YAML or JSON document.
+    /// - Parameters:
+    ///   - data: the file's bytes.
+    ///   - name: how messages name the document (its path).
+    /// - Throws: ``Failure`` naming the document and the problem.
+    public static func parse(_ data: Data, name: String) throws -> [String: JSONValue] {
         let document: JSONValue
         do {
             document = try YAMLDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw Failure(description: "config file \(path) is not valid YAML or JSON: \(error)")
+            throw Failure(description: "config file \(name) is not valid YAML or JSON: \(error)")
         }
-        guard let object = document.objectValue else { throw Failure(description: "config file \(path) must hold a mapping at the top") }
+        guard let object = document.objectValue else { throw Failure(description: "config file \(name) must hold a mapping at the top") }
         do {
             return try ProjectConfig(document: object).document
         } catch {
-            throw Failure(description: "config file \(path): \(error.message)")
+            throw Failure(description: "config file \(name): \(error.message)")
         }
     }
 

@@ -47,7 +47,7 @@ final class AuthServices: Sendable {
     }
 
     /// Prepares a node: master secret and first signing key (created on first start), project config (the
-    /// `--config` document applied over what is stored).
+    /// `--config` document applied over what is stored when the file changed since it was last applied).
     static func start(
         settings: ServerSettings, store: any AuthStore, clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandom(),
         sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil, push: (any PushSender)? = nil, logger: Logger
@@ -59,9 +59,11 @@ final class AuthServices: Sendable {
         let config = ConfigCache(store: store)
         try await config.reload()
         if let document = settings.configDocument {
-            var merged = config.current.document
-            for (key, value) in document { merged[key] = value }
-            try await config.save(try ProjectConfig(document: merged))
+            if try await config.apply(file: document, digest: settings.configFileDigest) {
+                logger.info("config file applied: it changed since it was last applied")
+            } else {
+                logger.info("config file unchanged since it was last applied: the stored config (with any admin changes) is kept")
+            }
         }
         return try AuthServices(
             settings: settings, store: store, clock: clock, random: random, secret: ServerSecret(master: master), keys: keys,

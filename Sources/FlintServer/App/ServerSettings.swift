@@ -24,8 +24,11 @@ public struct ServerSettings: Sendable {
     public var smsCodeTTL: TimeInterval = 300
     /// Wrong codes allowed per session before it locks.
     public var maxCodeAttempts: Int = 5
-    /// Project config document loaded from `--config`, applied at start.
+    /// Project config document loaded from `--config`, applied at start when the file changed since it was last
+    /// applied (see ``configFileDigest``).
     public var configDocument: [String: JSONValue]?
+    /// SHA-256 (hex) of the `--config` file's content; `nil` applies ``configDocument`` at every start.
+    public var configFileDigest: String?
     /// How often each node re-reads keys and config from the store, seconds.
     public var reloadInterval: TimeInterval = 30
     /// `Cache-Control: max-age` of the public-key endpoints, seconds.

@@ -88,11 +88,22 @@ struct DevRoutes {
     func oobCodes(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try checkProject(context)
         let now = services.nowMS
-        let messages = try await services.store.read { try await $0.pendingOobMessages(now: now) }
-        let codes = messages.compactMap { m -> OobCode? in
-            guard let code = m.code, let parts = m.email else { return nil }
-            let newEmail = parts.requestType == EmailAction.verifyAndChangeEmail.rawValue ? m.recipient : nil
-            return OobCode(email: m.recipient, newEmail: newEmail, requestType: parts.requestType, oobCode: code, oobLink: parts.link)
+        // As the emulator lists them: a VERIFY_AND_CHANGE_EMAIL code shows the account's current address in `email`
+        // and the address the link went to in `newEmail`.
+        let codes = try await services.store.read { r -> [OobCode] in
+            var codes: [OobCode] = []
+            for m in try await r.pendingOobMessages(now: now) {
+                guard let code = m.code, let parts = m.email else { continue }
+                var (email, newEmail): (String, String?) = (m.recipient, nil)
+                if parts.requestType == EmailAction.verifyAndChangeEmail.rawValue {
+                    newEmail = m.recipient
+                    if let id = try await r.oobCode(hash: storedTokenHash(code))?.localID, let current = try await r.user(localID: id)?.email {
+                        email = current
+                    }
+                }
+                codes.append(OobCode(email: email, newEmail: newEmail, requestType: parts.requestType, oobCode: code, oobLink: parts.link))
+            }
+            return codes
         }
         return try JSONReply.make(["oobCodes": codes])
     }

@@ -1,17 +1,23 @@
 import FlintCore
 import FlintStore
+import Logging
 
 /// `VERIFY_AND_CHANGE_EMAIL` (FirebaseAuth's `sendEmailVerification(beforeUpdatingEmail:)`): the code is sent to the
 /// new address (the record's `email`) for the account of `localID`; using it — through `accounts:update` with the
 /// `oobCode`, or the action page's confirming POST — makes that address the account's email, verified. Like any
-/// email change it revokes the account's earlier sessions.
+/// email change it revokes the account's earlier sessions, and the old address gets a `RECOVER_EMAIL` link.
+///
+/// `RECOVER_EMAIL`: the link sent to the old address after a user changed the account's email; using it (through
+/// `accounts:update` with the `oobCode`, or the action page's confirming POST) puts that address back, verified,
+/// and revokes every session — the way an owner takes a hijacked account back.
 extension AuthServices {
-    /// Uses a `VERIFY_AND_CHANGE_EMAIL` code and changes the account's email.
+    /// Uses a `VERIFY_AND_CHANGE_EMAIL` code and changes the account's email; the old address, if any, is sent a
+    /// `RECOVER_EMAIL` link.
     /// - Throws: `INVALID_OOB_CODE`, `EXPIRED_OOB_CODE`, `USER_DISABLED`, and `EMAIL_EXISTS` when another account took
     ///   the address since the link was sent.
-    func applyEmailChange(code: String) async throws -> UserRecord {
+    func applyEmailChange(code: String, locales: [String] = []) async throws -> UserRecord {
         let now = nowMS
-        let result = try await store.write { [self] tx -> Result<UserRecord, AuthError> in
+        let result = try await store.write { [self] tx -> Result<(UserRecord, String?), AuthError> in
             let record: OobCodeRecord
             switch try await Self.use(code, as: .verifyAndChangeEmail, in: tx, now: now) {
             case .failure(let error): return .failure(error)
@@ -20,9 +26,55 @@ extension AuthServices {
             guard let id = record.localID, var user = try await tx.lockedUser(localID: id) else { return .failure(.invalidOobCode) }
             guard !user.disabled else { return .failure(.userDisabled) }
             if let owner = try await tx.user(email: record.email), owner.localID != user.localID { return .failure(.emailExists) }
+            let replaced = user.email != record.email ? user.email : nil
             if user.email != record.email { try await revokeSessions(of: &user, in: tx, now: now) }
             user.email = record.email
             user.emailVerified = true
+            do {
+                try await tx.updateUser(user)
+            } catch StoreError.conflict {
+                return .failure(.emailExists)
+            }
+            return .success((user, replaced))
+        }
+        let (user, replaced) = try result.get()
+        if let replaced { await sendEmailRecovery(to: replaced, localID: user.localID, locales: locales) }
+        return user
+    }
+
+    /// Emails the address an account had before its email changed a `RECOVER_EMAIL` link. The change is already
+    /// made, so a failure to send is logged rather than thrown.
+    func sendEmailRecovery(to oldEmail: String, localID: String, locales: [String]) async {
+        if emailDeliveryUnavailable {
+            logger.warning("no RECOVER_EMAIL link sent after an email change: email delivery is not configured")
+            return
+        }
+        let request = OobRequest(
+            action: .recoverEmail, email: oldEmail, localID: localID, continueURL: nil, linkHost: nil,
+            apiKey: settings.apiKeys.first ?? "flint", locales: locales, send: true)
+        do {
+            _ = try await issueOobCode(request, limits: [])
+        } catch {
+            logger.error("no RECOVER_EMAIL link sent after an email change", metadata: ["errorType": "\(type(of: error))"])
+        }
+    }
+
+    /// Uses a `RECOVER_EMAIL` code: the account's email becomes the address the code was sent to again, verified,
+    /// and every earlier session of the account is revoked.
+    /// - Throws: `INVALID_OOB_CODE`, `EXPIRED_OOB_CODE`, and `EMAIL_EXISTS` when another account took the address.
+    func applyEmailRecovery(code: String) async throws -> UserRecord {
+        let now = nowMS
+        let result = try await store.write { [self] tx -> Result<UserRecord, AuthError> in
+            let record: OobCodeRecord
+            switch try await Self.use(code, as: .recoverEmail, in: tx, now: now) {
+            case .failure(let error): return .failure(error)
+            case .success(let used): record = used
+            }
+            guard let id = record.localID, var user = try await tx.lockedUser(localID: id) else { return .failure(.invalidOobCode) }
+            if let owner = try await tx.user(email: record.email), owner.localID != user.localID { return .failure(.emailExists) }
+            user.email = record.email
+            user.emailVerified = true
+            try await revokeSessions(of: &user, in: tx, now: now)
             do {
                 try await tx.updateUser(user)
             } catch StoreError.conflict {
@@ -43,6 +95,11 @@ extension AuthServices {
             guard let id = record.localID else { return (nil, record.email) }
             let user = try await store.read { try await $0.user(localID: id) }
             return (user?.email, record.email)
+        case EmailAction.recoverEmail.rawValue:
+            // The address the link restores, and the one it replaces.
+            guard let id = record.localID else { return (record.email, nil) }
+            let user = try await store.read { try await $0.user(localID: id) }
+            return (record.email, user?.email)
         default:
             return (record.email, nil)
         }

@@ -26,6 +26,7 @@ extension AuthServices {
         case .verifyEmail: "verifyEmail"
         case .passwordReset: "resetPassword"
         case .verifyAndChangeEmail: "verifyAndChangeEmail"
+        case .recoverEmail: "recoverEmail"
         }
     }
 

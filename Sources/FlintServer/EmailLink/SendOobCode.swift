@@ -22,7 +22,7 @@ struct SendOobCodeRequest {
     var returnOobLink: Bool
 
     init(_ body: WireBody) throws(AuthError) {
-        requestType = try body.string("requestType")
+        requestType = try OobRequestType.name(body.fields["requestType"])
         email = try body.string("email")
         newEmail = try body.string("newEmail")
         idToken = try body.string("idToken")
@@ -67,9 +67,8 @@ extension AuthServices {
         let isAdmin = caller == .admin
         if wire.returnOobLink && !isAdmin { throw AuthError.insufficientPermission }
         guard let type = wire.requestType, !type.isEmpty, type != "OOB_REQ_TYPE_UNSPECIFIED" else { throw AuthError.missingRequestType }
-        guard let action = EmailAction(rawValue: type) else {
-            throw AuthError(status: 501, code: type, reason: "unimplemented", rpcStatus: "NOT_IMPLEMENTED")
-        }
+        // Known types this endpoint does not send (RECOVER_EMAIL goes out by itself when an email changes).
+        guard let action = EmailAction(rawValue: type), action != .recoverEmail else { throw AuthError.invalidRequestType }
         let config = config.current
         let continueURL = try checkedContinueURL(wire.continueUrl, required: action == .signIn, authorized: config.authorizedDomains)
         let linkHost = try checkedLinkHost(wire, configured: config.linkDomains)
@@ -116,9 +115,11 @@ extension AuthServices {
             email = address
             localID = user.localID
         case .verifyAndChangeEmail:
-            let target = try await emailChangeTarget(wire)
+            let target = try await emailChangeTarget(wire, isAdmin: isAdmin)
             email = target.email
             localID = target.localID
+        case .recoverEmail:
+            throw AuthError.invalidRequestType
         }
         let limits = isAdmin ? [] : emailLimits(email: email, clientIP: clientIP)
         let send = !wire.returnOobLink
@@ -136,11 +137,20 @@ extension AuthServices {
         return SendOobCodeResponse(email: email)
     }
 
-    /// `VERIFY_AND_CHANGE_EMAIL`: the signed-in user (a recent sign-in, as for changing the email directly) and the
-    /// new address, which no other account may have. The link goes to the new address.
-    private func emailChangeTarget(_ wire: SendOobCodeRequest) async throws -> (email: String, localID: String) {
-        let (token, user) = try await authenticate(idToken: wire.idToken)
-        try requireRecentSignIn(token)
+    /// `VERIFY_AND_CHANGE_EMAIL`: the signed-in user (a recent sign-in, as for changing the email directly) — or, for
+    /// the operator without `idToken` (the Admin SDK's `generateVerifyAndChangeEmailLink`), the account whose current
+    /// address is `email` — and the new address, which no other account may have. The link goes to the new address.
+    private func emailChangeTarget(_ wire: SendOobCodeRequest, isAdmin: Bool) async throws -> (email: String, localID: String) {
+        let user: UserRecord
+        if isAdmin, wire.idToken == nil {
+            let address = try Self.normalizedEmail(wire.email)
+            guard let found = try await store.read({ try await $0.user(email: address) }) else { throw AuthError.userNotFound }
+            user = found
+        } else {
+            let (token, signedIn) = try await authenticate(idToken: wire.idToken)
+            try requireRecentSignIn(token)
+            user = signedIn
+        }
         guard let text = wire.newEmail, !text.isEmpty else { throw AuthError.missingNewEmail }
         guard let newEmail = EmailAddress.normalize(text) else { throw AuthError.invalidNewEmail }
         if let owner = try await store.read({ try await $0.user(email: newEmail) }), owner.localID != user.localID {
@@ -157,9 +167,9 @@ extension AuthServices {
         return limits
     }
 
-    /// `MISSING_EMAIL` / `INVALID_EMAIL`, or the stored (lower-cased) form.
+    /// `MISSING_EMAIL` (absent) / `INVALID_EMAIL` (empty or malformed, as Firebase), or the stored (lower-cased) form.
     static func normalizedEmail(_ text: String?) throws(AuthError) -> String {
-        guard let text, !text.isEmpty else { throw AuthError.missingEmail }
+        guard let text else { throw AuthError.missingEmail }
         guard let email = EmailAddress.normalize(text) else { throw AuthError.invalidEmail }
         return email
     }
@@ -187,4 +197,32 @@ extension AuthServices {
         }
         return nil
     }
+}
+
+/// Firebase's `OobReqType`: the names the SDKs send, and the proto numbers the Android SDK sends instead.
+enum OobRequestType {
+    /// The enum's values by number.
+    static let names: [Int: String] = [
+        0: "OOB_REQ_TYPE_UNSPECIFIED", 1: "PASSWORD_RESET", 2: "OLD_EMAIL_AGREE", 3: "NEW_EMAIL_ACCEPT", 4: "VERIFY_EMAIL",
+        5: "RECOVER_EMAIL", 6: "EMAIL_SIGNIN", 7: "VERIFY_AND_CHANGE_EMAIL", 8: "REVERT_SECOND_FACTOR_ADDITION",
+    ]
+
+    /// The name of a `requestType` given as a name or a number; `nil` when absent.
+    /// - Throws: `INVALID_ARGUMENT` (400) for a value that is not one of the enum's, without echoing it.
+    static func name(_ value: JSONValue?) throws(AuthError) -> String? {
+        switch value {
+        case nil, .null?: return nil
+        case .string(let text)?:
+            if text.isEmpty { return nil }
+            guard names.values.contains(text) else { throw invalid }
+            return text
+        case .number(let number)?:
+            guard number.rounded() == number, number >= 0, number <= 8, let name = names[Int(number)] else { throw invalid }
+            return name
+        case .some: throw invalid
+        }
+    }
+
+    private static let invalid = AuthError.invalidJSON(
+        "Invalid value at 'request_type' (type.googleapis.com/google.cloud.identitytoolkit.v1.OobReqType)")
 }

@@ -5,6 +5,9 @@ import Hummingbird
 /// `accounts:createAuthUri` (v1) and `relyingparty/createAuthUri` (v3): which sign-in methods an email has
 /// (`fetchSignInMethods(forEmail:)`). With email-enumeration protection on, it reveals nothing.
 struct CreateAuthURIRequest {
+    /// The providers whose methods this endpoint reports.
+    static let servedProviders: Set<String> = ["password", "emailLink"]
+
     var identifier: String?
     var continueUri: String?
     var sessionId: String?
@@ -13,8 +16,9 @@ struct CreateAuthURIRequest {
         identifier = try body.string("identifier")
         continueUri = try body.string("continueUri")
         sessionId = try body.string("sessionId")
-        if try body.string("providerId") != nil {
-            throw AuthError(status: 501, code: "providerId is not supported by Flint", reason: "unimplemented", rpcStatus: "NOT_IMPLEMENTED")
+        // Flint serves no identity provider: asking for one's sign-in URL is Firebase's answer to an unknown provider.
+        if let provider = try body.string("providerId"), !provider.isEmpty, !Self.servedProviders.contains(provider) {
+            throw AuthError.invalidProviderID
         }
     }
 }
@@ -37,7 +41,7 @@ extension PasswordRoutes {
 
 extension AuthServices {
     func createAuthURI(_ wire: CreateAuthURIRequest) async throws -> CreateAuthURIResponse {
-        guard let identifier = wire.identifier, !identifier.isEmpty else { throw AuthError.missingIdentifier }
+        guard let identifier = wire.identifier else { throw AuthError.missingIdentifier }
         guard let continueUri = wire.continueUri, !continueUri.isEmpty else { throw AuthError.missingContinueURI }
         guard let email = EmailAddress.normalize(identifier) else { throw AuthError.invalidIdentifier }
         guard ContinueURL(continueUri) != nil else { throw AuthError.invalidContinueURI }

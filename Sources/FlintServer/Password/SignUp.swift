@@ -64,10 +64,10 @@ extension AuthServices {
         var givenEmail: String?
         var newHash: String?
         if !anonymous {
-            guard let given = wire.email, !given.isEmpty else { throw AuthError.missingEmail }
+            // An empty email is INVALID_EMAIL, as Firebase; only an absent one is MISSING_EMAIL.
+            givenEmail = try Self.normalizedEmail(wire.email)
             guard let password = wire.password, !password.isEmpty else { throw AuthError.missingPassword }
             guard config.emailSignInEnabled else { throw AuthError.operationNotAllowed }
-            givenEmail = try Self.normalizedEmail(given)
             newHash = try await strongPasswordHash(password)
         }
         let (email, hash) = (givenEmail, newHash)

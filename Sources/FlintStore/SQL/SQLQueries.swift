@@ -53,6 +53,19 @@ struct SQLQueries: StoreTransaction {
         )
     }
 
+    // The config metadata shares the name/value table with the master secret, under its own names.
+
+    func configMetadata(_ name: String) async throws -> String? {
+        try await db.first("SELECT value FROM flint_secrets WHERE name = ?", [.text("config:" + name)])?.string("value")
+    }
+
+    func saveConfigMetadata(_ name: String, value: String) async throws {
+        try await db.run(
+            "INSERT INTO flint_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+            [.text("config:" + name), .text(value)]
+        )
+    }
+
     // MARK: Code sessions
 
     private static let sessionColumns = "id, phone_number, purpose, code_hash, created_at, expires_at, attempts, consumed_at"
