@@ -159,7 +159,7 @@ extension AuthServices {
         let phone = try wire.phoneNumber.map { text throws(AuthError) in text.isEmpty ? "" : try parsePhoneNumber(text).e164 }
         if let claims = wire.customAttributes { try Self.checkCustomClaims(claims) }
         if let since = wire.validSince, Int64(since) == nil || since.hasPrefix("-") {
-            throw AuthError.invalidJSON("Invalid value at 'valid_since' (TYPE_INT64), \"\(since)\"")
+            throw AuthError.invalidJSON("Invalid value at 'valid_since' (TYPE_INT64)")
         }
         for attribute in wire.deleteAttribute where !["DISPLAY_NAME", "PHOTO_URL", "PASSWORD", "EMAIL", "PHONE_NUMBER"].contains(attribute) {
             throw AuthError.invalidArgument("Unsupported deleteAttribute value.")
