@@ -92,3 +92,11 @@ final class RawSocket {
 func openDescriptors(of pid: Int32) -> Int {
     (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
 }
+
+/// The resident memory of a process in KiB (`VmRSS` in `/proc/PID/status`), or -1 when unreadable.
+func residentKiB(of pid: Int32) -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+    else { return -1 }
+    return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? -1
+}
