@@ -161,4 +161,7 @@ public enum StoreError: Error, Sendable, Equatable {
     case closed
     /// The stored schema is newer than this build understands.
     case schemaTooNew(found: Int, supported: Int)
+    /// Test mode (``SQLiteStore/init(path:readers:replayingWrites:logger:)``): a write closure succeeded once and
+    /// failed the other time on the same state, so a replayed transaction would not mean what it meant.
+    case notReplayable
 }

@@ -72,7 +72,7 @@ struct TestNode: Sendable {
     ) async throws -> TestNode {
         var logger = Logger(label: "flint-test")
         logger.logLevel = .warning
-        let store = try await SQLiteStore(path: path, logger: logger)
+        let store = try await SQLiteStore(path: path, replayingWrites: true, logger: logger)
         var settings = ServerSettings()
         settings.port = 0
         // The cheapest scrypt cost Flint accepts keeps password tests fast; the default is benchmarked.

@@ -32,8 +32,12 @@ public final class SQLiteStore: AuthStore {
     /// - Parameters:
     ///   - path: the database file, or `nil` for a private in-memory database (tests).
     ///   - readers: idle read connections kept open (more are opened while reads overlap).
+    ///   - replayingWrites: a test mode that makes replays visible: every write closure runs, is rolled back, and
+    ///     runs again on the same state (as a batch that falls back, or a PostgreSQL retry, would run it); a closure
+    ///     that succeeds once and fails the other time fails with ``StoreError/notReplayable``, and one with a side
+    ///     effect outside its transaction shows it twice.
     ///   - logger: where store failures are reported (statements and values are never logged).
-    public init(path: String?, readers readerCount: Int = 4, logger: Logger) async throws {
+    public init(path: String?, readers readerCount: Int = 4, replayingWrites: Bool = false, logger: Logger) async throws {
         let writer = Connection(database: try SQLiteDatabase(path: path), executor: ThreadExecutor(label: "flint.sqlite.writer"))
         try await writer.run { db in
             if path != nil { _ = try db.querySync("PRAGMA journal_mode = WAL", []) }
@@ -54,7 +58,9 @@ public final class SQLiteStore: AuthStore {
         self.readers = path.map { ReaderPool(path: $0, keep: max(1, readerCount)) }
         let queue = WriteQueue()
         self.queue = queue
-        self.loop = Task(executorPreference: writer.executor) { await Self.commitLoop(queue: queue, db: writer.database, logger: logger) }
+        self.loop = Task(executorPreference: writer.executor) {
+            await Self.commitLoop(queue: queue, db: writer.database, replaying: replayingWrites, logger: logger)
+        }
     }
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
@@ -95,13 +101,42 @@ public final class SQLiteStore: AuthStore {
         try await writer.run { $0.close() }
     }
 
-    private static func commitLoop(queue: WriteQueue, db: SQLiteDatabase, logger: Logger) async {
+    private static func commitLoop(queue: WriteQueue, db: SQLiteDatabase, replaying: Bool, logger: Logger) async {
         for await _ in queue.signals {
             while true {
-                let batch = queue.drain(max: 512)
+                let batch = queue.drain(max: replaying ? 1 : 512)
                 if batch.isEmpty { break }
-                await commit(batch, db: db, logger: logger)
+                if replaying {
+                    await commitReplaying(batch[0], db: db, logger: logger)
+                } else {
+                    await commit(batch, db: db, logger: logger)
+                }
             }
+        }
+    }
+
+    /// The test mode's commit: the job runs, is rolled back to a savepoint, and runs again; the second run's writes
+    /// commit when both runs agreed on success.
+    private static func commitReplaying(_ job: WriteJob, db: SQLiteDatabase, logger: Logger) async {
+        let tx = SQLQueries(db: db)
+        do {
+            try db.execute("BEGIN IMMEDIATE")
+            try db.execute("SAVEPOINT flint_replay")
+            let first = await job.execute(tx)
+            try db.execute("ROLLBACK TO flint_replay")
+            try db.execute("RELEASE flint_replay")
+            let second = await job.execute(tx)
+            guard first == second else {
+                logger.error("a write closure answered differently when run again", metadata: ["first": "\(first)", "second": "\(second)"])
+                db.rollbackIfOpen(logger: logger)
+                return job.complete(StoreError.notReplayable)
+            }
+            try db.execute(second ? "COMMIT" : "ROLLBACK")
+            job.complete(nil)
+        } catch {
+            logger.error("sqlite write failed", metadata: ["error": "\(error)"])
+            db.rollbackIfOpen(logger: logger)
+            job.complete(error)
         }
     }
 
