@@ -1,0 +1,23 @@
+/// SMS code sessions: started, spent once, abandoned, swept. Queries.
+public protocol CodeSessionsReads: Sendable {
+    /// Outbox messages whose code session can still accept its code at `now` (ms), oldest first; only those to
+    /// `phoneNumber` when one is given.
+    func pendingCodeMessages(now: Int64, maxAttempts: Int, phoneNumber: String?) async throws -> [OutboxMessage]
+    /// A code session by ID.
+    func codeSession(id: String) async throws -> CodeSession?
+}
+
+/// SMS code sessions: started, spent once, abandoned, swept. Writes, inside a transaction.
+public protocol CodeSessionsWrites: CodeSessionsReads {
+    /// The live session for this number and purpose, or stores `candidate` as the new one. A session whose outbox
+    /// record is still `sending` (its text was never reported handed over) is not re-used but replaced.
+    /// - Returns: the session now live and whether it was already there (re-entrant send).
+    func startCodeSession(_ candidate: CodeSession, maxAttempts: Int) async throws -> (session: CodeSession, reused: Bool)
+    /// Presents a code hash to a session, atomically (one winner among concurrent right answers).
+    func spendCode(sessionID: String, codeHash: String, now: Int64, maxAttempts: Int) async throws -> CodeSpendOutcome
+
+    /// Deletes code sessions that expired before `cutoff` (ms); returns how many.
+    func deleteCodeSessions(expiredBefore cutoff: Int64) async throws -> Int
+    /// Ends a session whose message could not be handed over, so the next send makes a new code.
+    func abandonCodeSession(id: String, now: Int64) async throws
+}

@@ -1,0 +1,15 @@
+/// Out-of-band codes of emailed links. Queries.
+public protocol OobCodesReads: Sendable {
+    /// An oob code by the SHA-256 (hex) of its value.
+    func oobCode(hash: String) async throws -> OobCodeRecord?
+}
+
+/// Out-of-band codes of emailed links. Writes, inside a transaction.
+public protocol OobCodesWrites: OobCodesReads {
+    /// Stores a new oob code.
+    func insertOobCode(_ code: OobCodeRecord) async throws
+    /// Uses an oob code of `requestType` atomically: exactly one of concurrent callers gets ``OobCodeUse/used(_:)``.
+    func useOobCode(hash: String, requestType: String, now: Int64) async throws -> OobCodeUse
+    /// Deletes oob codes that expired before `cutoff` (ms); returns how many.
+    func deleteOobCodes(expiredBefore cutoff: Int64) async throws -> Int
+}

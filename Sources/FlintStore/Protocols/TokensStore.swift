@@ -1,0 +1,16 @@
+/// Sessions: refresh tokens, stored by the hash of their value. Queries.
+public protocol TokensReads: Sendable {
+    /// A refresh token by the hash of its value.
+    func refreshToken(hash: String) async throws -> RefreshTokenRecord?
+}
+
+/// Sessions: refresh tokens, stored by the hash of their value. Writes, inside a transaction.
+public protocol TokensWrites: TokensReads {
+    /// Stores a refresh token.
+    func insertRefreshToken(_ token: RefreshTokenRecord) async throws
+    /// Deletes the user's refresh tokens — all of them, or those created before `cutoff` (seconds) — and returns how
+    /// many went. Revocation goes through this, so a revoked session ends in the store, not by clock comparison.
+    func deleteRefreshTokens(localID: String, createdBefore cutoff: Int64?) async throws -> Int
+    /// Records a refresh (`lastRefreshAt`, ms).
+    func touchRefresh(localID: String, at: Int64) async throws
+}
