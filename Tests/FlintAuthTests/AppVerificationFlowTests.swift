@@ -47,7 +47,7 @@ struct AppVerificationFlowTests {
             try auth.signOut()
             _ = try await provider.verifyPhoneNumber(Self.otherNumber, uiDelegate: nil)
             #expect(try await server.pushes().count == 1)
-            let restored = Auth(app: auth.app, storeDirectory: auth.appVerifier.store.fileURL.deletingLastPathComponent())
+            let restored = Auth(app: auth.flintApp, storeDirectory: auth.appVerifier.store.fileURL.deletingLastPathComponent())
             #expect(restored.appVerifier.credential == auth.appVerifier.credential)
             #expect(restored.appVerifier.credential != nil)
         }

@@ -1,0 +1,6 @@
+import FirebaseAuth
+import FirebaseCore
+import Foundation
+import Testing
+
+@Test func placeholder() {}
