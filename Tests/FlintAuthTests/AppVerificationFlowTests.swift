@@ -132,7 +132,7 @@ struct AppVerificationFlowTests {
         try await withFlint { server in
             try await server.enforceAppVerification(testNumbers: [Self.testNumber: "123456"])
             let auth = server.makeAuth()
-            #expect(auth.settings.isAppVerificationDisabledForTesting)
+            #expect(auth.settings?.isAppVerificationDisabledForTesting == true)
             let provider = PhoneAuthProvider.provider(auth: auth)
             let verificationID = try await provider.verifyPhoneNumber(Self.testNumber, uiDelegate: nil)
             _ = try await auth.signIn(with: provider.credential(withVerificationID: verificationID, verificationCode: "123456"))

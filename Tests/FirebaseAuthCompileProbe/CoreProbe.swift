@@ -1,6 +1,0 @@
-import FirebaseAuth
-import FirebaseCore
-import Foundation
-import Testing
-
-@Test func placeholder() {}
