@@ -25,9 +25,10 @@ func configureApps() {
     _ = FirebaseOptions(contentsOfFile: "GoogleService-Info.plist")
     _ = FirebaseOptions.defaultOptions()
     _ = FirebaseApp.allApps
-    let auth = Auth.auth(app: app)
-    let owner: FirebaseApp? = auth.app
-    _ = owner?.name
+    let auth: FirebaseAuth.Auth = Auth.auth(app: app)
+    let owner: FirebaseCore.FirebaseApp? = auth.app
+    let copied: FirebaseCore.FirebaseOptions = app.options
+    _ = (owner?.name, copied.googleAppID)
     app.delete { _ in }
 }
 
