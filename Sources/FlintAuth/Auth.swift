@@ -86,7 +86,11 @@ public final class Auth: Sendable {
                 $0.accessGroup = group
             }
         }
-        if let user = storedUser() { state.withLock { $0.currentUser = user } }
+        if let user = storedUser() {
+            // As FirebaseAuth: a restored user brings back its tenant (not when it comes from an access group).
+            if userAccessGroup == nil { tenantID = user.tenantID }
+            state.withLock { $0.currentUser = user }
+        }
         restoreWhenProtectedDataIsAvailable()
     }
 
@@ -101,7 +105,8 @@ public final class Auth: Sendable {
 
     /// The tenant the instance signs users in to, `nil` for the project itself. Sent as `tenantId` in the body of
     /// every Identity Toolkit request that FirebaseAuth sends it with; users signed in while it is set carry it as
-    /// `User.tenantID`, and `updateCurrentUser(_:)` refuses a user of another tenant (`tenantIDMismatch`).
+    /// `User.tenantID`, and `updateCurrentUser(_:)` refuses a user of another tenant (`tenantIDMismatch`). A new
+    /// instance that restores a stored user takes that user's tenant, as FirebaseAuth's does.
     public var tenantID: String? {
         get { backend.configuration.current.tenantID }
         set { backend.configuration.withLock { $0.tenantID = newValue } }

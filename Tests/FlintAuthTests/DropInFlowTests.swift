@@ -18,6 +18,7 @@ struct DropInFlowTests {
             #expect(created.user.tenantID == "tenant-a")
             let restored = Auth(app: auth.flintApp, storeDirectory: auth.storeDirectory)
             #expect(restored.currentUser?.tenantID == "tenant-a")
+            #expect(restored.tenantID == "tenant-a")
             try auth.signOut()
             auth.tenantID = nil
             let plain = try await auth.signIn(withEmail: email, password: "correct horse")
