@@ -16,6 +16,9 @@ let package = Package(
         .library(name: "FlintServer", targets: ["FlintServer"]),
         .library(name: "FlintSMTP", targets: ["FlintSMTP"]),
         .library(name: "FlintAuth", targets: ["FlintAuth"]),
+        // FirebaseAuth's and FirebaseCore's module names over FlintAuth, for apps that keep their Firebase imports.
+        .library(name: "FirebaseAuth", targets: ["FirebaseAuth"]),
+        .library(name: "FirebaseCore", targets: ["FirebaseCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -101,6 +104,10 @@ let package = Package(
         ),
         // The client SDK: FirebaseAuth's API over URLSession, for Apple platforms and Linux. No dependencies.
         .target(name: "FlintAuth", swiftSettings: strictSettings),
+        // `import FirebaseAuth`: all of FlintAuth, re-exported.
+        .target(name: "FirebaseAuth", dependencies: ["FlintAuth"], swiftSettings: strictSettings),
+        // `import FirebaseCore`: FlintAuth's app and options types only (FirebaseApp, FirebaseOptions), re-exported.
+        .target(name: "FirebaseCore", dependencies: ["FlintAuth"], swiftSettings: strictSettings),
         .executableTarget(
             name: "flint",
             dependencies: [
@@ -182,6 +189,11 @@ let package = Package(
             swiftSettings: strictSettings),
         // The Swift snippets of the guides in ../shared/seeds, adapted only where they call UIKit or app code, run against flint serve.
         .testTarget(name: "FlintAuthSeedTests", dependencies: ["FlintAuth", "FlintAuthTestSupport"], swiftSettings: strictSettings),
+        // Compiles FirebaseAuth calls as an app writes them (one per member FlintAuth offers), against the Firebase
+        // module names; its tests run offline.
+        .testTarget(
+            name: "FirebaseAuthCompileProbe", dependencies: ["FirebaseAuth", "FirebaseCore"], path: "Tests/FirebaseAuthCompileProbe",
+            swiftSettings: strictSettings),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

@@ -15,15 +15,15 @@ public enum ActionCodeOperation: Int, Sendable {
     /// Undoing a second-factor enrollment (`REVERT_SECOND_FACTOR_ADDITION`, `revertSecondFactorAddition`).
     case revertSecondFactorAddition = 6
 
-    /// The operation of a server `requestType`.
+    /// The operation of a server `requestType`, or of a link's `mode`.
     init(requestType: String?) {
         switch requestType {
-        case "PASSWORD_RESET": self = .passwordReset
-        case "VERIFY_EMAIL": self = .verifyEmail
-        case "RECOVER_EMAIL": self = .recoverEmail
-        case "EMAIL_SIGNIN": self = .emailLink
-        case "VERIFY_AND_CHANGE_EMAIL": self = .verifyAndChangeEmail
-        case "REVERT_SECOND_FACTOR_ADDITION": self = .revertSecondFactorAddition
+        case "PASSWORD_RESET", "resetPassword": self = .passwordReset
+        case "VERIFY_EMAIL", "verifyEmail": self = .verifyEmail
+        case "RECOVER_EMAIL", "recoverEmail": self = .recoverEmail
+        case "EMAIL_SIGNIN", "signIn": self = .emailLink
+        case "VERIFY_AND_CHANGE_EMAIL", "verifyAndChangeEmail": self = .verifyAndChangeEmail
+        case "REVERT_SECOND_FACTOR_ADDITION", "revertSecondFactorAddition": self = .revertSecondFactorAddition
         default: self = .unknown
         }
     }

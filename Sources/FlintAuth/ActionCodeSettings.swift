@@ -7,13 +7,13 @@ public final class ActionCodeSettings {
     /// Whether the app completes the action itself; sign-in links need `true`.
     public var handleCodeInApp = false
     /// The iOS app that may open the link; defaults to the main bundle's identifier.
-    public private(set) var iOSBundleID: String? = Bundle.main.bundleIdentifier
+    public var iOSBundleID: String? = Bundle.main.bundleIdentifier
     /// The Android app that may open the link.
-    public private(set) var androidPackageName: String?
+    public var androidPackageName: String?
     /// The minimum Android app version that may open the link.
-    public private(set) var androidMinimumVersion: String?
+    public var androidMinimumVersion: String?
     /// Whether Android installs the app when missing.
-    public private(set) var androidInstallIfNotAvailable = false
+    public var androidInstallIfNotAvailable = false
     /// The domain of the link when it opens in an app (Firebase Hosting or Flint's public URL).
     public var linkDomain: String?
     /// The legacy Dynamic Links domain.

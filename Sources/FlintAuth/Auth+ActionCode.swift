@@ -46,6 +46,7 @@ extension Auth {
     /// - Throws: `userTokenExpired`, `invalidUserToken`, `userNotFound` when the account cannot be reloaded here;
     ///   `keychainError` when it cannot be stored.
     public func updateCurrentUser(_ user: User) async throws {
+        if user.tenantID != tenantID { throw AuthErrorCode.tenantIDMismatch.error() }
         if user.auth === self {
             try await makeCurrent(user)
             return

@@ -22,11 +22,12 @@ extension Auth {
         deliver(completion) { try await self.confirmPasswordReset(withCode: code, newPassword: newPassword) }
     }
 
-    /// Emails a password-reset link whose continue URL and apps come from `actionCodeSettings`.
+    /// Emails a password-reset link whose continue URL and apps come from `actionCodeSettings` when given.
     public func sendPasswordReset(
-        withEmail email: String, actionCodeSettings: ActionCodeSettings, completion: (((any Error)?) -> Void)? = nil
+        withEmail email: String, actionCodeSettings: ActionCodeSettings?, completion: (((any Error)?) -> Void)? = nil
     ) {
-        let request = actionCodeSettings.request(type: "PASSWORD_RESET", email: email)
+        let request =
+            actionCodeSettings?.request(type: "PASSWORD_RESET", email: email) ?? SendOobCodeRequest(requestType: "PASSWORD_RESET", email: email)
         deliver(completion) { try await self.sendOobCode(request) }
     }
 

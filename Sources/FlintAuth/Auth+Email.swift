@@ -62,14 +62,12 @@ extension Auth {
         try await sendOobCode(actionCodeSettings.request(type: "EMAIL_SIGNIN", email: email))
     }
 
-    /// Emails a password-reset link (`accounts:sendOobCode`, `PASSWORD_RESET`).
-    public func sendPasswordReset(withEmail email: String) async throws {
-        try await sendOobCode(SendOobCodeRequest(requestType: "PASSWORD_RESET", email: email))
-    }
-
-    /// Emails a password-reset link whose continue URL and apps come from `actionCodeSettings`.
-    public func sendPasswordReset(withEmail email: String, actionCodeSettings: ActionCodeSettings) async throws {
-        try await sendOobCode(actionCodeSettings.request(type: "PASSWORD_RESET", email: email))
+    /// Emails a password-reset link (`accounts:sendOobCode`, `PASSWORD_RESET`), whose continue URL and apps come
+    /// from `actionCodeSettings` when given.
+    public func sendPasswordReset(withEmail email: String, actionCodeSettings: ActionCodeSettings? = nil) async throws {
+        let request =
+            actionCodeSettings?.request(type: "PASSWORD_RESET", email: email) ?? SendOobCodeRequest(requestType: "PASSWORD_RESET", email: email)
+        try await sendOobCode(request)
     }
 
     func sendOobCode(_ request: SendOobCodeRequest) async throws {

@@ -5,6 +5,11 @@ public typealias AuthStateDidChangeListenerBlock = (Auth, User?) -> Void
 /// A listener of ID-token changes: called with the `Auth` and its current user.
 public typealias IDTokenDidChangeListenerBlock = (Auth, User?) -> Void
 
+/// What `addStateDidChangeListener(_:)` returns, to pass to `removeStateDidChangeListener(_:)`.
+public typealias AuthStateDidChangeListenerHandle = any NSObjectProtocol
+/// What `addIDTokenDidChangeListener(_:)` returns, to pass to `removeIDTokenDidChangeListener(_:)`.
+public typealias IDTokenDidChangeListenerHandle = any NSObjectProtocol
+
 /// The handle a listener is removed with.
 final class ListenerHandle: NSObject, @unchecked Sendable {}
 
@@ -12,7 +17,7 @@ extension Auth {
     /// Calls `listener` now (asynchronously) and whenever the signed-in user changes (sign-in, sign-out, another
     /// user). Listeners run on the main queue.
     @discardableResult
-    public func addStateDidChangeListener(_ listener: @escaping AuthStateDidChangeListenerBlock) -> any NSObjectProtocol {
+    public func addStateDidChangeListener(_ listener: @escaping AuthStateDidChangeListenerBlock) -> AuthStateDidChangeListenerHandle {
         let handle = ListenerHandle()
         let callback = Callback(function: listener)
         let user = state.withLock { state -> User? in
@@ -31,7 +36,7 @@ extension Auth {
 
     /// Calls `listener` now (asynchronously) and whenever the ID token changes: sign-in, refresh, sign-out.
     @discardableResult
-    public func addIDTokenDidChangeListener(_ listener: @escaping IDTokenDidChangeListenerBlock) -> any NSObjectProtocol {
+    public func addIDTokenDidChangeListener(_ listener: @escaping IDTokenDidChangeListenerBlock) -> IDTokenDidChangeListenerHandle {
         let handle = ListenerHandle()
         let callback = Callback(function: listener)
         let user = state.withLock { state -> User? in

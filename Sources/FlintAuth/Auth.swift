@@ -3,9 +3,16 @@ import Foundation
 /// The entry point of the SDK, as FirebaseAuth's `Auth`: one instance per app, holding the signed-in user.
 public final class Auth: Sendable {
     /// The app this instance serves.
-    public let app: FlintApp
+    let flintApp: FlintApp
+    /// The app this instance serves (optional, as FirebaseAuth's `Auth.app`).
+    public var app: FlintApp? { flintApp }
     let backend: Backend
-    let store: any UserStorage
+    /// The directory of the file stores when tests give one; `nil` uses the platform's stores.
+    let storeDirectory: URL?
+    /// Where the user is kept (the app's own store or an access group's), and the settings that choose it.
+    let sharing: Locked<Sharing>
+    /// Where the current user is kept.
+    var store: any UserStorage { sharing.current.store }
     /// Keeps the current user's ID token fresh once a token has been handed out.
     let autoRefresh: TokenAutoRefresh
     let state: Locked<State>
@@ -13,8 +20,20 @@ public final class Auth: Sendable {
     let appVerifier: AppVerifier
     /// The observer waiting for protected data (UIKit platforms), while a locked Keychain kept the user unread.
     let protectedDataObserver = Locked<ObserverToken?>(nil)
-    /// The instance's settings, such as `isAppVerificationDisabledForTesting`.
-    public let settings = AuthSettings()
+    private let settingsStorage = Locked<AuthSettings?>(AuthSettings())
+    /// The instance's settings, such as `isAppVerificationDisabledForTesting`; optional and replaced by a copy when
+    /// set, as FirebaseAuth's (a new instance always has settings).
+    public var settings: AuthSettings? {
+        get { settingsStorage.current }
+        set { settingsStorage.withLock { $0 = newValue?.copy() } }
+    }
+
+    struct Sharing: Sendable {
+        var store: any UserStorage
+        var accessGroup: String?
+        var shareAcrossDevices = false
+        var customAuthDomain: String?
+    }
 
     struct State: Sendable {
         var currentUser: User?
@@ -40,7 +59,7 @@ public final class Auth: Sendable {
     /// The instance of `app`.
     public static func auth(app: FlintApp) -> Auth {
         instances.withLock { instances in
-            if let existing = instances[app.name], existing.app === app { return existing }
+            if let existing = instances[app.name], existing.flintApp === app { return existing }
             let auth = Auth(app: app)
             instances[app.name] = auth
             return auth
@@ -50,16 +69,28 @@ public final class Auth: Sendable {
     /// A new instance, restoring the user stored for the app: from a file in `storeDirectory` when given, otherwise
     /// from the platform's store (`Auth.defaultStore(for:)`).
     init(app: FlintApp, storeDirectory: URL? = nil, autoRefresh: TokenAutoRefresh = TokenAutoRefresh()) {
-        self.app = app
+        flintApp = app
         backend = Backend(options: app.options)
+        self.storeDirectory = storeDirectory
         let userStore =
             storeDirectory.map { UserStore(appName: app.name, apiKey: app.options.apiKey, directory: $0) as any UserStorage }
             ?? Self.defaultStore(for: app)
-        store = userStore
+        sharing = Locked(Sharing(store: userStore))
         self.autoRefresh = autoRefresh
         appVerifier = AppVerifier(store: AppCredentialStore(appName: app.name, apiKey: app.options.apiKey, directory: storeDirectory))
         state = Locked(State())
-        if let user = storedUser() { state.withLock { $0.currentUser = user } }
+        if let group = rememberedAccessGroup() {
+            let groupStore = store(forAccessGroup: group)
+            sharing.withLock {
+                $0.store = groupStore
+                $0.accessGroup = group
+            }
+        }
+        if let user = storedUser() {
+            // As FirebaseAuth: a restored user brings back its tenant (not when it comes from an access group).
+            if userAccessGroup == nil { tenantID = user.tenantID }
+            state.withLock { $0.currentUser = user }
+        }
         restoreWhenProtectedDataIsAvailable()
     }
 
@@ -72,6 +103,15 @@ public final class Auth: Sendable {
         set { backend.configuration.withLock { $0.languageCode = newValue } }
     }
 
+    /// The tenant the instance signs users in to, `nil` for the project itself. Sent as `tenantId` in the body of
+    /// every Identity Toolkit request that FirebaseAuth sends it with; users signed in while it is set carry it as
+    /// `User.tenantID`, and `updateCurrentUser(_:)` refuses a user of another tenant (`tenantIDMismatch`). A new
+    /// instance that restores a stored user takes that user's tenant, as FirebaseAuth's does.
+    public var tenantID: String? {
+        get { backend.configuration.current.tenantID }
+        set { backend.configuration.withLock { $0.tenantID = newValue } }
+    }
+
     /// Sets `languageCode` to the device's preferred language.
     public func useAppLanguage() {
         languageCode = Locale.preferredLanguages.first
@@ -82,7 +122,7 @@ public final class Auth: Sendable {
     public func useEmulator(withHost host: String, port: Int) {
         let address = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
         backend.configuration.withLock { $0.emulatorHost = address }
-        settings.isAppVerificationDisabledForTesting = true
+        settings?.isAppVerificationDisabledForTesting = true
     }
 
     /// Signs the user out locally: forgets the stored user and tells the listeners. No server call.
@@ -157,9 +197,14 @@ public final class Auth: Sendable {
         _ response: SignInResponse, isNewUser: Bool, providerID: String = EmailAuthProvider.id
     ) async throws -> AuthDataResult {
         let tokens = try Self.tokens(of: response, auth: self, providerID: providerID)
-        let user = User(profile: UserProfile(uid: response.localId ?? ""), tokens: tokens, backend: backend, auth: self)
+        var profile = UserProfile(uid: response.localId ?? "")
+        profile.tenantID = tenantID
+        let user = User(profile: profile, tokens: tokens, backend: backend, auth: self)
         try await user.load(idToken: tokens.accessToken)
         try await makeCurrent(user)
-        return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: providerID, isNewUser: isNewUser))
+        return AuthDataResult(
+            user: user,
+            additionalUserInfo: AdditionalUserInfo(
+                providerID: providerID, isNewUser: isNewUser, rawUserInfo: response.rawUserInfo, screenName: response.screenName))
     }
 }

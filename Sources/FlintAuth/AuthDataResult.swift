@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a sign-in, link or re-authentication returns.
 public final class AuthDataResult: Sendable {
     /// The signed-in user.
@@ -12,20 +14,23 @@ public final class AuthDataResult: Sendable {
 }
 
 /// Provider details of a sign-in.
-public final class AdditionalUserInfo: Sendable {
+public final class AdditionalUserInfo: @unchecked Sendable {
+    // Immutable; `profile` holds only JSON values (strings, numbers, booleans, arrays, dictionaries, NSNull).
+
     /// The provider, such as `password`.
     public let providerID: String
-    /// The provider's profile (none for email providers).
-    public let profile: [String: String]?
-    /// The provider's user name (none for email providers).
+    /// The provider's profile, from the answer's `rawUserInfo` (a JSON object), when the server sends it; email and
+    /// phone sign-ins have none.
+    public let profile: [String: Any]?
+    /// The provider's user name, from the answer's `screenName`, when the server sends it.
     public let username: String?
     /// Whether this sign-in created the account.
     public let isNewUser: Bool
 
-    init(providerID: String, isNewUser: Bool) {
+    init(providerID: String, isNewUser: Bool, rawUserInfo: String? = nil, screenName: String? = nil) {
         self.providerID = providerID
-        self.profile = nil
-        self.username = nil
+        self.profile = rawUserInfo.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        self.username = screenName.flatMap { $0.isEmpty ? nil : $0 }
         self.isNewUser = isNewUser
     }
 }

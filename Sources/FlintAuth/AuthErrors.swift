@@ -130,3 +130,12 @@ extension AuthErrorCode {
         return NSError(domain: AuthErrors.domain, code: rawValue, userInfo: userInfo)
     }
 }
+
+/// The domain of the SDK's errors, `FIRAuthErrorDomain`.
+public let AuthErrorDomain = AuthErrors.domain
+/// The `userInfo` key of an error's `ERROR_…` name.
+public let AuthErrorUserInfoNameKey = AuthErrors.userInfoNameKey
+/// The `userInfo` key of the email address an error concerns.
+public let AuthErrorUserInfoEmailKey = AuthErrors.userInfoEmailKey
+/// The `userInfo` key of the credential to sign in with instead (`credentialAlreadyInUse`).
+public let AuthErrorUserInfoUpdatedCredentialKey = AuthErrors.userInfoUpdatedCredentialKey

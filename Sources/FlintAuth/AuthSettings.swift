@@ -2,7 +2,15 @@
 public final class AuthSettings: Sendable {
     private let appVerificationDisabled = Locked(false)
 
-    init() {}
+    /// Settings with app verification on.
+    public init() {}
+
+    /// An independent copy.
+    func copy() -> AuthSettings {
+        let copy = AuthSettings()
+        copy.isAppVerificationDisabledForTesting = isAppVerificationDisabledForTesting
+        return copy
+    }
 
     /// Whether phone sign-in skips app verification: `sendVerificationCode` (and the SMS second-factor starts) then
     /// carry no app proof, which a server enforcing app verification accepts only for fictional test numbers

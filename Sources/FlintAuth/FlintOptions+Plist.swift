@@ -10,9 +10,9 @@ extension FlintOptions {
     /// The options of a `GoogleService-Info.plist` (`API_KEY`, `PROJECT_ID`, `GOOGLE_APP_ID`, `BUNDLE_ID`,
     /// `CLIENT_ID`, `GCM_SENDER_ID`, and Flint's `FLINT_BASE_URL`), or `nil` when it cannot be read (as
     /// `FirebaseOptions(contentsOfFile:)`); `load(contentsOfFile:)` says why.
-    public init?(contentsOfFile plistPath: String) {
+    public convenience init?(contentsOfFile plistPath: String) {
         guard let options = try? Self.load(contentsOfFile: plistPath) else { return nil }
-        self = options
+        self.init(values: options.values.current)
     }
 
     /// The options of a `GoogleService-Info.plist`.
@@ -54,11 +54,13 @@ extension FlintOptions {
             }
             baseURL = url
         }
-        var options = FlintOptions(apiKey: apiKey, projectID: projectID, baseURL: baseURL)
+        let options = FlintOptions(apiKey: apiKey, projectID: projectID, baseURL: baseURL)
         options.googleAppID = text("GOOGLE_APP_ID")
         options.bundleID = text("BUNDLE_ID")
         options.clientID = text("CLIENT_ID")
         options.gcmSenderID = text("GCM_SENDER_ID")
+        options.storageBucket = text("STORAGE_BUCKET")
+        options.databaseURL = text("DATABASE_URL")
         return options
     }
 

@@ -13,6 +13,10 @@
     struct KeychainUserStore: UserStorage {
         let service: String
         let account: String
+        /// The Keychain access group shared with app extensions and other apps of the team, `nil` for the app's own.
+        let accessGroup: String?
+        /// Whether the item syncs through iCloud Keychain (`shareAuthStateAcrossDevices`).
+        let synchronizable: Bool
         let fallback: UserStore
         private let locked = Locked(false)
 
@@ -22,17 +26,32 @@
             let appID = googleAppID.flatMap { $0.isEmpty ? nil : $0 } ?? apiKey
             service = "firebase_auth_\(appID)"
             account = "firebase_auth_1_\(appName)_firebase_user"
+            accessGroup = nil
+            synchronizable = false
             fallback = UserStore(appName: appName, apiKey: apiKey)
+        }
+
+        /// The user shared through `accessGroup`, where FirebaseAuth's `AuthStoredUserManager` keeps it: service the
+        /// API key, account `firebase_auth_firebase_user`, synchronizable when `shareAcrossDevices`.
+        init(accessGroup: String, apiKey: String, shareAcrossDevices: Bool) {
+            service = apiKey
+            account = "firebase_auth_firebase_user"
+            self.accessGroup = accessGroup
+            synchronizable = shareAcrossDevices
+            fallback = UserStore(accessGroup: accessGroup, apiKey: apiKey)
         }
 
         /// The attributes that name the item.
         private var query: [String: Any] {
-            [
+            var query: [String: Any] = [
                 kSecClass as String: kSecClassGenericPassword,
                 kSecAttrService as String: service,
                 kSecAttrAccount as String: account,
                 kSecUseDataProtectionKeychain as String: true,
             ]
+            if let accessGroup { query[kSecAttrAccessGroup as String] = accessGroup }
+            if synchronizable { query[kSecAttrSynchronizable as String] = true }
+            return query
         }
 
         func load() -> StoredUser? {
@@ -51,7 +70,8 @@
             let data = try JSONEncoder().encode(stored)
             let update: [String: Any] = [
                 kSecValueData as String: data,
-                kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly,
+                kSecAttrAccessible as String: synchronizable
+                    ? kSecAttrAccessibleAfterFirstUnlock : kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly,
             ]
             var status = SecItemUpdate(query as CFDictionary, update as CFDictionary)
             if status == errSecItemNotFound {

@@ -4,9 +4,6 @@ extension User {
     /// The refresh token, as FirebaseAuth's `refreshToken`.
     public var refreshToken: String? { tokenService.snapshot.current.refreshToken }
 
-    /// The tenant of the user: always `nil`, as Flint has no tenants.
-    public var tenantID: String? { nil }
-
     /// A request that changes the display name and photo URL when committed.
     public func createProfileChangeRequest() -> UserProfileChangeRequest {
         UserProfileChangeRequest(user: self)

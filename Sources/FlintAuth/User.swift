@@ -1,7 +1,8 @@
 import Foundation
 
-/// A signed-in user: a cached profile and the tokens that act for it.
-public final class User: Sendable {
+/// A signed-in user: a cached profile and the tokens that act for it. Its `UserInfo` is the account's own (provider
+/// `Firebase`); two `User` values are equal when they are the same object, as FirebaseAuth's (an `NSObject`) are.
+public final class User: UserInfo, Hashable {
     let profile: Locked<UserProfile>
     let tokenService: SecureTokenService
     let backend: Backend
@@ -43,6 +44,14 @@ public final class User: Sendable {
     public var providerData: [any UserInfo] { profile.current.providerData }
     /// When the account was created and last signed in.
     public var metadata: UserMetadata { profile.current.metadata }
+    /// The tenant the user belongs to (`Auth.tenantID` when it signed in), `nil` for the project itself.
+    public var tenantID: String? { profile.current.tenantID }
+
+    /// Whether `lhs` and `rhs` are the same object.
+    public static func == (lhs: User, rhs: User) -> Bool { lhs === rhs }
+
+    /// Hashes the object's identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
     /// The ID token: the cached one while it has more than five minutes left, otherwise (or when forced) a fresh one
     /// from `securetoken.googleapis.com/v1/token`. Concurrent calls share one refresh.
@@ -61,6 +70,11 @@ public final class User: Sendable {
             }
             throw error
         }
+    }
+
+    /// The ID token, refreshed first when `forceRefresh` is `true`; the same as `getIDToken(forcingRefresh:)`.
+    public func idTokenForcingRefresh(_ forceRefresh: Bool) async throws -> String {
+        try await getIDToken(forcingRefresh: forceRefresh)
     }
 
     /// The ID token with its decoded claims.
@@ -83,7 +97,11 @@ public final class User: Sendable {
         guard let accounts = response.users, accounts.count == 1 else {
             throw AuthErrorCode.internalError.error(detail: "accounts:lookup did not answer with exactly one user.")
         }
-        profile.withLock { $0 = UserProfile(accounts[0]) }
+        profile.withLock { profile in
+            let tenantID = profile.tenantID
+            profile = UserProfile(accounts[0])
+            if profile.tenantID == nil { profile.tenantID = tenantID }
+        }
     }
 
     /// Deletes the account (`accounts:delete`) and signs it out.

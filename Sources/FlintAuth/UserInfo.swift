@@ -46,6 +46,8 @@ struct UserProfile: Sendable, Codable {
     var metadata = UserMetadata(lastSignInDate: nil, creationDate: nil)
     /// The enrolled second factors (absent in profiles stored before FlintAuth knew them).
     var mfaInfo: [StoredMultiFactorInfo]?
+    /// The tenant the user signed in to (`Auth.tenantID` then), or the one `accounts:lookup` names.
+    var tenantID: String?
 
     init(uid: String) { self.uid = uid }
 
@@ -63,6 +65,7 @@ struct UserProfile: Sendable, Codable {
         }
         metadata = UserMetadata(lastSignInDate: Self.date(account.lastLoginAt), creationDate: Self.date(account.createdAt))
         mfaInfo = (account.mfaInfo ?? []).compactMap(StoredMultiFactorInfo.init)
+        tenantID = account.tenantId
     }
 
     private static func date(_ milliseconds: String?) -> Date? {

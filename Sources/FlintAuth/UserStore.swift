@@ -33,14 +33,28 @@ struct UserStore: UserStorage {
     let fileURL: URL
 
     init(appName: String, apiKey: String, directory: URL? = nil) {
-        let base =
-            directory
-            ?? FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first?
+        let base = directory ?? Self.defaultDirectory
+        fileURL = base.appendingPathComponent("firebase_auth_\(Self.safe(appName))_\(Self.safe(apiKey))_firebase_user.json")
+    }
+
+    /// The store of the user shared by every app of the same OS user that uses `accessGroup` with the same API key
+    /// (Linux's stand-in for a Keychain access group): `AccessGroups/<group>/firebase_auth_<apiKey>_firebase_user.json`
+    /// under `directory` or FlintAuth's application-support directory.
+    init(accessGroup: String, apiKey: String, directory: URL? = nil) {
+        let base = (directory ?? Self.defaultDirectory).appendingPathComponent("AccessGroups", isDirectory: true)
+            .appendingPathComponent(Self.safe(accessGroup), isDirectory: true)
+        fileURL = base.appendingPathComponent("firebase_auth_\(Self.safe(apiKey))_firebase_user.json")
+    }
+
+    /// FlintAuth's application-support directory (on Linux `~/.local/share/FlintAuth`).
+    static var defaultDirectory: URL {
+        FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first?
             .appendingPathComponent("FlintAuth", isDirectory: true)
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("FlintAuth", isDirectory: true)
-        let safe = { (text: String) in String(text.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }) }
-        fileURL = base.appendingPathComponent("firebase_auth_\(safe(appName))_\(safe(apiKey))_firebase_user.json")
     }
+
+    /// `text` with every character but letters, digits and `-` replaced by `_`, for a file name.
+    static func safe(_ text: String) -> String { String(text.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }) }
 
     /// The stored user, if any and readable.
     func load() -> Stored? {

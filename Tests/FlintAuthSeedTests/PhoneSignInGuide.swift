@@ -131,7 +131,7 @@ final class PhoneSignInGuide: GuideViewController {
         let testVerificationCode = "123456"
 
         // Adapted: the guide writes Objective-C's `TRUE`.
-        Auth.auth().settings.isAppVerificationDisabledForTesting = true
+        Auth.auth().settings?.isAppVerificationDisabledForTesting = true
         PhoneAuthProvider.provider().verifyPhoneNumber(phoneNumber, uiDelegate: nil) {
             verificationID, error in
             // Adapted: the guide writes `if (error)`, which Swift does not accept for an optional.

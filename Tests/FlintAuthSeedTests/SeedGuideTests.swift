@@ -56,7 +56,7 @@ struct SeedGuideTests {
                     apiKey: "seed-\(UUID().uuidString.prefix(8))", projectID: "demo-flint", googleAppID: "1:123456789:ios:abc123",
                     bundleID: "com.example.app"))
             Auth.auth().useEmulator(withHost: "127.0.0.1", port: server.port)
-            Auth.auth().settings.isAppVerificationDisabledForTesting = false  // a real app: prove it
+            Auth.auth().settings?.isAppVerificationDisabledForTesting = false  // a real app: prove it
             let app = AppStandIn()
             let guide = PhoneSignInGuide(app: app, phoneNumber: "+14155552671")
             let application = UIApplication()

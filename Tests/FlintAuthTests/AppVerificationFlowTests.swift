@@ -47,7 +47,7 @@ struct AppVerificationFlowTests {
             try auth.signOut()
             _ = try await provider.verifyPhoneNumber(Self.otherNumber, uiDelegate: nil)
             #expect(try await server.pushes().count == 1)
-            let restored = Auth(app: auth.app, storeDirectory: auth.appVerifier.store.fileURL.deletingLastPathComponent())
+            let restored = Auth(app: auth.flintApp, storeDirectory: auth.appVerifier.store.fileURL.deletingLastPathComponent())
             #expect(restored.appVerifier.credential == auth.appVerifier.credential)
             #expect(restored.appVerifier.credential != nil)
         }
@@ -132,7 +132,7 @@ struct AppVerificationFlowTests {
         try await withFlint { server in
             try await server.enforceAppVerification(testNumbers: [Self.testNumber: "123456"])
             let auth = server.makeAuth()
-            #expect(auth.settings.isAppVerificationDisabledForTesting)
+            #expect(auth.settings?.isAppVerificationDisabledForTesting == true)
             let provider = PhoneAuthProvider.provider(auth: auth)
             let verificationID = try await provider.verifyPhoneNumber(Self.testNumber, uiDelegate: nil)
             _ = try await auth.signIn(with: provider.credential(withVerificationID: verificationID, verificationCode: "123456"))

@@ -79,7 +79,7 @@ struct AppVerificationOfflineTests {
         for i in 0..<40 { auth.appVerifier.didStartVerification(receipt: "r\(i)") }
         #expect(auth.canHandleNotification(push(["receipt": "r39", "secret": "s"])))
         try auth.signOut()
-        let again = Auth(app: auth.app, storeDirectory: directory)
+        let again = Auth(app: auth.flintApp, storeDirectory: directory)
         #expect(again.appVerifier.credential == AppCredential(receipt: "r39", secret: "s"))
         #expect(again.appVerifier.state.current.stored.pendingReceipts == (8..<39).map { "r\($0)" })
         #expect(!again.canHandleNotification(push(["receipt": "r7", "secret": "s"])))

@@ -29,7 +29,7 @@ extension FlintProcess {
         guard let app = FlintApp.app(name: appName) else { preconditionFailure("just configured") }
         let auth = Auth(app: app, storeDirectory: directory)
         auth.useEmulator(withHost: "127.0.0.1", port: port)
-        auth.settings.isAppVerificationDisabledForTesting = false
+        auth.settings?.isAppVerificationDisabledForTesting = false
         return auth
     }
 }

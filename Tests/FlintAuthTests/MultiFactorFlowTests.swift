@@ -172,7 +172,7 @@ struct MultiFactorFlowTests {
                     with: secret, oneTimePassword: Self.totp(secret.sharedSecretKey(), offset: 0)),
                 displayName: nil)
 
-            let restored = Auth(app: auth.app, storeDirectory: store)
+            let restored = Auth(app: auth.flintApp, storeDirectory: store)
             let factor = try #require(restored.currentUser?.multiFactor.enrolledFactors.first)
             #expect(factor.factorID == TOTPMultiFactorID)
             #expect(factor.uid == user.multiFactor.enrolledFactors.first?.uid)

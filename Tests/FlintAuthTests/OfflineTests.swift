@@ -88,10 +88,10 @@ struct OfflineTests {
                 == "https://securetoken.googleapis.com/v1/token?key=k")
         FlintApp.configure(name: "emulated", options: FlintOptions(apiKey: "k", projectID: "p"))
         let auth = Auth.auth(app: try #require(FlintApp.app(name: "emulated")))
-        #expect(auth.settings.isAppVerificationDisabledForTesting == false)
+        #expect(auth.settings?.isAppVerificationDisabledForTesting == false)
         auth.useEmulator(withHost: "::1", port: 9099)
-        #expect(auth.settings.isAppVerificationDisabledForTesting)
-        #expect(auth.settings.appVerificationDisabledForTesting)
+        #expect(auth.settings?.isAppVerificationDisabledForTesting == true)
+        #expect(auth.settings?.appVerificationDisabledForTesting == true)
         #expect(
             auth.backend.url(host: "securetoken.googleapis.com", path: "/v1/token")?.absoluteString
                 == "http://[::1]:9099/securetoken.googleapis.com/v1/token?key=k")

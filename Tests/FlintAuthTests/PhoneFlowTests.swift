@@ -18,7 +18,7 @@ struct PhoneFlowTests {
         try await withFlint { server in
             try await server.enablePhone(testNumbers: [Self.testNumber: "123456"])
             let auth = server.makeAuth()
-            auth.settings.isAppVerificationDisabledForTesting = true
+            auth.settings?.isAppVerificationDisabledForTesting = true
             let provider = PhoneAuthProvider.provider(auth: auth)
             let verificationID = try await provider.verifyPhoneNumber(Self.testNumber, uiDelegate: nil)
             let credential = provider.credential(withVerificationID: verificationID, verificationCode: "123456")

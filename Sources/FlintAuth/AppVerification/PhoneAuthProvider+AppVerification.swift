@@ -15,7 +15,7 @@ extension PhoneAuthProvider {
     /// - Throws: `recaptchaSDKNotLinked` when the server enforces reCAPTCHA Enterprise (FlintAuth has no
     ///   reCAPTCHA SDK), `appVerificationUserInteractionFailure` when the challenge brought no token, `webContextCancelled`, the callback's `firebaseError`, or the RPCs' errors.
     func appVerificationProof(uiDelegate: (any AuthUIDelegate)?) async throws -> AppVerificationProof? {
-        if auth.settings.isAppVerificationDisabledForTesting { return nil }
+        if auth.settings?.isAppVerificationDisabledForTesting == true { return nil }
         let config = try await auth.backend.get(
             "/v2/recaptchaConfig",
             query: [URLQueryItem(name: "clientType", value: "CLIENT_TYPE_IOS"), URLQueryItem(name: "version", value: "RECAPTCHA_ENTERPRISE")],
@@ -45,7 +45,7 @@ extension PhoneAuthProvider {
     /// Opens the web challenge and returns the token its callback brought.
     func webChallengeToken(uiDelegate: (any AuthUIDelegate)?) async throws -> String {
         let presenter = AppVerificationPresenter(delegate: uiDelegate)
-        let options = auth.app.options
+        let options = auth.flintApp.options
         let client = try AppVerifier.callbackClient(options: options)
         let eventID = AppVerifier.newEventID()
         guard
@@ -68,10 +68,11 @@ extension PhoneAuthProvider {
     }
 
     /// Where the challenge page is: the emulator (`http`, unlike FirebaseAuth's `https`, so a local Flint works),
-    /// the Flint base URL, or the first `firebaseapp.com`, then `web.app`, domain of `getProjectConfig`.
+    /// `Auth.customAuthDomain` (as FirebaseAuth's `fetchAuthDomain`), the Flint base URL, or the first `firebaseapp.com`, then `web.app`, domain of `getProjectConfig`.
     func challengeRoot() async throws -> String {
         let configuration = auth.backend.configuration.current
         if let emulator = configuration.emulatorHost { return "http://\(emulator)" }
+        if let domain = auth.customAuthDomain, !domain.isEmpty { return "https://\(domain)" }
         if let base = configuration.baseURL { return base.absoluteString }
         let project = try await auth.backend.get("/v1/projects", as: ProjectConfigResponse.self)
         for suffix in ["firebaseapp.com", "web.app"] {

@@ -26,6 +26,7 @@ struct LookupResponse: Decodable {
         var lastLoginAt: String?
         var providerUserInfo: [ProviderInfo]?
         var mfaInfo: [MFAEnrollmentWire]?
+        var tenantId: String?
     }
 
     var users: [Account]?

@@ -16,7 +16,13 @@ final class Backend: Sendable {
         var bundleID: String?
         /// Sent as `X-Firebase-GMPID`.
         var googleAppID: String?
+        /// `Auth.tenantID`, sent as `tenantId` in the body of Identity Toolkit requests (see `tenantlessPaths`).
+        var tenantID: String?
     }
+
+    /// The Identity Toolkit requests FirebaseAuth sends without `tenantId` even when a tenant is set: account reads
+    /// and deletion, client verification and token revocation.
+    static let tenantlessPaths: Set<String> = ["/v1/accounts:lookup", "/v1/accounts:delete", "/v1/accounts:verifyClient", "/v2/accounts:revokeToken"]
 
     let configuration: Locked<Configuration>
     private let session: URLSession
@@ -86,11 +92,21 @@ final class Backend: Sendable {
         urlRequest.httpMethod = "POST"
         urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
         do {
-            urlRequest.httpBody = try JSONEncoder().encode(request)
+            urlRequest.httpBody = try Self.body(
+                request,
+                tenantID: host == "identitytoolkit.googleapis.com" && !Self.tenantlessPaths.contains(path) ? configuration.current.tenantID : nil)
         } catch {
             throw AuthErrorCode.internalError.error(userInfo: [NSUnderlyingErrorKey: error])
         }
         return try await perform(urlRequest, idempotent: idempotent)
+    }
+
+    /// The JSON of `request`, with `tenantId` added when a tenant is given, as FirebaseAuth's requests add it.
+    static func body(_ request: some Encodable, tenantID: String?) throws -> Data {
+        let data = try JSONEncoder().encode(request)
+        guard let tenantID, var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { return data }
+        object["tenantId"] = tenantID
+        return try JSONSerialization.data(withJSONObject: object)
     }
 
     /// Sends a request with the SDK's headers and decodes a 2xx answer; any other answer becomes the FirebaseAuth

@@ -30,6 +30,10 @@ struct SignInResponse: Decodable {
     var refreshToken: String?
     var expiresIn: String?
     var isNewUser: Bool?
+    /// The provider's profile as a JSON string, for federated sign-ins (`AdditionalUserInfo.profile`).
+    var rawUserInfo: String?
+    /// The provider's user name (`AdditionalUserInfo.username`).
+    var screenName: String?
     /// With `mfaInfo`, instead of tokens: the account needs a second factor.
     var mfaPendingCredential: String?
     var mfaInfo: [MFAEnrollmentWire]?

@@ -7,7 +7,7 @@ extension PhoneAuthProvider {
     /// - Throws: `invalidPhoneNumber`, `unverifiedEmail`, `requiresRecentLogin`, `secondFactorAlreadyEnrolled`,
     ///   `maximumSecondFactorCountExceeded`, `tooManyRequests`, `invalidMultiFactorSession`.
     public func verifyPhoneNumber(
-        _ phoneNumber: String, uiDelegate: (any AuthUIDelegate)?, multiFactorSession: MultiFactorSession?
+        _ phoneNumber: String, uiDelegate: (any AuthUIDelegate)? = nil, multiFactorSession: MultiFactorSession?
     ) async throws -> String {
         guard let session = multiFactorSession else { return try await verifyPhoneNumber(phoneNumber, uiDelegate: uiDelegate) }
         guard !phoneNumber.isEmpty else { throw AuthErrorCode.missingPhoneNumber.error() }
@@ -30,7 +30,7 @@ extension PhoneAuthProvider {
     /// - Returns: the verification ID for `credential(withVerificationID:verificationCode:)`.
     /// - Throws: `invalidMultiFactorSession` (expired or spent), `multiFactorInfoNotFound`, `tooManyRequests`.
     public func verifyPhoneNumber(
-        with multiFactorInfo: PhoneMultiFactorInfo, uiDelegate: (any AuthUIDelegate)?, multiFactorSession: MultiFactorSession?
+        with multiFactorInfo: PhoneMultiFactorInfo, uiDelegate: (any AuthUIDelegate)? = nil, multiFactorSession: MultiFactorSession?
     ) async throws -> String {
         guard let pending = multiFactorSession?.pendingCredential else { throw AuthErrorCode.missingMultiFactorSession.error() }
         let response = try await withAppVerification(uiDelegate: uiDelegate) { proof in
@@ -49,7 +49,7 @@ extension PhoneAuthProvider {
 
     /// `verifyPhoneNumber(_:uiDelegate:multiFactorSession:)` with a completion handler.
     public func verifyPhoneNumber(
-        _ phoneNumber: String, uiDelegate: (any AuthUIDelegate)?, multiFactorSession: MultiFactorSession?,
+        _ phoneNumber: String, uiDelegate: (any AuthUIDelegate)? = nil, multiFactorSession: MultiFactorSession?,
         completion: ((String?, (any Error)?) -> Void)?
     ) {
         deliver(completion) {
@@ -59,7 +59,7 @@ extension PhoneAuthProvider {
 
     /// `verifyPhoneNumber(with:uiDelegate:multiFactorSession:)` with a completion handler.
     public func verifyPhoneNumber(
-        with multiFactorInfo: PhoneMultiFactorInfo, uiDelegate: (any AuthUIDelegate)?, multiFactorSession: MultiFactorSession?,
+        with multiFactorInfo: PhoneMultiFactorInfo, uiDelegate: (any AuthUIDelegate)? = nil, multiFactorSession: MultiFactorSession?,
         completion: ((String?, (any Error)?) -> Void)?
     ) {
         deliver(completion) {
