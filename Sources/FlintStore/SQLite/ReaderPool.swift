@@ -1,58 +1,78 @@
+import Logging
 import Synchronization
 
-/// Read connections lent out one at a time, each with its own serial executor: a read's synchronous SQLite calls
-/// (and the opening of a connection, which touches the file) run on that executor's thread, never on the shared
-/// cooperative pool, whatever the disk does. WAL lets these connections read while the writer writes.
+/// Reads, run by a few loops that each own one read connection on a serial executor of its own: a read's
+/// synchronous SQLite calls (and the opening of the connection, which touches the file) never run on the shared
+/// cooperative pool, whatever the disk does. A caller queues its read and waits; under load a loop drains many reads
+/// per wake-up, so the thread hop is paid per batch. WAL lets these connections read while the writer writes.
 final class ReaderPool: Sendable {
-    private let path: String
-    private let idle = Mutex<(connections: [SQLiteStore.Connection], open: Bool, opened: Int)>(([], true, 0))
-    /// Idle connections kept beyond this many are closed.
-    private let keep: Int
+    private let loops: [ReadLoop]
+    private let next = Atomic<Int>(0)
 
-    init(path: String, keep: Int) {
-        self.path = path
-        self.keep = keep
+    /// Starts `count` loops reading `path`.
+    init(path: String, count: Int, logger: Logger) {
+        loops = (0..<max(1, count)).map { ReadLoop(path: path, number: $0, logger: logger) }
     }
 
-    /// Runs `body` on a connection no one else is using, on that connection's executor.
+    /// Runs `body` on one of the read connections, on that connection's executor.
     func with<T: Sendable>(_ body: @escaping @Sendable (SQLiteDatabase) async throws -> T) async throws -> T {
-        let (lent, number) = try idle.withLock { state -> (SQLiteStore.Connection?, Int) in
-            guard state.open else { throw StoreError.closed }
-            if let connection = state.connections.popLast() { return (connection, 0) }
-            state.opened += 1
-            return (nil, state.opened)
-        }
-        let connection: SQLiteStore.Connection
-        if let lent {
-            connection = lent
-        } else {
-            let executor = ThreadExecutor(label: "flint.sqlite.reader.\(number)")
-            let path = self.path
-            let database = try await withTaskExecutorPreference(executor) { try SQLiteDatabase(path: path) }
-            connection = SQLiteStore.Connection(database: database, executor: executor)
-        }
-        let result: Result<T, any Error>
-        do {
-            result = .success(try await connection.run(body))
-        } catch {
-            result = .failure(error)
-        }
-        let surplus = idle.withLock { state -> SQLiteStore.Connection? in
-            guard state.open, state.connections.count < keep else { return connection }
-            state.connections.append(connection)
-            return nil
-        }
-        if let surplus { try? await surplus.run { $0.close() } }
-        return try result.get()
+        let index = next.add(1, ordering: .relaxed).oldValue % loops.count
+        return try await loops[index].run(body)
     }
 
-    /// Closes the idle connections and refuses further reads.
+    /// Finishes the queued reads, closes the connections and refuses further reads.
     func close() async {
-        let connections = idle.withLock { state -> [SQLiteStore.Connection] in
-            state.open = false
-            defer { state.connections.removeAll() }
-            return state.connections
+        for loop in loops { await loop.close() }
+    }
+}
+
+/// One read connection and the loop that runs the reads queued for it.
+final class ReadLoop: Sendable {
+    /// A queued read: runs against the connection (or fails with why there is none) and answers its caller.
+    typealias Job = @Sendable (Result<SQLiteDatabase, any Error>) async -> Void
+
+    private let queue = JobQueue<Job>()
+    private let task: Task<Void, Never>
+
+    init(path: String, number: Int, logger: Logger) {
+        let queue = self.queue
+        let executor = ThreadExecutor(label: "flint.sqlite.reader.\(number)")
+        task = Task(executorPreference: executor) {
+            let connection: Result<SQLiteDatabase, any Error>
+            do {
+                connection = .success(try SQLiteDatabase(path: path))
+            } catch {
+                logger.error("sqlite read connection could not be opened", metadata: ["errorType": "\(type(of: error))"])
+                connection = .failure(error)
+            }
+            for await _ in queue.signals {
+                while true {
+                    let batch = queue.drain(max: 256)
+                    if batch.isEmpty { break }
+                    for job in batch { await job(connection) }
+                }
+            }
+            if case .success(let database) = connection { database.close() }
         }
-        for c in connections { try? await c.run { $0.close() } }
+    }
+
+    /// Queues `body` and waits for its answer.
+    func run<T: Sendable>(_ body: @escaping @Sendable (SQLiteDatabase) async throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let job: Job = { connection in
+                do {
+                    continuation.resume(returning: try await body(try connection.get()))
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+            if !queue.enqueue(job) { continuation.resume(throwing: StoreError.closed) }
+        }
+    }
+
+    /// Lets the queued reads finish, then closes the connection.
+    func close() async {
+        queue.finish()
+        await task.value
     }
 }

@@ -8,8 +8,9 @@ public import Logging
 /// others' stay. Every caller is answered only after the commit that holds its writes has returned.
 ///
 /// The writer connection has its own serial executor, where the commit loop runs, so a transaction's statements
-/// execute back to back with no thread hop and an fsync never blocks the shared cooperative pool. Reads borrow a
-/// connection of their own from a small pool and run on the caller's thread; WAL lets them run beside the writer.
+/// execute back to back with no thread hop and an fsync never blocks the shared cooperative pool. Reads are queued to a
+/// few read connections, each drained by a loop on an executor of its own (``ReaderPool``); WAL lets them run beside
+/// the writer.
 public final class SQLiteStore: AuthStore {
     private let writer: Connection
     /// Read connections, or `nil` for an in-memory database (which exists on the writer's connection only).
@@ -31,13 +32,13 @@ public final class SQLiteStore: AuthStore {
     /// Opens (creating if needed) the database file and brings its schema up to date.
     /// - Parameters:
     ///   - path: the database file, or `nil` for a private in-memory database (tests).
-    ///   - readers: idle read connections kept open (more are opened while reads overlap).
+    ///   - readers: read connections, each with its own executor thread (default 2).
     ///   - replayingWrites: a test mode that makes replays visible: every write closure runs, is rolled back, and
     ///     runs again on the same state (as a batch that falls back, or a PostgreSQL retry, would run it); a closure
     ///     that succeeds once and fails the other time fails with ``StoreError/notReplayable``, and one with a side
     ///     effect outside its transaction shows it twice.
     ///   - logger: where store failures are reported (statements and values are never logged).
-    public init(path: String?, readers readerCount: Int = 4, replayingWrites: Bool = false, logger: Logger) async throws {
+    public init(path: String?, readers readerCount: Int = 2, replayingWrites: Bool = false, logger: Logger) async throws {
         let writer = Connection(database: try SQLiteDatabase(path: path), executor: ThreadExecutor(label: "flint.sqlite.writer"))
         try await writer.run { db in
             if path != nil { _ = try db.querySync("PRAGMA journal_mode = WAL", []) }
@@ -55,7 +56,7 @@ public final class SQLiteStore: AuthStore {
             }
         }
         self.writer = writer
-        self.readers = path.map { ReaderPool(path: $0, keep: max(1, readerCount)) }
+        self.readers = path.map { ReaderPool(path: $0, count: readerCount, logger: logger) }
         let queue = WriteQueue()
         self.queue = queue
         self.loop = Task(executorPreference: writer.executor) {

@@ -16,9 +16,13 @@ final class JobOutcome<T: Sendable>: Sendable {
     func get() -> Result<T, any Error>? { value.withLock { $0 } }
 }
 
-/// The writer's inbox: jobs plus a wake-up signal (coalesced, so one wake-up drains everything queued).
-final class WriteQueue: Sendable {
-    private let state = Mutex<(jobs: [WriteJob], open: Bool)>(([], true))
+/// The writer's inbox.
+typealias WriteQueue = JobQueue<WriteJob>
+
+/// An inbox drained by one loop: jobs plus a wake-up signal (coalesced, so one wake-up drains everything queued).
+/// Under load the loop finds many jobs per wake-up, so a hop to its thread is paid once per batch, not per job.
+final class JobQueue<Job: Sendable>: Sendable {
+    private let state = Mutex<(jobs: [Job], open: Bool)>(([], true))
     let signals: AsyncStream<Void>
     private let signal: AsyncStream<Void>.Continuation
 
@@ -27,7 +31,7 @@ final class WriteQueue: Sendable {
     }
 
     /// Queues a job; `false` once the queue is closed.
-    func enqueue(_ job: WriteJob) -> Bool {
+    func enqueue(_ job: Job) -> Bool {
         let accepted = state.withLock { s in
             guard s.open else { return false }
             s.jobs.append(job)
@@ -38,7 +42,7 @@ final class WriteQueue: Sendable {
     }
 
     /// Takes up to `max` jobs, oldest first.
-    func drain(max: Int) -> [WriteJob] {
+    func drain(max: Int) -> [Job] {
         state.withLock { s in
             let n = Swift.min(max, s.jobs.count)
             let batch = Array(s.jobs.prefix(n))
