@@ -20,60 +20,66 @@ public final class FlintOptions: Sendable, Equatable {
 
     let values: Locked<Values>
 
+    /// One value, read or set under the lock.
+    private subscript<T>(field: WritableKeyPath<Values, T>) -> T {
+        get { values.current[keyPath: field] }
+        set { values.withLock { $0[keyPath: field] = newValue } }
+    }
+
     /// The API key sent as `key=` on every request.
     public var apiKey: String {
-        get { values.current.apiKey }
-        set { values.withLock { $0.apiKey = newValue } }
+        get { self[\.apiKey] }
+        set { self[\.apiKey] = newValue }
     }
     /// The project ID (the `aud` of ID tokens).
     public var projectID: String {
-        get { values.current.projectID }
-        set { values.withLock { $0.projectID = newValue } }
+        get { self[\.projectID] }
+        set { self[\.projectID] = newValue }
     }
     /// The root of a self-hosted Flint deployment, such as `https://auth.example.com`. Requests go to
     /// `<baseURL>/identitytoolkit.googleapis.com/...` and `<baseURL>/securetoken.googleapis.com/...`.
     /// `nil` addresses Google's hosts, as FirebaseAuth does. `Auth.useEmulator(withHost:port:)` overrides it.
     public var baseURL: URL? {
-        get { values.current.baseURL }
-        set { values.withLock { $0.baseURL = newValue } }
+        get { self[\.baseURL] }
+        set { self[\.baseURL] = newValue }
     }
     /// The app's ID in the project (`GOOGLE_APP_ID`, `1:1234:ios:abcd`); names the Keychain entry of the signed-in user.
     /// Without a `clientID`, app verification's web challenge returns to the app through `app-1-1234-ios-abcd`.
     public var googleAppID: String? {
-        get { values.current.googleAppID }
-        set { values.withLock { $0.googleAppID = newValue } }
+        get { self[\.googleAppID] }
+        set { self[\.googleAppID] = newValue }
     }
     /// The iOS bundle identifier (`BUNDLE_ID`); the web challenge's `ibi` (`nil` there uses
     /// `Bundle.main.bundleIdentifier`).
     public var bundleID: String? {
-        get { values.current.bundleID }
-        set { values.withLock { $0.bundleID = newValue } }
+        get { self[\.bundleID] }
+        set { self[\.bundleID] = newValue }
     }
     /// The OAuth client ID (`CLIENT_ID`). When set, the web challenge returns to the app through its reversed form as
     /// URL scheme (`com.googleusercontent.apps.…`).
     public var clientID: String? {
-        get { values.current.clientID }
-        set { values.withLock { $0.clientID = newValue } }
+        get { self[\.clientID] }
+        set { self[\.clientID] = newValue }
     }
     /// The sender ID (`GCM_SENDER_ID`), also the project number.
     public var gcmSenderID: String? {
-        get { values.current.gcmSenderID }
-        set { values.withLock { $0.gcmSenderID = newValue } }
+        get { self[\.gcmSenderID] }
+        set { self[\.gcmSenderID] = newValue }
     }
     /// The Cloud Storage bucket (`STORAGE_BUCKET`); kept for apps that read it, unused by Flint.
     public var storageBucket: String? {
-        get { values.current.storageBucket }
-        set { values.withLock { $0.storageBucket = newValue } }
+        get { self[\.storageBucket] }
+        set { self[\.storageBucket] = newValue }
     }
     /// The Realtime Database URL (`DATABASE_URL`); kept for apps that read it, unused by Flint.
     public var databaseURL: String? {
-        get { values.current.databaseURL }
-        set { values.withLock { $0.databaseURL = newValue } }
+        get { self[\.databaseURL] }
+        set { self[\.databaseURL] = newValue }
     }
     /// The App Group ID shared with app extensions; kept for apps that set it, unused by Flint.
     public var appGroupID: String? {
-        get { values.current.appGroupID }
-        set { values.withLock { $0.appGroupID = newValue } }
+        get { self[\.appGroupID] }
+        set { self[\.appGroupID] = newValue }
     }
 
     /// Options for a project.
