@@ -4,25 +4,20 @@ import Hummingbird
 
 /// `accounts:delete` (v1), `relyingparty/deleteAccount` (v3), and the admin form (`localId`).
 /// Deleting a user also deletes its refresh tokens, so they stop working at once.
-struct DeleteAccountRequest {
+struct DeleteAccountRequest: Decodable {
     var idToken: String?
     var localId: String?
-
-    init(_ body: WireBody) throws(AuthError) {
-        idToken = try body.string("idToken")
-        localId = try body.string("localId")
-    }
 }
 
-struct DeleteAccountResponse: Encodable {
+struct DeleteAccountResponse: ResponseEncodable {
     var kind = "identitytoolkit#DeleteAccountResponse"
 }
 
 extension AccountRoutes {
-    func delete(_ request: Request, context: FlintRequestContext) async throws -> Response {
+    func delete(_ request: Request, context: FlintRequestContext) async throws -> DeleteAccountResponse {
         try context.requireClient()
         try checkAdminPath(context)
-        let wire = try DeleteAccountRequest(try await WireBody.read(request))
+        let wire = try await request.decode(as: DeleteAccountRequest.self, context: context)
         let localID: String
         if context.isAdmin, wire.idToken == nil {
             guard let id = wire.localId, !id.isEmpty else { throw AuthError.missingLocalID }
@@ -32,6 +27,6 @@ extension AccountRoutes {
         }
         let existed = try await services.store.write { tx in try await tx.deleteUser(localID: localID) }
         guard existed else { throw AuthError.userNotFound }
-        return try JSONReply.make(DeleteAccountResponse())
+        return DeleteAccountResponse()
     }
 }

@@ -4,21 +4,22 @@ import Hummingbird
 
 /// `accounts:lookup` (v1), `relyingparty/getAccountInfo` (v3) and the admin form under `projects/{p}`.
 /// A user sends `idToken`; the operator may instead name users by `localId`, `phoneNumber` and `email` lists.
-struct LookupRequest {
+struct LookupRequest: Decodable {
     var idToken: String?
+    /// Repeated fields, named in the singular on the wire (a single string is a one-element list).
     var localIds: [String]
     var phoneNumbers: [String]
     var emails: [String]
 
-    init(_ body: WireBody) throws(AuthError) {
-        idToken = try body.string("idToken")
-        localIds = try body.stringList("localId")
-        phoneNumbers = try body.stringList("phoneNumber")
-        emails = try body.stringList("email")
+    private enum CodingKeys: String, CodingKey {
+        case idToken
+        case localIds = "localId"
+        case phoneNumbers = "phoneNumber"
+        case emails = "email"
     }
 }
 
-struct LookupResponse: Encodable {
+struct LookupResponse: ResponseEncodable {
     var kind = "identitytoolkit#GetAccountInfoResponse"
     var users: [AccountJSON]?
 }
@@ -26,10 +27,10 @@ struct LookupResponse: Encodable {
 struct AccountRoutes {
     let services: AuthServices
 
-    func lookup(_ request: Request, context: FlintRequestContext) async throws -> Response {
+    func lookup(_ request: Request, context: FlintRequestContext) async throws -> LookupResponse {
         try context.requireClient()
         try checkAdminPath(context)
-        let wire = try LookupRequest(try await WireBody.read(request))
+        let wire = try await request.decode(as: LookupRequest.self, context: context)
         if context.isAdmin && (wire.idToken == nil || !wire.localIds.isEmpty || !wire.phoneNumbers.isEmpty || !wire.emails.isEmpty) {
             let phones = try wire.phoneNumbers.map { text throws(AuthError) in try services.parsePhoneNumber(text).e164 }
             let emails = wire.emails.compactMap(EmailAddress.normalize)
@@ -47,11 +48,11 @@ struct AccountRoutes {
                 for user in found { accounts.append(AccountJSON(user, enrollments: try await r.mfaEnrollments(localID: user.localID))) }
                 return accounts
             }
-            return try JSONReply.make(LookupResponse(users: accounts.isEmpty ? nil : accounts))
+            return LookupResponse(users: accounts.isEmpty ? nil : accounts)
         }
         let (_, user) = try await services.authenticate(idToken: wire.idToken)
         let enrollments = try await services.store.read { try await $0.mfaEnrollments(localID: user.localID) }
-        return try JSONReply.make(LookupResponse(users: [AccountJSON(user, enrollments: enrollments)]))
+        return LookupResponse(users: [AccountJSON(user, enrollments: enrollments)])
     }
 }
 
@@ -67,23 +68,5 @@ extension AuthServices {
         guard let project = context.parameters.get("project") else { return }
         try context.requireAdmin()
         guard project == settings.projectID else { throw AuthError.projectNotFound }
-    }
-}
-
-extension WireBody {
-    /// A repeated string field (a single string is taken as a one-element list).
-    func stringList(_ name: String) throws(AuthError) -> [String] {
-        switch fields[name] {
-        case nil, .null?: return []
-        case .string(let s)?: return [s]
-        case .array(let items)?:
-            var out: [String] = []
-            for item in items {
-                guard let s = item.stringValue else { throw AuthError.invalidJSON("Invalid value at '\(Self.snakeCase(name))' (TYPE_STRING)") }
-                out.append(s)
-            }
-            return out
-        case .some: throw AuthError.invalidJSON("Invalid value at '\(Self.snakeCase(name))' (TYPE_STRING)")
-        }
     }
 }

@@ -5,7 +5,7 @@ import Hummingbird
 /// `accounts:update` (v1), `relyingparty/setAccountInfo` (v3), and the admin form. Three callers:
 /// a user with an `idToken` (email, password, profile, unlinking), anyone holding an `oobCode` (email
 /// verification, or a password reset with `password`), and an operator naming `localId`.
-struct UpdateAccountRequest {
+struct UpdateAccountRequest: Decodable {
     var idToken: String?
     var oobCode: String?
     var localId: String?
@@ -22,29 +22,14 @@ struct UpdateAccountRequest {
     var phoneNumber: String?
     var customAttributes: String?
 
-    init(_ body: WireBody) throws(AuthError) {
-        idToken = try body.string("idToken")
-        oobCode = try body.string("oobCode")
-        localId = try body.string("localId")
-        email = try body.string("email")
-        password = try body.string("password")
-        displayName = try body.string("displayName")
-        photoUrl = try body.string("photoUrl")
-        deleteAttribute = try body.stringList("deleteAttribute")
-        deleteProvider = try body.stringList("deleteProvider")
-        validSince = try body.string("validSince")
-        emailVerified = try body.bool("emailVerified")
-        disableUser = try body.bool("disableUser")
-        phoneNumber = try body.string("phoneNumber")
-        customAttributes = try body.string("customAttributes")
-        _ = try body.bool("returnSecureToken")
-    }
+    /// Checked for its type only: Flint always answers with tokens where Firebase would.
+    var returnSecureToken: Bool?
 
     /// Fields only an operator may send.
     var hasOperatorFields: Bool { emailVerified != nil || disableUser != nil || phoneNumber != nil || customAttributes != nil }
 }
 
-struct UpdateAccountResponse: Encodable {
+struct UpdateAccountResponse: ResponseEncodable {
     struct Provider: Encodable {
         var providerId: String
         var rawId: String?
@@ -86,25 +71,25 @@ struct UpdateAccountResponse: Encodable {
 }
 
 extension AccountRoutes {
-    func update(_ request: Request, context: FlintRequestContext) async throws -> Response {
+    func update(_ request: Request, context: FlintRequestContext) async throws -> UpdateAccountResponse {
         try context.requireClient()
         try checkAdminPath(context)
-        let wire = try UpdateAccountRequest(try await WireBody.read(request))
+        let wire = try await request.decode(as: UpdateAccountRequest.self, context: context)
         let locales = LocaleNegotiation.candidates(
             firebaseLocale: request.headers[.firebaseLocale], acceptLanguage: request.headers[.acceptLanguage])
         if let code = wire.oobCode, wire.idToken == nil, !(context.isAdmin && wire.localId != nil) {
-            return try JSONReply.make(try await services.applyActionCode(code, password: wire.password, locales: locales))
+            return try await services.applyActionCode(code, password: wire.password, locales: locales)
         }
         if context.isAdmin, wire.idToken == nil {
             guard let id = wire.localId, !id.isEmpty else { throw AuthError.missingLocalID }
-            return try JSONReply.make(try await services.updateAccount(wire, localID: id, token: nil))
+            return try await services.updateAccount(wire, localID: id, token: nil)
         }
         guard wire.idToken != nil else { throw AuthError.invalidRequestType }
         if wire.hasOperatorFields { throw AuthError.insufficientPermission }
         let token = try services.verifyIDToken(wire.idToken)
         // Changing how one signs in needs a recent sign-in, as Firebase's requires-recent-login.
         if wire.password != nil || wire.email != nil || !wire.deleteProvider.isEmpty { try services.requireRecentSignIn(token) }
-        return try JSONReply.make(try await services.updateAccount(wire, localID: token.userID, token: token, locales: locales))
+        return try await services.updateAccount(wire, localID: token.userID, token: token, locales: locales)
     }
 }
 

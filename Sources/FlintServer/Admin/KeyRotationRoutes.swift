@@ -8,16 +8,17 @@ import Logging
 struct KeyRotationRoutes {
     let services: AuthServices
 
-    struct Rotated: Encodable {
+    /// The new key's ID.
+    struct Rotated: ResponseEncodable {
         var kid: String
     }
 
-    func rotate(_ request: Request, context: FlintRequestContext) async throws -> Response {
+    func rotate(_ request: Request, context: FlintRequestContext) async throws -> Rotated {
         try context.requireAdmin()
         guard context.parameters.get("project") == services.settings.projectID else { throw AuthError.projectNotFound }
         let kid = try await KeyCache.rotate(store: services.store, clock: services.clock, random: services.random)
         try await services.keys.reload()
         services.logger.notice("signing key rotated", metadata: ["kid": "\(kid)"])
-        return try JSONReply.make(Rotated(kid: kid))
+        return Rotated(kid: kid)
     }
 }

@@ -15,11 +15,11 @@ struct ProjectConfigRoutes {
     func update(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try context.requireAdmin()
         try checkProject(context)
-        let body = try await WireBody.read(request)
+        let patch = try await request.decode(as: [String: JSONValue].self, context: context)
         let mask = request.uri.queryParameters["updateMask"].map { text in
             text.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
         }
-        let updated = try services.config.current.applying(patch: body.fields, updateMask: mask)
+        let updated = try services.config.current.applying(patch: patch, updateMask: mask)
         try await services.config.save(updated)
         return try JSONReply.make(updated.resource(projectID: services.settings.projectID))
     }
@@ -30,16 +30,14 @@ struct ProjectConfigRoutes {
 }
 
 /// `GET /v1/projects` and `relyingparty/getProjectConfig`: the public part of the config.
-struct PublicProjectConfigResponse: Encodable {
+struct PublicProjectConfigResponse: ResponseEncodable {
     var projectId: String
     var authorizedDomains: [String]
 }
 
 extension ProjectConfigRoutes {
-    func publicConfig(_ request: Request, context: FlintRequestContext) async throws -> Response {
+    func publicConfig(_ request: Request, context: FlintRequestContext) async throws -> PublicProjectConfigResponse {
         try context.requireClient()
-        return try JSONReply.make(
-            PublicProjectConfigResponse(projectId: services.settings.projectID, authorizedDomains: services.config.current.authorizedDomains)
-        )
+        return PublicProjectConfigResponse(projectId: services.settings.projectID, authorizedDomains: services.config.current.authorizedDomains)
     }
 }

@@ -12,55 +12,37 @@ func buildRouter(services: AuthServices) -> Router<FlintRequestContext> {
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: CallerMiddleware(settings: services.settings))
 
-    let v1 = "/identitytoolkit.googleapis.com/v1"
-    let v3 = "/www.googleapis.com/identitytoolkit/v3/relyingparty"
+    let v1 = IdentityToolkitPath.v1
+    let v3 = IdentityToolkitPath.v3
 
     let phone = PhoneRoutes(services: services)
-    router.post("\(v1)/accounts:sendVerificationCode", use: phone.sendVerificationCode)
-    router.post("\(v3)/sendVerificationCode", use: phone.sendVerificationCode)
-    router.post("\(v1)/accounts:signInWithPhoneNumber", use: phone.signInWithPhoneNumber)
-    router.post("\(v3)/verifyPhoneNumber", use: phone.signInWithPhoneNumber)
+    router.identityToolkit(v1: "accounts:sendVerificationCode", v3: "sendVerificationCode", use: phone.sendVerificationCode)
+    router.identityToolkit(v1: "accounts:signInWithPhoneNumber", v3: "verifyPhoneNumber", use: phone.signInWithPhoneNumber)
 
     let appVerification = AppVerificationRoutes(services: services)
-    router.post("\(v1)/accounts:verifyClient", use: appVerification.verifyClient)
-    router.post("\(v3)/verifyClient", use: appVerification.verifyClient)
-    router.get("/identitytoolkit.googleapis.com/v2/recaptchaConfig", use: appVerification.recaptchaConfig)
-    router.get("\(v1)/recaptchaParams", use: appVerification.recaptchaParams)
-    router.get("\(v3)/getRecaptchaParam", use: appVerification.recaptchaParams)
+    router.identityToolkit(v1: "accounts:verifyClient", v3: "verifyClient", use: appVerification.verifyClient)
+    router.get("\(IdentityToolkitPath.v2)/recaptchaConfig", use: appVerification.recaptchaConfig)
+    router.identityToolkit(.get, v1: "recaptchaParams", v3: "getRecaptchaParam", use: appVerification.recaptchaParams)
     router.get(RouterPath(AppVerificationRoutes.handlerPath), use: appVerification.showChallenge)
     router.post(RouterPath(AppVerificationRoutes.handlerPath), use: appVerification.submitChallenge)
 
     let accounts = AccountRoutes(services: services)
-    router.post("\(v1)/accounts:lookup", use: accounts.lookup)
-    router.post("\(v3)/getAccountInfo", use: accounts.lookup)
-    router.post("\(v1)/projects/{project}/accounts:lookup", use: accounts.lookup)
-    router.post("\(v1)/accounts:delete", use: accounts.delete)
-    router.post("\(v3)/deleteAccount", use: accounts.delete)
-    router.post("\(v1)/projects/{project}/accounts:delete", use: accounts.delete)
+    router.identityToolkit(v1: "accounts:lookup", v3: "getAccountInfo", operator: "accounts:lookup", use: accounts.lookup)
+    router.identityToolkit(v1: "accounts:delete", v3: "deleteAccount", operator: "accounts:delete", use: accounts.delete)
+    router.identityToolkit(v1: "accounts:update", v3: "setAccountInfo", operator: "accounts:update", use: accounts.update)
 
     let email = EmailLinkRoutes(services: services)
-    router.post("\(v1)/accounts:sendOobCode", use: email.sendOobCode)
-    router.post("\(v1)/projects/{project}/accounts:sendOobCode", use: email.sendOobCode)
-    router.post("\(v3)/getOobConfirmationCode", use: email.sendOobCode)
-    router.post("\(v1)/accounts:signInWithEmailLink", use: email.signInWithEmailLink)
-    router.post("\(v3)/emailLinkSignin", use: email.signInWithEmailLink)
+    router.identityToolkit(v1: "accounts:sendOobCode", v3: "getOobConfirmationCode", operator: "accounts:sendOobCode", use: email.sendOobCode)
+    router.identityToolkit(v1: "accounts:signInWithEmailLink", v3: "emailLinkSignin", use: email.signInWithEmailLink)
 
     let password = PasswordRoutes(services: services)
-    router.post("\(v1)/accounts:signUp", use: password.signUp)
-    router.post("\(v3)/signupNewUser", use: password.signUp)
-    router.post("\(v1)/projects/{project}/accounts", use: password.signUp)
-    router.post("\(v1)/accounts:signInWithPassword", use: password.signInWithPassword)
-    router.post("\(v3)/verifyPassword", use: password.signInWithPassword)
-    router.post("\(v1)/accounts:resetPassword", use: password.resetPassword)
-    router.post("\(v3)/resetPassword", use: password.resetPassword)
-    router.post("\(v1)/accounts:createAuthUri", use: password.createAuthURI)
-    router.post("\(v3)/createAuthUri", use: password.createAuthURI)
-    router.post("\(v1)/accounts:update", use: accounts.update)
-    router.post("\(v3)/setAccountInfo", use: accounts.update)
-    router.post("\(v1)/projects/{project}/accounts:update", use: accounts.update)
+    router.identityToolkit(v1: "accounts:signUp", v3: "signupNewUser", operator: "accounts", use: password.signUp)
+    router.identityToolkit(v1: "accounts:signInWithPassword", v3: "verifyPassword", use: password.signInWithPassword)
+    router.identityToolkit(v1: "accounts:resetPassword", v3: "resetPassword", use: password.resetPassword)
+    router.identityToolkit(v1: "accounts:createAuthUri", v3: "createAuthUri", use: password.createAuthURI)
 
     let mfa = MFARoutes(services: services)
-    let v2 = "/identitytoolkit.googleapis.com/v2/accounts"
+    let v2 = "\(IdentityToolkitPath.v2)/accounts"
     router.post("\(v2)/mfaEnrollment:start", use: mfa.startEnrollment)
     router.post("\(v2)/mfaEnrollment:finalize", use: mfa.finalizeEnrollment)
     router.post("\(v2)/mfaEnrollment:withdraw", use: mfa.withdraw)
@@ -72,24 +54,22 @@ func buildRouter(services: AuthServices) -> Router<FlintRequestContext> {
     router.get(RouterPath(ActionRoutes.path), use: action.show)
     router.post(RouterPath(ActionRoutes.path), use: action.submit)
     let appLinks = AppLinkRoutes(services: services)
-    router.get("/.well-known/apple-app-site-association", use: appLinks.appleAppSiteAssociation)
-    router.get("/apple-app-site-association", use: appLinks.appleAppSiteAssociation)
+    router.endpoint(.get, "/.well-known/apple-app-site-association", "/apple-app-site-association", use: appLinks.appleAppSiteAssociation)
     router.get("/.well-known/assetlinks.json", use: appLinks.assetLinks)
 
     let tokens = TokenRoutes(services: services)
     router.post("/securetoken.googleapis.com/v1/token", use: tokens.refresh)
     router.get("/www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com", use: tokens.x509)
-    router.get("/www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com", use: tokens.jwks)
-    router.get("/.well-known/jwks.json", use: tokens.jwks)
+    router.endpoint(
+        .get, "/www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com", "/.well-known/jwks.json", use: tokens.jwks)
 
     let config = ProjectConfigRoutes(services: services)
-    router.get("/identitytoolkit.googleapis.com/admin/v2/projects/{project}/config", use: config.show)
-    router.patch("/identitytoolkit.googleapis.com/admin/v2/projects/{project}/config", use: config.update)
-    router.get("/identitytoolkit.googleapis.com/v2/projects/{project}/config", use: config.show)
-    router.patch("/identitytoolkit.googleapis.com/v2/projects/{project}/config", use: config.update)
-    router.get("\(v1)/projects", use: config.publicConfig)
+    let adminConfig = "/identitytoolkit.googleapis.com/admin/v2/projects/{project}/config"
+    let configV2 = "\(IdentityToolkitPath.v2)/projects/{project}/config"
+    router.endpoint(.get, adminConfig, configV2, use: config.show)
+    router.endpoint(.patch, adminConfig, configV2, use: config.update)
+    router.endpoint(.get, "\(v1)/projects", "\(v3)/getProjectConfig", use: config.publicConfig)
     router.post("/flint/v1/projects/{project}/keys:rotate", use: KeyRotationRoutes(services: services).rotate)
-    router.get("\(v3)/getProjectConfig", use: config.publicConfig)
     // The delivery log, for operators in any mode (bodies and links are dropped once delivered outside dev mode).
     router.get("/flint/v1/projects/{project}/outbox", use: DevRoutes(services: services).adminOutbox)
 

@@ -5,7 +5,7 @@ import FlintStore
 /// a `verifyClient` receipt with the secret its silent push delivered, or a `recaptchaToken` from the web
 /// challenge. The other proof fields Firebase defines (`captchaResponse`, `playIntegrityToken`, `safetyNetToken`)
 /// are not Flint's and are ignored.
-struct AppProof: Sendable, Equatable {
+struct AppProof: Sendable, Equatable, Decodable {
     var iosReceipt: String?
     var iosSecret: String?
     var recaptchaToken: String?
@@ -16,14 +16,17 @@ struct AppProof: Sendable, Equatable {
         self.recaptchaToken = recaptchaToken
     }
 
-    /// Reads the proof fields of `body` (absent or empty fields count as absent).
-    init(_ body: WireBody?) throws(AuthError) {
-        func field(_ name: String) throws(AuthError) -> String? {
-            guard let value = try body?.string(name), !value.isEmpty else { return nil }
+    /// Reads the proof fields beside the others of a body (absent or empty fields count as absent).
+    init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        func field(_ key: CodingKeys) throws -> String? {
+            guard let value = try fields.decodeIfPresent(String.self, forKey: key), !value.isEmpty else { return nil }
             return value
         }
-        self.init(iosReceipt: try field("iosReceipt"), iosSecret: try field("iosSecret"), recaptchaToken: try field("recaptchaToken"))
+        self.init(iosReceipt: try field(.iosReceipt), iosSecret: try field(.iosSecret), recaptchaToken: try field(.recaptchaToken))
     }
+
+    private enum CodingKeys: CodingKey { case iosReceipt, iosSecret, recaptchaToken }
 }
 
 /// Enforcement: what `signIn.phoneNumber.appVerification` asks of a code request for a real number.

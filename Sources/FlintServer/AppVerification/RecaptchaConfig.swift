@@ -4,7 +4,7 @@ import Hummingbird
 /// `GET v2/recaptchaConfig?clientType=…&version=RECAPTCHA_ENTERPRISE`: the reCAPTCHA Enterprise enforcement of each
 /// provider. Flint has no reCAPTCHA Enterprise, so every provider is `OFF` and no `recaptchaKey` is sent; SDKs then
 /// take the classic flow (silent push, else the web challenge), whose proofs Flint checks itself.
-struct RecaptchaConfigResponse: Encodable {
+struct RecaptchaConfigResponse: ResponseEncodable {
     struct EnforcementState: Encodable {
         var provider: String
         var enforcementState: String
@@ -16,7 +16,7 @@ extension AppVerificationRoutes {
     /// The client types Identity Platform defines.
     static let clientTypes: Set<String> = ["CLIENT_TYPE_IOS", "CLIENT_TYPE_ANDROID", "CLIENT_TYPE_WEB"]
 
-    func recaptchaConfig(_ request: Request, context: FlintRequestContext) async throws -> Response {
+    func recaptchaConfig(_ request: Request, context: FlintRequestContext) async throws -> RecaptchaConfigResponse {
         try context.requireClient()
         let query = request.uri.queryParameters
         guard let clientType = query["clientType"].map(String.init), !clientType.isEmpty else { throw AuthError.missingClientType }
@@ -27,10 +27,9 @@ extension AppVerificationRoutes {
         guard version == "RECAPTCHA_ENTERPRISE" else {
             throw AuthError(code: "INVALID_RECAPTCHA_VERSION", detail: "The only reCAPTCHA version is RECAPTCHA_ENTERPRISE.")
         }
-        return try JSONReply.make(
-            RecaptchaConfigResponse(recaptchaEnforcementState: [
-                .init(provider: "EMAIL_PASSWORD_PROVIDER", enforcementState: "OFF"),
-                .init(provider: "PHONE_PROVIDER", enforcementState: "OFF"),
-            ]))
+        return RecaptchaConfigResponse(recaptchaEnforcementState: [
+            .init(provider: "EMAIL_PASSWORD_PROVIDER", enforcementState: "OFF"),
+            .init(provider: "PHONE_PROVIDER", enforcementState: "OFF"),
+        ])
     }
 }

@@ -8,7 +8,7 @@ import Hummingbird
 /// verification `OFF`, the default there) whatever `recaptchaToken` the SDK's verifier then sends is accepted
 /// (``AuthServices/checkAppProof(_:)`` does not look at it). Where app verification is enforced, only a token from Flint's own web challenge passes, so a token minted with these placeholders is
 /// refused with `CAPTCHA_CHECK_FAILED`.
-struct RecaptchaParamsResponse: Encodable {
+struct RecaptchaParamsResponse: ResponseEncodable {
     var kind = "identitytoolkit#GetRecaptchaParamResponse"
     /// Not a Google reCAPTCHA key: nothing verifies tokens made with it.
     var recaptchaSiteKey = "Fake-key__Do-not-send-this-to-Recaptcha_"
@@ -17,8 +17,8 @@ struct RecaptchaParamsResponse: Encodable {
 }
 
 extension AppVerificationRoutes {
-    func recaptchaParams(_ request: Request, context: FlintRequestContext) async throws -> Response {
+    func recaptchaParams(_ request: Request, context: FlintRequestContext) async throws -> RecaptchaParamsResponse {
         try context.requireClient()
-        return try JSONReply.make(RecaptchaParamsResponse())
+        return RecaptchaParamsResponse()
     }
 }

@@ -11,29 +11,24 @@ import Logging
 
 /// `accounts:verifyClient` (v1) and `relyingparty/verifyClient` (the iOS SDK's v3 path): the app registers its
 /// APNs device token; the answer is a receipt, and the matching secret goes to the device in a silent push.
-struct VerifyClientRequest {
+struct VerifyClientRequest: Decodable {
     /// The APNs device token, hex (FirebaseAuth sends it upper-case).
     var appToken: String?
     /// Whether the token is a sandbox (development) token.
     var isSandbox: Bool
-
-    init(_ body: WireBody) throws(AuthError) {
-        appToken = try body.string("appToken")
-        isSandbox = try body.bool("isSandbox") ?? false
-    }
 }
 
 /// The answer. FirebaseAuth needs both fields and `suggestedTimeout` as a string of seconds, or it crashes.
-struct VerifyClientResponse: Encodable {
+struct VerifyClientResponse: ResponseEncodable {
     var receipt: String
     var suggestedTimeout: String
 }
 
 extension AppVerificationRoutes {
-    func verifyClient(_ request: Request, context: FlintRequestContext) async throws -> Response {
+    func verifyClient(_ request: Request, context: FlintRequestContext) async throws -> VerifyClientResponse {
         try context.requireClient()
-        let wire = try VerifyClientRequest(try await WireBody.read(request))
-        return try JSONReply.make(try await services.verifyClient(wire, clientIP: context.clientIP))
+        let wire = try await request.decode(as: VerifyClientRequest.self, context: context)
+        return try await services.verifyClient(wire, clientIP: context.clientIP)
     }
 }
 

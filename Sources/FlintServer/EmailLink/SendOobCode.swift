@@ -3,8 +3,8 @@ import FlintStore
 import Hummingbird
 
 /// `accounts:sendOobCode` (v1) and `relyingparty/getOobConfirmationCode` (the iOS SDK's v3 path).
-struct SendOobCodeRequest {
-    var requestType: String?
+struct SendOobCodeRequest: Decodable {
+    var requestType: OobRequestType?
     var email: String?
     /// `VERIFY_AND_CHANGE_EMAIL`: the address that replaces the account's email once the link is followed.
     var newEmail: String?
@@ -21,27 +21,19 @@ struct SendOobCodeRequest {
     var linkDomain: String?
     var returnOobLink: Bool
 
-    init(_ body: WireBody) throws(AuthError) {
-        requestType = try OobRequestType.name(body.fields["requestType"])
-        email = try body.string("email")
-        newEmail = try body.string("newEmail")
-        idToken = try body.string("idToken")
-        pendingCredential = try body.string("mfaPendingCredential")
-        continueUrl = try body.string("continueUrl")
-        canHandleCodeInApp = try body.bool("canHandleCodeInApp") ?? false
-        iOSBundleId = try body.string("iOSBundleId")
-        if iOSBundleId == nil { iOSBundleId = try body.string("iosBundleId") }
-        androidPackageName = try body.string("androidPackageName")
-        androidInstallApp = try body.bool("androidInstallApp") ?? false
-        _ = try body.string("androidMinimumVersion")
-        dynamicLinkDomain = try body.string("dynamicLinkDomain")
-        linkDomain = try body.string("linkDomain")
-        returnOobLink = try body.bool("returnOobLink") ?? false
+    /// Checked for their types only.
+    var iosBundleId: String?
+    var androidMinimumVersion: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case requestType, email, newEmail, idToken, continueUrl, canHandleCodeInApp, iOSBundleId, iosBundleId
+        case androidPackageName, androidInstallApp, androidMinimumVersion, dynamicLinkDomain, linkDomain, returnOobLink
+        case pendingCredential = "mfaPendingCredential"
     }
 }
 
 /// The answer: the address the link went to, and for an admin's `returnOobLink` the code and link themselves.
-struct SendOobCodeResponse: Encodable {
+struct SendOobCodeResponse: ResponseEncodable {
     var kind = "identitytoolkit#GetOobConfirmationCodeResponse"
     var email: String?
     var oobCode: String?
@@ -51,14 +43,13 @@ struct SendOobCodeResponse: Encodable {
 struct EmailLinkRoutes {
     let services: AuthServices
 
-    func sendOobCode(_ request: Request, context: FlintRequestContext) async throws -> Response {
+    func sendOobCode(_ request: Request, context: FlintRequestContext) async throws -> SendOobCodeResponse {
         try context.requireClient()
-        let wire = try SendOobCodeRequest(try await WireBody.read(request))
+        let wire = try await request.decode(as: SendOobCodeRequest.self, context: context)
         let locales = LocaleNegotiation.candidates(
             firebaseLocale: request.headers[.firebaseLocale], acceptLanguage: request.headers[.acceptLanguage]
         )
-        let response = try await services.sendOobCode(wire, caller: context.caller, clientIP: context.clientIP, locales: locales)
-        return try JSONReply.make(response)
+        return try await services.sendOobCode(wire, caller: context.caller, clientIP: context.clientIP, locales: locales)
     }
 }
 
@@ -66,7 +57,7 @@ extension AuthServices {
     func sendOobCode(_ wire: SendOobCodeRequest, caller: Caller, clientIP: String?, locales: [String]) async throws -> SendOobCodeResponse {
         let isAdmin = caller == .admin
         if wire.returnOobLink && !isAdmin { throw AuthError.insufficientPermission }
-        guard let type = wire.requestType, !type.isEmpty, type != "OOB_REQ_TYPE_UNSPECIFIED" else { throw AuthError.missingRequestType }
+        guard let type = wire.requestType?.name, !type.isEmpty, type != "OOB_REQ_TYPE_UNSPECIFIED" else { throw AuthError.missingRequestType }
         // Known types this endpoint does not send (RECOVER_EMAIL goes out by itself when an email changes).
         guard let action = EmailAction(rawValue: type), action != .recoverEmail else { throw AuthError.invalidRequestType }
         let config = config.current
@@ -200,26 +191,27 @@ extension AuthServices {
 }
 
 /// Firebase's `OobReqType`: the names the SDKs send, and the proto numbers the Android SDK sends instead.
-enum OobRequestType {
+struct OobRequestType: Decodable {
     /// The enum's values by number.
     static let names: [Int: String] = [
         0: "OOB_REQ_TYPE_UNSPECIFIED", 1: "PASSWORD_RESET", 2: "OLD_EMAIL_AGREE", 3: "NEW_EMAIL_ACCEPT", 4: "VERIFY_EMAIL",
         5: "RECOVER_EMAIL", 6: "EMAIL_SIGNIN", 7: "VERIFY_AND_CHANGE_EMAIL", 8: "REVERT_SECOND_FACTOR_ADDITION",
     ]
 
-    /// The name of a `requestType` given as a name or a number; `nil` when absent.
+    /// The value's name; empty when the body sent an empty string (which counts as absent).
+    var name: String
+
+    /// Reads a `requestType` given as a name or a number.
     /// - Throws: `INVALID_ARGUMENT` (400) for a value that is not one of the enum's, without echoing it.
-    static func name(_ value: JSONValue?) throws(AuthError) -> String? {
-        switch value {
-        case nil, .null?: return nil
-        case .string(let text)?:
-            if text.isEmpty { return nil }
-            guard names.values.contains(text) else { throw invalid }
-            return text
-        case .number(let number)?:
-            guard number.rounded() == number, number >= 0, number <= 8, let name = names[Int(number)] else { throw invalid }
-            return name
-        case .some: throw invalid
+    init(from decoder: any Decoder) throws {
+        switch try decoder.singleValueContainer().decode(JSONValue.self) {
+        case .string(let text):
+            guard text.isEmpty || Self.names.values.contains(text) else { throw Self.invalid }
+            name = text
+        case .number(let number):
+            guard number.rounded() == number, number >= 0, number <= 8, let name = Self.names[Int(number)] else { throw Self.invalid }
+            self.name = name
+        default: throw Self.invalid
         }
     }
 

@@ -3,22 +3,16 @@ import FlintStore
 import Hummingbird
 
 /// `accounts:signInWithEmailLink` (v1) and `relyingparty/emailLinkSignin` (v3).
-struct SignInWithEmailLinkRequest {
+struct SignInWithEmailLinkRequest: Decodable {
     var email: String?
     var oobCode: String?
     /// A signed-in user's token: the email is linked to that user (or re-proven, for re-authentication).
     var idToken: String?
-
-    init(_ body: WireBody) throws(AuthError) {
-        email = try body.string("email")
-        oobCode = try body.string("oobCode")
-        idToken = try body.string("idToken")
-    }
 }
 
 /// The answer: the session's tokens, or — for an account with second factors — `mfaPendingCredential` and the
 /// `mfaInfo` hints instead.
-struct SignInWithEmailLinkResponse: Encodable {
+struct SignInWithEmailLinkResponse: ResponseEncodable {
     var kind = "identitytoolkit#EmailLinkSigninResponse"
     var localId: String
     var email: String
@@ -33,10 +27,10 @@ struct SignInWithEmailLinkResponse: Encodable {
 }
 
 extension EmailLinkRoutes {
-    func signInWithEmailLink(_ request: Request, context: FlintRequestContext) async throws -> Response {
+    func signInWithEmailLink(_ request: Request, context: FlintRequestContext) async throws -> SignInWithEmailLinkResponse {
         try context.requireClient()
-        let wire = try SignInWithEmailLinkRequest(try await WireBody.read(request))
-        return try JSONReply.make(try await services.signInWithEmailLink(wire))
+        let wire = try await request.decode(as: SignInWithEmailLinkRequest.self, context: context)
+        return try await services.signInWithEmailLink(wire)
     }
 }
 

@@ -1,26 +1,29 @@
 import FlintCore
 import FlintStore
+import Hummingbird
 import Logging
 
 /// `v2/accounts/mfaEnrollment:start`: a phone (`phoneEnrollmentInfo`, code by SMS) or TOTP (`totpEnrollmentInfo`,
 /// a new shared secret) second factor for the signed-in user.
-struct StartEnrollmentRequest {
+struct StartEnrollmentRequest: Decodable {
     var idToken: String?
     /// In a MANDATORY project, a user without second factors enrols with the pending credential of the sign-in
     /// (Flint extension), and gets tokens only once enrolled.
     var pendingCredential: String?
-    var phone: WireBody?
-    var totp: WireBody?
+    /// The number to enrol and the app proof, as `sendVerificationCode` takes them.
+    var phone: SendVerificationCodeRequest?
+    /// Firebase's `StartMfaTotpRequestInfo` has no fields Flint reads: its presence asks for TOTP.
+    var totp: [String: JSONValue]?
 
-    init(_ body: WireBody) throws(AuthError) {
-        idToken = try body.string("idToken")
-        pendingCredential = try body.string("mfaPendingCredential")
-        phone = try body.nested("phoneEnrollmentInfo")
-        totp = try body.nested("totpEnrollmentInfo")
+    private enum CodingKeys: String, CodingKey {
+        case idToken
+        case pendingCredential = "mfaPendingCredential"
+        case phone = "phoneEnrollmentInfo"
+        case totp = "totpEnrollmentInfo"
     }
 }
 
-struct StartEnrollmentResponse: Encodable {
+struct StartEnrollmentResponse: ResponseEncodable {
     struct PhoneSessionInfo: Encodable { var sessionInfo: String }
     struct TOTPSessionInfo: Encodable {
         var sharedSecretKey: String
@@ -37,23 +40,22 @@ struct StartEnrollmentResponse: Encodable {
 /// `v2/accounts/mfaEnrollment:finalize`: the code (SMS) or one-time password (TOTP) proves the factor; it is added,
 /// and the session's tokens are re-issued with the second-factor claims. The first enrolment also returns ten
 /// one-time recovery codes (Flint extension field `recoveryCodes`).
-struct FinalizeEnrollmentRequest {
+struct FinalizeEnrollmentRequest: Decodable {
     var idToken: String?
     var pendingCredential: String?
     var displayName: String?
-    var phone: WireBody?
-    var totp: WireBody?
+    var phone: PhoneVerificationInfo?
+    var totp: TOTPVerificationInfo?
 
-    init(_ body: WireBody) throws(AuthError) {
-        idToken = try body.string("idToken")
-        pendingCredential = try body.string("mfaPendingCredential")
-        displayName = try body.string("displayName")
-        phone = try body.nested("phoneVerificationInfo")
-        totp = try body.nested("totpVerificationInfo")
+    private enum CodingKeys: String, CodingKey {
+        case idToken, displayName
+        case pendingCredential = "mfaPendingCredential"
+        case phone = "phoneVerificationInfo"
+        case totp = "totpVerificationInfo"
     }
 }
 
-struct FinalizeEnrollmentResponse: Encodable {
+struct FinalizeEnrollmentResponse: ResponseEncodable {
     var idToken: String
     var refreshToken: String
     var expiresIn: String
@@ -131,12 +133,12 @@ extension AuthServices {
         guard config.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
         let user = try await enrollingUser(idToken: wire.idToken, pendingCredential: wire.pendingCredential).user
         guard let phoneInfo = wire.phone else { throw AuthError.missingPhoneEnrollmentInfo }
-        let phone = try parsePhoneNumber(try phoneInfo.string("phoneNumber"))
+        let phone = try parsePhoneNumber(phoneInfo.phoneNumber)
         let enrollments = try await store.read { try await $0.mfaEnrollments(localID: user.localID) }
         guard !enrollments.contains(where: { $0.phoneNumber == phone.e164 }) else { throw AuthError.secondFactorExists }
         guard enrollments.count < Self.maxSecondFactors else { throw AuthError.secondFactorLimitExceeded }
         let sessionInfo = try await sendCode(
-            to: phone.e164, purpose: .mfaEnrollment, locales: locales, proof: try AppProof(phoneInfo), forSignIn: false)
+            to: phone.e164, purpose: .mfaEnrollment, locales: locales, proof: phoneInfo.proof, forSignIn: false)
         return StartEnrollmentResponse(phoneSessionInfo: .init(sessionInfo: sessionInfo))
     }
 
@@ -151,8 +153,8 @@ extension AuthServices {
             guard config.totpSecondFactorEnabled else { throw AuthError.totpMFANotEnabled }
             enrollee = try await enrollingUser(idToken: wire.idToken, pendingCredential: wire.pendingCredential)
             let user = enrollee.user
-            guard let sessionText = try totp.string("sessionInfo"), !sessionText.isEmpty else { throw AuthError.missingSessionInfo }
-            guard let code = try totp.string("verificationCode"), !code.isEmpty else { throw AuthError.missingCode }
+            guard let sessionText = totp.sessionInfo, !sessionText.isEmpty else { throw AuthError.missingSessionInfo }
+            guard let code = totp.verificationCode, !code.isEmpty else { throw AuthError.missingCode }
             guard let session = TOTPEnrollmentSession(opening: sessionText, key: secret.mfaKey), session.localID == user.localID,
                 now / 1000 - session.issuedAt <= Self.totpEnrollmentWindow
             else { throw AuthError.invalidSessionInfo }
@@ -173,7 +175,7 @@ extension AuthServices {
             let user = enrollee.user
             guard let info = wire.phone else { throw AuthError.missingPhoneVerificationInfo }
             let phone = try await provePhoneCode(
-                sessionInfo: try info.string("sessionInfo"), code: try info.string("code"), purpose: .mfaEnrollment)
+                sessionInfo: info.sessionInfo, code: info.code, purpose: .mfaEnrollment)
             enrollment = MFAEnrollmentRecord(
                 enrollmentID: enrollmentID, localID: user.localID, factor: "phone", displayName: wire.displayName, phoneNumber: phone,
                 enrolledAt: now)

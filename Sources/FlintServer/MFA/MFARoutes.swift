@@ -6,40 +6,37 @@ import Hummingbird
 struct MFARoutes {
     let services: AuthServices
 
-    func startEnrollment(_ request: Request, context: FlintRequestContext) async throws -> Response {
+    func startEnrollment(_ request: Request, context: FlintRequestContext) async throws -> StartEnrollmentResponse {
         try context.requireClient()
-        let wire = try StartEnrollmentRequest(try await WireBody.read(request))
-        return try JSONReply.make(try await services.startEnrollment(wire, locales: locales(request)))
+        let wire = try await request.decode(as: StartEnrollmentRequest.self, context: context)
+        return try await services.startEnrollment(wire, locales: locales(request))
     }
 
-    func finalizeEnrollment(_ request: Request, context: FlintRequestContext) async throws -> Response {
+    func finalizeEnrollment(_ request: Request, context: FlintRequestContext) async throws -> FinalizeEnrollmentResponse {
         try context.requireClient()
-        let wire = try FinalizeEnrollmentRequest(try await WireBody.read(request))
-        return try JSONReply.make(try await services.finalizeEnrollment(wire))
+        return try await services.finalizeEnrollment(try await request.decode(as: FinalizeEnrollmentRequest.self, context: context))
     }
 
-    func withdraw(_ request: Request, context: FlintRequestContext) async throws -> Response {
+    func withdraw(_ request: Request, context: FlintRequestContext) async throws -> WithdrawResponse {
         try context.requireClient()
-        let wire = try WithdrawRequest(try await WireBody.read(request))
-        return try JSONReply.make(try await services.withdraw(wire))
+        return try await services.withdraw(try await request.decode(as: WithdrawRequest.self, context: context))
     }
 
-    func startSignIn(_ request: Request, context: FlintRequestContext) async throws -> Response {
+    func startSignIn(_ request: Request, context: FlintRequestContext) async throws -> StartMFASignInResponse {
         try context.requireClient()
-        let wire = try StartMFASignInRequest(try await WireBody.read(request))
-        return try JSONReply.make(try await services.startMFASignIn(wire, locales: locales(request)))
+        let wire = try await request.decode(as: StartMFASignInRequest.self, context: context)
+        return try await services.startMFASignIn(wire, locales: locales(request))
     }
 
-    func finalizeSignIn(_ request: Request, context: FlintRequestContext) async throws -> Response {
+    func finalizeSignIn(_ request: Request, context: FlintRequestContext) async throws -> FinalizeMFASignInResponse {
         try context.requireClient()
-        let wire = try FinalizeMFASignInRequest(try await WireBody.read(request))
-        return try JSONReply.make(try await services.finalizeMFASignIn(wire))
+        return try await services.finalizeMFASignIn(try await request.decode(as: FinalizeMFASignInRequest.self, context: context))
     }
 
-    func regenerateRecoveryCodes(_ request: Request, context: FlintRequestContext) async throws -> Response {
+    func regenerateRecoveryCodes(_ request: Request, context: FlintRequestContext) async throws -> RecoveryCodesResponse {
         try context.requireClient()
-        let body = try await WireBody.read(request)
-        return try JSONReply.make(try await services.regenerateRecoveryCodes(idToken: try body.string("idToken")))
+        let wire = try await request.decode(as: RegenerateRecoveryCodesRequest.self, context: context)
+        return try await services.regenerateRecoveryCodes(idToken: wire.idToken)
     }
 
     private func locales(_ request: Request) -> [String] {
@@ -47,9 +44,16 @@ struct MFARoutes {
     }
 }
 
-extension WireBody {
-    /// A nested object read with the same lenient rules as the top level.
-    func nested(_ name: String) throws(AuthError) -> WireBody? {
-        try object(name).map(WireBody.init(fields:))
-    }
+/// Firebase's `FinalizeMfaPhoneRequestInfo`: the code sent by SMS and the session it was sent for.
+struct PhoneVerificationInfo: Decodable {
+    var sessionInfo: String?
+    var code: String?
+}
+
+/// Firebase's `FinalizeMfaTotpEnrollmentRequestInfo` / `MfaTotpSignInRequestInfo`: the one-time password, with the
+/// enrolment session (enrolling) or the factor it belongs to (signing in).
+struct TOTPVerificationInfo: Decodable {
+    var sessionInfo: String?
+    var verificationCode: String?
+    var mfaEnrollmentId: String?
 }

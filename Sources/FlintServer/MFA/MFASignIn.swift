@@ -1,23 +1,27 @@
 import FlintCore
 import FlintStore
+import Hummingbird
 import Logging
 
 /// `v2/accounts/mfaSignIn:start`: sends a code to the enrolled number of the chosen phone factor (never to a number
 /// the caller supplies).
-struct StartMFASignInRequest {
+struct StartMFASignInRequest: Decodable {
     var pendingCredential: String?
     var enrollmentID: String?
-    /// The app proof inside `phoneSignInInfo` (its `phoneNumber` is the masked hint and is not used).
-    var proof: AppProof
+    /// The app proof, beside a `phoneNumber` that is the masked hint and is not used.
+    var phoneSignInInfo: SendVerificationCodeRequest?
 
-    init(_ body: WireBody) throws(AuthError) {
-        pendingCredential = try body.string("mfaPendingCredential")
-        enrollmentID = try body.string("mfaEnrollmentId")
-        proof = try AppProof(try body.nested("phoneSignInInfo"))
+    /// The app proof inside `phoneSignInInfo`.
+    var proof: AppProof { phoneSignInInfo?.proof ?? AppProof() }
+
+    private enum CodingKeys: String, CodingKey {
+        case phoneSignInInfo
+        case pendingCredential = "mfaPendingCredential"
+        case enrollmentID = "mfaEnrollmentId"
     }
 }
 
-struct StartMFASignInResponse: Encodable {
+struct StartMFASignInResponse: ResponseEncodable {
     struct PhoneResponseInfo: Encodable { var sessionInfo: String }
     var phoneResponseInfo: PhoneResponseInfo
 }
@@ -25,24 +29,25 @@ struct StartMFASignInResponse: Encodable {
 /// `v2/accounts/mfaSignIn:finalize`: the pending credential plus the second factor — an SMS code
 /// (`phoneVerificationInfo`), a TOTP code (`totpVerificationInfo` with `mfaEnrollmentId`), or one of the account's
 /// recovery codes (Flint extension field `recoveryCode`) — gives the session's tokens.
-struct FinalizeMFASignInRequest {
+struct FinalizeMFASignInRequest: Decodable {
     var pendingCredential: String?
-    var enrollmentID: String?
-    var phone: WireBody?
-    var totp: WireBody?
+    var mfaEnrollmentId: String?
+    var phone: PhoneVerificationInfo?
+    var totp: TOTPVerificationInfo?
     var recoveryCode: String?
 
-    init(_ body: WireBody) throws(AuthError) {
-        pendingCredential = try body.string("mfaPendingCredential")
-        enrollmentID = try body.string("mfaEnrollmentId")
-        phone = try body.nested("phoneVerificationInfo")
-        totp = try body.nested("totpVerificationInfo")
-        recoveryCode = try body.string("recoveryCode")
-        if enrollmentID == nil { enrollmentID = try totp?.string("mfaEnrollmentId") }
+    /// The factor: at the top, or (as the SDKs send it for TOTP) inside `totpVerificationInfo`.
+    var enrollmentID: String? { mfaEnrollmentId ?? totp?.mfaEnrollmentId }
+
+    private enum CodingKeys: String, CodingKey {
+        case mfaEnrollmentId, recoveryCode
+        case pendingCredential = "mfaPendingCredential"
+        case phone = "phoneVerificationInfo"
+        case totp = "totpVerificationInfo"
     }
 }
 
-struct FinalizeMFASignInResponse: Encodable {
+struct FinalizeMFASignInResponse: ResponseEncodable {
     var idToken: String
     var refreshToken: String
     var expiresIn: String
@@ -116,7 +121,7 @@ extension AuthServices {
             guard let enrollmentID = wire.enrollmentID, !enrollmentID.isEmpty else { throw AuthError.missingMFAEnrollmentID }
             guard let enrollment = enrollments.first(where: { $0.enrollmentID == enrollmentID }) else { throw AuthError.mfaEnrollmentNotFound }
             guard enrollment.factor == "totp", let sealed = enrollment.sealedTOTPSecret else { throw AuthError.mfaProviderNotSupported }
-            guard let code = try totp.string("verificationCode"), !code.isEmpty else { throw AuthError.missingCode }
+            guard let code = totp.verificationCode, !code.isEmpty else { throw AuthError.missingCode }
             let secretBytes = try openTOTPSecret(sealed)
             guard
                 let step = TOTP.matchingStep(
@@ -131,7 +136,7 @@ extension AuthServices {
         }
         guard let info = wire.phone else { throw AuthError.mfaProviderNotSupported }
         guard config.current.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
-        let phone = try await provePhoneCode(sessionInfo: try info.string("sessionInfo"), code: try info.string("code"), purpose: .mfaSignIn)
+        let phone = try await provePhoneCode(sessionInfo: info.sessionInfo, code: info.code, purpose: .mfaSignIn)
         guard let enrollment = enrollments.first(where: { $0.phoneNumber == phone }) else { throw AuthError.mfaEnrollmentNotFound }
         return SecondFactorClaim(factor: "phone", identifier: enrollment.enrollmentID)
     }

@@ -1,10 +1,16 @@
 import FlintCore
 import FlintStore
+import Hummingbird
 import Logging
 
 /// `POST /flint/v1/accounts/mfaRecoveryCodes:regenerate` (Flint extension): ten new one-time recovery codes for a
 /// user with second factors, replacing the old ones. Needs a recent sign-in, like enrolment.
-struct RecoveryCodesResponse: Encodable {
+struct RegenerateRecoveryCodesRequest: Decodable {
+    var idToken: String?
+}
+
+/// The new codes, shown once.
+struct RecoveryCodesResponse: ResponseEncodable {
     var recoveryCodes: [String]
 }
 

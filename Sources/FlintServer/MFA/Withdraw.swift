@@ -1,20 +1,16 @@
 import FlintCore
 import FlintStore
+import Hummingbird
 import Logging
 
 /// `v2/accounts/mfaEnrollment:withdraw`: removes a second factor. Every earlier session is revoked and the caller
 /// gets fresh tokens (without second-factor claims); with the last factor go the recovery codes.
-struct WithdrawRequest {
+struct WithdrawRequest: Decodable {
     var idToken: String?
     var mfaEnrollmentId: String?
-
-    init(_ body: WireBody) throws(AuthError) {
-        idToken = try body.string("idToken")
-        mfaEnrollmentId = try body.string("mfaEnrollmentId")
-    }
 }
 
-struct WithdrawResponse: Encodable {
+struct WithdrawResponse: ResponseEncodable {
     var idToken: String
     var refreshToken: String
     var expiresIn: String

@@ -4,7 +4,7 @@ import Hummingbird
 
 /// `accounts:createAuthUri` (v1) and `relyingparty/createAuthUri` (v3): which sign-in methods an email has
 /// (`fetchSignInMethods(forEmail:)`). With email-enumeration protection on, it reveals nothing.
-struct CreateAuthURIRequest {
+struct CreateAuthURIRequest: Decodable {
     /// The providers whose methods this endpoint reports.
     static let servedProviders: Set<String> = ["password", "emailLink"]
 
@@ -12,18 +12,11 @@ struct CreateAuthURIRequest {
     var continueUri: String?
     var sessionId: String?
 
-    init(_ body: WireBody) throws(AuthError) {
-        identifier = try body.string("identifier")
-        continueUri = try body.string("continueUri")
-        sessionId = try body.string("sessionId")
-        // Flint serves no identity provider: asking for one's sign-in URL is Firebase's answer to an unknown provider.
-        if let provider = try body.string("providerId"), !provider.isEmpty, !Self.servedProviders.contains(provider) {
-            throw AuthError.invalidProviderID
-        }
-    }
+    /// Flint serves no identity provider: asking for one's sign-in URL is Firebase's answer to an unknown provider.
+    var providerId: String?
 }
 
-struct CreateAuthURIResponse: Encodable {
+struct CreateAuthURIResponse: ResponseEncodable {
     var kind = "identitytoolkit#CreateAuthUriResponse"
     var registered: Bool?
     var allProviders: [String]?
@@ -32,10 +25,13 @@ struct CreateAuthURIResponse: Encodable {
 }
 
 extension PasswordRoutes {
-    func createAuthURI(_ request: Request, context: FlintRequestContext) async throws -> Response {
+    func createAuthURI(_ request: Request, context: FlintRequestContext) async throws -> CreateAuthURIResponse {
         try context.requireClient()
-        let wire = try CreateAuthURIRequest(try await WireBody.read(request))
-        return try JSONReply.make(try await services.createAuthURI(wire))
+        let wire = try await request.decode(as: CreateAuthURIRequest.self, context: context)
+        if let provider = wire.providerId, !provider.isEmpty, !CreateAuthURIRequest.servedProviders.contains(provider) {
+            throw AuthError.invalidProviderID
+        }
+        return try await services.createAuthURI(wire)
     }
 }
 

@@ -4,18 +4,14 @@ import Hummingbird
 
 /// `accounts:resetPassword` (v1) and `relyingparty/resetPassword` (v3): with only `oobCode`, says what the code is
 /// for without using it (`verifyPasswordResetCode`); with `newPassword`, uses a `PASSWORD_RESET` code and sets it.
-struct ResetPasswordRequest {
+struct ResetPasswordRequest: Decodable {
     var oobCode: String?
     var newPassword: String?
-
-    init(_ body: WireBody) throws(AuthError) {
-        oobCode = try body.string("oobCode")
-        newPassword = try body.string("newPassword")
-        _ = try body.string("email")
-    }
+    /// Checked for its type only.
+    var email: String?
 }
 
-struct ResetPasswordResponse: Encodable {
+struct ResetPasswordResponse: ResponseEncodable {
     var kind = "identitytoolkit#ResetPasswordResponse"
     var requestType: String
     var email: String?
@@ -24,10 +20,10 @@ struct ResetPasswordResponse: Encodable {
 }
 
 extension PasswordRoutes {
-    func resetPassword(_ request: Request, context: FlintRequestContext) async throws -> Response {
+    func resetPassword(_ request: Request, context: FlintRequestContext) async throws -> ResetPasswordResponse {
         try context.requireClient()
-        let wire = try ResetPasswordRequest(try await WireBody.read(request))
-        return try JSONReply.make(try await services.resetPassword(wire))
+        let wire = try await request.decode(as: ResetPasswordRequest.self, context: context)
+        return try await services.resetPassword(wire)
     }
 }
 

@@ -3,20 +3,16 @@ import FlintStore
 import Hummingbird
 
 /// `accounts:signInWithPassword` (v1) and `relyingparty/verifyPassword` (v3).
-struct SignInWithPasswordRequest {
+struct SignInWithPasswordRequest: Decodable {
     var email: String?
     var password: String?
-
-    init(_ body: WireBody) throws(AuthError) {
-        email = try body.string("email")
-        password = try body.string("password")
-        _ = try body.bool("returnSecureToken")
-    }
+    /// Checked for its type only.
+    var returnSecureToken: Bool?
 }
 
 /// The answer: the session's tokens, or — for an account with second factors — `mfaPendingCredential` and the
 /// `mfaInfo` hints instead.
-struct SignInWithPasswordResponse: Encodable {
+struct SignInWithPasswordResponse: ResponseEncodable {
     var kind = "identitytoolkit#VerifyPasswordResponse"
     var localId: String
     var email: String
@@ -33,10 +29,10 @@ struct SignInWithPasswordResponse: Encodable {
 }
 
 extension PasswordRoutes {
-    func signInWithPassword(_ request: Request, context: FlintRequestContext) async throws -> Response {
+    func signInWithPassword(_ request: Request, context: FlintRequestContext) async throws -> SignInWithPasswordResponse {
         try context.requireClient()
-        let wire = try SignInWithPasswordRequest(try await WireBody.read(request))
-        return try JSONReply.make(try await services.signInWithPassword(wire, clientIP: context.clientIP))
+        let wire = try await request.decode(as: SignInWithPasswordRequest.self, context: context)
+        return try await services.signInWithPassword(wire, clientIP: context.clientIP)
     }
 }
 

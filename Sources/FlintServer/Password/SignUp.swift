@@ -3,7 +3,7 @@ import FlintStore
 import Hummingbird
 
 /// `accounts:signUp` (v1), `relyingparty/signupNewUser` (v3), and the admin form `projects/{p}/accounts`.
-struct SignUpRequest {
+struct SignUpRequest: Decodable {
     var email: String?
     var password: String?
     var displayName: String?
@@ -14,21 +14,9 @@ struct SignUpRequest {
     var emailVerified: Bool?
     var phoneNumber: String?
     var disabled: Bool?
-
-    init(_ body: WireBody) throws(AuthError) {
-        email = try body.string("email")
-        password = try body.string("password")
-        displayName = try body.string("displayName")
-        idToken = try body.string("idToken")
-        localId = try body.string("localId")
-        photoUrl = try body.string("photoUrl")
-        emailVerified = try body.bool("emailVerified")
-        phoneNumber = try body.string("phoneNumber")
-        disabled = try body.bool("disabled")
-    }
 }
 
-struct SignUpResponse: Encodable {
+struct SignUpResponse: ResponseEncodable {
     var kind = "identitytoolkit#SignupNewUserResponse"
     var localId: String
     var email: String?
@@ -44,12 +32,12 @@ struct SignUpResponse: Encodable {
 struct PasswordRoutes {
     let services: AuthServices
 
-    func signUp(_ request: Request, context: FlintRequestContext) async throws -> Response {
+    func signUp(_ request: Request, context: FlintRequestContext) async throws -> SignUpResponse {
         try context.requireClient()
         try services.checkAdminPath(context)
-        let wire = try SignUpRequest(try await WireBody.read(request))
-        if context.caller == .admin { return try JSONReply.make(try await services.adminCreateUser(wire)) }
-        return try JSONReply.make(try await services.signUp(wire))
+        let wire = try await request.decode(as: SignUpRequest.self, context: context)
+        if context.caller == .admin { return try await services.adminCreateUser(wire) }
+        return try await services.signUp(wire)
     }
 }
 

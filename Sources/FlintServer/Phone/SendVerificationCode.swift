@@ -3,34 +3,37 @@ import FlintStore
 import HTTPTypes
 import Hummingbird
 
-/// `accounts:sendVerificationCode` (v1) and `relyingparty/sendVerificationCode` (the iOS SDK's v3 path).
-struct SendVerificationCodeRequest {
+/// `accounts:sendVerificationCode` (v1) and `relyingparty/sendVerificationCode` (the iOS SDK's v3 path). The same
+/// fields make MFA's `phoneEnrollmentInfo` and `phoneSignInInfo`.
+struct SendVerificationCodeRequest: Decodable {
     /// The number to send a code to, in E.164 (spaces and dashes tolerated).
     var phoneNumber: String?
-    /// The app proof (`iosReceipt` + `iosSecret`, or `recaptchaToken`); `clientType`, `recaptchaVersion` and the
-    /// proofs of other platforms are ignored.
+    /// The app proof (`iosReceipt` + `iosSecret`, or `recaptchaToken`, beside the number); `clientType`,
+    /// `recaptchaVersion` and the proofs of other platforms are ignored.
     var proof: AppProof
 
-    init(_ body: WireBody) throws(AuthError) {
-        phoneNumber = try body.string("phoneNumber")
-        proof = try AppProof(body)
+    private enum CodingKeys: CodingKey { case phoneNumber }
+
+    init(from decoder: any Decoder) throws {
+        phoneNumber = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(String.self, forKey: .phoneNumber)
+        proof = try AppProof(from: decoder)
     }
 }
 
 /// The answer: the opaque handle the client keeps as its verification ID.
-struct SendVerificationCodeResponse: Encodable {
+struct SendVerificationCodeResponse: ResponseEncodable {
     var sessionInfo: String
 }
 
 extension PhoneRoutes {
-    func sendVerificationCode(_ request: Request, context: FlintRequestContext) async throws -> Response {
+    func sendVerificationCode(_ request: Request, context: FlintRequestContext) async throws -> SendVerificationCodeResponse {
         try context.requireClient()
-        let wire = try SendVerificationCodeRequest(try await WireBody.read(request))
+        let wire = try await request.decode(as: SendVerificationCodeRequest.self, context: context)
         let locales = LocaleNegotiation.candidates(
             firebaseLocale: request.headers[.firebaseLocale], acceptLanguage: request.headers[.acceptLanguage]
         )
         let sessionInfo = try await services.sendCode(to: wire.phoneNumber, purpose: .signIn, locales: locales, proof: wire.proof)
-        return try JSONReply.make(SendVerificationCodeResponse(sessionInfo: sessionInfo))
+        return SendVerificationCodeResponse(sessionInfo: sessionInfo)
     }
 }
 

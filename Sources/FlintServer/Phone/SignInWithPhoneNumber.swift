@@ -3,13 +3,35 @@ import FlintStore
 import Hummingbird
 
 /// `accounts:signInWithPhoneNumber` (v1) and `relyingparty/verifyPhoneNumber` (v3).
-struct SignInWithPhoneNumberRequest {
-    /// What the verified number is for.
-    enum Operation: String {
+struct SignInWithPhoneNumberRequest: Decodable {
+    /// What the verified number is for: the enum's name or number; absent, `VERIFY_OP_UNSPECIFIED`, 0 and 1 are
+    /// `SIGN_UP_OR_IN`.
+    enum Operation: String, Decodable {
         case signUpOrIn = "SIGN_UP_OR_IN"
         case reauth = "REAUTH"
         case update = "UPDATE"
         case link = "LINK"
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if value.decodeNil() {
+                self = .signUpOrIn
+                return
+            }
+            switch try value.decode(String.self) {
+            case "VERIFY_OP_UNSPECIFIED", "0", "1": self = .signUpOrIn
+            case "2": self = .reauth
+            case "3": self = .update
+            case "4": self = .link
+            case let text:
+                guard let op = Operation(rawValue: text) else {
+                    throw AuthError.invalidJSON(
+                        "Invalid value at 'operation' (type.googleapis.com/google.cloud.identitytoolkit.v1.SignInWithPhoneNumberRequest.VerifyOp), \"\(text.prefix(40))\""
+                    )
+                }
+                self = op
+            }
+        }
     }
 
     var sessionInfo: String?
@@ -18,31 +40,10 @@ struct SignInWithPhoneNumberRequest {
     var temporaryProof: String?
     var phoneNumber: String?
     var operation: Operation
-
-    init(_ body: WireBody) throws(AuthError) {
-        sessionInfo = try body.string("sessionInfo")
-        code = try body.string("code")
-        idToken = try body.string("idToken")
-        temporaryProof = try body.string("temporaryProof")
-        phoneNumber = try body.string("phoneNumber")
-        switch try body.string("operation") {
-        case nil, "VERIFY_OP_UNSPECIFIED", "0", "1": operation = .signUpOrIn
-        case "2": operation = .reauth
-        case "3": operation = .update
-        case "4": operation = .link
-        case let text?:
-            guard let op = Operation(rawValue: text) else {
-                throw AuthError.invalidJSON(
-                    "Invalid value at 'operation' (type.googleapis.com/google.cloud.identitytoolkit.v1.SignInWithPhoneNumberRequest.VerifyOp), \"\(text.prefix(40))\""
-                )
-            }
-            operation = op
-        }
-    }
 }
 
 /// Tokens for the signed-in user, or (number owned by another account while linking) a temporary proof.
-struct SignInWithPhoneNumberResponse: Encodable {
+struct SignInWithPhoneNumberResponse: ResponseEncodable {
     var idToken: String?
     var refreshToken: String?
     var expiresIn: String?
@@ -59,9 +60,9 @@ struct SignInWithPhoneNumberResponse: Encodable {
 }
 
 extension PhoneRoutes {
-    func signInWithPhoneNumber(_ request: Request, context: FlintRequestContext) async throws -> Response {
+    func signInWithPhoneNumber(_ request: Request, context: FlintRequestContext) async throws -> SignInWithPhoneNumberResponse {
         try context.requireClient()
-        let wire = try SignInWithPhoneNumberRequest(try await WireBody.read(request))
-        return try JSONReply.make(try await services.signInWithPhoneNumber(wire))
+        let wire = try await request.decode(as: SignInWithPhoneNumberRequest.self, context: context)
+        return try await services.signInWithPhoneNumber(wire)
     }
 }

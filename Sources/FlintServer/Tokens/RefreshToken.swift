@@ -3,18 +3,13 @@ import FlintStore
 import Hummingbird
 
 /// `POST /securetoken.googleapis.com/v1/token` with `grant_type=refresh_token` (JSON or form body).
-struct RefreshTokenRequest {
+struct RefreshTokenRequest: FormDecodable {
     var grantType: String?
     var refreshToken: String?
-
-    init(_ body: WireBody) throws(AuthError) {
-        grantType = try body.string("grantType")
-        refreshToken = try body.string("refreshToken")
-    }
 }
 
 /// Secure Token's answer (snake_case, string-typed `expires_in`).
-struct RefreshTokenResponse: Encodable {
+struct RefreshTokenResponse: ResponseEncodable {
     var access_token: String
     var expires_in: String
     var token_type: String
@@ -27,13 +22,13 @@ struct RefreshTokenResponse: Encodable {
 struct TokenRoutes {
     let services: AuthServices
 
-    func refresh(_ request: Request, context: FlintRequestContext) async throws -> Response {
+    func refresh(_ request: Request, context: FlintRequestContext) async throws -> RefreshTokenResponse {
         try context.requireClient()
-        let wire = try RefreshTokenRequest(try await WireBody.read(request, allowForm: true))
+        let wire = try await request.decode(as: RefreshTokenRequest.self, context: context)
         guard let grant = wire.grantType, !grant.isEmpty else { throw AuthError.missingGrantType }
         guard grant == "refresh_token" else { throw AuthError.invalidGrantType }
         guard let refreshToken = wire.refreshToken, !refreshToken.isEmpty else { throw AuthError.missingRefreshToken }
-        return try JSONReply.make(try await services.refresh(refreshToken))
+        return try await services.refresh(refreshToken)
     }
 }
 

@@ -30,6 +30,12 @@ public struct FlintRequestContext: RequestContext {
 
     /// Firebase refuses bodies over 1 MiB.
     public var maxUploadSize: Int { WireBody.maxBytes }
+
+    /// Wire types are decoded as leniently as Google's front end does, with its error answers.
+    public var requestDecoder: WireDecoder { WireDecoder() }
+
+    /// Answers are encoded as Google's front end writes them.
+    public var responseEncoder: WireEncoder { WireEncoder() }
 }
 
 /// The credential a request carries.

@@ -8,14 +8,17 @@ import NIOCore
     import Foundation
 #endif
 
-/// A decoded request body: a JSON object (or a form), read leniently the way Google's front end does:
-/// `snake_case` keys are accepted for `camelCase` ones, numbers and booleans in string fields are stringified,
-/// unknown fields are ignored, and a wrong type is a 400 naming the field.
+/// A parsed request body: a JSON object (or a form), its keys in `camelCase` (`snake_case` ones are accepted as
+/// Google's front end accepts them). Wire types are decoded from it by ``WireDecoder``.
 struct WireBody: Sendable {
     static let maxBytes = 1 << 20
     let fields: [String: JSONValue]
 
     init(fields: [String: JSONValue]) {
+        guard fields.keys.contains(where: { $0.contains("_") }) else {
+            self.fields = fields
+            return
+        }
         var normalized: [String: JSONValue] = [:]
         for (key, value) in fields { normalized[Self.camelCase(key)] = value }
         self.fields = normalized
@@ -46,41 +49,7 @@ struct WireBody: Sendable {
         return WireBody(fields: object)
     }
 
-    /// A string field; numbers and booleans are stringified; `null` counts as absent.
-    func string(_ name: String) throws(AuthError) -> String? {
-        switch fields[name] {
-        case nil, .null?: return nil
-        case .string(let s)?: return s
-        case .number(let n)?: return n.rounded() == n && abs(n) < 1e15 ? String(Int64(n)) : String(n)
-        case .bool(let b)?: return String(b)
-        case let other?: throw Self.wrongType(name, expected: "TYPE_STRING", got: other)
-        }
-    }
-
-    /// A boolean field; `"true"`/`"false"` strings are accepted.
-    func bool(_ name: String) throws(AuthError) -> Bool? {
-        switch fields[name] {
-        case nil, .null?: return nil
-        case .bool(let b)?: return b
-        case .string("true")?: return true
-        case .string("false")?: return false
-        case let other?: throw Self.wrongType(name, expected: "TYPE_BOOL", got: other)
-        }
-    }
-
-    /// A nested object field.
-    func object(_ name: String) throws(AuthError) -> [String: JSONValue]? {
-        switch fields[name] {
-        case nil, .null?: return nil
-        case .object(let o)?: return o
-        case let other?: throw Self.wrongType(name, expected: "message", got: other)
-        }
-    }
-
-    private static func wrongType(_ name: String, expected: String, got: JSONValue) -> AuthError {
-        AuthError.invalidJSON("Invalid value at '\(snakeCase(name))' (\(expected)), \(got.kindName == "object" ? "{...}" : "\(got.kindName)")")
-    }
-
+    /// `snake_case` → `camelCase` (`phone_number` → `phoneNumber`); other keys are kept.
     static func camelCase(_ key: String) -> String {
         guard key.contains("_") else { return key }
         var out = ""
@@ -96,6 +65,7 @@ struct WireBody: Sendable {
         return out
     }
 
+    /// `camelCase` → `snake_case`, as Google's error messages name fields.
     static func snakeCase(_ key: String) -> String {
         var out = ""
         for ch in key {
