@@ -56,11 +56,11 @@ extension AuthServices {
             let content = templates.render(
                 action: request.action, locale: request.locales, app: appName, link: link, email: request.email)
             var outbox = OutboxMessage(
-                channel: "email", recipient: request.email, body: content.text, locale: content.locale, createdAt: now, code: code,
+                channel: .email, recipient: request.email, body: content.text, locale: content.locale, createdAt: now, code: code,
                 sessionID: record.codeHash
             )
             outbox.email = .init(subject: content.subject, html: content.html, link: link, requestType: request.action.rawValue)
-            outbox.status = email.isDevOutbox ? "dev" : "queued"
+            outbox.status = email.isDevOutbox ? .dev : .queued
             message = outbox
         }
         let send = request.send

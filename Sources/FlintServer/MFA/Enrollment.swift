@@ -165,7 +165,7 @@ extension AuthServices {
             else { throw AuthError.invalidCode }
             totpSessionKey = "totp-enrolled:\(storedTokenHash(sessionText))"
             enrollment = MFAEnrollmentRecord(
-                enrollmentID: enrollmentID, localID: user.localID, factor: "totp", displayName: wire.displayName,
+                enrollmentID: enrollmentID, localID: user.localID, factor: .totp, displayName: wire.displayName,
                 sealedTOTPSecret: try sealTOTPSecret(session.secret), enrolledAt: now, lastTOTPStep: step)
         } else {
             guard config.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
@@ -175,7 +175,7 @@ extension AuthServices {
             let phone = try await provePhoneCode(
                 sessionInfo: try info.string("sessionInfo"), code: try info.string("code"), purpose: .mfaEnrollment)
             enrollment = MFAEnrollmentRecord(
-                enrollmentID: enrollmentID, localID: user.localID, factor: "phone", displayName: wire.displayName, phoneNumber: phone,
+                enrollmentID: enrollmentID, localID: user.localID, factor: .phone, displayName: wire.displayName, phoneNumber: phone,
                 enrolledAt: now)
         }
         let codes = RecoveryCodes.generate(using: random)

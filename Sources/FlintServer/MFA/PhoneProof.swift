@@ -37,7 +37,7 @@ extension AuthServices {
     static func provenNumber(_ outcome: CodeSpendOutcome, purpose: SMSPurpose) -> Result<String, AuthError> {
         switch outcome {
         case .spent(let session):
-            guard session.purpose == purpose.rawValue else { return .failure(.invalidSessionInfo) }
+            guard session.purpose == CodePurpose(purpose) else { return .failure(.invalidSessionInfo) }
             return .success(session.phoneNumber)
         case .notFound: return .failure(.invalidSessionInfo)
         case .expired: return .failure(.sessionExpired)

@@ -33,7 +33,7 @@ extension AuthServices {
     }
 
     /// Signs an ID token for `user`.
-    func idToken(for user: UserRecord, provider: String, authTime: Int64, secondFactor: (String, String)? = nil) throws -> String {
+    func idToken(for user: UserRecord, provider: String, authTime: Int64, secondFactor: SecondFactorClaim? = nil) throws -> String {
         var claims = IDTokenClaims(
             projectID: settings.projectID, userID: user.localID, authTime: authTime, issuedAt: clock.now().secondsSince1970, signInProvider: provider
         )
@@ -47,8 +47,8 @@ extension AuthServices {
         if let phone = user.phoneNumber { claims.identities["phone"] = [phone] }
         if let email = user.email { claims.identities["email"] = [email] }
         if let second = secondFactor {
-            claims.secondFactor = second.0
-            claims.secondFactorIdentifier = second.1
+            claims.secondFactor = second.factor.rawValue
+            claims.secondFactorIdentifier = second.identifier
         }
         if let text = user.customAttributes {
             do {

@@ -11,13 +11,13 @@ public struct RefreshTokenRecord: Sendable, Equatable {
     /// `firebase.sign_in_provider` of that sign-in.
     public var signInProvider: String
     /// `firebase.sign_in_second_factor`, when a second factor was used.
-    public var secondFactor: String?
+    public var secondFactor: SecondFactorKind?
     /// `firebase.second_factor_identifier`.
     public var secondFactorID: String?
 
     /// Creates a record.
     public init(
-        tokenHash: String, localID: String, createdAt: Int64, authTime: Int64, signInProvider: String, secondFactor: String? = nil,
+        tokenHash: String, localID: String, createdAt: Int64, authTime: Int64, signInProvider: String, secondFactor: SecondFactorKind? = nil,
         secondFactorID: String? = nil
     ) {
         self.tokenHash = tokenHash

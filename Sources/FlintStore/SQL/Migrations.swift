@@ -3,12 +3,12 @@
 enum Migrations {
     struct Migration: Sendable {
         let version: Int
-        let statements: @Sendable (_ dialect: String) -> [String]
+        let statements: @Sendable (_ dialect: SQLDialect) -> [String]
     }
 
     static let all: [Migration] = [
         Migration(version: 1) { dialect in
-            let sequenceColumn = dialect == "postgresql" ? "seq BIGSERIAL PRIMARY KEY" : "seq INTEGER PRIMARY KEY AUTOINCREMENT"
+            let sequenceColumn = dialect == .postgresql ? "seq BIGSERIAL PRIMARY KEY" : "seq INTEGER PRIMARY KEY AUTOINCREMENT"
             return [
                 "CREATE TABLE flint_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
                 """
