@@ -58,7 +58,7 @@ struct SMSOutboxTests {
     func retentionSweep() async throws {
         let node = try await TestNode.make(sms: FlakySender(failures: 0)) {
             production(&$0)
-            $0.outboxRetention = 86_400
+            $0.outboxRetention = .seconds(86_400)
         }
         try await node.run { api in
             _ = try await api.sendCode(alice)

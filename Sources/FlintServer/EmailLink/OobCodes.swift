@@ -46,7 +46,7 @@ extension AuthServices {
         let now = nowMS
         let record = OobCodeRecord(
             codeHash: storedTokenHash(code), requestType: request.action.rawValue, email: request.email, localID: request.localID,
-            createdAt: now, expiresAt: now + Int64(settings.oobCodeTTL * 1000), continueURL: request.continueURL
+            createdAt: now, expiresAt: now + settings.oobCodeTTL.inMilliseconds, continueURL: request.continueURL
         )
         let templates = config.emailTemplates
         let link = oobLink(code: code, request: request, lang: templates.locale(for: request.action, requested: request.locales))

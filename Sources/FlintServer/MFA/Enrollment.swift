@@ -157,7 +157,7 @@ extension AuthServices {
                 now / 1000 - session.issuedAt <= Self.totpEnrollmentWindow
             else { throw AuthError.invalidSessionInfo }
             // Every try counts; past the limit the session is spent and enrolment starts over.
-            let attempts = Limit(key: "totp-enroll:\(storedTokenHash(sessionText))", max: Int64(settings.maxCodeAttempts), window: 3_600_000)
+            let attempts = Limit(key: "totp-enroll:\(storedTokenHash(sessionText))", max: Int64(settings.maxCodeAttempts), window: .seconds(3600))
             if try await store.write({ [self] tx in try await count([attempts], in: tx, now: now) }) { throw AuthError.sessionExpired }
             guard
                 let step = TOTP.matchingStep(

@@ -71,8 +71,8 @@ extension AuthServices {
         // Every try reserves a slot before the factor is checked, so parallel guesses cannot slip past the limits;
         // a success gives it back. Per pending credential (past it, the credential is spent) and per account
         // (fresh credentials from repeated first-factor sign-ins do not buy more guesses).
-        let perCredential = Limit(key: "mfa:\(Hex.encode(credential.nonce))", max: Int64(settings.maxCodeAttempts), window: 600_000)
-        let perAccount = Limit(key: "mfa-user:\(credential.localID)", max: Self.secondFactorFailuresPerAccount, window: 900_000)
+        let perCredential = Limit(key: "mfa:\(Hex.encode(credential.nonce))", max: Int64(settings.maxCodeAttempts), window: .seconds(600))
+        let perAccount = Limit(key: "mfa-user:\(credential.localID)", max: Self.secondFactorFailuresPerAccount, window: .seconds(900))
         let (credentialOver, accountOver) = try await store.write { [self] tx in
             (try await count([perCredential], in: tx, now: now), try await count([perAccount], in: tx, now: now))
         }

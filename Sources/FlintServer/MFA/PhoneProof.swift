@@ -22,7 +22,7 @@ extension AuthServices {
             return .storedSession(id: Hex.encode(id), codeHash: Hex.encode(secret.codeHash(sessionID: id, code: code)))
         case .fictional(let phone, let issuedAt)?:
             guard let expected = config.current.testPhoneNumbers[phone] else { throw AuthError.invalidSessionInfo }
-            let ttl = Int64(settings.smsCodeTTL)
+            let ttl = settings.smsCodeTTL.inSeconds
             guard clock.now().secondsSince1970 - issuedAt < ttl else { throw AuthError.sessionExpired }
             return .fictional(
                 FictionalAttempt(

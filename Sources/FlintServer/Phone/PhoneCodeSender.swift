@@ -51,7 +51,7 @@ extension AuthServices {
         let candidate = CodeSession(
             id: Hex.encode(id), phoneNumber: phone.e164, purpose: CodePurpose(purpose),
             codeHash: Hex.encode(secret.codeHash(sessionID: id, code: code)), createdAt: now.millisecondsSince1970,
-            expiresAt: now.millisecondsSince1970 + Int64(settings.smsCodeTTL * 1000)
+            expiresAt: now.millisecondsSince1970 + settings.smsCodeTTL.inMilliseconds
         )
         let rendered = templates.render(purpose: purpose, locale: locales, app: appName, code: code)
         let message = SMSMessage(
