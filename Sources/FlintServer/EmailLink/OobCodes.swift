@@ -64,13 +64,13 @@ extension AuthServices {
             message = outbox
         }
         let send = request.send
-        let sequence = try await store.write { [self, message] tx -> Int64? in
-            if send, try await count(limits, in: tx, now: now) { return -1 }
+        // Over a limit is returned, not thrown, so the counted hit stays counted; `nil` when nothing is sent.
+        let sequence = try await store.write { [self, message] tx -> Result<Int64?, AuthError> in
+            if send, try await count(limits, in: tx, now: now) { return .failure(.tooManyAttempts) }
             try await tx.insertOobCode(record)
-            guard let message else { return nil }
-            return try await tx.appendOutbox(message)
-        }
-        if sequence == -1 { throw AuthError.tooManyAttempts }
+            guard let message else { return .success(nil) }
+            return .success(try await tx.appendOutbox(message))
+        }.get()
         if let sequence, !email.isDevOutbox {
             Task { await self.deliverEmail(sequence: sequence) }
         }
