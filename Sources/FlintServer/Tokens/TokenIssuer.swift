@@ -20,7 +20,7 @@ extension AuthServices {
         let body = random.bytes(32) + Array(localID.utf8)
         let token = "AMf-" + Base64URL.encode(body + secret.refreshTokenTag(body))
         let record = RefreshTokenRecord(
-            tokenHash: storedTokenHash(token), localID: localID, createdAt: now / 1000, authTime: authTime, signInProvider: provider)
+            tokenHash: storedTokenHash(token), localID: localID, createdAt: now, authTime: authTime, signInProvider: provider)
         return (token, record)
     }
 

@@ -4,7 +4,7 @@ public struct RefreshTokenRecord: Sendable, Equatable {
     public var tokenHash: String
     /// The user it belongs to.
     public var localID: String
-    /// Issue time, seconds since epoch (compared with the user's `validSince`).
+    /// Issue time, milliseconds since epoch (compared with the user's `validSince`, which is seconds).
     public var createdAt: Int64
     /// `auth_time` of the sign-in that created it, seconds.
     public var authTime: Int64
