@@ -181,7 +181,7 @@ struct EmailLinkTests {
 
     @Test("a link expires after the configured lifetime")
     func expiry() async throws {
-        try await withFlint(configure: { $0.oobCodeTTL = 600 }) { api in
+        try await withFlint(configure: { $0.oobCodeTTL = .seconds(600) }) { api in
             _ = try await api.sendSignInLink("late@example.com")
             let code = try await api.oobCode(for: "late@example.com").code
             api.clock.advance(by: 601)

@@ -49,7 +49,7 @@ struct SMSOutboxTests {
         try await node.run { api in
             #expect(try await api.post(Path.send, ["phoneNumber": alice]).errorCode == "INTERNAL_ERROR")
             let stored = try await node.store.read { try await $0.outbox(limit: 10) }
-            #expect(stored.map(\.status) == ["failed"])
+            #expect(stored.map(\.status) == [.failed])
             #expect(stored.first?.code == nil && stored.first?.body.isEmpty == true)
         }
     }
@@ -58,7 +58,7 @@ struct SMSOutboxTests {
     func retentionSweep() async throws {
         let node = try await TestNode.make(sms: FlakySender(failures: 0)) {
             production(&$0)
-            $0.outboxRetention = 86_400
+            $0.outboxRetention = .seconds(86_400)
         }
         try await node.run { api in
             _ = try await api.sendCode(alice)
@@ -79,11 +79,11 @@ struct SMSOutboxTests {
             // its record still `sending`.
             let now = Int64(api.clock.now().timeIntervalSince1970 * 1000)
             let stuck = CodeSession(
-                id: "00112233445566778899aabbccddeeff", phoneNumber: alice, purpose: "signIn", codeHash: "00", createdAt: now,
+                id: "00112233445566778899aabbccddeeff", phoneNumber: alice, purpose: .signIn, codeHash: "00", createdAt: now,
                 expiresAt: now + 300_000)
             var record = OutboxMessage(
-                channel: "sms", recipient: alice, body: "lost", locale: "en", createdAt: now, code: "000000", sessionID: stuck.id)
-            record.status = "sending"
+                channel: .sms, recipient: alice, body: "lost", locale: "en", createdAt: now, code: "000000", sessionID: stuck.id)
+            record.status = .sending
             try await node.store.write { [record] tx in
                 _ = try await tx.startCodeSession(stuck, maxAttempts: 5)
                 try await tx.appendOutbox(record)

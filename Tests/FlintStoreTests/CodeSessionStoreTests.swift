@@ -90,9 +90,9 @@ struct CodeSessionStoreTests {
             _ = try await tx.startCodeSession(session("s1"), maxAttempts: 5)
             _ = try await tx.startCodeSession(session("s2", phone: "+16505550000"), maxAttempts: 5)
             try await tx.appendOutbox(
-                OutboxMessage(channel: "sms", recipient: "+16505553434", body: "111111", locale: "en", createdAt: 1, code: "111111", sessionID: "s1"))
+                OutboxMessage(channel: .sms, recipient: "+16505553434", body: "111111", locale: "en", createdAt: 1, code: "111111", sessionID: "s1"))
             try await tx.appendOutbox(
-                OutboxMessage(channel: "sms", recipient: "+16505550000", body: "222222", locale: "en", createdAt: 2, code: "222222", sessionID: "s2"))
+                OutboxMessage(channel: .sms, recipient: "+16505550000", body: "222222", locale: "en", createdAt: 2, code: "222222", sessionID: "s2"))
         }
         _ = try await store.write { try await $0.spendCode(sessionID: "s1", codeHash: "aa", now: 1_000_001, maxAttempts: 5) }
         let pending = try await store.read { try await $0.pendingCodeMessages(now: 1_000_002, maxAttempts: 5, phoneNumber: nil) }

@@ -61,9 +61,9 @@ struct EmailStoreTests {
     func outboxDelivery(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
         var message = OutboxMessage(
-            channel: "email", recipient: "a@example.com", body: "text with link", locale: "en", createdAt: 1, code: "c", sessionID: "h")
+            channel: .email, recipient: "a@example.com", body: "text with link", locale: "en", createdAt: 1, code: "c", sessionID: "h")
         message.email = .init(subject: "Sign in", html: "<p>link</p>", link: "https://x/__/auth/action?oobCode=c", requestType: "EMAIL_SIGNIN")
-        message.status = "queued"
+        message.status = .queued
         let queued = message
         let seq = try await store.write { try await $0.appendOutbox(queued) }
         #expect(try await store.read { try await $0.dueOutbox(now: 10, limit: 10) } == [seq])
@@ -74,9 +74,9 @@ struct EmailStoreTests {
         #expect(try await store.read { try await $0.dueOutbox(now: 50, limit: 10) }.isEmpty)
         let second = try await store.write { try await $0.claimOutbox(sequence: seq, now: 101, leaseUntil: 200) }
         #expect(second?.attempts == 2, "a lapsed lease is taken over")
-        try await store.write { try await $0.finishOutbox(sequence: seq, status: "sent", detail: "250 OK", redact: true) }
+        try await store.write { try await $0.finishOutbox(sequence: seq, status: .sent, detail: "250 OK", redact: true) }
         let done = try #require(try await store.read { try await $0.outbox(limit: 10) }.first)
-        #expect(done.status == "sent")
+        #expect(done.status == .sent)
         #expect(done.statusDetail == "250 OK")
         #expect(done.body.isEmpty)
         #expect(done.code == nil)

@@ -4,7 +4,7 @@ import Testing
 @Suite("MFA storage: enrolments, TOTP steps, recovery codes")
 struct MFAStoreTests {
     static func phone(_ id: String, _ number: String, user: String = "u1") -> MFAEnrollmentRecord {
-        MFAEnrollmentRecord(enrollmentID: id, localID: user, factor: "phone", displayName: nil, phoneNumber: number, enrolledAt: 1)
+        MFAEnrollmentRecord(enrollmentID: id, localID: user, factor: .phone, displayName: nil, phoneNumber: number, enrolledAt: 1)
     }
 
     @Test("enrolments are per user, one per number; deleting the user deletes them", arguments: Engine.all)
@@ -15,7 +15,7 @@ struct MFAStoreTests {
             try await tx.insertMFAEnrollment(Self.phone("e1", "+16505550001"))
             try await tx.insertMFAEnrollment(Self.phone("e2", "+16505550001", user: "u2"))
             try await tx.insertMFAEnrollment(
-                MFAEnrollmentRecord(enrollmentID: "e3", localID: "u1", factor: "totp", displayName: "app", sealedTOTPSecret: "s", enrolledAt: 2))
+                MFAEnrollmentRecord(enrollmentID: "e3", localID: "u1", factor: .totp, displayName: "app", sealedTOTPSecret: "s", enrolledAt: 2))
         }
         await #expect(throws: StoreError.conflict("secondFactor")) {
             try await store.write { try await $0.insertMFAEnrollment(Self.phone("e4", "+16505550001")) }
@@ -33,7 +33,7 @@ struct MFAStoreTests {
         let (store, _) = try await makeStore(engine)
         try await store.write { tx in
             try await tx.insertMFAEnrollment(
-                MFAEnrollmentRecord(enrollmentID: "t", localID: "u", factor: "totp", displayName: nil, sealedTOTPSecret: "s", enrolledAt: 1))
+                MFAEnrollmentRecord(enrollmentID: "t", localID: "u", factor: .totp, displayName: nil, sealedTOTPSecret: "s", enrolledAt: 1))
         }
         let accepted = try await withThrowingTaskGroup(of: Bool.self) { group in
             for _ in 0..<10 { group.addTask { try await store.write { try await $0.acceptTOTPStep(enrollmentID: "t", step: 100) } } }

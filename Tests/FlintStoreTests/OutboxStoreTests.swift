@@ -3,9 +3,9 @@ import Testing
 
 @Suite("Outbox storage: retention and text hand-over state")
 struct OutboxStoreTests {
-    static func text(_ session: String, status: String, at createdAt: Int64) -> OutboxMessage {
+    static func text(_ session: String, status: OutboxStatus, at createdAt: Int64) -> OutboxMessage {
         var message = OutboxMessage(
-            channel: "sms", recipient: "+16505553434", body: "123456 is your code", locale: "en", createdAt: createdAt, code: "123456",
+            channel: .sms, recipient: "+16505553434", body: "123456 is your code", locale: "en", createdAt: createdAt, code: "123456",
             sessionID: session)
         message.status = status
         return message
@@ -14,19 +14,21 @@ struct OutboxStoreTests {
     @Test("the retention sweep deletes old records that are done with, and keeps the rest", arguments: Engine.all)
     func retention(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
-        var queuedEmail = OutboxMessage(channel: "email", recipient: "a@example.com", body: "b", locale: "en", createdAt: 10)
+        var queuedEmail = OutboxMessage(channel: .email, recipient: "a@example.com", body: "b", locale: "en", createdAt: 10)
         queuedEmail.email = .init(subject: "s", html: "h", link: "l", requestType: "EMAIL_SIGNIN")
-        queuedEmail.status = "queued"
+        queuedEmail.status = .queued
         try await store.write { [queuedEmail] tx in
-            for (id, status) in [("sent", "sent"), ("failed", "failed"), ("stuck", "sending"), ("dev", "dev")] {
+            for (id, status) in [
+                ("sent", OutboxStatus.sent), ("failed", OutboxStatus.failed), ("stuck", OutboxStatus.sending), ("dev", OutboxStatus.dev),
+            ] {
                 try await tx.appendOutbox(Self.text(id, status: status, at: 10))
             }
             try await tx.appendOutbox(queuedEmail)
-            try await tx.appendOutbox(Self.text("recent", status: "sent", at: 5_000))
+            try await tx.appendOutbox(Self.text("recent", status: .sent, at: 5_000))
         }
         #expect(try await store.write { try await $0.deleteOutbox(finishedBefore: 1_000) } == 3)
         let left = try await store.read { try await $0.outbox(limit: 100) }
-        #expect(left.map(\.status) == ["dev", "queued", "sent"])
+        #expect(left.map(\.status) == [.dev, .queued, .sent])
         #expect(left.last?.sessionID == "recent", "records newer than the cutoff stay")
         try await store.close()
     }
@@ -34,11 +36,11 @@ struct OutboxStoreTests {
     @Test("a finished text keeps metadata only once redacted", arguments: Engine.all)
     func redaction(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
-        let seq = try await store.write { try await $0.appendOutbox(Self.text("s1", status: "sending", at: 10)) }
-        try await store.write { try await $0.finishOutbox(sequence: seq, status: "sent", detail: nil, redact: true) }
+        let seq = try await store.write { try await $0.appendOutbox(Self.text("s1", status: .sending, at: 10)) }
+        try await store.write { try await $0.finishOutbox(sequence: seq, status: .sent, detail: nil, redact: true) }
         let record = try #require(try await store.read { try await $0.outbox(limit: 10) }.first)
         #expect(record.code == nil && record.body.isEmpty)
-        #expect(record.status == "sent" && record.recipient == "+16505553434" && record.channel == "sms" && record.createdAt == 10)
+        #expect(record.status == .sent && record.recipient == "+16505553434" && record.channel == .sms && record.createdAt == 10)
         try await store.close()
     }
 
@@ -47,13 +49,13 @@ struct OutboxStoreTests {
         let (store, _) = try await makeStore(engine)
         try await store.write { tx in
             _ = try await tx.startCodeSession(session("stuck"), maxAttempts: 5)
-            try await tx.appendOutbox(Self.text("stuck", status: "sending", at: 1_000_000))
+            try await tx.appendOutbox(Self.text("stuck", status: .sending, at: 1_000_000))
         }
         let next = try await store.write { try await $0.startCodeSession(session("next", now: 1_000_010), maxAttempts: 5) }
         #expect(!next.reused && next.session.id == "next")
 
-        let seq = try await store.write { try await $0.appendOutbox(Self.text("next", status: "sending", at: 1_000_010)) }
-        try await store.write { try await $0.finishOutbox(sequence: seq, status: "sent", detail: nil, redact: true) }
+        let seq = try await store.write { try await $0.appendOutbox(Self.text("next", status: .sending, at: 1_000_010)) }
+        try await store.write { try await $0.finishOutbox(sequence: seq, status: .sent, detail: nil, redact: true) }
         let again = try await store.write { try await $0.startCodeSession(session("again", now: 1_000_020), maxAttempts: 5) }
         #expect(again.reused && again.session.id == "next", "a handed-over code is re-used")
         try await store.close()

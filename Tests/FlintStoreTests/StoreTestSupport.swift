@@ -66,7 +66,7 @@ struct TestSetupError: Error, CustomStringConvertible {
 }
 
 func session(_ id: String, phone: String = "+16505553434", hash: String = "aa", now: Int64 = 1_000_000, ttl: Int64 = 300_000) -> CodeSession {
-    CodeSession(id: id, phoneNumber: phone, purpose: "signIn", codeHash: hash, createdAt: now, expiresAt: now + ttl)
+    CodeSession(id: id, phoneNumber: phone, purpose: .signIn, codeHash: hash, createdAt: now, expiresAt: now + ttl)
 }
 
 struct Boom: Error {}

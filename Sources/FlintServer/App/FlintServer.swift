@@ -41,7 +41,7 @@ public struct FlintServer: Sendable {
         self.application = Application(
             responder: router.buildResponder(),
             server: .flintHTTP1(
-                idleTimeout: .milliseconds(Int64(settings.idleTimeout * 1000)), limiter: ConnectionLimiter(maxPerIP: settings.maxConnectionsPerIP)),
+                idleTimeout: .milliseconds(settings.idleTimeout.inMilliseconds), limiter: ConnectionLimiter(maxPerIP: settings.maxConnectionsPerIP)),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "flint"),
             services: [ReloadService(services: services), RefreshActivityService(services: services)],
             logger: logger
@@ -65,7 +65,7 @@ struct ReloadService: Service {
         // Sleeping is cut short by graceful shutdown; that cancellation is the normal way out.
         try? await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                try await Task.sleep(for: .seconds(interval))
+                try await Task.sleep(for: interval)
                 do {
                     try await services.keys.reload()
                     try await services.config.reload()
@@ -85,7 +85,7 @@ extension AuthServices {
     func sweep() async throws {
         let now = nowMS
         let cutoff = now - 3_600_000
-        let outboxCutoff = now - Int64(settings.outboxRetention * 1000)
+        let outboxCutoff = now - settings.outboxRetention.inMilliseconds
         _ = try await store.write { tx in
             _ = try await tx.deleteCodeSessions(expiredBefore: cutoff)
             _ = try await tx.deleteCounters(expiredBefore: cutoff)

@@ -7,11 +7,11 @@ struct Limit: Sendable {
     let key: String
     /// Hits allowed per window.
     let max: Int64
-    /// Window length, ms.
-    let window: Int64
+    /// Window length.
+    let window: Duration
 
-    /// The start of the window `now` falls in.
-    func windowStart(_ now: Int64) -> Int64 { now - now % window }
+    /// The start of the window `now` (ms) falls in.
+    func windowStart(_ now: Int64) -> Int64 { now - now % window.inMilliseconds }
 }
 
 extension AuthServices {
@@ -33,7 +33,7 @@ extension AuthServices {
         var over = false
         for limit in limits {
             let start = limit.windowStart(now)
-            let hits = try await tx.incrementCounter(key: limit.key, windowStart: start, expiresAt: start + limit.window)
+            let hits = try await tx.incrementCounter(key: limit.key, windowStart: start, expiresAt: start + limit.window.inMilliseconds)
             if hits > limit.max { over = true }
         }
         return over

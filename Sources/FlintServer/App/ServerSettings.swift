@@ -20,8 +20,8 @@ public struct ServerSettings: Sendable {
     public var adminToken: String?
     /// API keys accepted in production mode; empty = any non-empty key.
     public var apiKeys: [String] = []
-    /// How long an SMS code stays valid, seconds.
-    public var smsCodeTTL: TimeInterval = 300
+    /// How long an SMS code stays valid.
+    public var smsCodeTTL: Duration = .seconds(300)
     /// Wrong codes allowed per session before it locks.
     public var maxCodeAttempts: Int = 5
     /// Project config document loaded from `--config`, applied at start when the file changed since it was last
@@ -29,17 +29,17 @@ public struct ServerSettings: Sendable {
     public var configDocument: [String: JSONValue]?
     /// SHA-256 (hex) of the `--config` file's content; `nil` applies ``configDocument`` at every start.
     public var configFileDigest: String?
-    /// How often each node re-reads keys and config from the store, seconds.
-    public var reloadInterval: TimeInterval = 30
-    /// `Cache-Control: max-age` of the public-key endpoints, seconds.
-    public var keyCacheMaxAge: Int = 3600
+    /// How often each node re-reads keys and config from the store.
+    public var reloadInterval: Duration = .seconds(30)
+    /// `Cache-Control: max-age` of the public-key endpoints (sent in whole seconds).
+    public var keyCacheMaxAge: Duration = .seconds(3600)
     /// The app name SMS texts mention; defaults to the project ID.
     public var appName: String?
     /// The public base URL of this service (`https://auth.example.com`), used in emailed action links; defaults to
     /// `http://{host}:{port}`.
     public var publicURL: String?
-    /// How long an emailed link (sign-in, verification, reset) stays valid, seconds (default 6 hours).
-    public var oobCodeTTL: TimeInterval = 6 * 3600
+    /// How long an emailed link (sign-in, verification, reset) stays valid (default 6 hours).
+    public var oobCodeTTL: Duration = .seconds(6 * 3600)
     /// The sender of emails (`From:`), an address.
     public var emailFrom: String = "noreply@localhost"
     /// The display name in `From:`; defaults to the app name.
@@ -49,8 +49,8 @@ public struct ServerSettings: Sendable {
     /// Failed password sign-ins allowed per email address, and per client IP, in ``passwordFailureWindow``.
     public var passwordFailuresPerAccount: Int64 = 10
     public var passwordFailuresPerIP: Int64 = 100
-    /// The window of the password failure limits, seconds.
-    public var passwordFailureWindow: Int64 = 900
+    /// The window of the password failure limits.
+    public var passwordFailureWindow: Duration = .seconds(900)
     /// Emails (links) one address may be sent, and one client IP may ask for, per hour.
     public var emailsPerAddressPerHour: Int64 = 10
     public var emailsPerIPPerHour: Int64 = 100
@@ -66,14 +66,14 @@ public struct ServerSettings: Sendable {
     /// ends (`TOO_MANY_ATTEMPTS_TRY_LATER`).
     public var wrongCodesPerNumberPerHour: Int64 = 10
     public var wrongCodesPerNumberPerDay: Int64 = 20
-    /// How long outbox records that are done with (sent or failed) are kept for the delivery log, seconds (default 7
-    /// days); outside dev mode they hold no code, body or link by then, only metadata.
-    public var outboxRetention: TimeInterval = 7 * 86_400
+    /// How long outbox records that are done with (sent or failed) are kept for the delivery log (default 7 days);
+    /// outside dev mode they hold no code, body or link by then, only metadata.
+    public var outboxRetention: Duration = .seconds(7 * 86_400)
     /// Take the client IP from the last `X-Forwarded-For` entry (only behind one proxy that appends to it).
     public var trustForwardedFor: Bool = false
-    /// Seconds a connection may stay silent before it is closed: a request stalled before its head is complete or in
+    /// How long a connection may stay silent before it is closed: a request stalled before its head is complete or in
     /// its body, or a keep-alive connection between requests. A request being answered is never cut.
-    public var idleTimeout: TimeInterval = 60
+    public var idleTimeout: Duration = .seconds(60)
     /// Connections one client IP (the TCP peer) may hold open at once; more are closed as they arrive.
     public var maxConnectionsPerIP: Int = 256
 

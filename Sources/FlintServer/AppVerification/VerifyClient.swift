@@ -50,7 +50,7 @@ extension AuthServices {
         }
         let now = clock.now()
         if let clientIP {
-            let limit = Limit(key: "verifyclient:ip:\(clientIP)", max: Self.verifyClientPerIPPerHour, window: 3_600_000)
+            let limit = Limit(key: "verifyclient:ip:\(clientIP)", max: Self.verifyClientPerIPPerHour, window: .seconds(3600))
             let nowMS = now.millisecondsSince1970
             let over = try await store.write { [self] tx in try await count([limit], in: tx, now: nowMS) }
             if over { throw AuthError.tooManyAttempts }

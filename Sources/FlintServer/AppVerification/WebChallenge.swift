@@ -51,7 +51,7 @@ extension AppVerificationRoutes {
             return try challengePage(parameters, error: "The check did not pass. Try again.", status: .badRequest)
         }
         let expiresAt = (ticket.issuedAt + Self.puzzleLifetime) * 1000
-        let limits = context.clientIP.map { [Limit(key: "webchallenge:ip:\($0)", max: Self.tokensPerIPPerHour, window: 3_600_000)] } ?? []
+        let limits = context.clientIP.map { [Limit(key: "webchallenge:ip:\($0)", max: Self.tokensPerIPPerHour, window: .seconds(3600))] } ?? []
         let nowMS = now.millisecondsSince1970
         let (uses, over) = try await services.store.write { [services] tx in
             let uses = try await tx.incrementCounter(key: ticket.counterKey, windowStart: 0, expiresAt: expiresAt)

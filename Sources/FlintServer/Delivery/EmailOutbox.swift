@@ -27,36 +27,36 @@ extension AuthServices {
         guard let record = claimed else { return }
         guard let parts = record.email else {
             do {
-                try await store.write { tx in try await tx.finishOutbox(sequence: sequence, status: "failed", detail: "not an email", redact: false) }
+                try await store.write { tx in try await tx.finishOutbox(sequence: sequence, status: .failed, detail: "not an email", redact: false) }
             } catch {
                 logger.warning("outbox record could not be closed", metadata: ["seq": "\(sequence)", "errorType": "\(type(of: error))"])
             }
             return
         }
         let message = EmailMessage(to: record.recipient, subject: parts.subject, text: record.body, html: parts.html, locale: record.locale)
-        let (status, detail): (String, String?)
+        let (status, detail): (OutboxStatus, String?)
         do {
             let reply = try await email.send(message)
-            (status, detail) = ("sent", reply)
+            (status, detail) = (.sent, reply)
             logger.info("email delivered", metadata: ["seq": "\(sequence)", "requestType": "\(parts.requestType)", "attempt": "\(record.attempts)"])
         } catch let error as EmailDeliveryError {
             switch error {
             case .permanent(let reason):
-                (status, detail) = ("failed", reason)
+                (status, detail) = (.failed, reason)
                 logger.error("email refused for good", metadata: ["seq": "\(sequence)", "reason": "\(reason)"])
             case .transient(let reason):
                 let last = record.attempts >= Self.outboxMaxAttempts
-                (status, detail) = (last ? "failed" : "queued", reason)
+                (status, detail) = (last ? .failed : .queued, reason)
                 logger.warning(
                     last ? "email delivery gave up" : "email delivery will be retried",
                     metadata: ["seq": "\(sequence)", "attempt": "\(record.attempts)", "reason": "\(reason)"])
             }
         } catch {
             let last = record.attempts >= Self.outboxMaxAttempts
-            (status, detail) = (last ? "failed" : "queued", "\(type(of: error))")
+            (status, detail) = (last ? .failed : .queued, "\(type(of: error))")
             logger.warning("email delivery failed", metadata: ["seq": "\(sequence)", "errorType": "\(type(of: error))"])
         }
-        let redact = status != "queued" && !settings.devMode
+        let redact = status != .queued && !settings.devMode
         do {
             try await store.write { tx in try await tx.finishOutbox(sequence: sequence, status: status, detail: detail, redact: redact) }
         } catch {

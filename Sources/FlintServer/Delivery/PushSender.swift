@@ -26,7 +26,7 @@ public struct PushMessage: Sendable, Equatable {
     /// The dev outbox record: channel `apns`, the token as recipient, the payload as body, and the environment in
     /// the `locale` column (a push has no language).
     var outboxRecord: OutboxMessage {
-        OutboxMessage(channel: "apns", recipient: deviceToken, body: payload, locale: environment, createdAt: createdAt)
+        OutboxMessage(channel: .apns, recipient: deviceToken, body: payload, locale: environment, createdAt: createdAt)
     }
 }
 

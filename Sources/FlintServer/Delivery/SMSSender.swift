@@ -28,7 +28,7 @@ public struct SMSMessage: Sendable, Equatable {
 
     /// The durable record of the message, committed with its code session.
     var outboxRecord: OutboxMessage {
-        OutboxMessage(channel: "sms", recipient: to, body: body, locale: locale, createdAt: createdAt, code: code, sessionID: sessionID)
+        OutboxMessage(channel: .sms, recipient: to, body: body, locale: locale, createdAt: createdAt, code: code, sessionID: sessionID)
     }
 }
 

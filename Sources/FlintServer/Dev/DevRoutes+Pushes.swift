@@ -19,7 +19,7 @@ extension DevRoutes {
         let only = request.uri.queryParameters["appToken"].map { String($0).lowercased() }
         let messages = try await services.store.read { try await $0.outbox(limit: 10_000) }
         let pushes = messages.compactMap { m -> Push? in
-            guard m.channel == "apns", only == nil || m.recipient == only,
+            guard m.channel == .apns, only == nil || m.recipient == only,
                 let payload = try? JSONValue(parsing: Array(m.body.utf8))
             else { return nil }
             return Push(appToken: m.recipient, environment: m.locale, payload: payload, createdAt: String(m.createdAt))

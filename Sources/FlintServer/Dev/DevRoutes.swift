@@ -37,10 +37,10 @@ struct DevRoutes {
         var attempts: Int
 
         init(_ m: OutboxMessage) {
-            (channel, to, body, locale, createdAt) = (m.channel, m.recipient, m.body, m.locale, String(m.createdAt))
+            (channel, to, body, locale, createdAt) = (m.channel.rawValue, m.recipient, m.body, m.locale, String(m.createdAt))
             (subject, html, requestType) = (m.email?.subject, m.email?.html, m.email?.requestType)
             link = m.email?.link.isEmpty == false ? m.email?.link : nil
-            (status, statusDetail, attempts) = (m.status, m.statusDetail, m.attempts)
+            (status, statusDetail, attempts) = (m.status.rawValue, m.statusDetail, m.attempts)
         }
     }
 

@@ -46,7 +46,7 @@ extension AuthServices {
         let now = nowMS
         let record = OobCodeRecord(
             codeHash: storedTokenHash(code), requestType: request.action.rawValue, email: request.email, localID: request.localID,
-            createdAt: now, expiresAt: now + Int64(settings.oobCodeTTL * 1000), continueURL: request.continueURL
+            createdAt: now, expiresAt: now + settings.oobCodeTTL.inMilliseconds, continueURL: request.continueURL
         )
         let templates = config.emailTemplates
         let link = oobLink(code: code, request: request, lang: templates.locale(for: request.action, requested: request.locales))
@@ -56,21 +56,21 @@ extension AuthServices {
             let content = templates.render(
                 action: request.action, locale: request.locales, app: appName, link: link, email: request.email)
             var outbox = OutboxMessage(
-                channel: "email", recipient: request.email, body: content.text, locale: content.locale, createdAt: now, code: code,
+                channel: .email, recipient: request.email, body: content.text, locale: content.locale, createdAt: now, code: code,
                 sessionID: record.codeHash
             )
             outbox.email = .init(subject: content.subject, html: content.html, link: link, requestType: request.action.rawValue)
-            outbox.status = email.isDevOutbox ? "dev" : "queued"
+            outbox.status = email.isDevOutbox ? .dev : .queued
             message = outbox
         }
         let send = request.send
-        let sequence = try await store.write { [self, message] tx -> Int64? in
-            if send, try await count(limits, in: tx, now: now) { return -1 }
+        // Over a limit is returned, not thrown, so the counted hit stays counted; `nil` when nothing is sent.
+        let sequence = try await store.write { [self, message] tx -> Result<Int64?, AuthError> in
+            if send, try await count(limits, in: tx, now: now) { return .failure(.tooManyAttempts) }
             try await tx.insertOobCode(record)
-            guard let message else { return nil }
-            return try await tx.appendOutbox(message)
-        }
-        if sequence == -1 { throw AuthError.tooManyAttempts }
+            guard let message else { return .success(nil) }
+            return .success(try await tx.appendOutbox(message))
+        }.get()
         if let sequence, !email.isDevOutbox {
             Task { await self.deliverEmail(sequence: sequence) }
         }

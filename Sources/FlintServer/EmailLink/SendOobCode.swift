@@ -152,7 +152,7 @@ extension AuthServices {
 
     /// Emails one address may be sent, and one client IP may ask for, per hour.
     func emailLimits(email: String, clientIP: String?) -> [Limit] {
-        let hour: Int64 = 3_600_000
+        let hour: Duration = .seconds(3600)
         var limits = [Limit(key: "oob:email:\(email)", max: settings.emailsPerAddressPerHour, window: hour)]
         if let clientIP { limits.append(Limit(key: "oob:ip:\(clientIP)", max: settings.emailsPerIPPerHour, window: hour)) }
         return limits

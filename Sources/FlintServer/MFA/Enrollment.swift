@@ -159,7 +159,7 @@ extension AuthServices {
                 now / 1000 - session.issuedAt <= Self.totpEnrollmentWindow
             else { throw AuthError.invalidSessionInfo }
             // Every try counts; past the limit the session is spent and enrolment starts over.
-            let attempts = Limit(key: "totp-enroll:\(storedTokenHash(sessionText))", max: Int64(settings.maxCodeAttempts), window: 3_600_000)
+            let attempts = Limit(key: "totp-enroll:\(storedTokenHash(sessionText))", max: Int64(settings.maxCodeAttempts), window: .seconds(3600))
             if try await store.write({ [self] tx in try await count([attempts], in: tx, now: now) }) { throw AuthError.sessionExpired }
             guard
                 let step = TOTP.matchingStep(
@@ -167,7 +167,7 @@ extension AuthServices {
             else { throw AuthError.invalidCode }
             totpSessionKey = "totp-enrolled:\(storedTokenHash(sessionText))"
             enrollment = MFAEnrollmentRecord(
-                enrollmentID: enrollmentID, localID: user.localID, factor: "totp", displayName: wire.displayName,
+                enrollmentID: enrollmentID, localID: user.localID, factor: .totp, displayName: wire.displayName,
                 sealedTOTPSecret: try sealTOTPSecret(session.secret), enrolledAt: now, lastTOTPStep: step)
         } else {
             guard config.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
@@ -177,7 +177,7 @@ extension AuthServices {
             let phone = try await provePhoneCode(
                 sessionInfo: info.sessionInfo, code: info.code, purpose: .mfaEnrollment)
             enrollment = MFAEnrollmentRecord(
-                enrollmentID: enrollmentID, localID: user.localID, factor: "phone", displayName: wire.displayName, phoneNumber: phone,
+                enrollmentID: enrollmentID, localID: user.localID, factor: .phone, displayName: wire.displayName, phoneNumber: phone,
                 enrolledAt: now)
         }
         let codes = RecoveryCodes.generate(using: random)

@@ -16,13 +16,13 @@ struct MFAInfoJSON: Encodable, Sendable {
     static func hint(_ e: MFAEnrollmentRecord) -> MFAInfoJSON {
         MFAInfoJSON(
             mfaEnrollmentId: e.enrollmentID, displayName: e.displayName, enrolledAt: RFC3339.format(milliseconds: e.enrolledAt),
-            phoneInfo: e.phoneNumber.map(PhoneMasking.mask), totpInfo: e.factor == "totp" ? TOTPInfo() : nil)
+            phoneInfo: e.phoneNumber.map(PhoneMasking.mask), totpInfo: e.factor == .totp ? TOTPInfo() : nil)
     }
 
     /// The owner's view: the number in full.
     static func full(_ e: MFAEnrollmentRecord) -> MFAInfoJSON {
         MFAInfoJSON(
             mfaEnrollmentId: e.enrollmentID, displayName: e.displayName, enrolledAt: RFC3339.format(milliseconds: e.enrolledAt),
-            phoneInfo: e.phoneNumber, unobfuscatedPhoneInfo: e.phoneNumber, totpInfo: e.factor == "totp" ? TOTPInfo() : nil)
+            phoneInfo: e.phoneNumber, unobfuscatedPhoneInfo: e.phoneNumber, totpInfo: e.factor == .totp ? TOTPInfo() : nil)
     }
 }

@@ -63,7 +63,7 @@ extension AuthServices {
         let credential = try openPendingCredential(text)
         let enrollments = try await store.read { try await $0.mfaEnrollments(localID: credential.localID) }
         guard let enrollment = enrollments.first(where: { $0.enrollmentID == enrollmentID }) else { throw AuthError.mfaEnrollmentNotFound }
-        guard enrollment.factor == "phone", let phone = enrollment.phoneNumber else { throw AuthError.mfaProviderNotSupported }
+        guard enrollment.factor == .phone, let phone = enrollment.phoneNumber else { throw AuthError.mfaProviderNotSupported }
         guard config.current.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
         let sessionInfo = try await sendCode(to: phone, purpose: .mfaSignIn, locales: locales, proof: wire.proof, forSignIn: false)
         return StartMFASignInResponse(phoneResponseInfo: .init(sessionInfo: sessionInfo))
@@ -76,8 +76,8 @@ extension AuthServices {
         // Every try reserves a slot before the factor is checked, so parallel guesses cannot slip past the limits;
         // a success gives it back. Per pending credential (past it, the credential is spent) and per account
         // (fresh credentials from repeated first-factor sign-ins do not buy more guesses).
-        let perCredential = Limit(key: "mfa:\(Hex.encode(credential.nonce))", max: Int64(settings.maxCodeAttempts), window: 600_000)
-        let perAccount = Limit(key: "mfa-user:\(credential.localID)", max: Self.secondFactorFailuresPerAccount, window: 900_000)
+        let perCredential = Limit(key: "mfa:\(Hex.encode(credential.nonce))", max: Int64(settings.maxCodeAttempts), window: .seconds(600))
+        let perAccount = Limit(key: "mfa-user:\(credential.localID)", max: Self.secondFactorFailuresPerAccount, window: .seconds(900))
         let (credentialOver, accountOver) = try await store.write { [self] tx in
             (try await count([perCredential], in: tx, now: now), try await count([perAccount], in: tx, now: now))
         }
@@ -114,13 +114,13 @@ extension AuthServices {
             guard used else { throw AuthError.invalidCode }
             let left = try await store.read { try await $0.recoveryCodesLeft(localID: credential.localID) }
             logger.notice("recovery code used for sign-in", metadata: ["uid": "\(credential.localID)", "recoveryCodesLeft": "\(left)"])
-            return SecondFactorClaim(factor: "recovery_code", identifier: "recovery_code")
+            return SecondFactorClaim(factor: .recoveryCode, identifier: "recovery_code")
         }
         if let totp = wire.totp {
             guard config.current.totpSecondFactorEnabled else { throw AuthError.totpMFANotEnabled }
             guard let enrollmentID = wire.enrollmentID, !enrollmentID.isEmpty else { throw AuthError.missingMFAEnrollmentID }
             guard let enrollment = enrollments.first(where: { $0.enrollmentID == enrollmentID }) else { throw AuthError.mfaEnrollmentNotFound }
-            guard enrollment.factor == "totp", let sealed = enrollment.sealedTOTPSecret else { throw AuthError.mfaProviderNotSupported }
+            guard enrollment.factor == .totp, let sealed = enrollment.sealedTOTPSecret else { throw AuthError.mfaProviderNotSupported }
             guard let code = totp.verificationCode, !code.isEmpty else { throw AuthError.missingCode }
             let secretBytes = try openTOTPSecret(sealed)
             guard
@@ -132,12 +132,12 @@ extension AuthServices {
             guard try await store.write({ tx in try await tx.acceptTOTPStep(enrollmentID: enrollmentID, step: step) }) else {
                 throw AuthError.invalidCode.with(detail: "This code was already used. Wait for the next one.")
             }
-            return SecondFactorClaim(factor: "totp", identifier: enrollmentID)
+            return SecondFactorClaim(factor: .totp, identifier: enrollmentID)
         }
         guard let info = wire.phone else { throw AuthError.mfaProviderNotSupported }
         guard config.current.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
         let phone = try await provePhoneCode(sessionInfo: info.sessionInfo, code: info.code, purpose: .mfaSignIn)
         guard let enrollment = enrollments.first(where: { $0.phoneNumber == phone }) else { throw AuthError.mfaEnrollmentNotFound }
-        return SecondFactorClaim(factor: "phone", identifier: enrollment.enrollmentID)
+        return SecondFactorClaim(factor: .phone, identifier: enrollment.enrollmentID)
     }
 }

@@ -22,7 +22,7 @@ extension AuthServices {
             return .storedSession(id: Hex.encode(id), codeHash: Hex.encode(secret.codeHash(sessionID: id, code: code)))
         case .fictional(let phone, let issuedAt)?:
             guard let expected = config.current.testPhoneNumbers[phone] else { throw AuthError.invalidSessionInfo }
-            let ttl = Int64(settings.smsCodeTTL)
+            let ttl = settings.smsCodeTTL.inSeconds
             guard clock.now().secondsSince1970 - issuedAt < ttl else { throw AuthError.sessionExpired }
             return .fictional(
                 FictionalAttempt(
@@ -37,7 +37,7 @@ extension AuthServices {
     static func provenNumber(_ outcome: CodeSpendOutcome, purpose: SMSPurpose) -> Result<String, AuthError> {
         switch outcome {
         case .spent(let session):
-            guard session.purpose == purpose.rawValue else { return .failure(.invalidSessionInfo) }
+            guard session.purpose == CodePurpose(purpose) else { return .failure(.invalidSessionInfo) }
             return .success(session.phoneNumber)
         case .notFound: return .failure(.invalidSessionInfo)
         case .expired: return .failure(.sessionExpired)

@@ -95,7 +95,7 @@ extension AuthServices {
 
     /// The failure limits of a password sign-in: per email address and per client IP.
     func passwordFailureLimits(email: String, clientIP: String?) -> [Limit] {
-        let window = settings.passwordFailureWindow * 1000
+        let window = settings.passwordFailureWindow
         var limits = [Limit(key: "pwfail:email:\(email)", max: settings.passwordFailuresPerAccount, window: window)]
         if let clientIP { limits.append(Limit(key: "pwfail:ip:\(clientIP)", max: settings.passwordFailuresPerIP, window: window)) }
         return limits

@@ -49,9 +49,9 @@ extension AuthServices {
         let id = random.bytes(16)
         let code = VerificationCode.generate(using: random)
         let candidate = CodeSession(
-            id: Hex.encode(id), phoneNumber: phone.e164, purpose: purpose.rawValue,
+            id: Hex.encode(id), phoneNumber: phone.e164, purpose: CodePurpose(purpose),
             codeHash: Hex.encode(secret.codeHash(sessionID: id, code: code)), createdAt: now.millisecondsSince1970,
-            expiresAt: now.millisecondsSince1970 + Int64(settings.smsCodeTTL * 1000)
+            expiresAt: now.millisecondsSince1970 + settings.smsCodeTTL.inMilliseconds
         )
         let rendered = templates.render(purpose: purpose, locale: locales, app: appName, code: code)
         let message = SMSMessage(
@@ -61,7 +61,7 @@ extension AuthServices {
         // (a session whose text stays `sending` is not re-used by the next send), then `sent` or `failed`.
         let devOutbox = sms is DevOutboxSender
         var record = message.outboxRecord
-        if !devOutbox { record.status = "sending" }
+        if !devOutbox { record.status = .sending }
         let maxAttempts = settings.maxCodeAttempts
         let sendLimits = smsSendLimits(phone.e164)
         let (session, sequence) = try await store.write { [self, record] tx -> (CodeSession, Int64?) in
@@ -93,7 +93,7 @@ extension AuthServices {
             // Outside dev mode the record keeps no code and no text once handed over: metadata only.
             let redact = !settings.devMode
             do {
-                try await store.write { tx in try await tx.finishOutbox(sequence: sequence, status: "sent", detail: nil, redact: redact) }
+                try await store.write { tx in try await tx.finishOutbox(sequence: sequence, status: .sent, detail: nil, redact: redact) }
             } catch {
                 logger.warning("outbox update failed", metadata: ["seq": "\(sequence)", "errorType": "\(type(of: error))"])
             }
@@ -111,7 +111,7 @@ extension AuthServices {
             try await store.write { [self] tx in
                 try await tx.abandonCodeSession(id: sessionID, now: at)
                 try await release(limits, in: tx, reservedAt: countedAt)
-                try await tx.finishOutbox(sequence: sequence, status: "failed", detail: nil, redact: redact)
+                try await tx.finishOutbox(sequence: sequence, status: .failed, detail: nil, redact: redact)
             }
         } catch {
             logger.warning("abandoning a code session failed", metadata: ["errorType": "\(type(of: error))"])

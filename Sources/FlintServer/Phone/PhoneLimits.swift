@@ -5,8 +5,8 @@ import FlintStore
 /// ``ServerSettings/maxCodeAttempts`` wrong codes, but a new text starts a new session; these caps bound the texts a
 /// number is sent and the wrong codes it is answered with, whichever session or fictional handle they come through.
 extension AuthServices {
-    private static let hour: Int64 = 3_600_000
-    private static let day: Int64 = 86_400_000
+    private static let hour: Duration = .seconds(3600)
+    private static let day: Duration = .seconds(86_400)
 
     /// Texts `phone` (E.164) may be sent: per hour and per day, sign-in and second-factor codes together.
     func smsSendLimits(_ phone: String) -> [Limit] {

@@ -4,7 +4,7 @@ import Hummingbird
 /// The published keys: the x509 map Firebase Admin SDKs read and the JWKS form, with `Cache-Control: max-age`.
 extension TokenRoutes {
     private var cacheHeaders: HTTPFields {
-        [.cacheControl: "public, max-age=\(services.settings.keyCacheMaxAge), must-revalidate, no-transform"]
+        [.cacheControl: "public, max-age=\(services.settings.keyCacheMaxAge.inSeconds), must-revalidate, no-transform"]
     }
 
     func x509(_ request: Request, context: FlintRequestContext) async throws -> Response {

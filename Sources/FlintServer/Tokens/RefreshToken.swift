@@ -50,8 +50,8 @@ extension AuthServices {
         }
         guard let user else { throw AuthError.userNotFound }
         guard !user.disabled else { throw AuthError.userDisabled }
-        guard record.createdAt >= user.validSince else { throw AuthError.tokenExpired }
-        let second = record.secondFactor.map { ($0, record.secondFactorID ?? "") }
+        guard record.createdAt >= user.validSince * 1000 else { throw AuthError.tokenExpired }
+        let second = record.secondFactor.map { SecondFactorClaim(factor: $0, identifier: record.secondFactorID ?? "") }
         let idToken = try idToken(for: user, provider: record.signInProvider, authTime: record.authTime, secondFactor: second)
         refreshActivity.note(localID: user.localID, at: nowMS)
         return RefreshTokenResponse(

@@ -21,7 +21,7 @@ extension AuthServices {
         if validSince >= now / 1000 {
             try await revokeSessions(of: &user, in: tx, now: now)
         } else {
-            _ = try await tx.deleteRefreshTokens(localID: user.localID, createdBefore: validSince)
+            _ = try await tx.deleteRefreshTokens(localID: user.localID, createdBefore: validSince * 1000)
         }
         user.validSince = validSince
     }

@@ -20,7 +20,7 @@ extension AuthServices {
         let body = random.bytes(32) + Array(localID.utf8)
         let token = "AMf-" + Base64URL.encode(body + secret.refreshTokenTag(body))
         let record = RefreshTokenRecord(
-            tokenHash: storedTokenHash(token), localID: localID, createdAt: now / 1000, authTime: authTime, signInProvider: provider)
+            tokenHash: storedTokenHash(token), localID: localID, createdAt: now, authTime: authTime, signInProvider: provider)
         return (token, record)
     }
 
@@ -33,7 +33,7 @@ extension AuthServices {
     }
 
     /// Signs an ID token for `user`.
-    func idToken(for user: UserRecord, provider: String, authTime: Int64, secondFactor: (String, String)? = nil) throws -> String {
+    func idToken(for user: UserRecord, provider: String, authTime: Int64, secondFactor: SecondFactorClaim? = nil) throws -> String {
         var claims = IDTokenClaims(
             projectID: settings.projectID, userID: user.localID, authTime: authTime, issuedAt: clock.now().secondsSince1970, signInProvider: provider
         )
@@ -47,8 +47,8 @@ extension AuthServices {
         if let phone = user.phoneNumber { claims.identities["phone"] = [phone] }
         if let email = user.email { claims.identities["email"] = [email] }
         if let second = secondFactor {
-            claims.secondFactor = second.0
-            claims.secondFactorIdentifier = second.1
+            claims.secondFactor = second.factor.rawValue
+            claims.secondFactorIdentifier = second.identifier
         }
         if let text = user.customAttributes {
             do {

@@ -10,12 +10,12 @@ struct SessionTokens: Sendable {
 
 /// `firebase.sign_in_second_factor` and `firebase.second_factor_identifier` of a session.
 struct SecondFactorClaim: Sendable, Equatable {
-    /// `phone`, `totp` or `recovery_code`.
-    var factor: String
+    /// The kind of second factor the session passed.
+    var factor: SecondFactorKind
     /// The enrolment ID (for a recovery code: `recovery_code`).
     var identifier: String
 
-    init(factor: String, identifier: String) {
+    init(factor: SecondFactorKind, identifier: String) {
         self.factor = factor
         self.identifier = identifier
     }
@@ -23,7 +23,7 @@ struct SecondFactorClaim: Sendable, Equatable {
     /// The claim a verified ID token carries, so a session re-issued from it (password or email change) keeps it.
     init?(_ token: VerifiedIDToken) {
         guard let firebase = token.payload["firebase"], let factor = firebase["sign_in_second_factor"]?.stringValue else { return nil }
-        self.init(factor: factor, identifier: firebase["second_factor_identifier"]?.stringValue ?? "")
+        self.init(factor: SecondFactorKind(rawValue: factor), identifier: firebase["second_factor_identifier"]?.stringValue ?? "")
     }
 }
 
@@ -56,9 +56,8 @@ extension AuthServices {
     func sessionTokens(
         user: UserRecord, refreshToken: String, provider: String, now: Int64, secondFactor: SecondFactorClaim? = nil, authTime: Int64? = nil
     ) throws -> SessionTokens {
-        let second = secondFactor.map { ($0.factor, $0.identifier) }
-        return SessionTokens(
-            idToken: try idToken(for: user, provider: provider, authTime: authTime ?? now / 1000, secondFactor: second),
+        SessionTokens(
+            idToken: try idToken(for: user, provider: provider, authTime: authTime ?? now / 1000, secondFactor: secondFactor),
             refreshToken: refreshToken,
             expiresIn: String(Self.idTokenLifetime))
     }

@@ -3,7 +3,7 @@ import PostgresNIO
 
 /// Runs the shared statements on one PostgreSQL connection: `?` placeholders become `$1…$n`.
 struct PostgresExecutor: SQLExecutor {
-    let dialect = "postgresql"
+    let dialect = SQLDialect.postgresql
     let connection: PostgresConnection
     let logger: Logger
 

@@ -19,7 +19,7 @@ public protocol OutboxWrites: OutboxReads {
     func claimOutbox(sequence: Int64, now: Int64, leaseUntil: Int64) async throws -> OutboxMessage?
     /// Records a delivery outcome (`sent`, `failed`, or `queued` to retry later). `redact` drops the body, link and
     /// code once they are no longer needed.
-    func finishOutbox(sequence: Int64, status: String, detail: String?, redact: Bool) async throws
+    func finishOutbox(sequence: Int64, status: OutboxStatus, detail: String?, redact: Bool) async throws
     /// Deletes outbox records created before `cutoff` (ms) that are done with: `sent` or `failed`, or a text whose
     /// hand-over never reported back (`sending`, no lease). Dev-outbox records and email awaiting delivery stay.
     /// - Returns: how many were deleted.

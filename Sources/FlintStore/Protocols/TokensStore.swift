@@ -8,7 +8,7 @@ public protocol TokensReads: Sendable {
 public protocol TokensWrites: TokensReads {
     /// Stores a refresh token.
     func insertRefreshToken(_ token: RefreshTokenRecord) async throws
-    /// Deletes the user's refresh tokens — all of them, or those created before `cutoff` (seconds) — and returns how
+    /// Deletes the user's refresh tokens — all of them, or those created before `cutoff` (ms) — and returns how
     /// many went. Revocation goes through this, so a revoked session ends in the store, not by clock comparison.
     func deleteRefreshTokens(localID: String, createdBefore cutoff: Int64?) async throws -> Int
     /// Records a refresh (`lastRefreshAt`, ms).

@@ -4,8 +4,8 @@ public struct CodeSession: Sendable, Equatable {
     public var id: String
     /// E.164 number the code went to.
     public var phoneNumber: String
-    /// What the code is for (`signIn`, later `mfaEnrollment`, `mfaSignIn`).
-    public var purpose: String
+    /// What the code is for; a code sent for one purpose never serves another.
+    public var purpose: CodePurpose
     /// HMAC-SHA256 of the code under the server secret, hex.
     public var codeHash: String
     /// Milliseconds since epoch.
@@ -19,7 +19,7 @@ public struct CodeSession: Sendable, Equatable {
 
     /// Creates a session record.
     public init(
-        id: String, phoneNumber: String, purpose: String, codeHash: String, createdAt: Int64, expiresAt: Int64, attempts: Int = 0,
+        id: String, phoneNumber: String, purpose: CodePurpose, codeHash: String, createdAt: Int64, expiresAt: Int64, attempts: Int = 0,
         consumedAt: Int64? = nil
     ) {
         self.id = id

@@ -4,8 +4,8 @@ public struct MFAEnrollmentRecord: Sendable, Equatable {
     public var enrollmentID: String
     /// The account.
     public var localID: String
-    /// `phone` or `totp`.
-    public var factor: String
+    /// ``SecondFactorKind/phone`` or ``SecondFactorKind/totp``.
+    public var factor: SecondFactorKind
     /// The name the user gave it, if any.
     public var displayName: String?
     /// E.164 number (phone factors).
@@ -19,7 +19,7 @@ public struct MFAEnrollmentRecord: Sendable, Equatable {
 
     /// Creates a record.
     public init(
-        enrollmentID: String, localID: String, factor: String, displayName: String?, phoneNumber: String? = nil,
+        enrollmentID: String, localID: String, factor: SecondFactorKind, displayName: String?, phoneNumber: String? = nil,
         sealedTOTPSecret: String? = nil, enrolledAt: Int64, lastTOTPStep: Int64? = nil
     ) {
         self.enrollmentID = enrollmentID

@@ -2,8 +2,8 @@
 public struct OutboxMessage: Sendable, Equatable {
     /// Store-assigned sequence number (oldest first).
     public var sequence: Int64?
-    /// `sms` or `email`.
-    public var channel: String
+    /// How it travels.
+    public var channel: OutboxChannel
     /// Recipient (E.164 number or email address).
     public var recipient: String
     /// The rendered text.
@@ -18,8 +18,8 @@ public struct OutboxMessage: Sendable, Equatable {
     public var sessionID: String?
     /// Email only: the subject, HTML body, action link and request type (`EMAIL_SIGNIN`, ...).
     public var email: EmailParts?
-    /// Delivery state: `dev` (the record is the delivery), `queued`, `sending`, `sent` or `failed`.
-    public var status: String = "dev"
+    /// Delivery state: ``OutboxStatus/dev`` (the record is the delivery), `queued`, `sending`, `sent` or `failed`.
+    public var status: OutboxStatus = .dev
     /// The last delivery answer (the server's reply, or why it failed).
     public var statusDetail: String?
     /// Delivery attempts so far.
@@ -47,7 +47,7 @@ public struct OutboxMessage: Sendable, Equatable {
 
     /// Creates a message.
     public init(
-        sequence: Int64? = nil, channel: String, recipient: String, body: String, locale: String, createdAt: Int64, code: String? = nil,
+        sequence: Int64? = nil, channel: OutboxChannel, recipient: String, body: String, locale: String, createdAt: Int64, code: String? = nil,
         sessionID: String? = nil
     ) {
         self.sequence = sequence

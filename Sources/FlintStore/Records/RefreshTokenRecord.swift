@@ -4,20 +4,20 @@ public struct RefreshTokenRecord: Sendable, Equatable {
     public var tokenHash: String
     /// The user it belongs to.
     public var localID: String
-    /// Issue time, seconds since epoch (compared with the user's `validSince`).
+    /// Issue time, milliseconds since epoch (compared with the user's `validSince`, which is seconds).
     public var createdAt: Int64
     /// `auth_time` of the sign-in that created it, seconds.
     public var authTime: Int64
     /// `firebase.sign_in_provider` of that sign-in.
     public var signInProvider: String
     /// `firebase.sign_in_second_factor`, when a second factor was used.
-    public var secondFactor: String?
+    public var secondFactor: SecondFactorKind?
     /// `firebase.second_factor_identifier`.
     public var secondFactorID: String?
 
     /// Creates a record.
     public init(
-        tokenHash: String, localID: String, createdAt: Int64, authTime: Int64, signInProvider: String, secondFactor: String? = nil,
+        tokenHash: String, localID: String, createdAt: Int64, authTime: Int64, signInProvider: String, secondFactor: SecondFactorKind? = nil,
         secondFactorID: String? = nil
     ) {
         self.tokenHash = tokenHash

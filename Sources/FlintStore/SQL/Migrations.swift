@@ -3,12 +3,12 @@
 enum Migrations {
     struct Migration: Sendable {
         let version: Int
-        let statements: @Sendable (_ dialect: String) -> [String]
+        let statements: @Sendable (_ dialect: SQLDialect) -> [String]
     }
 
     static let all: [Migration] = [
         Migration(version: 1) { dialect in
-            let sequenceColumn = dialect == "postgresql" ? "seq BIGSERIAL PRIMARY KEY" : "seq INTEGER PRIMARY KEY AUTOINCREMENT"
+            let sequenceColumn = dialect == .postgresql ? "seq BIGSERIAL PRIMARY KEY" : "seq INTEGER PRIMARY KEY AUTOINCREMENT"
             return [
                 "CREATE TABLE flint_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
                 """
@@ -97,6 +97,10 @@ enum Migrations {
         Migration(version: 6) { _ in
             ["ALTER TABLE users ADD COLUMN revocation_generation BIGINT NOT NULL DEFAULT 0"]
         },
+        // One unit for stored instants: refresh tokens' `created_at` was seconds, every other instant milliseconds.
+        Migration(version: 7) { _ in
+            ["UPDATE refresh_tokens SET created_at = created_at * 1000"]
+        },
     ]
 
     /// The newest version this build knows.
@@ -111,14 +115,17 @@ public enum StoreSchema {
 
 extension Migrations {
 
-    /// Brings the schema up to ``latest``, one transaction per version, and refuses a newer database.
+    /// Brings the schema up to `target` (``latest`` unless a test stops earlier), one transaction per version, and
+    /// refuses a database newer than this build.
     /// - Returns: the versions applied.
-    static func run(on db: any SQLExecutor, inTransaction: (() async throws -> Void) async throws -> Void) async throws -> [Int] {
+    static func run(
+        on db: any SQLExecutor, through target: Int = latest, inTransaction: (() async throws -> Void) async throws -> Void
+    ) async throws -> [Int] {
         try await db.run("CREATE TABLE IF NOT EXISTS flint_schema (version INTEGER NOT NULL)")
         let current = Int(try await db.first("SELECT COALESCE(MAX(version), 0) AS v FROM flint_schema")?.int64("v") ?? 0)
         guard current <= latest else { throw StoreError.schemaTooNew(found: current, supported: latest) }
         var applied: [Int] = []
-        for migration in all where migration.version > current {
+        for migration in all where migration.version > current && migration.version <= target {
             try await inTransaction {
                 for statement in migration.statements(db.dialect) { try await db.run(statement) }
                 try await db.run("INSERT INTO flint_schema (version) VALUES (?)", [.integer(Int64(migration.version))])

@@ -78,19 +78,19 @@ extension SQLQueries {
         ).map { try $0.int64("seq") }
     }
 
-    func finishOutbox(sequence: Int64, status: String, detail: String?, redact: Bool) async throws {
+    func finishOutbox(sequence: Int64, status: OutboxStatus, detail: String?, redact: Bool) async throws {
         if redact {
             try await db.run(
                 """
                 UPDATE outbox SET status = ?, status_detail = ?, claimed_until = NULL, body = '', html = NULL, link = NULL, code = NULL
                 WHERE seq = ?
                 """,
-                [.text(status), detail.sql, .integer(sequence)]
+                [.text(status.rawValue), detail.sql, .integer(sequence)]
             )
         } else {
             try await db.run(
                 "UPDATE outbox SET status = ?, status_detail = ?, claimed_until = NULL WHERE seq = ?",
-                [.text(status), detail.sql, .integer(sequence)]
+                [.text(status.rawValue), detail.sql, .integer(sequence)]
             )
         }
     }

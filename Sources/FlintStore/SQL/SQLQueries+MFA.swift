@@ -8,7 +8,8 @@ extension SQLQueries {
             "SELECT \(Self.enrollmentColumns) FROM mfa_enrollments WHERE local_id = ? ORDER BY enrolled_at, enrollment_id", [.text(localID)]
         ).map { row in
             MFAEnrollmentRecord(
-                enrollmentID: try row.string("enrollment_id"), localID: try row.string("local_id"), factor: try row.string("factor"),
+                enrollmentID: try row.string("enrollment_id"), localID: try row.string("local_id"),
+                factor: SecondFactorKind(rawValue: try row.string("factor")),
                 displayName: try row.optionalString("display_name"), phoneNumber: try row.optionalString("phone_number"),
                 sealedTOTPSecret: try row.optionalString("totp_secret"), enrolledAt: try row.int64("enrolled_at"),
                 lastTOTPStep: try row.optionalInt64("last_totp_step")
@@ -29,7 +30,7 @@ extension SQLQueries {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING enrollment_id
             """,
             [
-                .text(e.enrollmentID), .text(e.localID), .text(e.factor), e.displayName.sql, e.phoneNumber.sql, e.sealedTOTPSecret.sql,
+                .text(e.enrollmentID), .text(e.localID), .text(e.factor.rawValue), e.displayName.sql, e.phoneNumber.sql, e.sealedTOTPSecret.sql,
                 .integer(e.enrolledAt), e.lastTOTPStep.sql,
             ]
         )

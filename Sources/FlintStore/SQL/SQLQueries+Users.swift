@@ -33,7 +33,7 @@ extension SQLQueries {
         try await db.first("SELECT \(Self.userColumns) FROM users WHERE phone_number = ?", [.text(phoneNumber)]).map(user(from:))
     }
 
-    private var lockClause: String { db.dialect == "postgresql" ? " FOR UPDATE" : "" }
+    private var lockClause: String { db.dialect == .postgresql ? " FOR UPDATE" : "" }
 
     func lockedUser(localID: String) async throws -> UserRecord? {
         try await db.first("SELECT \(Self.userColumns) FROM users WHERE local_id = ?\(lockClause)", [.text(localID)]).map(user(from:))
@@ -144,7 +144,8 @@ extension SQLQueries {
         return RefreshTokenRecord(
             tokenHash: try row.string("token_hash"), localID: try row.string("local_id"), createdAt: try row.int64("created_at"),
             authTime: try row.int64("auth_time"), signInProvider: try row.string("sign_in_provider"),
-            secondFactor: try row.optionalString("second_factor"), secondFactorID: try row.optionalString("second_factor_id")
+            secondFactor: try row.optionalString("second_factor").map(SecondFactorKind.init(rawValue:)),
+            secondFactorID: try row.optionalString("second_factor_id")
         )
     }
 
@@ -156,7 +157,7 @@ extension SQLQueries {
             """,
             [
                 .text(t.tokenHash), .text(t.localID), .integer(t.createdAt), .integer(t.authTime), .text(t.signInProvider),
-                t.secondFactor.sql, t.secondFactorID.sql,
+                (t.secondFactor?.rawValue).sql, t.secondFactorID.sql,
             ]
         )
     }
@@ -183,7 +184,7 @@ extension SQLQueries {
 
     func outboxMessage(from row: SQLRow) throws -> OutboxMessage {
         var message = OutboxMessage(
-            sequence: try row.int64("seq"), channel: try row.string("channel"), recipient: try row.string("recipient"),
+            sequence: try row.int64("seq"), channel: OutboxChannel(rawValue: try row.string("channel")), recipient: try row.string("recipient"),
             body: try row.string("body"), locale: try row.string("locale"), createdAt: try row.int64("created_at"),
             code: try row.optionalString("code"), sessionID: try row.optionalString("session_id")
         )
@@ -193,7 +194,7 @@ extension SQLQueries {
                 requestType: try row.optionalString("request_type") ?? ""
             )
         }
-        message.status = try row.string("status")
+        message.status = OutboxStatus(rawValue: try row.string("status"))
         message.statusDetail = try row.optionalString("status_detail")
         message.attempts = Int(try row.int64("attempts"))
         return message
@@ -207,9 +208,9 @@ extension SQLQueries {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq
             """,
             [
-                .text(m.channel), .text(m.recipient), .text(m.body), .text(m.locale), .integer(m.createdAt), m.code.sql, m.sessionID.sql,
+                .text(m.channel.rawValue), .text(m.recipient), .text(m.body), .text(m.locale), .integer(m.createdAt), m.code.sql, m.sessionID.sql,
                 (m.email?.subject).sql, (m.email?.html).sql, (m.email?.link).sql, (m.email?.requestType).sql,
-                .text(m.status), m.statusDetail.sql, .integer(Int64(m.attempts)),
+                .text(m.status.rawValue), m.statusDetail.sql, .integer(Int64(m.attempts)),
             ]
         )
         return try row?.int64("seq") ?? 0

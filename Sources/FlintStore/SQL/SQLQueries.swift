@@ -72,7 +72,7 @@ struct SQLQueries: StoreTransaction {
 
     private func session(from row: SQLRow) throws -> CodeSession {
         CodeSession(
-            id: try row.string("id"), phoneNumber: try row.string("phone_number"), purpose: try row.string("purpose"),
+            id: try row.string("id"), phoneNumber: try row.string("phone_number"), purpose: CodePurpose(rawValue: try row.string("purpose")),
             codeHash: try row.string("code_hash"), createdAt: try row.int64("created_at"), expiresAt: try row.int64("expires_at"),
             attempts: Int(try row.int64("attempts")), consumedAt: try row.optionalInt64("consumed_at")
         )
@@ -83,7 +83,7 @@ struct SQLQueries: StoreTransaction {
     }
 
     func startCodeSession(_ candidate: CodeSession, maxAttempts: Int) async throws -> (session: CodeSession, reused: Bool) {
-        let liveKey = "\(candidate.purpose):\(candidate.phoneNumber)"
+        let liveKey = "\(candidate.purpose.rawValue):\(candidate.phoneNumber)"
         // A session whose text is still `sending` was never reported handed over (the hand-over failed and its
         // abandonment was not written, or the node died): it is replaced, or the number would get no code until it expires.
         let pendingText = "SELECT COUNT(*) FROM outbox o WHERE o.session_id = code_sessions.id AND o.status = 'sending'"
@@ -100,7 +100,7 @@ struct SQLQueries: StoreTransaction {
             VALUES (?, ?, ?, ?, ?, ?, ?, 0)
             """,
             [
-                .text(candidate.id), .text(liveKey), .text(candidate.phoneNumber), .text(candidate.purpose), .text(candidate.codeHash),
+                .text(candidate.id), .text(liveKey), .text(candidate.phoneNumber), .text(candidate.purpose.rawValue), .text(candidate.codeHash),
                 .integer(candidate.createdAt), .integer(candidate.expiresAt),
             ]
         )

@@ -62,8 +62,8 @@ struct SQLRow: Sendable {
 
 /// Runs SQL for the shared statements. Placeholders are `?`; each engine translates as it needs.
 protocol SQLExecutor: Sendable {
-    /// The dialect, for the few statements that differ (`sqlite`, `postgresql`).
-    var dialect: String { get }
+    /// The dialect, for the few statements that differ.
+    var dialect: SQLDialect { get }
     /// Runs one statement and returns its rows (none for statements without results).
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow]
 }

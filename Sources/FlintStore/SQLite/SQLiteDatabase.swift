@@ -6,7 +6,7 @@ import Logging
 /// `@unchecked Sendable`: a connection is only ever used from the one thread of the ``ThreadExecutor`` it belongs
 /// to (the store runs every call on it), so no two calls overlap. It is opened `NOMUTEX` for that reason.
 final class SQLiteDatabase: SQLExecutor, @unchecked Sendable {
-    let dialect = "sqlite"
+    let dialect = SQLDialect.sqlite
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
 
