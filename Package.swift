@@ -141,7 +141,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "FlintCoreTests", dependencies: ["FlintCore", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strictSettings),
+            name: "FlintCoreTests", dependencies: ["FlintCore", "FlintTesting", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "FlintStoreTests",
             dependencies: [
@@ -153,7 +154,7 @@ let package = Package(
         .testTarget(
             name: "FlintServerTests",
             dependencies: [
-                "FlintServer", "FlintStore", "FlintCore",
+                "FlintServer", "FlintStore", "FlintCore", "FlintTesting",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -181,6 +182,8 @@ let package = Package(
         ),
         // Drives FlintAuth against the real `flint serve` binary.
         // Starts `flint serve` and drives its admin and dev APIs for the SDK's integration tests and the seeds' runs.
+        // Test doubles of the server side (ManualClock, the web challenge's puzzle solver), kept out of the libraries.
+        .target(name: "FlintTesting", dependencies: ["FlintCore"], path: "Tests/FlintTesting", swiftSettings: strictSettings),
         .target(name: "FlintAuthTestSupport", dependencies: ["FlintAuth"], path: "Tests/FlintAuthTestSupport", swiftSettings: strictSettings),
         .testTarget(
             name: "FlintAuthTests",

@@ -1,5 +1,6 @@
 import Crypto
 import FlintCore
+import FlintTesting
 import Testing
 
 @Suite("App verification: sealed tickets, receipt secrets, proof of work, policy")

@@ -1,6 +1,7 @@
 import FlintCore
 import FlintServer
 import FlintStore
+import FlintTesting
 import Foundation
 import HTTPTypes
 import Testing

@@ -1,5 +1,6 @@
 import FlintCore
 import FlintServer
+import FlintTesting
 import Foundation
 import HTTPTypes
 import Testing

@@ -1,5 +1,6 @@
 import FlintCore
 import FlintStore
+import FlintTesting
 import Foundation
 import Hummingbird
 import HummingbirdTesting

@@ -18,16 +18,6 @@ public enum ProofOfWork {
         return leadingZeroBits(SHA256.hash(data: Array("\(puzzle):\(solution)".utf8))) >= difficulty
     }
 
-    /// Finds a solution by counting up (what the page's script does); used by tests and tools.
-    public static func solve(puzzle: String, difficulty: Int = difficulty) -> String {
-        var n: UInt64 = 0
-        while true {
-            let candidate = String(n)
-            if leadingZeroBits(SHA256.hash(data: Array("\(puzzle):\(candidate)".utf8))) >= difficulty { return candidate }
-            n += 1
-        }
-    }
-
     static func leadingZeroBits(_ digest: SHA256.Digest) -> Int {
         var bits = 0
         for byte in digest {

@@ -21,7 +21,7 @@ public struct FlintServer: Sendable {
     /// - Parameters:
     ///   - settings: everything from flags, environment and files.
     ///   - store: the opened store.
-    ///   - clock: the time source (tests inject a ``ManualClock``).
+    ///   - clock: the time source (tests inject a manual one).
     ///   - random: the randomness source.
     ///   - sms: the SMS sender; defaults to the durable dev outbox in dev mode, and to refusing every send (no
     ///     provider configured) in production mode.

@@ -1,3 +1,4 @@
+public import FlintCore
 import Synchronization
 
 #if canImport(FoundationEssentials)
