@@ -52,3 +52,30 @@ struct ProjectConfigTests {
         #expect(ProjectConfig.defaults.resource(projectID: "p")["name"] == .string("projects/p/config"))
     }
 }
+
+@Suite("SMS region policy")
+struct SMSRegionPolicyTests {
+    @Test("no policy allows every region, numbers without a region too")
+    func none() {
+        #expect(ProjectConfig.defaults.smsRegionPolicy.allows(region: "GB"))
+        #expect(ProjectConfig.defaults.smsRegionPolicy.allows(region: nil))
+    }
+
+    @Test("a deny list refuses only its regions; an allow list admits only its own (never a number without a region)")
+    func modes() {
+        let deny = ProjectConfig.SMSRegionPolicy.allowByDefault(disallowed: ["GB"])
+        #expect(!deny.allows(region: "GB"))
+        #expect(deny.allows(region: "US"))
+        #expect(deny.allows(region: nil))
+        let allow = ProjectConfig.SMSRegionPolicy.allowlistOnly(allowed: ["US"])
+        #expect(allow.allows(region: "US"))
+        #expect(!allow.allows(region: "GB"))
+        #expect(!allow.allows(region: nil))
+    }
+
+    @Test("region codes are stored upper-case")
+    func normalized() throws {
+        let config = try ProjectConfig(document: ["smsRegionConfig": .object(["allowlistOnly": .object(["allowedRegions": .array(["us", "Ca"])])])])
+        #expect(config.smsRegionPolicy == .allowlistOnly(allowed: ["US", "CA"]))
+    }
+}

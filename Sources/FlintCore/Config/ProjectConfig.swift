@@ -16,7 +16,7 @@ public struct ProjectConfig: Sendable, Equatable {
         "signIn.email.enabled", "signIn.email.passwordRequired", "signIn.anonymous", "signIn.anonymous.enabled", "authorizedDomains",
         "emailPrivacyConfig",
         "emailPrivacyConfig.enableImprovedEmailPrivacy", "flint", "flint.appLinks", "flint.linkDomains", "flint.emailTemplates",
-        "mfa", "mfa.state", "mfa.enabledProviders", "mfa.providerConfigs",
+        "mfa", "mfa.state", "mfa.enabledProviders", "mfa.providerConfigs", "smsRegionConfig",
     ]
 
     /// The configuration of a new project: phone and email (password and link) sign-in on, no test numbers,
@@ -84,6 +84,7 @@ public struct ProjectConfig: Sendable, Equatable {
         try Self.validateEmailSections(doc)
         try Self.validateMFASection(doc)
         try Self.validateAppVerification(doc)
+        if let regions = try Self.normalizedSMSRegionConfig(doc) { doc["smsRegionConfig"] = regions }
         self.document = doc
     }
 

@@ -12,6 +12,9 @@ extension AuthError {
     public static let phoneNumberExists = AuthError(code: "PHONE_NUMBER_EXISTS")
     public static let tooManyAttempts = AuthError(code: "TOO_MANY_ATTEMPTS_TRY_LATER")
     public static let operationNotAllowed = AuthError(code: "OPERATION_NOT_ALLOWED")
+    /// A code for a number whose region the project's `smsRegionConfig` does not allow (Firebase's wording).
+    public static let smsRegionNotAllowed = AuthError(
+        code: "OPERATION_NOT_ALLOWED", detail: "SMS unable to be sent until this region enabled by the app developer.")
     public static let unsupportedFirstFactor = AuthError(
         code: "UNSUPPORTED_FIRST_FACTOR",
         detail: "A phone number cannot be set as a first factor on an SMS based MFA user."

@@ -28,6 +28,9 @@ extension AuthServices {
     /// With `forSignIn` (phone sign-in, not a second factor) the project must allow phone sign-in, and a number whose
     /// account has second factors is refused (`UNSUPPORTED_FIRST_FACTOR`), as Firebase does.
     ///
+    /// A real number whose region the project's `smsRegionConfig` does not allow is refused (`OPERATION_NOT_ALLOWED`,
+    /// Firebase's words), for sign-in and second-factor codes alike.
+    ///
     /// A real number needs `proof` when the project enforces app verification (``checkAppProof(_:)``); fictional
     /// numbers never do, which is what lets apps with `isAppVerificationDisabledForTesting` use them.
     func sendCode(to text: String?, purpose: SMSPurpose, locales: [String], proof: AppProof, forSignIn: Bool = true) async throws -> String {
@@ -46,6 +49,8 @@ extension AuthServices {
             return SessionHandle.fictional(phoneNumber: phone.e164, issuedAt: now.secondsSince1970).encode(key: secret.sessionKey)
         }
         try await checkAppProof(proof)
+        // The region policy applies to real numbers only (fictional ones are never texted), after the app's proof.
+        guard config.smsRegionPolicy.allows(region: phone.regionCode) else { throw AuthError.smsRegionNotAllowed }
         let id = random.bytes(16)
         let code = VerificationCode.generate(using: random)
         let candidate = CodeSession(
