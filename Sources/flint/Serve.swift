@@ -62,6 +62,8 @@ struct Serve: AsyncParsableCommand {
     var idleTimeout: Int = env("FLINT_IDLE_TIMEOUT").flatMap(Int.init) ?? 60
     @Option(help: "Connections one client IP may hold open at once; more are closed (env FLINT_MAX_CONNECTIONS_PER_IP).")
     var maxConnectionsPerIp: Int = env("FLINT_MAX_CONNECTIONS_PER_IP").flatMap(Int.init) ?? 256
+    @Option(help: "New accounts one client IP may create per hour, any way; 0 = no limit (env FLINT_NEW_ACCOUNTS_PER_IP; default 100, as Firebase).")
+    var newAccountsPerIp: Int = env("FLINT_NEW_ACCOUNTS_PER_IP").flatMap(Int.init) ?? 100
     @Option(help: "APNs auth key (.p8) for app verification's silent pushes (env FLINT_APNS_KEY_FILE).") var apnsKeyFile: String?
     @Option(help: "ID of the APNs auth key, 10 characters (env FLINT_APNS_KEY_ID).") var apnsKeyId: String?
     @Option(help: "Apple developer team ID (env FLINT_APNS_TEAM_ID).") var apnsTeamId: String?
@@ -125,6 +127,7 @@ struct Serve: AsyncParsableCommand {
         guard reloadInterval >= 1 && reloadInterval <= 3600 else { throw ValidationError("--reload-interval must be between 1 and 3600 seconds") }
         guard oobCodeTtl >= 60 && oobCodeTtl <= 7 * 86_400 else { throw ValidationError("--oob-code-ttl must be between 60 and 604800 seconds") }
         guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be between 1 and 3600 seconds") }
+        guard newAccountsPerIp >= 0 else { throw ValidationError("--new-accounts-per-ip must be 0 (no limit) or more") }
         guard (1...1_000_000).contains(maxConnectionsPerIp) else { throw ValidationError("--max-connections-per-ip must be between 1 and 1000000") }
         guard (10...20).contains(passwordHashCost) else { throw ValidationError("--password-hash-cost must be between 10 and 20") }
         guard EmailAddress.normalize(emailFrom) != nil else { throw ValidationError("--email-from must be an email address") }
@@ -165,6 +168,7 @@ struct Serve: AsyncParsableCommand {
         settings.trustForwardedFor = trustForwardedFor
         settings.idleTimeout = .seconds(idleTimeout)
         settings.maxConnectionsPerIP = maxConnectionsPerIp
+        settings.newAccountsPerIPPerHour = Int64(newAccountsPerIp)
         if let config = config ?? env("FLINT_CONFIG") {
             let file = try ConfigFile.read(path: config)
             settings.configDocument = file.document

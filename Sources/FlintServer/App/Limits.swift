@@ -20,6 +20,15 @@ extension AuthServices {
         for limit in limits { try await tx.releaseCounter(key: limit.key, windowStart: limit.windowStart(reservedAt)) }
     }
 
+    /// Counts a new account for `clientIP` inside `tx`: `false` when the address is past
+    /// ``ServerSettings/newAccountsPerIPPerHour`` (the caller answers `TOO_MANY_ATTEMPTS_TRY_LATER` and creates
+    /// nothing). Always `true` without a client address or with the limit off.
+    func mayCreateAccount(from clientIP: String?, in tx: any StoreTransaction, now: Int64) async throws -> Bool {
+        guard let clientIP, settings.newAccountsPerIPPerHour > 0 else { return true }
+        let limit = Limit(key: "newaccount:ip:\(clientIP)", max: settings.newAccountsPerIPPerHour, window: .seconds(3600))
+        return !(try await count([limit], in: tx, now: now))
+    }
+
     /// Whether one of the limits already had its maximum of hits in the current window (a read; nothing is counted).
     func atMaximum(_ limits: [Limit], in reader: any StoreReader, now: Int64) async throws -> Bool {
         for limit in limits where try await reader.counterValue(key: limit.key, windowStart: limit.windowStart(now)) >= limit.max {

@@ -54,6 +54,10 @@ public struct ServerSettings: Sendable {
     /// Emails (links) one address may be sent, and one client IP may ask for, per hour.
     public var emailsPerAddressPerHour: Int64 = 10
     public var emailsPerIPPerHour: Int64 = 100
+    /// New accounts one client IP may create per hour, whichever way (sign-up, anonymous, a first phone or email-link
+    /// sign-in); 100 as Firebase documents. 0 turns the limit off (load tests from one address). Operator calls are
+    /// not counted.
+    public var newAccountsPerIPPerHour: Int64 = 100
     /// SMS codes one number may be sent per hour and per day, sign-in and second-factor codes together (a re-used
     /// live code is no new text; fictional numbers are exempt). A code session allows 5 wrong codes, so without this
     /// cap every new text would buy 5 more guesses; 5 an hour and 10 a day still leave room for a lost text and a

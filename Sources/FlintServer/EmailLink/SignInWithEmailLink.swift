@@ -30,7 +30,7 @@ extension EmailLinkRoutes {
     func signInWithEmailLink(_ request: Request, context: FlintRequestContext) async throws -> SignInWithEmailLinkResponse {
         try context.requireClient()
         let wire = try await request.decode(as: SignInWithEmailLinkRequest.self, context: context)
-        return try await services.signInWithEmailLink(wire)
+        return try await services.signInWithEmailLink(wire, clientIP: context.clientIP)
     }
 }
 
@@ -38,7 +38,7 @@ extension AuthServices {
     /// Uses the code and signs in: the user owning the email, a new user, or — with an `idToken` — that user, who
     /// gets the email. The email is then verified. An account whose email was unverified and had a password
     /// (possibly set by someone else) loses the password, its phone number and every earlier session.
-    func signInWithEmailLink(_ wire: SignInWithEmailLinkRequest) async throws -> SignInWithEmailLinkResponse {
+    func signInWithEmailLink(_ wire: SignInWithEmailLinkRequest, clientIP: String? = nil) async throws -> SignInWithEmailLinkResponse {
         let config = config.current
         guard config.emailSignInEnabled, !config.passwordRequired else { throw AuthError.operationNotAllowed }
         let token = try wire.idToken.map { idToken throws(AuthError) in try verifyIDToken(idToken) }
@@ -70,6 +70,7 @@ extension AuthServices {
             } else if let owner {
                 user = owner
             } else {
+                guard try await mayCreateAccount(from: clientIP, in: tx, now: now) else { return .failed(.tooManyAttempts) }
                 user = UserRecord(localID: newID, createdAt: now, validSince: now / 1000)
                 isNew = true
             }

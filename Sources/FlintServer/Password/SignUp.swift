@@ -37,14 +37,14 @@ struct PasswordRoutes {
         try services.checkAdminPath(context)
         let wire = try await request.decode(as: SignUpRequest.self, context: context)
         if context.caller == .admin { return try await services.adminCreateUser(wire) }
-        return try await services.signUp(wire)
+        return try await services.signUp(wire, clientIP: context.clientIP)
     }
 }
 
 extension AuthServices {
     /// A user's own sign-up: email and password (a new account, or added to the `idToken` user), or with neither,
     /// an anonymous account when the project allows it.
-    func signUp(_ wire: SignUpRequest) async throws -> SignUpResponse {
+    func signUp(_ wire: SignUpRequest, clientIP: String? = nil) async throws -> SignUpResponse {
         if wire.localId != nil { throw AuthError(code: "UNEXPECTED_PARAMETER", detail: "User ID") }
         let config = config.current
         let anonymous = wire.email == nil && wire.password == nil && wire.idToken == nil
@@ -75,6 +75,7 @@ extension AuthServices {
                 // Replacing a password, like any credential change, ends the other sessions.
                 if user.passwordHash != nil { try await revokeSessions(of: &user, in: tx, now: now) }
             } else {
+                guard try await mayCreateAccount(from: clientIP, in: tx, now: now) else { return .failed(.tooManyAttempts) }
                 user = UserRecord(localID: newID, createdAt: now, validSince: now / 1000)
                 isNew = true
             }

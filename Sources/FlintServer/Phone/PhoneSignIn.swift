@@ -7,7 +7,7 @@ extension AuthServices {
     /// How long a `temporaryProof` stays usable, seconds.
     static let temporaryProofLifetime: Int64 = 3600
 
-    func signInWithPhoneNumber(_ wire: SignInWithPhoneNumberRequest) async throws -> SignInWithPhoneNumberResponse {
+    func signInWithPhoneNumber(_ wire: SignInWithPhoneNumberRequest, clientIP: String? = nil) async throws -> SignInWithPhoneNumberResponse {
         guard config.current.phoneSignInEnabled else { throw AuthError.operationNotAllowed }
         let proof = try verifiedNumberProof(wire)
         // REAUTH proves the number only; an idToken sent with it never moves the number onto that user.
@@ -59,6 +59,7 @@ extension AuthServices {
             if operation == .reauth { return .failed(.userNotFound) }
             let gate = try await firstFactorGate(tx, localID: nil, provider: "phone", phoneBecomesFirstFactor: true)
             if case .refuse(let error) = gate.decision { return .failed(error) }
+            guard try await mayCreateAccount(from: clientIP, in: tx, now: now) else { return .failed(.tooManyAttempts) }
             var user = UserRecord(localID: newID, phoneNumber: phone, createdAt: now, validSince: now / 1000)
             user.lastLoginAt = now
             try await tx.insertUser(user)
