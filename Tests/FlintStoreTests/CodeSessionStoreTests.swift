@@ -36,7 +36,7 @@ struct CodeSessionStoreTests {
         _ = try await store.write { try await $0.startCodeSession(session("s1"), maxAttempts: 5) }
         for left in (0..<5).reversed() {
             let r = try await store.write { try await $0.spendCode(sessionID: "s1", codeHash: "bb", now: 1_000_001, maxAttempts: 5) }
-            #expect(r == .wrongCode(attemptsLeft: left))
+            #expect(r == .wrongCode(attemptsLeft: left, phoneNumber: "+16505553434"))
         }
         let r = try await store.write { try await $0.spendCode(sessionID: "s1", codeHash: "aa", now: 1_000_001, maxAttempts: 5) }
         #expect(r == .locked)

@@ -38,14 +38,12 @@ extension AuthServices {
         case .verified(let phone):
             return .success(phone)
         case .storedSession(let id, let hash):
-            guard let session = try await tx.codeSession(id: id) else { return .failure(.invalidSessionInfo) }
-            let limits = wrongCodeLimits(session.phoneNumber)
             let outcome = try await tx.spendCode(sessionID: id, codeHash: hash, now: now, maxAttempts: settings.maxCodeAttempts)
             switch outcome {
-            case .wrongCode:
-                if try await count(limits, in: tx, now: now) { return .failure(.tooManyAttempts) }
-            case .spent:
-                if try await atMaximum(limits, in: tx, now: now) { return .failure(.tooManyAttempts) }
+            case .wrongCode(_, let phone):
+                if try await count(wrongCodeLimits(phone), in: tx, now: now) { return .failure(.tooManyAttempts) }
+            case .spent(let session):
+                if try await atMaximum(wrongCodeLimits(session.phoneNumber), in: tx, now: now) { return .failure(.tooManyAttempts) }
             case .expired, .locked, .notFound:
                 break
             }

@@ -42,8 +42,9 @@ public struct CodeSession: Sendable, Equatable {
 public enum CodeSpendOutcome: Sendable, Equatable {
     /// The code was right; the session is now consumed. Exactly one presenter gets this.
     case spent(CodeSession)
-    /// Wrong code; the attempt was counted.
-    case wrongCode(attemptsLeft: Int)
+    /// Wrong code; the attempt was counted. The session's number comes along, so callers can count the wrong answer
+    /// against it without reading the session again.
+    case wrongCode(attemptsLeft: Int, phoneNumber: String)
     /// The session's TTL has passed.
     case expired
     /// Too many wrong codes: the session is locked even for the right code.

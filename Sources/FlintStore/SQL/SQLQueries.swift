@@ -124,7 +124,7 @@ struct SQLQueries: StoreTransaction {
             "UPDATE code_sessions SET attempts = attempts + 1 WHERE id = ? AND consumed_at IS NULL RETURNING attempts", [.text(sessionID)]
         )
         guard let attempts = try counted?.int64("attempts") else { return .notFound }
-        return .wrongCode(attemptsLeft: max(0, maxAttempts - Int(attempts)))
+        return .wrongCode(attemptsLeft: max(0, maxAttempts - Int(attempts)), phoneNumber: current.phoneNumber)
     }
 
     func deleteCodeSessions(expiredBefore cutoff: Int64) async throws -> Int {
