@@ -67,7 +67,7 @@ struct AccountsTests {
     @Test("forged, altered or expired ID tokens are INVALID_ID_TOKEN", arguments: Forgery.allCases)
     func invalidIDToken(_ forgery: Forgery) async throws {
         let node = try await TestNode.make()
-        let ring = node.server.services.keys.current
+        let ring = node.server.flows.keys.current
         try await node.run { api in
             let signedIn = try await api.signIn(alice)
             let parts = signedIn.idToken.split(separator: ".").map(String.init)

@@ -75,7 +75,7 @@ struct DeliveryTests {
             let api = API(client: client, clock: node.clock)
             let signedIn = try await api.signIn("+16505553434")
             #expect(try await api.refresh(signedIn.refreshToken).status == .ok)
-            try await node.server.services.refreshActivity.flush(to: node.store)
+            try await node.server.flows.sessions.activity.flush(to: node.store)
             let user = try await node.store.read { try await $0.user(localID: signedIn.localId) }
             #expect(user?.lastRefreshAt != nil)
         }

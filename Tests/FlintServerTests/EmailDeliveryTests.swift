@@ -87,7 +87,7 @@ struct EmailDeliveryTests {
                 $0["attempts"]?.intValue == 1 && $0["status"]?.stringValue == "queued"
             }
             #expect(queued["statusDetail"]?.stringValue == "421 try later")
-            await node.server.services.deliverDueEmail()
+            await node.server.flows.actionCodes.deliverDueEmail()
             let sent = try await Self.record(api, to: "flaky@example.com") { $0["status"]?.stringValue == "sent" }
             #expect(sent["attempts"]?.intValue == 2)
             #expect(sender.sent.count == 1)
@@ -107,7 +107,7 @@ struct EmailDeliveryTests {
             _ = try await api.sendSignInLink("gone@example.com")
             let failed = try await Self.record(api, to: "gone@example.com") { $0["status"]?.stringValue == "failed" }
             #expect(failed["statusDetail"]?.stringValue == "550 5.1.1 no such user")
-            await node.server.services.deliverDueEmail()
+            await node.server.flows.actionCodes.deliverDueEmail()
             #expect(sender.sent.isEmpty)
         }
         try await node.store.close()

@@ -116,7 +116,7 @@ struct PublicKeysTests {
         try await node.run { api in
             let before = try await api.signIn(alice)
             let newKid = try await FlintServer.rotateKeys(store: node.store, clock: node.clock)
-            try await node.server.services.keys.reload()
+            try await node.server.flows.keys.reload()
             let after = try await api.signIn(alice)
             #expect(try JWT.header(after.idToken)["kid"]?.stringValue == newKid)
             #expect(try JWT.header(before.idToken)["kid"]?.stringValue != newKid)

@@ -63,10 +63,10 @@ struct SMSOutboxTests {
         }
         try await node.run { api in
             _ = try await api.sendCode(alice)
-            try await node.server.services.sweep()
+            try await ReloadService(flows: node.server.flows).sweep()
             #expect(try await api.adminOutbox(token: "admin").count == 1, "kept within the retention period")
             api.clock.advance(by: 86_401)
-            try await node.server.services.sweep()
+            try await ReloadService(flows: node.server.flows).sweep()
             #expect(try await api.adminOutbox(token: "admin").isEmpty)
         }
     }

@@ -16,16 +16,16 @@ struct DeleteAccountResponse: ResponseEncodable {
 extension AccountRoutes {
     func delete(_ request: Request, context: FlintRequestContext) async throws -> DeleteAccountResponse {
         try context.requireClient()
-        try checkAdminPath(context)
+        try context.checkAdminPath(projectID: accounts.settings.projectID)
         let wire = try await request.decode(as: DeleteAccountRequest.self, context: context)
         let localID: String
         if context.isAdmin, wire.idToken == nil {
             guard let id = wire.localId, !id.isEmpty else { throw AuthError.missingLocalID }
             localID = id
         } else {
-            localID = try await services.authenticate(idToken: wire.idToken).1.localID
+            localID = try await accounts.sessions.authenticate(idToken: wire.idToken).1.localID
         }
-        let existed = try await services.store.write { tx in try await tx.deleteUser(localID: localID) }
+        let existed = try await accounts.store.write { tx in try await tx.deleteUser(localID: localID) }
         guard existed else { throw AuthError.userNotFound }
         return DeleteAccountResponse()
     }

@@ -25,18 +25,18 @@ struct LookupResponse: ResponseEncodable {
 }
 
 struct AccountRoutes {
-    let services: AuthServices
+    let accounts: AccountsFlow
 
     func lookup(_ request: Request, context: FlintRequestContext) async throws -> LookupResponse {
         try context.requireClient()
-        try checkAdminPath(context)
+        try context.checkAdminPath(projectID: accounts.settings.projectID)
         let wire = try await request.decode(as: LookupRequest.self, context: context)
         if context.isAdmin && (wire.idToken == nil || !wire.localIds.isEmpty || !wire.phoneNumbers.isEmpty || !wire.emails.isEmpty) {
-            let phones = try wire.phoneNumbers.map { text throws(AuthError) in try services.parsePhoneNumber(text).e164 }
+            let phones = try wire.phoneNumbers.map { text throws(AuthError) in try PhoneNumber(wire: text).e164 }
             let emails = wire.emails.compactMap(EmailAddress.normalize)
             let ids = wire.localIds
             // Each account once, however many times and ways it is named, with its second factors.
-            let accounts = try await services.store.read { r -> [AccountJSON] in
+            let answers = try await accounts.store.read { r -> [AccountJSON] in
                 var found: [UserRecord] = []
                 func add(_ user: UserRecord?) {
                     if let user, !found.contains(where: { $0.localID == user.localID }) { found.append(user) }
@@ -44,29 +44,14 @@ struct AccountRoutes {
                 for id in ids { add(try await r.user(localID: id)) }
                 for p in phones { add(try await r.user(phoneNumber: p)) }
                 for e in emails { add(try await r.user(email: e)) }
-                var accounts: [AccountJSON] = []
-                for user in found { accounts.append(AccountJSON(user, enrollments: try await r.mfaEnrollments(localID: user.localID))) }
-                return accounts
+                var answers: [AccountJSON] = []
+                for user in found { answers.append(AccountJSON(user, enrollments: try await r.mfaEnrollments(localID: user.localID))) }
+                return answers
             }
-            return LookupResponse(users: accounts.isEmpty ? nil : accounts)
+            return LookupResponse(users: answers.isEmpty ? nil : answers)
         }
-        let (_, user) = try await services.authenticate(idToken: wire.idToken)
-        let enrollments = try await services.store.read { try await $0.mfaEnrollments(localID: user.localID) }
+        let (_, user) = try await accounts.sessions.authenticate(idToken: wire.idToken)
+        let enrollments = try await accounts.store.read { try await $0.mfaEnrollments(localID: user.localID) }
         return LookupResponse(users: [AccountJSON(user, enrollments: enrollments)])
-    }
-}
-
-extension AccountRoutes {
-    func checkAdminPath(_ context: FlintRequestContext) throws(AuthError) {
-        try services.checkAdminPath(context)
-    }
-}
-
-extension AuthServices {
-    /// The `v1/projects/{project}/...` forms are the Admin SDKs': operator only, and for this server's project.
-    func checkAdminPath(_ context: FlintRequestContext) throws(AuthError) {
-        guard let project = context.parameters.get("project") else { return }
-        try context.requireAdmin()
-        guard project == settings.projectID else { throw AuthError.projectNotFound }
     }
 }

@@ -73,75 +73,36 @@ struct UpdateAccountResponse: ResponseEncodable {
 extension AccountRoutes {
     func update(_ request: Request, context: FlintRequestContext) async throws -> UpdateAccountResponse {
         try context.requireClient()
-        try checkAdminPath(context)
+        try context.checkAdminPath(projectID: accounts.settings.projectID)
         let wire = try await request.decode(as: UpdateAccountRequest.self, context: context)
         let locales = LocaleNegotiation.candidates(
             firebaseLocale: request.headers[.firebaseLocale], acceptLanguage: request.headers[.acceptLanguage])
         if let code = wire.oobCode, wire.idToken == nil, !(context.isAdmin && wire.localId != nil) {
-            return try await services.applyActionCode(code, password: wire.password, locales: locales)
+            return try await accounts.codes.applyActionCode(code, password: wire.password, locales: locales)
         }
         if context.isAdmin, wire.idToken == nil {
             guard let id = wire.localId, !id.isEmpty else { throw AuthError.missingLocalID }
-            return try await services.updateAccount(wire, localID: id, token: nil)
+            return try await accounts.updateAccount(wire, localID: id, token: nil)
         }
         guard wire.idToken != nil else { throw AuthError.invalidRequestType }
         if wire.hasOperatorFields { throw AuthError.insufficientPermission }
-        let token = try services.verifyIDToken(wire.idToken)
+        let token = try accounts.sessions.verifyIDToken(wire.idToken)
         // Changing how one signs in needs a recent sign-in, as Firebase's requires-recent-login.
-        if wire.password != nil || wire.email != nil || !wire.deleteProvider.isEmpty { try services.requireRecentSignIn(token) }
-        return try await services.updateAccount(wire, localID: token.userID, token: token, locales: locales)
+        if wire.password != nil || wire.email != nil || !wire.deleteProvider.isEmpty { try accounts.sessions.requireRecentSignIn(token) }
+        return try await accounts.updateAccount(wire, localID: token.userID, token: token, locales: locales)
     }
 }
 
-extension AuthServices {
-    /// `applyActionCode` (VERIFY_EMAIL, VERIFY_AND_CHANGE_EMAIL, RECOVER_EMAIL) and `confirmPasswordReset` through
-    /// `accounts:update`.
-    func applyActionCode(_ code: String, password: String?, locales: [String] = []) async throws -> UpdateAccountResponse {
-        let record = try await peekOobCode(code, expecting: [.verifyEmail, .passwordReset, .verifyAndChangeEmail, .recoverEmail])
-        if record.requestType == EmailAction.verifyAndChangeEmail.rawValue {
-            return UpdateAccountResponse(try await applyEmailChange(code: code, locales: locales))
-        }
-        if record.requestType == EmailAction.recoverEmail.rawValue {
-            return UpdateAccountResponse(try await applyEmailRecovery(code: code))
-        }
-        if record.requestType == EmailAction.passwordReset.rawValue {
-            guard let hash = try await strongPasswordHash(password) else { throw AuthError.missingPassword }
-            return UpdateAccountResponse(try await applyPasswordReset(code: code, hash: hash))
-        }
-        return UpdateAccountResponse(try await applyEmailVerification(code: code))
-    }
-
-    /// Uses a `VERIFY_EMAIL` code: the account's email, if it is still the one the link was sent to, is verified.
-    func applyEmailVerification(code: String) async throws -> UserRecord {
-        let now = nowMS
-        let result = try await store.write { tx -> Result<UserRecord, AuthError> in
-            let record: OobCodeRecord
-            switch try await Self.use(code, as: .verifyEmail, in: tx, now: now) {
-            case .failure(let error): return .failure(error)
-            case .success(let used): record = used
-            }
-            guard let id = record.localID, var user = try await tx.lockedUser(localID: id), user.email == record.email else {
-                return .failure(.invalidOobCode)
-            }
-            guard !user.disabled else { return .failure(.userDisabled) }
-            if !user.emailVerified {
-                user.emailVerified = true
-                try await tx.updateUser(user)
-            }
-            return .success(user)
-        }
-        return try result.get()
-    }
-
+extension AccountsFlow {
     /// Applies profile, email, password and unlinking changes. An email or password change (or `validSince`)
     /// revokes earlier sessions; a user then gets fresh tokens in the answer. A user's own email change sends the old
     /// address a `RECOVER_EMAIL` link.
     func updateAccount(
         _ wire: UpdateAccountRequest, localID: String, token: VerifiedIDToken?, locales: [String] = []
     ) async throws -> UpdateAccountResponse {
-        let email = try wire.email.map { text throws(AuthError) in try Self.normalizedEmail(text) }
-        let hash = try await strongPasswordHash(wire.password)
-        let phone = try wire.phoneNumber.map { text throws(AuthError) in text.isEmpty ? "" : try parsePhoneNumber(text).e164 }
+        let email = try wire.email.map { text throws(AuthError) in try EmailAddress.wire(text) }
+        let hash = try await passwords.strongHash(wire.password)
+        let phone = try wire.phoneNumber.map { text throws(AuthError) in text.isEmpty ? "" : try PhoneNumber(wire: text).e164 }
         if let claims = wire.customAttributes { try Self.checkCustomClaims(claims) }
         if let since = wire.validSince, Int64(since) == nil || since.hasPrefix("-") {
             throw AuthError.invalidJSON("Invalid value at 'valid_since' (TYPE_INT64)")
@@ -149,11 +110,11 @@ extension AuthServices {
         for attribute in wire.deleteAttribute where !["DISPLAY_NAME", "PHOTO_URL", "PASSWORD", "EMAIL", "PHONE_NUMBER"].contains(attribute) {
             throw AuthError.invalidArgument("Unsupported deleteAttribute value.")
         }
-        let now = nowMS
+        let now = clock.nowMS
         let result = try await store.write { [self] tx -> Result<(UserRecord, String?, String?), AuthError> in
             var user: UserRecord
             if let token {
-                switch try await tokenUser(token, in: tx) {
+                switch try await sessions.tokenUser(token, in: tx) {
                 case .failure(let error): return .failure(error)
                 case .success(let found): user = found
                 }
@@ -207,9 +168,9 @@ extension AuthServices {
             }
             if let phone { user.phoneNumber = phone.isEmpty ? nil : phone }
             if let claims = wire.customAttributes { user.customAttributes = claims.isEmpty ? nil : claims }
-            if revoke { try await revokeSessions(of: &user, in: tx, now: now) }
+            if revoke { try await sessions.revokeSessions(of: &user, in: tx, now: now) }
             if token == nil, let since = wire.validSince.flatMap(Int64.init) {
-                try await revokeSessions(of: &user, before: since, in: tx, now: now)
+                try await sessions.revokeSessions(of: &user, before: since, in: tx, now: now)
             }
             do {
                 try await tx.updateUser(user)
@@ -218,14 +179,14 @@ extension AuthServices {
             }
             guard revoke, let token else { return .success((user, nil, replacedEmail)) }
             let provider = token.signInProvider ?? "password"
-            let refresh = try await storeRefreshToken(
+            let refresh = try await sessions.storeRefreshToken(
                 tx, user: user, provider: provider, now: now, secondFactor: SecondFactorClaim(token), authTime: token.authTime)
             return .success((user, refresh, replacedEmail))
         }
         let (user, refresh, replacedEmail) = try result.get()
-        if token != nil, let replacedEmail { await sendEmailRecovery(to: replacedEmail, localID: user.localID, locales: locales) }
+        if token != nil, let replacedEmail { await codes.sendEmailRecovery(to: replacedEmail, localID: user.localID, locales: locales) }
         guard let refresh, let token else { return UpdateAccountResponse(user) }
-        let tokens = try sessionTokens(
+        let tokens = try sessions.sessionTokens(
             user: user, refreshToken: refresh, provider: token.signInProvider ?? "password", now: now, secondFactor: SecondFactorClaim(token),
             authTime: token.authTime)
         return UpdateAccountResponse(user, tokens: tokens)

@@ -10,7 +10,7 @@ import NIOCore
 /// `signInWithEmailLink`; for `verifyEmail`, `verifyAndChangeEmail` (confirming the new address), `recoverEmail`
 /// (restoring the old one) and `resetPassword` it shows a form whose POST acts.
 struct ActionRoutes {
-    let services: AuthServices
+    let codes: ActionCodes
     static let path = "/__/auth/action"
 
     func show(_ request: Request, context: FlintRequestContext) async throws -> Response {
@@ -18,7 +18,7 @@ struct ActionRoutes {
         let params = ActionParameters(
             mode: query["mode"].map(String.init), oobCode: query["oobCode"].map(String.init), apiKey: query["apiKey"].map(String.init),
             continueURL: query["continueUrl"].map(String.init), lang: query["lang"].map(String.init))
-        return await services.actionPage(params, locales: locales(request, lang: params.lang))
+        return await actionPage(params, locales: locales(request, lang: params.lang))
     }
 
     func submit(_ request: Request, context: FlintRequestContext) async throws -> Response {
@@ -31,7 +31,7 @@ struct ActionRoutes {
         }
         let params = ActionParameters(
             mode: fields["mode"], oobCode: fields["oobCode"], apiKey: fields["apiKey"], continueURL: fields["continueUrl"], lang: fields["lang"])
-        return await services.actionSubmit(params, newPassword: fields["newPassword"], locales: locales(request, lang: params.lang))
+        return await actionSubmit(params, newPassword: fields["newPassword"], locales: locales(request, lang: params.lang))
     }
 
     private func locales(_ request: Request, lang: String?) -> [String] {
@@ -55,10 +55,10 @@ struct ActionParameters: Sendable {
     }
 }
 
-extension AuthServices {
+extension ActionRoutes {
     func actionPage(_ p: ActionParameters, locales: [String]) async -> Response {
         guard let mode = p.mode, let code = p.oobCode, !code.isEmpty else {
-            return Self.page(ActionPage.failure(locale: locales, app: appName, reason: .badRequest), status: .badRequest)
+            return Self.page(ActionPage.failure(locale: locales, app: codes.appName, reason: .badRequest), status: .badRequest)
         }
         switch mode {
         case "signIn":
@@ -66,86 +66,86 @@ extension AuthServices {
             // The continue URL gets the link's parameters, as Firebase's handler passes them on; the app (or web
             // page) there calls signInWithEmailLink.
             var continueURL: String?
-            if let target = p.continueURL, ContinueURL(target)?.isAuthorized(by: config.current.authorizedDomains) == true {
+            if let target = p.continueURL, ContinueURL(target)?.isAuthorized(by: codes.config.current.authorizedDomains) == true {
                 let query = URLQuery.encode(
                     [("apiKey", p.apiKey ?? ""), ("oobCode", code), ("mode", "signIn"), ("lang", p.lang ?? "en")])
                 continueURL = target + (target.contains("?") ? "&" : "?") + query
             }
-            return Self.page(ActionPage.signIn(locale: locales, app: appName, continueURL: continueURL))
+            return Self.page(ActionPage.signIn(locale: locales, app: codes.appName, continueURL: continueURL))
         case "verifyEmail":
             if let failure = await codeFailure(code, .verifyEmail, locales: locales) { return failure }
             let email = await emailShown(code, .verifyEmail)
             return Self.page(
-                ActionPage.confirmEmail(locale: locales, app: appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
+                ActionPage.confirmEmail(locale: locales, app: codes.appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
         case "verifyAndChangeEmail":
             if let failure = await codeFailure(code, .verifyAndChangeEmail, locales: locales) { return failure }
             let email = await emailShown(code, .verifyAndChangeEmail)
             return Self.page(
-                ActionPage.confirmEmail(locale: locales, app: appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
+                ActionPage.confirmEmail(locale: locales, app: codes.appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
         case "recoverEmail":
             // Confirming that the old address is the person's own puts it back.
             if let failure = await codeFailure(code, .recoverEmail, locales: locales) { return failure }
-            let email = (try? await peekOobCode(code, expecting: [.recoverEmail]))?.email ?? ""
+            let email = (try? await codes.peekOobCode(code, expecting: [.recoverEmail]))?.email ?? ""
             return Self.page(
-                ActionPage.confirmEmail(locale: locales, app: appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
+                ActionPage.confirmEmail(locale: locales, app: codes.appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
         case "resetPassword":
             if let failure = await codeFailure(code, .passwordReset, locales: locales) { return failure }
             let email = await emailShown(code, .passwordReset)
             return Self.page(
                 ActionPage.resetPassword(
-                    locale: locales, app: appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden, error: nil))
+                    locale: locales, app: codes.appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden, error: nil))
         default:
-            return Self.page(ActionPage.failure(locale: locales, app: appName, reason: .badRequest), status: .badRequest)
+            return Self.page(ActionPage.failure(locale: locales, app: codes.appName, reason: .badRequest), status: .badRequest)
         }
     }
 
     func actionSubmit(_ p: ActionParameters, newPassword: String?, locales: [String]) async -> Response {
         guard let code = p.oobCode, !code.isEmpty else {
-            return Self.page(ActionPage.failure(locale: locales, app: appName, reason: .badRequest), status: .badRequest)
+            return Self.page(ActionPage.failure(locale: locales, app: codes.appName, reason: .badRequest), status: .badRequest)
         }
-        let continueURL = p.continueURL.flatMap { ContinueURL($0)?.isAuthorized(by: config.current.authorizedDomains) == true ? $0 : nil }
+        let continueURL = p.continueURL.flatMap { ContinueURL($0)?.isAuthorized(by: codes.config.current.authorizedDomains) == true ? $0 : nil }
         do {
             switch p.mode {
             case "verifyEmail":
-                _ = try await applyEmailVerification(code: code)
-                return Self.page(ActionPage.done(locale: locales, app: appName, outcome: .emailVerified, continueURL: continueURL))
+                _ = try await codes.applyEmailVerification(code: code)
+                return Self.page(ActionPage.done(locale: locales, app: codes.appName, outcome: .emailVerified, continueURL: continueURL))
             case "verifyAndChangeEmail":
-                _ = try await applyEmailChange(code: code, locales: locales)
-                return Self.page(ActionPage.done(locale: locales, app: appName, outcome: .emailChanged, continueURL: continueURL))
+                _ = try await codes.applyEmailChange(code: code, locales: locales)
+                return Self.page(ActionPage.done(locale: locales, app: codes.appName, outcome: .emailChanged, continueURL: continueURL))
             case "recoverEmail":
-                _ = try await applyEmailRecovery(code: code)
-                return Self.page(ActionPage.done(locale: locales, app: appName, outcome: .emailChanged, continueURL: continueURL))
+                _ = try await codes.applyEmailRecovery(code: code)
+                return Self.page(ActionPage.done(locale: locales, app: codes.appName, outcome: .emailChanged, continueURL: continueURL))
             case "resetPassword":
-                let record = try await peekOobCode(code, expecting: [.passwordReset])
+                let record = try await codes.peekOobCode(code, expecting: [.passwordReset])
                 do throws(AuthError) {
-                    try Self.checkStrength(newPassword ?? "")
+                    try PasswordHasher.checkStrength(newPassword ?? "")
                 } catch {
                     return Self.page(
                         ActionPage.resetPassword(
-                            locale: locales, app: appName, email: record.email, formAction: ActionRoutes.path, hidden: p.hidden,
+                            locale: locales, app: codes.appName, email: record.email, formAction: ActionRoutes.path, hidden: p.hidden,
                             error: .weakPassword), status: .badRequest)
                 }
-                let hash = try await passwords.hash(newPassword ?? "")
-                _ = try await applyPasswordReset(code: code, hash: hash)
-                return Self.page(ActionPage.done(locale: locales, app: appName, outcome: .passwordChanged, continueURL: continueURL))
+                let hash = try await codes.passwords.hash(newPassword ?? "")
+                _ = try await codes.applyPasswordReset(code: code, hash: hash)
+                return Self.page(ActionPage.done(locale: locales, app: codes.appName, outcome: .passwordChanged, continueURL: continueURL))
             default:
-                return Self.page(ActionPage.failure(locale: locales, app: appName, reason: .badRequest), status: .badRequest)
+                return Self.page(ActionPage.failure(locale: locales, app: codes.appName, reason: .badRequest), status: .badRequest)
             }
         } catch let error as AuthError {
             let reason: ActionPage.Failure = error.code == AuthError.expiredOobCode.code ? .expiredLink : .invalidLink
-            return Self.page(ActionPage.failure(locale: locales, app: appName, reason: reason), status: .badRequest)
+            return Self.page(ActionPage.failure(locale: locales, app: codes.appName, reason: reason), status: .badRequest)
         } catch {
-            logger.error("action page failed", metadata: ["errorType": "\(type(of: error))"])
-            return Self.page(ActionPage.failure(locale: locales, app: appName, reason: .invalidLink), status: .internalServerError)
+            codes.logger.error("action page failed", metadata: ["errorType": "\(type(of: error))"])
+            return Self.page(ActionPage.failure(locale: locales, app: codes.appName, reason: .invalidLink), status: .internalServerError)
         }
     }
 
     /// The address a page shows for a code that was just found usable; empty (and logged) if reading it again fails.
     private func emailShown(_ code: String, _ action: EmailAction) async -> String {
         do {
-            return try await peekOobCode(code, expecting: [action]).email
+            return try await codes.peekOobCode(code, expecting: [action]).email
         } catch {
-            logger.warning("action page could not read its code again", metadata: ["errorType": "\(type(of: error))"])
+            codes.logger.warning("action page could not read its code again", metadata: ["errorType": "\(type(of: error))"])
             return ""
         }
     }
@@ -153,12 +153,12 @@ extension AuthServices {
     /// The failure page when a code cannot be used (read only).
     private func codeFailure(_ code: String, _ action: EmailAction, locales: [String]) async -> Response? {
         do {
-            _ = try await peekOobCode(code, expecting: [action])
+            _ = try await codes.peekOobCode(code, expecting: [action])
             return nil
         } catch let error as AuthError where error.code == AuthError.expiredOobCode.code {
-            return Self.page(ActionPage.failure(locale: locales, app: appName, reason: .expiredLink), status: .badRequest)
+            return Self.page(ActionPage.failure(locale: locales, app: codes.appName, reason: .expiredLink), status: .badRequest)
         } catch {
-            return Self.page(ActionPage.failure(locale: locales, app: appName, reason: .invalidLink), status: .badRequest)
+            return Self.page(ActionPage.failure(locale: locales, app: codes.appName, reason: .invalidLink), status: .badRequest)
         }
     }
 

@@ -7,10 +7,10 @@ import NIOCore
 /// domain: `apple-app-site-association` (Universal Links for the configured team and bundle IDs, covering the
 /// action page) and `assetlinks.json` (Android App Links).
 struct AppLinkRoutes {
-    let services: AuthServices
+    let config: ConfigCache
 
     func appleAppSiteAssociation(_ request: Request, context: FlintRequestContext) async throws -> Response {
-        let appIDs = services.config.current.appleAppIDs
+        let appIDs = config.current.appleAppIDs
         let details: [JSONValue] =
             appIDs.isEmpty
             ? []
@@ -27,7 +27,7 @@ struct AppLinkRoutes {
     }
 
     func assetLinks(_ request: Request, context: FlintRequestContext) async throws -> Response {
-        let statements: [JSONValue] = services.config.current.androidApps.map { app in
+        let statements: [JSONValue] = config.current.androidApps.map { app in
             [
                 "relation": ["delegate_permission/common.handle_all_urls"],
                 "target": [

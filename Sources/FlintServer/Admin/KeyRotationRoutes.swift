@@ -1,4 +1,5 @@
 import FlintCore
+import FlintStore
 import Hummingbird
 import Logging
 
@@ -6,7 +7,12 @@ import Logging
 /// retires the current one, like `flint keys rotate`. This node switches at once; the others within their reload
 /// interval. Retired keys stay published until the tokens they signed have expired.
 struct KeyRotationRoutes {
-    let services: AuthServices
+    let projectID: String
+    let keys: KeyCache
+    let store: any AuthStore
+    let clock: any WallClock
+    let random: any RandomSource
+    let logger: Logger
 
     /// The new key's ID.
     struct Rotated: ResponseEncodable {
@@ -15,10 +21,10 @@ struct KeyRotationRoutes {
 
     func rotate(_ request: Request, context: FlintRequestContext) async throws -> Rotated {
         try context.requireAdmin()
-        guard context.parameters.get("project") == services.settings.projectID else { throw AuthError.projectNotFound }
-        let kid = try await KeyCache.rotate(store: services.store, clock: services.clock, random: services.random)
-        try await services.keys.reload()
-        services.logger.notice("signing key rotated", metadata: ["kid": "\(kid)"])
+        guard context.parameters.get("project") == projectID else { throw AuthError.projectNotFound }
+        let kid = try await KeyCache.rotate(store: store, clock: clock, random: random)
+        try await keys.reload()
+        logger.notice("signing key rotated", metadata: ["kid": "\(kid)"])
         return Rotated(kid: kid)
     }
 }

@@ -4,12 +4,13 @@ import Hummingbird
 /// `GET` and `PATCH /identitytoolkit.googleapis.com/admin/v2/projects/{project}/config` (also served at the
 /// `v2/projects/{project}/config` path the Admin SDKs use). Operator only.
 struct ProjectConfigRoutes {
-    let services: AuthServices
+    let projectID: String
+    let config: ConfigCache
 
     func show(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try context.requireAdmin()
         try checkProject(context)
-        return try JSONReply.make(services.config.current.resource(projectID: services.settings.projectID))
+        return try JSONReply.make(config.current.resource(projectID: projectID))
     }
 
     func update(_ request: Request, context: FlintRequestContext) async throws -> Response {
@@ -19,13 +20,13 @@ struct ProjectConfigRoutes {
         let mask = request.uri.queryParameters["updateMask"].map { text in
             text.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
         }
-        let updated = try services.config.current.applying(patch: patch, updateMask: mask)
-        try await services.config.save(updated)
-        return try JSONReply.make(updated.resource(projectID: services.settings.projectID))
+        let updated = try config.current.applying(patch: patch, updateMask: mask)
+        try await config.save(updated)
+        return try JSONReply.make(updated.resource(projectID: projectID))
     }
 
     private func checkProject(_ context: FlintRequestContext) throws(AuthError) {
-        guard context.parameters.get("project") == services.settings.projectID else { throw AuthError.projectNotFound }
+        guard context.parameters.get("project") == projectID else { throw AuthError.projectNotFound }
     }
 }
 
@@ -38,6 +39,6 @@ struct PublicProjectConfigResponse: ResponseEncodable {
 extension ProjectConfigRoutes {
     func publicConfig(_ request: Request, context: FlintRequestContext) async throws -> PublicProjectConfigResponse {
         try context.requireClient()
-        return PublicProjectConfigResponse(projectId: services.settings.projectID, authorizedDomains: services.config.current.authorizedDomains)
+        return PublicProjectConfigResponse(projectId: projectID, authorizedDomains: config.current.authorizedDomains)
     }
 }

@@ -15,7 +15,8 @@ import ServiceLifecycle
 public struct FlintServer: Sendable {
     /// The Hummingbird application; run it with `runService()` (graceful shutdown on SIGINT/SIGTERM).
     public let application: Application<RouterResponder<FlintRequestContext>>
-    let services: AuthServices
+    /// The node's flows (tests reach into them to run background work on demand).
+    let flows: Flows
 
     /// Builds a node.
     /// - Parameters:
@@ -34,16 +35,19 @@ public struct FlintServer: Sendable {
         settings: ServerSettings, store: any AuthStore, clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandom(),
         sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil, push: (any PushSender)? = nil, logger: Logger
     ) async throws {
-        let services = try await AuthServices.start(
+        let flows = try await Flows.start(
             settings: settings, store: store, clock: clock, random: random, sms: sms, email: email, push: push, logger: logger)
-        self.services = services
-        let router = buildRouter(services: services)
+        self.flows = flows
+        let router = buildRouter(flows: flows)
         self.application = Application(
             responder: router.buildResponder(),
             server: .flintHTTP1(
                 idleTimeout: .milliseconds(settings.idleTimeout.inMilliseconds), limiter: ConnectionLimiter(maxPerIP: settings.maxConnectionsPerIP)),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "flint"),
-            services: [ReloadService(services: services), RefreshActivityService(services: services)],
+            services: [
+                ReloadService(flows: flows),
+                RefreshActivityService(activity: flows.sessions.activity, store: store, logger: logger),
+            ],
             logger: logger
         )
     }
@@ -56,36 +60,45 @@ public struct FlintServer: Sendable {
 }
 
 /// Re-reads keys and config from the store every `reloadInterval`, so changes made by another node or the CLI
-/// take effect everywhere, sweeps the store (``AuthServices/sweep()``), and retries email deliveries that are due.
+/// take effect everywhere, sweeps the store (``sweep()``), and retries email deliveries that are due.
 struct ReloadService: Service {
-    let services: AuthServices
+    let interval: Duration
+    let outboxRetention: Duration
+    let keys: KeyCache
+    let config: ConfigCache
+    let store: any AuthStore
+    let clock: any WallClock
+    let codes: ActionCodes
+    let logger: Logger
+
+    init(flows: Flows) {
+        (interval, outboxRetention) = (flows.settings.reloadInterval, flows.settings.outboxRetention)
+        (keys, config, store, clock, codes, logger) = (flows.keys, flows.config, flows.store, flows.clock, flows.actionCodes, flows.logger)
+    }
 
     func run() async throws {
-        let interval = services.settings.reloadInterval
         // Sleeping is cut short by graceful shutdown; that cancellation is the normal way out.
         try? await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 try await Task.sleep(for: interval)
                 do {
-                    try await services.keys.reload()
-                    try await services.config.reload()
-                    try await services.sweep()
-                    await services.deliverDueEmail()
+                    try await keys.reload()
+                    try await config.reload()
+                    try await sweep()
+                    await codes.deliverDueEmail()
                 } catch {
-                    services.logger.warning("reload from store failed", metadata: ["errorType": "\(type(of: error))"])
+                    logger.warning("reload from store failed", metadata: ["errorType": "\(type(of: error))"])
                 }
             }
         }
     }
-}
 
-extension AuthServices {
     /// Deletes codes, counters and oob codes that expired over an hour ago, and outbox records that are done with and
     /// older than ``ServerSettings/outboxRetention``.
     func sweep() async throws {
-        let now = nowMS
+        let now = clock.nowMS
         let cutoff = now - 3_600_000
-        let outboxCutoff = now - settings.outboxRetention.inMilliseconds
+        let outboxCutoff = now - outboxRetention.inMilliseconds
         _ = try await store.write { tx in
             _ = try await tx.deleteCodeSessions(expiredBefore: cutoff)
             _ = try await tx.deleteCounters(expiredBefore: cutoff)

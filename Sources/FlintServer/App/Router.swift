@@ -4,44 +4,44 @@ import Hummingbird
 
 /// The whole HTTP surface, top to bottom. Paths are Firebase's production paths prefixed with their host,
 /// exactly as the SDKs address the emulator (`/identitytoolkit.googleapis.com/v1/...`).
-func buildRouter(services: AuthServices) -> Router<FlintRequestContext> {
+func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     let router = Router(context: FlintRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
     // CORS outside the error middleware: error answers are plain responses by the time CORS adds its headers.
     router.add(middleware: CORSMiddleware.firebase())
     router.add(middleware: ErrorMiddleware())
-    router.add(middleware: CallerMiddleware(settings: services.settings))
+    router.add(middleware: CallerMiddleware(settings: flows.settings))
 
     let v1 = IdentityToolkitPath.v1
     let v3 = IdentityToolkitPath.v3
 
-    let phone = PhoneRoutes(services: services)
+    let phone = PhoneRoutes(codes: flows.phoneCodes, signIn: flows.phone)
     router.identityToolkit(v1: "accounts:sendVerificationCode", v3: "sendVerificationCode", use: phone.sendVerificationCode)
     router.identityToolkit(v1: "accounts:signInWithPhoneNumber", v3: "verifyPhoneNumber", use: phone.signInWithPhoneNumber)
 
-    let appVerification = AppVerificationRoutes(services: services)
+    let appVerification = AppVerificationRoutes(verifier: flows.verifier)
     router.identityToolkit(v1: "accounts:verifyClient", v3: "verifyClient", use: appVerification.verifyClient)
     router.get("\(IdentityToolkitPath.v2)/recaptchaConfig", use: appVerification.recaptchaConfig)
     router.identityToolkit(.get, v1: "recaptchaParams", v3: "getRecaptchaParam", use: appVerification.recaptchaParams)
     router.get(RouterPath(AppVerificationRoutes.handlerPath), use: appVerification.showChallenge)
     router.post(RouterPath(AppVerificationRoutes.handlerPath), use: appVerification.submitChallenge)
 
-    let accounts = AccountRoutes(services: services)
+    let accounts = AccountRoutes(accounts: flows.accounts)
     router.identityToolkit(v1: "accounts:lookup", v3: "getAccountInfo", operator: "accounts:lookup", use: accounts.lookup)
     router.identityToolkit(v1: "accounts:delete", v3: "deleteAccount", operator: "accounts:delete", use: accounts.delete)
     router.identityToolkit(v1: "accounts:update", v3: "setAccountInfo", operator: "accounts:update", use: accounts.update)
 
-    let email = EmailLinkRoutes(services: services)
+    let email = EmailLinkRoutes(flow: flows.emailLink)
     router.identityToolkit(v1: "accounts:sendOobCode", v3: "getOobConfirmationCode", operator: "accounts:sendOobCode", use: email.sendOobCode)
     router.identityToolkit(v1: "accounts:signInWithEmailLink", v3: "emailLinkSignin", use: email.signInWithEmailLink)
 
-    let password = PasswordRoutes(services: services)
+    let password = PasswordRoutes(flow: flows.password)
     router.identityToolkit(v1: "accounts:signUp", v3: "signupNewUser", operator: "accounts", use: password.signUp)
     router.identityToolkit(v1: "accounts:signInWithPassword", v3: "verifyPassword", use: password.signInWithPassword)
     router.identityToolkit(v1: "accounts:resetPassword", v3: "resetPassword", use: password.resetPassword)
     router.identityToolkit(v1: "accounts:createAuthUri", v3: "createAuthUri", use: password.createAuthURI)
 
-    let mfa = MFARoutes(services: services)
+    let mfa = MFARoutes(flow: flows.mfa)
     let v2 = "\(IdentityToolkitPath.v2)/accounts"
     router.post("\(v2)/mfaEnrollment:start", use: mfa.startEnrollment)
     router.post("\(v2)/mfaEnrollment:finalize", use: mfa.finalizeEnrollment)
@@ -50,31 +50,36 @@ func buildRouter(services: AuthServices) -> Router<FlintRequestContext> {
     router.post("\(v2)/mfaSignIn:finalize", use: mfa.finalizeSignIn)
     router.post("/flint/v1/accounts/mfaRecoveryCodes:regenerate", use: mfa.regenerateRecoveryCodes)
 
-    let action = ActionRoutes(services: services)
+    let action = ActionRoutes(codes: flows.actionCodes)
     router.get(RouterPath(ActionRoutes.path), use: action.show)
     router.post(RouterPath(ActionRoutes.path), use: action.submit)
-    let appLinks = AppLinkRoutes(services: services)
+    let appLinks = AppLinkRoutes(config: flows.config)
     router.endpoint(.get, "/.well-known/apple-app-site-association", "/apple-app-site-association", use: appLinks.appleAppSiteAssociation)
     router.get("/.well-known/assetlinks.json", use: appLinks.assetLinks)
 
-    let tokens = TokenRoutes(services: services)
+    let tokens = TokenRoutes(sessions: flows.sessions, keyCacheMaxAge: flows.settings.keyCacheMaxAge)
     router.post("/securetoken.googleapis.com/v1/token", use: tokens.refresh)
     router.get("/www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com", use: tokens.x509)
     router.endpoint(
         .get, "/www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com", "/.well-known/jwks.json", use: tokens.jwks)
 
-    let config = ProjectConfigRoutes(services: services)
+    let config = ProjectConfigRoutes(projectID: flows.settings.projectID, config: flows.config)
     let adminConfig = "/identitytoolkit.googleapis.com/admin/v2/projects/{project}/config"
     let configV2 = "\(IdentityToolkitPath.v2)/projects/{project}/config"
     router.endpoint(.get, adminConfig, configV2, use: config.show)
     router.endpoint(.patch, adminConfig, configV2, use: config.update)
     router.endpoint(.get, "\(v1)/projects", "\(v3)/getProjectConfig", use: config.publicConfig)
-    router.post("/flint/v1/projects/{project}/keys:rotate", use: KeyRotationRoutes(services: services).rotate)
+    router.post(
+        "/flint/v1/projects/{project}/keys:rotate",
+        use: KeyRotationRoutes(
+            projectID: flows.settings.projectID, keys: flows.keys, store: flows.store, clock: flows.clock, random: flows.random,
+            logger: flows.logger
+        ).rotate)
     // The delivery log, for operators in any mode (bodies and links are dropped once delivered outside dev mode).
-    router.get("/flint/v1/projects/{project}/outbox", use: DevRoutes(services: services).adminOutbox)
+    let dev = DevRoutes(settings: flows.settings, store: flows.store, clock: flows.clock, secret: flows.secret)
+    router.get("/flint/v1/projects/{project}/outbox", use: dev.adminOutbox)
 
-    if services.settings.devMode {
-        let dev = DevRoutes(services: services)
+    if flows.settings.devMode {
         router.get("/", use: dev.ready)
         router.get("/emulator/v1/projects/{project}/verificationCodes", use: dev.verificationCodes)
         router.get("/emulator/v1/projects/{project}/outbox", use: dev.outbox)

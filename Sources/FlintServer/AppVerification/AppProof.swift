@@ -36,7 +36,7 @@ struct AppProof: Sendable, Equatable, Decodable {
 /// seconds). A receipt therefore serves ``receiptMaxUses`` code requests within ``receiptLifetime``, which bounds
 /// what one extracted credential can send. A web-challenge token serves exactly one request within
 /// ``challengeTokenLifetime``. Uses are counted on the store's shared counters, so the bound holds across nodes.
-extension AuthServices {
+extension AppVerifier {
     /// Seconds a receipt (and its secret) stays usable.
     static let receiptLifetime: Int64 = 3600
     /// Code requests one receipt may make.

@@ -1,5 +1,5 @@
 /// App verification before any SMS: `verifyClient` (silent push), `recaptchaConfig`, and Flint's own web
 /// challenge at `/__/auth/handler`.
 struct AppVerificationRoutes {
-    let services: AuthServices
+    let verifier: AppVerifier
 }

@@ -6,7 +6,7 @@ import Hummingbird
 ///
 /// Flint holds no reCAPTCHA key, so it answers placeholders, as the Firebase emulator does. Against a dev server (app
 /// verification `OFF`, the default there) whatever `recaptchaToken` the SDK's verifier then sends is accepted
-/// (``AuthServices/checkAppProof(_:)`` does not look at it). Where app verification is enforced, only a token from Flint's own web challenge passes, so a token minted with these placeholders is
+/// (``AppVerifier/checkAppProof(_:)`` does not look at it). Where app verification is enforced, only a token from Flint's own web challenge passes, so a token minted with these placeholders is
 /// refused with `CAPTCHA_CHECK_FAILED`.
 struct RecaptchaParamsResponse: ResponseEncodable {
     var kind = "identitytoolkit#GetRecaptchaParamResponse"

@@ -28,11 +28,11 @@ extension AppVerificationRoutes {
     func verifyClient(_ request: Request, context: FlintRequestContext) async throws -> VerifyClientResponse {
         try context.requireClient()
         let wire = try await request.decode(as: VerifyClientRequest.self, context: context)
-        return try await services.verifyClient(wire, clientIP: context.clientIP)
+        return try await verifier.verifyClient(wire, clientIP: context.clientIP)
     }
 }
 
-extension AuthServices {
+extension AppVerifier {
     /// Seconds the client is told to wait for the push before it falls back to the web challenge.
     static let suggestedPushTimeout = 5
     /// `verifyClient` calls (each a push) one client IP may make per hour.
@@ -52,7 +52,7 @@ extension AuthServices {
         if let clientIP {
             let limit = Limit(key: "verifyclient:ip:\(clientIP)", max: Self.verifyClientPerIPPerHour, window: .seconds(3600))
             let nowMS = now.millisecondsSince1970
-            let over = try await store.write { [self] tx in try await count([limit], in: tx, now: nowMS) }
+            let over = try await store.write { [self] tx in try await [limit].count(in: tx, now: nowMS) }
             if over { throw AuthError.tooManyAttempts }
         }
         let ticket = AppVerificationTicket(

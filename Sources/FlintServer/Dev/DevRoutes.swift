@@ -5,7 +5,11 @@ import Hummingbird
 /// Dev-mode helpers, compatible with the Firebase emulator: readiness, pending codes, the outbox, wiping users.
 /// Registered only in dev mode; they need no credential, like the emulator's.
 struct DevRoutes {
-    let services: AuthServices
+    let settings: ServerSettings
+    let store: any AuthStore
+    let clock: any WallClock
+    /// The session key makes the `sessionInfo` of listed codes.
+    let secret: ServerSecret
 
     struct Readiness: Encodable {
         struct Inner: Encodable {
@@ -59,22 +63,22 @@ struct DevRoutes {
 
     func verificationCodes(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try checkProject(context)
-        let now = services.nowMS
-        let max = services.settings.maxCodeAttempts
+        let now = clock.nowMS
+        let max = settings.maxCodeAttempts
         // Flint extension: `?phoneNumber=` narrows the list to one number (any format the API accepts).
-        let only = try request.uri.queryParameters["phoneNumber"].map { text throws(AuthError) in try services.parsePhoneNumber(String(text)).e164 }
-        let messages = try await services.store.read { try await $0.pendingCodeMessages(now: now, maxAttempts: max, phoneNumber: only) }
+        let only = try request.uri.queryParameters["phoneNumber"].map { text throws(AuthError) in try PhoneNumber(wire: String(text)).e164 }
+        let messages = try await store.read { try await $0.pendingCodeMessages(now: now, maxAttempts: max, phoneNumber: only) }
         let codes = messages.compactMap { m -> VerificationCode? in
             guard let code = m.code, let id = m.sessionID.flatMap(Hex.decode) else { return nil }
             return VerificationCode(
-                code: code, phoneNumber: m.recipient, sessionInfo: SessionHandle.stored(id: id).encode(key: services.secret.sessionKey))
+                code: code, phoneNumber: m.recipient, sessionInfo: SessionHandle.stored(id: id).encode(key: secret.sessionKey))
         }
         return try JSONReply.make(["verificationCodes": codes])
     }
 
     func outbox(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try checkProject(context)
-        let messages = try await services.store.read { try await $0.outbox(limit: 10_000) }
+        let messages = try await store.read { try await $0.outbox(limit: 10_000) }
         return try JSONReply.make(["messages": messages.map(Message.init)])
     }
 
@@ -87,10 +91,10 @@ struct DevRoutes {
     /// Every unused, unexpired emailed code, in the emulator's format.
     func oobCodes(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try checkProject(context)
-        let now = services.nowMS
+        let now = clock.nowMS
         // As the emulator lists them: a VERIFY_AND_CHANGE_EMAIL code shows the account's current address in `email`
         // and the address the link went to in `newEmail`.
-        let codes = try await services.store.read { r -> [OobCode] in
+        let codes = try await store.read { r -> [OobCode] in
             var codes: [OobCode] = []
             for m in try await r.pendingOobMessages(now: now) {
                 guard let code = m.code, let parts = m.email else { continue }
@@ -110,11 +114,11 @@ struct DevRoutes {
 
     func deleteAccounts(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try checkProject(context)
-        try await services.store.write { tx in try await tx.deleteAllUsers() }
+        try await store.write { tx in try await tx.deleteAllUsers() }
         return try JSONReply.make([String: String]())
     }
 
     func checkProject(_ context: FlintRequestContext) throws(AuthError) {
-        guard context.parameters.get("project") == services.settings.projectID else { throw AuthError.projectNotFound }
+        guard context.parameters.get("project") == settings.projectID else { throw AuthError.projectNotFound }
     }
 }

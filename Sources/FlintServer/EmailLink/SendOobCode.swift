@@ -41,7 +41,7 @@ struct SendOobCodeResponse: ResponseEncodable {
 }
 
 struct EmailLinkRoutes {
-    let services: AuthServices
+    let flow: EmailLinkFlow
 
     func sendOobCode(_ request: Request, context: FlintRequestContext) async throws -> SendOobCodeResponse {
         try context.requireClient()
@@ -49,11 +49,11 @@ struct EmailLinkRoutes {
         let locales = LocaleNegotiation.candidates(
             firebaseLocale: request.headers[.firebaseLocale], acceptLanguage: request.headers[.acceptLanguage]
         )
-        return try await services.sendOobCode(wire, caller: context.caller, clientIP: context.clientIP, locales: locales)
+        return try await flow.sendOobCode(wire, caller: context.caller, clientIP: context.clientIP, locales: locales)
     }
 }
 
-extension AuthServices {
+extension EmailLinkFlow {
     func sendOobCode(_ wire: SendOobCodeRequest, caller: Caller, clientIP: String?, locales: [String]) async throws -> SendOobCodeResponse {
         let isAdmin = caller == .admin
         if wire.returnOobLink && !isAdmin { throw AuthError.insufficientPermission }
@@ -73,15 +73,15 @@ extension AuthServices {
             guard wire.canHandleCodeInApp else {
                 throw AuthError.invalidArgument("canHandleCodeInApp must be true for EMAIL_SIGNIN: the sign-in is completed in the app.")
             }
-            email = try Self.normalizedEmail(wire.email)
+            email = try EmailAddress.wire(wire.email)
         case .passwordReset:
-            email = try Self.normalizedEmail(wire.email)
+            email = try EmailAddress.wire(wire.email)
             guard let user = try await store.read({ try await $0.user(email: email) }) else {
                 if config.improvedEmailPrivacy && !isAdmin {
                     // An unknown address is counted like a known one, so the limits reveal nothing either.
                     let limits = emailLimits(email: email, clientIP: clientIP)
-                    let now = nowMS
-                    if try await store.write({ [self] tx in try await count(limits, in: tx, now: now) }) { throw AuthError.tooManyAttempts }
+                    let now = clock.nowMS
+                    if try await store.write({ [self] tx in try await limits.count(in: tx, now: now) }) { throw AuthError.tooManyAttempts }
                     return SendOobCodeResponse(email: email)
                 }
                 throw AuthError.emailNotFound
@@ -90,17 +90,17 @@ extension AuthServices {
         case .verifyEmail:
             let user: UserRecord
             if isAdmin, wire.idToken == nil {
-                let address = try Self.normalizedEmail(wire.email)
+                let address = try EmailAddress.wire(wire.email)
                 guard let found = try await store.read({ try await $0.user(email: address) }) else { throw AuthError.emailNotFound }
                 user = found
             } else if wire.idToken == nil, let text = wire.pendingCredential {
-                let credential = try openPendingCredential(text)
+                let credential = try gate.openPendingCredential(text)
                 guard let found = try await store.read({ try await $0.user(localID: credential.localID) }) else {
                     throw AuthError.invalidMFAPendingCredential
                 }
                 user = found
             } else {
-                user = try await authenticate(idToken: wire.idToken).1
+                user = try await sessions.authenticate(idToken: wire.idToken).1
             }
             guard let address = user.email else { throw AuthError.missingEmail }
             email = address
@@ -114,16 +114,16 @@ extension AuthServices {
         }
         let limits = isAdmin ? [] : emailLimits(email: email, clientIP: clientIP)
         let send = !wire.returnOobLink
-        if send && emailDeliveryUnavailable {
+        if send && codes.emailDeliveryUnavailable {
             throw AuthError.internalError.with(detail: "Email delivery is not configured on this server (flint serve --smtp).")
         }
         let apiKey: String
         if case .apiKey(let key) = caller { apiKey = key } else { apiKey = settings.apiKeys.first ?? "flint" }
-        let request = OobRequest(
+        let request = ActionCodes.OobRequest(
             action: action, email: email, localID: localID, continueURL: continueURL?.text, linkHost: linkHost, apiKey: apiKey,
             locales: locales, send: send
         )
-        let (code, link) = try await issueOobCode(request, limits: limits)
+        let (code, link) = try await codes.issueOobCode(request, limits: limits)
         if wire.returnOobLink { return SendOobCodeResponse(email: email, oobCode: code, oobLink: link) }
         return SendOobCodeResponse(email: email)
     }
@@ -134,12 +134,12 @@ extension AuthServices {
     private func emailChangeTarget(_ wire: SendOobCodeRequest, isAdmin: Bool) async throws -> (email: String, localID: String) {
         let user: UserRecord
         if isAdmin, wire.idToken == nil {
-            let address = try Self.normalizedEmail(wire.email)
+            let address = try EmailAddress.wire(wire.email)
             guard let found = try await store.read({ try await $0.user(email: address) }) else { throw AuthError.userNotFound }
             user = found
         } else {
-            let (token, signedIn) = try await authenticate(idToken: wire.idToken)
-            try requireRecentSignIn(token)
+            let (token, signedIn) = try await sessions.authenticate(idToken: wire.idToken)
+            try sessions.requireRecentSignIn(token)
             user = signedIn
         }
         guard let text = wire.newEmail, !text.isEmpty else { throw AuthError.missingNewEmail }
@@ -156,13 +156,6 @@ extension AuthServices {
         var limits = [Limit(key: "oob:email:\(email)", max: settings.emailsPerAddressPerHour, window: hour)]
         if let clientIP { limits.append(Limit(key: "oob:ip:\(clientIP)", max: settings.emailsPerIPPerHour, window: hour)) }
         return limits
-    }
-
-    /// `MISSING_EMAIL` (absent) / `INVALID_EMAIL` (empty or malformed, as Firebase), or the stored (lower-cased) form.
-    static func normalizedEmail(_ text: String?) throws(AuthError) -> String {
-        guard let text else { throw AuthError.missingEmail }
-        guard let email = EmailAddress.normalize(text) else { throw AuthError.invalidEmail }
-        return email
     }
 
     /// A `continueUrl` must be absolute and on an authorized domain.

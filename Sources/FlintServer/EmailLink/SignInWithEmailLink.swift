@@ -30,21 +30,21 @@ extension EmailLinkRoutes {
     func signInWithEmailLink(_ request: Request, context: FlintRequestContext) async throws -> SignInWithEmailLinkResponse {
         try context.requireClient()
         let wire = try await request.decode(as: SignInWithEmailLinkRequest.self, context: context)
-        return try await services.signInWithEmailLink(wire, clientIP: context.clientIP)
+        return try await flow.signInWithEmailLink(wire, clientIP: context.clientIP)
     }
 }
 
-extension AuthServices {
+extension EmailLinkFlow {
     /// Uses the code and signs in: the user owning the email, a new user, or — with an `idToken` — that user, who
     /// gets the email. The email is then verified. An account whose email was unverified and had a password
     /// (possibly set by someone else) loses the password, its phone number and every earlier session.
     func signInWithEmailLink(_ wire: SignInWithEmailLinkRequest, clientIP: String? = nil) async throws -> SignInWithEmailLinkResponse {
         let config = config.current
         guard config.emailSignInEnabled, !config.passwordRequired else { throw AuthError.operationNotAllowed }
-        let token = try wire.idToken.map { idToken throws(AuthError) in try verifyIDToken(idToken) }
-        let email = try Self.normalizedEmail(wire.email)
+        let token = try wire.idToken.map { idToken throws(AuthError) in try sessions.verifyIDToken(idToken) }
+        let email = try EmailAddress.wire(wire.email)
         guard let code = wire.oobCode, !code.isEmpty else { throw AuthError.missingOobCode }
-        let now = nowMS
+        let now = clock.nowMS
         let newID = random.alphanumericID()
         let hash = storedTokenHash(code)
         let outcome = try await store.write { [self] tx -> SignInOutcome in
@@ -54,7 +54,7 @@ extension AuthServices {
             }
             guard now < found.expiresAt else { return .failed(.expiredOobCode) }
             guard found.email == email else { return .failed(.emailMismatch) }
-            switch try await Self.use(code, as: .signIn, in: tx, now: now) {
+            switch try await ActionCodes.use(code, as: .signIn, in: tx, now: now) {
             case .failure(let error): return .failed(error)
             case .success: break
             }
@@ -62,7 +62,7 @@ extension AuthServices {
             var user: UserRecord
             var isNew = false
             if let token {
-                switch try await tokenUser(token, in: tx) {
+                switch try await sessions.tokenUser(token, in: tx) {
                 case .failure(let error): return .failed(error)
                 case .success(let found): user = found
                 }
@@ -70,13 +70,13 @@ extension AuthServices {
             } else if let owner {
                 user = owner
             } else {
-                guard try await mayCreateAccount(from: clientIP, in: tx, now: now) else { return .failed(.tooManyAttempts) }
+                guard try await newAccounts.allows(clientIP, in: tx, now: now) else { return .failed(.tooManyAttempts) }
                 user = UserRecord(localID: newID, createdAt: now, validSince: now / 1000)
                 isNew = true
             }
             guard !user.disabled else { return .failed(.userDisabled) }
-            let gate = try await firstFactorGate(tx, localID: isNew ? nil : user.localID, provider: "password", linking: token)
-            if case .refuse(let error) = gate.decision { return .failed(error) }
+            let verdict = try await gate.firstFactorGate(tx, localID: isNew ? nil : user.localID, provider: "password", linking: token)
+            if case .refuse(let error) = verdict.decision { return .failed(error) }
             if !isNew, !user.emailVerified, user.passwordHash != nil, user.email == email {
                 // Whoever set the password never proved the email, so nothing they attached stays: not the
                 // password, not a phone number they linked (their own, which would let them back in), not a
@@ -84,25 +84,25 @@ extension AuthServices {
                 user.passwordHash = nil
                 user.passwordUpdatedAt = nil
                 user.phoneNumber = nil
-                try await revokeSessions(of: &user, in: tx, now: now)
+                try await sessions.revokeSessions(of: &user, in: tx, now: now)
             }
             user.email = email
             user.emailVerified = true
             user.emailLinkSignIn = true
             user.lastLoginAt = now
             if isNew { try await tx.insertUser(user) } else { try await tx.updateUser(user) }
-            return try await pass(gate, tx, user: user, provider: "password", isNew: isNew, now: now)
+            return try await gate.pass(verdict, tx, user: user, provider: "password", isNew: isNew, now: now)
         }
         switch outcome {
         case .failed(let error):
             throw error
         case .secondFactorRequired(let user, let enrollments, let isNew):
-            let challenge = try mfaChallenge(user: user, provider: "password", enrollments: enrollments, now: now)
+            let challenge = try gate.mfaChallenge(user: user, provider: "password", enrollments: enrollments, now: now)
             return SignInWithEmailLinkResponse(
                 localId: user.localID, email: email, isNewUser: isNew, mfaPendingCredential: challenge.pendingCredential,
                 mfaInfo: challenge.hints, mfaEnrollmentRequired: enrollments.isEmpty ? true : nil)
         case .signedIn(let user, let refreshToken, let isNew):
-            let tokens = try sessionTokens(user: user, refreshToken: refreshToken, provider: "password", now: now)
+            let tokens = try sessions.sessionTokens(user: user, refreshToken: refreshToken, provider: "password", now: now)
             return SignInWithEmailLinkResponse(
                 localId: user.localID, email: email, idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn,
                 isNewUser: isNew)

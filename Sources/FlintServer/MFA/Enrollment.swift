@@ -62,11 +62,9 @@ struct FinalizeEnrollmentResponse: ResponseEncodable {
     var recoveryCodes: [String]?
 }
 
-extension AuthServices {
+extension MFAFlow {
     /// How long a TOTP enrolment may take between start and finalize, seconds.
     static let totpEnrollmentWindow: Int64 = 600
-    /// How recent the sign-in behind an enrolment must be, seconds.
-    static let recentSignIn: Int64 = 300
 
     /// Who is enrolling: a signed-in user (ID token), or — in a MANDATORY project — a user between first factor and
     /// enrolment (pending credential).
@@ -83,7 +81,7 @@ extension AuthServices {
     /// and a verified email.
     func enrollingUser(idToken: String?, pendingCredential: String?) async throws -> Enrollee {
         if idToken == nil, let text = pendingCredential {
-            let credential = try openPendingCredential(text)
+            let credential = try gate.openPendingCredential(text)
             guard config.current.mfaState == .mandatory else { throw AuthError.missingIDToken }
             guard let user = try await store.read({ try await $0.user(localID: credential.localID) }) else {
                 throw AuthError.invalidMFAPendingCredential
@@ -99,11 +97,11 @@ extension AuthServices {
             guard user.email != nil, user.emailVerified else { throw AuthError.unverifiedEmail }
             return Enrollee(user: user, provider: credential.signInProvider, token: nil, authTime: credential.authTime)
         }
-        let (token, user) = try await authenticate(idToken: idToken)
+        let (token, user) = try await sessions.authenticate(idToken: idToken)
         guard let provider = token.signInProvider, Self.canCarrySecondFactor(provider) else { throw AuthError.mfaUnsupportedFirstFactor }
         guard user.email != nil, user.emailVerified else { throw AuthError.unverifiedEmail }
-        try requireRecentSignIn(token)
-        try requireSecondFactorSession(token, enrollments: try await store.read { try await $0.mfaEnrollments(localID: user.localID) })
+        try sessions.requireRecentSignIn(token)
+        try sessions.requireSecondFactorSession(token, enrollments: try await store.read { try await $0.mfaEnrollments(localID: user.localID) })
         return Enrollee(user: user, provider: provider, token: token, authTime: token.authTime)
     }
 
@@ -133,11 +131,11 @@ extension AuthServices {
         guard config.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
         let user = try await enrollingUser(idToken: wire.idToken, pendingCredential: wire.pendingCredential).user
         guard let phoneInfo = wire.phone else { throw AuthError.missingPhoneEnrollmentInfo }
-        let phone = try parsePhoneNumber(phoneInfo.phoneNumber)
+        let phone = try PhoneNumber(wire: phoneInfo.phoneNumber)
         let enrollments = try await store.read { try await $0.mfaEnrollments(localID: user.localID) }
         guard !enrollments.contains(where: { $0.phoneNumber == phone.e164 }) else { throw AuthError.secondFactorExists }
         guard enrollments.count < Self.maxSecondFactors else { throw AuthError.secondFactorLimitExceeded }
-        let sessionInfo = try await sendCode(
+        let sessionInfo = try await codes.sendCode(
             to: phone.e164, purpose: .mfaEnrollment, locales: locales, proof: phoneInfo.proof, forSignIn: false)
         return StartEnrollmentResponse(phoneSessionInfo: .init(sessionInfo: sessionInfo))
     }
@@ -145,7 +143,7 @@ extension AuthServices {
     func finalizeEnrollment(_ wire: FinalizeEnrollmentRequest) async throws -> FinalizeEnrollmentResponse {
         let config = config.current
         let enrollmentID = random.alphanumericID()
-        let now = nowMS
+        let now = clock.nowMS
         var enrollment: MFAEnrollmentRecord
         let enrollee: Enrollee
         var totpSessionKey: String?
@@ -160,7 +158,7 @@ extension AuthServices {
             else { throw AuthError.invalidSessionInfo }
             // Every try counts; past the limit the session is spent and enrolment starts over.
             let attempts = Limit(key: "totp-enroll:\(storedTokenHash(sessionText))", max: Int64(settings.maxCodeAttempts), window: .seconds(3600))
-            if try await store.write({ [self] tx in try await count([attempts], in: tx, now: now) }) { throw AuthError.sessionExpired }
+            if try await store.write({ [self] tx in try await [attempts].count(in: tx, now: now) }) { throw AuthError.sessionExpired }
             guard
                 let step = TOTP.matchingStep(
                     code: code, secret: session.secret, at: now / 1000, adjacentIntervals: config.totpAdjacentIntervals, parameters: TOTPParameters())
@@ -174,7 +172,7 @@ extension AuthServices {
             enrollee = try await enrollingUser(idToken: wire.idToken, pendingCredential: wire.pendingCredential)
             let user = enrollee.user
             guard let info = wire.phone else { throw AuthError.missingPhoneVerificationInfo }
-            let phone = try await provePhoneCode(
+            let phone = try await codes.provePhoneCode(
                 sessionInfo: info.sessionInfo, code: info.code, purpose: .mfaEnrollment)
             enrollment = MFAEnrollmentRecord(
                 enrollmentID: enrollmentID, localID: user.localID, factor: .phone, displayName: wire.displayName, phoneNumber: phone,
@@ -189,7 +187,7 @@ extension AuthServices {
         let result = try await store.write { [self, enrollee] tx -> Result<(UserRecord, String, Bool), AuthError> in
             let current: Result<UserRecord, AuthError>
             if let token = enrollee.token {
-                current = try await tokenUser(token, in: tx)
+                current = try await sessions.tokenUser(token, in: tx)
             } else if let user = try await tx.lockedUser(localID: enrollee.user.localID), !user.disabled {
                 current = .success(user)
             } else {
@@ -217,16 +215,16 @@ extension AuthServices {
                 let first = existing.isEmpty
                 if first { try await tx.replaceRecoveryCodes(localID: user.localID, hashes: hashes, now: now) }
                 // A second-factor change ends the account's other sessions; the enrolling one gets new tokens.
-                try await revokeSessions(of: &user, in: tx, now: now)
+                try await sessions.revokeSessions(of: &user, in: tx, now: now)
                 try await tx.updateUser(user)
-                let refresh = try await storeRefreshToken(
+                let refresh = try await sessions.storeRefreshToken(
                     tx, user: user, provider: provider, now: now, secondFactor: claim, authTime: enrollee.authTime)
                 return .success((user, refresh, first))
             }
         }
         let (user, refresh, first) = try result.get()
         logger.notice("second factor enrolled", metadata: ["uid": "\(user.localID)", "factor": "\(added.factor)"])
-        let tokens = try sessionTokens(
+        let tokens = try sessions.sessionTokens(
             user: user, refreshToken: refresh, provider: provider, now: now, secondFactor: claim, authTime: enrollee.authTime)
         return FinalizeEnrollmentResponse(
             idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn, recoveryCodes: first ? codes : nil)

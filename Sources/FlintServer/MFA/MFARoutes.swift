@@ -4,39 +4,39 @@ import Hummingbird
 /// Multi-factor authentication, Firebase's v2 API (`/identitytoolkit.googleapis.com/v2/accounts/mfa...`), plus
 /// Flint's recovery codes.
 struct MFARoutes {
-    let services: AuthServices
+    let flow: MFAFlow
 
     func startEnrollment(_ request: Request, context: FlintRequestContext) async throws -> StartEnrollmentResponse {
         try context.requireClient()
         let wire = try await request.decode(as: StartEnrollmentRequest.self, context: context)
-        return try await services.startEnrollment(wire, locales: locales(request))
+        return try await flow.startEnrollment(wire, locales: locales(request))
     }
 
     func finalizeEnrollment(_ request: Request, context: FlintRequestContext) async throws -> FinalizeEnrollmentResponse {
         try context.requireClient()
-        return try await services.finalizeEnrollment(try await request.decode(as: FinalizeEnrollmentRequest.self, context: context))
+        return try await flow.finalizeEnrollment(try await request.decode(as: FinalizeEnrollmentRequest.self, context: context))
     }
 
     func withdraw(_ request: Request, context: FlintRequestContext) async throws -> WithdrawResponse {
         try context.requireClient()
-        return try await services.withdraw(try await request.decode(as: WithdrawRequest.self, context: context))
+        return try await flow.withdraw(try await request.decode(as: WithdrawRequest.self, context: context))
     }
 
     func startSignIn(_ request: Request, context: FlintRequestContext) async throws -> StartMFASignInResponse {
         try context.requireClient()
         let wire = try await request.decode(as: StartMFASignInRequest.self, context: context)
-        return try await services.startMFASignIn(wire, locales: locales(request))
+        return try await flow.startMFASignIn(wire, locales: locales(request))
     }
 
     func finalizeSignIn(_ request: Request, context: FlintRequestContext) async throws -> FinalizeMFASignInResponse {
         try context.requireClient()
-        return try await services.finalizeMFASignIn(try await request.decode(as: FinalizeMFASignInRequest.self, context: context))
+        return try await flow.finalizeMFASignIn(try await request.decode(as: FinalizeMFASignInRequest.self, context: context))
     }
 
     func regenerateRecoveryCodes(_ request: Request, context: FlintRequestContext) async throws -> RecoveryCodesResponse {
         try context.requireClient()
         let wire = try await request.decode(as: RegenerateRecoveryCodesRequest.self, context: context)
-        return try await services.regenerateRecoveryCodes(idToken: wire.idToken)
+        return try await flow.regenerateRecoveryCodes(idToken: wire.idToken)
     }
 
     private func locales(_ request: Request) -> [String] {

@@ -53,39 +53,39 @@ struct FinalizeMFASignInResponse: ResponseEncodable {
     var expiresIn: String
 }
 
-extension AuthServices {
+extension MFAFlow {
     /// Second-factor tries one account may make in 15 minutes, across pending credentials.
     static let secondFactorFailuresPerAccount: Int64 = 10
 
     func startMFASignIn(_ wire: StartMFASignInRequest, locales: [String]) async throws -> StartMFASignInResponse {
         guard let text = wire.pendingCredential, !text.isEmpty else { throw AuthError.missingMFAPendingCredential }
         guard let enrollmentID = wire.enrollmentID, !enrollmentID.isEmpty else { throw AuthError.missingMFAEnrollmentID }
-        let credential = try openPendingCredential(text)
+        let credential = try gate.openPendingCredential(text)
         let enrollments = try await store.read { try await $0.mfaEnrollments(localID: credential.localID) }
         guard let enrollment = enrollments.first(where: { $0.enrollmentID == enrollmentID }) else { throw AuthError.mfaEnrollmentNotFound }
         guard enrollment.factor == .phone, let phone = enrollment.phoneNumber else { throw AuthError.mfaProviderNotSupported }
         guard config.current.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
-        let sessionInfo = try await sendCode(to: phone, purpose: .mfaSignIn, locales: locales, proof: wire.proof, forSignIn: false)
+        let sessionInfo = try await codes.sendCode(to: phone, purpose: .mfaSignIn, locales: locales, proof: wire.proof, forSignIn: false)
         return StartMFASignInResponse(phoneResponseInfo: .init(sessionInfo: sessionInfo))
     }
 
     func finalizeMFASignIn(_ wire: FinalizeMFASignInRequest) async throws -> FinalizeMFASignInResponse {
         guard let text = wire.pendingCredential, !text.isEmpty else { throw AuthError.missingMFACredential }
-        let credential = try openPendingCredential(text)
-        let now = nowMS
+        let credential = try gate.openPendingCredential(text)
+        let now = clock.nowMS
         // Every try reserves a slot before the factor is checked, so parallel guesses cannot slip past the limits;
         // a success gives it back. Per pending credential (past it, the credential is spent) and per account
         // (fresh credentials from repeated first-factor sign-ins do not buy more guesses).
         let perCredential = Limit(key: "mfa:\(Hex.encode(credential.nonce))", max: Int64(settings.maxCodeAttempts), window: .seconds(600))
         let perAccount = Limit(key: "mfa-user:\(credential.localID)", max: Self.secondFactorFailuresPerAccount, window: .seconds(900))
         let (credentialOver, accountOver) = try await store.write { [self] tx in
-            (try await count([perCredential], in: tx, now: now), try await count([perAccount], in: tx, now: now))
+            (try await [perCredential].count(in: tx, now: now), try await [perAccount].count(in: tx, now: now))
         }
         if credentialOver { throw AuthError.invalidMFAPendingCredential.with(detail: "Too many incorrect codes. Sign in again.") }
         if accountOver { throw AuthError.tooManyAttempts }
         let claim = try await proveSecondFactor(wire, credential: credential, now: now)
         let result = try await store.write { [self] tx -> Result<(UserRecord, String), AuthError> in
-            try await release([perCredential, perAccount], in: tx, reservedAt: now)
+            try await [perCredential, perAccount].release(in: tx, reservedAt: now)
             guard var user = try await tx.lockedUser(localID: credential.localID), credential.issuedAt >= user.validSince,
                 credential.revocationGeneration >= user.revocationGeneration
             else {
@@ -94,11 +94,11 @@ extension AuthServices {
             guard !user.disabled else { return .failure(.userDisabled) }
             try await tx.recordSignIn(localID: user.localID, at: now)
             user.lastLoginAt = now
-            let refresh = try await storeRefreshToken(tx, user: user, provider: credential.signInProvider, now: now, secondFactor: claim)
+            let refresh = try await sessions.storeRefreshToken(tx, user: user, provider: credential.signInProvider, now: now, secondFactor: claim)
             return .success((user, refresh))
         }
         let (user, refresh) = try result.get()
-        let tokens = try sessionTokens(user: user, refreshToken: refresh, provider: credential.signInProvider, now: now, secondFactor: claim)
+        let tokens = try sessions.sessionTokens(user: user, refreshToken: refresh, provider: credential.signInProvider, now: now, secondFactor: claim)
         return FinalizeMFASignInResponse(idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn)
     }
 
@@ -136,7 +136,7 @@ extension AuthServices {
         }
         guard let info = wire.phone else { throw AuthError.mfaProviderNotSupported }
         guard config.current.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
-        let phone = try await provePhoneCode(sessionInfo: info.sessionInfo, code: info.code, purpose: .mfaSignIn)
+        let phone = try await codes.provePhoneCode(sessionInfo: info.sessionInfo, code: info.code, purpose: .mfaSignIn)
         guard let enrollment = enrollments.first(where: { $0.phoneNumber == phone }) else { throw AuthError.mfaEnrollmentNotFound }
         return SecondFactorClaim(factor: .phone, identifier: enrollment.enrollmentID)
     }

@@ -14,15 +14,15 @@ struct RecoveryCodesResponse: ResponseEncodable {
     var recoveryCodes: [String]
 }
 
-extension AuthServices {
+extension MFAFlow {
     func regenerateRecoveryCodes(idToken: String?) async throws -> RecoveryCodesResponse {
-        let (token, user) = try await authenticate(idToken: idToken)
-        guard clock.now().secondsSince1970 - token.authTime <= Self.recentSignIn else { throw AuthError.credentialTooOld }
+        let (token, user) = try await sessions.authenticate(idToken: idToken)
+        guard clock.now().secondsSince1970 - token.authTime <= Sessions.recentSignIn else { throw AuthError.credentialTooOld }
         let codes = RecoveryCodes.generate(using: random)
         let hashes = codes.compactMap { RecoveryCodes.normalize($0).map { RecoveryCodes.hash($0, key: secret.recoveryKey) } }
-        let now = nowMS
+        let now = clock.nowMS
         let enrollments = try await store.read { try await $0.mfaEnrollments(localID: user.localID) }
-        try requireSecondFactorSession(token, enrollments: enrollments)
+        try sessions.requireSecondFactorSession(token, enrollments: enrollments)
         let enrolled = try await store.write { tx -> Bool in
             guard !(try await tx.mfaEnrollments(localID: user.localID)).isEmpty else { return false }
             try await tx.replaceRecoveryCodes(localID: user.localID, hashes: hashes, now: now)

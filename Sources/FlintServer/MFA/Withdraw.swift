@@ -16,22 +16,22 @@ struct WithdrawResponse: ResponseEncodable {
     var expiresIn: String
 }
 
-extension AuthServices {
+extension MFAFlow {
     func withdraw(_ wire: WithdrawRequest) async throws -> WithdrawResponse {
-        let token = try verifyIDToken(wire.idToken)
-        try requireRecentSignIn(token)
+        let token = try sessions.verifyIDToken(wire.idToken)
+        try sessions.requireRecentSignIn(token)
         guard let enrollmentID = wire.mfaEnrollmentId, !enrollmentID.isEmpty else { throw AuthError.missingMFAEnrollmentID }
-        let now = nowMS
+        let now = clock.nowMS
         let provider = token.signInProvider ?? "password"
         let result = try await store.write { [self] tx -> Result<(UserRecord, String), AuthError> in
             var user: UserRecord
-            switch try await tokenUser(token, in: tx) {
+            switch try await sessions.tokenUser(token, in: tx) {
             case .failure(let error): return .failure(error)
             case .success(let found): user = found
             }
             let enrollments = try await tx.mfaEnrollments(localID: user.localID)
             do throws(AuthError) {
-                try requireSecondFactorSession(token, enrollments: enrollments)
+                try sessions.requireSecondFactorSession(token, enrollments: enrollments)
             } catch {
                 return .failure(error)
             }
@@ -41,13 +41,13 @@ extension AuthServices {
             if try await tx.mfaEnrollments(localID: user.localID).isEmpty {
                 try await tx.replaceRecoveryCodes(localID: user.localID, hashes: [], now: now)
             }
-            try await revokeSessions(of: &user, in: tx, now: now)
+            try await sessions.revokeSessions(of: &user, in: tx, now: now)
             try await tx.updateUser(user)
-            return .success((user, try await storeRefreshToken(tx, user: user, provider: provider, now: now, authTime: token.authTime)))
+            return .success((user, try await sessions.storeRefreshToken(tx, user: user, provider: provider, now: now, authTime: token.authTime)))
         }
         let (user, refresh) = try result.get()
         logger.notice("second factor withdrawn", metadata: ["uid": "\(user.localID)"])
-        let tokens = try sessionTokens(user: user, refreshToken: refresh, provider: provider, now: now, authTime: token.authTime)
+        let tokens = try sessions.sessionTokens(user: user, refreshToken: refresh, provider: provider, now: now, authTime: token.authTime)
         return WithdrawResponse(idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn)
     }
 }

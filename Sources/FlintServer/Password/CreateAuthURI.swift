@@ -31,11 +31,11 @@ extension PasswordRoutes {
         if let provider = wire.providerId, !provider.isEmpty, !CreateAuthURIRequest.servedProviders.contains(provider) {
             throw AuthError.invalidProviderID
         }
-        return try await services.createAuthURI(wire)
+        return try await flow.createAuthURI(wire)
     }
 }
 
-extension AuthServices {
+extension PasswordFlow {
     func createAuthURI(_ wire: CreateAuthURIRequest) async throws -> CreateAuthURIResponse {
         guard let identifier = wire.identifier else { throw AuthError.missingIdentifier }
         guard let continueUri = wire.continueUri, !continueUri.isEmpty else { throw AuthError.missingContinueURI }

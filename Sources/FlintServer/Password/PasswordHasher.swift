@@ -25,6 +25,20 @@ final class PasswordHasher: Sendable {
         self.decoy = try PasswordHash.make(password: Base64URL.encode(random.bytes(12)), salt: random.bytes(16), parameters: parameters)
     }
 
+    /// Firebase's one password rule: at least 6 characters (`WEAK_PASSWORD`). Very long ones are refused too, so
+    /// hashing cost stays bounded.
+    static func checkStrength(_ password: String) throws(AuthError) {
+        guard password.count >= 6 else { throw AuthError.weakPassword }
+        guard password.utf8.count <= 4096 else { throw AuthError.invalidArgument("Password must be at most 4096 bytes.") }
+    }
+
+    /// The hash of a new password after the strength check; `nil` when no password is given.
+    func strongHash(_ password: String?) async throws -> String? {
+        guard let password else { return nil }
+        try Self.checkStrength(password)
+        return try await hash(password)
+    }
+
     /// The PHC hash of `password` with a fresh salt.
     func hash(_ password: String) async throws -> String {
         let salt = random.bytes(16)

@@ -32,23 +32,23 @@ extension PasswordRoutes {
     func signInWithPassword(_ request: Request, context: FlintRequestContext) async throws -> SignInWithPasswordResponse {
         try context.requireClient()
         let wire = try await request.decode(as: SignInWithPasswordRequest.self, context: context)
-        return try await services.signInWithPassword(wire, clientIP: context.clientIP)
+        return try await flow.signInWithPassword(wire, clientIP: context.clientIP)
     }
 }
 
-extension AuthServices {
+extension PasswordFlow {
     /// Checks the password on the hashing pool. Unknown email and wrong password are one answer,
     /// `INVALID_LOGIN_CREDENTIALS`, and take as long (a decoy hash is checked). Failures count per email and per
     /// client IP; past either limit the answer is `TOO_MANY_ATTEMPTS_TRY_LATER` without checking.
     func signInWithPassword(_ wire: SignInWithPasswordRequest, clientIP: String?) async throws -> SignInWithPasswordResponse {
         guard config.current.emailSignInEnabled else { throw AuthError.passwordLoginDisabled }
-        let email = try Self.normalizedEmail(wire.email)
+        let email = try EmailAddress.wire(wire.email)
         guard let password = wire.password, !password.isEmpty else { throw AuthError.missingPassword }
         let limits = passwordFailureLimits(email: email, clientIP: clientIP)
         // Each try reserves a failure slot before the password is checked (so parallel guesses cannot slip past the
         // limit); a right password gives it back.
-        let start = nowMS
-        if try await store.write({ [self] tx in try await count(limits, in: tx, now: start) }) { throw AuthError.tooManyAttempts }
+        let start = clock.nowMS
+        if try await store.write({ [self] tx in try await limits.count(in: tx, now: start) }) { throw AuthError.tooManyAttempts }
         let found = try await store.read { reader in try await reader.user(email: email) }
         guard try await passwords.verify(password, against: found?.passwordHash), let user = found, let stored = user.passwordHash else {
             throw AuthError.invalidLoginCredentials
@@ -56,17 +56,17 @@ extension AuthServices {
         guard !user.disabled else { throw AuthError.userDisabled }
         // A hash made with other parameters (the operator changed the cost) is replaced while the password is at hand.
         let rehash = PasswordHash.parameters(of: stored) == passwords.parameters ? nil : try await passwords.hash(password)
-        let now = nowMS
+        let now = clock.nowMS
         let outcome = try await store.write { [self] tx -> SignInOutcome in
-            try await release(limits, in: tx, reservedAt: start)
+            try await limits.release(in: tx, reservedAt: start)
             // The account is re-read under its lock: a password removed or changed (or the account disabled) since it
             // was checked gives no session, so no session outlives a revocation that committed in between.
             guard var current = try await tx.lockedUser(localID: user.localID), current.passwordHash == stored else {
                 return .failed(.invalidLoginCredentials)
             }
             guard !current.disabled else { return .failed(.userDisabled) }
-            let gate = try await firstFactorGate(tx, localID: current.localID, provider: "password")
-            if case .tokens = gate.decision {
+            let verdict = try await gate.firstFactorGate(tx, localID: current.localID, provider: "password")
+            if case .tokens = verdict.decision {
                 current.lastLoginAt = now
                 if let rehash {
                     current.passwordHash = rehash
@@ -75,18 +75,18 @@ extension AuthServices {
                     try await tx.recordSignIn(localID: current.localID, at: now)
                 }
             }
-            return try await pass(gate, tx, user: current, provider: "password", isNew: false, now: now)
+            return try await gate.pass(verdict, tx, user: current, provider: "password", isNew: false, now: now)
         }
         switch outcome {
         case .failed(let error):
             throw error
         case .secondFactorRequired(let user, let enrollments, _):
-            let challenge = try mfaChallenge(user: user, provider: "password", enrollments: enrollments, now: now)
+            let challenge = try gate.mfaChallenge(user: user, provider: "password", enrollments: enrollments, now: now)
             return SignInWithPasswordResponse(
                 localId: user.localID, email: email, displayName: user.displayName, mfaPendingCredential: challenge.pendingCredential,
                 mfaInfo: challenge.hints, mfaEnrollmentRequired: enrollments.isEmpty ? true : nil)
         case .signedIn(let user, let refresh, _):
-            let tokens = try sessionTokens(user: user, refreshToken: refresh, provider: "password", now: now)
+            let tokens = try sessions.sessionTokens(user: user, refreshToken: refresh, provider: "password", now: now)
             return SignInWithPasswordResponse(
                 localId: user.localID, email: email, displayName: user.displayName, idToken: tokens.idToken, refreshToken: tokens.refreshToken,
                 expiresIn: tokens.expiresIn)

@@ -30,18 +30,18 @@ struct SignUpResponse: ResponseEncodable {
 }
 
 struct PasswordRoutes {
-    let services: AuthServices
+    let flow: PasswordFlow
 
     func signUp(_ request: Request, context: FlintRequestContext) async throws -> SignUpResponse {
         try context.requireClient()
-        try services.checkAdminPath(context)
+        try context.checkAdminPath(projectID: flow.settings.projectID)
         let wire = try await request.decode(as: SignUpRequest.self, context: context)
-        if context.caller == .admin { return try await services.adminCreateUser(wire) }
-        return try await services.signUp(wire, clientIP: context.clientIP)
+        if context.caller == .admin { return try await flow.adminCreateUser(wire) }
+        return try await flow.signUp(wire, clientIP: context.clientIP)
     }
 }
 
-extension AuthServices {
+extension PasswordFlow {
     /// A user's own sign-up: email and password (a new account, or added to the `idToken` user), or with neither,
     /// an anonymous account when the project allows it.
     func signUp(_ wire: SignUpRequest, clientIP: String? = nil) async throws -> SignUpResponse {
@@ -53,35 +53,35 @@ extension AuthServices {
         var newHash: String?
         if !anonymous {
             // An empty email is INVALID_EMAIL, as Firebase; only an absent one is MISSING_EMAIL.
-            givenEmail = try Self.normalizedEmail(wire.email)
+            givenEmail = try EmailAddress.wire(wire.email)
             guard let password = wire.password, !password.isEmpty else { throw AuthError.missingPassword }
             guard config.emailSignInEnabled else { throw AuthError.operationNotAllowed }
-            newHash = try await strongPasswordHash(password)
+            newHash = try await passwords.strongHash(password)
         }
         let (email, hash) = (givenEmail, newHash)
-        let token = try wire.idToken.map { idToken throws(AuthError) in try verifyIDToken(idToken) }
-        let now = nowMS
+        let token = try wire.idToken.map { idToken throws(AuthError) in try sessions.verifyIDToken(idToken) }
+        let now = clock.nowMS
         let newID = random.alphanumericID()
         let provider = anonymous ? "anonymous" : "password"
         let outcome = try await store.write { [self] tx -> SignInOutcome in
             var user: UserRecord
             var isNew = false
             if let token {
-                switch try await tokenUser(token, in: tx) {
+                switch try await sessions.tokenUser(token, in: tx) {
                 case .failure(let error): return .failed(error)
                 case .success(let found): user = found
                 }
                 if user.email != email { (user.emailVerified, user.emailLinkSignIn) = (false, false) }
                 // Replacing a password, like any credential change, ends the other sessions.
-                if user.passwordHash != nil { try await revokeSessions(of: &user, in: tx, now: now) }
+                if user.passwordHash != nil { try await sessions.revokeSessions(of: &user, in: tx, now: now) }
             } else {
-                guard try await mayCreateAccount(from: clientIP, in: tx, now: now) else { return .failed(.tooManyAttempts) }
+                guard try await newAccounts.allows(clientIP, in: tx, now: now) else { return .failed(.tooManyAttempts) }
                 user = UserRecord(localID: newID, createdAt: now, validSince: now / 1000)
                 isNew = true
             }
             if let email, let owner = try await tx.user(email: email), owner.localID != user.localID { return .failed(.emailExists) }
-            let gate = try await firstFactorGate(tx, localID: isNew ? nil : user.localID, provider: provider, linking: token)
-            if case .refuse(let error) = gate.decision { return .failed(error) }
+            let verdict = try await gate.firstFactorGate(tx, localID: isNew ? nil : user.localID, provider: provider, linking: token)
+            if case .refuse(let error) = verdict.decision { return .failed(error) }
             if let email { user.email = email }
             if let hash {
                 user.passwordHash = hash
@@ -94,18 +94,18 @@ extension AuthServices {
             } catch StoreError.conflict("email") {
                 return .failed(.emailExists)
             }
-            return try await pass(gate, tx, user: user, provider: provider, isNew: isNew, linking: token, now: now)
+            return try await gate.pass(verdict, tx, user: user, provider: provider, isNew: isNew, linking: token, now: now)
         }
         switch outcome {
         case .failed(let error):
             throw error
         case .secondFactorRequired(let user, let enrollments, _):
-            let challenge = try mfaChallenge(user: user, provider: provider, enrollments: enrollments, now: now)
+            let challenge = try gate.mfaChallenge(user: user, provider: provider, enrollments: enrollments, now: now)
             return SignUpResponse(
                 localId: user.localID, email: user.email, displayName: user.displayName, mfaPendingCredential: challenge.pendingCredential,
                 mfaEnrollmentRequired: true)
         case .signedIn(let user, let refreshToken, _):
-            let tokens = try sessionTokens(
+            let tokens = try sessions.sessionTokens(
                 user: user, refreshToken: refreshToken, provider: provider, now: now, secondFactor: token.flatMap(SecondFactorClaim.init),
                 authTime: token?.authTime)
             return SignUpResponse(
@@ -116,11 +116,11 @@ extension AuthServices {
 
     /// An operator creating a user (firebase-admin `createUser`): no tokens are returned.
     func adminCreateUser(_ wire: SignUpRequest) async throws -> SignUpResponse {
-        let email = try wire.email.map { text throws(AuthError) in try Self.normalizedEmail(text) }
-        let hash = try await strongPasswordHash(wire.password)
-        let phone = try wire.phoneNumber.map { text throws(AuthError) in try parsePhoneNumber(text).e164 }
+        let email = try wire.email.map { text throws(AuthError) in try EmailAddress.wire(text) }
+        let hash = try await passwords.strongHash(wire.password)
+        let phone = try wire.phoneNumber.map { text throws(AuthError) in try PhoneNumber(wire: text).e164 }
         if let id = wire.localId, id.isEmpty || id.utf8.count > 128 { throw AuthError.invalidArgument("localId must be 1 to 128 characters") }
-        let now = nowMS
+        let now = clock.nowMS
         var user = UserRecord(localID: wire.localId ?? random.alphanumericID(), phoneNumber: phone, createdAt: now, validSince: now / 1000)
         user.email = email
         user.emailVerified = wire.emailVerified ?? false
@@ -140,19 +140,5 @@ extension AuthServices {
             }
         }
         return SignUpResponse(localId: user.localID, email: user.email, displayName: user.displayName)
-    }
-
-    /// The hash of a new password after the strength check; `nil` when no password is given.
-    func strongPasswordHash(_ password: String?) async throws -> String? {
-        guard let password else { return nil }
-        try Self.checkStrength(password)
-        return try await passwords.hash(password)
-    }
-
-    /// Firebase's one password rule: at least 6 characters (`WEAK_PASSWORD`). Very long ones are refused too, so
-    /// hashing cost stays bounded.
-    static func checkStrength(_ password: String) throws(AuthError) {
-        guard password.count >= 6 else { throw AuthError.weakPassword }
-        guard password.utf8.count <= 4096 else { throw AuthError.invalidArgument("Password must be at most 4096 bytes.") }
     }
 }

@@ -2,18 +2,8 @@ import FlintCore
 import FlintStore
 import Logging
 
-/// Sending a code: the rules shared by phone sign-in (and, later, SMS multi-factor).
-extension AuthServices {
-    /// Parses a number the way every phone endpoint does: missing or malformed → `INVALID_PHONE_NUMBER`.
-    func parsePhoneNumber(_ text: String?) throws(AuthError) -> PhoneNumber {
-        guard let text, !text.isEmpty else { throw AuthError.invalidPhoneNumber }
-        do {
-            return try PhoneNumber(parsing: text)
-        } catch {
-            throw AuthError.invalidPhoneNumber.with(detail: error.detail)
-        }
-    }
-
+/// Sending a code: the rules shared by phone sign-in and SMS multi-factor.
+extension PhoneCodes {
     /// Sends (or re-uses) a code for `text` and returns the `sessionInfo` handle.
     ///
     /// Fictional numbers get a stateless handle and no message. A number whose code is still valid gets its
@@ -36,11 +26,11 @@ extension AuthServices {
     func sendCode(to text: String?, purpose: SMSPurpose, locales: [String], proof: AppProof, forSignIn: Bool = true) async throws -> String {
         let config = config.current
         if forSignIn { guard config.phoneSignInEnabled else { throw AuthError.operationNotAllowed } }
-        let phone = try parsePhoneNumber(text)
-        if forSignIn, mfaActive {
+        let phone = try PhoneNumber(wire: text)
+        if forSignIn, gate.mfaActive {
             let hasFactors = try await store.read { [self] reader in
                 guard let owner = try await reader.user(phoneNumber: phone.e164) else { return false }
-                return !(try await activeEnrollments(owner.localID, in: reader)).isEmpty
+                return !(try await gate.activeEnrollments(owner.localID, in: reader)).isEmpty
             }
             if hasFactors { throw AuthError.unsupportedFirstFactor }
         }
@@ -48,7 +38,7 @@ extension AuthServices {
         if config.testPhoneNumbers[phone.e164] != nil {
             return SessionHandle.fictional(phoneNumber: phone.e164, issuedAt: now.secondsSince1970).encode(key: secret.sessionKey)
         }
-        try await checkAppProof(proof)
+        try await verifier.checkAppProof(proof)
         // The region policy applies to real numbers only (fictional ones are never texted), after the app's proof.
         guard config.smsRegionPolicy.allows(region: phone.regionCode) else { throw AuthError.smsRegionNotAllowed }
         let id = random.bytes(16)
@@ -73,7 +63,7 @@ extension AuthServices {
             let started = try await tx.startCodeSession(candidate, maxAttempts: maxAttempts)
             if started.reused { return (started.session, nil) }
             // Over a cap, nothing of this send is kept (the throw rolls the new session back).
-            if try await count(sendLimits, in: tx, now: candidate.createdAt) { throw AuthError.tooManyAttempts }
+            if try await sendLimits.count(in: tx, now: candidate.createdAt) { throw AuthError.tooManyAttempts }
             return (started.session, try await tx.appendOutbox(record))
         }
         guard let sessionID = Hex.decode(session.id) else { throw AuthError.internalError }
@@ -110,12 +100,12 @@ extension AuthServices {
     /// hits (no text went out) and marks the outbox record `failed` (outside dev mode without its code and text). Should
     /// this write fail too, the record stays `sending`, and the next send replaces the session instead of re-using it.
     private func handOverFailed(sessionID: String, sequence: Int64, limits: [Limit], countedAt: Int64) async {
-        let at = nowMS
+        let at = clock.nowMS
         let redact = !settings.devMode
         do {
             try await store.write { [self] tx in
                 try await tx.abandonCodeSession(id: sessionID, now: at)
-                try await release(limits, in: tx, reservedAt: countedAt)
+                try await limits.release(in: tx, reservedAt: countedAt)
                 try await tx.finishOutbox(sequence: sequence, status: .failed, detail: nil, redact: redact)
             }
         } catch {

@@ -4,7 +4,7 @@ import FlintStore
 /// The per-number caps of SMS codes, on the shared counters (exact across nodes). A code session locks after
 /// ``ServerSettings/maxCodeAttempts`` wrong codes, but a new text starts a new session; these caps bound the texts a
 /// number is sent and the wrong codes it is answered with, whichever session or fictional handle they come through.
-extension AuthServices {
+extension PhoneCodes {
     private static let hour: Duration = .seconds(3600)
     private static let day: Duration = .seconds(86_400)
 
@@ -41,9 +41,9 @@ extension AuthServices {
             let outcome = try await tx.spendCode(sessionID: id, codeHash: hash, now: now, maxAttempts: settings.maxCodeAttempts)
             switch outcome {
             case .wrongCode(_, let phone):
-                if try await count(wrongCodeLimits(phone), in: tx, now: now) { return .failure(.tooManyAttempts) }
+                if try await wrongCodeLimits(phone).count(in: tx, now: now) { return .failure(.tooManyAttempts) }
             case .spent(let session):
-                if try await atMaximum(wrongCodeLimits(session.phoneNumber), in: tx, now: now) { return .failure(.tooManyAttempts) }
+                if try await wrongCodeLimits(session.phoneNumber).atMaximum(in: tx, now: now) { return .failure(.tooManyAttempts) }
             case .expired, .locked, .notFound:
                 break
             }
@@ -53,12 +53,12 @@ extension AuthServices {
             guard handle.codeMatches else {
                 let tries = try await tx.incrementCounter(key: handle.counterKey, windowStart: 0, expiresAt: handle.expiresAt)
                 if tries > settings.maxCodeAttempts { return .failure(Self.spentHandle) }
-                return .failure(try await count(limits, in: tx, now: now) ? .tooManyAttempts : .invalidCode)
+                return .failure(try await limits.count(in: tx, now: now) ? .tooManyAttempts : .invalidCode)
             }
             if try await tx.counterValue(key: handle.counterKey, windowStart: 0) >= settings.maxCodeAttempts {
                 return .failure(Self.spentHandle)
             }
-            if try await atMaximum(limits, in: tx, now: now) { return .failure(.tooManyAttempts) }
+            if try await limits.atMaximum(in: tx, now: now) { return .failure(.tooManyAttempts) }
             return .success(handle.phoneNumber)
         }
     }

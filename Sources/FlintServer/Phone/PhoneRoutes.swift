@@ -1,4 +1,5 @@
 /// The phone sign-in endpoints.
 struct PhoneRoutes {
-    let services: AuthServices
+    let codes: PhoneCodes
+    let signIn: PhoneSignIn
 }

@@ -3,7 +3,20 @@ import FlintStore
 
 /// The rules of `signInWithPhoneNumber`: prove the number (code, fictional code or temporary proof), then sign
 /// up, sign in, re-authenticate, or put the number on the signed-in user, in one transaction.
-extension AuthServices {
+struct PhoneSignIn: Sendable {
+    let config: ConfigCache
+    let store: any AuthStore
+    let clock: any WallClock
+    let random: any RandomSource
+    /// The session key seals temporary proofs.
+    let secret: ServerSecret
+    let codes: PhoneCodes
+    let sessions: Sessions
+    let gate: SignInGate
+    let newAccounts: AccountCreationLimit
+}
+
+extension PhoneSignIn {
     /// How long a `temporaryProof` stays usable, seconds.
     static let temporaryProofLifetime: Int64 = 3600
 
@@ -15,55 +28,55 @@ extension AuthServices {
         let tokenUser: VerifiedIDToken?
         if linking {
             guard let idToken = wire.idToken, !idToken.isEmpty else { throw AuthError.missingIDToken }
-            tokenUser = try TokenVerifier.verify(idToken, ring: keys.current, projectID: settings.projectID, now: clock.now())
+            tokenUser = try sessions.verifyIDToken(idToken)
         } else {
             tokenUser = nil
         }
-        let now = nowMS
+        let now = clock.nowMS
         let newID = random.alphanumericID()
         let operation = wire.operation
         let usesProof = wire.temporaryProof != nil
         let outcome = try await store.write { [self] tx -> PhoneOutcome in
             let phone: String
             // A code sent for a second factor never signs anyone in.
-            switch try await spend(proof, purpose: .signIn, in: tx, now: now) {
+            switch try await codes.spend(proof, purpose: .signIn, in: tx, now: now) {
             case .success(let number): phone = number
             case .failure(let error): return .failed(error)
             }
             let owner = try await tx.lockedUser(phoneNumber: phone)
             if let tokenUser {
                 guard var user = try await tx.lockedUser(localID: tokenUser.userID) else { return .failed(.userNotFound) }
-                do throws(AuthError) { try Self.check(token: tokenUser, against: user) } catch { return .failed(error) }
+                do throws(AuthError) { try Sessions.check(token: tokenUser, against: user) } catch { return .failed(error) }
                 if let owner, owner.localID != user.localID {
                     if usesProof { return .failed(.phoneNumberExists) }
                     return .numberTaken(phone)
                 }
                 // The linked number's session is a phone sign-in (as Firebase issues it), so in a MANDATORY project
                 // an account without factors is refused like a phone sign-in.
-                let gate = try await firstFactorGate(
+                let verdict = try await gate.firstFactorGate(
                     tx, localID: user.localID, provider: "phone", linking: tokenUser, phoneBecomesFirstFactor: true)
-                if case .refuse(let error) = gate.decision { return .failed(error) }
+                if case .refuse(let error) = verdict.decision { return .failed(error) }
                 user.phoneNumber = phone
                 user.lastLoginAt = now
                 try await tx.updateUser(user)
-                return .completed(try await pass(gate, tx, user: user, provider: "phone", isNew: false, now: now))
+                return .completed(try await gate.pass(verdict, tx, user: user, provider: "phone", isNew: false, now: now))
             }
             if var user = owner {
                 guard !user.disabled else { return .failed(.userDisabled) }
-                let gate = try await firstFactorGate(tx, localID: user.localID, provider: "phone", phoneBecomesFirstFactor: true)
-                if case .refuse(let error) = gate.decision { return .failed(error) }
+                let verdict = try await gate.firstFactorGate(tx, localID: user.localID, provider: "phone", phoneBecomesFirstFactor: true)
+                if case .refuse(let error) = verdict.decision { return .failed(error) }
                 user.lastLoginAt = now
                 try await tx.recordSignIn(localID: user.localID, at: now)
-                return .completed(try await pass(gate, tx, user: user, provider: "phone", isNew: false, now: now))
+                return .completed(try await gate.pass(verdict, tx, user: user, provider: "phone", isNew: false, now: now))
             }
             if operation == .reauth { return .failed(.userNotFound) }
-            let gate = try await firstFactorGate(tx, localID: nil, provider: "phone", phoneBecomesFirstFactor: true)
-            if case .refuse(let error) = gate.decision { return .failed(error) }
-            guard try await mayCreateAccount(from: clientIP, in: tx, now: now) else { return .failed(.tooManyAttempts) }
+            let verdict = try await gate.firstFactorGate(tx, localID: nil, provider: "phone", phoneBecomesFirstFactor: true)
+            if case .refuse(let error) = verdict.decision { return .failed(error) }
+            guard try await newAccounts.allows(clientIP, in: tx, now: now) else { return .failed(.tooManyAttempts) }
             var user = UserRecord(localID: newID, phoneNumber: phone, createdAt: now, validSince: now / 1000)
             user.lastLoginAt = now
             try await tx.insertUser(user)
-            return .completed(try await pass(gate, tx, user: user, provider: "phone", isNew: true, now: now))
+            return .completed(try await gate.pass(verdict, tx, user: user, provider: "phone", isNew: true, now: now))
         }
         switch outcome {
         case .failed(let error), .completed(.failed(let error)):
@@ -74,12 +87,12 @@ extension AuthServices {
                 phoneNumber: phone, temporaryProof: proof, temporaryProofExpiresIn: String(Self.temporaryProofLifetime)
             )
         case .completed(.secondFactorRequired(let user, let enrollments, let isNew)):
-            let challenge = try mfaChallenge(user: user, provider: "phone", enrollments: enrollments, now: now)
+            let challenge = try gate.mfaChallenge(user: user, provider: "phone", enrollments: enrollments, now: now)
             return SignInWithPhoneNumberResponse(
                 localId: user.localID, isNewUser: isNew, phoneNumber: user.phoneNumber ?? "", mfaPendingCredential: challenge.pendingCredential,
                 mfaInfo: challenge.hints, mfaEnrollmentRequired: enrollments.isEmpty ? true : nil)
         case .completed(.signedIn(let user, let refreshToken, let isNew)):
-            let tokens = try sessionTokens(user: user, refreshToken: refreshToken, provider: "phone", now: now)
+            let tokens = try sessions.sessionTokens(user: user, refreshToken: refreshToken, provider: "phone", now: now)
             return SignInWithPhoneNumberResponse(
                 idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn, localId: user.localID,
                 isNewUser: isNew, phoneNumber: user.phoneNumber ?? ""
@@ -92,13 +105,13 @@ extension AuthServices {
         let nowSeconds = clock.now().secondsSince1970
         if let proofText = wire.temporaryProof {
             guard let phoneText = wire.phoneNumber, !phoneText.isEmpty else { throw AuthError.missingPhoneNumber }
-            let phone = try parsePhoneNumber(phoneText)
+            let phone = try PhoneNumber(wire: phoneText)
             guard case .temporaryProof(let proven, let issuedAt)? = SessionHandle(decoding: proofText, key: secret.sessionKey),
                 proven == phone.e164, nowSeconds - issuedAt < Self.temporaryProofLifetime
             else { throw AuthError.invalidTemporaryProof }
             return .verified(phone.e164)
         }
-        return try codeProof(sessionInfo: wire.sessionInfo, code: wire.code)
+        return try codes.codeProof(sessionInfo: wire.sessionInfo, code: wire.code)
     }
 }
 
@@ -108,7 +121,7 @@ enum NumberProof {
     case verified(String)
     /// A stored session to spend with this code hash.
     case storedSession(id: String, codeHash: String)
-    /// A fictional number's handle and code, counted like a stored session's (``AuthServices/spend(_:purpose:in:now:)``).
+    /// A fictional number's handle and code, counted like a stored session's (``PhoneCodes/spend(_:purpose:in:now:)``).
     case fictional(FictionalAttempt)
 }
 

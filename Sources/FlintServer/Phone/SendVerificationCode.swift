@@ -32,7 +32,7 @@ extension PhoneRoutes {
         let locales = LocaleNegotiation.candidates(
             firebaseLocale: request.headers[.firebaseLocale], acceptLanguage: request.headers[.acceptLanguage]
         )
-        let sessionInfo = try await services.sendCode(to: wire.phoneNumber, purpose: .signIn, locales: locales, proof: wire.proof)
+        let sessionInfo = try await codes.sendCode(to: wire.phoneNumber, purpose: .signIn, locales: locales, proof: wire.proof)
         return SendVerificationCodeResponse(sessionInfo: sessionInfo)
     }
 }

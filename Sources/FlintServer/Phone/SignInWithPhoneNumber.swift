@@ -63,6 +63,6 @@ extension PhoneRoutes {
     func signInWithPhoneNumber(_ request: Request, context: FlintRequestContext) async throws -> SignInWithPhoneNumberResponse {
         try context.requireClient()
         let wire = try await request.decode(as: SignInWithPhoneNumberRequest.self, context: context)
-        return try await services.signInWithPhoneNumber(wire, clientIP: context.clientIP)
+        return try await signIn.signInWithPhoneNumber(wire, clientIP: context.clientIP)
     }
 }

@@ -35,7 +35,9 @@ final class RefreshActivity: Sendable {
 
 /// Flushes ``RefreshActivity`` every second until shutdown, then a last time.
 struct RefreshActivityService: Service {
-    let services: AuthServices
+    let activity: RefreshActivity
+    let store: any AuthStore
+    let logger: Logger
 
     func run() async throws {
         try? await cancelWhenGracefulShutdown {
@@ -50,9 +52,9 @@ struct RefreshActivityService: Service {
     /// One flush; a failure is logged and the times stay queued for the next one.
     private func flush() async {
         do {
-            try await services.refreshActivity.flush(to: services.store)
+            try await activity.flush(to: store)
         } catch {
-            services.logger.warning("recording refresh times failed", metadata: ["errorType": "\(type(of: error))"])
+            logger.warning("recording refresh times failed", metadata: ["errorType": "\(type(of: error))"])
         }
     }
 }

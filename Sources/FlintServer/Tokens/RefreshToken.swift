@@ -20,7 +20,9 @@ struct RefreshTokenResponse: ResponseEncodable {
 }
 
 struct TokenRoutes {
-    let services: AuthServices
+    let sessions: Sessions
+    /// How long clients may cache the public keys.
+    let keyCacheMaxAge: Duration
 
     func refresh(_ request: Request, context: FlintRequestContext) async throws -> RefreshTokenResponse {
         try context.requireClient()
@@ -28,11 +30,11 @@ struct TokenRoutes {
         guard let grant = wire.grantType, !grant.isEmpty else { throw AuthError.missingGrantType }
         guard grant == "refresh_token" else { throw AuthError.invalidGrantType }
         guard let refreshToken = wire.refreshToken, !refreshToken.isEmpty else { throw AuthError.missingRefreshToken }
-        return try await services.refresh(refreshToken)
+        return try await sessions.refresh(refreshToken)
     }
 }
 
-extension AuthServices {
+extension Sessions {
     /// Exchanges a refresh token for a fresh ID token. The refresh token stays the same, as in Firebase.
     func refresh(_ refreshToken: String) async throws -> RefreshTokenResponse {
         guard refreshToken.utf8.count <= 512 else { throw AuthError.invalidRefreshToken }
@@ -53,10 +55,10 @@ extension AuthServices {
         guard record.createdAt >= user.validSince * 1000 else { throw AuthError.tokenExpired }
         let second = record.secondFactor.map { SecondFactorClaim(factor: $0, identifier: record.secondFactorID ?? "") }
         let idToken = try idToken(for: user, provider: record.signInProvider, authTime: record.authTime, secondFactor: second)
-        refreshActivity.note(localID: user.localID, at: nowMS)
+        activity.note(localID: user.localID, at: clock.nowMS)
         return RefreshTokenResponse(
             access_token: idToken, expires_in: String(Self.idTokenLifetime), token_type: "Bearer", refresh_token: refreshToken,
-            id_token: idToken, user_id: user.localID, project_id: settings.projectID
+            id_token: idToken, user_id: user.localID, project_id: projectID
         )
     }
 }

@@ -5,7 +5,7 @@ import FlintStore
 /// `validSince`, disabling, a second-factor change) deletes the account's refresh tokens in the store and bumps its
 /// revocation generation, which every ID token carries. A token minted before the revocation — in the same second
 /// too — is refused; one minted after it (in the same transaction, or later) works.
-extension AuthServices {
+extension Sessions {
     /// Ends every session of `user` minted before now: `validSince` becomes now, the revocation generation moves on
     /// and the refresh tokens are deleted. The caller writes `user` back in the same transaction.
     func revokeSessions(of user: inout UserRecord, in tx: any StoreTransaction, now: Int64) async throws {

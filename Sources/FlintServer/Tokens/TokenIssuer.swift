@@ -9,7 +9,7 @@ import Logging
 #endif
 
 /// ID tokens, refresh tokens and the checks on incoming ID tokens.
-extension AuthServices {
+extension Sessions {
     /// The lifetime of an ID token, as Firebase: one hour, sent as the string `"3600"`.
     static let idTokenLifetime: Int64 = 3600
 
@@ -35,7 +35,7 @@ extension AuthServices {
     /// Signs an ID token for `user`.
     func idToken(for user: UserRecord, provider: String, authTime: Int64, secondFactor: SecondFactorClaim? = nil) throws -> String {
         var claims = IDTokenClaims(
-            projectID: settings.projectID, userID: user.localID, authTime: authTime, issuedAt: clock.now().secondsSince1970, signInProvider: provider
+            projectID: projectID, userID: user.localID, authTime: authTime, issuedAt: clock.now().secondsSince1970, signInProvider: provider
         )
         claims.lifetime = Self.idTokenLifetime
         claims.revocationGeneration = user.revocationGeneration
@@ -70,7 +70,7 @@ extension AuthServices {
     /// before the user's `validSince`), `USER_DISABLED`.
     func authenticate(idToken: String?) async throws -> (VerifiedIDToken, UserRecord) {
         guard let idToken, !idToken.isEmpty else { throw AuthError.missingIDToken }
-        let verified = try TokenVerifier.verify(idToken, ring: keys.current, projectID: settings.projectID, now: clock.now())
+        let verified = try TokenVerifier.verify(idToken, ring: keys.current, projectID: projectID, now: clock.now())
         guard let user = try await store.read({ try await $0.user(localID: verified.userID) }) else { throw AuthError.userNotFound }
         try Self.check(token: verified, against: user)
         return (verified, user)

@@ -35,7 +35,7 @@ enum SignInOutcome: Sendable {
     case secondFactorRequired(user: UserRecord, enrollments: [MFAEnrollmentRecord], isNew: Bool = false)
 }
 
-extension AuthServices {
+extension Sessions {
     /// Stores a new refresh token for `user` inside `tx` and returns its value. A session that passed a second factor
     /// keeps it in its refresh token, so refreshed ID tokens carry the same claims.
     ///
@@ -84,6 +84,6 @@ extension AuthServices {
     /// Verifies an ID token's signature and lifetime (no store read).
     func verifyIDToken(_ idToken: String?) throws(AuthError) -> VerifiedIDToken {
         guard let idToken, !idToken.isEmpty else { throw AuthError.missingIDToken }
-        return try TokenVerifier.verify(idToken, ring: keys.current, projectID: settings.projectID, now: clock.now())
+        return try TokenVerifier.verify(idToken, ring: keys.current, projectID: projectID, now: clock.now())
     }
 }

@@ -10,16 +10,16 @@ import Logging
 /// `RECOVER_EMAIL`: the link sent to the old address after a user changed the account's email; using it (through
 /// `accounts:update` with the `oobCode`, or the action page's confirming POST) puts that address back, verified,
 /// and revokes every session — the way an owner takes a hijacked account back.
-extension AuthServices {
+extension ActionCodes {
     /// Uses a `VERIFY_AND_CHANGE_EMAIL` code and changes the account's email; the old address, if any, is sent a
     /// `RECOVER_EMAIL` link.
     /// - Throws: `INVALID_OOB_CODE`, `EXPIRED_OOB_CODE`, `USER_DISABLED`, and `EMAIL_EXISTS` when another account took
     ///   the address since the link was sent.
     func applyEmailChange(code: String, locales: [String] = []) async throws -> UserRecord {
-        let now = nowMS
+        let now = clock.nowMS
         let result = try await store.write { [self] tx -> Result<(UserRecord, String?), AuthError> in
             let record: OobCodeRecord
-            switch try await Self.use(code, as: .verifyAndChangeEmail, in: tx, now: now) {
+            switch try await ActionCodes.use(code, as: .verifyAndChangeEmail, in: tx, now: now) {
             case .failure(let error): return .failure(error)
             case .success(let used): record = used
             }
@@ -27,7 +27,7 @@ extension AuthServices {
             guard !user.disabled else { return .failure(.userDisabled) }
             if let owner = try await tx.user(email: record.email), owner.localID != user.localID { return .failure(.emailExists) }
             let replaced = user.email != record.email ? user.email : nil
-            if user.email != record.email { try await revokeSessions(of: &user, in: tx, now: now) }
+            if user.email != record.email { try await sessions.revokeSessions(of: &user, in: tx, now: now) }
             user.email = record.email
             user.emailVerified = true
             do {
@@ -63,10 +63,10 @@ extension AuthServices {
     /// and every earlier session of the account is revoked.
     /// - Throws: `INVALID_OOB_CODE`, `EXPIRED_OOB_CODE`, and `EMAIL_EXISTS` when another account took the address.
     func applyEmailRecovery(code: String) async throws -> UserRecord {
-        let now = nowMS
+        let now = clock.nowMS
         let result = try await store.write { [self] tx -> Result<UserRecord, AuthError> in
             let record: OobCodeRecord
-            switch try await Self.use(code, as: .recoverEmail, in: tx, now: now) {
+            switch try await ActionCodes.use(code, as: .recoverEmail, in: tx, now: now) {
             case .failure(let error): return .failure(error)
             case .success(let used): record = used
             }
@@ -74,7 +74,7 @@ extension AuthServices {
             if let owner = try await tx.user(email: record.email), owner.localID != user.localID { return .failure(.emailExists) }
             user.email = record.email
             user.emailVerified = true
-            try await revokeSessions(of: &user, in: tx, now: now)
+            try await sessions.revokeSessions(of: &user, in: tx, now: now)
             do {
                 try await tx.updateUser(user)
             } catch StoreError.conflict {

@@ -5,7 +5,7 @@ import Logging
 /// Delivery of committed email records: claim the record (so one node sends it), send, record the outcome.
 /// A record whose node died mid-delivery is claimed again when its lease runs out (at-least-once delivery).
 /// Outside dev mode the body, link and code are dropped from the record once it is sent or has failed for good.
-extension AuthServices {
+extension ActionCodes {
     /// How long a claim on a record lasts before another node may take it over, ms.
     static let outboxLease: Int64 = 600_000
     /// Delivery attempts (each with the sender's own retries) before a record is marked failed.
@@ -16,7 +16,7 @@ extension AuthServices {
 
     /// Delivers one record now; errors are recorded, never thrown.
     func deliverEmail(sequence: Int64) async {
-        let now = nowMS
+        let now = clock.nowMS
         let claimed: OutboxMessage?
         do {
             claimed = try await store.write { tx in try await tx.claimOutbox(sequence: sequence, now: now, leaseUntil: now + Self.outboxLease) }
@@ -67,7 +67,7 @@ extension AuthServices {
     /// Delivers every record that is due (queued for a retry, or abandoned by a node); run periodically.
     func deliverDueEmail() async {
         guard !email.isDevOutbox else { return }
-        let now = nowMS
+        let now = clock.nowMS
         let due: [Int64]
         do {
             due = try await store.read { try await $0.dueOutbox(now: now, limit: 100) }

@@ -10,7 +10,7 @@ struct FirstFactorGate: Sendable {
     var enrollments: [MFAEnrollmentRecord]
 }
 
-extension AuthServices {
+extension SignInGate {
     /// Asks the policy before the flow writes anything, so a refused sign-in changes nothing but what it spent.
     /// - Parameters:
     ///   - localID: the account, or `nil` for one the flow is about to create (it has no factors).
@@ -39,7 +39,7 @@ extension AuthServices {
         case .challenge:
             return .secondFactorRequired(user: user, enrollments: gate.enrollments, isNew: isNew)
         case .tokens:
-            let refresh = try await storeRefreshToken(
+            let refresh = try await sessions.storeRefreshToken(
                 tx, user: user, provider: provider, now: now, secondFactor: linking.flatMap(SecondFactorClaim.init), authTime: linking?.authTime)
             return .signedIn(user: user, refreshToken: refresh, isNew: isNew)
         }

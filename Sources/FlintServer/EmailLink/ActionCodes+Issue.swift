@@ -4,7 +4,7 @@ import Logging
 
 /// Out-of-band codes: made here, stored hashed with their outbox record in one transaction, and emailed as a link
 /// to Flint's action page.
-extension AuthServices {
+extension ActionCodes {
     /// What a new code is for and where its link points.
     struct OobRequest: Sendable {
         var action: EmailAction
@@ -43,7 +43,7 @@ extension AuthServices {
     /// - Returns: the code and its link.
     func issueOobCode(_ request: OobRequest, limits: [Limit]) async throws -> (code: String, link: String) {
         let code = Base64URL.encode(random.bytes(24))
-        let now = nowMS
+        let now = clock.nowMS
         let record = OobCodeRecord(
             codeHash: storedTokenHash(code), requestType: request.action.rawValue, email: request.email, localID: request.localID,
             createdAt: now, expiresAt: now + settings.oobCodeTTL.inMilliseconds, continueURL: request.continueURL
@@ -66,7 +66,7 @@ extension AuthServices {
         let send = request.send
         // Over a limit is returned, not thrown, so the counted hit stays counted; `nil` when nothing is sent.
         let sequence = try await store.write { [self, message] tx -> Result<Int64?, AuthError> in
-            if send, try await count(limits, in: tx, now: now) { return .failure(.tooManyAttempts) }
+            if send, try await limits.count(in: tx, now: now) { return .failure(.tooManyAttempts) }
             try await tx.insertOobCode(record)
             guard let message else { return .success(nil) }
             return .success(try await tx.appendOutbox(message))
@@ -87,7 +87,7 @@ extension AuthServices {
         guard let record = try await store.read({ try await $0.oobCode(hash: hash) }), record.usedAt == nil,
             actions.contains(where: { $0.rawValue == record.requestType })
         else { throw AuthError.invalidOobCode }
-        guard nowMS < record.expiresAt else { throw AuthError.expiredOobCode }
+        guard clock.nowMS < record.expiresAt else { throw AuthError.expiredOobCode }
         return record
     }
 

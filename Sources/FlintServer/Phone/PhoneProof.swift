@@ -1,13 +1,13 @@
 import FlintCore
 import FlintStore
 
-extension AuthServices {
+extension PhoneCodes {
     /// Spends an SMS code sent for `purpose` and returns the number it proves: the second-factor steps use it the
     /// way `signInWithPhoneNumber` does, but a code sent for one purpose never serves another. Wrong codes count
     /// against the number's caps (``spend(_:purpose:in:now:)``).
     func provePhoneCode(sessionInfo: String?, code: String?, purpose: SMSPurpose) async throws -> String {
         let proof = try codeProof(sessionInfo: sessionInfo, code: code)
-        let now = nowMS
+        let now = clock.nowMS
         let outcome = try await store.write { [self] tx in try await spend(proof, purpose: purpose, in: tx, now: now) }
         return try outcome.get()
     }

@@ -9,11 +9,9 @@ struct MFAChallenge: Sendable {
     var hints: [MFAInfoJSON]
 }
 
-extension AuthServices {
+extension SignInGate {
     /// How long a pending credential may be used, seconds.
     static let mfaPendingLifetime: Int64 = 300
-    /// At most this many second factors per account.
-    static let maxSecondFactors = 5
 
     /// Whether second factors are asked for at sign-in in this project.
     var mfaActive: Bool { config.current.mfaState != .disabled }
@@ -40,23 +38,5 @@ extension AuthServices {
             !credential.isExpired(now: clock.now().secondsSince1970, lifetime: Self.mfaPendingLifetime)
         else { throw AuthError.invalidMFAPendingCredential }
         return credential
-    }
-
-    /// Bound into every sealed TOTP secret, so nothing else sealed with the MFA key opens as one.
-    private static let totpSecretContext = Array("flint totp secret v1".utf8)
-
-    /// A TOTP secret as stored: sealed with the MFA key (AES-GCM), base64url.
-    func sealTOTPSecret(_ secretBytes: [UInt8]) throws -> String {
-        let box = try AES.GCM.seal(secretBytes, using: secret.mfaKey, authenticating: Self.totpSecretContext)
-        guard let combined = box.combined else { throw AuthError.internalError }
-        return Base64URL.encode(combined)
-    }
-
-    /// The TOTP secret of a stored enrolment.
-    func openTOTPSecret(_ sealed: String) throws(AuthError) -> [UInt8] {
-        guard let bytes = Base64URL.decode(sealed), let box = try? AES.GCM.SealedBox(combined: bytes),
-            let plain = try? AES.GCM.open(box, using: secret.mfaKey, authenticating: Self.totpSecretContext)
-        else { throw AuthError.internalError }
-        return Array(plain)
     }
 }

@@ -1,0 +1,18 @@
+import FlintCore
+import FlintStore
+
+/// New accounts per client IP and hour (Firebase documents 100), counted on the shared counters by every flow
+/// that creates an account: sign-up, anonymous sign-in, a first phone or email-link sign-in.
+struct AccountCreationLimit: Sendable {
+    /// Accounts an address may create per hour; 0 turns the limit off.
+    let perHour: Int64
+
+    /// Counts a new account for `clientIP` inside `tx`: `false` when the address is past the limit (the caller
+    /// answers `TOO_MANY_ATTEMPTS_TRY_LATER` and creates nothing). Always `true` without a client address or with
+    /// the limit off.
+    func allows(_ clientIP: String?, in tx: any StoreTransaction, now: Int64) async throws -> Bool {
+        guard let clientIP, perHour > 0 else { return true }
+        let limit = Limit(key: "newaccount:ip:\(clientIP)", max: perHour, window: .seconds(3600))
+        return !(try await [limit].count(in: tx, now: now))
+    }
+}

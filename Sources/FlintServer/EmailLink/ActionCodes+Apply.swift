@@ -1,0 +1,69 @@
+import FlintCore
+import FlintStore
+
+/// Using an action code: verifying an email, resetting a password, and (in ActionCodes+ChangeEmail.swift) changing
+/// or recovering an email. Each spends its code and writes the account in one transaction.
+extension ActionCodes {
+    /// `applyActionCode` (VERIFY_EMAIL, VERIFY_AND_CHANGE_EMAIL, RECOVER_EMAIL) and `confirmPasswordReset` through
+    /// `accounts:update`.
+    func applyActionCode(_ code: String, password: String?, locales: [String] = []) async throws -> UpdateAccountResponse {
+        let record = try await peekOobCode(code, expecting: [.verifyEmail, .passwordReset, .verifyAndChangeEmail, .recoverEmail])
+        if record.requestType == EmailAction.verifyAndChangeEmail.rawValue {
+            return UpdateAccountResponse(try await applyEmailChange(code: code, locales: locales))
+        }
+        if record.requestType == EmailAction.recoverEmail.rawValue {
+            return UpdateAccountResponse(try await applyEmailRecovery(code: code))
+        }
+        if record.requestType == EmailAction.passwordReset.rawValue {
+            guard let hash = try await passwords.strongHash(password) else { throw AuthError.missingPassword }
+            return UpdateAccountResponse(try await applyPasswordReset(code: code, hash: hash))
+        }
+        return UpdateAccountResponse(try await applyEmailVerification(code: code))
+    }
+
+    /// Uses a `VERIFY_EMAIL` code: the account's email, if it is still the one the link was sent to, is verified.
+    func applyEmailVerification(code: String) async throws -> UserRecord {
+        let now = clock.nowMS
+        let result = try await store.write { tx -> Result<UserRecord, AuthError> in
+            let record: OobCodeRecord
+            switch try await ActionCodes.use(code, as: .verifyEmail, in: tx, now: now) {
+            case .failure(let error): return .failure(error)
+            case .success(let used): record = used
+            }
+            guard let id = record.localID, var user = try await tx.lockedUser(localID: id), user.email == record.email else {
+                return .failure(.invalidOobCode)
+            }
+            guard !user.disabled else { return .failure(.userDisabled) }
+            if !user.emailVerified {
+                user.emailVerified = true
+                try await tx.updateUser(user)
+            }
+            return .success(user)
+        }
+        return try result.get()
+    }
+
+    /// Uses a reset code and stores the new password hash; every earlier session of the account is revoked.
+    /// Following the emailed link proves the address, so the email becomes verified.
+    func applyPasswordReset(code: String, hash: String) async throws -> UserRecord {
+        let now = clock.nowMS
+        let result = try await store.write { [self] tx -> Result<UserRecord, AuthError> in
+            let record: OobCodeRecord
+            switch try await ActionCodes.use(code, as: .passwordReset, in: tx, now: now) {
+            case .failure(let error): return .failure(error)
+            case .success(let used): record = used
+            }
+            guard let id = record.localID, var user = try await tx.lockedUser(localID: id), user.email == record.email else {
+                return .failure(.invalidOobCode)
+            }
+            guard !user.disabled else { return .failure(.userDisabled) }
+            user.passwordHash = hash
+            user.passwordUpdatedAt = now
+            user.emailVerified = true
+            try await sessions.revokeSessions(of: &user, in: tx, now: now)
+            try await tx.updateUser(user)
+            return .success(user)
+        }
+        return try result.get()
+    }
+}
