@@ -16,7 +16,7 @@ struct DeleteAccountResponse: ResponseEncodable {
 extension AccountRoutes {
     func delete(_ request: Request, context: FlintRequestContext) async throws -> DeleteAccountResponse {
         try context.requireClient()
-        try context.checkAdminPath(projectID: accounts.settings.projectID)
+        try context.checkAdminPath(projectID: accounts.node.settings.projectID)
         let wire = try await request.decode(as: DeleteAccountRequest.self, context: context)
         let localID: String
         if context.isAdmin, wire.idToken == nil {
@@ -25,7 +25,7 @@ extension AccountRoutes {
         } else {
             localID = try await accounts.sessions.authenticate(idToken: wire.idToken).1.localID
         }
-        let existed = try await accounts.store.write { tx in try await tx.deleteUser(localID: localID) }
+        let existed = try await accounts.node.store.write { tx in try await tx.deleteUser(localID: localID) }
         guard existed else { throw AuthError.userNotFound }
         return DeleteAccountResponse()
     }

@@ -29,14 +29,14 @@ struct AccountRoutes {
 
     func lookup(_ request: Request, context: FlintRequestContext) async throws -> LookupResponse {
         try context.requireClient()
-        try context.checkAdminPath(projectID: accounts.settings.projectID)
+        try context.checkAdminPath(projectID: accounts.node.settings.projectID)
         let wire = try await request.decode(as: LookupRequest.self, context: context)
         if context.isAdmin && (wire.idToken == nil || !wire.localIds.isEmpty || !wire.phoneNumbers.isEmpty || !wire.emails.isEmpty) {
             let phones = try wire.phoneNumbers.map { text throws(AuthError) in try PhoneNumber(wire: text).e164 }
             let emails = wire.emails.compactMap(EmailAddress.normalize)
             let ids = wire.localIds
             // Each account once, however many times and ways it is named, with its second factors.
-            let answers = try await accounts.store.read { r -> [AccountJSON] in
+            let answers = try await accounts.node.store.read { r -> [AccountJSON] in
                 var found: [UserRecord] = []
                 func add(_ user: UserRecord?) {
                     if let user, !found.contains(where: { $0.localID == user.localID }) { found.append(user) }
@@ -51,7 +51,7 @@ struct AccountRoutes {
             return LookupResponse(users: answers.isEmpty ? nil : answers)
         }
         let (_, user) = try await accounts.sessions.authenticate(idToken: wire.idToken)
-        let enrollments = try await accounts.store.read { try await $0.mfaEnrollments(localID: user.localID) }
+        let enrollments = try await accounts.node.store.read { try await $0.mfaEnrollments(localID: user.localID) }
         return LookupResponse(users: [AccountJSON(user, enrollments: enrollments)])
     }
 }

@@ -73,7 +73,7 @@ struct UpdateAccountResponse: ResponseEncodable {
 extension AccountRoutes {
     func update(_ request: Request, context: FlintRequestContext) async throws -> UpdateAccountResponse {
         try context.requireClient()
-        try context.checkAdminPath(projectID: accounts.settings.projectID)
+        try context.checkAdminPath(projectID: accounts.node.settings.projectID)
         let wire = try await request.decode(as: UpdateAccountRequest.self, context: context)
         let locales = LocaleNegotiation.candidates(
             firebaseLocale: request.headers[.firebaseLocale], acceptLanguage: request.headers[.acceptLanguage])
@@ -110,8 +110,8 @@ extension AccountsFlow {
         for attribute in wire.deleteAttribute where !["DISPLAY_NAME", "PHOTO_URL", "PASSWORD", "EMAIL", "PHONE_NUMBER"].contains(attribute) {
             throw AuthError.invalidArgument("Unsupported deleteAttribute value.")
         }
-        let now = clock.nowMS
-        let result = try await store.write { [self] tx -> Result<(UserRecord, String?, String?), AuthError> in
+        let now = node.clock.nowMS
+        let result = try await node.store.write { [self] tx -> Result<(UserRecord, String?, String?), AuthError> in
             var user: UserRecord
             if let token {
                 switch try await sessions.tokenUser(token, in: tx) {

@@ -58,7 +58,7 @@ struct ActionParameters: Sendable {
 extension ActionRoutes {
     func actionPage(_ p: ActionParameters, locales: [String]) async -> Response {
         guard let mode = p.mode, let code = p.oobCode, !code.isEmpty else {
-            return Self.page(ActionPage.failure(locale: locales, app: codes.appName, reason: .badRequest), status: .badRequest)
+            return Self.page(ActionPage.failure(locale: locales, app: codes.node.appName, reason: .badRequest), status: .badRequest)
         }
         switch mode {
         case "signIn":
@@ -66,55 +66,55 @@ extension ActionRoutes {
             // The continue URL gets the link's parameters, as Firebase's handler passes them on; the app (or web
             // page) there calls signInWithEmailLink.
             var continueURL: String?
-            if let target = p.continueURL, ContinueURL(target)?.isAuthorized(by: codes.config.current.authorizedDomains) == true {
+            if let target = p.continueURL, ContinueURL(target)?.isAuthorized(by: codes.node.config.current.authorizedDomains) == true {
                 let query = URLQuery.encode(
                     [("apiKey", p.apiKey ?? ""), ("oobCode", code), ("mode", "signIn"), ("lang", p.lang ?? "en")])
                 continueURL = target + (target.contains("?") ? "&" : "?") + query
             }
-            return Self.page(ActionPage.signIn(locale: locales, app: codes.appName, continueURL: continueURL))
+            return Self.page(ActionPage.signIn(locale: locales, app: codes.node.appName, continueURL: continueURL))
         case "verifyEmail":
             if let failure = await codeFailure(code, .verifyEmail, locales: locales) { return failure }
             let email = await emailShown(code, .verifyEmail)
             return Self.page(
-                ActionPage.confirmEmail(locale: locales, app: codes.appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
+                ActionPage.confirmEmail(locale: locales, app: codes.node.appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
         case "verifyAndChangeEmail":
             if let failure = await codeFailure(code, .verifyAndChangeEmail, locales: locales) { return failure }
             let email = await emailShown(code, .verifyAndChangeEmail)
             return Self.page(
-                ActionPage.confirmEmail(locale: locales, app: codes.appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
+                ActionPage.confirmEmail(locale: locales, app: codes.node.appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
         case "recoverEmail":
             // Confirming that the old address is the person's own puts it back.
             if let failure = await codeFailure(code, .recoverEmail, locales: locales) { return failure }
             let email = (try? await codes.peekOobCode(code, expecting: [.recoverEmail]))?.email ?? ""
             return Self.page(
-                ActionPage.confirmEmail(locale: locales, app: codes.appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
+                ActionPage.confirmEmail(locale: locales, app: codes.node.appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
         case "resetPassword":
             if let failure = await codeFailure(code, .passwordReset, locales: locales) { return failure }
             let email = await emailShown(code, .passwordReset)
             return Self.page(
                 ActionPage.resetPassword(
-                    locale: locales, app: codes.appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden, error: nil))
+                    locale: locales, app: codes.node.appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden, error: nil))
         default:
-            return Self.page(ActionPage.failure(locale: locales, app: codes.appName, reason: .badRequest), status: .badRequest)
+            return Self.page(ActionPage.failure(locale: locales, app: codes.node.appName, reason: .badRequest), status: .badRequest)
         }
     }
 
     func actionSubmit(_ p: ActionParameters, newPassword: String?, locales: [String]) async -> Response {
         guard let code = p.oobCode, !code.isEmpty else {
-            return Self.page(ActionPage.failure(locale: locales, app: codes.appName, reason: .badRequest), status: .badRequest)
+            return Self.page(ActionPage.failure(locale: locales, app: codes.node.appName, reason: .badRequest), status: .badRequest)
         }
-        let continueURL = p.continueURL.flatMap { ContinueURL($0)?.isAuthorized(by: codes.config.current.authorizedDomains) == true ? $0 : nil }
+        let continueURL = p.continueURL.flatMap { ContinueURL($0)?.isAuthorized(by: codes.node.config.current.authorizedDomains) == true ? $0 : nil }
         do {
             switch p.mode {
             case "verifyEmail":
                 _ = try await codes.applyEmailVerification(code: code)
-                return Self.page(ActionPage.done(locale: locales, app: codes.appName, outcome: .emailVerified, continueURL: continueURL))
+                return Self.page(ActionPage.done(locale: locales, app: codes.node.appName, outcome: .emailVerified, continueURL: continueURL))
             case "verifyAndChangeEmail":
                 _ = try await codes.applyEmailChange(code: code, locales: locales)
-                return Self.page(ActionPage.done(locale: locales, app: codes.appName, outcome: .emailChanged, continueURL: continueURL))
+                return Self.page(ActionPage.done(locale: locales, app: codes.node.appName, outcome: .emailChanged, continueURL: continueURL))
             case "recoverEmail":
                 _ = try await codes.applyEmailRecovery(code: code)
-                return Self.page(ActionPage.done(locale: locales, app: codes.appName, outcome: .emailChanged, continueURL: continueURL))
+                return Self.page(ActionPage.done(locale: locales, app: codes.node.appName, outcome: .emailChanged, continueURL: continueURL))
             case "resetPassword":
                 let record = try await codes.peekOobCode(code, expecting: [.passwordReset])
                 do throws(AuthError) {
@@ -122,21 +122,21 @@ extension ActionRoutes {
                 } catch {
                     return Self.page(
                         ActionPage.resetPassword(
-                            locale: locales, app: codes.appName, email: record.email, formAction: ActionRoutes.path, hidden: p.hidden,
+                            locale: locales, app: codes.node.appName, email: record.email, formAction: ActionRoutes.path, hidden: p.hidden,
                             error: .weakPassword), status: .badRequest)
                 }
                 let hash = try await codes.passwords.hash(newPassword ?? "")
                 _ = try await codes.applyPasswordReset(code: code, hash: hash)
-                return Self.page(ActionPage.done(locale: locales, app: codes.appName, outcome: .passwordChanged, continueURL: continueURL))
+                return Self.page(ActionPage.done(locale: locales, app: codes.node.appName, outcome: .passwordChanged, continueURL: continueURL))
             default:
-                return Self.page(ActionPage.failure(locale: locales, app: codes.appName, reason: .badRequest), status: .badRequest)
+                return Self.page(ActionPage.failure(locale: locales, app: codes.node.appName, reason: .badRequest), status: .badRequest)
             }
         } catch let error as AuthError {
             let reason: ActionPage.Failure = error.code == AuthError.expiredOobCode.code ? .expiredLink : .invalidLink
-            return Self.page(ActionPage.failure(locale: locales, app: codes.appName, reason: reason), status: .badRequest)
+            return Self.page(ActionPage.failure(locale: locales, app: codes.node.appName, reason: reason), status: .badRequest)
         } catch {
-            codes.logger.error("action page failed", metadata: ["errorType": "\(type(of: error))"])
-            return Self.page(ActionPage.failure(locale: locales, app: codes.appName, reason: .invalidLink), status: .internalServerError)
+            codes.node.logger.error("action page failed", metadata: ["errorType": "\(type(of: error))"])
+            return Self.page(ActionPage.failure(locale: locales, app: codes.node.appName, reason: .invalidLink), status: .internalServerError)
         }
     }
 
@@ -145,7 +145,7 @@ extension ActionRoutes {
         do {
             return try await codes.peekOobCode(code, expecting: [action]).email
         } catch {
-            codes.logger.warning("action page could not read its code again", metadata: ["errorType": "\(type(of: error))"])
+            codes.node.logger.warning("action page could not read its code again", metadata: ["errorType": "\(type(of: error))"])
             return ""
         }
     }
@@ -156,9 +156,9 @@ extension ActionRoutes {
             _ = try await codes.peekOobCode(code, expecting: [action])
             return nil
         } catch let error as AuthError where error.code == AuthError.expiredOobCode.code {
-            return Self.page(ActionPage.failure(locale: locales, app: codes.appName, reason: .expiredLink), status: .badRequest)
+            return Self.page(ActionPage.failure(locale: locales, app: codes.node.appName, reason: .expiredLink), status: .badRequest)
         } catch {
-            return Self.page(ActionPage.failure(locale: locales, app: codes.appName, reason: .invalidLink), status: .badRequest)
+            return Self.page(ActionPage.failure(locale: locales, app: codes.node.appName, reason: .invalidLink), status: .badRequest)
         }
     }
 

@@ -7,12 +7,8 @@ import Logging
 /// retires the current one, like `flint keys rotate`. This node switches at once; the others within their reload
 /// interval. Retired keys stay published until the tokens they signed have expired.
 struct KeyRotationRoutes {
-    let projectID: String
+    let node: Node
     let keys: KeyCache
-    let store: any AuthStore
-    let clock: any WallClock
-    let random: any RandomSource
-    let logger: Logger
 
     /// The new key's ID.
     struct Rotated: ResponseEncodable {
@@ -21,10 +17,10 @@ struct KeyRotationRoutes {
 
     func rotate(_ request: Request, context: FlintRequestContext) async throws -> Rotated {
         try context.requireAdmin()
-        guard context.parameters.get("project") == projectID else { throw AuthError.projectNotFound }
-        let kid = try await KeyCache.rotate(store: store, clock: clock, random: random)
+        guard context.parameters.get("project") == node.settings.projectID else { throw AuthError.projectNotFound }
+        let kid = try await KeyCache.rotate(store: node.store, clock: node.clock, random: node.random)
         try await keys.reload()
-        logger.notice("signing key rotated", metadata: ["kid": "\(kid)"])
+        node.logger.notice("signing key rotated", metadata: ["kid": "\(kid)"])
         return Rotated(kid: kid)
     }
 }

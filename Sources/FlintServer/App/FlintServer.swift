@@ -64,16 +64,13 @@ public struct FlintServer: Sendable {
 struct ReloadService: Service {
     let interval: Duration
     let outboxRetention: Duration
+    let node: Node
     let keys: KeyCache
-    let config: ConfigCache
-    let store: any AuthStore
-    let clock: any WallClock
     let codes: ActionCodes
-    let logger: Logger
 
     init(flows: Flows) {
-        (interval, outboxRetention) = (flows.settings.reloadInterval, flows.settings.outboxRetention)
-        (keys, config, store, clock, codes, logger) = (flows.keys, flows.config, flows.store, flows.clock, flows.actionCodes, flows.logger)
+        (interval, outboxRetention) = (flows.node.settings.reloadInterval, flows.node.settings.outboxRetention)
+        (node, keys, codes) = (flows.node, flows.keys, flows.actionCodes)
     }
 
     func run() async throws {
@@ -83,11 +80,11 @@ struct ReloadService: Service {
                 try await Task.sleep(for: interval)
                 do {
                     try await keys.reload()
-                    try await config.reload()
+                    try await node.config.reload()
                     try await sweep()
                     await codes.deliverDueEmail()
                 } catch {
-                    logger.warning("reload from store failed", metadata: ["errorType": "\(type(of: error))"])
+                    node.logger.warning("reload from store failed", metadata: ["errorType": "\(type(of: error))"])
                 }
             }
         }
@@ -96,10 +93,10 @@ struct ReloadService: Service {
     /// Deletes codes, counters and oob codes that expired over an hour ago, and outbox records that are done with and
     /// older than ``ServerSettings/outboxRetention``.
     func sweep() async throws {
-        let now = clock.nowMS
+        let now = node.clock.nowMS
         let cutoff = now - 3_600_000
         let outboxCutoff = now - outboxRetention.inMilliseconds
-        _ = try await store.write { tx in
+        _ = try await node.store.write { tx in
             _ = try await tx.deleteCodeSessions(expiredBefore: cutoff)
             _ = try await tx.deleteCounters(expiredBefore: cutoff)
             _ = try await tx.deleteOobCodes(expiredBefore: cutoff)

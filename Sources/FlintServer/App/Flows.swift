@@ -5,14 +5,9 @@ import Logging
 /// Every flow of a node, composed once at start from the settings, the store and the delivery channels. Each flow
 /// holds only what it uses; the router hands each route group its flow.
 struct Flows: Sendable {
-    let settings: ServerSettings
-    let store: any AuthStore
-    let clock: any WallClock
-    let random: any RandomSource
+    let node: Node
     let secret: ServerSecret
     let keys: KeyCache
-    let config: ConfigCache
-    let logger: Logger
 
     let sessions: Sessions
     let gate: SignInGate
@@ -55,37 +50,20 @@ struct Flows: Sendable {
         settings: ServerSettings, store: any AuthStore, clock: any WallClock, random: any RandomSource, secret: ServerSecret, keys: KeyCache,
         config: ConfigCache, sms: any SMSSender, email: any EmailSender, push: (any PushSender)?, logger: Logger
     ) throws {
-        (self.settings, self.store, self.clock, self.random) = (settings, store, clock, random)
-        (self.secret, self.keys, self.config, self.logger) = (secret, keys, config, logger)
-        let appName = settings.appName ?? settings.projectID
+        let node = Node(settings: settings, config: config, store: store, clock: clock, random: random, logger: logger)
+        (self.node, self.secret, self.keys) = (node, secret, keys)
         let passwords = try PasswordHasher(parameters: settings.passwordHashParameters, random: random)
         let newAccounts = AccountCreationLimit(perHour: settings.newAccountsPerIPPerHour)
-        sessions = Sessions(
-            projectID: settings.projectID, keys: keys, secret: secret, store: store, clock: clock, random: random, activity: RefreshActivity(),
-            logger: logger)
-        gate = SignInGate(config: config, secret: secret, clock: clock, random: random, sessions: sessions)
-        verifier = AppVerifier(
-            settings: settings, config: config, store: store, clock: clock, random: random, secret: secret, push: push, appName: appName,
-            logger: logger)
-        phoneCodes = PhoneCodes(
-            settings: settings, config: config, store: store, clock: clock, random: random, secret: secret, sms: sms, templates: .builtIn,
-            appName: appName, verifier: verifier, gate: gate, logger: logger)
-        phone = PhoneSignIn(
-            config: config, store: store, clock: clock, random: random, secret: secret, codes: phoneCodes, sessions: sessions, gate: gate,
-            newAccounts: newAccounts)
-        actionCodes = ActionCodes(
-            settings: settings, config: config, store: store, clock: clock, random: random, email: email, passwords: passwords,
-            sessions: sessions, appName: appName, logger: logger)
-        emailLink = EmailLinkFlow(
-            settings: settings, config: config, store: store, clock: clock, random: random, codes: actionCodes, sessions: sessions, gate: gate,
-            newAccounts: newAccounts, logger: logger)
+        sessions = Sessions(node: node, projectID: settings.projectID, keys: keys, secret: secret, activity: RefreshActivity())
+        gate = SignInGate(node: node, secret: secret, sessions: sessions)
+        verifier = AppVerifier(node: node, secret: secret, push: push)
+        phoneCodes = PhoneCodes(node: node, secret: secret, sms: sms, templates: .builtIn, verifier: verifier, gate: gate)
+        phone = PhoneSignIn(node: node, secret: secret, codes: phoneCodes, sessions: sessions, gate: gate, newAccounts: newAccounts)
+        actionCodes = ActionCodes(node: node, email: email, passwords: passwords, sessions: sessions)
+        emailLink = EmailLinkFlow(node: node, codes: actionCodes, sessions: sessions, gate: gate, newAccounts: newAccounts)
         password = PasswordFlow(
-            settings: settings, config: config, store: store, clock: clock, random: random, passwords: passwords, codes: actionCodes,
-            sessions: sessions, gate: gate, newAccounts: newAccounts)
-        mfa = MFAFlow(
-            settings: settings, config: config, store: store, clock: clock, random: random, secret: secret, codes: phoneCodes, sessions: sessions,
-            gate: gate, logger: logger)
-        accounts = AccountsFlow(
-            settings: settings, config: config, store: store, clock: clock, passwords: passwords, codes: actionCodes, sessions: sessions)
+            node: node, passwords: passwords, codes: actionCodes, sessions: sessions, gate: gate, newAccounts: newAccounts)
+        mfa = MFAFlow(node: node, secret: secret, codes: phoneCodes, sessions: sessions, gate: gate)
+        accounts = AccountsFlow(node: node, passwords: passwords, codes: actionCodes, sessions: sessions)
     }
 }

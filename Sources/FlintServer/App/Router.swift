@@ -10,7 +10,7 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     // CORS outside the error middleware: error answers are plain responses by the time CORS adds its headers.
     router.add(middleware: CORSMiddleware.firebase())
     router.add(middleware: ErrorMiddleware())
-    router.add(middleware: CallerMiddleware(settings: flows.settings))
+    router.add(middleware: CallerMiddleware(settings: flows.node.settings))
 
     let v1 = IdentityToolkitPath.v1
     let v3 = IdentityToolkitPath.v3
@@ -53,33 +53,29 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     let action = ActionRoutes(codes: flows.actionCodes)
     router.get(RouterPath(ActionRoutes.path), use: action.show)
     router.post(RouterPath(ActionRoutes.path), use: action.submit)
-    let appLinks = AppLinkRoutes(config: flows.config)
+    let appLinks = AppLinkRoutes(config: flows.node.config)
     router.endpoint(.get, "/.well-known/apple-app-site-association", "/apple-app-site-association", use: appLinks.appleAppSiteAssociation)
     router.get("/.well-known/assetlinks.json", use: appLinks.assetLinks)
 
-    let tokens = TokenRoutes(sessions: flows.sessions, keyCacheMaxAge: flows.settings.keyCacheMaxAge)
+    let tokens = TokenRoutes(sessions: flows.sessions, keyCacheMaxAge: flows.node.settings.keyCacheMaxAge)
     router.post("/securetoken.googleapis.com/v1/token", use: tokens.refresh)
     router.get("/www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com", use: tokens.x509)
     router.endpoint(
         .get, "/www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com", "/.well-known/jwks.json", use: tokens.jwks)
 
-    let config = ProjectConfigRoutes(projectID: flows.settings.projectID, config: flows.config)
+    let config = ProjectConfigRoutes(projectID: flows.node.settings.projectID, config: flows.node.config)
     let adminConfig = "/identitytoolkit.googleapis.com/admin/v2/projects/{project}/config"
     let configV2 = "\(IdentityToolkitPath.v2)/projects/{project}/config"
     router.endpoint(.get, adminConfig, configV2, use: config.show)
     router.endpoint(.patch, adminConfig, configV2, use: config.update)
     router.endpoint(.get, "\(v1)/projects", "\(v3)/getProjectConfig", use: config.publicConfig)
-    router.post(
-        "/flint/v1/projects/{project}/keys:rotate",
-        use: KeyRotationRoutes(
-            projectID: flows.settings.projectID, keys: flows.keys, store: flows.store, clock: flows.clock, random: flows.random,
-            logger: flows.logger
-        ).rotate)
+    let keyRotation = KeyRotationRoutes(node: flows.node, keys: flows.keys)
+    router.post("/flint/v1/projects/{project}/keys:rotate", use: keyRotation.rotate)
     // The delivery log, for operators in any mode (bodies and links are dropped once delivered outside dev mode).
-    let dev = DevRoutes(settings: flows.settings, store: flows.store, clock: flows.clock, secret: flows.secret)
+    let dev = DevRoutes(node: flows.node, secret: flows.secret)
     router.get("/flint/v1/projects/{project}/outbox", use: dev.adminOutbox)
 
-    if flows.settings.devMode {
+    if flows.node.settings.devMode {
         router.get("/", use: dev.ready)
         router.get("/emulator/v1/projects/{project}/verificationCodes", use: dev.verificationCodes)
         router.get("/emulator/v1/projects/{project}/outbox", use: dev.outbox)

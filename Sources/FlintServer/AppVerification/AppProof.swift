@@ -47,7 +47,7 @@ extension AppVerifier {
     /// The policy in force: the config's, else `OFF` in dev mode (as the Firebase emulator) and `ENFORCE` in
     /// production.
     var appVerificationMode: ProjectConfig.AppVerificationMode {
-        config.current.appVerification ?? (settings.devMode ? .off : .enforce)
+        node.config.current.appVerification ?? (node.settings.devMode ? .off : .enforce)
     }
 
     /// Checks and spends one use of `proof` when the project enforces app verification.
@@ -56,7 +56,7 @@ extension AppVerifier {
     ///   (a token that is not ours, expired, already used or for another project).
     func checkAppProof(_ proof: AppProof) async throws {
         guard appVerificationMode == .enforce else { return }
-        let now = clock.now().secondsSince1970
+        let now = node.clock.now().secondsSince1970
         let ticket: AppVerificationTicket
         let lifetime: Int64
         let maxUses: Int64
@@ -67,7 +67,7 @@ extension AppVerifier {
             }
             let key = self.secret.appVerificationKey
             guard let opened = AppVerificationTicket(opening: receipt, purpose: .receipt, key: key),
-                opened.isValid(projectID: settings.projectID, now: now, lifetime: Self.receiptLifetime),
+                opened.isValid(projectID: node.settings.projectID, now: now, lifetime: Self.receiptLifetime),
                 AppVerificationTicket.checkReceiptSecret(secret, receipt: receipt, key: key)
             else { throw AuthError.invalidAppCredential }
             (ticket, lifetime, maxUses) = (opened, Self.receiptLifetime, Self.receiptMaxUses)
@@ -76,7 +76,7 @@ extension AppVerifier {
             guard let opened = AppVerificationTicket(opening: token, purpose: .challengeToken, key: secret.appVerificationKey) else {
                 throw AuthError.captchaCheckFailed.with(detail: "The app verification token is not valid.")
             }
-            guard opened.isValid(projectID: settings.projectID, now: now, lifetime: Self.challengeTokenLifetime) else {
+            guard opened.isValid(projectID: node.settings.projectID, now: now, lifetime: Self.challengeTokenLifetime) else {
                 throw AuthError.captchaCheckFailed.with(detail: "The app verification token has expired.")
             }
             (ticket, lifetime, maxUses) = (opened, Self.challengeTokenLifetime, 1)
@@ -85,7 +85,7 @@ extension AppVerifier {
             throw AuthError.missingAppCredential
         }
         let expiresAt = (ticket.issuedAt + lifetime) * 1000
-        let uses = try await store.write { tx in try await tx.incrementCounter(key: ticket.counterKey, windowStart: 0, expiresAt: expiresAt) }
+        let uses = try await node.store.write { tx in try await tx.incrementCounter(key: ticket.counterKey, windowStart: 0, expiresAt: expiresAt) }
         guard uses <= maxUses else { throw usedUp }
     }
 }

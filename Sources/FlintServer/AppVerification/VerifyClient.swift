@@ -48,15 +48,16 @@ extension AppVerifier {
         guard let push else {
             throw AuthError.invalidAppCredential.with(detail: "This server cannot send silent pushes; use the web challenge.")
         }
-        let now = clock.now()
+        let now = node.clock.now()
         if let clientIP {
             let limit = Limit(key: "verifyclient:ip:\(clientIP)", max: Self.verifyClientPerIPPerHour, window: .seconds(3600))
             let nowMS = now.millisecondsSince1970
-            let over = try await store.write { [self] tx in try await [limit].count(in: tx, now: nowMS) }
+            let over = try await node.store.write { tx in try await [limit].count(in: tx, now: nowMS) }
             if over { throw AuthError.tooManyAttempts }
         }
         let ticket = AppVerificationTicket(
-            purpose: .receipt, projectID: settings.projectID, issuedAt: now.secondsSince1970, nonce: random.bytes(AppVerificationTicket.nonceLength))
+            purpose: .receipt, projectID: node.settings.projectID, issuedAt: now.secondsSince1970,
+            nonce: node.random.bytes(AppVerificationTicket.nonceLength))
         let receipt = try ticket.seal(key: secret.appVerificationKey)
         let receiptSecret = AppVerificationTicket.receiptSecret(forReceipt: receipt, key: secret.appVerificationKey)
         let payload: JSONValue = [
@@ -68,7 +69,7 @@ extension AppVerifier {
         do {
             try await push.send(message)
         } catch {
-            logger.warning("silent push failed", metadata: ["errorType": "\(type(of: error))"])
+            node.logger.warning("silent push failed", metadata: ["errorType": "\(type(of: error))"])
             throw AuthError.invalidAppCredential.with(detail: "The silent push could not be sent; use the web challenge.")
         }
         return VerifyClientResponse(receipt: receipt, suggestedTimeout: String(Self.suggestedPushTimeout))

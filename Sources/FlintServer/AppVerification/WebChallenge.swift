@@ -21,9 +21,9 @@ extension AppVerificationRoutes {
         let fields = request.uri.queryParameters.reduce(into: [String: String]()) { $0[String($1.key)] = String($1.value) }
         let parameters: WebChallengeParameters
         do {
-            parameters = try WebChallengeParameters(fields, acceptsAPIKey: verifier.settings.acceptsAPIKey)
+            parameters = try WebChallengeParameters(fields, acceptsAPIKey: verifier.node.settings.acceptsAPIKey)
         } catch {
-            return Self.htmlPage(ChallengePage.failure(appName: verifier.appName, message: error.message), scheme: nil, status: .badRequest)
+            return Self.htmlPage(ChallengePage.failure(appName: verifier.node.appName, message: error.message), scheme: nil, status: .badRequest)
         }
         return try challengePage(parameters, error: nil, status: .ok)
     }
@@ -34,18 +34,18 @@ extension AppVerificationRoutes {
             fields = FormDecoding.decode(String(buffer: try await request.body.collect(upTo: 16 * 1024)))
         } catch {
             return Self.htmlPage(
-                ChallengePage.failure(appName: verifier.appName, message: "The form is too large."), scheme: nil, status: .contentTooLarge)
+                ChallengePage.failure(appName: verifier.node.appName, message: "The form is too large."), scheme: nil, status: .contentTooLarge)
         }
         let parameters: WebChallengeParameters
         do {
-            parameters = try WebChallengeParameters(fields, acceptsAPIKey: verifier.settings.acceptsAPIKey)
+            parameters = try WebChallengeParameters(fields, acceptsAPIKey: verifier.node.settings.acceptsAPIKey)
         } catch {
-            return Self.htmlPage(ChallengePage.failure(appName: verifier.appName, message: error.message), scheme: nil, status: .badRequest)
+            return Self.htmlPage(ChallengePage.failure(appName: verifier.node.appName, message: error.message), scheme: nil, status: .badRequest)
         }
         let key = verifier.secret.appVerificationKey
-        let now = verifier.clock.now()
+        let now = verifier.node.clock.now()
         guard let puzzle = fields["puzzle"], let ticket = AppVerificationTicket(opening: puzzle, purpose: .puzzle, key: key),
-            ticket.isValid(projectID: verifier.settings.projectID, now: now.secondsSince1970, lifetime: Self.puzzleLifetime)
+            ticket.isValid(projectID: verifier.node.settings.projectID, now: now.secondsSince1970, lifetime: Self.puzzleLifetime)
         else { return try challengePage(parameters, error: "The check expired. Try again.", status: .badRequest) }
         guard ProofOfWork.isSolved(puzzle: puzzle, solution: fields["solution"] ?? "") else {
             return try challengePage(parameters, error: "The check did not pass. Try again.", status: .badRequest)
@@ -53,7 +53,7 @@ extension AppVerificationRoutes {
         let expiresAt = (ticket.issuedAt + Self.puzzleLifetime) * 1000
         let limits = context.clientIP.map { [Limit(key: "webchallenge:ip:\($0)", max: Self.tokensPerIPPerHour, window: .seconds(3600))] } ?? []
         let nowMS = now.millisecondsSince1970
-        let (uses, over) = try await verifier.store.write { [verifier] tx in
+        let (uses, over) = try await verifier.node.store.write { tx in
             let uses = try await tx.incrementCounter(key: ticket.counterKey, windowStart: 0, expiresAt: expiresAt)
             return (uses, uses == 1 ? try await limits.count(in: tx, now: nowMS) : false)
         }
@@ -62,11 +62,11 @@ extension AppVerificationRoutes {
             return try challengePage(parameters, error: "Too many attempts from this network. Try again later.", status: .tooManyRequests)
         }
         let token = try AppVerificationTicket(
-            purpose: .challengeToken, projectID: verifier.settings.projectID, issuedAt: now.secondsSince1970,
-            nonce: verifier.random.bytes(AppVerificationTicket.nonceLength)
+            purpose: .challengeToken, projectID: verifier.node.settings.projectID, issuedAt: now.secondsSince1970,
+            nonce: verifier.node.random.bytes(AppVerificationTicket.nonceLength)
         ).seal(key: key)
         let inner =
-            verifier.settings.publicBaseURL + "/__/auth/callback?"
+            verifier.node.settings.publicBaseURL + "/__/auth/callback?"
             + URLQuery.encode([("authType", "verifyApp"), ("recaptchaToken", token), ("eventId", parameters.eventID)])
         let location = "\(parameters.callbackScheme)://firebaseauth/link?" + URLQuery.encode([("deep_link_id", inner)])
         var headers = Self.strictHeaders(scheme: parameters.callbackScheme)
@@ -76,11 +76,11 @@ extension AppVerificationRoutes {
 
     private func challengePage(_ parameters: WebChallengeParameters, error: String?, status: HTTPResponse.Status) throws -> Response {
         let ticket = AppVerificationTicket(
-            purpose: .puzzle, projectID: verifier.settings.projectID, issuedAt: verifier.clock.now().secondsSince1970,
-            nonce: verifier.random.bytes(AppVerificationTicket.nonceLength))
+            purpose: .puzzle, projectID: verifier.node.settings.projectID, issuedAt: verifier.node.clock.now().secondsSince1970,
+            nonce: verifier.node.random.bytes(AppVerificationTicket.nonceLength))
         let form = ChallengePage.Form(
             action: Self.handlerPath, hidden: parameters.hidden, puzzle: try ticket.seal(key: verifier.secret.appVerificationKey),
-            difficulty: ProofOfWork.difficulty, appName: verifier.appName, language: parameters.language, error: error)
+            difficulty: ProofOfWork.difficulty, appName: verifier.node.appName, language: parameters.language, error: error)
         return Self.htmlPage(ChallengePage.challenge(form), scheme: parameters.callbackScheme, status: status)
     }
 

@@ -17,7 +17,7 @@ extension DevRoutes {
     func pushes(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try checkProject(context)
         let only = request.uri.queryParameters["appToken"].map { String($0).lowercased() }
-        let messages = try await store.read { try await $0.outbox(limit: 10_000) }
+        let messages = try await node.store.read { try await $0.outbox(limit: 10_000) }
         let pushes = messages.compactMap { m -> Push? in
             guard m.channel == .apns, only == nil || m.recipient == only,
                 let payload = try? JSONValue(parsing: Array(m.body.utf8))

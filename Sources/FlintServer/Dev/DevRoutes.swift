@@ -5,9 +5,7 @@ import Hummingbird
 /// Dev-mode helpers, compatible with the Firebase emulator: readiness, pending codes, the outbox, wiping users.
 /// Registered only in dev mode; they need no credential, like the emulator's.
 struct DevRoutes {
-    let settings: ServerSettings
-    let store: any AuthStore
-    let clock: any WallClock
+    let node: Node
     /// The session key makes the `sessionInfo` of listed codes.
     let secret: ServerSecret
 
@@ -63,11 +61,11 @@ struct DevRoutes {
 
     func verificationCodes(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try checkProject(context)
-        let now = clock.nowMS
-        let max = settings.maxCodeAttempts
+        let now = node.clock.nowMS
+        let max = node.settings.maxCodeAttempts
         // Flint extension: `?phoneNumber=` narrows the list to one number (any format the API accepts).
         let only = try request.uri.queryParameters["phoneNumber"].map { text throws(AuthError) in try PhoneNumber(wire: String(text)).e164 }
-        let messages = try await store.read { try await $0.pendingCodeMessages(now: now, maxAttempts: max, phoneNumber: only) }
+        let messages = try await node.store.read { try await $0.pendingCodeMessages(now: now, maxAttempts: max, phoneNumber: only) }
         let codes = messages.compactMap { m -> VerificationCode? in
             guard let code = m.code, let id = m.sessionID.flatMap(Hex.decode) else { return nil }
             return VerificationCode(
@@ -78,7 +76,7 @@ struct DevRoutes {
 
     func outbox(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try checkProject(context)
-        let messages = try await store.read { try await $0.outbox(limit: 10_000) }
+        let messages = try await node.store.read { try await $0.outbox(limit: 10_000) }
         return try JSONReply.make(["messages": messages.map(Message.init)])
     }
 
@@ -91,10 +89,10 @@ struct DevRoutes {
     /// Every unused, unexpired emailed code, in the emulator's format.
     func oobCodes(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try checkProject(context)
-        let now = clock.nowMS
+        let now = node.clock.nowMS
         // As the emulator lists them: a VERIFY_AND_CHANGE_EMAIL code shows the account's current address in `email`
         // and the address the link went to in `newEmail`.
-        let codes = try await store.read { r -> [OobCode] in
+        let codes = try await node.store.read { r -> [OobCode] in
             var codes: [OobCode] = []
             for m in try await r.pendingOobMessages(now: now) {
                 guard let code = m.code, let parts = m.email else { continue }
@@ -114,11 +112,11 @@ struct DevRoutes {
 
     func deleteAccounts(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try checkProject(context)
-        try await store.write { tx in try await tx.deleteAllUsers() }
+        try await node.store.write { tx in try await tx.deleteAllUsers() }
         return try JSONReply.make([String: String]())
     }
 
     func checkProject(_ context: FlintRequestContext) throws(AuthError) {
-        guard context.parameters.get("project") == settings.projectID else { throw AuthError.projectNotFound }
+        guard context.parameters.get("project") == node.settings.projectID else { throw AuthError.projectNotFound }
     }
 }

@@ -23,8 +23,8 @@ extension ActionCodes {
 
     /// Uses a `VERIFY_EMAIL` code: the account's email, if it is still the one the link was sent to, is verified.
     func applyEmailVerification(code: String) async throws -> UserRecord {
-        let now = clock.nowMS
-        let result = try await store.write { tx -> Result<UserRecord, AuthError> in
+        let now = node.clock.nowMS
+        let result = try await node.store.write { tx -> Result<UserRecord, AuthError> in
             let record: OobCodeRecord
             switch try await ActionCodes.use(code, as: .verifyEmail, in: tx, now: now) {
             case .failure(let error): return .failure(error)
@@ -46,8 +46,8 @@ extension ActionCodes {
     /// Uses a reset code and stores the new password hash; every earlier session of the account is revoked.
     /// Following the emailed link proves the address, so the email becomes verified.
     func applyPasswordReset(code: String, hash: String) async throws -> UserRecord {
-        let now = clock.nowMS
-        let result = try await store.write { [self] tx -> Result<UserRecord, AuthError> in
+        let now = node.clock.nowMS
+        let result = try await node.store.write { [self] tx -> Result<UserRecord, AuthError> in
             let record: OobCodeRecord
             switch try await ActionCodes.use(code, as: .passwordReset, in: tx, now: now) {
             case .failure(let error): return .failure(error)

@@ -16,8 +16,8 @@ extension ActionCodes {
     /// - Throws: `INVALID_OOB_CODE`, `EXPIRED_OOB_CODE`, `USER_DISABLED`, and `EMAIL_EXISTS` when another account took
     ///   the address since the link was sent.
     func applyEmailChange(code: String, locales: [String] = []) async throws -> UserRecord {
-        let now = clock.nowMS
-        let result = try await store.write { [self] tx -> Result<(UserRecord, String?), AuthError> in
+        let now = node.clock.nowMS
+        let result = try await node.store.write { [self] tx -> Result<(UserRecord, String?), AuthError> in
             let record: OobCodeRecord
             switch try await ActionCodes.use(code, as: .verifyAndChangeEmail, in: tx, now: now) {
             case .failure(let error): return .failure(error)
@@ -46,16 +46,16 @@ extension ActionCodes {
     /// made, so a failure to send is logged rather than thrown.
     func sendEmailRecovery(to oldEmail: String, localID: String, locales: [String]) async {
         if emailDeliveryUnavailable {
-            logger.warning("no RECOVER_EMAIL link sent after an email change: email delivery is not configured")
+            node.logger.warning("no RECOVER_EMAIL link sent after an email change: email delivery is not configured")
             return
         }
         let request = OobRequest(
             action: .recoverEmail, email: oldEmail, localID: localID, continueURL: nil, linkHost: nil,
-            apiKey: settings.apiKeys.first ?? "flint", locales: locales, send: true)
+            apiKey: node.settings.apiKeys.first ?? "flint", locales: locales, send: true)
         do {
             _ = try await issueOobCode(request, limits: [])
         } catch {
-            logger.error("no RECOVER_EMAIL link sent after an email change", metadata: ["errorType": "\(type(of: error))"])
+            node.logger.error("no RECOVER_EMAIL link sent after an email change", metadata: ["errorType": "\(type(of: error))"])
         }
     }
 
@@ -63,8 +63,8 @@ extension ActionCodes {
     /// and every earlier session of the account is revoked.
     /// - Throws: `INVALID_OOB_CODE`, `EXPIRED_OOB_CODE`, and `EMAIL_EXISTS` when another account took the address.
     func applyEmailRecovery(code: String) async throws -> UserRecord {
-        let now = clock.nowMS
-        let result = try await store.write { [self] tx -> Result<UserRecord, AuthError> in
+        let now = node.clock.nowMS
+        let result = try await node.store.write { [self] tx -> Result<UserRecord, AuthError> in
             let record: OobCodeRecord
             switch try await ActionCodes.use(code, as: .recoverEmail, in: tx, now: now) {
             case .failure(let error): return .failure(error)
@@ -93,12 +93,12 @@ extension ActionCodes {
             return (nil, nil)
         case EmailAction.verifyAndChangeEmail.rawValue:
             guard let id = record.localID else { return (nil, record.email) }
-            let user = try await store.read { try await $0.user(localID: id) }
+            let user = try await node.store.read { try await $0.user(localID: id) }
             return (user?.email, record.email)
         case EmailAction.recoverEmail.rawValue:
             // The address the link restores, and the one it replaces.
             guard let id = record.localID else { return (record.email, nil) }
-            let user = try await store.read { try await $0.user(localID: id) }
+            let user = try await node.store.read { try await $0.user(localID: id) }
             return (record.email, user?.email)
         default:
             return (record.email, nil)

@@ -12,24 +12,26 @@ extension ActionCodes {
     static let outboxMaxAttempts = 5
 
     /// Outside dev mode, the dev outbox is no delivery: sending needs an SMTP server.
-    var emailDeliveryUnavailable: Bool { !settings.devMode && email.isDevOutbox }
+    var emailDeliveryUnavailable: Bool { !node.settings.devMode && email.isDevOutbox }
 
     /// Delivers one record now; errors are recorded, never thrown.
     func deliverEmail(sequence: Int64) async {
-        let now = clock.nowMS
+        let now = node.clock.nowMS
         let claimed: OutboxMessage?
         do {
-            claimed = try await store.write { tx in try await tx.claimOutbox(sequence: sequence, now: now, leaseUntil: now + Self.outboxLease) }
+            claimed = try await node.store.write { tx in try await tx.claimOutbox(sequence: sequence, now: now, leaseUntil: now + Self.outboxLease) }
         } catch {
-            logger.warning("outbox claim failed", metadata: ["seq": "\(sequence)", "errorType": "\(type(of: error))"])
+            node.logger.warning("outbox claim failed", metadata: ["seq": "\(sequence)", "errorType": "\(type(of: error))"])
             return
         }
         guard let record = claimed else { return }
         guard let parts = record.email else {
             do {
-                try await store.write { tx in try await tx.finishOutbox(sequence: sequence, status: .failed, detail: "not an email", redact: false) }
+                try await node.store.write { tx in
+                    try await tx.finishOutbox(sequence: sequence, status: .failed, detail: "not an email", redact: false)
+                }
             } catch {
-                logger.warning("outbox record could not be closed", metadata: ["seq": "\(sequence)", "errorType": "\(type(of: error))"])
+                node.logger.warning("outbox record could not be closed", metadata: ["seq": "\(sequence)", "errorType": "\(type(of: error))"])
             }
             return
         }
@@ -38,41 +40,42 @@ extension ActionCodes {
         do {
             let reply = try await email.send(message)
             (status, detail) = (.sent, reply)
-            logger.info("email delivered", metadata: ["seq": "\(sequence)", "requestType": "\(parts.requestType)", "attempt": "\(record.attempts)"])
+            node.logger.info(
+                "email delivered", metadata: ["seq": "\(sequence)", "requestType": "\(parts.requestType)", "attempt": "\(record.attempts)"])
         } catch let error as EmailDeliveryError {
             switch error {
             case .permanent(let reason):
                 (status, detail) = (.failed, reason)
-                logger.error("email refused for good", metadata: ["seq": "\(sequence)", "reason": "\(reason)"])
+                node.logger.error("email refused for good", metadata: ["seq": "\(sequence)", "reason": "\(reason)"])
             case .transient(let reason):
                 let last = record.attempts >= Self.outboxMaxAttempts
                 (status, detail) = (last ? .failed : .queued, reason)
-                logger.warning(
+                node.logger.warning(
                     last ? "email delivery gave up" : "email delivery will be retried",
                     metadata: ["seq": "\(sequence)", "attempt": "\(record.attempts)", "reason": "\(reason)"])
             }
         } catch {
             let last = record.attempts >= Self.outboxMaxAttempts
             (status, detail) = (last ? .failed : .queued, "\(type(of: error))")
-            logger.warning("email delivery failed", metadata: ["seq": "\(sequence)", "errorType": "\(type(of: error))"])
+            node.logger.warning("email delivery failed", metadata: ["seq": "\(sequence)", "errorType": "\(type(of: error))"])
         }
-        let redact = status != .queued && !settings.devMode
+        let redact = status != .queued && !node.settings.devMode
         do {
-            try await store.write { tx in try await tx.finishOutbox(sequence: sequence, status: status, detail: detail, redact: redact) }
+            try await node.store.write { tx in try await tx.finishOutbox(sequence: sequence, status: status, detail: detail, redact: redact) }
         } catch {
-            logger.warning("outbox update failed", metadata: ["seq": "\(sequence)", "errorType": "\(type(of: error))"])
+            node.logger.warning("outbox update failed", metadata: ["seq": "\(sequence)", "errorType": "\(type(of: error))"])
         }
     }
 
     /// Delivers every record that is due (queued for a retry, or abandoned by a node); run periodically.
     func deliverDueEmail() async {
         guard !email.isDevOutbox else { return }
-        let now = clock.nowMS
+        let now = node.clock.nowMS
         let due: [Int64]
         do {
-            due = try await store.read { try await $0.dueOutbox(now: now, limit: 100) }
+            due = try await node.store.read { try await $0.dueOutbox(now: now, limit: 100) }
         } catch {
-            logger.warning("reading due email failed; tried again at the next reload", metadata: ["errorType": "\(type(of: error))"])
+            node.logger.warning("reading due email failed; tried again at the next reload", metadata: ["errorType": "\(type(of: error))"])
             return
         }
         for sequence in due { await deliverEmail(sequence: sequence) }

@@ -32,7 +32,7 @@ extension ActionCodes {
 
     /// The emailed link: `{base}/__/auth/action?mode=…&oobCode=…&apiKey=…&continueUrl=…&lang=…`.
     func oobLink(code: String, request: OobRequest, lang: String) -> String {
-        let base = request.linkHost.map { "https://\($0)" } ?? settings.publicBaseURL
+        let base = request.linkHost.map { "https://\($0)" } ?? node.settings.publicBaseURL
         var query: [(String, String)] = [("mode", Self.mode(of: request.action)), ("oobCode", code), ("apiKey", request.apiKey)]
         if let continueURL = request.continueURL { query.append(("continueUrl", continueURL)) }
         query.append(("lang", lang))
@@ -42,19 +42,19 @@ extension ActionCodes {
     /// Makes, stores and (unless `request.send` is false) emails a code.
     /// - Returns: the code and its link.
     func issueOobCode(_ request: OobRequest, limits: [Limit]) async throws -> (code: String, link: String) {
-        let code = Base64URL.encode(random.bytes(24))
-        let now = clock.nowMS
+        let code = Base64URL.encode(node.random.bytes(24))
+        let now = node.clock.nowMS
         let record = OobCodeRecord(
             codeHash: storedTokenHash(code), requestType: request.action.rawValue, email: request.email, localID: request.localID,
-            createdAt: now, expiresAt: now + settings.oobCodeTTL.inMilliseconds, continueURL: request.continueURL
+            createdAt: now, expiresAt: now + node.settings.oobCodeTTL.inMilliseconds, continueURL: request.continueURL
         )
-        let templates = config.emailTemplates
+        let templates = node.config.emailTemplates
         let link = oobLink(code: code, request: request, lang: templates.locale(for: request.action, requested: request.locales))
         var message: OutboxMessage?
         if request.send {
             // Rendered only when it is sent: an operator's returnOobLink needs just the link.
             let content = templates.render(
-                action: request.action, locale: request.locales, app: appName, link: link, email: request.email)
+                action: request.action, locale: request.locales, app: node.appName, link: link, email: request.email)
             var outbox = OutboxMessage(
                 channel: .email, recipient: request.email, body: content.text, locale: content.locale, createdAt: now, code: code,
                 sessionID: record.codeHash
@@ -65,7 +65,7 @@ extension ActionCodes {
         }
         let send = request.send
         // Over a limit is returned, not thrown, so the counted hit stays counted; `nil` when nothing is sent.
-        let sequence = try await store.write { [self, message] tx -> Result<Int64?, AuthError> in
+        let sequence = try await node.store.write { [message] tx -> Result<Int64?, AuthError> in
             if send, try await limits.count(in: tx, now: now) { return .failure(.tooManyAttempts) }
             try await tx.insertOobCode(record)
             guard let message else { return .success(nil) }
@@ -75,7 +75,7 @@ extension ActionCodes {
             Task { await self.deliverEmail(sequence: sequence) }
         }
         if send, email.isDevOutbox {
-            logger.info("email kept in the dev outbox", metadata: ["requestType": "\(request.action.rawValue)"])
+            node.logger.info("email kept in the dev outbox", metadata: ["requestType": "\(request.action.rawValue)"])
         }
         return (code, link)
     }
@@ -84,10 +84,10 @@ extension ActionCodes {
     func peekOobCode(_ code: String?, expecting actions: [EmailAction]) async throws -> OobCodeRecord {
         guard let code, !code.isEmpty else { throw AuthError.missingOobCode }
         let hash = storedTokenHash(code)
-        guard let record = try await store.read({ try await $0.oobCode(hash: hash) }), record.usedAt == nil,
+        guard let record = try await node.store.read({ try await $0.oobCode(hash: hash) }), record.usedAt == nil,
             actions.contains(where: { $0.rawValue == record.requestType })
         else { throw AuthError.invalidOobCode }
-        guard clock.nowMS < record.expiresAt else { throw AuthError.expiredOobCode }
+        guard node.clock.nowMS < record.expiresAt else { throw AuthError.expiredOobCode }
         return record
     }
 

@@ -5,17 +5,11 @@ import Logging
 /// Out-of-band codes (`oobCode`): issuing them with their link and email, handing the email to the provider, and
 /// using them — email-link sign-in, email verification, password reset, email change and recovery.
 struct ActionCodes: Sendable {
-    let settings: ServerSettings
-    let config: ConfigCache
-    let store: any AuthStore
-    let clock: any WallClock
-    let random: any RandomSource
+    /// What it runs on: settings, project config, store, clock, randomness, logger.
+    let node: Node
     let email: any EmailSender
     /// Hashes the new password of a reset made through `accounts:update`.
     let passwords: PasswordHasher
     /// A changed email or password ends the account's sessions.
     let sessions: Sessions
-    /// The app name the emails mention.
-    let appName: String
-    let logger: Logger
 }

@@ -60,7 +60,7 @@ extension EmailLinkFlow {
         guard let type = wire.requestType?.name, !type.isEmpty, type != "OOB_REQ_TYPE_UNSPECIFIED" else { throw AuthError.missingRequestType }
         // Known types this endpoint does not send (RECOVER_EMAIL goes out by itself when an email changes).
         guard let action = EmailAction(rawValue: type), action != .recoverEmail else { throw AuthError.invalidRequestType }
-        let config = config.current
+        let config = node.config.current
         let continueURL = try checkedContinueURL(wire.continueUrl, required: action == .signIn, authorized: config.authorizedDomains)
         let linkHost = try checkedLinkHost(wire, configured: config.linkDomains)
         if wire.androidInstallApp, wire.androidPackageName?.isEmpty ?? true { throw AuthError.missingAndroidPackageName }
@@ -76,12 +76,12 @@ extension EmailLinkFlow {
             email = try EmailAddress.wire(wire.email)
         case .passwordReset:
             email = try EmailAddress.wire(wire.email)
-            guard let user = try await store.read({ try await $0.user(email: email) }) else {
+            guard let user = try await node.store.read({ try await $0.user(email: email) }) else {
                 if config.improvedEmailPrivacy && !isAdmin {
                     // An unknown address is counted like a known one, so the limits reveal nothing either.
                     let limits = emailLimits(email: email, clientIP: clientIP)
-                    let now = clock.nowMS
-                    if try await store.write({ [self] tx in try await limits.count(in: tx, now: now) }) { throw AuthError.tooManyAttempts }
+                    let now = node.clock.nowMS
+                    if try await node.store.write({ tx in try await limits.count(in: tx, now: now) }) { throw AuthError.tooManyAttempts }
                     return SendOobCodeResponse(email: email)
                 }
                 throw AuthError.emailNotFound
@@ -91,11 +91,11 @@ extension EmailLinkFlow {
             let user: UserRecord
             if isAdmin, wire.idToken == nil {
                 let address = try EmailAddress.wire(wire.email)
-                guard let found = try await store.read({ try await $0.user(email: address) }) else { throw AuthError.emailNotFound }
+                guard let found = try await node.store.read({ try await $0.user(email: address) }) else { throw AuthError.emailNotFound }
                 user = found
             } else if wire.idToken == nil, let text = wire.pendingCredential {
                 let credential = try gate.openPendingCredential(text)
-                guard let found = try await store.read({ try await $0.user(localID: credential.localID) }) else {
+                guard let found = try await node.store.read({ try await $0.user(localID: credential.localID) }) else {
                     throw AuthError.invalidMFAPendingCredential
                 }
                 user = found
@@ -118,7 +118,7 @@ extension EmailLinkFlow {
             throw AuthError.internalError.with(detail: "Email delivery is not configured on this server (flint serve --smtp).")
         }
         let apiKey: String
-        if case .apiKey(let key) = caller { apiKey = key } else { apiKey = settings.apiKeys.first ?? "flint" }
+        if case .apiKey(let key) = caller { apiKey = key } else { apiKey = node.settings.apiKeys.first ?? "flint" }
         let request = ActionCodes.OobRequest(
             action: action, email: email, localID: localID, continueURL: continueURL?.text, linkHost: linkHost, apiKey: apiKey,
             locales: locales, send: send
@@ -135,7 +135,7 @@ extension EmailLinkFlow {
         let user: UserRecord
         if isAdmin, wire.idToken == nil {
             let address = try EmailAddress.wire(wire.email)
-            guard let found = try await store.read({ try await $0.user(email: address) }) else { throw AuthError.userNotFound }
+            guard let found = try await node.store.read({ try await $0.user(email: address) }) else { throw AuthError.userNotFound }
             user = found
         } else {
             let (token, signedIn) = try await sessions.authenticate(idToken: wire.idToken)
@@ -144,7 +144,7 @@ extension EmailLinkFlow {
         }
         guard let text = wire.newEmail, !text.isEmpty else { throw AuthError.missingNewEmail }
         guard let newEmail = EmailAddress.normalize(text) else { throw AuthError.invalidNewEmail }
-        if let owner = try await store.read({ try await $0.user(email: newEmail) }), owner.localID != user.localID {
+        if let owner = try await node.store.read({ try await $0.user(email: newEmail) }), owner.localID != user.localID {
             throw AuthError.emailExists
         }
         return (newEmail, user.localID)
@@ -153,8 +153,8 @@ extension EmailLinkFlow {
     /// Emails one address may be sent, and one client IP may ask for, per hour.
     func emailLimits(email: String, clientIP: String?) -> [Limit] {
         let hour: Duration = .seconds(3600)
-        var limits = [Limit(key: "oob:email:\(email)", max: settings.emailsPerAddressPerHour, window: hour)]
-        if let clientIP { limits.append(Limit(key: "oob:ip:\(clientIP)", max: settings.emailsPerIPPerHour, window: hour)) }
+        var limits = [Limit(key: "oob:email:\(email)", max: node.settings.emailsPerAddressPerHour, window: hour)]
+        if let clientIP { limits.append(Limit(key: "oob:ip:\(clientIP)", max: node.settings.emailsPerIPPerHour, window: hour)) }
         return limits
     }
 

@@ -39,15 +39,15 @@ extension EmailLinkFlow {
     /// gets the email. The email is then verified. An account whose email was unverified and had a password
     /// (possibly set by someone else) loses the password, its phone number and every earlier session.
     func signInWithEmailLink(_ wire: SignInWithEmailLinkRequest, clientIP: String? = nil) async throws -> SignInWithEmailLinkResponse {
-        let config = config.current
+        let config = node.config.current
         guard config.emailSignInEnabled, !config.passwordRequired else { throw AuthError.operationNotAllowed }
         let token = try wire.idToken.map { idToken throws(AuthError) in try sessions.verifyIDToken(idToken) }
         let email = try EmailAddress.wire(wire.email)
         guard let code = wire.oobCode, !code.isEmpty else { throw AuthError.missingOobCode }
-        let now = clock.nowMS
-        let newID = random.alphanumericID()
+        let now = node.clock.nowMS
+        let newID = node.random.alphanumericID()
         let hash = storedTokenHash(code)
-        let outcome = try await store.write { [self] tx -> SignInOutcome in
+        let outcome = try await node.store.write { [self] tx -> SignInOutcome in
             // Checked before use: a mistyped email leaves the code usable.
             guard let found = try await tx.oobCode(hash: hash), found.requestType == EmailAction.signIn.rawValue, found.usedAt == nil else {
                 return .failed(.invalidOobCode)

@@ -82,8 +82,8 @@ extension MFAFlow {
     func enrollingUser(idToken: String?, pendingCredential: String?) async throws -> Enrollee {
         if idToken == nil, let text = pendingCredential {
             let credential = try gate.openPendingCredential(text)
-            guard config.current.mfaState == .mandatory else { throw AuthError.missingIDToken }
-            guard let user = try await store.read({ try await $0.user(localID: credential.localID) }) else {
+            guard node.config.current.mfaState == .mandatory else { throw AuthError.missingIDToken }
+            guard let user = try await node.store.read({ try await $0.user(localID: credential.localID) }) else {
                 throw AuthError.invalidMFAPendingCredential
             }
             guard !user.disabled, credential.issuedAt >= user.validSince, credential.revocationGeneration >= user.revocationGeneration else {
@@ -91,7 +91,7 @@ extension MFAFlow {
             }
             // Only the first factor of an account without any second factor: a pending credential must never let
             // someone add a factor to an account that is protected by one.
-            guard try await store.read({ try await $0.mfaEnrollments(localID: user.localID) }).isEmpty else {
+            guard try await node.store.read({ try await $0.mfaEnrollments(localID: user.localID) }).isEmpty else {
                 throw AuthError.missingIDToken
             }
             guard user.email != nil, user.emailVerified else { throw AuthError.unverifiedEmail }
@@ -101,7 +101,7 @@ extension MFAFlow {
         guard let provider = token.signInProvider, Self.canCarrySecondFactor(provider) else { throw AuthError.mfaUnsupportedFirstFactor }
         guard user.email != nil, user.emailVerified else { throw AuthError.unverifiedEmail }
         try sessions.requireRecentSignIn(token)
-        try sessions.requireSecondFactorSession(token, enrollments: try await store.read { try await $0.mfaEnrollments(localID: user.localID) })
+        try sessions.requireSecondFactorSession(token, enrollments: try await node.store.read { try await $0.mfaEnrollments(localID: user.localID) })
         return Enrollee(user: user, provider: provider, token: token, authTime: token.authTime)
     }
 
@@ -111,14 +111,14 @@ extension MFAFlow {
     }
 
     func startEnrollment(_ wire: StartEnrollmentRequest, locales: [String]) async throws -> StartEnrollmentResponse {
-        let config = config.current
+        let config = node.config.current
         if wire.totp != nil && wire.phone == nil {
             guard config.totpSecondFactorEnabled else { throw AuthError.totpMFANotEnabled }
             let user = try await enrollingUser(idToken: wire.idToken, pendingCredential: wire.pendingCredential).user
-            let enrollments = try await store.read { try await $0.mfaEnrollments(localID: user.localID) }
+            let enrollments = try await node.store.read { try await $0.mfaEnrollments(localID: user.localID) }
             guard enrollments.count < Self.maxSecondFactors else { throw AuthError.secondFactorLimitExceeded }
-            let secretBytes = TOTP.generateSecret(using: random)
-            let now = clock.now().secondsSince1970
+            let secretBytes = TOTP.generateSecret(using: node.random)
+            let now = node.clock.now().secondsSince1970
             let session = TOTPEnrollmentSession(localID: user.localID, secret: secretBytes, issuedAt: now)
             let parameters = TOTPParameters()
             return StartEnrollmentResponse(
@@ -132,7 +132,7 @@ extension MFAFlow {
         let user = try await enrollingUser(idToken: wire.idToken, pendingCredential: wire.pendingCredential).user
         guard let phoneInfo = wire.phone else { throw AuthError.missingPhoneEnrollmentInfo }
         let phone = try PhoneNumber(wire: phoneInfo.phoneNumber)
-        let enrollments = try await store.read { try await $0.mfaEnrollments(localID: user.localID) }
+        let enrollments = try await node.store.read { try await $0.mfaEnrollments(localID: user.localID) }
         guard !enrollments.contains(where: { $0.phoneNumber == phone.e164 }) else { throw AuthError.secondFactorExists }
         guard enrollments.count < Self.maxSecondFactors else { throw AuthError.secondFactorLimitExceeded }
         let sessionInfo = try await codes.sendCode(
@@ -141,9 +141,9 @@ extension MFAFlow {
     }
 
     func finalizeEnrollment(_ wire: FinalizeEnrollmentRequest) async throws -> FinalizeEnrollmentResponse {
-        let config = config.current
-        let enrollmentID = random.alphanumericID()
-        let now = clock.nowMS
+        let config = node.config.current
+        let enrollmentID = node.random.alphanumericID()
+        let now = node.clock.nowMS
         var enrollment: MFAEnrollmentRecord
         let enrollee: Enrollee
         var totpSessionKey: String?
@@ -157,8 +157,9 @@ extension MFAFlow {
                 now / 1000 - session.issuedAt <= Self.totpEnrollmentWindow
             else { throw AuthError.invalidSessionInfo }
             // Every try counts; past the limit the session is spent and enrolment starts over.
-            let attempts = Limit(key: "totp-enroll:\(storedTokenHash(sessionText))", max: Int64(settings.maxCodeAttempts), window: .seconds(3600))
-            if try await store.write({ [self] tx in try await [attempts].count(in: tx, now: now) }) { throw AuthError.sessionExpired }
+            let attempts = Limit(
+                key: "totp-enroll:\(storedTokenHash(sessionText))", max: Int64(node.settings.maxCodeAttempts), window: .seconds(3600))
+            if try await node.store.write({ tx in try await [attempts].count(in: tx, now: now) }) { throw AuthError.sessionExpired }
             guard
                 let step = TOTP.matchingStep(
                     code: code, secret: session.secret, at: now / 1000, adjacentIntervals: config.totpAdjacentIntervals, parameters: TOTPParameters())
@@ -178,13 +179,13 @@ extension MFAFlow {
                 enrollmentID: enrollmentID, localID: user.localID, factor: .phone, displayName: wire.displayName, phoneNumber: phone,
                 enrolledAt: now)
         }
-        let codes = RecoveryCodes.generate(using: random)
+        let codes = RecoveryCodes.generate(using: node.random)
         let hashes = codes.compactMap { RecoveryCodes.normalize($0).map { RecoveryCodes.hash($0, key: secret.recoveryKey) } }
         let added = enrollment
         let claim = SecondFactorClaim(factor: added.factor, identifier: added.enrollmentID)
         let provider = enrollee.provider
         let usedSessionKey = totpSessionKey
-        let result = try await store.write { [self, enrollee] tx -> Result<(UserRecord, String, Bool), AuthError> in
+        let result = try await node.store.write { [self, enrollee] tx -> Result<(UserRecord, String, Bool), AuthError> in
             let current: Result<UserRecord, AuthError>
             if let token = enrollee.token {
                 current = try await sessions.tokenUser(token, in: tx)
@@ -223,7 +224,7 @@ extension MFAFlow {
             }
         }
         let (user, refresh, first) = try result.get()
-        logger.notice("second factor enrolled", metadata: ["uid": "\(user.localID)", "factor": "\(added.factor)"])
+        node.logger.notice("second factor enrolled", metadata: ["uid": "\(user.localID)", "factor": "\(added.factor)"])
         let tokens = try sessions.sessionTokens(
             user: user, refreshToken: refresh, provider: provider, now: now, secondFactor: claim, authTime: enrollee.authTime)
         return FinalizeEnrollmentResponse(

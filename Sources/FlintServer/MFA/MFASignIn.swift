@@ -61,10 +61,10 @@ extension MFAFlow {
         guard let text = wire.pendingCredential, !text.isEmpty else { throw AuthError.missingMFAPendingCredential }
         guard let enrollmentID = wire.enrollmentID, !enrollmentID.isEmpty else { throw AuthError.missingMFAEnrollmentID }
         let credential = try gate.openPendingCredential(text)
-        let enrollments = try await store.read { try await $0.mfaEnrollments(localID: credential.localID) }
+        let enrollments = try await node.store.read { try await $0.mfaEnrollments(localID: credential.localID) }
         guard let enrollment = enrollments.first(where: { $0.enrollmentID == enrollmentID }) else { throw AuthError.mfaEnrollmentNotFound }
         guard enrollment.factor == .phone, let phone = enrollment.phoneNumber else { throw AuthError.mfaProviderNotSupported }
-        guard config.current.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
+        guard node.config.current.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
         let sessionInfo = try await codes.sendCode(to: phone, purpose: .mfaSignIn, locales: locales, proof: wire.proof, forSignIn: false)
         return StartMFASignInResponse(phoneResponseInfo: .init(sessionInfo: sessionInfo))
     }
@@ -72,19 +72,19 @@ extension MFAFlow {
     func finalizeMFASignIn(_ wire: FinalizeMFASignInRequest) async throws -> FinalizeMFASignInResponse {
         guard let text = wire.pendingCredential, !text.isEmpty else { throw AuthError.missingMFACredential }
         let credential = try gate.openPendingCredential(text)
-        let now = clock.nowMS
+        let now = node.clock.nowMS
         // Every try reserves a slot before the factor is checked, so parallel guesses cannot slip past the limits;
         // a success gives it back. Per pending credential (past it, the credential is spent) and per account
         // (fresh credentials from repeated first-factor sign-ins do not buy more guesses).
-        let perCredential = Limit(key: "mfa:\(Hex.encode(credential.nonce))", max: Int64(settings.maxCodeAttempts), window: .seconds(600))
+        let perCredential = Limit(key: "mfa:\(Hex.encode(credential.nonce))", max: Int64(node.settings.maxCodeAttempts), window: .seconds(600))
         let perAccount = Limit(key: "mfa-user:\(credential.localID)", max: Self.secondFactorFailuresPerAccount, window: .seconds(900))
-        let (credentialOver, accountOver) = try await store.write { [self] tx in
+        let (credentialOver, accountOver) = try await node.store.write { tx in
             (try await [perCredential].count(in: tx, now: now), try await [perAccount].count(in: tx, now: now))
         }
         if credentialOver { throw AuthError.invalidMFAPendingCredential.with(detail: "Too many incorrect codes. Sign in again.") }
         if accountOver { throw AuthError.tooManyAttempts }
         let claim = try await proveSecondFactor(wire, credential: credential, now: now)
-        let result = try await store.write { [self] tx -> Result<(UserRecord, String), AuthError> in
+        let result = try await node.store.write { [self] tx -> Result<(UserRecord, String), AuthError> in
             try await [perCredential, perAccount].release(in: tx, reservedAt: now)
             guard var user = try await tx.lockedUser(localID: credential.localID), credential.issuedAt >= user.validSince,
                 credential.revocationGeneration >= user.revocationGeneration
@@ -106,18 +106,18 @@ extension MFAFlow {
     private func proveSecondFactor(
         _ wire: FinalizeMFASignInRequest, credential: MFAPendingCredential, now: Int64
     ) async throws -> SecondFactorClaim {
-        let enrollments = try await store.read { try await $0.mfaEnrollments(localID: credential.localID) }
+        let enrollments = try await node.store.read { try await $0.mfaEnrollments(localID: credential.localID) }
         if let code = wire.recoveryCode {
             guard let normalized = RecoveryCodes.normalize(code) else { throw AuthError.invalidCode }
             let hash = RecoveryCodes.hash(normalized, key: secret.recoveryKey)
-            let used = try await store.write { tx in try await tx.useRecoveryCode(localID: credential.localID, hash: hash, now: now) }
+            let used = try await node.store.write { tx in try await tx.useRecoveryCode(localID: credential.localID, hash: hash, now: now) }
             guard used else { throw AuthError.invalidCode }
-            let left = try await store.read { try await $0.recoveryCodesLeft(localID: credential.localID) }
-            logger.notice("recovery code used for sign-in", metadata: ["uid": "\(credential.localID)", "recoveryCodesLeft": "\(left)"])
+            let left = try await node.store.read { try await $0.recoveryCodesLeft(localID: credential.localID) }
+            node.logger.notice("recovery code used for sign-in", metadata: ["uid": "\(credential.localID)", "recoveryCodesLeft": "\(left)"])
             return SecondFactorClaim(factor: .recoveryCode, identifier: "recovery_code")
         }
         if let totp = wire.totp {
-            guard config.current.totpSecondFactorEnabled else { throw AuthError.totpMFANotEnabled }
+            guard node.config.current.totpSecondFactorEnabled else { throw AuthError.totpMFANotEnabled }
             guard let enrollmentID = wire.enrollmentID, !enrollmentID.isEmpty else { throw AuthError.missingMFAEnrollmentID }
             guard let enrollment = enrollments.first(where: { $0.enrollmentID == enrollmentID }) else { throw AuthError.mfaEnrollmentNotFound }
             guard enrollment.factor == .totp, let sealed = enrollment.sealedTOTPSecret else { throw AuthError.mfaProviderNotSupported }
@@ -125,17 +125,17 @@ extension MFAFlow {
             let secretBytes = try openTOTPSecret(sealed)
             guard
                 let step = TOTP.matchingStep(
-                    code: code, secret: secretBytes, at: now / 1000, adjacentIntervals: config.current.totpAdjacentIntervals,
+                    code: code, secret: secretBytes, at: now / 1000, adjacentIntervals: node.config.current.totpAdjacentIntervals,
                     parameters: TOTPParameters())
             else { throw AuthError.invalidCode }
             // Each time step's code works once, and never one older than the last accepted.
-            guard try await store.write({ tx in try await tx.acceptTOTPStep(enrollmentID: enrollmentID, step: step) }) else {
+            guard try await node.store.write({ tx in try await tx.acceptTOTPStep(enrollmentID: enrollmentID, step: step) }) else {
                 throw AuthError.invalidCode.with(detail: "This code was already used. Wait for the next one.")
             }
             return SecondFactorClaim(factor: .totp, identifier: enrollmentID)
         }
         guard let info = wire.phone else { throw AuthError.mfaProviderNotSupported }
-        guard config.current.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
+        guard node.config.current.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
         let phone = try await codes.provePhoneCode(sessionInfo: info.sessionInfo, code: info.code, purpose: .mfaSignIn)
         guard let enrollment = enrollments.first(where: { $0.phoneNumber == phone }) else { throw AuthError.mfaEnrollmentNotFound }
         return SecondFactorClaim(factor: .phone, identifier: enrollment.enrollmentID)

@@ -17,19 +17,19 @@ struct RecoveryCodesResponse: ResponseEncodable {
 extension MFAFlow {
     func regenerateRecoveryCodes(idToken: String?) async throws -> RecoveryCodesResponse {
         let (token, user) = try await sessions.authenticate(idToken: idToken)
-        guard clock.now().secondsSince1970 - token.authTime <= Sessions.recentSignIn else { throw AuthError.credentialTooOld }
-        let codes = RecoveryCodes.generate(using: random)
+        guard node.clock.now().secondsSince1970 - token.authTime <= Sessions.recentSignIn else { throw AuthError.credentialTooOld }
+        let codes = RecoveryCodes.generate(using: node.random)
         let hashes = codes.compactMap { RecoveryCodes.normalize($0).map { RecoveryCodes.hash($0, key: secret.recoveryKey) } }
-        let now = clock.nowMS
-        let enrollments = try await store.read { try await $0.mfaEnrollments(localID: user.localID) }
+        let now = node.clock.nowMS
+        let enrollments = try await node.store.read { try await $0.mfaEnrollments(localID: user.localID) }
         try sessions.requireSecondFactorSession(token, enrollments: enrollments)
-        let enrolled = try await store.write { tx -> Bool in
+        let enrolled = try await node.store.write { tx -> Bool in
             guard !(try await tx.mfaEnrollments(localID: user.localID)).isEmpty else { return false }
             try await tx.replaceRecoveryCodes(localID: user.localID, hashes: hashes, now: now)
             return true
         }
         guard enrolled else { throw AuthError.mfaEnrollmentNotFound.with(detail: "Recovery codes need a second factor.") }
-        logger.notice("recovery codes regenerated", metadata: ["uid": "\(user.localID)"])
+        node.logger.notice("recovery codes regenerated", metadata: ["uid": "\(user.localID)"])
         return RecoveryCodesResponse(recoveryCodes: codes)
     }
 }

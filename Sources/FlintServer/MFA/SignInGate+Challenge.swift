@@ -14,7 +14,7 @@ extension SignInGate {
     static let mfaPendingLifetime: Int64 = 300
 
     /// Whether second factors are asked for at sign-in in this project.
-    var mfaActive: Bool { config.current.mfaState != .disabled }
+    var mfaActive: Bool { node.config.current.mfaState != .disabled }
 
     /// The enrolments that make a sign-in of `user` need a second factor (none when MFA is off for the project).
     func activeEnrollments(_ localID: String, in reader: any StoreReader) async throws -> [MFAEnrollmentRecord] {
@@ -25,7 +25,7 @@ extension SignInGate {
     /// The challenge for `user`, who proved `provider` at `now` (ms) and has `enrollments`.
     func mfaChallenge(user: UserRecord, provider: String, enrollments: [MFAEnrollmentRecord], now: Int64) throws -> MFAChallenge {
         var credential = MFAPendingCredential(
-            localID: user.localID, signInProvider: provider, authTime: now / 1000, issuedAt: now / 1000, nonce: random.bytes(16))
+            localID: user.localID, signInProvider: provider, authTime: now / 1000, issuedAt: now / 1000, nonce: node.random.bytes(16))
         credential.revocationGeneration = user.revocationGeneration
         let sealed: String
         do { sealed = try credential.seal(key: secret.mfaKey) } catch { throw AuthError.internalError }
@@ -35,7 +35,7 @@ extension SignInGate {
     /// Opens a pending credential: `INVALID_MFA_PENDING_CREDENTIAL` when forged, garbled or expired.
     func openPendingCredential(_ text: String) throws(AuthError) -> MFAPendingCredential {
         guard let credential = MFAPendingCredential(opening: text, key: secret.mfaKey),
-            !credential.isExpired(now: clock.now().secondsSince1970, lifetime: Self.mfaPendingLifetime)
+            !credential.isExpired(now: node.clock.now().secondsSince1970, lifetime: Self.mfaPendingLifetime)
         else { throw AuthError.invalidMFAPendingCredential }
         return credential
     }

@@ -5,10 +5,9 @@ import FlintStore
 /// (``firstFactorGate(_:localID:provider:linking:phoneBecomesFirstFactor:)``), the session or challenge that follows
 /// (``pass(_:_:user:provider:isNew:linking:now:)``), and the sealed pending credentials of challenges.
 struct SignInGate: Sendable {
-    let config: ConfigCache
+    /// What it runs on: settings, project config, store, clock, randomness, logger.
+    let node: Node
     /// The MFA key seals pending credentials.
     let secret: ServerSecret
-    let clock: any WallClock
-    let random: any RandomSource
     let sessions: Sessions
 }

@@ -21,9 +21,9 @@ extension MFAFlow {
         let token = try sessions.verifyIDToken(wire.idToken)
         try sessions.requireRecentSignIn(token)
         guard let enrollmentID = wire.mfaEnrollmentId, !enrollmentID.isEmpty else { throw AuthError.missingMFAEnrollmentID }
-        let now = clock.nowMS
+        let now = node.clock.nowMS
         let provider = token.signInProvider ?? "password"
-        let result = try await store.write { [self] tx -> Result<(UserRecord, String), AuthError> in
+        let result = try await node.store.write { [self] tx -> Result<(UserRecord, String), AuthError> in
             var user: UserRecord
             switch try await sessions.tokenUser(token, in: tx) {
             case .failure(let error): return .failure(error)
@@ -46,7 +46,7 @@ extension MFAFlow {
             return .success((user, try await sessions.storeRefreshToken(tx, user: user, provider: provider, now: now, authTime: token.authTime)))
         }
         let (user, refresh) = try result.get()
-        logger.notice("second factor withdrawn", metadata: ["uid": "\(user.localID)"])
+        node.logger.notice("second factor withdrawn", metadata: ["uid": "\(user.localID)"])
         let tokens = try sessions.sessionTokens(user: user, refreshToken: refresh, provider: provider, now: now, authTime: token.authTime)
         return WithdrawResponse(idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn)
     }

@@ -41,9 +41,9 @@ extension PasswordFlow {
         guard let continueUri = wire.continueUri, !continueUri.isEmpty else { throw AuthError.missingContinueURI }
         guard let email = EmailAddress.normalize(identifier) else { throw AuthError.invalidIdentifier }
         guard ContinueURL(continueUri) != nil else { throw AuthError.invalidContinueURI }
-        let sessionId = wire.sessionId ?? random.alphanumericID(length: 27)
-        if config.current.improvedEmailPrivacy { return CreateAuthURIResponse(sessionId: sessionId) }
-        let user = try await store.read { try await $0.user(email: email) }
+        let sessionId = wire.sessionId ?? node.random.alphanumericID(length: 27)
+        if node.config.current.improvedEmailPrivacy { return CreateAuthURIResponse(sessionId: sessionId) }
+        let user = try await node.store.read { try await $0.user(email: email) }
         var methods: [String] = []
         if user?.passwordHash != nil { methods.append("password") }
         if user?.emailLinkSignIn == true { methods.append("emailLink") }

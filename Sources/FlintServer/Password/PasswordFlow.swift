@@ -4,11 +4,8 @@ import FlintStore
 /// Email and password: `signUp` (also anonymous and the operator's create), `signInWithPassword`, `resetPassword`
 /// and `createAuthUri`.
 struct PasswordFlow: Sendable {
-    let settings: ServerSettings
-    let config: ConfigCache
-    let store: any AuthStore
-    let clock: any WallClock
-    let random: any RandomSource
+    /// What it runs on: settings, project config, store, clock, randomness, logger.
+    let node: Node
     let passwords: PasswordHasher
     let codes: ActionCodes
     let sessions: Sessions

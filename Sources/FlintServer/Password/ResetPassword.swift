@@ -34,7 +34,7 @@ extension PasswordFlow {
             let (email, newEmail) = try await codes.actionCodeEmails(record)
             return ResetPasswordResponse(requestType: record.requestType, email: email, newEmail: newEmail)
         }
-        guard config.current.emailSignInEnabled else { throw AuthError.passwordLoginDisabled }
+        guard node.config.current.emailSignInEnabled else { throw AuthError.passwordLoginDisabled }
         guard let code = wire.oobCode, !code.isEmpty else { throw AuthError.missingOobCode }
         try PasswordHasher.checkStrength(newPassword)
         _ = try await codes.peekOobCode(code, expecting: [.passwordReset])

@@ -41,23 +41,23 @@ extension PasswordFlow {
     /// `INVALID_LOGIN_CREDENTIALS`, and take as long (a decoy hash is checked). Failures count per email and per
     /// client IP; past either limit the answer is `TOO_MANY_ATTEMPTS_TRY_LATER` without checking.
     func signInWithPassword(_ wire: SignInWithPasswordRequest, clientIP: String?) async throws -> SignInWithPasswordResponse {
-        guard config.current.emailSignInEnabled else { throw AuthError.passwordLoginDisabled }
+        guard node.config.current.emailSignInEnabled else { throw AuthError.passwordLoginDisabled }
         let email = try EmailAddress.wire(wire.email)
         guard let password = wire.password, !password.isEmpty else { throw AuthError.missingPassword }
         let limits = passwordFailureLimits(email: email, clientIP: clientIP)
         // Each try reserves a failure slot before the password is checked (so parallel guesses cannot slip past the
         // limit); a right password gives it back.
-        let start = clock.nowMS
-        if try await store.write({ [self] tx in try await limits.count(in: tx, now: start) }) { throw AuthError.tooManyAttempts }
-        let found = try await store.read { reader in try await reader.user(email: email) }
+        let start = node.clock.nowMS
+        if try await node.store.write({ tx in try await limits.count(in: tx, now: start) }) { throw AuthError.tooManyAttempts }
+        let found = try await node.store.read { reader in try await reader.user(email: email) }
         guard try await passwords.verify(password, against: found?.passwordHash), let user = found, let stored = user.passwordHash else {
             throw AuthError.invalidLoginCredentials
         }
         guard !user.disabled else { throw AuthError.userDisabled }
         // A hash made with other parameters (the operator changed the cost) is replaced while the password is at hand.
         let rehash = PasswordHash.parameters(of: stored) == passwords.parameters ? nil : try await passwords.hash(password)
-        let now = clock.nowMS
-        let outcome = try await store.write { [self] tx -> SignInOutcome in
+        let now = node.clock.nowMS
+        let outcome = try await node.store.write { [self] tx -> SignInOutcome in
             try await limits.release(in: tx, reservedAt: start)
             // The account is re-read under its lock: a password removed or changed (or the account disabled) since it
             // was checked gives no session, so no session outlives a revocation that committed in between.
@@ -95,9 +95,9 @@ extension PasswordFlow {
 
     /// The failure limits of a password sign-in: per email address and per client IP.
     func passwordFailureLimits(email: String, clientIP: String?) -> [Limit] {
-        let window = settings.passwordFailureWindow
-        var limits = [Limit(key: "pwfail:email:\(email)", max: settings.passwordFailuresPerAccount, window: window)]
-        if let clientIP { limits.append(Limit(key: "pwfail:ip:\(clientIP)", max: settings.passwordFailuresPerIP, window: window)) }
+        let window = node.settings.passwordFailureWindow
+        var limits = [Limit(key: "pwfail:email:\(email)", max: node.settings.passwordFailuresPerAccount, window: window)]
+        if let clientIP { limits.append(Limit(key: "pwfail:ip:\(clientIP)", max: node.settings.passwordFailuresPerIP, window: window)) }
         return limits
     }
 }

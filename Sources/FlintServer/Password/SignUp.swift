@@ -34,7 +34,7 @@ struct PasswordRoutes {
 
     func signUp(_ request: Request, context: FlintRequestContext) async throws -> SignUpResponse {
         try context.requireClient()
-        try context.checkAdminPath(projectID: flow.settings.projectID)
+        try context.checkAdminPath(projectID: flow.node.settings.projectID)
         let wire = try await request.decode(as: SignUpRequest.self, context: context)
         if context.caller == .admin { return try await flow.adminCreateUser(wire) }
         return try await flow.signUp(wire, clientIP: context.clientIP)
@@ -46,7 +46,7 @@ extension PasswordFlow {
     /// an anonymous account when the project allows it.
     func signUp(_ wire: SignUpRequest, clientIP: String? = nil) async throws -> SignUpResponse {
         if wire.localId != nil { throw AuthError(code: "UNEXPECTED_PARAMETER", detail: "User ID") }
-        let config = config.current
+        let config = node.config.current
         let anonymous = wire.email == nil && wire.password == nil && wire.idToken == nil
         if anonymous { guard config.anonymousSignInEnabled else { throw AuthError(code: "ADMIN_ONLY_OPERATION") } }
         var givenEmail: String?
@@ -60,10 +60,10 @@ extension PasswordFlow {
         }
         let (email, hash) = (givenEmail, newHash)
         let token = try wire.idToken.map { idToken throws(AuthError) in try sessions.verifyIDToken(idToken) }
-        let now = clock.nowMS
-        let newID = random.alphanumericID()
+        let now = node.clock.nowMS
+        let newID = node.random.alphanumericID()
         let provider = anonymous ? "anonymous" : "password"
-        let outcome = try await store.write { [self] tx -> SignInOutcome in
+        let outcome = try await node.store.write { [self] tx -> SignInOutcome in
             var user: UserRecord
             var isNew = false
             if let token {
@@ -120,8 +120,8 @@ extension PasswordFlow {
         let hash = try await passwords.strongHash(wire.password)
         let phone = try wire.phoneNumber.map { text throws(AuthError) in try PhoneNumber(wire: text).e164 }
         if let id = wire.localId, id.isEmpty || id.utf8.count > 128 { throw AuthError.invalidArgument("localId must be 1 to 128 characters") }
-        let now = clock.nowMS
-        var user = UserRecord(localID: wire.localId ?? random.alphanumericID(), phoneNumber: phone, createdAt: now, validSince: now / 1000)
+        let now = node.clock.nowMS
+        var user = UserRecord(localID: wire.localId ?? node.random.alphanumericID(), phoneNumber: phone, createdAt: now, validSince: now / 1000)
         user.email = email
         user.emailVerified = wire.emailVerified ?? false
         user.displayName = wire.displayName
@@ -131,7 +131,7 @@ extension PasswordFlow {
         user.passwordUpdatedAt = hash == nil ? nil : now
         let record = user
         do {
-            try await store.write { tx in try await tx.insertUser(record) }
+            try await node.store.write { tx in try await tx.insertUser(record) }
         } catch StoreError.conflict(let what) {
             switch what {
             case "email": throw AuthError.emailExists

@@ -24,31 +24,31 @@ extension PhoneCodes {
     /// A real number needs `proof` when the project enforces app verification (``checkAppProof(_:)``); fictional
     /// numbers never do, which is what lets apps with `isAppVerificationDisabledForTesting` use them.
     func sendCode(to text: String?, purpose: SMSPurpose, locales: [String], proof: AppProof, forSignIn: Bool = true) async throws -> String {
-        let config = config.current
+        let config = node.config.current
         if forSignIn { guard config.phoneSignInEnabled else { throw AuthError.operationNotAllowed } }
         let phone = try PhoneNumber(wire: text)
         if forSignIn, gate.mfaActive {
-            let hasFactors = try await store.read { [self] reader in
+            let hasFactors = try await node.store.read { [self] reader in
                 guard let owner = try await reader.user(phoneNumber: phone.e164) else { return false }
                 return !(try await gate.activeEnrollments(owner.localID, in: reader)).isEmpty
             }
             if hasFactors { throw AuthError.unsupportedFirstFactor }
         }
-        let now = clock.now()
+        let now = node.clock.now()
         if config.testPhoneNumbers[phone.e164] != nil {
             return SessionHandle.fictional(phoneNumber: phone.e164, issuedAt: now.secondsSince1970).encode(key: secret.sessionKey)
         }
         try await verifier.checkAppProof(proof)
         // The region policy applies to real numbers only (fictional ones are never texted), after the app's proof.
         guard config.smsRegionPolicy.allows(region: phone.regionCode) else { throw AuthError.smsRegionNotAllowed }
-        let id = random.bytes(16)
-        let code = VerificationCode.generate(using: random)
+        let id = node.random.bytes(16)
+        let code = VerificationCode.generate(using: node.random)
         let candidate = CodeSession(
             id: Hex.encode(id), phoneNumber: phone.e164, purpose: CodePurpose(purpose),
             codeHash: Hex.encode(secret.codeHash(sessionID: id, code: code)), createdAt: now.millisecondsSince1970,
-            expiresAt: now.millisecondsSince1970 + settings.smsCodeTTL.inMilliseconds
+            expiresAt: now.millisecondsSince1970 + node.settings.smsCodeTTL.inMilliseconds
         )
-        let rendered = templates.render(purpose: purpose, locale: locales, app: appName, code: code)
+        let rendered = templates.render(purpose: purpose, locale: locales, app: node.appName, code: code)
         let message = SMSMessage(
             to: phone.e164, body: rendered.text, locale: rendered.locale, createdAt: candidate.createdAt, code: code, sessionID: candidate.id
         )
@@ -57,9 +57,9 @@ extension PhoneCodes {
         let devOutbox = sms is DevOutboxSender
         var record = message.outboxRecord
         if !devOutbox { record.status = .sending }
-        let maxAttempts = settings.maxCodeAttempts
+        let maxAttempts = node.settings.maxCodeAttempts
         let sendLimits = smsSendLimits(phone.e164)
-        let (session, sequence) = try await store.write { [self, record] tx -> (CodeSession, Int64?) in
+        let (session, sequence) = try await node.store.write { [record] tx -> (CodeSession, Int64?) in
             let started = try await tx.startCodeSession(candidate, maxAttempts: maxAttempts)
             if started.reused { return (started.session, nil) }
             // Over a cap, nothing of this send is kept (the throw rolls the new session back).
@@ -74,23 +74,23 @@ extension PhoneCodes {
         } catch {
             await handOverFailed(sessionID: candidate.id, sequence: sequence, limits: sendLimits, countedAt: candidate.createdAt)
             guard let failure = error as? SMSDeliveryError else {
-                logger.error("sms hand-over failed", metadata: ["errorType": "\(type(of: error))"])
+                node.logger.error("sms hand-over failed", metadata: ["errorType": "\(type(of: error))"])
                 throw AuthError.internalError.with(detail: "The SMS could not be sent; try again.")
             }
-            logger.error("sms not delivered", metadata: ["kind": "\(failure.kind.rawValue)", "detail": "\(failure.detail)"])
+            node.logger.error("sms not delivered", metadata: ["kind": "\(failure.kind.rawValue)", "detail": "\(failure.detail)"])
             switch failure.kind {
             case .rejectedNumber: throw AuthError.invalidPhoneNumber.with(detail: "This number cannot receive text messages.")
             case .notConfigured: throw AuthError.internalError.with(detail: "SMS delivery is not configured on this server.")
             case .refused, .unavailable: throw AuthError.internalError.with(detail: "The SMS could not be sent; try again.")
             }
         }
-        if !devOutbox || !settings.devMode {
+        if !devOutbox || !node.settings.devMode {
             // Outside dev mode the record keeps no code and no text once handed over: metadata only.
-            let redact = !settings.devMode
+            let redact = !node.settings.devMode
             do {
-                try await store.write { tx in try await tx.finishOutbox(sequence: sequence, status: .sent, detail: nil, redact: redact) }
+                try await node.store.write { tx in try await tx.finishOutbox(sequence: sequence, status: .sent, detail: nil, redact: redact) }
             } catch {
-                logger.warning("outbox update failed", metadata: ["seq": "\(sequence)", "errorType": "\(type(of: error))"])
+                node.logger.warning("outbox update failed", metadata: ["seq": "\(sequence)", "errorType": "\(type(of: error))"])
             }
         }
         return handle
@@ -100,16 +100,16 @@ extension PhoneCodes {
     /// hits (no text went out) and marks the outbox record `failed` (outside dev mode without its code and text). Should
     /// this write fail too, the record stays `sending`, and the next send replaces the session instead of re-using it.
     private func handOverFailed(sessionID: String, sequence: Int64, limits: [Limit], countedAt: Int64) async {
-        let at = clock.nowMS
-        let redact = !settings.devMode
+        let at = node.clock.nowMS
+        let redact = !node.settings.devMode
         do {
-            try await store.write { [self] tx in
+            try await node.store.write { tx in
                 try await tx.abandonCodeSession(id: sessionID, now: at)
                 try await limits.release(in: tx, reservedAt: countedAt)
                 try await tx.finishOutbox(sequence: sequence, status: .failed, detail: nil, redact: redact)
             }
         } catch {
-            logger.warning("abandoning a code session failed", metadata: ["errorType": "\(type(of: error))"])
+            node.logger.warning("abandoning a code session failed", metadata: ["errorType": "\(type(of: error))"])
         }
     }
 }

@@ -11,16 +11,16 @@ extension PhoneCodes {
     /// Texts `phone` (E.164) may be sent: per hour and per day, sign-in and second-factor codes together.
     func smsSendLimits(_ phone: String) -> [Limit] {
         [
-            Limit(key: "sms-sent:h:\(phone)", max: settings.smsCodesPerNumberPerHour, window: Self.hour),
-            Limit(key: "sms-sent:d:\(phone)", max: settings.smsCodesPerNumberPerDay, window: Self.day),
+            Limit(key: "sms-sent:h:\(phone)", max: node.settings.smsCodesPerNumberPerHour, window: Self.hour),
+            Limit(key: "sms-sent:d:\(phone)", max: node.settings.smsCodesPerNumberPerDay, window: Self.day),
         ]
     }
 
     /// Wrong codes `phone` (E.164) may be answered with: per hour and per day.
     func wrongCodeLimits(_ phone: String) -> [Limit] {
         [
-            Limit(key: "sms-wrong:h:\(phone)", max: settings.wrongCodesPerNumberPerHour, window: Self.hour),
-            Limit(key: "sms-wrong:d:\(phone)", max: settings.wrongCodesPerNumberPerDay, window: Self.day),
+            Limit(key: "sms-wrong:h:\(phone)", max: node.settings.wrongCodesPerNumberPerHour, window: Self.hour),
+            Limit(key: "sms-wrong:d:\(phone)", max: node.settings.wrongCodesPerNumberPerDay, window: Self.day),
         ]
     }
 
@@ -38,7 +38,7 @@ extension PhoneCodes {
         case .verified(let phone):
             return .success(phone)
         case .storedSession(let id, let hash):
-            let outcome = try await tx.spendCode(sessionID: id, codeHash: hash, now: now, maxAttempts: settings.maxCodeAttempts)
+            let outcome = try await tx.spendCode(sessionID: id, codeHash: hash, now: now, maxAttempts: node.settings.maxCodeAttempts)
             switch outcome {
             case .wrongCode(_, let phone):
                 if try await wrongCodeLimits(phone).count(in: tx, now: now) { return .failure(.tooManyAttempts) }
@@ -52,10 +52,10 @@ extension PhoneCodes {
             let limits = wrongCodeLimits(handle.phoneNumber)
             guard handle.codeMatches else {
                 let tries = try await tx.incrementCounter(key: handle.counterKey, windowStart: 0, expiresAt: handle.expiresAt)
-                if tries > settings.maxCodeAttempts { return .failure(Self.spentHandle) }
+                if tries > node.settings.maxCodeAttempts { return .failure(Self.spentHandle) }
                 return .failure(try await limits.count(in: tx, now: now) ? .tooManyAttempts : .invalidCode)
             }
-            if try await tx.counterValue(key: handle.counterKey, windowStart: 0) >= settings.maxCodeAttempts {
+            if try await tx.counterValue(key: handle.counterKey, windowStart: 0) >= node.settings.maxCodeAttempts {
                 return .failure(Self.spentHandle)
             }
             if try await limits.atMaximum(in: tx, now: now) { return .failure(.tooManyAttempts) }

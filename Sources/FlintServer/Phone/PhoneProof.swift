@@ -7,8 +7,8 @@ extension PhoneCodes {
     /// against the number's caps (``spend(_:purpose:in:now:)``).
     func provePhoneCode(sessionInfo: String?, code: String?, purpose: SMSPurpose) async throws -> String {
         let proof = try codeProof(sessionInfo: sessionInfo, code: code)
-        let now = clock.nowMS
-        let outcome = try await store.write { [self] tx in try await spend(proof, purpose: purpose, in: tx, now: now) }
+        let now = node.clock.nowMS
+        let outcome = try await node.store.write { [self] tx in try await spend(proof, purpose: purpose, in: tx, now: now) }
         return try outcome.get()
     }
 
@@ -21,9 +21,9 @@ extension PhoneCodes {
         case .stored(let id)?:
             return .storedSession(id: Hex.encode(id), codeHash: Hex.encode(secret.codeHash(sessionID: id, code: code)))
         case .fictional(let phone, let issuedAt)?:
-            guard let expected = config.current.testPhoneNumbers[phone] else { throw AuthError.invalidSessionInfo }
-            let ttl = settings.smsCodeTTL.inSeconds
-            guard clock.now().secondsSince1970 - issuedAt < ttl else { throw AuthError.sessionExpired }
+            guard let expected = node.config.current.testPhoneNumbers[phone] else { throw AuthError.invalidSessionInfo }
+            let ttl = node.settings.smsCodeTTL.inSeconds
+            guard node.clock.now().secondsSince1970 - issuedAt < ttl else { throw AuthError.sessionExpired }
             return .fictional(
                 FictionalAttempt(
                     phoneNumber: phone, counterKey: "sms-fictional:\(storedTokenHash(sessionInfo))", expiresAt: (issuedAt + ttl) * 1000,

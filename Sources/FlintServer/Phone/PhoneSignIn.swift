@@ -4,10 +4,8 @@ import FlintStore
 /// The rules of `signInWithPhoneNumber`: prove the number (code, fictional code or temporary proof), then sign
 /// up, sign in, re-authenticate, or put the number on the signed-in user, in one transaction.
 struct PhoneSignIn: Sendable {
-    let config: ConfigCache
-    let store: any AuthStore
-    let clock: any WallClock
-    let random: any RandomSource
+    /// What it runs on: settings, project config, store, clock, randomness, logger.
+    let node: Node
     /// The session key seals temporary proofs.
     let secret: ServerSecret
     let codes: PhoneCodes
@@ -21,7 +19,7 @@ extension PhoneSignIn {
     static let temporaryProofLifetime: Int64 = 3600
 
     func signInWithPhoneNumber(_ wire: SignInWithPhoneNumberRequest, clientIP: String? = nil) async throws -> SignInWithPhoneNumberResponse {
-        guard config.current.phoneSignInEnabled else { throw AuthError.operationNotAllowed }
+        guard node.config.current.phoneSignInEnabled else { throw AuthError.operationNotAllowed }
         let proof = try verifiedNumberProof(wire)
         // REAUTH proves the number only; an idToken sent with it never moves the number onto that user.
         let linking = wire.operation == .link || wire.operation == .update || (wire.operation == .signUpOrIn && wire.idToken != nil)
@@ -32,11 +30,11 @@ extension PhoneSignIn {
         } else {
             tokenUser = nil
         }
-        let now = clock.nowMS
-        let newID = random.alphanumericID()
+        let now = node.clock.nowMS
+        let newID = node.random.alphanumericID()
         let operation = wire.operation
         let usesProof = wire.temporaryProof != nil
-        let outcome = try await store.write { [self] tx -> PhoneOutcome in
+        let outcome = try await node.store.write { [self] tx -> PhoneOutcome in
             let phone: String
             // A code sent for a second factor never signs anyone in.
             switch try await codes.spend(proof, purpose: .signIn, in: tx, now: now) {
@@ -82,7 +80,7 @@ extension PhoneSignIn {
         case .failed(let error), .completed(.failed(let error)):
             throw error
         case .numberTaken(let phone):
-            let proof = SessionHandle.temporaryProof(phoneNumber: phone, issuedAt: clock.now().secondsSince1970).encode(key: secret.sessionKey)
+            let proof = SessionHandle.temporaryProof(phoneNumber: phone, issuedAt: node.clock.now().secondsSince1970).encode(key: secret.sessionKey)
             return SignInWithPhoneNumberResponse(
                 phoneNumber: phone, temporaryProof: proof, temporaryProofExpiresIn: String(Self.temporaryProofLifetime)
             )
@@ -102,7 +100,7 @@ extension PhoneSignIn {
 
     /// Checks what can be checked before touching the store: the handle's MAC, a fictional code, a proof.
     private func verifiedNumberProof(_ wire: SignInWithPhoneNumberRequest) throws(AuthError) -> NumberProof {
-        let nowSeconds = clock.now().secondsSince1970
+        let nowSeconds = node.clock.now().secondsSince1970
         if let proofText = wire.temporaryProof {
             guard let phoneText = wire.phoneNumber, !phoneText.isEmpty else { throw AuthError.missingPhoneNumber }
             let phone = try PhoneNumber(wire: phoneText)

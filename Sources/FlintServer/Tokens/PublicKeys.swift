@@ -9,12 +9,12 @@ extension TokenRoutes {
 
     func x509(_ request: Request, context: FlintRequestContext) async throws -> Response {
         var map: [String: String] = [:]
-        for key in sessions.keys.current.published(at: sessions.clock.now()) { map[key.kid] = key.certificatePEM }
+        for key in sessions.keys.current.published(at: sessions.node.clock.now()) { map[key.kid] = key.certificatePEM }
         return try JSONReply.make(map, headers: cacheHeaders)
     }
 
     func jwks(_ request: Request, context: FlintRequestContext) async throws -> Response {
-        let keys = try sessions.keys.current.published(at: sessions.clock.now()).map { try $0.jwk() }
+        let keys = try sessions.keys.current.published(at: sessions.node.clock.now()).map { try $0.jwk() }
         return try JSONReply.make(["keys": keys], headers: cacheHeaders)
     }
 }

@@ -39,7 +39,7 @@ extension Sessions {
     func refresh(_ refreshToken: String) async throws -> RefreshTokenResponse {
         guard refreshToken.utf8.count <= 512 else { throw AuthError.invalidRefreshToken }
         let hash = storedTokenHash(refreshToken)
-        let (record, user) = try await store.read { r -> (RefreshTokenRecord?, UserRecord?) in
+        let (record, user) = try await node.store.read { r -> (RefreshTokenRecord?, UserRecord?) in
             guard let record = try await r.refreshToken(hash: hash) else { return (nil, nil) }
             return (record, try await r.user(localID: record.localID))
         }
@@ -47,7 +47,7 @@ extension Sessions {
             // A token of ours whose row is gone was revoked (revocation deletes the rows) or went with its deleted
             // user: TOKEN_EXPIRED, USER_DISABLED or USER_NOT_FOUND as Firebase answers; anything else is not ours.
             guard let owner = refreshTokenOwner(refreshToken) else { throw AuthError.invalidRefreshToken }
-            guard let user = try await store.read({ try await $0.user(localID: owner) }) else { throw AuthError.userNotFound }
+            guard let user = try await node.store.read({ try await $0.user(localID: owner) }) else { throw AuthError.userNotFound }
             throw user.disabled ? AuthError.userDisabled : AuthError.tokenExpired
         }
         guard let user else { throw AuthError.userNotFound }
@@ -55,7 +55,7 @@ extension Sessions {
         guard record.createdAt >= user.validSince * 1000 else { throw AuthError.tokenExpired }
         let second = record.secondFactor.map { SecondFactorClaim(factor: $0, identifier: record.secondFactorID ?? "") }
         let idToken = try idToken(for: user, provider: record.signInProvider, authTime: record.authTime, secondFactor: second)
-        activity.note(localID: user.localID, at: clock.nowMS)
+        activity.note(localID: user.localID, at: node.clock.nowMS)
         return RefreshTokenResponse(
             access_token: idToken, expires_in: String(Self.idTokenLifetime), token_type: "Bearer", refresh_token: refreshToken,
             id_token: idToken, user_id: user.localID, project_id: projectID

@@ -17,7 +17,7 @@ extension Sessions {
     /// 16-byte tag): the tag lets a token whose row went away with its deleted user still be answered `USER_NOT_FOUND`,
     /// as Firebase does, while a forged one is `INVALID_REFRESH_TOKEN`.
     func newRefreshToken(localID: String, authTime: Int64, provider: String, now: Int64) -> (token: String, record: RefreshTokenRecord) {
-        let body = random.bytes(32) + Array(localID.utf8)
+        let body = node.random.bytes(32) + Array(localID.utf8)
         let token = "AMf-" + Base64URL.encode(body + secret.refreshTokenTag(body))
         let record = RefreshTokenRecord(
             tokenHash: storedTokenHash(token), localID: localID, createdAt: now, authTime: authTime, signInProvider: provider)
@@ -35,7 +35,7 @@ extension Sessions {
     /// Signs an ID token for `user`.
     func idToken(for user: UserRecord, provider: String, authTime: Int64, secondFactor: SecondFactorClaim? = nil) throws -> String {
         var claims = IDTokenClaims(
-            projectID: projectID, userID: user.localID, authTime: authTime, issuedAt: clock.now().secondsSince1970, signInProvider: provider
+            projectID: projectID, userID: user.localID, authTime: authTime, issuedAt: node.clock.now().secondsSince1970, signInProvider: provider
         )
         claims.lifetime = Self.idTokenLifetime
         claims.revocationGeneration = user.revocationGeneration
@@ -55,13 +55,13 @@ extension Sessions {
                 claims.customClaims = try JSONDecoder().decode([String: JSONValue].self, from: Data(text.utf8))
             } catch {
                 // Claims are checked when set; a stored value that does not parse is left out of the token, loudly.
-                logger.error("stored custom claims do not parse", metadata: ["uid": "\(user.localID)", "errorType": "\(type(of: error))"])
+                node.logger.error("stored custom claims do not parse", metadata: ["uid": "\(user.localID)", "errorType": "\(type(of: error))"])
             }
         }
         do {
             return try TokenSigner.sign(claims, with: keys.current)
         } catch {
-            logger.error("token signing failed", metadata: ["errorType": "\(type(of: error))"])
+            node.logger.error("token signing failed", metadata: ["errorType": "\(type(of: error))"])
             throw AuthError.internalError
         }
     }
@@ -70,8 +70,8 @@ extension Sessions {
     /// before the user's `validSince`), `USER_DISABLED`.
     func authenticate(idToken: String?) async throws -> (VerifiedIDToken, UserRecord) {
         guard let idToken, !idToken.isEmpty else { throw AuthError.missingIDToken }
-        let verified = try TokenVerifier.verify(idToken, ring: keys.current, projectID: projectID, now: clock.now())
-        guard let user = try await store.read({ try await $0.user(localID: verified.userID) }) else { throw AuthError.userNotFound }
+        let verified = try TokenVerifier.verify(idToken, ring: keys.current, projectID: projectID, now: node.clock.now())
+        guard let user = try await node.store.read({ try await $0.user(localID: verified.userID) }) else { throw AuthError.userNotFound }
         try Self.check(token: verified, against: user)
         return (verified, user)
     }

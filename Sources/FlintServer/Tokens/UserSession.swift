@@ -71,7 +71,7 @@ extension Sessions {
 
     /// `CREDENTIAL_TOO_OLD_LOGIN_AGAIN` unless the sign-in behind `token` is at most five minutes old.
     func requireRecentSignIn(_ token: VerifiedIDToken) throws(AuthError) {
-        guard clock.now().secondsSince1970 - token.authTime <= Self.recentSignIn else { throw AuthError.credentialTooOld }
+        guard node.clock.now().secondsSince1970 - token.authTime <= Self.recentSignIn else { throw AuthError.credentialTooOld }
     }
 
     /// For an account with second factors, changing them needs a session that passed one.
@@ -84,6 +84,6 @@ extension Sessions {
     /// Verifies an ID token's signature and lifetime (no store read).
     func verifyIDToken(_ idToken: String?) throws(AuthError) -> VerifiedIDToken {
         guard let idToken, !idToken.isEmpty else { throw AuthError.missingIDToken }
-        return try TokenVerifier.verify(idToken, ring: keys.current, projectID: projectID, now: clock.now())
+        return try TokenVerifier.verify(idToken, ring: keys.current, projectID: projectID, now: node.clock.now())
     }
 }
