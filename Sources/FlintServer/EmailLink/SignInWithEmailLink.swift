@@ -12,18 +12,14 @@ struct SignInWithEmailLinkRequest: Decodable {
 
 /// The answer: the session's tokens, or — for an account with second factors — `mfaPendingCredential` and the
 /// `mfaInfo` hints instead.
-struct SignInWithEmailLinkResponse: ResponseEncodable {
+typealias SignInWithEmailLinkResponse = SignInReply<EmailLinkSignInFields>
+
+/// `signInWithEmailLink`'s own fields.
+struct EmailLinkSignInFields: Encodable, Sendable {
     var kind = "identitytoolkit#EmailLinkSigninResponse"
     var localId: String
     var email: String
-    var idToken: String?
-    var refreshToken: String?
-    var expiresIn: String?
     var isNewUser: Bool
-    var mfaPendingCredential: String?
-    var mfaInfo: [MFAInfoJSON]?
-    /// Flint extension: see ``SignInWithPasswordResponse/mfaEnrollmentRequired``.
-    var mfaEnrollmentRequired: Bool?
 }
 
 extension EmailLinkRoutes {
@@ -93,19 +89,7 @@ extension EmailLinkFlow {
             if isNew { try await tx.insertUser(user) } else { try await tx.updateUser(user) }
             return try await gate.pass(verdict, tx, user: user, provider: "password", isNew: isNew, now: now)
         }
-        switch outcome {
-        case .failed(let error):
-            throw error
-        case .secondFactorRequired(let user, let enrollments, let isNew):
-            let challenge = try gate.mfaChallenge(user: user, provider: "password", enrollments: enrollments, now: now)
-            return SignInWithEmailLinkResponse(
-                localId: user.localID, email: email, isNewUser: isNew, mfaPendingCredential: challenge.pendingCredential,
-                mfaInfo: challenge.hints, mfaEnrollmentRequired: enrollments.isEmpty ? true : nil)
-        case .signedIn(let user, let refreshToken, let isNew):
-            let tokens = try sessions.sessionTokens(user: user, refreshToken: refreshToken, provider: "password", now: now)
-            return SignInWithEmailLinkResponse(
-                localId: user.localID, email: email, idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn,
-                isNewUser: isNew)
-        }
+        let (user, isNew, session) = try gate.answer(outcome, provider: "password", now: now)
+        return SignInWithEmailLinkResponse(fields: EmailLinkSignInFields(localId: user.localID, email: email, isNewUser: isNew), session: session)
     }
 }

@@ -12,20 +12,15 @@ struct SignInWithPasswordRequest: Decodable {
 
 /// The answer: the session's tokens, or — for an account with second factors — `mfaPendingCredential` and the
 /// `mfaInfo` hints instead.
-struct SignInWithPasswordResponse: ResponseEncodable {
+typealias SignInWithPasswordResponse = SignInReply<PasswordSignInFields>
+
+/// `signInWithPassword`'s own fields.
+struct PasswordSignInFields: Encodable, Sendable {
     var kind = "identitytoolkit#VerifyPasswordResponse"
     var localId: String
     var email: String
     var displayName: String?
     var registered = true
-    var idToken: String?
-    var refreshToken: String?
-    var expiresIn: String?
-    var mfaPendingCredential: String?
-    var mfaInfo: [MFAInfoJSON]?
-    /// Flint extension: in a MANDATORY project, the account must enrol a second factor (with the pending credential)
-    /// before it gets tokens.
-    var mfaEnrollmentRequired: Bool?
 }
 
 extension PasswordRoutes {
@@ -77,20 +72,9 @@ extension PasswordFlow {
             }
             return try await gate.pass(verdict, tx, user: current, provider: "password", isNew: false, now: now)
         }
-        switch outcome {
-        case .failed(let error):
-            throw error
-        case .secondFactorRequired(let user, let enrollments, _):
-            let challenge = try gate.mfaChallenge(user: user, provider: "password", enrollments: enrollments, now: now)
-            return SignInWithPasswordResponse(
-                localId: user.localID, email: email, displayName: user.displayName, mfaPendingCredential: challenge.pendingCredential,
-                mfaInfo: challenge.hints, mfaEnrollmentRequired: enrollments.isEmpty ? true : nil)
-        case .signedIn(let user, let refresh, _):
-            let tokens = try sessions.sessionTokens(user: user, refreshToken: refresh, provider: "password", now: now)
-            return SignInWithPasswordResponse(
-                localId: user.localID, email: email, displayName: user.displayName, idToken: tokens.idToken, refreshToken: tokens.refreshToken,
-                expiresIn: tokens.expiresIn)
-        }
+        let (account, _, session) = try gate.answer(outcome, provider: "password", now: now)
+        return SignInWithPasswordResponse(
+            fields: PasswordSignInFields(localId: account.localID, email: email, displayName: account.displayName), session: session)
     }
 
     /// The failure limits of a password sign-in: per email address and per client IP.

@@ -16,17 +16,15 @@ struct SignUpRequest: Decodable {
     var disabled: Bool?
 }
 
-struct SignUpResponse: ResponseEncodable {
+/// The new (or upgraded) account and its session; an operator's create answers no session.
+typealias SignUpResponse = SignInReply<SignUpFields>
+
+/// `signUp`'s own fields.
+struct SignUpFields: Encodable, Sendable {
     var kind = "identitytoolkit#SignupNewUserResponse"
     var localId: String
     var email: String?
     var displayName: String?
-    var idToken: String?
-    var refreshToken: String?
-    var expiresIn: String?
-    /// In a MANDATORY MFA project: no tokens until a second factor is enrolled with this credential.
-    var mfaPendingCredential: String?
-    var mfaEnrollmentRequired: Bool?
 }
 
 struct PasswordRoutes {
@@ -96,22 +94,8 @@ extension PasswordFlow {
             }
             return try await gate.pass(verdict, tx, user: user, provider: provider, isNew: isNew, linking: token, now: now)
         }
-        switch outcome {
-        case .failed(let error):
-            throw error
-        case .secondFactorRequired(let user, let enrollments, _):
-            let challenge = try gate.mfaChallenge(user: user, provider: provider, enrollments: enrollments, now: now)
-            return SignUpResponse(
-                localId: user.localID, email: user.email, displayName: user.displayName, mfaPendingCredential: challenge.pendingCredential,
-                mfaEnrollmentRequired: true)
-        case .signedIn(let user, let refreshToken, _):
-            let tokens = try sessions.sessionTokens(
-                user: user, refreshToken: refreshToken, provider: provider, now: now, secondFactor: token.flatMap(SecondFactorClaim.init),
-                authTime: token?.authTime)
-            return SignUpResponse(
-                localId: user.localID, email: user.email, displayName: user.displayName, idToken: tokens.idToken,
-                refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn)
-        }
+        let (user, _, session) = try gate.answer(outcome, provider: provider, linking: token, now: now)
+        return SignUpResponse(fields: SignUpFields(localId: user.localID, email: user.email, displayName: user.displayName), session: session)
     }
 
     /// An operator creating a user (firebase-admin `createUser`): no tokens are returned.
@@ -139,6 +123,6 @@ extension PasswordFlow {
             default: throw AuthError(code: "DUPLICATE_LOCAL_ID")
             }
         }
-        return SignUpResponse(localId: user.localID, email: user.email, displayName: user.displayName)
+        return SignUpResponse(fields: SignUpFields(localId: user.localID, email: user.email, displayName: user.displayName))
     }
 }

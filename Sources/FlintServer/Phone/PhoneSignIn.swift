@@ -77,24 +77,16 @@ extension PhoneSignIn {
             return .completed(try await gate.pass(verdict, tx, user: user, provider: "phone", isNew: true, now: now))
         }
         switch outcome {
-        case .failed(let error), .completed(.failed(let error)):
+        case .failed(let error):
             throw error
         case .numberTaken(let phone):
             let proof = SessionHandle.temporaryProof(phoneNumber: phone, issuedAt: node.clock.now().secondsSince1970).encode(key: secret.sessionKey)
             return SignInWithPhoneNumberResponse(
-                phoneNumber: phone, temporaryProof: proof, temporaryProofExpiresIn: String(Self.temporaryProofLifetime)
-            )
-        case .completed(.secondFactorRequired(let user, let enrollments, let isNew)):
-            let challenge = try gate.mfaChallenge(user: user, provider: "phone", enrollments: enrollments, now: now)
+                fields: PhoneSignInFields(phoneNumber: phone, temporaryProof: proof, temporaryProofExpiresIn: String(Self.temporaryProofLifetime)))
+        case .completed(let completed):
+            let (user, isNew, session) = try gate.answer(completed, provider: "phone", now: now)
             return SignInWithPhoneNumberResponse(
-                localId: user.localID, isNewUser: isNew, phoneNumber: user.phoneNumber ?? "", mfaPendingCredential: challenge.pendingCredential,
-                mfaInfo: challenge.hints, mfaEnrollmentRequired: enrollments.isEmpty ? true : nil)
-        case .completed(.signedIn(let user, let refreshToken, let isNew)):
-            let tokens = try sessions.sessionTokens(user: user, refreshToken: refreshToken, provider: "phone", now: now)
-            return SignInWithPhoneNumberResponse(
-                idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn, localId: user.localID,
-                isNewUser: isNew, phoneNumber: user.phoneNumber ?? ""
-            )
+                fields: PhoneSignInFields(localId: user.localID, isNewUser: isNew, phoneNumber: user.phoneNumber ?? ""), session: session)
         }
     }
 

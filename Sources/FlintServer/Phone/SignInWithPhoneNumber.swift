@@ -42,21 +42,17 @@ struct SignInWithPhoneNumberRequest: Decodable {
     var operation: Operation
 }
 
-/// Tokens for the signed-in user, or (number owned by another account while linking) a temporary proof.
-struct SignInWithPhoneNumberResponse: ResponseEncodable {
-    var idToken: String?
-    var refreshToken: String?
-    var expiresIn: String?
+/// Tokens for the signed-in user (or the second-factor challenge), or — the number is owned by another account
+/// while linking — a temporary proof and no session.
+typealias SignInWithPhoneNumberResponse = SignInReply<PhoneSignInFields>
+
+/// `signInWithPhoneNumber`'s own fields.
+struct PhoneSignInFields: Encodable, Sendable {
     var localId: String?
     var isNewUser: Bool?
     var phoneNumber: String
     var temporaryProof: String?
     var temporaryProofExpiresIn: String?
-    /// Linking a number in a MANDATORY project, for an account without second factors: no tokens, a pending
-    /// credential to enrol one with (as the other first factors answer).
-    var mfaPendingCredential: String?
-    var mfaInfo: [MFAInfoJSON]?
-    var mfaEnrollmentRequired: Bool?
 }
 
 extension PhoneRoutes {
