@@ -15,9 +15,7 @@ struct DeleteAccountResponse: ResponseEncodable {
 
 extension AccountRoutes {
     func delete(_ request: Request, context: FlintRequestContext) async throws -> DeleteAccountResponse {
-        try context.requireClient()
-        try context.checkAdminPath(projectID: accounts.node.settings.projectID)
-        let wire = try await request.decode(as: DeleteAccountRequest.self, context: context)
+        let wire = try await context.clientBody(request, as: DeleteAccountRequest.self, projectID: accounts.node.settings.projectID)
         let localID: String
         if context.isAdmin, wire.idToken == nil {
             guard let id = wire.localId, !id.isEmpty else { throw AuthError.missingLocalID }

@@ -28,9 +28,7 @@ struct AccountRoutes {
     let accounts: AccountsFlow
 
     func lookup(_ request: Request, context: FlintRequestContext) async throws -> LookupResponse {
-        try context.requireClient()
-        try context.checkAdminPath(projectID: accounts.node.settings.projectID)
-        let wire = try await request.decode(as: LookupRequest.self, context: context)
+        let wire = try await context.clientBody(request, as: LookupRequest.self, projectID: accounts.node.settings.projectID)
         if context.isAdmin && (wire.idToken == nil || !wire.localIds.isEmpty || !wire.phoneNumbers.isEmpty || !wire.emails.isEmpty) {
             let phones = try wire.phoneNumbers.map { text throws(AuthError) in try PhoneNumber(wire: text).e164 }
             let emails = wire.emails.compactMap(EmailAddress.normalize)

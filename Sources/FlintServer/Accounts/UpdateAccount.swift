@@ -72,11 +72,8 @@ struct UpdateAccountResponse: ResponseEncodable {
 
 extension AccountRoutes {
     func update(_ request: Request, context: FlintRequestContext) async throws -> UpdateAccountResponse {
-        try context.requireClient()
-        try context.checkAdminPath(projectID: accounts.node.settings.projectID)
-        let wire = try await request.decode(as: UpdateAccountRequest.self, context: context)
-        let locales = LocaleNegotiation.candidates(
-            firebaseLocale: request.headers[.firebaseLocale], acceptLanguage: request.headers[.acceptLanguage])
+        let wire = try await context.clientBody(request, as: UpdateAccountRequest.self, projectID: accounts.node.settings.projectID)
+        let locales = request.answerLocales
         if let code = wire.oobCode, wire.idToken == nil, !(context.isAdmin && wire.localId != nil) {
             return try await accounts.codes.applyActionCode(code, password: wire.password, locales: locales)
         }

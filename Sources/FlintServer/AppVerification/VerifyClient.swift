@@ -26,8 +26,7 @@ struct VerifyClientResponse: ResponseEncodable {
 
 extension AppVerificationRoutes {
     func verifyClient(_ request: Request, context: FlintRequestContext) async throws -> VerifyClientResponse {
-        try context.requireClient()
-        let wire = try await request.decode(as: VerifyClientRequest.self, context: context)
+        let wire = try await context.clientBody(request, as: VerifyClientRequest.self)
         return try await verifier.verifyClient(wire, clientIP: context.clientIP)
     }
 }

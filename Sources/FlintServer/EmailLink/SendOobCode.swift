@@ -44,11 +44,8 @@ struct EmailLinkRoutes {
     let flow: EmailLinkFlow
 
     func sendOobCode(_ request: Request, context: FlintRequestContext) async throws -> SendOobCodeResponse {
-        try context.requireClient()
-        let wire = try await request.decode(as: SendOobCodeRequest.self, context: context)
-        let locales = LocaleNegotiation.candidates(
-            firebaseLocale: request.headers[.firebaseLocale], acceptLanguage: request.headers[.acceptLanguage]
-        )
+        let wire = try await context.clientBody(request, as: SendOobCodeRequest.self)
+        let locales = request.answerLocales
         return try await flow.sendOobCode(wire, caller: context.caller, clientIP: context.clientIP, locales: locales)
     }
 }

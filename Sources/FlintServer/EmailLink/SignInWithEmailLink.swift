@@ -24,8 +24,7 @@ struct EmailLinkSignInFields: Encodable, Sendable {
 
 extension EmailLinkRoutes {
     func signInWithEmailLink(_ request: Request, context: FlintRequestContext) async throws -> SignInWithEmailLinkResponse {
-        try context.requireClient()
-        let wire = try await request.decode(as: SignInWithEmailLinkRequest.self, context: context)
+        let wire = try await context.clientBody(request, as: SignInWithEmailLinkRequest.self)
         return try await flow.signInWithEmailLink(wire, clientIP: context.clientIP)
     }
 }

@@ -7,40 +7,30 @@ struct MFARoutes {
     let flow: MFAFlow
 
     func startEnrollment(_ request: Request, context: FlintRequestContext) async throws -> StartEnrollmentResponse {
-        try context.requireClient()
-        let wire = try await request.decode(as: StartEnrollmentRequest.self, context: context)
-        return try await flow.startEnrollment(wire, locales: locales(request))
+        let wire = try await context.clientBody(request, as: StartEnrollmentRequest.self)
+        return try await flow.startEnrollment(wire, locales: request.answerLocales)
     }
 
     func finalizeEnrollment(_ request: Request, context: FlintRequestContext) async throws -> FinalizeEnrollmentResponse {
-        try context.requireClient()
-        return try await flow.finalizeEnrollment(try await request.decode(as: FinalizeEnrollmentRequest.self, context: context))
+        return try await flow.finalizeEnrollment(try await context.clientBody(request, as: FinalizeEnrollmentRequest.self))
     }
 
     func withdraw(_ request: Request, context: FlintRequestContext) async throws -> WithdrawResponse {
-        try context.requireClient()
-        return try await flow.withdraw(try await request.decode(as: WithdrawRequest.self, context: context))
+        return try await flow.withdraw(try await context.clientBody(request, as: WithdrawRequest.self))
     }
 
     func startSignIn(_ request: Request, context: FlintRequestContext) async throws -> StartMFASignInResponse {
-        try context.requireClient()
-        let wire = try await request.decode(as: StartMFASignInRequest.self, context: context)
-        return try await flow.startMFASignIn(wire, locales: locales(request))
+        let wire = try await context.clientBody(request, as: StartMFASignInRequest.self)
+        return try await flow.startMFASignIn(wire, locales: request.answerLocales)
     }
 
     func finalizeSignIn(_ request: Request, context: FlintRequestContext) async throws -> FinalizeMFASignInResponse {
-        try context.requireClient()
-        return try await flow.finalizeMFASignIn(try await request.decode(as: FinalizeMFASignInRequest.self, context: context))
+        return try await flow.finalizeMFASignIn(try await context.clientBody(request, as: FinalizeMFASignInRequest.self))
     }
 
     func regenerateRecoveryCodes(_ request: Request, context: FlintRequestContext) async throws -> RecoveryCodesResponse {
-        try context.requireClient()
-        let wire = try await request.decode(as: RegenerateRecoveryCodesRequest.self, context: context)
+        let wire = try await context.clientBody(request, as: RegenerateRecoveryCodesRequest.self)
         return try await flow.regenerateRecoveryCodes(idToken: wire.idToken)
-    }
-
-    private func locales(_ request: Request) -> [String] {
-        LocaleNegotiation.candidates(firebaseLocale: request.headers[.firebaseLocale], acceptLanguage: request.headers[.acceptLanguage])
     }
 }
 

@@ -26,8 +26,7 @@ struct CreateAuthURIResponse: ResponseEncodable {
 
 extension PasswordRoutes {
     func createAuthURI(_ request: Request, context: FlintRequestContext) async throws -> CreateAuthURIResponse {
-        try context.requireClient()
-        let wire = try await request.decode(as: CreateAuthURIRequest.self, context: context)
+        let wire = try await context.clientBody(request, as: CreateAuthURIRequest.self)
         if let provider = wire.providerId, !provider.isEmpty, !CreateAuthURIRequest.servedProviders.contains(provider) {
             throw AuthError.invalidProviderID
         }

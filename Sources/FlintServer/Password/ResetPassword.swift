@@ -21,8 +21,7 @@ struct ResetPasswordResponse: ResponseEncodable {
 
 extension PasswordRoutes {
     func resetPassword(_ request: Request, context: FlintRequestContext) async throws -> ResetPasswordResponse {
-        try context.requireClient()
-        let wire = try await request.decode(as: ResetPasswordRequest.self, context: context)
+        let wire = try await context.clientBody(request, as: ResetPasswordRequest.self)
         return try await flow.resetPassword(wire)
     }
 }

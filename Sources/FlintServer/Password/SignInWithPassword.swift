@@ -25,8 +25,7 @@ struct PasswordSignInFields: Encodable, Sendable {
 
 extension PasswordRoutes {
     func signInWithPassword(_ request: Request, context: FlintRequestContext) async throws -> SignInWithPasswordResponse {
-        try context.requireClient()
-        let wire = try await request.decode(as: SignInWithPasswordRequest.self, context: context)
+        let wire = try await context.clientBody(request, as: SignInWithPasswordRequest.self)
         return try await flow.signInWithPassword(wire, clientIP: context.clientIP)
     }
 }

@@ -31,9 +31,7 @@ struct PasswordRoutes {
     let flow: PasswordFlow
 
     func signUp(_ request: Request, context: FlintRequestContext) async throws -> SignUpResponse {
-        try context.requireClient()
-        try context.checkAdminPath(projectID: flow.node.settings.projectID)
-        let wire = try await request.decode(as: SignUpRequest.self, context: context)
+        let wire = try await context.clientBody(request, as: SignUpRequest.self, projectID: flow.node.settings.projectID)
         if context.caller == .admin { return try await flow.adminCreateUser(wire) }
         return try await flow.signUp(wire, clientIP: context.clientIP)
     }

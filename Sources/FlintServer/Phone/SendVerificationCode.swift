@@ -27,17 +27,9 @@ struct SendVerificationCodeResponse: ResponseEncodable {
 
 extension PhoneRoutes {
     func sendVerificationCode(_ request: Request, context: FlintRequestContext) async throws -> SendVerificationCodeResponse {
-        try context.requireClient()
-        let wire = try await request.decode(as: SendVerificationCodeRequest.self, context: context)
-        let locales = LocaleNegotiation.candidates(
-            firebaseLocale: request.headers[.firebaseLocale], acceptLanguage: request.headers[.acceptLanguage]
-        )
+        let wire = try await context.clientBody(request, as: SendVerificationCodeRequest.self)
+        let locales = request.answerLocales
         let sessionInfo = try await codes.sendCode(to: wire.phoneNumber, purpose: .signIn, locales: locales, proof: wire.proof)
         return SendVerificationCodeResponse(sessionInfo: sessionInfo)
     }
-}
-
-extension HTTPField.Name {
-    /// `X-Firebase-Locale`, the client's `languageCode`.
-    static let firebaseLocale = HTTPField.Name("X-Firebase-Locale")!
 }

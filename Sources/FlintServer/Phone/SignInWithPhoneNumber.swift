@@ -57,8 +57,7 @@ struct PhoneSignInFields: Encodable, Sendable {
 
 extension PhoneRoutes {
     func signInWithPhoneNumber(_ request: Request, context: FlintRequestContext) async throws -> SignInWithPhoneNumberResponse {
-        try context.requireClient()
-        let wire = try await request.decode(as: SignInWithPhoneNumberRequest.self, context: context)
+        let wire = try await context.clientBody(request, as: SignInWithPhoneNumberRequest.self)
         return try await signIn.signInWithPhoneNumber(wire, clientIP: context.clientIP)
     }
 }

@@ -25,8 +25,7 @@ struct TokenRoutes {
     let keyCacheMaxAge: Duration
 
     func refresh(_ request: Request, context: FlintRequestContext) async throws -> RefreshTokenResponse {
-        try context.requireClient()
-        let wire = try await request.decode(as: RefreshTokenRequest.self, context: context)
+        let wire = try await context.clientBody(request, as: RefreshTokenRequest.self)
         guard let grant = wire.grantType, !grant.isEmpty else { throw AuthError.missingGrantType }
         guard grant == "refresh_token" else { throw AuthError.invalidGrantType }
         guard let refreshToken = wire.refreshToken, !refreshToken.isEmpty else { throw AuthError.missingRefreshToken }
