@@ -3,7 +3,8 @@ import Testing
 
 @Suite("Email storage: oob codes, passwords, outbox delivery state")
 struct EmailStoreTests {
-    static func code(_ hash: String, email: String = "a@example.com", type: String = "EMAIL_SIGNIN", expiresAt: Int64 = 2_000_000) -> OobCodeRecord {
+    static func code(_ hash: String, email: String = "a@example.com", type: OobCodeKind = .emailSignIn, expiresAt: Int64 = 2_000_000) -> OobCodeRecord
+    {
         OobCodeRecord(
             codeHash: hash, requestType: type, email: email, localID: nil, createdAt: 1_000_000, expiresAt: expiresAt, continueURL: "https://x/")
     }
@@ -14,7 +15,7 @@ struct EmailStoreTests {
         try await store.write { try await $0.insertOobCode(Self.code("h1")) }
         let outcomes = try await withThrowingTaskGroup(of: OobCodeUse.self) { group in
             for _ in 0..<10 {
-                group.addTask { try await store.write { try await $0.useOobCode(hash: "h1", requestType: "EMAIL_SIGNIN", now: 1_500_000) } }
+                group.addTask { try await store.write { try await $0.useOobCode(hash: "h1", requestType: .emailSignIn, now: 1_500_000) } }
             }
             return try await group.reduce(into: [OobCodeUse]()) { $0.append($1) }
         }
@@ -29,11 +30,11 @@ struct EmailStoreTests {
         let (store, _) = try await makeStore(engine)
         try await store.write { tx in
             try await tx.insertOobCode(Self.code("old", expiresAt: 1_100_000))
-            try await tx.insertOobCode(Self.code("reset", type: "PASSWORD_RESET"))
+            try await tx.insertOobCode(Self.code("reset", type: .passwordReset))
         }
-        #expect(try await store.write { try await $0.useOobCode(hash: "old", requestType: "EMAIL_SIGNIN", now: 1_200_000) } == .expired)
-        #expect(try await store.write { try await $0.useOobCode(hash: "nope", requestType: "EMAIL_SIGNIN", now: 1_200_000) } == .invalid)
-        #expect(try await store.write { try await $0.useOobCode(hash: "reset", requestType: "EMAIL_SIGNIN", now: 1_200_000) } == .invalid)
+        #expect(try await store.write { try await $0.useOobCode(hash: "old", requestType: .emailSignIn, now: 1_200_000) } == .expired)
+        #expect(try await store.write { try await $0.useOobCode(hash: "nope", requestType: .emailSignIn, now: 1_200_000) } == .invalid)
+        #expect(try await store.write { try await $0.useOobCode(hash: "reset", requestType: .emailSignIn, now: 1_200_000) } == .invalid)
         #expect(try await store.write { try await $0.deleteOobCodes(expiredBefore: 1_500_000) } == 1)
         #expect(try await store.read { try await $0.oobCode(hash: "old") } == nil)
         try await store.close()
@@ -62,7 +63,7 @@ struct EmailStoreTests {
         let (store, _) = try await makeStore(engine)
         var message = OutboxMessage(
             channel: .email, recipient: "a@example.com", body: "text with link", locale: "en", createdAt: 1, code: "c", sessionID: "h")
-        message.email = .init(subject: "Sign in", html: "<p>link</p>", link: "https://x/__/auth/action?oobCode=c", requestType: "EMAIL_SIGNIN")
+        message.email = .init(subject: "Sign in", html: "<p>link</p>", link: "https://x/__/auth/action?oobCode=c", requestType: .emailSignIn)
         message.status = .queued
         let queued = message
         let seq = try await store.write { try await $0.appendOutbox(queued) }

@@ -15,7 +15,7 @@ struct OutboxStoreTests {
     func retention(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
         var queuedEmail = OutboxMessage(channel: .email, recipient: "a@example.com", body: "b", locale: "en", createdAt: 10)
-        queuedEmail.email = .init(subject: "s", html: "h", link: "l", requestType: "EMAIL_SIGNIN")
+        queuedEmail.email = .init(subject: "s", html: "h", link: "l", requestType: .emailSignIn)
         queuedEmail.status = .queued
         try await store.write { [queuedEmail] tx in
             for (id, status) in [

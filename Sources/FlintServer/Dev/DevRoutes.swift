@@ -40,7 +40,7 @@ struct DevRoutes {
 
         init(_ m: OutboxMessage) {
             (channel, to, body, locale, createdAt) = (m.channel.rawValue, m.recipient, m.body, m.locale, String(m.createdAt))
-            (subject, html, requestType) = (m.email?.subject, m.email?.html, m.email?.requestType)
+            (subject, html, requestType) = (m.email?.subject, m.email?.html, m.email?.requestType.rawValue)
             link = m.email?.link.isEmpty == false ? m.email?.link : nil
             (status, statusDetail, attempts) = (m.status.rawValue, m.statusDetail, m.attempts)
         }
@@ -97,13 +97,13 @@ struct DevRoutes {
             for m in try await r.pendingOobMessages(now: now) {
                 guard let code = m.code, let parts = m.email else { continue }
                 var (email, newEmail): (String, String?) = (m.recipient, nil)
-                if parts.requestType == EmailAction.verifyAndChangeEmail.rawValue {
+                if parts.requestType == .verifyAndChangeEmail {
                     newEmail = m.recipient
                     if let id = try await r.oobCode(hash: storedTokenHash(code))?.localID, let current = try await r.user(localID: id)?.email {
                         email = current
                     }
                 }
-                codes.append(OobCode(email: email, newEmail: newEmail, requestType: parts.requestType, oobCode: code, oobLink: parts.link))
+                codes.append(OobCode(email: email, newEmail: newEmail, requestType: parts.requestType.rawValue, oobCode: code, oobLink: parts.link))
             }
             return codes
         }

@@ -8,13 +8,13 @@ extension ActionCodes {
     /// `accounts:update`.
     func applyActionCode(_ code: String, password: String?, locales: [String] = []) async throws -> UpdateAccountResponse {
         let record = try await peekOobCode(code, expecting: [.verifyEmail, .passwordReset, .verifyAndChangeEmail, .recoverEmail])
-        if record.requestType == EmailAction.verifyAndChangeEmail.rawValue {
+        if record.requestType == .verifyAndChangeEmail {
             return UpdateAccountResponse(try await applyEmailChange(code: code, locales: locales))
         }
-        if record.requestType == EmailAction.recoverEmail.rawValue {
+        if record.requestType == .recoverEmail {
             return UpdateAccountResponse(try await applyEmailRecovery(code: code))
         }
-        if record.requestType == EmailAction.passwordReset.rawValue {
+        if record.requestType == .passwordReset {
             guard let hash = try await passwords.strongHash(password) else { throw AuthError.missingPassword }
             return UpdateAccountResponse(try await applyPasswordReset(code: code, hash: hash))
         }

@@ -89,13 +89,13 @@ extension ActionCodes {
     /// and the new one, otherwise the address the code was sent to (none for `EMAIL_SIGNIN`).
     func actionCodeEmails(_ record: OobCodeRecord) async throws -> (email: String?, newEmail: String?) {
         switch record.requestType {
-        case EmailAction.signIn.rawValue:
+        case .emailSignIn:
             return (nil, nil)
-        case EmailAction.verifyAndChangeEmail.rawValue:
+        case .verifyAndChangeEmail:
             guard let id = record.localID else { return (nil, record.email) }
             let user = try await node.store.read { try await $0.user(localID: id) }
             return (user?.email, record.email)
-        case EmailAction.recoverEmail.rawValue:
+        case .recoverEmail:
             // The address the link restores, and the one it replaces.
             guard let id = record.localID else { return (record.email, nil) }
             let user = try await node.store.read { try await $0.user(localID: id) }

@@ -45,7 +45,7 @@ extension ActionCodes {
         let code = Base64URL.encode(node.random.bytes(24))
         let now = node.clock.nowMS
         let record = OobCodeRecord(
-            codeHash: storedTokenHash(code), requestType: request.action.rawValue, email: request.email, localID: request.localID,
+            codeHash: storedTokenHash(code), requestType: OobCodeKind(request.action), email: request.email, localID: request.localID,
             createdAt: now, expiresAt: now + node.settings.oobCodeTTL.inMilliseconds, continueURL: request.continueURL
         )
         let templates = node.config.emailTemplates
@@ -59,7 +59,7 @@ extension ActionCodes {
                 channel: .email, recipient: request.email, body: content.text, locale: content.locale, createdAt: now, code: code,
                 sessionID: record.codeHash
             )
-            outbox.email = .init(subject: content.subject, html: content.html, link: link, requestType: request.action.rawValue)
+            outbox.email = .init(subject: content.subject, html: content.html, link: link, requestType: OobCodeKind(request.action))
             outbox.status = email.isDevOutbox ? .dev : .queued
             message = outbox
         }
@@ -85,7 +85,7 @@ extension ActionCodes {
         guard let code, !code.isEmpty else { throw AuthError.missingOobCode }
         let hash = storedTokenHash(code)
         guard let record = try await node.store.read({ try await $0.oobCode(hash: hash) }), record.usedAt == nil,
-            actions.contains(where: { $0.rawValue == record.requestType })
+            actions.contains(where: { OobCodeKind($0) == record.requestType })
         else { throw AuthError.invalidOobCode }
         guard node.clock.nowMS < record.expiresAt else { throw AuthError.expiredOobCode }
         return record
@@ -94,7 +94,7 @@ extension ActionCodes {
     /// Uses a code inside `tx`, as a failure outcome when it cannot be used.
     static func use(_ code: String, as action: EmailAction, in tx: any StoreTransaction, now: Int64) async throws -> Result<OobCodeRecord, AuthError>
     {
-        switch try await tx.useOobCode(hash: storedTokenHash(code), requestType: action.rawValue, now: now) {
+        switch try await tx.useOobCode(hash: storedTokenHash(code), requestType: OobCodeKind(action), now: now) {
         case .used(let record): .success(record)
         case .invalid: .failure(.invalidOobCode)
         case .expired: .failure(.expiredOobCode)

@@ -44,7 +44,7 @@ extension EmailLinkFlow {
         let hash = storedTokenHash(code)
         let outcome = try await node.store.write { [self] tx -> SignInOutcome in
             // Checked before use: a mistyped email leaves the code usable.
-            guard let found = try await tx.oobCode(hash: hash), found.requestType == EmailAction.signIn.rawValue, found.usedAt == nil else {
+            guard let found = try await tx.oobCode(hash: hash), found.requestType == .emailSignIn, found.usedAt == nil else {
                 return .failed(.invalidOobCode)
             }
             guard now < found.expiresAt else { return .failed(.expiredOobCode) }

@@ -31,7 +31,7 @@ extension PasswordFlow {
         guard let newPassword = wire.newPassword else {
             let record = try await codes.peekOobCode(wire.oobCode, expecting: EmailAction.allCases)
             let (email, newEmail) = try await codes.actionCodeEmails(record)
-            return ResetPasswordResponse(requestType: record.requestType, email: email, newEmail: newEmail)
+            return ResetPasswordResponse(requestType: record.requestType.rawValue, email: email, newEmail: newEmail)
         }
         guard node.config.current.emailSignInEnabled else { throw AuthError.passwordLoginDisabled }
         guard let code = wire.oobCode, !code.isEmpty else { throw AuthError.missingOobCode }

@@ -9,7 +9,7 @@ public protocol OobCodesWrites: OobCodesReads {
     /// Stores a new oob code.
     func insertOobCode(_ code: OobCodeRecord) async throws
     /// Uses an oob code of `requestType` atomically: exactly one of concurrent callers gets ``OobCodeUse/used(_:)``.
-    func useOobCode(hash: String, requestType: String, now: Int64) async throws -> OobCodeUse
+    func useOobCode(hash: String, requestType: OobCodeKind, now: Int64) async throws -> OobCodeUse
     /// Deletes oob codes that expired before `cutoff` (ms); returns how many.
     func deleteOobCodes(expiredBefore cutoff: Int64) async throws -> Int
 }

@@ -3,8 +3,8 @@
 public struct OobCodeRecord: Sendable, Equatable {
     /// SHA-256 of the code, hex.
     public var codeHash: String
-    /// `EMAIL_SIGNIN`, `VERIFY_EMAIL` or `PASSWORD_RESET`.
-    public var requestType: String
+    /// What the code is for.
+    public var requestType: OobCodeKind
     /// The lower-cased email the link was sent to.
     public var email: String
     /// The account it acts on (verification and reset codes).
@@ -19,7 +19,7 @@ public struct OobCodeRecord: Sendable, Equatable {
 
     /// Creates a record.
     public init(
-        codeHash: String, requestType: String, email: String, localID: String?, createdAt: Int64, expiresAt: Int64, usedAt: Int64? = nil,
+        codeHash: String, requestType: OobCodeKind, email: String, localID: String?, createdAt: Int64, expiresAt: Int64, usedAt: Int64? = nil,
         continueURL: String? = nil
     ) {
         self.codeHash = codeHash

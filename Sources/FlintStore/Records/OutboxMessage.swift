@@ -33,11 +33,11 @@ public struct OutboxMessage: Sendable, Equatable {
         public var html: String
         /// The action link inside the message.
         public var link: String
-        /// Firebase's request type.
-        public var requestType: String
+        /// What the code in the link is for.
+        public var requestType: OobCodeKind
 
         /// Creates the parts.
-        public init(subject: String, html: String, link: String, requestType: String) {
+        public init(subject: String, html: String, link: String, requestType: OobCodeKind) {
             self.subject = subject
             self.html = html
             self.link = link

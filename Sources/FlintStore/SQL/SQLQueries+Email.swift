@@ -4,7 +4,7 @@ extension SQLQueries {
 
     private func oobCode(from row: SQLRow) throws -> OobCodeRecord {
         OobCodeRecord(
-            codeHash: try row.string("code_hash"), requestType: try row.string("request_type"), email: try row.string("email"),
+            codeHash: try row.string("code_hash"), requestType: OobCodeKind(rawValue: try row.string("request_type")), email: try row.string("email"),
             localID: try row.optionalString("local_id"), createdAt: try row.int64("created_at"), expiresAt: try row.int64("expires_at"),
             usedAt: try row.optionalInt64("used_at"), continueURL: try row.optionalString("continue_url")
         )
@@ -21,19 +21,19 @@ extension SQLQueries {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
-                .text(c.codeHash), .text(c.requestType), .text(c.email), c.localID.sql, .integer(c.createdAt), .integer(c.expiresAt),
+                .text(c.codeHash), .text(c.requestType.rawValue), .text(c.email), c.localID.sql, .integer(c.createdAt), .integer(c.expiresAt),
                 c.usedAt.sql, c.continueURL.sql,
             ]
         )
     }
 
-    func useOobCode(hash: String, requestType: String, now: Int64) async throws -> OobCodeUse {
+    func useOobCode(hash: String, requestType: OobCodeKind, now: Int64) async throws -> OobCodeUse {
         if let row = try await db.first(
             """
             UPDATE oob_codes SET used_at = ? WHERE code_hash = ? AND request_type = ? AND used_at IS NULL AND expires_at > ?
             RETURNING \(Self.oobColumns)
             """,
-            [.integer(now), .text(hash), .text(requestType), .integer(now)]
+            [.integer(now), .text(hash), .text(requestType.rawValue), .integer(now)]
         ) {
             return .used(try oobCode(from: row))
         }

@@ -191,7 +191,7 @@ extension SQLQueries {
         if let subject = try row.optionalString("subject") {
             message.email = OutboxMessage.EmailParts(
                 subject: subject, html: try row.optionalString("html") ?? "", link: try row.optionalString("link") ?? "",
-                requestType: try row.optionalString("request_type") ?? ""
+                requestType: OobCodeKind(rawValue: try row.optionalString("request_type") ?? "")
             )
         }
         message.status = OutboxStatus(rawValue: try row.string("status"))
@@ -209,7 +209,7 @@ extension SQLQueries {
             """,
             [
                 .text(m.channel.rawValue), .text(m.recipient), .text(m.body), .text(m.locale), .integer(m.createdAt), m.code.sql, m.sessionID.sql,
-                (m.email?.subject).sql, (m.email?.html).sql, (m.email?.link).sql, (m.email?.requestType).sql,
+                (m.email?.subject).sql, (m.email?.html).sql, (m.email?.link).sql, (m.email?.requestType.rawValue).sql,
                 .text(m.status.rawValue), m.statusDetail.sql, .integer(Int64(m.attempts)),
             ]
         )

@@ -1,0 +1,7 @@
+import FlintCore
+import FlintStore
+
+extension OobCodeKind {
+    /// The kind of code an action's email carries.
+    init(_ action: EmailAction) { self.init(rawValue: action.rawValue) }
+}
