@@ -115,6 +115,15 @@ for n, r, p, dk in ((1024, 8, 1, 64), (16, 1, 1, 32), (256, 2, 3, 17)):
         {"hashAlgorithm": "STANDARD_SCRYPT", "cpuMemCost": n, "blockSize": r, "parallelization": p, "dkLen": dk},
         UNICODE, SALT, hashlib.scrypt(UNICODE.encode(), salt=SALT, n=n, r=r, p=p, dklen=dk))
 
+# Empty passwords and salts, and scrypt's largest block size with p = 1.
+add("PBKDF2_SHA256 empty password and salt", {"hashAlgorithm": "PBKDF2_SHA256", "rounds": 10}, "", b"",
+    hashlib.pbkdf2_hmac("sha256", b"", b"", 10, 32))
+add("SCRYPT empty password and salt", {"hashAlgorithm": "SCRYPT", "signerKey": b64(SIGNER), "rounds": 2, "memoryCost": 4}, "", b"",
+    firebase_scrypt("", b"", SIGNER, b"", 2, 4))
+add("STANDARD_SCRYPT empty password and salt", {"hashAlgorithm": "STANDARD_SCRYPT", "cpuMemCost": 16, "blockSize": 16, "parallelization": 1, "dkLen": 16},
+    "", b"", hashlib.scrypt(b"", salt=b"", n=16, r=16, p=1, dklen=16))
+add("HMAC_SHA1 empty password and salt", {"hashAlgorithm": "HMAC_SHA1", "signerKey": b64(KEY)}, "", b"", hmac.new(KEY, b"", "sha1").digest())
+
 for variant, cost, salt22, password in (
     ("2b", 4, "abcdefghijklmnopqrstuu", PASSWORD),
     ("2a", 5, "Ro0CUfOqk6cXEKf3dyaM7O", UNICODE),
