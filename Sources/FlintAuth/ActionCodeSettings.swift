@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How an emailed action link is built: where it continues, and which apps may open it (as FirebaseAuth's).
 public final class ActionCodeSettings {

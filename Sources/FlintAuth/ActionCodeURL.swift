@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The parts of an emailed action link, as FirebaseAuth's `ActionCodeURL`: read offline from the link's query (or
 /// from the query of a link wrapped in it), without asking the server whether the code is still valid.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A listener of sign-in state: called with the `Auth` and its current user.
 public typealias AuthStateDidChangeListenerBlock = (Auth, User?) -> Void

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An ID token and the claims read from it.
 public final class AuthTokenResult: @unchecked Sendable {

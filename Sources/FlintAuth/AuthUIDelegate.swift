@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 
 #if os(iOS) || os(tvOS) || os(visionOS)
-    import UIKit
+    public import UIKit
 
     /// What presents app verification's web challenge, as FirebaseAuth's `AuthUIDelegate`: FlintAuth opens the
     /// challenge in an `SFSafariViewController` and hands it to `present(_:animated:completion:)`, and calls

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The settings of one Flint (Firebase-compatible) project, as FirebaseCore's `FirebaseOptions` (which is the same
 /// type): a class, so options made with `init(googleAppID:gcmSenderID:)` can be filled in one property at a time.

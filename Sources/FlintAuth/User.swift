@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A signed-in user: a cached profile and the tokens that act for it. Its `UserInfo` is the account's own (provider
 /// `Firebase`); two `User` values are equal when they are the same object, as FirebaseAuth's (an `NSObject`) are.

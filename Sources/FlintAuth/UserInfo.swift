@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A user's details at one provider.
 public protocol UserInfo: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Changes to a user's display name and photo URL, sent together by `commitChanges()` (as FirebaseAuth's
 /// `UserProfileChangeRequest`, made by `User.createProfileChangeRequest()`). Properties left `nil` are not changed.

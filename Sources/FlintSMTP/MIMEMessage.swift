@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-    import FoundationEssentials
+    public import FoundationEssentials
 #else
-    import Foundation
+    public import Foundation
 #endif
 
 /// Renders a `MailMessage` as an Internet message (RFC 5322 with MIME): CRLF line endings, 7-bit clean, non-ASCII

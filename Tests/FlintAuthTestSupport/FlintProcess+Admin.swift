@@ -1,5 +1,5 @@
-import FlintAuth
-import Foundation
+public import FlintAuth
+public import Foundation
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// App verification's entry points, as FirebaseAuth's: the APNs token, the silent push, the challenge's callback.
 extension Auth {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The factor ID of SMS second factors, `phone`.
 public let PhoneMultiFactorID = "phone"

@@ -4,9 +4,9 @@ public import FlintStore
 import Yams
 
 #if canImport(FoundationEssentials)
-    import FoundationEssentials
+    public import FoundationEssentials
 #else
-    import Foundation
+    public import Foundation
 #endif
 
 /// Reading and printing project config documents (YAML or JSON, in Firebase's admin `Config` schema).

@@ -1,9 +1,9 @@
-import FlintCore
+public import FlintCore
 
 #if canImport(FoundationEssentials)
-    import FoundationEssentials
+    public import FoundationEssentials
 #else
-    import Foundation
+    public import Foundation
 #endif
 
 /// Everything `flint serve` was told at start (flags, environment, files), built once and passed down.

@@ -1,6 +1,6 @@
-import AsyncHTTPClient
-import FlintCore
-import Logging
+public import AsyncHTTPClient
+public import FlintCore
+public import Logging
 import NIOCore
 import NIOHTTP1
 import Synchronization

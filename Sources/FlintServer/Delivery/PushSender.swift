@@ -1,5 +1,5 @@
-import FlintCore
-import FlintStore
+public import FlintCore
+public import FlintStore
 
 /// One silent push to an app on a device: app verification's secret (`verifyClient`).
 public struct PushMessage: Sendable, Equatable {

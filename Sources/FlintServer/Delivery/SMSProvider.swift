@@ -1,4 +1,4 @@
-import FlintCore
+public import FlintCore
 import Foundation
 
 /// `flint serve --sms URL`: which provider delivers texts.

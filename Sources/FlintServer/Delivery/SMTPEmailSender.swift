@@ -1,5 +1,5 @@
-import FlintSMTP
-import Logging
+public import FlintSMTP
+public import Logging
 
 /// Email through an SMTP server (STARTTLS or implicit TLS, AUTH PLAIN/LOGIN), with the client's own retries on
 /// passing failures; what still fails is reported to ``EmailOutbox`` as transient or permanent.

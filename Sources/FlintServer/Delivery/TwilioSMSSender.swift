@@ -1,5 +1,5 @@
-import AsyncHTTPClient
-import FlintCore
+public import AsyncHTTPClient
+public import FlintCore
 import Foundation
 import NIOHTTP1
 

@@ -1,5 +1,5 @@
 import FlintCore
-import Hummingbird
+public import Hummingbird
 
 /// The request context's decoder: reads a body with ``WireBody/read(_:allowForm:)`` and decodes a wire type from it
 /// with ``WireValueDecoder``, which is as lenient as Google's front end. Errors are ``AuthError``s with Firebase's

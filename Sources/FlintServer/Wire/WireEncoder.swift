@@ -1,4 +1,4 @@
-import Hummingbird
+public import Hummingbird
 
 /// The request context's encoder: answers are JSON as Google's front end writes it (``JSONReply``), so a handler
 /// returns its `ResponseEncodable` answer and the router renders it.
