@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "flint", targets: ["flint"]),
         .library(name: "FlintCore", targets: ["FlintCore"]),
+        .library(name: "FlintTexts", targets: ["FlintTexts"]),
         .library(name: "FlintStore", targets: ["FlintStore"]),
         .library(name: "FlintServer", targets: ["FlintServer"]),
         .library(name: "FlintSMTP", targets: ["FlintSMTP"]),
@@ -45,10 +46,18 @@ let package = Package(
             name: "CFlintOpenSSL",
             linkerSettings: [.linkedLibrary("crypto", .when(platforms: [.linux]))]
         ),
+        // Localized texts in 12 locales, no Flint dependency: SMS and email templates, the email action pages, the web challenge page.
+        .target(
+            name: "FlintTexts",
+            // SHA-256 of the challenge page's inline script, for its Content-Security-Policy.
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
         // Rules with no I/O: phone numbers, codes, tokens, errors, project config.
         .target(
             name: "FlintCore",
             dependencies: [
+                "FlintTexts",
                 "CFlintOpenSSL",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -63,6 +72,7 @@ let package = Package(
             name: "FlintStore",
             dependencies: [
                 "FlintCore",
+                "FlintTexts",
                 "CSQLite3",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -76,6 +86,7 @@ let package = Package(
             name: "FlintServer",
             dependencies: [
                 "FlintCore",
+                "FlintTexts",
                 "FlintStore",
                 "FlintSMTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -142,8 +153,10 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "FlintCoreTests", dependencies: ["FlintCore", "FlintTesting", .product(name: "Crypto", package: "swift-crypto")],
+            name: "FlintCoreTests",
+            dependencies: ["FlintCore", "FlintTexts", "FlintTesting", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSettings),
+        .testTarget(name: "FlintTextsTests", dependencies: ["FlintTexts"], swiftSettings: strictSettings),
         .testTarget(
             name: "FlintStoreTests",
             dependencies: [
@@ -155,7 +168,7 @@ let package = Package(
         .testTarget(
             name: "FlintServerTests",
             dependencies: [
-                "FlintServer", "FlintStore", "FlintCore", "FlintTesting",
+                "FlintServer", "FlintStore", "FlintCore", "FlintTexts", "FlintTesting",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -1,6 +1,7 @@
 import FlintCore
 import FlintServer
 import FlintTesting
+import FlintTexts
 import Foundation
 import HTTPTypes
 import Testing

@@ -1,5 +1,6 @@
 import FlintCore
 import FlintTesting
+import FlintTexts
 import Foundation
 import Hummingbird
 import Testing

@@ -1,3 +1,5 @@
+public import FlintTexts
+
 /// The email sections of the config: Firebase's `signIn.email` and `emailPrivacyConfig`, and Flint's own `flint`
 /// section (app links for the action page, extra link domains, email template overrides).
 extension ProjectConfig {

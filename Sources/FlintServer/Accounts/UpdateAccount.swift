@@ -1,5 +1,6 @@
 import FlintCore
 import FlintStore
+import FlintTexts
 import Hummingbird
 
 /// `accounts:update` (v1), `relyingparty/setAccountInfo` (v3), and the admin form. Three callers:

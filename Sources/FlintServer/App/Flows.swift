@@ -1,5 +1,6 @@
 import FlintCore
 import FlintStore
+import FlintTexts
 import Logging
 
 /// Every flow of a node, composed once at start from the settings, the store and the delivery channels. Each flow

@@ -1,9 +1,9 @@
 public import FlintCore
 
 #if canImport(FoundationEssentials)
-    public import FoundationEssentials
+    import FoundationEssentials
 #else
-    public import Foundation
+    import Foundation
 #endif
 
 /// Everything `flint serve` was told at start (flags, environment, files), built once and passed down.

@@ -1,4 +1,4 @@
-public import FlintCore
+import FlintCore
 public import FlintStore
 
 /// One silent push to an app on a device: app verification's secret (`verifyClient`).

@@ -1,5 +1,5 @@
 public import AsyncHTTPClient
-public import FlintCore
+import FlintCore
 import Foundation
 import NIOHTTP1
 

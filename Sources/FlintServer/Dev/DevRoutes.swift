@@ -1,5 +1,6 @@
 import FlintCore
 import FlintStore
+import FlintTexts
 import Hummingbird
 
 /// Dev-mode helpers, compatible with the Firebase emulator: readiness, pending codes, the outbox, wiping users.

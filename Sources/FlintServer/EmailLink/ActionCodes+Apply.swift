@@ -1,5 +1,6 @@
 import FlintCore
 import FlintStore
+import FlintTexts
 
 /// Using an action code: verifying an email, resetting a password, and (in ActionCodes+ChangeEmail.swift) changing
 /// or recovering an email. Each spends its code and writes the account in one transaction.

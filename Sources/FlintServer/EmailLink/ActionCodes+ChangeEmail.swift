@@ -1,5 +1,6 @@
 import FlintCore
 import FlintStore
+import FlintTexts
 import Logging
 
 /// `VERIFY_AND_CHANGE_EMAIL` (FirebaseAuth's `sendEmailVerification(beforeUpdatingEmail:)`): the code is sent to the

@@ -1,5 +1,6 @@
 import FlintCore
 import FlintStore
+import FlintTexts
 import Logging
 
 /// Out-of-band codes: made here, stored hashed with their outbox record in one transaction, and emailed as a link

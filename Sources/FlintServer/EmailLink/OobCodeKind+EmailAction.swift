@@ -1,5 +1,6 @@
 import FlintCore
 import FlintStore
+import FlintTexts
 
 extension OobCodeKind {
     /// The kind of code an action's email carries.

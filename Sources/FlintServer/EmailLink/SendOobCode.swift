@@ -1,5 +1,6 @@
 import FlintCore
 import FlintStore
+import FlintTexts
 import Hummingbird
 
 /// `accounts:sendOobCode` (v1) and `relyingparty/getOobConfirmationCode` (the iOS SDK's v3 path).

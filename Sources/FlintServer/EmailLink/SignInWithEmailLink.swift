@@ -1,5 +1,6 @@
 import FlintCore
 import FlintStore
+import FlintTexts
 import Hummingbird
 
 /// `accounts:signInWithEmailLink` (v1) and `relyingparty/emailLinkSignin` (v3).

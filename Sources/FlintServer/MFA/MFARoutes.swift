@@ -1,4 +1,5 @@
 import FlintCore
+import FlintTexts
 import Hummingbird
 
 /// Multi-factor authentication, Firebase's v2 API (`/identitytoolkit.googleapis.com/v2/accounts/mfa...`), plus

@@ -1,5 +1,6 @@
 import FlintCore
 import FlintStore
+import FlintTexts
 import Hummingbird
 import Logging
 

@@ -1,5 +1,6 @@
 import FlintCore
 import FlintStore
+import FlintTexts
 import Hummingbird
 
 /// `accounts:resetPassword` (v1) and `relyingparty/resetPassword` (v3): with only `oobCode`, says what the code is

@@ -1,5 +1,6 @@
 import FlintCore
 import FlintStore
+import FlintTexts
 import Logging
 
 /// Sending a code: the rules shared by phone sign-in and SMS multi-factor.

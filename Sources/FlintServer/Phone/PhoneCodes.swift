@@ -1,5 +1,6 @@
 import FlintCore
 import FlintStore
+import FlintTexts
 import Logging
 
 /// Verification codes by SMS: sending them (app verification, region policy, per-number caps, the outbox and the

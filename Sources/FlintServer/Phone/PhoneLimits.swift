@@ -1,5 +1,6 @@
 import FlintCore
 import FlintStore
+import FlintTexts
 
 /// The per-number caps of SMS codes, on the shared counters (exact across nodes). A code session locks after
 /// ``ServerSettings/maxCodeAttempts`` wrong codes, but a new text starts a new session; these caps bound the texts a

@@ -1,5 +1,6 @@
 import FlintCore
 import FlintStore
+import FlintTexts
 
 extension PhoneCodes {
     /// Spends an SMS code sent for `purpose` and returns the number it proves: the second-factor steps use it the

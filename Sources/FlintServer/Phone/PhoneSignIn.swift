@@ -1,5 +1,6 @@
 import FlintCore
 import FlintStore
+import FlintTexts
 
 /// The rules of `signInWithPhoneNumber`: prove the number (code, fictional code or temporary proof), then sign
 /// up, sign in, re-authenticate, or put the number on the signed-in user, in one transaction.

@@ -1,4 +1,4 @@
-public import FlintCore
+public import FlintTexts
 
 /// What an SMS code session is for. Stored as its raw text in `code_sessions.purpose`; a code sent for one purpose
 /// never serves another. Open-ended like jwt-kit's error kinds: a new purpose is a new `static let`, not a breaking

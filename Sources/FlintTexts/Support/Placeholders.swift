@@ -2,7 +2,8 @@
 ///
 /// A placeholder is `{` + a name of ASCII letters, digits and `_` + `}`. Filling is one pass over the
 /// template, so a value that itself contains `{code}` or `{link}` is inserted literally and never re-scanned.
-enum Placeholders {
+/// Package-visible for FlintCore's checks of operator templates (``names(in:)``).
+package enum Placeholders {
     /// Replaces each `{name}` that has an entry in `values`; unknown placeholders and stray braces are kept as written.
     static func fill(_ template: String, values: [String: String]) -> String {
         var out = ""
@@ -26,7 +27,7 @@ enum Placeholders {
 
     /// The placeholder names in `template`, in order of appearance (with repeats): `{{link}}` names `link`,
     /// `{ link }` and `{a:b}` name nothing.
-    static func names(in template: String) -> [String] {
+    package static func names(in template: String) -> [String] {
         var names: [String] = []
         var rest = template[...]
         while let open = rest.firstIndex(of: "{") {

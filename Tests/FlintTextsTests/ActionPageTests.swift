@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FlintCore
+@testable import FlintTexts
 
 @Suite("Email action pages")
 struct ActionPageTests {

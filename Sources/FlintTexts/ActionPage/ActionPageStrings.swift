@@ -1,4 +1,5 @@
-/// The words of the action pages in one locale. Placeholders: `{app}`, and `{email}` where noted.
+/// The words of the pages Flint serves in one locale: the email action pages and the web challenge page (which
+/// borrows ``continueButton`` for its button). Placeholders: `{app}`, and `{email}` where noted.
 struct ActionPageStrings {
     /// The primary button that leaves the page for the app.
     var continueButton: String
@@ -27,6 +28,14 @@ struct ActionPageStrings {
     var expiredBody: String
     var badRequestTitle: String
     var badRequestBody: String
+    /// The web challenge page (``ChallengePage``), chosen by the request's `hl` (the app's `languageCode`).
+    var verifyAppTitle: String
+    var verifyAppBody: String
+    /// Shown while the browser works out the proof of work.
+    var checking: String
+    /// Shown when the challenge page is not served over https (WebCrypto is missing).
+    var needsSecureConnection: String
+    var needsJavaScript: String
 
     /// Lowercased canonical tag → tag, for negotiation over ``builtIn``.
     private static let index = LocaleNegotiation.index(builtIn.keys.sorted())

@@ -7,8 +7,8 @@ import Crypto
 #endif
 
 /// The HTML of Flint's web challenge (`/__/auth/handler?authType=verifyApp…`), the fallback of app verification
-/// when no silent push arrives. One button (the human step) runs a small ``ProofOfWork`` in an inline script and
-/// posts the form; the server then sends the browser back to the app with a token.
+/// when no silent push arrives. One button (the human step) runs a small proof of work (FlintCore's `ProofOfWork`)
+/// in an inline script and posts the form; the server then sends the browser back to the app with a token.
 ///
 /// The page loads nothing from elsewhere. Its only script is inline and allowed by its SHA-256 in the
 /// Content-Security-Policy (``contentSecurityPolicy(callbackScheme:)``), so no other script can run.
@@ -71,9 +71,9 @@ public enum ChallengePage {
     /// The challenge page, in the best of the built-in locales for the form's `language` (its messages for the script
     /// travel as `data-` attributes, so the hashed script stays one constant).
     public static func challenge(_ form: Form) -> String {
-        let (locale, words) = ChallengePageStrings.negotiate([form.language])
+        let (locale, words) = ActionPageStrings.negotiate([form.language])
         let escape = HTMLEscaping.escape
-        var body = "<p>\(escape(words.intro))</p>\n"
+        var body = "<p>\(escape(words.verifyAppBody))</p>\n"
         if let error = form.error { body += "<p class=\"error\" role=\"alert\">\(escape(error))</p>\n" }
         body +=
             "<form id=\"challenge\" method=\"post\" action=\"\(escape(form.action))\" data-difficulty=\"\(form.difficulty)\" "
@@ -82,11 +82,11 @@ public enum ChallengePage {
             body += "<input type=\"hidden\" name=\"\(HTMLEscaping.escape(field.name))\" value=\"\(HTMLEscaping.escape(field.value))\">\n"
         }
         body += "<input type=\"hidden\" name=\"solution\" value=\"\">\n"
-        body += "<button class=\"button\" type=\"submit\">\(escape(words.button))</button>\n</form>\n"
+        body += "<button class=\"button\" type=\"submit\">\(escape(words.continueButton))</button>\n</form>\n"
         body += "<p id=\"status\" class=\"hint\" aria-live=\"polite\"></p>\n"
         body += "<noscript><p class=\"error\">\(escape(words.needsJavaScript))</p></noscript>\n"
         body += "<script>\(script)</script>\n"
-        return document(language: locale, app: form.appName, title: escape(words.title), body: body)
+        return document(language: locale, app: form.appName, title: escape(words.verifyAppTitle), body: body)
     }
 
     /// A page explaining why the challenge cannot run (bad or missing parameters).

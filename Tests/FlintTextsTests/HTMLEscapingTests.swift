@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FlintCore
+@testable import FlintTexts
 
 @Suite("HTML escaping and placeholders")
 struct HTMLEscapingTests {

@@ -1,3 +1,7 @@
+public import FlintTexts
+
+/// Operator overrides of the email templates (`flint.emailTemplates`): a rule of the project config, kept here so
+/// ``ProjectConfig`` can refuse a bad override when the config is written; the templates themselves are FlintTexts'.
 extension EmailTemplates {
     /// The placeholders a template may use.
     static let placeholders: Set<String> = ["app", "link", "email"]

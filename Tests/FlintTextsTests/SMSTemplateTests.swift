@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FlintCore
+@testable import FlintTexts
 
 @Suite("SMS templates and locale negotiation")
 struct SMSTemplateTests {

@@ -2,7 +2,7 @@
 ///
 /// Locale keys are BCP 47 tags stored in canonical form (`pt_br` becomes `pt-BR`). Each template uses the
 /// placeholders `{app}`, `{link}` and `{email}`; operators override templates through the project config
-/// (see ``parseOverrides(_:)``).
+/// (see FlintCore's `EmailTemplates.parseOverrides(_:)`).
 public struct EmailTemplates: Sendable, Equatable {
     /// Templates keyed by canonical locale tag, then action.
     public private(set) var templates: [String: [EmailAction: EmailTemplate]] = [:]
@@ -24,12 +24,18 @@ public struct EmailTemplates: Sendable, Equatable {
     ///
     /// An override replaces the whole template (subject, text and HTML) for its locale and action only;
     /// other actions of that locale and other locales are kept, and new locales may be added.
-    /// ``parseOverrides(_:)`` completes a partial override from the built-in template of its locale,
+    /// FlintCore's `parseOverrides(_:)` completes a partial override from the built-in template of its locale,
     /// so the operator may change just a subject.
     public func merging(overrides: [String: [EmailAction: EmailTemplate]]) -> EmailTemplates {
         var merged = self
         merged.add(overrides)
         return merged
+    }
+
+    /// The canonical tag of the locale ``render(action:locale:app:link:email:)`` would use, without rendering.
+    public func locale(for action: EmailAction, requested: [String]) -> String {
+        let locale = LocaleNegotiation.bestMatch(for: requested, index: localeIndex[action] ?? [:])
+        return templates[locale]?[action] == nil ? LocaleNegotiation.fallback : locale
     }
 
     /// Renders the email for `action` in the best locale for `requested` (see
@@ -47,12 +53,6 @@ public struct EmailTemplates: Sendable, Equatable {
     ///   - link: Replaces `{link}`: the action link the recipient opens.
     ///   - email: Replaces `{email}`: the recipient's address.
     /// - Returns: The subject, both bodies and the canonical tag of the locale used.
-    /// The canonical tag of the locale ``render(action:locale:app:link:email:)`` would use, without rendering.
-    public func locale(for action: EmailAction, requested: [String]) -> String {
-        let locale = LocaleNegotiation.bestMatch(for: requested, index: localeIndex[action] ?? [:])
-        return templates[locale]?[action] == nil ? LocaleNegotiation.fallback : locale
-    }
-
     public func render(action: EmailAction, locale requested: [String], app: String, link: String, email: String) -> EmailContent {
         let locale = LocaleNegotiation.bestMatch(for: requested, index: localeIndex[action] ?? [:])
         let found = templates[locale]?[action]
