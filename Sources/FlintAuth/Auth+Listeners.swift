@@ -18,39 +18,47 @@ extension Auth {
     /// user). Listeners run on the main queue.
     @discardableResult
     public func addStateDidChangeListener(_ listener: @escaping AuthStateDidChangeListenerBlock) -> AuthStateDidChangeListenerHandle {
-        let handle = ListenerHandle()
-        let callback = Callback(function: listener)
-        let user = state.withLock { state -> User? in
-            state.stateListeners[ObjectIdentifier(handle)] = StateListener(block: callback, lastUID: state.currentUser?.uid)
-            return state.currentUser
+        addListener(listener) { state, key, callback in
+            state.stateListeners[key] = StateListener(block: callback, lastUID: state.currentUser?.uid)
         }
-        callbackQueue.async { callback.function(self, user) }
-        return handle
     }
 
     /// Stops a state listener.
     public func removeStateDidChangeListener(_ listenerHandle: any NSObjectProtocol) {
-        guard let handle = listenerHandle as? ListenerHandle else { return }
-        _ = state.withLock { $0.stateListeners.removeValue(forKey: ObjectIdentifier(handle)) }
+        removeListener(listenerHandle, from: \.stateListeners)
     }
 
     /// Calls `listener` now (asynchronously) and whenever the ID token changes: sign-in, refresh, sign-out.
     @discardableResult
     public func addIDTokenDidChangeListener(_ listener: @escaping IDTokenDidChangeListenerBlock) -> IDTokenDidChangeListenerHandle {
+        addListener(listener) { state, key, callback in state.tokenListeners[key] = callback }
+    }
+
+    /// Stops an ID-token listener.
+    public func removeIDTokenDidChangeListener(_ listenerHandle: any NSObjectProtocol) {
+        removeListener(listenerHandle, from: \.tokenListeners)
+    }
+
+    /// Files `listener` under a new handle (`register` puts it in its table, under the handle's key), then calls it
+    /// with the current user on the main queue.
+    private func addListener(
+        _ listener: @escaping (Auth, User?) -> Void,
+        register: (inout State, ObjectIdentifier, Callback<(Auth, User?) -> Void>) -> Void
+    ) -> ListenerHandle {
         let handle = ListenerHandle()
         let callback = Callback(function: listener)
         let user = state.withLock { state -> User? in
-            state.tokenListeners[ObjectIdentifier(handle)] = callback
+            register(&state, ObjectIdentifier(handle), callback)
             return state.currentUser
         }
         callbackQueue.async { callback.function(self, user) }
         return handle
     }
 
-    /// Stops an ID-token listener.
-    public func removeIDTokenDidChangeListener(_ listenerHandle: any NSObjectProtocol) {
+    /// Takes the listener of `listenerHandle` out of one table; a handle of the other kind, or of none, is ignored.
+    private func removeListener<Listener>(_ listenerHandle: any NSObjectProtocol, from table: WritableKeyPath<State, [ObjectIdentifier: Listener]>) {
         guard let handle = listenerHandle as? ListenerHandle else { return }
-        _ = state.withLock { $0.tokenListeners.removeValue(forKey: ObjectIdentifier(handle)) }
+        _ = state.withLock { $0[keyPath: table].removeValue(forKey: ObjectIdentifier(handle)) }
     }
 
     /// Tells the ID-token listeners, and the state listeners whose last user differs from the current one.

@@ -13,18 +13,21 @@ public let GitHubAuthProviderID = "github.com"
 public let TwitterAuthProviderID = "twitter.com"
 /// The provider ID of Game Center accounts.
 public let GameCenterAuthProviderID = "gc.apple.com"
+
+// For these providers the sign-in method is the provider ID itself, as in FirebaseAuth.
+
 /// The sign-in method `fetchSignInMethods(forEmail:)` lists for phone accounts.
-public let PhoneAuthSignInMethod = "phone"
+public let PhoneAuthSignInMethod = PhoneAuthProviderID
 /// The sign-in method listed for Google accounts.
-public let GoogleAuthSignInMethod = "google.com"
+public let GoogleAuthSignInMethod = GoogleAuthProviderID
 /// The sign-in method listed for Facebook accounts.
-public let FacebookAuthSignInMethod = "facebook.com"
+public let FacebookAuthSignInMethod = FacebookAuthProviderID
 /// The sign-in method listed for GitHub accounts.
-public let GitHubAuthSignInMethod = "github.com"
+public let GitHubAuthSignInMethod = GitHubAuthProviderID
 /// The sign-in method listed for Twitter accounts.
-public let TwitterAuthSignInMethod = "twitter.com"
+public let TwitterAuthSignInMethod = TwitterAuthProviderID
 /// The sign-in method listed for Game Center accounts.
-public let GameCenterAuthSignInMethod = "gc.apple.com"
+public let GameCenterAuthSignInMethod = GameCenterAuthProviderID
 
 /// A provider ID as a value, as FirebaseAuth's `AuthProviderID` (`.email`, `.phone`, `.google`, …, `.custom(_:)`).
 public struct AuthProviderID: Equatable, Hashable, Sendable {

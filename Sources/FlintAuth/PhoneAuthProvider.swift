@@ -31,13 +31,10 @@ public final class PhoneAuthProvider: Sendable {
         guard !phoneNumber.isEmpty else { throw AuthErrorCode.missingPhoneNumber.error() }
         let response = try await withAppVerification(uiDelegate: uiDelegate) { proof in
             try await auth.backend.call(
-                "accounts:sendVerificationCode", SendVerificationCodeRequest(phoneNumber: phoneNumber, proof: proof),
-                as: SendVerificationCodeResponse.self)
+                "accounts:sendVerificationCode", PhoneCodeRequest.sendVerificationCode(phoneNumber: phoneNumber, proof: proof),
+                as: PhoneCodeSession.self)
         }
-        guard let sessionInfo = response.sessionInfo, !sessionInfo.isEmpty else {
-            throw AuthErrorCode.internalError.error(detail: "accounts:sendVerificationCode answered without sessionInfo.")
-        }
-        return sessionInfo
+        return try PhoneCodeSession.verificationID(of: response, orFailWith: "accounts:sendVerificationCode answered without sessionInfo.")
     }
 
     /// Texts a verification code to `phoneNumber`; `completion` receives the verification ID or the error.

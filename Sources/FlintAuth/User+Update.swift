@@ -7,7 +7,7 @@ extension User {
     func updateAccount(_ request: SetAccountInfoRequest) async throws {
         var request = request
         request.idToken = try await getIDToken()
-        let response = try await backend.call("accounts:update", request, as: SetAccountInfoResponse.self)
+        let response = try await backend.call("accounts:update", request, as: SignInResponse.self)
         try await adoptTokens(idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn)
     }
 

@@ -14,6 +14,62 @@ struct UserStoreTests {
         try await store.close()
     }
 
+    @Test("every field of a user is saved and read back, by each lookup, after insert and after update", arguments: Engine.all)
+    func roundTrip(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        var user = UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 11, validSince: 12)
+        user.email = "a@example.com"
+        user.emailVerified = true
+        user.displayName = "Ann"
+        user.photoURL = "https://example.com/a.png"
+        user.lastLoginAt = 13
+        user.lastRefreshAt = 14
+        user.customAttributes = #"{"admin":true}"#
+        user.passwordHash = "$scrypt$hash"
+        user.passwordUpdatedAt = 15
+        user.emailLinkSignIn = true
+        user.revocationGeneration = 3
+        try await store.write { [user] in try await $0.insertUser(user) }
+        /// The user, as each of the six lookups finds it.
+        func lookups(_ user: UserRecord) async throws -> [UserRecord?] {
+            var found = try await store.read { tx in
+                [
+                    try await tx.user(localID: "u1"), try await tx.user(email: user.email ?? ""),
+                    try await tx.user(phoneNumber: user.phoneNumber ?? ""),
+                ]
+            }
+            found += try await store.write { tx in
+                [
+                    try await tx.lockedUser(localID: "u1"), try await tx.lockedUser(email: user.email ?? ""),
+                    try await tx.lockedUser(phoneNumber: user.phoneNumber ?? ""),
+                ]
+            }
+            return found
+        }
+        #expect(try await lookups(user) == Array(repeating: user, count: 6))
+
+        user.phoneNumber = nil
+        user.email = "b@example.com"
+        user.emailVerified = false
+        user.displayName = nil
+        user.photoURL = nil
+        user.disabled = true
+        user.lastLoginAt = nil
+        user.lastRefreshAt = 24
+        user.validSince = 22
+        user.customAttributes = nil
+        user.passwordHash = nil
+        user.passwordUpdatedAt = nil
+        user.emailLinkSignIn = false
+        user.revocationGeneration = 5
+        try await store.write { [user] in try await $0.updateUser(user) }
+        #expect(try await store.read { try await $0.user(localID: "u1") } == user)
+        #expect(try await store.write { try await $0.lockedUser(email: "b@example.com") } == user)
+        #expect(try await store.read { try await $0.user(email: "a@example.com") } == nil)
+        #expect(try await store.read { try await $0.user(phoneNumber: "+16505553434") } == nil)
+        try await store.close()
+    }
+
     @Test("a failing transaction leaves no trace, and the others in its batch commit", arguments: Engine.all)
     func isolation(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)

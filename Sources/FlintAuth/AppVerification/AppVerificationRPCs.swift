@@ -2,7 +2,8 @@ import Foundation
 
 /// The app proof a code request carries, FirebaseAuth's `CodeIdentity`: a receipt with the secret its silent push
 /// delivered, or a token from the web challenge. Its fields have the wire names of `sendVerificationCode`,
-/// `phoneEnrollmentInfo` and `phoneSignInInfo`; absent ones are not encoded.
+/// `phoneEnrollmentInfo` and `phoneSignInInfo`, where `PhoneCodeRequest` encodes them beside the number; absent ones
+/// are not encoded.
 struct AppVerificationProof: Codable, Sendable, Equatable {
     var iosReceipt: String?
     var iosSecret: String?

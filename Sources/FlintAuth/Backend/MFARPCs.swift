@@ -13,23 +13,16 @@ struct MFAEnrollmentWire: Decodable {
 /// `v2/accounts/mfaEnrollment:start` (`StartMFAEnrollmentRequest`): a signed-in user's `idToken`, or — Flint's
 /// mandatory-enrolment extension — the `mfaPendingCredential` of a sign-in that must enrol first.
 struct StartMFAEnrollmentRequest: Encodable {
-    struct PhoneEnrollmentInfo: Encodable {
-        var phoneNumber: String
-        var iosReceipt: String?
-        var iosSecret: String?
-        var recaptchaToken: String?
-    }
     struct TOTPEnrollmentInfo: Encodable {}
 
     var idToken: String?
     var mfaPendingCredential: String?
-    var phoneEnrollmentInfo: PhoneEnrollmentInfo?
+    var phoneEnrollmentInfo: PhoneCodeRequest?
     var totpEnrollmentInfo: TOTPEnrollmentInfo?
 }
 
 /// The answer of `mfaEnrollment:start`: the SMS session (the verification ID) or the new TOTP secret.
 struct StartMFAEnrollmentResponse: Decodable {
-    struct PhoneSessionInfo: Decodable { var sessionInfo: String? }
     struct TOTPSessionInfo: Decodable {
         var sharedSecretKey: String?
         var verificationCodeLength: Int?
@@ -38,7 +31,7 @@ struct StartMFAEnrollmentResponse: Decodable {
         var sessionInfo: String?
         var finalizeEnrollmentTime: String?
     }
-    var phoneSessionInfo: PhoneSessionInfo?
+    var phoneSessionInfo: PhoneCodeSession?
     var totpSessionInfo: TOTPSessionInfo?
 }
 
@@ -71,22 +64,14 @@ struct WithdrawMFARequest: Encodable {
 
 /// `v2/accounts/mfaSignIn:start` (`StartMFASignInRequest`): which enrolled phone to text.
 struct StartMFASignInRequest: Encodable {
-    struct PhoneSignInInfo: Encodable {
-        var phoneNumber: String
-        var iosReceipt: String?
-        var iosSecret: String?
-        var recaptchaToken: String?
-    }
-
     var mfaPendingCredential: String
     var mfaEnrollmentId: String
-    var phoneSignInInfo: PhoneSignInInfo
+    var phoneSignInInfo: PhoneCodeRequest
 }
 
 /// The answer of `mfaSignIn:start`.
 struct StartMFASignInResponse: Decodable {
-    struct PhoneResponseInfo: Decodable { var sessionInfo: String? }
-    var phoneResponseInfo: PhoneResponseInfo?
+    var phoneResponseInfo: PhoneCodeSession?
 }
 
 /// `v2/accounts/mfaSignIn:finalize` (`FinalizeMFASignInRequest`), with Flint's `recoveryCode` alternative.
@@ -98,16 +83,17 @@ struct FinalizeMFASignInRequest: Encodable {
     var recoveryCode: String?
 }
 
-/// The tokens `mfaEnrollment:finalize`, `mfaEnrollment:withdraw` and `mfaSignIn:finalize` answer with; the first
-/// enrolment also returns Flint's one-time `recoveryCodes`.
+/// The answer of `mfaEnrollment:finalize`, `mfaEnrollment:withdraw` and `mfaSignIn:finalize`: a sign-in answer (its
+/// tokens); the first enrolment also returns Flint's one-time `recoveryCodes` beside them.
 struct MFATokensResponse: Decodable {
-    var idToken: String?
-    var refreshToken: String?
-    var expiresIn: String?
+    var signInResponse: SignInResponse
     var recoveryCodes: [String]?
 
-    var signInResponse: SignInResponse {
-        SignInResponse(idToken: idToken, refreshToken: refreshToken, expiresIn: expiresIn)
+    private enum CodingKeys: String, CodingKey { case recoveryCodes }
+
+    init(from decoder: any Decoder) throws {
+        signInResponse = try SignInResponse(from: decoder)
+        recoveryCodes = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent([String].self, forKey: .recoveryCodes)
     }
 }
 

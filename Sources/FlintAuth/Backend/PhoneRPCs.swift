@@ -1,22 +1,38 @@
-/// `accounts:sendVerificationCode` (FirebaseAuth's `SendVerificationCodeRequest`) with the app proof, if any.
-struct SendVerificationCodeRequest: Encodable {
+/// A number to text a code to, with the app's proof, if any: the body of `accounts:sendVerificationCode`
+/// (FirebaseAuth's `SendVerificationCodeRequest`, with `clientType`) and the `phoneEnrollmentInfo` and
+/// `phoneSignInInfo` of the second-factor starts (`AuthProtoStartMFAPhoneRequestInfo`, without it). The proof's
+/// fields stand beside `phoneNumber`; absent ones are not encoded.
+struct PhoneCodeRequest: Encodable {
     var phoneNumber: String
-    var iosReceipt: String?
-    var iosSecret: String?
-    var recaptchaToken: String?
-    var clientType = "CLIENT_TYPE_IOS"
+    var proof: AppVerificationProof?
+    var clientType: String?
 
-    init(phoneNumber: String, proof: AppVerificationProof?) {
-        self.phoneNumber = phoneNumber
-        iosReceipt = proof?.iosReceipt
-        iosSecret = proof?.iosSecret
-        recaptchaToken = proof?.recaptchaToken
+    private enum CodingKeys: String, CodingKey { case phoneNumber, clientType }
+
+    /// The body of `accounts:sendVerificationCode`.
+    static func sendVerificationCode(phoneNumber: String, proof: AppVerificationProof?) -> Self {
+        Self(phoneNumber: phoneNumber, proof: proof, clientType: "CLIENT_TYPE_IOS")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(phoneNumber, forKey: .phoneNumber)
+        try container.encodeIfPresent(clientType, forKey: .clientType)
+        try proof?.encode(to: encoder)
     }
 }
 
-/// The answer of `accounts:sendVerificationCode`: the session the code belongs to (the verification ID).
-struct SendVerificationCodeResponse: Decodable {
+/// The answer to a `PhoneCodeRequest` (the API's `StartMfaPhoneResponseInfo`): the session the texted code belongs
+/// to, whose ID is the verification ID. It is the whole answer of `accounts:sendVerificationCode`, and the
+/// `phoneSessionInfo` of `mfaEnrollment:start` and the `phoneResponseInfo` of `mfaSignIn:start`.
+struct PhoneCodeSession: Decodable {
     var sessionInfo: String?
+
+    /// The verification ID of `session`; `internalError` with `detail` when the answer has none.
+    static func verificationID(of session: PhoneCodeSession?, orFailWith detail: String) throws -> String {
+        guard let sessionInfo = session?.sessionInfo, !sessionInfo.isEmpty else { throw AuthErrorCode.internalError.error(detail: detail) }
+        return sessionInfo
+    }
 }
 
 /// `accounts:signInWithPhoneNumber` (`VerifyPhoneNumberRequest`): a code for a session, or a temporary proof for

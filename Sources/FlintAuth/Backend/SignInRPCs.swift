@@ -22,7 +22,8 @@ struct SignInWithEmailLinkRequest: Encodable {
     var idToken: String?
 }
 
-/// The tokens every sign-in endpoint answers with.
+/// The tokens every sign-in endpoint answers with; also the answer of `accounts:update`, which carries new tokens when
+/// the change ended the earlier sessions (email or password).
 struct SignInResponse: Decodable {
     var localId: String?
     var email: String?

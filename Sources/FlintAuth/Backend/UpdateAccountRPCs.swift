@@ -12,15 +12,6 @@ struct SetAccountInfoRequest: Encodable {
     var returnSecureToken = true
 }
 
-/// The answer of `accounts:update`: new tokens when the change ended the earlier sessions (email or password).
-struct SetAccountInfoResponse: Decodable {
-    var localId: String?
-    var email: String?
-    var idToken: String?
-    var refreshToken: String?
-    var expiresIn: String?
-}
-
 /// `accounts:resetPassword` (`ResetPasswordRequest`): with only `oobCode`, tells what a code is for without using
 /// it; with `newPassword`, uses a password-reset code.
 struct ResetPasswordRequest: Encodable {

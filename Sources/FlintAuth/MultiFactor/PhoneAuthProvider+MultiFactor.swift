@@ -15,14 +15,11 @@ extension PhoneAuthProvider {
             // A signed-in user's ID token, or the pending credential of a sign-in that must enrol a factor first.
             let request = StartMFAEnrollmentRequest(
                 idToken: session.idToken, mfaPendingCredential: session.pendingCredential,
-                phoneEnrollmentInfo: .init(
-                    phoneNumber: phoneNumber, iosReceipt: proof?.iosReceipt, iosSecret: proof?.iosSecret, recaptchaToken: proof?.recaptchaToken))
+                phoneEnrollmentInfo: PhoneCodeRequest(phoneNumber: phoneNumber, proof: proof))
             return try await auth.backend.callV2("accounts/mfaEnrollment:start", request, as: StartMFAEnrollmentResponse.self)
         }
-        guard let sessionInfo = response.phoneSessionInfo?.sessionInfo, !sessionInfo.isEmpty else {
-            throw AuthErrorCode.internalError.error(detail: "mfaEnrollment:start answered without phoneSessionInfo.")
-        }
-        return sessionInfo
+        return try PhoneCodeSession.verificationID(
+            of: response.phoneSessionInfo, orFailWith: "mfaEnrollment:start answered without phoneSessionInfo.")
     }
 
     /// Texts a sign-in code to the enrolled factor `multiFactorInfo` (a resolver hint) for the pending sign-in of
@@ -36,15 +33,11 @@ extension PhoneAuthProvider {
         let response = try await withAppVerification(uiDelegate: uiDelegate) { proof in
             let request = StartMFASignInRequest(
                 mfaPendingCredential: pending, mfaEnrollmentId: multiFactorInfo.uid,
-                phoneSignInInfo: .init(
-                    phoneNumber: multiFactorInfo.phoneNumber, iosReceipt: proof?.iosReceipt, iosSecret: proof?.iosSecret,
-                    recaptchaToken: proof?.recaptchaToken))
+                phoneSignInInfo: PhoneCodeRequest(phoneNumber: multiFactorInfo.phoneNumber, proof: proof))
             return try await auth.backend.callV2("accounts/mfaSignIn:start", request, as: StartMFASignInResponse.self)
         }
-        guard let sessionInfo = response.phoneResponseInfo?.sessionInfo, !sessionInfo.isEmpty else {
-            throw AuthErrorCode.internalError.error(detail: "mfaSignIn:start answered without phoneResponseInfo.")
-        }
-        return sessionInfo
+        return try PhoneCodeSession.verificationID(
+            of: response.phoneResponseInfo, orFailWith: "mfaSignIn:start answered without phoneResponseInfo.")
     }
 
     /// `verifyPhoneNumber(_:uiDelegate:multiFactorSession:)` with a completion handler.

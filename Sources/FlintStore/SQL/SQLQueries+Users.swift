@@ -1,55 +1,105 @@
 extension SQLQueries {
-    private static let userColumns = """
-        local_id, phone_number, email, email_verified, display_name, photo_url, disabled, created_at, last_login_at,
-        last_refresh_at, valid_since, custom_attributes, password_hash, password_updated_at, email_link_sign_in,
-        revocation_generation
+    /// Where a `users` column keeps its value in a `UserRecord`, by the column's type.
+    private enum UserField: Sendable {
+        case text(WritableKeyPath<UserRecord, String?> & Sendable)
+        case bool(WritableKeyPath<UserRecord, Bool> & Sendable)
+        case integer(WritableKeyPath<UserRecord, Int64> & Sendable)
+        case optionalInteger(WritableKeyPath<UserRecord, Int64?> & Sendable)
+
+        /// The value `user` stores in the column.
+        func value(of user: UserRecord) -> SQLValue {
+            switch self {
+            case .text(let field): user[keyPath: field].sql
+            case .bool(let field): .bool(user[keyPath: field])
+            case .integer(let field): .integer(user[keyPath: field])
+            case .optionalInteger(let field): user[keyPath: field].sql
+            }
+        }
+
+        /// Sets the field of `user` from `column` of `row`.
+        func read(_ column: String, of row: SQLRow, into user: inout UserRecord) throws {
+            switch self {
+            case .text(let field): user[keyPath: field] = try row.optionalString(column)
+            case .bool(let field): user[keyPath: field] = try row.bool(column)
+            case .integer(let field): user[keyPath: field] = try row.int64(column)
+            case .optionalInteger(let field): user[keyPath: field] = try row.optionalInt64(column)
+            }
+        }
+    }
+
+    /// The `users` columns a save writes (all but `local_id` and `created_at`, which never change) and the fields
+    /// they hold: the one list the row reader and the SELECT, INSERT and UPDATE statements are built from.
+    private static let userFields: [(column: String, field: UserField)] = [
+        ("phone_number", .text(\.phoneNumber)),
+        ("email", .text(\.email)),
+        ("email_verified", .bool(\.emailVerified)),
+        ("display_name", .text(\.displayName)),
+        ("photo_url", .text(\.photoURL)),
+        ("disabled", .bool(\.disabled)),
+        ("last_login_at", .optionalInteger(\.lastLoginAt)),
+        ("last_refresh_at", .optionalInteger(\.lastRefreshAt)),
+        ("valid_since", .integer(\.validSince)),
+        ("custom_attributes", .text(\.customAttributes)),
+        ("password_hash", .text(\.passwordHash)),
+        ("password_updated_at", .optionalInteger(\.passwordUpdatedAt)),
+        ("email_link_sign_in", .bool(\.emailLinkSignIn)),
+        ("revocation_generation", .integer(\.revocationGeneration)),
+    ]
+
+    private static let userColumns = (["local_id", "created_at"] + userFields.map(\.column)).joined(separator: ", ")
+
+    private static let insertUserSQL = """
+        INSERT INTO users (\(userFields.map(\.column).joined(separator: ", ")), local_id, created_at)
+        VALUES (\(Array(repeating: "?", count: userFields.count + 2).joined(separator: ", ")))
+        ON CONFLICT DO NOTHING RETURNING local_id
+        """
+
+    private static let updateUserSQL = """
+        UPDATE users SET \(userFields.map { "\($0.column) = ?" }.joined(separator: ", "))
+        WHERE local_id = ? RETURNING local_id
         """
 
     private func user(from row: SQLRow) throws -> UserRecord {
-        var user = UserRecord(
-            localID: try row.string("local_id"), phoneNumber: try row.optionalString("phone_number"),
-            createdAt: try row.int64("created_at"), validSince: try row.int64("valid_since")
-        )
-        user.email = try row.optionalString("email")
-        user.emailVerified = try row.bool("email_verified")
-        user.displayName = try row.optionalString("display_name")
-        user.photoURL = try row.optionalString("photo_url")
-        user.disabled = try row.bool("disabled")
-        user.lastLoginAt = try row.optionalInt64("last_login_at")
-        user.lastRefreshAt = try row.optionalInt64("last_refresh_at")
-        user.customAttributes = try row.optionalString("custom_attributes")
-        user.passwordHash = try row.optionalString("password_hash")
-        user.passwordUpdatedAt = try row.optionalInt64("password_updated_at")
-        user.emailLinkSignIn = try row.bool("email_link_sign_in")
-        user.revocationGeneration = try row.int64("revocation_generation")
+        // `valid_since` is among the fields read next.
+        var user = UserRecord(localID: try row.string("local_id"), createdAt: try row.int64("created_at"), validSince: 0)
+        for (column, field) in Self.userFields { try field.read(column, of: row, into: &user) }
         return user
     }
 
+    /// The values of `userFields`, in their order.
+    private func userValues(_ u: UserRecord) -> [SQLValue] {
+        Self.userFields.map { $0.field.value(of: u) }
+    }
+
+    /// The user whose `column` holds `value`; `locked`, with the row locked for the transaction (PostgreSQL's
+    /// `FOR UPDATE`; SQLite's writes are serial anyway).
+    private func user(where column: String, is value: String, locked: Bool = false) async throws -> UserRecord? {
+        let lock = locked && db.dialect == .postgresql ? " FOR UPDATE" : ""
+        return try await db.first("SELECT \(Self.userColumns) FROM users WHERE \(column) = ?\(lock)", [.text(value)]).map(user(from:))
+    }
+
     func user(localID: String) async throws -> UserRecord? {
-        try await db.first("SELECT \(Self.userColumns) FROM users WHERE local_id = ?", [.text(localID)]).map(user(from:))
+        try await user(where: "local_id", is: localID)
     }
 
     func user(phoneNumber: String) async throws -> UserRecord? {
-        try await db.first("SELECT \(Self.userColumns) FROM users WHERE phone_number = ?", [.text(phoneNumber)]).map(user(from:))
-    }
-
-    private var lockClause: String { db.dialect == .postgresql ? " FOR UPDATE" : "" }
-
-    func lockedUser(localID: String) async throws -> UserRecord? {
-        try await db.first("SELECT \(Self.userColumns) FROM users WHERE local_id = ?\(lockClause)", [.text(localID)]).map(user(from:))
-    }
-
-    func lockedUser(email: String) async throws -> UserRecord? {
-        try await db.first("SELECT \(Self.userColumns) FROM users WHERE email = ?\(lockClause)", [.text(email)]).map(user(from:))
-    }
-
-    func lockedUser(phoneNumber: String) async throws -> UserRecord? {
-        try await db.first("SELECT \(Self.userColumns) FROM users WHERE phone_number = ?\(lockClause)", [.text(phoneNumber)])
-            .map(user(from:))
+        try await user(where: "phone_number", is: phoneNumber)
     }
 
     func user(email: String) async throws -> UserRecord? {
-        try await db.first("SELECT \(Self.userColumns) FROM users WHERE email = ?", [.text(email)]).map(user(from:))
+        try await user(where: "email", is: email)
+    }
+
+    func lockedUser(localID: String) async throws -> UserRecord? {
+        try await user(where: "local_id", is: localID, locked: true)
+    }
+
+    func lockedUser(email: String) async throws -> UserRecord? {
+        try await user(where: "email", is: email, locked: true)
+    }
+
+    func lockedUser(phoneNumber: String) async throws -> UserRecord? {
+        try await user(where: "phone_number", is: phoneNumber, locked: true)
     }
 
     func schemaVersion() async throws -> Int {
@@ -72,25 +122,8 @@ extension SQLQueries {
         }
     }
 
-    private func userValues(_ u: UserRecord) -> [SQLValue] {
-        [
-            u.phoneNumber.sql, u.email.sql, .bool(u.emailVerified), u.displayName.sql, u.photoURL.sql, .bool(u.disabled),
-            u.lastLoginAt.sql, u.lastRefreshAt.sql, .integer(u.validSince), u.customAttributes.sql, u.passwordHash.sql,
-            u.passwordUpdatedAt.sql, .bool(u.emailLinkSignIn), .integer(u.revocationGeneration),
-        ]
-    }
-
     func insertUser(_ u: UserRecord) async throws {
-        let rows = try await db.query(
-            """
-            INSERT INTO users (phone_number, email, email_verified, display_name, photo_url, disabled, last_login_at,
-                last_refresh_at, valid_since, custom_attributes, password_hash, password_updated_at, email_link_sign_in,
-                revocation_generation, local_id, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT DO NOTHING RETURNING local_id
-            """,
-            userValues(u) + [.text(u.localID), .integer(u.createdAt)]
-        )
+        let rows = try await db.query(Self.insertUserSQL, userValues(u) + [.text(u.localID), .integer(u.createdAt)])
         if rows.isEmpty {
             try await checkUnique(u)
             throw StoreError.conflict("localId")
@@ -99,15 +132,7 @@ extension SQLQueries {
 
     func updateUser(_ u: UserRecord) async throws {
         try await checkUnique(u)
-        let rows = try await db.query(
-            """
-            UPDATE users SET phone_number = ?, email = ?, email_verified = ?, display_name = ?, photo_url = ?, disabled = ?,
-                last_login_at = ?, last_refresh_at = ?, valid_since = ?, custom_attributes = ?, password_hash = ?,
-                password_updated_at = ?, email_link_sign_in = ?, revocation_generation = ?
-            WHERE local_id = ? RETURNING local_id
-            """,
-            userValues(u) + [.text(u.localID)]
-        )
+        let rows = try await db.query(Self.updateUserSQL, userValues(u) + [.text(u.localID)])
         if rows.isEmpty { throw StoreError.notFound }
     }
 
