@@ -1,10 +1,10 @@
 extension SQLQueries {
     /// Where a `users` column keeps its value in a `UserRecord`, by the column's type.
     private enum UserField: Sendable {
-        case text(WritableKeyPath<UserRecord, String?> & Sendable)
-        case bool(WritableKeyPath<UserRecord, Bool> & Sendable)
-        case integer(WritableKeyPath<UserRecord, Int64> & Sendable)
-        case optionalInteger(WritableKeyPath<UserRecord, Int64?> & Sendable)
+        case text(any WritableKeyPath<UserRecord, String?> & Sendable)
+        case bool(any WritableKeyPath<UserRecord, Bool> & Sendable)
+        case integer(any WritableKeyPath<UserRecord, Int64> & Sendable)
+        case optionalInteger(any WritableKeyPath<UserRecord, Int64?> & Sendable)
 
         /// The value `user` stores in the column.
         func value(of user: UserRecord) -> SQLValue {
