@@ -61,27 +61,3 @@ struct AccountJSON: Encodable {
         customAttributes = user.customAttributes
     }
 }
-
-/// RFC 3339 timestamps in UTC with milliseconds, as Firebase writes `lastRefreshAt` and `enrolledAt`.
-enum RFC3339 {
-    /// `2026-11-22T04:30:00.123Z` for a time in milliseconds since epoch.
-    static func format(milliseconds ms: Int64) -> String {
-        let seconds = ms / 1000
-        let days = Int(seconds / 86_400)
-        let rem = Int(seconds % 86_400)
-        // Civil-from-days (Howard Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let millis = Int(ms % 1000)
-        let msText = String(repeating: "0", count: 3 - String(millis).count) + String(millis)
-        return "\(y)-\(two(m))-\(two(d))T\(two(rem / 3600)):\(two(rem % 3600 / 60)):\(two(rem % 60)).\(msText)Z"
-    }
-}

@@ -1,0 +1,18 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// RFC 3339 timestamps in UTC with milliseconds, as Firebase writes `lastRefreshAt`, `enrolledAt` and
+/// `finalizeEnrollmentTime`.
+enum RFC3339 {
+    private static let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)
+
+    /// `2026-11-22T04:30:00.123Z` for a time in milliseconds since epoch.
+    static func format(milliseconds ms: Int64) -> String {
+        // Half a millisecond in: the formatter truncates, and `ms / 1000` as a Double may land just below the
+        // intended millisecond.
+        style.format(Date(timeIntervalSince1970: (Double(ms) + 0.5) / 1000))
+    }
+}

@@ -1,0 +1,18 @@
+import Testing
+
+@testable import FlintServer
+
+@Suite("RFC 3339 times as Firebase writes them")
+struct RFC3339Tests {
+    @Test(
+        "milliseconds since epoch print exactly, to the millisecond, in UTC",
+        arguments: [
+            (Int64(0), "1970-01-01T00:00:00.000Z"),
+            (1_764_000_000_123, "2025-11-24T16:00:00.123Z"),
+            (951_782_400_005, "2000-02-29T00:00:00.005Z"),
+            (4_102_444_799_999, "2099-12-31T23:59:59.999Z"),
+        ])
+    func exact(milliseconds: Int64, text: String) {
+        #expect(RFC3339.format(milliseconds: milliseconds) == text)
+    }
+}
