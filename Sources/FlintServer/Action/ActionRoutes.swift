@@ -43,6 +43,8 @@ struct ActionRoutes {
 /// The query (or form) of an action link.
 struct ActionParameters: Sendable {
     var mode: String?
+    /// The action `mode` names (`resetPassword` is a password reset); `nil` for an unknown mode.
+    var action: EmailAction? { EmailAction.allCases.first { ActionCodes.mode(of: $0) == mode } }
     var oobCode: String?
     var apiKey: String?
     var continueURL: String?
@@ -58,87 +60,81 @@ struct ActionParameters: Sendable {
 
 extension ActionRoutes {
     func actionPage(_ p: ActionParameters, locales: [String]) async -> Response {
-        guard let mode = p.mode, let code = p.oobCode, !code.isEmpty else {
-            return Self.page(ActionPage.failure(locale: locales, app: codes.node.appName, reason: .badRequest), status: .badRequest)
+        let app = codes.node.appName
+        guard let action = p.action, let code = p.oobCode, !code.isEmpty else {
+            return Self.page(ActionPage.failure(locale: locales, app: app, reason: .badRequest), status: .badRequest)
         }
-        switch mode {
-        case "signIn":
-            if let failure = await codeFailure(code, .signIn, locales: locales) { return failure }
+        if let failure = await codeFailure(code, action, locales: locales) { return failure }
+        switch action {
+        case .signIn:
             // The continue URL gets the link's parameters, as Firebase's handler passes them on; the app (or web
             // page) there calls signInWithEmailLink.
             var continueURL: String?
-            if let target = p.continueURL, ContinueURL(target)?.isAuthorized(by: codes.node.config.current.authorizedDomains) == true {
+            if let target = authorizedContinueURL(p) {
                 let query = URLQuery.encode(
                     [("apiKey", p.apiKey ?? ""), ("oobCode", code), ("mode", "signIn"), ("lang", p.lang ?? "en")])
                 continueURL = target + (target.contains("?") ? "&" : "?") + query
             }
-            return Self.page(ActionPage.signIn(locale: locales, app: codes.node.appName, continueURL: continueURL))
-        case "verifyEmail":
-            if let failure = await codeFailure(code, .verifyEmail, locales: locales) { return failure }
-            let email = await emailShown(code, .verifyEmail)
+            return Self.page(ActionPage.signIn(locale: locales, app: app, continueURL: continueURL))
+        case .verifyEmail, .verifyAndChangeEmail, .recoverEmail:
+            // Confirming the address: verifying it, making it the account's new one, or (recovery) putting it back.
+            let email = await emailShown(code, action)
+            return Self.page(ActionPage.confirmEmail(locale: locales, app: app, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
+        case .passwordReset:
+            let email = await emailShown(code, action)
             return Self.page(
-                ActionPage.confirmEmail(locale: locales, app: codes.node.appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
-        case "verifyAndChangeEmail":
-            if let failure = await codeFailure(code, .verifyAndChangeEmail, locales: locales) { return failure }
-            let email = await emailShown(code, .verifyAndChangeEmail)
-            return Self.page(
-                ActionPage.confirmEmail(locale: locales, app: codes.node.appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
-        case "recoverEmail":
-            // Confirming that the old address is the person's own puts it back.
-            if let failure = await codeFailure(code, .recoverEmail, locales: locales) { return failure }
-            let email = (try? await codes.peekOobCode(code, expecting: [.recoverEmail]))?.email ?? ""
-            return Self.page(
-                ActionPage.confirmEmail(locale: locales, app: codes.node.appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden))
-        case "resetPassword":
-            if let failure = await codeFailure(code, .passwordReset, locales: locales) { return failure }
-            let email = await emailShown(code, .passwordReset)
-            return Self.page(
-                ActionPage.resetPassword(
-                    locale: locales, app: codes.node.appName, email: email, formAction: ActionRoutes.path, hidden: p.hidden, error: nil))
-        default:
-            return Self.page(ActionPage.failure(locale: locales, app: codes.node.appName, reason: .badRequest), status: .badRequest)
+                ActionPage.resetPassword(locale: locales, app: app, email: email, formAction: ActionRoutes.path, hidden: p.hidden, error: nil))
         }
     }
 
     func actionSubmit(_ p: ActionParameters, newPassword: String?, locales: [String]) async -> Response {
-        guard let code = p.oobCode, !code.isEmpty else {
-            return Self.page(ActionPage.failure(locale: locales, app: codes.node.appName, reason: .badRequest), status: .badRequest)
+        let app = codes.node.appName
+        guard let action = p.action, let code = p.oobCode, !code.isEmpty else {
+            return Self.page(ActionPage.failure(locale: locales, app: app, reason: .badRequest), status: .badRequest)
         }
-        let continueURL = p.continueURL.flatMap { ContinueURL($0)?.isAuthorized(by: codes.node.config.current.authorizedDomains) == true ? $0 : nil }
+        let continueURL = authorizedContinueURL(p)
         do {
-            switch p.mode {
-            case "verifyEmail":
+            let outcome: ActionPage.Outcome
+            switch action {
+            case .signIn:
+                // A sign-in link is used by the app (signInWithEmailLink), never by a form.
+                return Self.page(ActionPage.failure(locale: locales, app: app, reason: .badRequest), status: .badRequest)
+            case .verifyEmail:
                 _ = try await codes.applyEmailVerification(code: code)
-                return Self.page(ActionPage.done(locale: locales, app: codes.node.appName, outcome: .emailVerified, continueURL: continueURL))
-            case "verifyAndChangeEmail":
+                outcome = .emailVerified
+            case .verifyAndChangeEmail:
                 _ = try await codes.applyEmailChange(code: code, locales: locales)
-                return Self.page(ActionPage.done(locale: locales, app: codes.node.appName, outcome: .emailChanged, continueURL: continueURL))
-            case "recoverEmail":
+                outcome = .emailChanged
+            case .recoverEmail:
                 _ = try await codes.applyEmailRecovery(code: code)
-                return Self.page(ActionPage.done(locale: locales, app: codes.node.appName, outcome: .emailChanged, continueURL: continueURL))
-            case "resetPassword":
+                outcome = .emailChanged
+            case .passwordReset:
                 let record = try await codes.peekOobCode(code, expecting: [.passwordReset])
                 do throws(AuthError) {
                     try PasswordHasher.checkStrength(newPassword ?? "")
                 } catch {
                     return Self.page(
                         ActionPage.resetPassword(
-                            locale: locales, app: codes.node.appName, email: record.email, formAction: ActionRoutes.path, hidden: p.hidden,
-                            error: .weakPassword), status: .badRequest)
+                            locale: locales, app: app, email: record.email, formAction: ActionRoutes.path, hidden: p.hidden, error: .weakPassword),
+                        status: .badRequest)
                 }
                 let hash = try await codes.passwords.hash(newPassword ?? "")
                 _ = try await codes.applyPasswordReset(code: code, hash: hash)
-                return Self.page(ActionPage.done(locale: locales, app: codes.node.appName, outcome: .passwordChanged, continueURL: continueURL))
-            default:
-                return Self.page(ActionPage.failure(locale: locales, app: codes.node.appName, reason: .badRequest), status: .badRequest)
+                outcome = .passwordChanged
             }
+            return Self.page(ActionPage.done(locale: locales, app: app, outcome: outcome, continueURL: continueURL))
         } catch let error as AuthError {
             let reason: ActionPage.Failure = error.code == AuthError.expiredOobCode.code ? .expiredLink : .invalidLink
-            return Self.page(ActionPage.failure(locale: locales, app: codes.node.appName, reason: reason), status: .badRequest)
+            return Self.page(ActionPage.failure(locale: locales, app: app, reason: reason), status: .badRequest)
         } catch {
             codes.node.logger.error("action page failed", metadata: ["errorType": "\(type(of: error))"])
-            return Self.page(ActionPage.failure(locale: locales, app: codes.node.appName, reason: .invalidLink), status: .internalServerError)
+            return Self.page(ActionPage.failure(locale: locales, app: app, reason: .invalidLink), status: .internalServerError)
         }
+    }
+
+    /// The link's continue URL when it is on an authorized domain.
+    private func authorizedContinueURL(_ p: ActionParameters) -> String? {
+        p.continueURL.flatMap { ContinueURL($0)?.isAuthorized(by: codes.node.config.current.authorizedDomains) == true ? $0 : nil }
     }
 
     /// The address a page shows for a code that was just found usable; empty (and logged) if reading it again fails.
