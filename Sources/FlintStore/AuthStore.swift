@@ -12,6 +12,14 @@ public protocol AuthStore: Sendable {
 
     /// Closes connections; the store is unusable afterwards.
     func close() async throws
+
+    /// Tells every node sharing this store that cached state changed; call it after the change is committed.
+    /// PostgreSQL: a `NOTIFY` every node's ``changes()`` hears; SQLite: this process's subscribers. A lost
+    /// announcement (logged by the store) only delays the change until the nodes' periodic reload.
+    func announce(_ change: StoreChange) async
+
+    /// The changes announced by any node sharing this store (SQLite: by this process), until the store closes.
+    func changes() -> AsyncStream<StoreChange>
 }
 
 /// Every query, composed from the aggregates' read protocols (Protocols/): users, tokens, code sessions, outbox,

@@ -169,7 +169,7 @@ struct TwoNodeTests {
     }
 
     /// A new, empty database on the test server (through `psql`), so runs never see each other's keys or users.
-    private func freshDatabase(on base: String) throws -> String {
+    func freshDatabase(on base: String) throws -> String {
         let name = "flint_e2e_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")

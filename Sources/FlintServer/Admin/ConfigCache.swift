@@ -66,6 +66,7 @@ final class ConfigCache: Sendable {
             if let digest { try await tx.saveConfigMetadata(Self.appliedFileDigestName, value: digest) }
         }
         config.withLock { $0 = new }
+        await store.announce(.config)
         return true
     }
 
@@ -85,6 +86,7 @@ final class ConfigCache: Sendable {
     static func save(_ config: ProjectConfig, to store: any AuthStore) async throws {
         let text = try encode(config)
         try await store.write { tx in try await tx.saveProjectConfig(text) }
+        await store.announce(.config)
     }
 
     /// The stored form of a config: sorted JSON.

@@ -76,16 +76,37 @@ struct ReloadService: Service {
     func run() async throws {
         // Sleeping is cut short by graceful shutdown; that cancellation is the normal way out.
         try? await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                try await Task.sleep(for: interval)
-                do {
-                    try await keys.reload()
-                    try await node.config.reload()
-                    try await sweep()
-                    await codes.deliverDueEmail()
-                } catch {
-                    node.logger.warning("reload from store failed", metadata: ["errorType": "\(type(of: error))"])
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await followAnnouncements() }
+                while !Task.isCancelled {
+                    try await Task.sleep(for: interval)
+                    do {
+                        try await keys.reload()
+                        try await node.config.reload()
+                        try await sweep()
+                        await codes.deliverDueEmail()
+                    } catch {
+                        node.logger.warning("reload from store failed", metadata: ["errorType": "\(type(of: error))"])
+                    }
                 }
+                group.cancelAll()
+            }
+        }
+    }
+
+    /// Re-reads the config or the keys as soon as a node announces a change to them (PostgreSQL LISTEN/NOTIFY),
+    /// instead of at the next periodic reload.
+    func followAnnouncements() async {
+        for await change in node.store.changes() {
+            do {
+                switch change {
+                case .config: try await node.config.reload()
+                case .keys: try await keys.reload()
+                default: continue
+                }
+            } catch {
+                node.logger.warning(
+                    "reload after a change announcement failed", metadata: ["change": "\(change)", "errorType": "\(type(of: error))"])
             }
         }
     }

@@ -61,6 +61,7 @@ final class KeyCache: Sendable {
         let now = clock.now()
         let record = try newKeyRecord(now: now, random: random)
         try await store.write { tx in try await tx.addSigningKey(record, retiringOthersAt: now.millisecondsSince1970) }
+        await store.announce(.keys)
         return record.kid
     }
 

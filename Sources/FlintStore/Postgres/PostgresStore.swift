@@ -19,6 +19,10 @@ public final class PostgresStore: AuthStore {
     private let runner: Task<Void, Never>
     private let logger: Logger
     private let closed = Atomic<Bool>(false)
+    private let feed = ChangeFeed()
+    private let listener: Task<Void, Never>
+    /// The channel of ``announce(_:)``'s notifications.
+    static let changeChannel = "flint_changes"
 
     /// Connection settings read from a `postgres://user:password@host:port/database?sslmode=...` URL.
     public struct Location: Sendable, Equatable {
@@ -85,7 +89,42 @@ public final class PostgresStore: AuthStore {
             runner.cancel()
             throw error
         }
+        let feed = self.feed
+        self.listener = Task { await Self.listen(client: client, feed: feed, logger: logger) }
     }
+
+    /// Holds one connection listening on ``changeChannel`` and hands what it hears to the feed; reconnects after
+    /// a second when the connection drops (meanwhile the nodes' periodic reload covers what is missed).
+    private static func listen(client: PostgresClient, feed: ChangeFeed, logger: Logger) async {
+        while !Task.isCancelled {
+            do {
+                try await client.withConnection { connection in
+                    try await connection.listen(on: changeChannel) { notifications in
+                        for try await notification in notifications { feed.publish(StoreChange(rawValue: notification.payload)) }
+                    }
+                }
+            } catch {
+                if Task.isCancelled { return }
+                logger.warning("postgres change listener stopped; reconnecting", metadata: ["errorType": "\(type(of: error))"])
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    /// Sends a `NOTIFY` on ``changeChannel``: every node's listener (this one's too) hears it.
+    public func announce(_ change: StoreChange) async {
+        guard !closed.load(ordering: .relaxed) else { return }
+        do {
+            try await client.withConnection { connection in
+                try await PostgresExecutor(connection: connection, logger: logger).run(
+                    "SELECT pg_notify(?, ?)", [.text(Self.changeChannel), .text(change.rawValue)])
+            }
+        } catch {
+            logger.warning("postgres change notification failed", metadata: ["change": "\(change)", "errorType": "\(type(of: error))"])
+        }
+    }
+
+    public func changes() -> AsyncStream<StoreChange> { feed.subscribe() }
 
     /// Why the store could not start.
     public struct StartError: Error, CustomStringConvertible {
@@ -189,6 +228,8 @@ public final class PostgresStore: AuthStore {
 
     public func close() async throws {
         closed.store(true, ordering: .relaxed)
+        listener.cancel()
+        feed.finish()
         runner.cancel()
         await runner.value
     }

@@ -17,6 +17,7 @@ public final class SQLiteStore: AuthStore {
     private let readers: ReaderPool?
     private let queue: WriteQueue
     private let loop: Task<Void, Never>
+    private let feed = ChangeFeed()
 
     /// A connection and the executor that owns it.
     struct Connection: Sendable {
@@ -95,7 +96,13 @@ public final class SQLiteStore: AuthStore {
         return try await readers.with { db in try await body(SQLQueries(db: db)) }
     }
 
+    /// Hands `change` to this process's subscribers (an embedded database has no other nodes to tell).
+    public func announce(_ change: StoreChange) async { feed.publish(change) }
+
+    public func changes() -> AsyncStream<StoreChange> { feed.subscribe() }
+
     public func close() async throws {
+        feed.finish()
         queue.finish()
         await loop.value
         await readers?.close()

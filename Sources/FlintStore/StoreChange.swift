@@ -1,0 +1,15 @@
+/// State that every node caches and re-reads when another node changes it. Open-ended like ``CodePurpose``.
+public struct StoreChange: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The text carried by the notification.
+    public let rawValue: String
+
+    /// A change from its text.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The project config (sign-in methods, test numbers, templates, limits…).
+    public static let config = StoreChange(rawValue: "config")
+    /// The signing keys (a rotation).
+    public static let keys = StoreChange(rawValue: "keys")
+
+    public var description: String { rawValue }
+}
