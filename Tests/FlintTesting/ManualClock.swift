@@ -1,25 +1,25 @@
-public import FlintCore
+package import FlintCore
 import Synchronization
 
 #if canImport(FoundationEssentials)
-    public import FoundationEssentials
+    package import FoundationEssentials
 #else
-    public import Foundation
+    package import Foundation
 #endif
 
 /// A clock that only moves when told to; the test double for ``WallClock``.
-public final class ManualClock: WallClock {
+package final class ManualClock: WallClock {
     private let current: Mutex<Date>
 
     /// Creates a clock standing at `start`.
-    public init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
+    package init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
         current = Mutex(start)
     }
 
-    public func now() -> Date { current.withLock { $0 } }
+    package func now() -> Date { current.withLock { $0 } }
 
     /// Moves the clock forward by `seconds`.
-    public func advance(by seconds: TimeInterval) {
+    package func advance(by seconds: TimeInterval) {
         current.withLock { $0 = $0.addingTimeInterval(seconds) }
     }
 }

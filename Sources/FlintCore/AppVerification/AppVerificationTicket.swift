@@ -7,9 +7,9 @@ public import Crypto
 /// one without a database read. What must happen at most a bounded number of times (a receipt's uses, a token's
 /// single use, a puzzle's single solution) is counted on the store's shared counters, keyed by ``counterKey``,
 /// which is exact across nodes and on both SQLite and PostgreSQL.
-public struct AppVerificationTicket: Sendable, Equatable {
+package struct AppVerificationTicket: Sendable, Equatable {
     /// What the string is for; one kind never opens as another.
-    public enum Purpose: Sendable, Equatable {
+    package enum Purpose: Sendable, Equatable {
         /// A `verifyClient` receipt; its secret travels only in the silent push.
         case receipt
         /// A `recaptchaToken` from Flint's web challenge.
@@ -35,19 +35,19 @@ public struct AppVerificationTicket: Sendable, Equatable {
     }
 
     /// Bytes in a fresh ``nonce``.
-    public static let nonceLength = 16
+    package static let nonceLength = 16
 
     /// What the string is for.
-    public var purpose: Purpose
+    package var purpose: Purpose
     /// The project it was issued for.
-    public var projectID: String
+    package var projectID: String
     /// When it was issued, Unix seconds.
-    public var issuedAt: Int64
+    package var issuedAt: Int64
     /// 16 random bytes naming this one string (for counting its uses).
-    public var nonce: [UInt8]
+    package var nonce: [UInt8]
 
     /// Creates a ticket.
-    public init(purpose: Purpose, projectID: String, issuedAt: Int64, nonce: [UInt8]) {
+    package init(purpose: Purpose, projectID: String, issuedAt: Int64, nonce: [UInt8]) {
         self.purpose = purpose
         self.projectID = projectID
         self.issuedAt = issuedAt
@@ -56,7 +56,7 @@ public struct AppVerificationTicket: Sendable, Equatable {
 
     /// The string handed to the client.
     /// - Throws: `CryptoKitError` when `key` is not an AES key.
-    public func seal(key: SymmetricKey) throws -> String {
+    package func seal(key: SymmetricKey) throws -> String {
         var writer = PayloadWriter()
         writer.append(issuedAt)
         writer.append(nonce)
@@ -65,7 +65,7 @@ public struct AppVerificationTicket: Sendable, Equatable {
     }
 
     /// Opens a string made by ``seal(key:)`` for `purpose`; `nil` for anything else.
-    public init?(opening text: String, purpose: Purpose, key: SymmetricKey) {
+    package init?(opening text: String, purpose: Purpose, key: SymmetricKey) {
         guard let plain = SealedToken.open(text, kind: purpose.kind, key: key) else { return nil }
         var reader = PayloadReader(plain)
         guard let issuedAt = reader.int64(), let nonce = reader.data(), nonce.count == Self.nonceLength, let projectID = reader.string(),
@@ -76,19 +76,19 @@ public struct AppVerificationTicket: Sendable, Equatable {
 
     /// Whether the ticket is for `projectID` and was issued no more than `lifetime` seconds before `now` (and not
     /// in the future beyond a minute of clock skew between nodes).
-    public func isValid(projectID: String, now: Int64, lifetime: Int64) -> Bool {
+    package func isValid(projectID: String, now: Int64, lifetime: Int64) -> Bool {
         self.projectID == projectID && now - issuedAt < lifetime && issuedAt - now < 60
     }
 
     /// The shared counter that bounds this string's uses.
-    public var counterKey: String { purpose.counterPrefix + Hex.encode(nonce) }
+    package var counterKey: String { purpose.counterPrefix + Hex.encode(nonce) }
 }
 
 extension AppVerificationTicket {
     /// The secret of a receipt: HMAC-SHA256 of the receipt string under the app-verification key, base64url. It is
     /// derived rather than stored, so a node that did not answer `verifyClient` can check it; it reaches the client
     /// only inside the silent push, which APNs delivers only to the app on the device that registered the token.
-    public static func receiptSecret(forReceipt receipt: String, key: SymmetricKey) -> String {
+    package static func receiptSecret(forReceipt receipt: String, key: SymmetricKey) -> String {
         var mac = HMAC<SHA256>(key: key)
         mac.update(data: Array("receipt secret".utf8))
         mac.update(data: Array(receipt.utf8))
@@ -96,7 +96,7 @@ extension AppVerificationTicket {
     }
 
     /// Whether `secret` is the secret of `receipt` (constant time).
-    public static func checkReceiptSecret(_ secret: String, receipt: String, key: SymmetricKey) -> Bool {
+    package static func checkReceiptSecret(_ secret: String, receipt: String, key: SymmetricKey) -> Bool {
         constantTimeEquals(Array(secret.utf8), Array(receiptSecret(forReceipt: receipt, key: key).utf8))
     }
 }

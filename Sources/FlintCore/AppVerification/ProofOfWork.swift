@@ -4,14 +4,14 @@ import Crypto
 /// `SHA-256(puzzle ":" solution)` starts with `difficulty` zero bits. It costs a browser well under a second and
 /// makes minting tokens in bulk expensive; it is not a test that a human is present (the page's button is the
 /// human step, the puzzle is the cost).
-public enum ProofOfWork {
+package enum ProofOfWork {
     /// Leading zero bits asked for: about 65 000 hashes on average.
-    public static let difficulty = 16
+    package static let difficulty = 16
     /// Longest solution accepted.
-    public static let maxSolutionLength = 20
+    package static let maxSolutionLength = 20
 
     /// Whether `solution` solves `puzzle` at `difficulty`.
-    public static func isSolved(puzzle: String, solution: String, difficulty: Int = difficulty) -> Bool {
+    package static func isSolved(puzzle: String, solution: String, difficulty: Int = difficulty) -> Bool {
         guard !solution.isEmpty, solution.utf8.count <= maxSolutionLength, solution.utf8.allSatisfy({ (48...57).contains($0) }) else {
             return false
         }

@@ -2,22 +2,22 @@ public import Crypto
 
 /// The server's master secret (32 random bytes, generated on first start and persisted by the store) and
 /// the purpose-bound keys derived from it with HKDF-SHA256.
-public struct ServerSecret: Sendable {
+package struct ServerSecret: Sendable {
     /// Key for code HMACs (`HMAC(codeKey, sessionID ‖ code)`).
-    public let codeKey: SymmetricKey
+    package let codeKey: SymmetricKey
     /// Key authenticating opaque session handles (`sessionInfo`, `temporaryProof`).
-    public let sessionKey: SymmetricKey
+    package let sessionKey: SymmetricKey
     /// Key tagging refresh tokens, so a token can be recognised as ours without a database row.
-    public let refreshKey: SymmetricKey
+    package let refreshKey: SymmetricKey
     /// Key sealing Flint's stateless MFA strings (`mfaPendingCredential`, TOTP enrollment `sessionInfo`) with AES-256-GCM.
-    public let mfaKey: SymmetricKey
+    package let mfaKey: SymmetricKey
     /// Key for recovery code HMACs, so a stolen database reveals no code.
-    public let recoveryKey: SymmetricKey
+    package let recoveryKey: SymmetricKey
     /// Key sealing app-verification receipts, web-challenge tokens and puzzles, and deriving receipt secrets.
-    public let appVerificationKey: SymmetricKey
+    package let appVerificationKey: SymmetricKey
 
     /// Derives the purpose keys from the master secret.
-    public init(master: [UInt8]) {
+    package init(master: [UInt8]) {
         let ikm = SymmetricKey(data: master)
         codeKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, info: Array("flint code hmac v1".utf8), outputByteCount: 32)
         sessionKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, info: Array("flint session handle v1".utf8), outputByteCount: 32)
@@ -30,7 +30,7 @@ public struct ServerSecret: Sendable {
 
     /// The stored form of a code: HMAC-SHA256 over the session ID and the code, so equal codes in two
     /// sessions never share a hash and a stolen database reveals no code.
-    public func codeHash(sessionID: [UInt8], code: String) -> [UInt8] {
+    package func codeHash(sessionID: [UInt8], code: String) -> [UInt8] {
         var mac = HMAC<SHA256>(key: codeKey)
         mac.update(data: sessionID)
         mac.update(data: Array(code.utf8))
@@ -40,12 +40,12 @@ public struct ServerSecret: Sendable {
 
 extension ServerSecret {
     /// The 16-byte tag of a refresh token's body.
-    public func refreshTokenTag(_ body: [UInt8]) -> [UInt8] {
+    package func refreshTokenTag(_ body: [UInt8]) -> [UInt8] {
         Array(Array(HMAC<SHA256>.authenticationCode(for: body, using: refreshKey)).prefix(16))
     }
 }
 
 /// SHA-256 of a bearer secret (refresh tokens), hex-encoded, as stored.
-public func storedTokenHash(_ token: String) -> String {
+package func storedTokenHash(_ token: String) -> String {
     Hex.encode(SHA256.hash(data: Array(token.utf8)))
 }

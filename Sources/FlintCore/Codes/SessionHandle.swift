@@ -2,7 +2,7 @@ public import Crypto
 
 /// What a `sessionInfo` string stands for. The string itself is opaque to clients: base64url of a kind byte,
 /// a payload and a 128-bit HMAC tag under the server secret, so garbage is rejected without a database read.
-public enum SessionHandle: Sendable, Equatable {
+package enum SessionHandle: Sendable, Equatable {
     /// A code session stored in the database, named by its 16 random bytes.
     case stored(id: [UInt8])
     /// A fictional (test) number: nothing is stored; the handle carries the number and its issue time.
@@ -13,7 +13,7 @@ public enum SessionHandle: Sendable, Equatable {
     private static let tagLength = 16
 
     /// Encodes the handle as the `sessionInfo` string sent to clients.
-    public func encode(key: SymmetricKey) -> String {
+    package func encode(key: SymmetricKey) -> String {
         var body: [UInt8]
         switch self {
         case .stored(let id):
@@ -28,7 +28,7 @@ public enum SessionHandle: Sendable, Equatable {
     }
 
     /// Decodes and authenticates a `sessionInfo` string; `nil` when it is not one of ours.
-    public init?(decoding text: String, key: SymmetricKey) {
+    package init?(decoding text: String, key: SymmetricKey) {
         guard text.utf8.count <= 200, let raw = Base64URL.decode(text), raw.count > Self.tagLength + 1 else { return nil }
         let body = Array(raw.dropLast(Self.tagLength))
         let tag = Array(raw.suffix(Self.tagLength))

@@ -40,7 +40,7 @@ extension EmailTemplates {
     /// - Returns: Complete templates by canonical locale and action, ready for ``merging(overrides:)``.
     /// - Throws: ``AuthError`` `INVALID_CONFIG` whose detail names the offending path, e.g.
     ///   `email template fr.EMAIL_SIGNIN.html uses unknown placeholder {code}`.
-    public static func parseOverrides(_ value: JSONValue) throws(AuthError) -> [String: [EmailAction: EmailTemplate]] {
+    package static func parseOverrides(_ value: JSONValue) throws(AuthError) -> [String: [EmailAction: EmailTemplate]] {
         if case .null = value { return [:] }
         guard let byLocale = value.objectValue else {
             throw invalid("email templates must be a map from locale to actions, got \(value.kindName)")

@@ -1,7 +1,7 @@
 /// `signIn.phoneNumber.appVerification` (Flint extension): whether SMS codes need an app proof.
 extension ProjectConfig {
     /// The app-verification policy of phone sign-in and SMS second factors.
-    public enum AppVerificationMode: String, Sendable, Equatable, CaseIterable {
+    package enum AppVerificationMode: String, Sendable, Equatable, CaseIterable {
         /// Every code sent to a real number needs a proof: a `verifyClient` receipt with its pushed secret, or a
         /// token from the web challenge. Fictional test numbers never need one.
         case enforce = "ENFORCE"
@@ -11,7 +11,7 @@ extension ProjectConfig {
 
     /// The configured policy, or `nil` when the document sets none (the server then picks by mode: `OFF` in dev
     /// mode, `ENFORCE` in production).
-    public var appVerification: AppVerificationMode? {
+    package var appVerification: AppVerificationMode? {
         document["signIn"]?["phoneNumber"]?["appVerification"]?.stringValue.flatMap(AppVerificationMode.init(rawValue:))
     }
 

@@ -4,26 +4,26 @@ public import FlintTexts
 /// section (app links for the action page, extra link domains, email template overrides).
 extension ProjectConfig {
     /// Whether email sign-in (password or link) is enabled (`signIn.email.enabled`, default on).
-    public var emailSignInEnabled: Bool {
+    package var emailSignInEnabled: Bool {
         if case .bool(let b)? = document["signIn"]?["email"]?["enabled"] { return b }
         return true
     }
 
     /// Whether email sign-in needs a password, i.e. email links are off (`signIn.email.passwordRequired`).
-    public var passwordRequired: Bool {
+    package var passwordRequired: Bool {
         if case .bool(let b)? = document["signIn"]?["email"]?["passwordRequired"] { return b }
         return false
     }
 
     /// Email-enumeration protection (`emailPrivacyConfig.enableImprovedEmailPrivacy`): `createAuthUri` reveals
     /// nothing, and unknown emails answer like wrong passwords.
-    public var improvedEmailPrivacy: Bool {
+    package var improvedEmailPrivacy: Bool {
         if case .bool(let b)? = document["emailPrivacyConfig"]?["enableImprovedEmailPrivacy"] { return b }
         return false
     }
 
     /// The iOS apps that may open action links (`TEAMID.bundle.id`), from `flint.appLinks.apple`.
-    public var appleAppIDs: [String] {
+    package var appleAppIDs: [String] {
         guard let apple = document["flint"]?["appLinks"]?["apple"] else { return [] }
         let team = apple["teamId"]?.stringValue ?? ""
         let bundles = apple["bundleIds"]?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -31,12 +31,12 @@ extension ProjectConfig {
     }
 
     /// The configured iOS bundle IDs.
-    public var appleBundleIDs: [String] {
+    package var appleBundleIDs: [String] {
         document["flint"]?["appLinks"]?["apple"]?["bundleIds"]?.arrayValue?.compactMap(\.stringValue) ?? []
     }
 
     /// Android apps that may open action links: package name and signing-certificate SHA-256 fingerprints.
-    public var androidApps: [(packageName: String, fingerprints: [String])] {
+    package var androidApps: [(packageName: String, fingerprints: [String])] {
         (document["flint"]?["appLinks"]?["android"]?.arrayValue ?? []).compactMap { app in
             guard let name = app["packageName"]?.stringValue else { return nil }
             return (name, app["sha256CertFingerprints"]?.arrayValue?.compactMap(\.stringValue) ?? [])
@@ -45,13 +45,13 @@ extension ProjectConfig {
 
     /// Extra hosts (besides the public URL's) that serve Flint's action page; `linkDomain` / `dynamicLinkDomain`
     /// pick one of them.
-    public var linkDomains: [String] {
+    package var linkDomains: [String] {
         document["flint"]?["linkDomains"]?.arrayValue?.compactMap(\.stringValue) ?? []
     }
 
     /// The email texts: Flint's built-in templates with the operator's overrides (`flint.emailTemplates`, by
     /// locale then request type) applied.
-    public var emailTemplates: EmailTemplates {
+    package var emailTemplates: EmailTemplates {
         guard let overrides = document["flint"]?["emailTemplates"], let parsed = try? EmailTemplates.parseOverrides(overrides) else {
             return .builtIn
         }
@@ -115,7 +115,7 @@ extension ProjectConfig {
 
 extension ProjectConfig {
     /// Whether anonymous accounts may be created by clients (`signIn.anonymous.enabled`, default off).
-    public var anonymousSignInEnabled: Bool {
+    package var anonymousSignInEnabled: Bool {
         document["signIn"]?["anonymous"]?["enabled"]?.boolValue ?? false
     }
 }

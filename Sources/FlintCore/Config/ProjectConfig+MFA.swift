@@ -3,7 +3,7 @@
 /// "totpProviderConfig": {"adjacentIntervals": 5}}]}`.
 extension ProjectConfig {
     /// Whether multi-factor authentication is offered (`mfa.state`).
-    public enum MFAState: String, Sendable, Equatable, CaseIterable {
+    package enum MFAState: String, Sendable, Equatable, CaseIterable {
         /// Second factors can be neither enrolled nor asked for.
         case disabled = "DISABLED"
         /// Users may enroll second factors.
@@ -15,30 +15,30 @@ extension ProjectConfig {
     /// The only `mfa.enabledProviders` value Identity Platform defines.
     static let smsProvider = "PHONE_SMS"
     /// `mfa.providerConfigs[].totpProviderConfig.adjacentIntervals` when absent.
-    public static let defaultTOTPAdjacentIntervals = 5
+    package static let defaultTOTPAdjacentIntervals = 5
     /// The allowed range of `adjacentIntervals` (Identity Platform's).
-    public static let totpAdjacentIntervalsRange = 0...10
+    package static let totpAdjacentIntervalsRange = 0...10
 
     /// `mfa.state`; `.disabled` when absent.
-    public var mfaState: MFAState {
+    package var mfaState: MFAState {
         document["mfa"]?["state"]?.stringValue.flatMap(MFAState.init(rawValue:)) ?? .disabled
     }
 
     /// Whether SMS second factors may be enrolled and used: MFA is on and `mfa.enabledProviders` has `PHONE_SMS`.
-    public var smsSecondFactorEnabled: Bool {
+    package var smsSecondFactorEnabled: Bool {
         guard mfaState != .disabled else { return false }
         return document["mfa"]?["enabledProviders"]?.arrayValue?.contains(.string(Self.smsProvider)) ?? false
     }
 
     /// Whether TOTP second factors may be enrolled and used: MFA is on and a provider config with state `ENABLED`
     /// has a `totpProviderConfig`.
-    public var totpSecondFactorEnabled: Bool {
+    package var totpSecondFactorEnabled: Bool {
         guard mfaState != .disabled else { return false }
         return enabledTOTPProviderConfig != nil
     }
 
     /// How many steps either side of now a TOTP code may come from, to absorb clock skew (default 5).
-    public var totpAdjacentIntervals: Int {
+    package var totpAdjacentIntervals: Int {
         guard case .number(let n)? = enabledTOTPProviderConfig?["adjacentIntervals"], Self.isInteger(n, in: Self.totpAdjacentIntervalsRange)
         else { return Self.defaultTOTPAdjacentIntervals }
         return Int(n)

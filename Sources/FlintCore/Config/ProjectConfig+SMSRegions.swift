@@ -3,7 +3,7 @@
 /// or only an allow list (`allowlistOnly.allowedRegions`); no policy allows every region.
 extension ProjectConfig {
     /// The SMS region policy in force.
-    public enum SMSRegionPolicy: Sendable, Equatable {
+    package enum SMSRegionPolicy: Sendable, Equatable {
         /// Every region except these.
         case allowByDefault(disallowed: Set<String>)
         /// Only these regions.
@@ -11,7 +11,7 @@ extension ProjectConfig {
 
         /// Whether a number of `region` (`nil` for numbers no region owns, such as non-geographic codes) may be texted.
         /// An allow list admits only the regions it names; a deny list refuses only those.
-        public func allows(region: String?) -> Bool {
+        package func allows(region: String?) -> Bool {
             switch self {
             case .allowByDefault(let disallowed): return region.map { !disallowed.contains($0) } ?? true
             case .allowlistOnly(let allowed): return region.map { allowed.contains($0) } ?? false
@@ -20,7 +20,7 @@ extension ProjectConfig {
     }
 
     /// The project's policy; every region is allowed when none is set.
-    public var smsRegionPolicy: SMSRegionPolicy {
+    package var smsRegionPolicy: SMSRegionPolicy {
         let config = document["smsRegionConfig"]
         if let allowed = config?["allowlistOnly"] {
             return .allowlistOnly(allowed: Set((allowed["allowedRegions"]?.arrayValue ?? []).compactMap(\.stringValue)))

@@ -2,15 +2,15 @@
 ///
 /// The whole document is kept as JSON so sections this version does not know survive a round trip; the typed
 /// accessors read the parts Flint acts on.
-public struct ProjectConfig: Sendable, Equatable {
+package struct ProjectConfig: Sendable, Equatable {
     /// The stored document (`signIn`, `authorizedDomains`, ...).
-    public private(set) var document: [String: JSONValue]
+    package private(set) var document: [String: JSONValue]
 
     /// At most this many fictional test numbers, as Firebase allows.
-    public static let maxTestPhoneNumbers = 10
+    package static let maxTestPhoneNumbers = 10
 
     /// Paths an `updateMask` may name.
-    public static let updatablePaths: [String] = [
+    package static let updatablePaths: [String] = [
         "signIn", "signIn.phoneNumber", "signIn.phoneNumber.enabled", "signIn.phoneNumber.testPhoneNumbers", "signIn.phoneNumber.appVerification",
         "signIn.email",
         "signIn.email.enabled", "signIn.email.passwordRequired", "signIn.anonymous", "signIn.anonymous.enabled", "authorizedDomains",
@@ -21,7 +21,7 @@ public struct ProjectConfig: Sendable, Equatable {
 
     /// The configuration of a new project: phone and email (password and link) sign-in on, no test numbers,
     /// `localhost` authorized.
-    public static let defaults = ProjectConfig(
+    package static let defaults = ProjectConfig(
         unchecked: [
             "signIn": .object([
                 "phoneNumber": .object(["enabled": .bool(true), "testPhoneNumbers": .object([:])]),
@@ -37,7 +37,7 @@ public struct ProjectConfig: Sendable, Equatable {
 
     /// Validates and normalizes a document (test numbers to E.164, codes checked, domains lower-cased).
     /// - Throws: ``AuthError`` `INVALID_CONFIG` naming what is wrong.
-    public init(document: [String: JSONValue]) throws(AuthError) {
+    package init(document: [String: JSONValue]) throws(AuthError) {
         var doc = document
         doc["name"] = nil
         var phone = doc["signIn"]?["phoneNumber"]?.objectValue ?? [:]
@@ -89,24 +89,24 @@ public struct ProjectConfig: Sendable, Equatable {
     }
 
     /// Whether phone-number sign-in is enabled.
-    public var phoneSignInEnabled: Bool {
+    package var phoneSignInEnabled: Bool {
         if case .bool(let b)? = document["signIn"]?["phoneNumber"]?["enabled"] { return b }
         return false
     }
 
     /// Fictional numbers (E.164) and their fixed codes.
-    public var testPhoneNumbers: [String: String] {
+    package var testPhoneNumbers: [String: String] {
         (document["signIn"]?["phoneNumber"]?["testPhoneNumbers"]?.objectValue ?? [:]).compactMapValues(\.stringValue)
     }
 
     /// Domains that continue URLs may point at.
-    public var authorizedDomains: [String] {
+    package var authorizedDomains: [String] {
         guard case .array(let list)? = document["authorizedDomains"] else { return [] }
         return list.compactMap(\.stringValue)
     }
 
     /// The document as the admin API answers it, with its resource `name`.
-    public func resource(projectID: String) -> [String: JSONValue] {
+    package func resource(projectID: String) -> [String: JSONValue] {
         var out = document
         out["name"] = .string("projects/\(projectID)/config")
         return out
@@ -115,7 +115,7 @@ public struct ProjectConfig: Sendable, Equatable {
     /// Applies a PATCH: copies each masked path from `patch` into this config (a path absent from `patch`
     /// is cleared), then validates. Without a mask, every known leaf present in `patch` is taken.
     /// - Throws: ``AuthError`` for unknown mask paths or an invalid result.
-    public func applying(patch: [String: JSONValue], updateMask: [String]?) throws(AuthError) -> ProjectConfig {
+    package func applying(patch: [String: JSONValue], updateMask: [String]?) throws(AuthError) -> ProjectConfig {
         let mask = updateMask ?? Self.updatablePaths.filter { Self.value(at: $0, in: patch) != nil && !Self.hasKnownChild($0) }
         var doc = document
         for path in mask {

@@ -2,17 +2,17 @@ import Crypto
 
 /// The signature Flint puts on the webhooks it calls (SMS delivery), so the receiver can tell a request came from
 /// this Flint and is fresh: `X-Flint-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`.
-public enum WebhookSignature {
+package enum WebhookSignature {
     /// The header carrying the signature.
-    public static let headerName = "X-Flint-Signature"
+    package static let headerName = "X-Flint-Signature"
 
     /// The header value for `body` sent at `timestamp` (unix seconds).
-    public static func header(secret: String, timestamp: Int64, body: [UInt8]) -> String {
+    package static func header(secret: String, timestamp: Int64, body: [UInt8]) -> String {
         "t=\(timestamp),v1=" + Hex.encode(mac(secret: secret, timestamp: timestamp, body: body))
     }
 
     /// Whether `header` signs `body` with `secret` and was made within `tolerance` seconds of `now`.
-    public static func verify(header: String, secret: String, body: [UInt8], now: Int64, tolerance: Int64 = 300) -> Bool {
+    package static func verify(header: String, secret: String, body: [UInt8], now: Int64, tolerance: Int64 = 300) -> Bool {
         var timestamp: Int64?
         var signatures: [[UInt8]] = []
         for part in header.split(separator: ",") {

@@ -1,19 +1,19 @@
 /// The parts of an absolute `http(s)` URL that the email flows check: a `continueUrl` must be absolute and its
 /// host must be one of the project's authorized domains.
-public struct ContinueURL: Sendable, Equatable {
+package struct ContinueURL: Sendable, Equatable {
     /// `http` or `https` (lower-cased); other schemes are app deep links (`myapp://`), accepted as absolute too.
-    public var scheme: String
+    package var scheme: String
     /// The host, lower-cased, without port or brackets.
-    public var host: String
+    package var host: String
     /// The URL as given.
-    public var text: String
+    package var text: String
 
     /// Characters RFC 3986 allows in a URL (unreserved, reserved and `%`). Anything else — a backslash above all,
     /// which browsers read as `/` — could make a browser see another host than this parser, so it is refused.
     private static let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%".utf8)
 
     /// Parses an absolute URL with a scheme and a host, and no user info; `nil` otherwise.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard text.utf8.count <= 2048, text.utf8.allSatisfy({ Self.allowed.contains($0) }) else { return nil }
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let scheme = text[..<colon].lowercased()
@@ -40,7 +40,7 @@ public struct ContinueURL: Sendable, Equatable {
     }
 
     /// Whether the host is exactly one of the authorized domains (a subdomain must be listed itself, as in Firebase).
-    public func isAuthorized(by domains: [String]) -> Bool {
+    package func isAuthorized(by domains: [String]) -> Bool {
         domains.contains { $0.lowercased() == host }
     }
 }

@@ -1,11 +1,11 @@
 /// Email addresses as Firebase treats them: compared and stored lower-cased, checked for a plausible shape only
 /// (one `@`, a non-empty local part, a domain with a dot or `localhost`, no spaces or control characters).
-public enum EmailAddress {
+package enum EmailAddress {
     /// Longest address accepted (RFC 5321's path limit).
-    public static let maxLength = 254
+    package static let maxLength = 254
 
     /// The stored form of `text`: trimmed and lower-cased, or `nil` when it is not an address.
-    public static func normalize(_ text: String) -> String? {
+    package static func normalize(_ text: String) -> String? {
         let trimmed = text.trimmingASCIIWhitespace().lowercased()
         guard !trimmed.isEmpty, trimmed.utf8.count <= maxLength else { return nil }
         let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)

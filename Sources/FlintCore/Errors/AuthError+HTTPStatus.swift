@@ -1,5 +1,5 @@
 extension AuthError {
     /// ``status`` under a second name: the server's `HTTPResponseError` conformance declares its own `status` (an
     /// `HTTPResponse.Status`), which hides this one inside that module.
-    public var httpStatusCode: Int { status }
+    package var httpStatusCode: Int { status }
 }

@@ -2,20 +2,20 @@
 ///
 /// `message` is the exact Firebase string (for example `INVALID_CODE`); `detail`, when present, is appended
 /// after `" : "` the way Firebase does (`INVALID_PHONE_NUMBER : Invalid format.`), which the SDKs split apart.
-public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The HTTP status code of the answer.
-    public var status: Int
+    package var status: Int
     /// The Firebase error code, e.g. `INVALID_CODE`.
-    public var code: String
+    package var code: String
     /// Optional human-readable detail appended after `" : "`.
-    public var detail: String?
+    package var detail: String?
     /// The `errors[0].reason` value (`invalid`, `forbidden`, `notFound`, ...).
-    public var reason: String
+    package var reason: String
     /// The Google RPC status (`INVALID_ARGUMENT`, `PERMISSION_DENIED`...), when Firebase sends one.
-    public var rpcStatus: String?
+    package var rpcStatus: String?
 
     /// Creates an error.
-    public init(status: Int = 400, code: String, detail: String? = nil, reason: String = "invalid", rpcStatus: String? = nil) {
+    package init(status: Int = 400, code: String, detail: String? = nil, reason: String = "invalid", rpcStatus: String? = nil) {
         self.status = status
         self.code = code
         self.detail = detail
@@ -24,15 +24,15 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The full `message` field: `CODE` or `CODE : detail`.
-    public var message: String {
+    package var message: String {
         guard let detail, !detail.isEmpty else { return code }
         return "\(code) : \(detail)"
     }
 
-    public var description: String { message }
+    package var description: String { message }
 
     /// The same error with a different detail text.
-    public func with(detail: String) -> AuthError {
+    package func with(detail: String) -> AuthError {
         var copy = self
         copy.detail = detail
         return copy

@@ -1,9 +1,9 @@
 /// Base32 (RFC 4648 §6), the encoding of TOTP secrets in `otpauth://` URLs and manual-entry keys.
-public enum Base32 {
+package enum Base32 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".utf8)
 
     /// Encodes bytes in upper-case Base32 without `=` padding.
-    public static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
         out.reserveCapacity((bytes.count * 8 + 4) / 5)
         var buffer: UInt32 = 0
@@ -23,7 +23,7 @@ public enum Base32 {
 
     /// Decodes Base32 in either case, ignoring spaces and `=`; `nil` for other characters or a length no encoding
     /// produces (1, 3 or 6 characters past a multiple of 8).
-    public static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         var out: [UInt8] = []
         var buffer: UInt32 = 0
         var bits = 0

@@ -1,8 +1,8 @@
 /// The one rule that decides what a proven first factor leads to — tokens, a second-factor challenge, or a refusal —
 /// for every way of signing in (phone, email link, password, sign-up, anonymous upgrade, and any flow added later).
-public enum FirstFactorPolicy {
+package enum FirstFactorPolicy {
     /// What a proven first factor leads to.
-    public enum Decision: Sendable, Equatable {
+    package enum Decision: Sendable, Equatable {
         /// The session gets tokens.
         case tokens
         /// No tokens: a pending credential and the enrolled factors' hints instead. With `enrollmentRequired` (a
@@ -13,19 +13,19 @@ public enum FirstFactorPolicy {
     }
 
     /// What the deciding needs to know about a sign-in.
-    public struct Attempt: Sendable, Equatable {
+    package struct Attempt: Sendable, Equatable {
         /// `firebase.sign_in_provider` of the session that would result: `phone`, `password`, `anonymous`, ...
-        public var provider: String
+        package var provider: String
         /// Whether the account has second factors (as the project sees them: none while MFA is disabled).
-        public var hasEnrollments: Bool
+        package var hasEnrollments: Bool
         /// Whether a signed-in session adds this credential to its account (linking, or an anonymous upgrade)
         /// rather than starting a new sign-in.
-        public var linking: Bool
+        package var linking: Bool
         /// Whether the flow makes a phone number a first factor of the account (phone sign-in, or linking a number).
-        public var phoneBecomesFirstFactor: Bool
+        package var phoneBecomesFirstFactor: Bool
 
         /// Describes an attempt.
-        public init(provider: String, hasEnrollments: Bool, linking: Bool = false, phoneBecomesFirstFactor: Bool = false) {
+        package init(provider: String, hasEnrollments: Bool, linking: Bool = false, phoneBecomesFirstFactor: Bool = false) {
             self.provider = provider
             self.hasEnrollments = hasEnrollments
             self.linking = linking
@@ -35,7 +35,7 @@ public enum FirstFactorPolicy {
 
     /// Why a phone number is refused as the first factor of a project that requires second factors: such a session
     /// could never enrol one (a phone first factor cannot enrol), so it could never get tokens.
-    public static let phoneFirstFactorInMandatoryProject = AuthError.unsupportedFirstFactor.with(
+    package static let phoneFirstFactorInMandatoryProject = AuthError.unsupportedFirstFactor.with(
         detail: "Second factors are mandatory in this project, and an account signed in with a phone number cannot enrol one.")
 
     /// Decides for `attempt` in a project whose MFA state is `state`.
@@ -44,7 +44,7 @@ public enum FirstFactorPolicy {
     /// - An account with second factors is challenged, unless a session that already holds tokens for it is linking.
     /// - In a `MANDATORY` project an account without factors gets no tokens: it is challenged to enrol one, except
     ///   anonymous accounts (which cannot enrol) and phone first factors (refused: they cannot enrol either).
-    public static func decide(_ attempt: Attempt, state: ProjectConfig.MFAState) -> Decision {
+    package static func decide(_ attempt: Attempt, state: ProjectConfig.MFAState) -> Decision {
         guard state != .disabled else { return .tokens }
         if attempt.phoneBecomesFirstFactor && attempt.hasEnrollments { return .refuse(.unsupportedFirstFactor) }
         if attempt.hasEnrollments { return attempt.linking ? .tokens : .challenge(enrollmentRequired: false) }

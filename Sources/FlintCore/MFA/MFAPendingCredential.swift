@@ -5,28 +5,28 @@ public import Crypto
 ///
 /// Stateless: everything is sealed into the string (see ``seal(key:)``); the `nonce` names this credential so the
 /// caller can count attempts against it.
-public struct MFAPendingCredential: Sendable, Equatable {
+package struct MFAPendingCredential: Sendable, Equatable {
     /// The account that passed its first factor.
-    public var localID: String
+    package var localID: String
     /// The first factor's provider ID (`password`, `phone`, `emailLink`...), for the ID token's `sign_in_provider`.
-    public var signInProvider: String
+    package var signInProvider: String
     /// When the first factor was passed (Unix seconds), the ID token's `auth_time`.
-    public var authTime: Int64
+    package var authTime: Int64
     /// When this credential was issued (Unix seconds).
-    public var issuedAt: Int64
+    package var issuedAt: Int64
     /// 16 random bytes that identify this credential (for counting attempts).
-    public var nonce: [UInt8]
+    package var nonce: [UInt8]
     /// The account's revocation generation when the first factor was passed: a revocation after it (in the same
     /// second too) voids the credential.
-    public var revocationGeneration: Int64 = 0
+    package var revocationGeneration: Int64 = 0
 
     /// Bytes in a fresh ``nonce``.
-    public static let nonceLength = 16
+    package static let nonceLength = 16
     /// How long a credential is accepted by default, in seconds.
-    public static let defaultLifetime: Int64 = 300
+    package static let defaultLifetime: Int64 = 300
 
     /// Creates a credential from its fields.
-    public init(localID: String, signInProvider: String, authTime: Int64, issuedAt: Int64, nonce: [UInt8]) {
+    package init(localID: String, signInProvider: String, authTime: Int64, issuedAt: Int64, nonce: [UInt8]) {
         self.localID = localID
         self.signInProvider = signInProvider
         self.authTime = authTime
@@ -35,7 +35,7 @@ public struct MFAPendingCredential: Sendable, Equatable {
     }
 
     /// Creates a credential with a fresh random ``nonce``.
-    public init(localID: String, signInProvider: String, authTime: Int64, issuedAt: Int64, using random: any RandomSource) {
+    package init(localID: String, signInProvider: String, authTime: Int64, issuedAt: Int64, using random: any RandomSource) {
         self.init(
             localID: localID, signInProvider: signInProvider, authTime: authTime, issuedAt: issuedAt,
             nonce: random.bytes(Self.nonceLength))
@@ -44,7 +44,7 @@ public struct MFAPendingCredential: Sendable, Equatable {
     /// The `mfaPendingCredential` string: the fields encrypted and authenticated with AES-256-GCM under `key`
     /// (``ServerSecret/mfaKey``), base64url-encoded behind a version byte.
     /// - Throws: `CryptoKitError` when `key` is not an AES key.
-    public func seal(key: SymmetricKey) throws -> String {
+    package func seal(key: SymmetricKey) throws -> String {
         var writer = PayloadWriter()
         writer.append(localID)
         writer.append(signInProvider)
@@ -57,7 +57,7 @@ public struct MFAPendingCredential: Sendable, Equatable {
 
     /// Opens an `mfaPendingCredential` string; `nil` for anything not sealed by ``seal(key:)`` under `key`
     /// (forged, altered, truncated, another kind of sealed string, or another key).
-    public init?(opening text: String, key: SymmetricKey) {
+    package init?(opening text: String, key: SymmetricKey) {
         guard let payload = SealedToken.open(text, kind: .mfaPendingCredential, key: key) else { return nil }
         var reader = PayloadReader(payload)
         guard let localID = reader.string(), let provider = reader.string(), let authTime = reader.int64(),
@@ -72,7 +72,7 @@ public struct MFAPendingCredential: Sendable, Equatable {
     }
 
     /// Whether the credential is too old at `unixSeconds`: it is accepted while `now - issuedAt < lifetime`.
-    public func isExpired(now unixSeconds: Int64, lifetime: Int64 = MFAPendingCredential.defaultLifetime) -> Bool {
+    package func isExpired(now unixSeconds: Int64, lifetime: Int64 = MFAPendingCredential.defaultLifetime) -> Bool {
         let (age, overflow) = unixSeconds.subtractingReportingOverflow(issuedAt)
         return overflow || age >= lifetime
     }

@@ -1,8 +1,8 @@
 /// How a phone second factor is shown before the user has proven it (`mfaInfo[].phoneInfo` in sign-in responses).
-public enum PhoneMasking {
+package enum PhoneMasking {
     /// Firebase's hint masking: every ASCII digit but the last four becomes `*`, everything else stays
     /// (`+15555550100` → `+*******0100`). A number with four digits or fewer is returned as is.
-    public static func mask(_ e164: String) -> String {
+    package static func mask(_ e164: String) -> String {
         let digitCount = e164.utf8.count { $0 >= 48 && $0 <= 57 }
         var seen = 0
         var out: [UInt8] = []

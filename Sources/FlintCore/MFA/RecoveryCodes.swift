@@ -4,16 +4,16 @@ public import Crypto
 ///
 /// A code is 12 characters in three groups of four (`abcd-efgh-jkmn`) from 31 lower-case letters and digits
 /// without the look-alikes `0 o 1 l i`: 12 × log2(31) ≈ 59.4 bits. Only ``hash(_:key:)`` of a code is stored.
-public enum RecoveryCodes {
+package enum RecoveryCodes {
     /// The 31 characters codes are made of.
-    public static let alphabet = Array("23456789abcdefghjkmnpqrstuvwxyz".utf8)
+    package static let alphabet = Array("23456789abcdefghjkmnpqrstuvwxyz".utf8)
     /// Characters in a code, without the dashes.
-    public static let length = 12
+    package static let length = 12
     /// Characters per dash-separated group in a generated code.
     static let groupLength = 4
 
     /// `count` fresh codes, formatted `xxxx-xxxx-xxxx`, each character uniform over ``alphabet``.
-    public static func generate(count: Int = 10, using random: any RandomSource) -> [String] {
+    package static func generate(count: Int = 10, using random: any RandomSource) -> [String] {
         (0..<max(count, 0)).map { _ in
             let chars = randomCharacters(using: random)
             let groups = stride(from: 0, to: length, by: groupLength).map { String(decoding: chars[$0..<$0 + groupLength], as: UTF8.self) }
@@ -23,7 +23,7 @@ public enum RecoveryCodes {
 
     /// The canonical form of a typed code: ASCII letters lower-cased, spaces, tabs, line breaks and dashes removed.
     /// - Returns: The 12 characters, or `nil` when what remains is not 12 characters of ``alphabet``.
-    public static func normalize(_ text: String) -> String? {
+    package static func normalize(_ text: String) -> String? {
         guard text.utf8.count <= 64 else { return nil }
         var out: [UInt8] = []
         for c in text.utf8 {
@@ -38,7 +38,7 @@ public enum RecoveryCodes {
     }
 
     /// The stored form of a normalized code: lower-case hex of HMAC-SHA256 under `key` (``ServerSecret/recoveryKey``).
-    public static func hash(_ normalized: String, key: SymmetricKey) -> String {
+    package static func hash(_ normalized: String, key: SymmetricKey) -> String {
         Hex.encode(HMAC<SHA256>.authenticationCode(for: Array(normalized.utf8), using: key))
     }
 

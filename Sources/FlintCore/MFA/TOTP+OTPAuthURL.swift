@@ -2,7 +2,7 @@ extension TOTP {
     /// The `otpauth://` URL that authenticator apps read from a QR code (Google Authenticator's key URI format):
     /// `otpauth://totp/{issuer}:{account}?secret=…&issuer=…&algorithm=…&digits=…&period=…`, with the label and
     /// query values percent-encoded and the secret in unpadded Base32.
-    public static func otpauthURL(secret: [UInt8], accountName: String, issuer: String, parameters: TOTPParameters) -> String {
+    package static func otpauthURL(secret: [UInt8], accountName: String, issuer: String, parameters: TOTPParameters) -> String {
         let label = percentEncoded(issuer) + ":" + percentEncoded(accountName)
         let query = [
             "secret=" + Base32.encode(secret),

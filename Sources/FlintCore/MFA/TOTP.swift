@@ -4,14 +4,14 @@ import Crypto
 ///
 /// Everything here is pure: the caller passes the time and the secret, and keeps track of used steps so a code
 /// cannot be replayed.
-public enum TOTP {
+package enum TOTP {
     /// Length in bytes of a generated secret (160 bits, RFC 4226's recommendation for HMAC-SHA1).
-    public static let secretLength = 20
+    package static let secretLength = 20
 
     /// The code for one time step (the HOTP value of the step counter), zero-padded to `parameters.digits`.
     ///
     /// A `digits` below 1 is treated as 1; a `digits` above 10 only adds leading zeros (the truncated value has 31 bits).
-    public static func code(secret: [UInt8], step: Int64, parameters: TOTPParameters) -> String {
+    package static func code(secret: [UInt8], step: Int64, parameters: TOTPParameters) -> String {
         let counter = withUnsafeBytes(of: UInt64(bitPattern: step).bigEndian) { Array($0) }
         let key = SymmetricKey(data: secret)
         let mac: [UInt8] =
@@ -32,7 +32,7 @@ public enum TOTP {
     }
 
     /// The time step containing `unixSeconds`: ⌊t / period⌋ (RFC 6238 §4.2, T0 = 0). A `period` below 1 counts as 1.
-    public static func step(at unixSeconds: Int64, period: Int) -> Int64 {
+    package static func step(at unixSeconds: Int64, period: Int) -> Int64 {
         let p = Int64(max(period, 1))
         let q = unixSeconds / p
         return unixSeconds % p < 0 ? q - 1 : q
@@ -44,7 +44,7 @@ public enum TOTP {
     /// step matched. If the code happens to match more than one step, the latest is returned (the caller records it,
     /// and refusing steps up to it refuses every replay of this code).
     /// - Returns: The matching step, or `nil` when none matches or `code` is not `parameters.digits` ASCII digits.
-    public static func matchingStep(
+    package static func matchingStep(
         code: String,
         secret: [UInt8],
         at unixSeconds: Int64,
@@ -67,7 +67,7 @@ public enum TOTP {
     }
 
     /// A fresh 20-byte secret.
-    public static func generateSecret(using random: any RandomSource) -> [UInt8] {
+    package static func generateSecret(using random: any RandomSource) -> [UInt8] {
         random.bytes(secretLength)
     }
 }

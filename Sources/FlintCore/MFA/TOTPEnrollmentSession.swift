@@ -5,20 +5,20 @@ public import Crypto
 ///
 /// Sealed like ``MFAPendingCredential`` (AES-256-GCM under ``ServerSecret/mfaKey``) but with its own kind tag, so
 /// neither string can be opened as the other.
-public struct TOTPEnrollmentSession: Sendable, Equatable {
+package struct TOTPEnrollmentSession: Sendable, Equatable {
     /// The account enrolling.
-    public var localID: String
+    package var localID: String
     /// The TOTP secret shown to the user (as Base32 and an `otpauth://` URL).
-    public var secret: [UInt8]
+    package var secret: [UInt8]
     /// When enrollment started (Unix seconds).
-    public var issuedAt: Int64
+    package var issuedAt: Int64
 
     /// How long the user has to finish enrolling by default, in seconds (Flint's choice; the response's
     /// `finalizeEnrollmentTime` is `issuedAt` plus this).
-    public static let defaultLifetime: Int64 = 1800
+    package static let defaultLifetime: Int64 = 1800
 
     /// Creates a session from its fields.
-    public init(localID: String, secret: [UInt8], issuedAt: Int64) {
+    package init(localID: String, secret: [UInt8], issuedAt: Int64) {
         self.localID = localID
         self.secret = secret
         self.issuedAt = issuedAt
@@ -26,7 +26,7 @@ public struct TOTPEnrollmentSession: Sendable, Equatable {
 
     /// The `sessionInfo` string: the fields encrypted and authenticated under `key` (``ServerSecret/mfaKey``).
     /// - Throws: `CryptoKitError` when `key` is not an AES key.
-    public func seal(key: SymmetricKey) throws -> String {
+    package func seal(key: SymmetricKey) throws -> String {
         var writer = PayloadWriter()
         writer.append(localID)
         writer.append(secret)
@@ -35,7 +35,7 @@ public struct TOTPEnrollmentSession: Sendable, Equatable {
     }
 
     /// Opens a `sessionInfo` string; `nil` for anything not sealed by ``seal(key:)`` under `key`.
-    public init?(opening text: String, key: SymmetricKey) {
+    package init?(opening text: String, key: SymmetricKey) {
         guard let payload = SealedToken.open(text, kind: .totpEnrollmentSession, key: key) else { return nil }
         var reader = PayloadReader(payload)
         guard let localID = reader.string(), let secret = reader.data(), let issuedAt = reader.int64(), reader.isAtEnd else {
@@ -45,7 +45,7 @@ public struct TOTPEnrollmentSession: Sendable, Equatable {
     }
 
     /// Whether the session is too old at `unixSeconds`: it is accepted while `now - issuedAt < lifetime`.
-    public func isExpired(now unixSeconds: Int64, lifetime: Int64 = TOTPEnrollmentSession.defaultLifetime) -> Bool {
+    package func isExpired(now unixSeconds: Int64, lifetime: Int64 = TOTPEnrollmentSession.defaultLifetime) -> Bool {
         let (age, overflow) = unixSeconds.subtractingReportingOverflow(issuedAt)
         return overflow || age >= lifetime
     }

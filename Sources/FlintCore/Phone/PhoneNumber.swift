@@ -2,7 +2,7 @@
 ///
 /// The server reports every case as Firebase's `INVALID_PHONE_NUMBER : Invalid format.`
 /// (or with ``detail`` appended); the cases exist for logs and tests.
-public enum PhoneNumberError: Error, Sendable, Equatable {
+package enum PhoneNumberError: Error, Sendable, Equatable {
     /// The input is empty or only whitespace.
     case empty
     /// The input does not start with `+` (national formats are not accepted).
@@ -19,7 +19,7 @@ public enum PhoneNumberError: Error, Sendable, Equatable {
     case invalidLength
 
     /// A short machine-style description of the failure, e.g. `TOO_SHORT`.
-    public var detail: String {
+    package var detail: String {
         switch self {
         case .empty: "EMPTY"
         case .missingPlus: "MISSING_PLUS"
@@ -38,37 +38,37 @@ public enum PhoneNumberError: Error, Sendable, Equatable {
 /// Parsing follows Firebase Auth: the input must be international (`+` first);
 /// digits may be grouped with spaces, `-`, `.`, `(` and `)`. Encodes and decodes
 /// as its E.164 string.
-public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible, Codable {
+package struct PhoneNumber: Hashable, Sendable, CustomStringConvertible, Codable {
     /// The number in E.164 form, e.g. `+16505553434`.
-    public let e164: String
+    package let e164: String
     /// The country calling code, e.g. `1` or `44`.
-    public let countryCallingCode: Int
+    package let countryCallingCode: Int
     /// The digits after the calling code, leading zeros kept (e.g. Italian `06…`).
-    public let nationalNumber: String
+    package let nationalNumber: String
 
     /// The most specific ISO 3166 region that uses this number, e.g. `US`, `CA`, `GB`;
     /// `nil` for non-geographic calling codes such as `+800`. Best effort: for a shared
     /// calling code, numbers that match no region's plan get the code's main region.
-    public var regionCode: String? {
+    package var regionCode: String? {
         NumberingPlan.entry(for: countryCallingCode)?.region(of: nationalNumber)
     }
 
     /// The number with every digit but the last four replaced by `*`, as Firebase
     /// shows enrolled second factors: `+*******1234`.
-    public var masked: String {
+    package var masked: String {
         let digits = e164.dropFirst()
         let hidden = max(0, digits.count - 4)
         return "+" + String(repeating: "*", count: hidden) + digits.dropFirst(hidden)
     }
 
     /// The E.164 form.
-    public var description: String { e164 }
+    package var description: String { e164 }
 
     /// The maximum number of digits in an E.164 number.
-    public static let maximumDigits = 15
+    package static let maximumDigits = 15
 
     /// Parses an international phone number such as `+1 (650) 555-3434`.
-    public init(parsing input: String) throws(PhoneNumberError) {
+    package init(parsing input: String) throws(PhoneNumberError) {
         let text = Self.trimmingWhitespace(input)
         guard let first = text.first else { throw .empty }
         guard first == "+" else { throw .missingPlus }
@@ -98,7 +98,7 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible, Codable 
     }
 
     /// Decodes from an E.164 string (any input accepted by ``init(parsing:)``).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let string = try container.decode(String.self)
         do {
@@ -110,7 +110,7 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible, Codable 
     }
 
     /// Encodes as the E.164 string.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(e164)
     }

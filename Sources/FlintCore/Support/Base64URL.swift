@@ -5,9 +5,9 @@
 #endif
 
 /// Unpadded base64url (RFC 4648 §5), as used in JWTs and Flint's opaque handles.
-public enum Base64URL {
+package enum Base64URL {
     /// Encodes bytes without padding.
-    public static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    package static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         let standard = Data(bytes).base64EncodedString()
         var out = [UInt8]()
         out.reserveCapacity(standard.utf8.count)
@@ -23,7 +23,7 @@ public enum Base64URL {
     }
 
     /// Decodes unpadded or padded base64url; `nil` for anything else.
-    public static func decode(_ text: some StringProtocol) -> [UInt8]? {
+    package static func decode(_ text: some StringProtocol) -> [UInt8]? {
         var chars = [UInt8]()
         chars.reserveCapacity(text.utf8.count + 2)
         for c in text.utf8 {
@@ -46,9 +46,9 @@ public enum Base64URL {
 }
 
 /// Lower-case hexadecimal.
-public enum Hex {
+package enum Hex {
     /// Encodes bytes as lower-case hex.
-    public static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    package static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
         for b in bytes {
@@ -59,7 +59,7 @@ public enum Hex {
     }
 
     /// Decodes hex (either case); `nil` for anything else.
-    public static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         let chars = Array(text.utf8)
         guard chars.count % 2 == 0 else { return nil }
         var out = [UInt8]()

@@ -2,11 +2,11 @@
 /// `auth_time` and cache ages whole seconds), so a span turns into those units at the edge.
 extension Duration {
     /// The span in whole milliseconds, rounded toward zero.
-    public var inMilliseconds: Int64 {
+    package var inMilliseconds: Int64 {
         let (seconds, attoseconds) = components
         return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
 
     /// The span in whole seconds, rounded toward zero.
-    public var inSeconds: Int64 { components.seconds }
+    package var inSeconds: Int64 { components.seconds }
 }

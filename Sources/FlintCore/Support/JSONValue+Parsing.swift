@@ -2,25 +2,25 @@
 /// through it on every sign-in and refresh, where Foundation's coders cost noticeably more.
 extension JSONValue {
     /// Why a text is not JSON.
-    public struct ParseError: Error, Equatable, CustomStringConvertible {
+    package struct ParseError: Error, Equatable, CustomStringConvertible {
         /// Byte offset of the problem.
-        public let offset: Int
+        package let offset: Int
         /// What was wrong there.
-        public let reason: String
-        public var description: String { "\(reason) at byte \(offset)" }
+        package let reason: String
+        package var description: String { "\(reason) at byte \(offset)" }
     }
 
     /// Nesting deeper than this is refused (a defence against stack exhaustion).
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     /// Parses a complete JSON text (RFC 8259): one value, surrounding white space, nothing else.
-    public init(parsing bytes: some Collection<UInt8>) throws(ParseError) {
+    package init(parsing bytes: some Collection<UInt8>) throws(ParseError) {
         var parser = JSONParser(bytes: Array(bytes))
         self = try parser.parseDocument()
     }
 
     /// The compact JSON text of this value. Slashes are not escaped; object keys come out in no fixed order.
-    public func serialized() -> [UInt8] {
+    package func serialized() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256)
         write(to: &out)

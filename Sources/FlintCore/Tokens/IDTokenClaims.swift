@@ -1,41 +1,41 @@
 /// The claims of a Firebase ID token, before signing.
-public struct IDTokenClaims: Sendable, Equatable {
+package struct IDTokenClaims: Sendable, Equatable {
     /// Project ID (`aud`, and the tail of `iss`).
-    public var projectID: String
+    package var projectID: String
     /// The user's `localId` (`sub` and `user_id`).
-    public var userID: String
+    package var userID: String
     /// Seconds since epoch of the sign-in that started this session (`auth_time`).
-    public var authTime: Int64
+    package var authTime: Int64
     /// Seconds since epoch of issue (`iat`).
-    public var issuedAt: Int64
+    package var issuedAt: Int64
     /// Lifetime in seconds (`exp - iat`).
-    public var lifetime: Int64 = 3600
+    package var lifetime: Int64 = 3600
     /// `phone_number`.
-    public var phoneNumber: String?
+    package var phoneNumber: String?
     /// `email`.
-    public var email: String?
+    package var email: String?
     /// `email_verified`.
-    public var emailVerified: Bool?
+    package var emailVerified: Bool?
     /// `name` (display name).
-    public var name: String?
+    package var name: String?
     /// `picture` (photo URL).
-    public var picture: String?
+    package var picture: String?
     /// `firebase.sign_in_provider`: `phone`, `password`, `custom`, ...
-    public var signInProvider: String
+    package var signInProvider: String
     /// `firebase.identities`.
-    public var identities: [String: [String]] = [:]
+    package var identities: [String: [String]] = [:]
     /// `firebase.sign_in_second_factor`.
-    public var secondFactor: String?
+    package var secondFactor: String?
     /// `firebase.second_factor_identifier`.
-    public var secondFactorIdentifier: String?
+    package var secondFactorIdentifier: String?
     /// `firebase.revocation_generation` (Flint's): the account's ``revocationGeneration`` when the token was minted;
     /// left out while it is 0, so an account that was never revoked gets exactly Firebase's claims.
-    public var revocationGeneration: Int64 = 0
+    package var revocationGeneration: Int64 = 0
     /// Developer claims (`customAttributes`), merged below the reserved ones.
-    public var customClaims: [String: JSONValue] = [:]
+    package var customClaims: [String: JSONValue] = [:]
 
     /// Creates claims.
-    public init(projectID: String, userID: String, authTime: Int64, issuedAt: Int64, signInProvider: String) {
+    package init(projectID: String, userID: String, authTime: Int64, issuedAt: Int64, signInProvider: String) {
         self.projectID = projectID
         self.userID = userID
         self.authTime = authTime
@@ -44,19 +44,19 @@ public struct IDTokenClaims: Sendable, Equatable {
     }
 
     /// The issuer every Firebase verifier expects.
-    public static func issuer(projectID: String) -> String { "https://securetoken.google.com/\(projectID)" }
+    package static func issuer(projectID: String) -> String { "https://securetoken.google.com/\(projectID)" }
 
     /// The key, inside the `firebase` claim, of ``revocationGeneration``.
-    public static let revocationGenerationClaim = "revocation_generation"
+    package static let revocationGenerationClaim = "revocation_generation"
 
     /// Claim names a developer may not set.
-    public static let reservedClaims: Set<String> = [
+    package static let reservedClaims: Set<String> = [
         "iss", "aud", "sub", "iat", "exp", "nbf", "jti", "nonce", "azp", "acr", "amr", "cnf", "auth_time", "firebase",
         "at_hash", "c_hash", "user_id", "phone_number", "email", "email_verified",
     ]
 
     /// The JSON payload. Custom claims first, then the reserved ones, which cannot be overridden.
-    public var payload: [String: JSONValue] {
+    package var payload: [String: JSONValue] {
         var out = customClaims
         if let name { out["name"] = .string(name) }
         if let picture { out["picture"] = .string(picture) }

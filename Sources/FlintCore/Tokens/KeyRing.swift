@@ -6,18 +6,18 @@
 
 /// The set of keys a node knows: the newest unretired key signs; every key whose tokens may still be alive is
 /// published and accepted.
-public struct KeyRing: Sendable {
+package struct KeyRing: Sendable {
     /// All known keys, newest first.
-    public let keys: [SigningKey]
+    package let keys: [SigningKey]
     /// The key that signs new tokens.
-    public let active: SigningKey?
+    package let active: SigningKey?
     private let byKID: [String: SigningKey]
 
     /// How long a retired key stays published: the ID-token lifetime plus a margin for verifier caches.
-    public static let retiredKeyGrace: TimeInterval = 3600 + 3600
+    package static let retiredKeyGrace: TimeInterval = 3600 + 3600
 
     /// Builds a ring from stored keys.
-    public init(keys: [SigningKey]) {
+    package init(keys: [SigningKey]) {
         let sorted = keys.sorted { $0.createdAt > $1.createdAt }
         self.keys = sorted
         self.active = sorted.first { $0.retiredAt == nil }
@@ -27,10 +27,10 @@ public struct KeyRing: Sendable {
     }
 
     /// The key with this `kid`, if known.
-    public func key(kid: String) -> SigningKey? { byKID[kid] }
+    package func key(kid: String) -> SigningKey? { byKID[kid] }
 
     /// The keys to publish at `now`: the active one and the retired ones still inside their grace period.
-    public func published(at now: Date) -> [SigningKey] {
+    package func published(at now: Date) -> [SigningKey] {
         keys.filter { key in
             guard let retired = key.retiredAt else { return true }
             return now.timeIntervalSince(retired) < Self.retiredKeyGrace

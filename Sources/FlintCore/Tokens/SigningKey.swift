@@ -10,28 +10,28 @@ import X509
 #endif
 
 /// One RS256 signing key with its self-signed certificate (the x509 map Firebase verifiers read needs one).
-public struct SigningKey: Sendable {
+package struct SigningKey: Sendable {
     /// The key ID written into the JWT header (`kid`).
-    public let kid: String
+    package let kid: String
     /// The private key.
-    public let privateKey: _RSA.Signing.PrivateKey
+    package let privateKey: _RSA.Signing.PrivateKey
     /// The PEM-encoded self-signed certificate for the public key.
-    public let certificatePEM: String
+    package let certificatePEM: String
     /// When the key was created.
-    public let createdAt: Date
+    package let createdAt: Date
     /// When the key stopped signing (rotation), or `nil` while it is the active key.
-    public var retiredAt: Date?
+    package var retiredAt: Date?
     /// The same key in the system's OpenSSL, when that fast path is available.
     private let fast: OpenSSLKey?
 
     /// The public half.
-    public var publicKey: _RSA.Signing.PublicKey { privateKey.publicKey }
+    package var publicKey: _RSA.Signing.PublicKey { privateKey.publicKey }
     /// The private key in PKCS#8 PEM, as stored.
-    public var privateKeyPEM: String { privateKey.pemRepresentation }
+    package var privateKeyPEM: String { privateKey.pemRepresentation }
 
     /// Rebuilds a key from its stored form.
     /// - Throws: when the PEM is not an RSA private key.
-    public init(kid: String, privateKeyPEM: String, certificatePEM: String, createdAt: Date, retiredAt: Date?) throws {
+    package init(kid: String, privateKeyPEM: String, certificatePEM: String, createdAt: Date, retiredAt: Date?) throws {
         self.kid = kid
         self.privateKey = try _RSA.Signing.PrivateKey(pemRepresentation: privateKeyPEM)
         self.certificatePEM = certificatePEM
@@ -45,7 +45,7 @@ public struct SigningKey: Sendable {
     ///   - now: the creation instant.
     ///   - random: the source of the key ID.
     ///   - validity: certificate lifetime.
-    public static func generate(now: Date, random: some RandomSource, validity: TimeInterval = 400 * 86_400) throws -> SigningKey {
+    package static func generate(now: Date, random: some RandomSource, validity: TimeInterval = 400 * 86_400) throws -> SigningKey {
         let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
         let kid = Hex.encode(random.bytes(20))
         let name = try DistinguishedName {
@@ -68,14 +68,14 @@ public struct SigningKey: Sendable {
     }
 
     /// Signs `input` with RSASSA-PKCS1-v1_5 over SHA-256 (JWS `RS256`).
-    public func sign(_ input: [UInt8]) throws -> [UInt8] {
+    package func sign(_ input: [UInt8]) throws -> [UInt8] {
         if let fast, let signature = fast.sign(input) { return signature }
         let signature = try privateKey.signature(for: SHA256.hash(data: input), padding: .insecurePKCS1v1_5)
         return [UInt8](signature.rawRepresentation)
     }
 
     /// Checks an RS256 signature.
-    public func verify(signature: [UInt8], input: [UInt8]) -> Bool {
+    package func verify(signature: [UInt8], input: [UInt8]) -> Bool {
         publicKey.isValidSignature(
             _RSA.Signing.RSASignature(rawRepresentation: signature),
             for: SHA256.hash(data: input),
@@ -84,7 +84,7 @@ public struct SigningKey: Sendable {
     }
 
     /// The key as a JWK (`kty`, `alg`, `use`, `kid`, `n`, `e`).
-    public func jwk() throws -> [String: String] {
+    package func jwk() throws -> [String: String] {
         let primitives = try publicKey.getKeyPrimitives()
         return [
             "kty": "RSA", "alg": "RS256", "use": "sig", "kid": kid,

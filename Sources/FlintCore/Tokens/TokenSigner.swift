@@ -5,19 +5,19 @@
 #endif
 
 /// Produces RS256 JWTs with the ring's active key. Header: `{"alg":"RS256","kid":...,"typ":"JWT"}`.
-public struct TokenSigner: Sendable {
+package struct TokenSigner: Sendable {
     /// Why a token could not be signed.
-    public enum Failure: Error { case noActiveKey }
+    package enum Failure: Error { case noActiveKey }
 
     /// Signs the claims with `key` and returns the compact JWS.
     /// - Throws: ``Failure/noActiveKey`` when the ring has no active key, or a crypto error.
-    public static func sign(_ claims: IDTokenClaims, with ring: KeyRing) throws -> String {
+    package static func sign(_ claims: IDTokenClaims, with ring: KeyRing) throws -> String {
         guard let key = ring.active else { throw Failure.noActiveKey }
         return try sign(payload: claims.payload, with: key)
     }
 
     /// Signs an arbitrary JSON payload.
-    public static func sign(payload: [String: JSONValue], with key: SigningKey) throws -> String {
+    package static func sign(payload: [String: JSONValue], with key: SigningKey) throws -> String {
         let header = #"{"alg":"RS256","kid":"\#(key.kid)","typ":"JWT"}"#
         let body = JSONValue.object(payload).serialized()
         let signingInput = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(body)

@@ -5,27 +5,27 @@
 #endif
 
 /// An ID token whose signature, audience, issuer and expiry have been checked.
-public struct VerifiedIDToken: Sendable {
+package struct VerifiedIDToken: Sendable {
     /// `sub` / `user_id`.
-    public let userID: String
+    package let userID: String
     /// `iat`, seconds.
-    public let issuedAt: Int64
+    package let issuedAt: Int64
     /// `auth_time`, seconds.
-    public let authTime: Int64
+    package let authTime: Int64
     /// `firebase.sign_in_provider`.
-    public let signInProvider: String?
+    package let signInProvider: String?
     /// `firebase.revocation_generation`, 0 when absent.
-    public let revocationGeneration: Int64
+    package let revocationGeneration: Int64
     /// The whole payload.
-    public let payload: [String: JSONValue]
+    package let payload: [String: JSONValue]
 }
 
 /// Checks ID tokens against the ring's published keys. Any failure is Firebase's `INVALID_ID_TOKEN`:
 /// `alg` other than RS256 (including `none`), unknown `kid`, bad signature, wrong `aud`/`iss`, past `exp`.
-public enum TokenVerifier {
+package enum TokenVerifier {
     /// Verifies a compact JWS ID token.
     /// - Throws: ``AuthError/invalidIDToken``.
-    public static func verify(_ token: String, ring: KeyRing, projectID: String, now: Date) throws(AuthError) -> VerifiedIDToken {
+    package static func verify(_ token: String, ring: KeyRing, projectID: String, now: Date) throws(AuthError) -> VerifiedIDToken {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard token.utf8.count < 16_384, parts.count == 3,
             let headerBytes = Base64URL.decode(parts[0]),

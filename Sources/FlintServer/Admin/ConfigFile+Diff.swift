@@ -1,22 +1,22 @@
-public import FlintCore
-public import FlintStore
+package import FlintCore
+package import FlintStore
 
 /// What `flint config diff FILE` shows: the fields a config file would change if it were applied now.
 extension ConfigFile {
     /// One field (a leaf path such as `signIn.phoneNumber.enabled`) where the file and the stored config differ.
-    public struct Difference: Sendable, Equatable {
+    package struct Difference: Sendable, Equatable {
         /// The dotted path of the field.
-        public var path: String
+        package var path: String
         /// The file's value; `nil` when the file leaves it out (applying the file removes it).
-        public var file: JSONValue?
+        package var file: JSONValue?
         /// The stored value; `nil` when the stored config has none.
-        public var stored: JSONValue?
+        package var stored: JSONValue?
     }
 
     /// The leaf fields under the file's top-level keys whose values differ from the stored config's. Applying a file
     /// replaces each of its top-level fields whole, so a stored field the file leaves out under one of them shows as
     /// removed; top-level fields the file does not mention are kept and not listed.
-    public static func differences(file: [String: JSONValue], stored: [String: JSONValue]) -> [Difference] {
+    package static func differences(file: [String: JSONValue], stored: [String: JSONValue]) -> [Difference] {
         var out: [Difference] = []
         for key in file.keys.sorted() {
             compare(file[key], stored[key], path: key, into: &out)
@@ -37,7 +37,7 @@ extension ConfigFile {
 
 extension ProjectConfigStore {
     /// The SHA-256 (hex) of the config file last applied by a starting node, if any.
-    public static func appliedFileDigest(in store: any AuthStore) async throws -> String? {
+    package static func appliedFileDigest(in store: any AuthStore) async throws -> String? {
         try await ConfigCache.appliedFileDigest(in: store)
     }
 }

@@ -1,38 +1,38 @@
 import Crypto
-public import FlintCore
-public import FlintStore
+package import FlintCore
+package import FlintStore
 import Yams
 
 #if canImport(FoundationEssentials)
-    public import FoundationEssentials
+    package import FoundationEssentials
 #else
-    public import Foundation
+    package import Foundation
 #endif
 
 /// Reading and printing project config documents (YAML or JSON, in Firebase's admin `Config` schema).
-public enum ConfigFile {
+package enum ConfigFile {
     /// Why a config file was refused.
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// Loads and validates a YAML or JSON file.
     /// - Throws: ``Failure`` naming the file and the problem.
-    public static func load(path: String) throws -> [String: JSONValue] {
+    package static func load(path: String) throws -> [String: JSONValue] {
         try read(path: path).document
     }
 
     /// A validated config file and the SHA-256 (hex) of its bytes, which decides whether a start applies it.
-    public struct Contents: Sendable {
+    package struct Contents: Sendable {
         /// The document, in the admin `Config` schema.
-        public var document: [String: JSONValue]
+        package var document: [String: JSONValue]
         /// SHA-256 of the file as read, lower-case hex.
-        public var digest: String
+        package var digest: String
     }
 
     /// Loads and validates a YAML or JSON file, with the digest of its content.
     /// - Throws: ``Failure`` naming the file and the problem.
-    public static func read(path: String) throws -> Contents {
+    package static func read(path: String) throws -> Contents {
         guard let data = FileManager.default.contents(atPath: path) else { throw Failure(description: "cannot read config file \(path)") }
         let document = try parse(data, name: path)
         let digest = Hex.encode(SHA256.hash(data: data))
@@ -44,7 +44,7 @@ public enum ConfigFile {
     ///   - data: the file's bytes.
     ///   - name: how messages name the document (its path).
     /// - Throws: ``Failure`` naming the document and the problem.
-    public static func parse(_ data: Data, name: String) throws -> [String: JSONValue] {
+    package static func parse(_ data: Data, name: String) throws -> [String: JSONValue] {
         let document: JSONValue
         do {
             document = try YAMLDecoder().decode(JSONValue.self, from: data)
@@ -60,7 +60,7 @@ public enum ConfigFile {
     }
 
     /// Pretty JSON for people.
-    public static func render(_ document: [String: JSONValue]) throws -> String {
+    package static func render(_ document: [String: JSONValue]) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(document), as: UTF8.self)
@@ -68,14 +68,14 @@ public enum ConfigFile {
 }
 
 /// Loading and saving the project config in a store, for the CLI.
-public enum ProjectConfigStore {
+package enum ProjectConfigStore {
     /// The stored config, or the defaults.
-    public static func load(from store: any AuthStore) async throws -> ProjectConfig {
+    package static func load(from store: any AuthStore) async throws -> ProjectConfig {
         try await ConfigCache.load(from: store)
     }
 
     /// Stores a validated config.
-    public static func save(_ config: ProjectConfig, to store: any AuthStore) async throws {
+    package static func save(_ config: ProjectConfig, to store: any AuthStore) async throws {
         try await ConfigCache.save(config, to: store)
     }
 }

@@ -1,4 +1,4 @@
-public import FlintCore
+import FlintCore
 public import Hummingbird
 
 /// An ``AuthError`` renders itself as Firebase's error JSON wherever it is thrown, so middleware that wraps

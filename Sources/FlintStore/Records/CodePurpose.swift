@@ -1,4 +1,4 @@
-public import FlintTexts
+package import FlintTexts
 
 /// What an SMS code session is for. Stored as its raw text in `code_sessions.purpose`; a code sent for one purpose
 /// never serves another. Open-ended like jwt-kit's error kinds: a new purpose is a new `static let`, not a breaking
@@ -11,7 +11,7 @@ public struct CodePurpose: RawRepresentable, Hashable, Sendable, CustomStringCon
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// The purpose of the SMS text that carries the code.
-    public init(_ purpose: SMSPurpose) { self.init(rawValue: purpose.rawValue) }
+    package init(_ purpose: SMSPurpose) { self.init(rawValue: purpose.rawValue) }
 
     /// Phone sign-in or phone linking (`sendVerificationCode`).
     public static let signIn = CodePurpose(.signIn)

@@ -9,15 +9,15 @@
 /// `Accept-Language`); pages come in the same locales as ``EmailTemplates/builtIn``, English otherwise.
 /// URLs (`continueURL`, `formAction`) must be `http:` or `https:` URLs or absolute paths; any other URL is
 /// treated as absent.
-public enum ActionPage {
+package enum ActionPage {
     /// A problem with what was submitted in the password form, shown above it.
-    public enum FormError: Sendable, Equatable, CaseIterable {
+    package enum FormError: Sendable, Equatable, CaseIterable {
         /// The password was refused as too weak (Firebase's `WEAK_PASSWORD`).
         case weakPassword
     }
 
     /// What a completed action did.
-    public enum Outcome: Sendable, Equatable, CaseIterable {
+    package enum Outcome: Sendable, Equatable, CaseIterable {
         /// `mode=verifyEmail` succeeded.
         case emailVerified
         /// `mode=resetPassword` succeeded.
@@ -27,7 +27,7 @@ public enum ActionPage {
     }
 
     /// Why a link cannot be acted on.
-    public enum Failure: Sendable, Equatable, CaseIterable {
+    package enum Failure: Sendable, Equatable, CaseIterable {
         /// The code is unknown or was already used.
         case invalidLink
         /// The code expired.
@@ -39,7 +39,7 @@ public enum ActionPage {
     /// The page for `mode=signIn`: says the link signs the person in to `app`, with a "Continue" button to
     /// `continueURL` (built by the caller, carrying the code), or, when there is none, asks them to open
     /// the link on the device where they asked for it.
-    public static func signIn(locale: [String], app: String, continueURL: String?) -> String {
+    package static func signIn(locale: [String], app: String, continueURL: String?) -> String {
         let (tag, words) = ActionPageStrings.negotiate(locale)
         let title = phrase(words.signInTitle, app: app)
         var body = paragraph(phrase(words.signInBody, app: app))
@@ -53,7 +53,7 @@ public enum ActionPage {
 
     /// The page for `mode=verifyEmail`: asks to confirm `email` for `app` with a button that POSTs
     /// `hidden` to `formAction`.
-    public static func confirmEmail(
+    package static func confirmEmail(
         locale: [String], app: String, email: String, formAction: String, hidden: [(name: String, value: String)]
     ) -> String {
         let (tag, words) = ActionPageStrings.negotiate(locale)
@@ -65,7 +65,7 @@ public enum ActionPage {
 
     /// The page for `mode=resetPassword`: one new-password field (`newPassword`, at least 6 characters)
     /// that POSTs with `hidden` to `formAction`, and `error`, if any, above it.
-    public static func resetPassword(
+    package static func resetPassword(
         locale: [String], app: String, email: String, formAction: String, hidden: [(name: String, value: String)], error: FormError?
     ) -> String {
         let (tag, words) = ActionPageStrings.negotiate(locale)
@@ -92,7 +92,7 @@ public enum ActionPage {
     }
 
     /// The page after a completed action, with a "Continue" button to `continueURL` when there is one.
-    public static func done(locale: [String], app: String, outcome: Outcome, continueURL: String?) -> String {
+    package static func done(locale: [String], app: String, outcome: Outcome, continueURL: String?) -> String {
         let (tag, words) = ActionPageStrings.negotiate(locale)
         let (title, text) =
             switch outcome {
@@ -110,7 +110,7 @@ public enum ActionPage {
     }
 
     /// The page for a link that cannot be acted on.
-    public static func failure(locale: [String], app: String, reason: Failure) -> String {
+    package static func failure(locale: [String], app: String, reason: Failure) -> String {
         let (tag, words) = ActionPageStrings.negotiate(locale)
         let (title, text) =
             switch reason {

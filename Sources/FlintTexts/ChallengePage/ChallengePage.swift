@@ -12,26 +12,26 @@ import Crypto
 ///
 /// The page loads nothing from elsewhere. Its only script is inline and allowed by its SHA-256 in the
 /// Content-Security-Policy (``contentSecurityPolicy(callbackScheme:)``), so no other script can run.
-public enum ChallengePage {
+package enum ChallengePage {
     /// What the page needs to render.
-    public struct Form: Sendable {
+    package struct Form: Sendable {
         /// Where the form posts (the page's own path).
-        public var action: String
+        package var action: String
         /// The request's parameters, carried back by the POST.
-        public var hidden: [(name: String, value: String)]
+        package var hidden: [(name: String, value: String)]
         /// The sealed puzzle.
-        public var puzzle: String
+        package var puzzle: String
         /// Leading zero bits the solution needs.
-        public var difficulty: Int
+        package var difficulty: Int
         /// The app name shown above the title.
-        public var appName: String
+        package var appName: String
         /// The page language (`hl`), already validated.
-        public var language: String
+        package var language: String
         /// A message shown above the button (a failed earlier try), or `nil`.
-        public var error: String?
+        package var error: String?
 
         /// Creates the page's inputs.
-        public init(
+        package init(
             action: String, hidden: [(name: String, value: String)], puzzle: String, difficulty: Int, appName: String, language: String,
             error: String? = nil
         ) {
@@ -46,7 +46,7 @@ public enum ChallengePage {
     }
 
     /// The inline script (public so tests can find it in the page): on submit, find the solution with WebCrypto's SHA-256, put it in the form, post.
-    public static let script = """
+    package static let script = """
         (function(){var f=document.getElementById("challenge"),s=document.getElementById("status");\
         f.addEventListener("submit",function(e){if(f.elements.solution.value){return;}e.preventDefault();\
         if(!(window.crypto&&crypto.subtle)){s.textContent=f.getAttribute("data-insecure");return;}\
@@ -58,11 +58,11 @@ public enum ChallengePage {
         """
 
     /// `'sha256-…'` of ``script``, for `script-src`.
-    public static let scriptHash = "'sha256-\(Data(SHA256.hash(data: Array(script.utf8))).base64EncodedString())'"
+    package static let scriptHash = "'sha256-\(Data(SHA256.hash(data: Array(script.utf8))).base64EncodedString())'"
 
     /// The policy of the challenge page: nothing external, the one hashed script, form posts to this origin, and the
     /// app's URL scheme (the POST's 303 goes there, and browsers apply `form-action` to redirects).
-    public static func contentSecurityPolicy(callbackScheme: String?) -> String {
+    package static func contentSecurityPolicy(callbackScheme: String?) -> String {
         let formAction = callbackScheme.map { "'self' \($0):" } ?? "'self'"
         return "default-src 'none'; style-src 'unsafe-inline'; script-src \(scriptHash); form-action \(formAction); "
             + "frame-ancestors 'none'; base-uri 'none'"
@@ -70,7 +70,7 @@ public enum ChallengePage {
 
     /// The challenge page, in the best of the built-in locales for the form's `language` (its messages for the script
     /// travel as `data-` attributes, so the hashed script stays one constant).
-    public static func challenge(_ form: Form) -> String {
+    package static func challenge(_ form: Form) -> String {
         let (locale, words) = ActionPageStrings.negotiate([form.language])
         let escape = HTMLEscaping.escape
         var body = "<p>\(escape(words.verifyAppBody))</p>\n"
@@ -90,7 +90,7 @@ public enum ChallengePage {
     }
 
     /// A page explaining why the challenge cannot run (bad or missing parameters).
-    public static func failure(appName: String, message: String) -> String {
+    package static func failure(appName: String, message: String) -> String {
         document(language: "en", app: appName, title: "This link cannot be used", body: "<p class=\"error\">\(HTMLEscaping.escape(message))</p>\n")
     }
 

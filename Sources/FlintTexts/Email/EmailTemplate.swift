@@ -1,5 +1,5 @@
 /// Why an email with an action link is sent (Firebase's `requestType` values).
-public enum EmailAction: String, Sendable, CaseIterable, Codable {
+package enum EmailAction: String, Sendable, CaseIterable, Codable {
     /// Passwordless sign-in with an email link (`sendOobCode` with `EMAIL_SIGNIN`).
     case signIn = "EMAIL_SIGNIN"
     /// Confirming that the address belongs to the account (`VERIFY_EMAIL`).
@@ -18,16 +18,16 @@ public enum EmailAction: String, Sendable, CaseIterable, Codable {
 /// All three may use the placeholders `{app}` (the app or project name), `{link}` (the action link)
 /// and `{email}` (the recipient's address); see ``EmailTemplates/render(action:locale:app:link:email:)``
 /// for how each is filled.
-public struct EmailTemplate: Sendable, Equatable, Codable {
+package struct EmailTemplate: Sendable, Equatable, Codable {
     /// The subject line (a single line).
-    public var subject: String
+    package var subject: String
     /// The `text/plain` body.
-    public var text: String
+    package var text: String
     /// The `text/html` body: a complete document, or a fragment the mail client will wrap.
-    public var html: String
+    package var html: String
 
     /// A template with the given parts.
-    public init(subject: String, text: String, html: String) {
+    package init(subject: String, text: String, html: String) {
         self.subject = subject
         self.text = text
         self.html = html
@@ -35,18 +35,18 @@ public struct EmailTemplate: Sendable, Equatable, Codable {
 }
 
 /// A rendered email, ready to be handed to a mail transport.
-public struct EmailContent: Sendable, Equatable {
+package struct EmailContent: Sendable, Equatable {
     /// The subject line, without line breaks.
-    public var subject: String
+    package var subject: String
     /// The `text/plain` body.
-    public var text: String
+    package var text: String
     /// The `text/html` body.
-    public var html: String
+    package var html: String
     /// The canonical tag of the locale the email was rendered in (e.g. `fr`, `zh-TW`).
-    public var locale: String
+    package var locale: String
 
     /// An email with the given parts.
-    public init(subject: String, text: String, html: String, locale: String) {
+    package init(subject: String, text: String, html: String, locale: String) {
         self.subject = subject
         self.text = text
         self.html = html

@@ -3,22 +3,22 @@
 /// Locale keys are BCP 47 tags stored in canonical form (`pt_br` becomes `pt-BR`). Each template uses the
 /// placeholders `{app}`, `{link}` and `{email}`; operators override templates through the project config
 /// (see FlintCore's `EmailTemplates.parseOverrides(_:)`).
-public struct EmailTemplates: Sendable, Equatable {
+package struct EmailTemplates: Sendable, Equatable {
     /// Templates keyed by canonical locale tag, then action.
-    public private(set) var templates: [String: [EmailAction: EmailTemplate]] = [:]
+    package private(set) var templates: [String: [EmailAction: EmailTemplate]] = [:]
     /// For each action, the locales that have a template for it (see ``LocaleNegotiation/index(_:)``).
     private var localeIndex: [EmailAction: [String: String]] = [:]
 
     /// A catalogue holding exactly `templates` (keys are canonicalized; malformed ones dropped).
-    public init(_ templates: [String: [EmailAction: EmailTemplate]]) {
+    package init(_ templates: [String: [EmailAction: EmailTemplate]]) {
         add(templates)
     }
 
     /// The catalogue Flint ships: en, fr, de, es, it, pt-BR, tr, ar, ru, ja, zh-CN and zh-TW.
-    public static let builtIn = EmailTemplates(builtInTemplates)
+    package static let builtIn = EmailTemplates(builtInTemplates)
 
     /// The locales with at least one template, sorted.
-    public var locales: [String] { templates.keys.sorted() }
+    package var locales: [String] { templates.keys.sorted() }
 
     /// This catalogue with `overrides` applied template by template.
     ///
@@ -26,14 +26,14 @@ public struct EmailTemplates: Sendable, Equatable {
     /// other actions of that locale and other locales are kept, and new locales may be added.
     /// FlintCore's `parseOverrides(_:)` completes a partial override from the built-in template of its locale,
     /// so the operator may change just a subject.
-    public func merging(overrides: [String: [EmailAction: EmailTemplate]]) -> EmailTemplates {
+    package func merging(overrides: [String: [EmailAction: EmailTemplate]]) -> EmailTemplates {
         var merged = self
         merged.add(overrides)
         return merged
     }
 
     /// The canonical tag of the locale ``render(action:locale:app:link:email:)`` would use, without rendering.
-    public func locale(for action: EmailAction, requested: [String]) -> String {
+    package func locale(for action: EmailAction, requested: [String]) -> String {
         let locale = LocaleNegotiation.bestMatch(for: requested, index: localeIndex[action] ?? [:])
         return templates[locale]?[action] == nil ? LocaleNegotiation.fallback : locale
     }
@@ -53,7 +53,7 @@ public struct EmailTemplates: Sendable, Equatable {
     ///   - link: Replaces `{link}`: the action link the recipient opens.
     ///   - email: Replaces `{email}`: the recipient's address.
     /// - Returns: The subject, both bodies and the canonical tag of the locale used.
-    public func render(action: EmailAction, locale requested: [String], app: String, link: String, email: String) -> EmailContent {
+    package func render(action: EmailAction, locale requested: [String], app: String, link: String, email: String) -> EmailContent {
         let locale = LocaleNegotiation.bestMatch(for: requested, index: localeIndex[action] ?? [:])
         let found = templates[locale]?[action]
         let template =

@@ -1,5 +1,5 @@
 /// Why an SMS with a one-time code is sent.
-public enum SMSPurpose: String, Sendable, CaseIterable, Codable {
+package enum SMSPurpose: String, Sendable, CaseIterable, Codable {
     /// Phone sign-in or phone linking (`sendVerificationCode`).
     case signIn
     /// Enrolling the phone as a second factor (`mfaEnrollment:start`).
@@ -13,26 +13,26 @@ public enum SMSPurpose: String, Sendable, CaseIterable, Codable {
 /// Texts use the placeholders `{code}` (the one-time code) and `{app}` (the app or
 /// project name). Locale keys are BCP 47 tags and are stored in canonical form
 /// (`zh_tw` and `ZH-tw` both become `zh-TW`).
-public struct SMSTemplates: Sendable, Equatable {
+package struct SMSTemplates: Sendable, Equatable {
     /// Texts keyed by canonical locale tag, then purpose.
-    public private(set) var templates: [String: [SMSPurpose: String]] = [:]
+    package private(set) var templates: [String: [SMSPurpose: String]] = [:]
     /// For each purpose, the locales that have a text for it (see ``LocaleNegotiation/index(_:)``).
     private var localeIndex: [SMSPurpose: [String: String]] = [:]
 
     /// A catalogue holding exactly `templates` (keys are canonicalized; malformed ones dropped).
-    public init(_ templates: [String: [SMSPurpose: String]]) {
+    package init(_ templates: [String: [SMSPurpose: String]]) {
         add(templates)
     }
 
     /// The catalogue Flint ships: en, fr, de, es, it, pt-BR, tr, ar, ru, ja, zh-CN and zh-TW.
-    public static let builtIn = SMSTemplates(builtInTexts)
+    package static let builtIn = SMSTemplates(builtInTexts)
 
     /// The locales with at least one text, sorted.
-    public var locales: [String] { templates.keys.sorted() }
+    package var locales: [String] { templates.keys.sorted() }
 
     /// This catalogue with `overrides` applied text by text: an override replaces the text
     /// for its locale and purpose only, and may add new locales.
-    public func merging(overrides: [String: [SMSPurpose: String]]) -> SMSTemplates {
+    package func merging(overrides: [String: [SMSPurpose: String]]) -> SMSTemplates {
         var merged = self
         merged.add(overrides)
         return merged
@@ -47,7 +47,7 @@ public struct SMSTemplates: Sendable, Equatable {
     ///   - app: Replaces `{app}`.
     ///   - code: Replaces `{code}`.
     /// - Returns: The message and the canonical tag of the locale used.
-    public func render(
+    package func render(
         purpose: SMSPurpose, locale requested: [String], app: String, code: String
     ) -> (text: String, locale: String) {
         let locale = LocaleNegotiation.bestMatch(for: requested, index: localeIndex[purpose] ?? [:])

@@ -4,16 +4,16 @@
 /// and the usual `Accept-Language`. ``candidates(firebaseLocale:acceptLanguage:)`` turns
 /// them into an ordered list of BCP 47 tags; ``bestMatch(for:available:fallback:)`` picks
 /// the first one a catalogue can serve.
-public enum LocaleNegotiation {
+package enum LocaleNegotiation {
     /// The locale used when nothing the client asked for is available.
-    public static let fallback = "en"
+    package static let fallback = "en"
 
     /// The requested locales, most preferred first, in canonical form (`zh-TW`, `fr`).
     ///
     /// `X-Firebase-Locale` comes first (`fr`, `fr-FR`, `zh_TW`, `zh-Hant` are all accepted),
     /// then the `Accept-Language` entries by decreasing `q` (header order breaks ties).
     /// Entries with `q=0`, the `*` wildcard and malformed tags are ignored; duplicates are removed.
-    public static func candidates(firebaseLocale: String?, acceptLanguage: String?) -> [String] {
+    package static func candidates(firebaseLocale: String?, acceptLanguage: String?) -> [String] {
         var result: [String] = []
         func add(_ tag: String) {
             if let tag = canonical(tag), !result.contains(tag) { result.append(tag) }
@@ -31,7 +31,7 @@ public enum LocaleNegotiation {
     /// Chinese, by script (`zh-Hant`, `zh-HK`, `zh-MO` → `zh-TW`; `zh`, `zh-Hans`, `zh-SG` →
     /// `zh-CN`, each falling back to the other); by dropping trailing subtags (`fr-CA` → `fr`);
     /// and finally by language alone (`pt-PT` → `pt-BR`). The result is spelled as in `available`.
-    public static func bestMatch(
+    package static func bestMatch(
         for candidates: [String], available: some Sequence<String>, fallback: String = fallback
     ) -> String {
         bestMatch(for: candidates, index: index(available), fallback: fallback)
@@ -56,7 +56,7 @@ public enum LocaleNegotiation {
 
     /// `tag` in canonical BCP 47 case with `-` separators (`zh_hant_tw` → `zh-Hant-TW`),
     /// or `nil` if it is not a well-formed language tag.
-    public static func canonical(_ tag: String) -> String? {
+    package static func canonical(_ tag: String) -> String? {
         let parts = tag.trimmingASCIIWhitespace().split(
             omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "_" })
         guard let language = parts.first, (2...3).contains(language.count),

@@ -6,15 +6,15 @@
 /// does not document them.
 extension AuthError {
     /// No `hashAlgorithm` while users carry a `passwordHash`.
-    public static let missingHashAlgorithm = AuthError(code: "MISSING_HASH_ALGORITHM")
+    package static let missingHashAlgorithm = AuthError(code: "MISSING_HASH_ALGORITHM")
     /// A `hashAlgorithm` that is not one of Firebase's.
-    public static let invalidHashAlgorithm = AuthError(code: "INVALID_HASH_ALGORITHM")
+    package static let invalidHashAlgorithm = AuthError(code: "INVALID_HASH_ALGORITHM")
     /// `rounds` outside the algorithm's range.
-    public static let invalidHashRounds = AuthError(code: "INVALID_HASH_ROUNDS")
+    package static let invalidHashRounds = AuthError(code: "INVALID_HASH_ROUNDS")
     /// A `SCRYPT` `memoryCost` outside 1...14.
-    public static let invalidHashMemoryCost = AuthError(code: "INVALID_HASH_MEMORY_COST")
+    package static let invalidHashMemoryCost = AuthError(code: "INVALID_HASH_MEMORY_COST")
     /// No `signerKey` (or an empty one) for `SCRYPT` or an `HMAC_*` algorithm.
-    public static let emptyHashKey = AuthError(code: "EMPTY_HASH_KEY")
+    package static let emptyHashKey = AuthError(code: "EMPTY_HASH_KEY")
     /// A `STANDARD_SCRYPT` parameter missing or out of range.
-    public static let invalidHashParameter = AuthError(code: "INVALID_HASH_PARAMETER")
+    package static let invalidHashParameter = AuthError(code: "INVALID_HASH_PARAMETER")
 }

@@ -4,7 +4,7 @@ import CryptoExtras
 /// Checking a password against an imported hash.
 extension ImportedHashAlgorithm {
     /// The most bytes a `PBKDF_SHA1` or `PBKDF2_SHA256` hash may have (each 20 or 32 bytes more costs `rounds` again).
-    public static let maximumPBKDF2HashBytes = 512
+    package static let maximumPBKDF2HashBytes = 512
 
     /// Whether `password` (its UTF-8 bytes) is the one that produced `hash` with `salt` under this algorithm.
     ///
@@ -12,7 +12,7 @@ extension ImportedHashAlgorithm {
     /// ranges ``init(wire:)`` accepts (``StandardScryptParameters/isValid``, ``FirebaseScryptParameters/isValid``), a
     /// PBKDF2 hash longer than ``maximumPBKDF2HashBytes`` or a malformed bcrypt string never match. CPU-bound and
     /// slow for the scrypt and bcrypt kinds: call it off the event loop, as ``PasswordHash/verify(password:stored:)``.
-    public func verify(password: String, hash: [UInt8], salt: [UInt8]) -> Bool {
+    package func verify(password: String, hash: [UInt8], salt: [UInt8]) -> Bool {
         guard !hash.isEmpty else { return false }
         let password = Array(password.utf8)
         switch self {

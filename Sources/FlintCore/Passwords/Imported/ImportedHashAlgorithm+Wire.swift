@@ -12,7 +12,7 @@ extension ImportedHashAlgorithm {
     /// - Throws: ``AuthError/missingHashAlgorithm``, ``AuthError/invalidHashAlgorithm``, ``AuthError/invalidHashRounds``,
     ///   ``AuthError/invalidHashMemoryCost``, ``AuthError/emptyHashKey``, ``AuthError/invalidHashParameter``, or
     ///   ``AuthError/invalidJSON(_:)`` for a field of the wrong type.
-    public init(wire body: [String: JSONValue]) throws(AuthError) {
+    package init(wire body: [String: JSONValue]) throws(AuthError) {
         let fields = WireHashFields(body)
         guard let name = try fields.string("hashAlgorithm"), !name.isEmpty else { throw .missingHashAlgorithm }
         let rounds = try fields.int("rounds") ?? 0

@@ -4,7 +4,7 @@
 /// Each user brings its own `passwordHash` and `salt`; ``verify(password:hash:salt:)`` checks a password against them,
 /// and ``ImportedPasswordHash`` keeps the three together in the password-hash column. Parse a request's parameters
 /// with ``init(wire:)``.
-public enum ImportedHashAlgorithm: Sendable, Hashable {
+package enum ImportedHashAlgorithm: Sendable, Hashable {
     /// Firebase's own modified scrypt (`SCRYPT`): the hash is the signer key encrypted with AES-256-CTR (zero IV)
     /// under the first 32 bytes of `scrypt(password, salt ‖ saltSeparator, N: 2^memoryCost, r: rounds, p: 1,
     /// 64 bytes)`.
@@ -31,7 +31,7 @@ public enum ImportedHashAlgorithm: Sendable, Hashable {
     case salted(ImportedDigest, rounds: Int, order: PasswordHashOrder)
 
     /// The `hashAlgorithm` value that names this algorithm on Firebase's wire.
-    public var wireName: String {
+    package var wireName: String {
         switch self {
         case .firebaseScrypt: "SCRYPT"
         case .standardScrypt: "STANDARD_SCRYPT"
@@ -45,18 +45,18 @@ public enum ImportedHashAlgorithm: Sendable, Hashable {
 }
 
 /// The digest under an `HMAC_*`, `MD5` or `SHA*` import.
-public enum ImportedDigest: String, Sendable, Hashable, CaseIterable {
+package enum ImportedDigest: String, Sendable, Hashable, CaseIterable {
     case md5
     case sha1
     case sha256
     case sha512
 
     /// `MD5`, `SHA1`, `SHA256` or `SHA512`, as Firebase's algorithm names spell it.
-    public var wireName: String { rawValue.uppercased() }
+    package var wireName: String { rawValue.uppercased() }
 }
 
 /// Which of salt and password comes first in what an `MD5`, `SHA*` or `HMAC_*` import hashed (`passwordHashOrder`).
-public enum PasswordHashOrder: String, Sendable, Hashable, CaseIterable {
+package enum PasswordHashOrder: String, Sendable, Hashable, CaseIterable {
     /// `SALT_AND_PASSWORD`: the default for `MD5` and `SHA*`.
     case saltAndPassword = "SALT_AND_PASSWORD"
     /// `PASSWORD_AND_SALT`: the default for `HMAC_*`.
@@ -73,18 +73,18 @@ public enum PasswordHashOrder: String, Sendable, Hashable, CaseIterable {
 
 /// The project-wide parameters of Firebase's modified scrypt (`SCRYPT`), as the console's "password hash
 /// parameters" dialog shows them.
-public struct FirebaseScryptParameters: Sendable, Hashable {
+package struct FirebaseScryptParameters: Sendable, Hashable {
     /// The signer key (`signerKey`, `base64_signer_key`): what the derived key encrypts. Never empty.
-    public var signerKey: [UInt8]
+    package var signerKey: [UInt8]
     /// Bytes appended to each user's salt (`saltSeparator`, `base64_salt_separator`); may be empty.
-    public var saltSeparator: [UInt8]
+    package var saltSeparator: [UInt8]
     /// scrypt's block size r (`rounds`), 1...8.
-    public var rounds: Int
+    package var rounds: Int
     /// log2 of scrypt's cost N (`memoryCost`, `mem_cost`), 1...14.
-    public var memoryCost: Int
+    package var memoryCost: Int
 
     /// Creates parameters; ``isValid`` tells whether Firebase would accept them.
-    public init(signerKey: [UInt8], saltSeparator: [UInt8] = [], rounds: Int, memoryCost: Int) {
+    package init(signerKey: [UInt8], saltSeparator: [UInt8] = [], rounds: Int, memoryCost: Int) {
         self.signerKey = signerKey
         self.saltSeparator = saltSeparator
         self.rounds = rounds
@@ -92,22 +92,22 @@ public struct FirebaseScryptParameters: Sendable, Hashable {
     }
 
     /// The ranges Firebase validates: rounds 1...8, memory cost 1...14, a signer key.
-    public var isValid: Bool { !signerKey.isEmpty && (1...8).contains(rounds) && (1...14).contains(memoryCost) }
+    package var isValid: Bool { !signerKey.isEmpty && (1...8).contains(rounds) && (1...14).contains(memoryCost) }
 }
 
 /// The parameters of a `STANDARD_SCRYPT` import (RFC 7914 scrypt).
-public struct StandardScryptParameters: Sendable, Hashable {
+package struct StandardScryptParameters: Sendable, Hashable {
     /// The CPU/memory cost N (`cpuMemCost`, not its logarithm): a power of two, at least 2.
-    public var cpuMemCost: Int
+    package var cpuMemCost: Int
     /// The block size r (`blockSize`).
-    public var blockSize: Int
+    package var blockSize: Int
     /// The parallelization p (`parallelization`).
-    public var parallelization: Int
+    package var parallelization: Int
     /// The derived key's length in bytes (`dkLen`).
-    public var dkLen: Int
+    package var dkLen: Int
 
     /// Creates parameters; ``isValid`` tells whether Flint accepts them.
-    public init(cpuMemCost: Int, blockSize: Int, parallelization: Int, dkLen: Int) {
+    package init(cpuMemCost: Int, blockSize: Int, parallelization: Int, dkLen: Int) {
         self.cpuMemCost = cpuMemCost
         self.blockSize = blockSize
         self.parallelization = parallelization
@@ -115,14 +115,14 @@ public struct StandardScryptParameters: Sendable, Hashable {
     }
 
     /// The most memory one derivation may take (128 · r · N): 64 MiB.
-    public static let maximumMemoryBytes = 64 << 20
+    package static let maximumMemoryBytes = 64 << 20
     /// The most work one derivation may take (128 · r · N · p bytes mixed): 256 MiB.
-    public static let maximumWorkBytes = 256 << 20
+    package static let maximumWorkBytes = 256 << 20
 
     /// Firebase documents no bounds; Flint requires N a power of two from 2 (below 2^(16 · r)), r 1...16, p 1...16,
     /// dkLen 1...1024, and at most ``maximumMemoryBytes`` and ``maximumWorkBytes``, so one sign-in cannot exhaust the
     /// server.
-    public var isValid: Bool {
+    package var isValid: Bool {
         guard cpuMemCost >= 2, cpuMemCost.nonzeroBitCount == 1, (1...16).contains(blockSize), (1...16).contains(parallelization),
             (1...1024).contains(dkLen), cpuMemCost <= Self.maximumMemoryBytes,
             // RFC 7914 requires N < 2^(128 · r / 8).

@@ -11,28 +11,28 @@
 ///
 /// The signer key of `SCRYPT` and `HMAC_*` imports is kept in every such user's row: whoever reads the column reads
 /// the key.
-public struct ImportedPasswordHash: Sendable, Hashable {
+package struct ImportedPasswordHash: Sendable, Hashable {
     /// How the hash was computed.
-    public var algorithm: ImportedHashAlgorithm
+    package var algorithm: ImportedHashAlgorithm
     /// The user's salt (`salt` on the wire); empty when there is none.
-    public var salt: [UInt8]
+    package var salt: [UInt8]
     /// The user's hash (`passwordHash` on the wire); for bcrypt, the modular-crypt string's bytes.
-    public var hash: [UInt8]
+    package var hash: [UInt8]
 
     /// Creates a stored hash from an import's algorithm and one user's salt and hash.
-    public init(algorithm: ImportedHashAlgorithm, salt: [UInt8], hash: [UInt8]) {
+    package init(algorithm: ImportedHashAlgorithm, salt: [UInt8], hash: [UInt8]) {
         self.algorithm = algorithm
         self.salt = salt
         self.hash = hash
     }
 
     /// Whether `password` matches (see ``ImportedHashAlgorithm/verify(password:hash:salt:)``).
-    public func verify(password: String) -> Bool {
+    package func verify(password: String) -> Bool {
         algorithm.verify(password: password, hash: hash, salt: salt)
     }
 
     /// The text to keep in the password-hash column.
-    public var stored: String {
+    package var stored: String {
         let (kind, parameters) = Self.describe(algorithm)
         let list = parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
         return "\(kind)$\(list)$\(Base64URL.encode(salt))$\(Base64URL.encode(hash))"
@@ -40,7 +40,7 @@ public struct ImportedPasswordHash: Sendable, Hashable {
 
     /// Reads a stored text back; `nil` for Flint's own hashes and for anything malformed or with parameters outside
     /// the ranges an import may have.
-    public init?(stored: String) {
+    package init?(stored: String) {
         let parts = stored.split(separator: "$", omittingEmptySubsequences: false)
         guard parts.count == 4, let salt = Base64URL.decode(parts[2]), let hash = Base64URL.decode(parts[3]) else { return nil }
         var values: [Substring: Substring] = [:]
@@ -140,7 +140,7 @@ extension PasswordHash {
     /// Whether `stored` is an imported hash (``ImportedPasswordHash``'s text) rather than one of Flint's own: check it
     /// with `ImportedPasswordHash(stored:)?.verify(password:)`, and after a successful sign-in store a fresh
     /// ``PasswordHash/make(password:salt:parameters:)`` in its place, as Firebase rehashes imported passwords.
-    public static func isImported(_ stored: String) -> Bool {
+    package static func isImported(_ stored: String) -> Bool {
         ImportedPasswordHash(stored: stored) != nil
     }
 }
