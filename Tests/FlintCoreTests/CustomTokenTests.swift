@@ -92,7 +92,7 @@ struct CustomTokenTests {
         (["uid": ""], "MISSING_IDENTIFIER"), (["uid": .string(String(repeating: "u", count: 129))], "INVALID_CUSTOM_TOKEN"),
         (["uid": .string(String(repeating: "é", count: 128))], nil), (["claims": "text"], "INVALID_CLAIMS"), (["claims": .null], "INVALID_CLAIMS"),
         (["claims": ["sub": "x"]], "FORBIDDEN_CLAIM"), (["claims": ["firebase": [:]]], "FORBIDDEN_CLAIM"),
-        (["claims": ["email": "a@b.c"]], "FORBIDDEN_CLAIM"), (["claims": ["big": .string(String(repeating: "x", count: 990))]], "CLAIMS_TOO_LARGE"),
+        (["claims": ["email": "a@b.c"]], "FORBIDDEN_CLAIM"), (["claims": ["big": .string(String(repeating: "x", count: 991))]], "CLAIMS_TOO_LARGE"),
         (["claims": ["fine": .string(String(repeating: "x", count: 980))]], nil), (["tenant_id": "t1"], "TENANT_ID_MISMATCH"),
     ] as [([String: JSONValue], String?)])
     func rules(extra: [String: JSONValue], expected: String?) throws {

@@ -70,7 +70,8 @@ struct CustomTokenTests {
         let node = try await TestNode.make()
         try await node.know(TestKeys.known, revokedAt: 5)
         try await node.run { api in
-            #expect(try await api.signInWithCustomToken(try api.customToken("u")).errorCode == "INVALID_CUSTOM_TOKEN")
+            let reply = try await api.signInWithCustomToken(try api.customToken("u"))
+            #expect(reply.errorCode == "INVALID_CUSTOM_TOKEN")
         }
     }
 
@@ -94,7 +95,8 @@ struct CustomTokenTests {
             #expect(json.status == .ok, "\(json.text)")
         }
         try await withFlint(configure: { $0.devMode = false }) { api in
-            #expect(try await api.signInWithCustomToken(none).errorCode == "INVALID_CUSTOM_TOKEN")
+            let reply = try await api.signInWithCustomToken(none)
+            #expect(reply.errorCode == "INVALID_CUSTOM_TOKEN")
         }
     }
 

@@ -49,10 +49,12 @@ struct EmulatorConfigTests {
     @Test("not served outside dev mode, nor for another project")
     func devModeOnly() async throws {
         try await withFlint(configure: { $0.devMode = false }) { api in
-            #expect(try await api.call(.get, Path.emulatorConfig).status == .notFound)
+            let reply = try await api.call(.get, Path.emulatorConfig)
+            #expect(reply.status == .notFound)
         }
         try await withFlint { api in
-            #expect(try await api.call(.get, "/emulator/v1/projects/other/config").status == .notFound)
+            let reply = try await api.call(.get, "/emulator/v1/projects/other/config")
+            #expect(reply.status == .notFound)
         }
     }
 }

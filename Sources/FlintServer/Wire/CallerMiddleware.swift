@@ -60,7 +60,7 @@ struct CallerMiddleware: RouterMiddleware {
             context.logger.info("admin call", metadata: metadata)
             return response
         } catch {
-            metadata["status"] = "\((error as? AuthError)?.status ?? 500)"
+            metadata["status"] = "\((error as? any HTTPResponseError)?.status.code ?? 500)"
             context.logger.info("admin call", metadata: metadata)
             throw error
         }
