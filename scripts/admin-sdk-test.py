@@ -50,9 +50,10 @@ def post(url, body):
         return error.code, json.load(error)
 
 
-def check(condition, message):
+def check(condition, message, detail=None):
+    """Prints `message` when `condition` holds; fails with it (and `detail`, an answer) otherwise."""
     if not condition:
-        raise AssertionError(message)
+        raise AssertionError(message if detail is None else f"{message}: {detail}")
     print("ok:", message)
 
 
@@ -103,7 +104,7 @@ def signed_custom_tokens(binary, work):
         check(claims_of(token)["iss"] == f"py-backend@{PROJECT}.iam.gserviceaccount.com", "the SDK signs as the file's client_email")
         status, answer = post(f"{flint.base}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=k",
                               {"token": token, "returnSecureToken": True})
-        check(status == 200, f"production Flint accepts the SDK's signed custom token ({status} {answer})")
+        check(status == 200, "production Flint accepts the SDK's signed custom token", (status, answer))
         check(answer["isNewUser"] is True, "the account is created")
         request = google.auth.transport.requests.Request()
         certs = f"{flint.base}/www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com"
@@ -113,7 +114,8 @@ def signed_custom_tokens(binary, work):
         check(claims["firebase"]["sign_in_provider"] == "custom", "the session's provider is custom")
         status, answer = post(f"{flint.base}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=k",
                               {"token": token.replace(token[-8:], "AAAAAAAA")})
-        check(status == 400 and answer["error"]["message"].startswith("INVALID_CUSTOM_TOKEN"), "a tampered token is INVALID_CUSTOM_TOKEN")
+        check(status == 400 and answer["error"]["message"].startswith("INVALID_CUSTOM_TOKEN"), "a tampered token is INVALID_CUSTOM_TOKEN",
+              (status, answer))
         firebase_admin.delete_app(app)
     finally:
         flint.stop()
@@ -135,7 +137,7 @@ def session_cookies(binary, work):
         unsigned = auth.create_custom_token("cookie-user", app=app).decode()
         status, answer = post(f"{flint.base}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=k",
                               {"token": unsigned, "returnSecureToken": True})
-        check(status == 200, f"dev-mode Flint accepts the SDK's unsigned emulator custom token ({status} {answer})")
+        check(status == 200, "dev-mode Flint accepts the SDK's unsigned emulator custom token", (status, answer))
         id_token = answer["idToken"]
 
         cookie = auth.create_session_cookie(id_token, expires_in=datetime.timedelta(days=5), app=app)
