@@ -10,6 +10,8 @@
    `revoke_refresh_tokens` the cookie is refused as revoked. The cookie's RS256 signature is checked with google-auth
    against Flint's session-cookie key URL (`identitytoolkit/v3/relyingparty/publicKeys`), since the SDK skips
    signatures in emulator mode. The SDK's unsigned emulator custom tokens sign in too.
+3. The README's recipe for the SDK against a production Flint: named admin credentials (`flint admin tokens create`)
+   sent instead of the emulator's `owner`; a read credential reads and is refused writes; calls are logged by name.
 
 Usage: admin-sdk-test.py --flint .build/debug/flint
 """
@@ -170,6 +172,58 @@ def session_cookies(binary, work):
         flint.stop()
 
 
+def named_admin_credentials(binary, work):
+    """The README's recipe for the SDK against a production Flint: emulator mode for the host, a named credential
+    instead of `owner` (firebase-admin internals, 7.x)."""
+    import firebase_admin
+    import firebase_admin.exceptions
+    from firebase_admin import _utils, auth
+
+    data = os.path.join(work, "credentials")
+    os.makedirs(data)
+    secrets = {}
+    for name, scope in (("py-writer", "write"), ("py-reader", "read")):
+        done = subprocess.run([binary, "admin", "tokens", "create", name, "--scope", scope, "--data", data],
+                              check=True, capture_output=True, text=True)
+        secrets[name] = done.stdout.strip()
+    flint = Flint(binary, data, "--no-dev", "--admin-token", "bootstrap-secret-for-tests")
+    original = _utils.EmulatorAdminCredentials
+    current = {}
+
+    class FlintAdminCredential(original):
+        """Sends a named Flint admin credential instead of the emulator's `owner`."""
+
+        def __init__(self):
+            super().__init__()
+            self.token = current["secret"]
+
+    _utils.EmulatorAdminCredentials = FlintAdminCredential
+    os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = f"127.0.0.1:{flint.port}"
+    try:
+        current["secret"] = secrets["py-writer"]
+        writer = firebase_admin.initialize_app(options={"projectId": PROJECT}, name="writer")
+        created = auth.create_user(uid="managed", email="managed@example.com", app=writer)
+        check(created.uid == "managed", "a write credential creates a user through the SDK against production Flint")
+        current["secret"] = secrets["py-reader"]
+        reader = firebase_admin.initialize_app(options={"projectId": PROJECT}, name="reader")
+        check(auth.get_user("managed", app=reader).email == "managed@example.com", "a read credential reads")
+        try:
+            auth.update_user("managed", display_name="Nope", app=reader)
+            check(False, "a read credential cannot write")
+        except auth.InsufficientPermissionError:
+            check(True, "a read credential's write is InsufficientPermissionError")
+        with open(flint.log.name) as log:
+            text = log.read()
+        check("credential=py-writer" in text and "credential=py-reader" in text, "Flint logs each call with the credential's name")
+        check(all(secret not in text for secret in secrets.values()), "and never its secret")
+        firebase_admin.delete_app(writer)
+        firebase_admin.delete_app(reader)
+    finally:
+        _utils.EmulatorAdminCredentials = original
+        del os.environ["FIREBASE_AUTH_EMULATOR_HOST"]
+        flint.stop()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--flint", required=True)
@@ -178,6 +232,7 @@ def main():
     try:
         signed_custom_tokens(os.path.abspath(args.flint), work)
         session_cookies(os.path.abspath(args.flint), work)
+        named_admin_credentials(os.path.abspath(args.flint), work)
     except Exception:
         for name in sorted(os.listdir(work)):
             for root, _, files in os.walk(os.path.join(work, name)):

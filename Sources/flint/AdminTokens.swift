@@ -28,13 +28,16 @@ struct AdminTokens: AsyncParsableCommand {
 
         func validate() throws {
             guard CredentialName.isValid(name) else { throw ValidationError("NAME must be \(CredentialName.rule)") }
-            guard [AdminScope.read.rawValue, AdminScope.write.rawValue].contains(scope) else { throw ValidationError("--scope must be read or write") }
+            guard [AdminScope.read.rawValue, AdminScope.write.rawValue].contains(scope) else {
+                throw ValidationError("--scope must be read or write")
+            }
         }
 
         func run() async throws {
             let secret = AdminSecret.generate(random: SystemRandom())
             let record = AdminCredentialRecord(
-                secretHash: AdminSecret.hash(secret), name: name, scope: AdminScope(rawValue: scope), createdAt: Int64(Date().timeIntervalSince1970 * 1000))
+                secretHash: AdminSecret.hash(secret), name: name, scope: AdminScope(rawValue: scope),
+                createdAt: Int64(Date().timeIntervalSince1970 * 1000))
             let db = try await store.open(logger: quietLogger())
             do {
                 try await db.write { tx in try await tx.insertAdminCredential(record) }

@@ -28,7 +28,9 @@ struct AdminCommandLineTests {
         #expect(read == 200)
         let (write, refused) = try await postJSON(client, "\(v1)/accounts", ["localId": "u1"], headers: bearer)
         #expect(write == 403)
-        #expect((refused["error"] as? [String: Any])?["message"] as? String == "INSUFFICIENT_PERMISSION : The admin credential 'ci-reader' may only read.")
+        #expect(
+            (refused["error"] as? [String: Any])?["message"] as? String == "INSUFFICIENT_PERMISSION : The admin credential 'ci-reader' may only read."
+        )
 
         let (revoked, _) = try runFlint(["admin", "tokens", "revoke", "ci-reader", "--data", data])
         #expect(revoked == 0)

@@ -14,7 +14,9 @@ struct CustomTokenTests {
     let account = suiteServiceAccount
     let now: Int64 = 1_700_000_000
 
-    func signed(uid: String = "user-1", claims: [String: JSONValue]? = nil, at: Int64? = nil, lifetime: Int64 = 3600, extra: [String: JSONValue] = [:])
+    func signed(
+        uid: String = "user-1", claims: [String: JSONValue]? = nil, at: Int64? = nil, lifetime: Int64 = 3600, extra: [String: JSONValue] = [:]
+    )
         throws -> String
     {
         try CustomToken.sign(
@@ -66,7 +68,8 @@ struct CustomTokenTests {
 
     @Test("unsigned tokens: alg none and plain JSON, as the emulator takes them, with uid or user_id")
     func unsigned() throws {
-        let none = try CustomToken(parsing: CustomToken.unsigned(payload: ["aud": .string(CustomToken.audience), "uid": "a", "claims": ["x": .number(1)]]))
+        let none = try CustomToken(
+            parsing: CustomToken.unsigned(payload: ["aud": .string(CustomToken.audience), "uid": "a", "claims": ["x": .number(1)]]))
         #expect(none.signature == .unsigned)
         try none.checkAudience()
         #expect(try none.claims() == CustomTokenClaims(uid: "a", developerClaims: ["x": .number(1)]))
@@ -88,13 +91,17 @@ struct CustomTokenTests {
         #expect(code { try CustomToken(parsing: try signed(extra: ["aud": "demo-flint"])).checkSigned(now: now) } == "INVALID_CUSTOM_TOKEN")
     }
 
-    @Test("uid and claims rules", arguments: [
-        (["uid": ""], "MISSING_IDENTIFIER"), (["uid": .string(String(repeating: "u", count: 129))], "INVALID_CUSTOM_TOKEN"),
-        (["uid": .string(String(repeating: "é", count: 128))], nil), (["claims": "text"], "INVALID_CLAIMS"), (["claims": .null], "INVALID_CLAIMS"),
-        (["claims": ["sub": "x"]], "FORBIDDEN_CLAIM"), (["claims": ["firebase": [:]]], "FORBIDDEN_CLAIM"),
-        (["claims": ["email": "a@b.c"]], "FORBIDDEN_CLAIM"), (["claims": ["big": .string(String(repeating: "x", count: 991))]], "CLAIMS_TOO_LARGE"),
-        (["claims": ["fine": .string(String(repeating: "x", count: 980))]], nil), (["tenant_id": "t1"], "TENANT_ID_MISMATCH"),
-    ] as [([String: JSONValue], String?)])
+    @Test(
+        "uid and claims rules",
+        arguments: [
+            (["uid": ""], "MISSING_IDENTIFIER"), (["uid": .string(String(repeating: "u", count: 129))], "INVALID_CUSTOM_TOKEN"),
+            (["uid": .string(String(repeating: "é", count: 128))], nil), (["claims": "text"], "INVALID_CLAIMS"),
+            (["claims": .null], "INVALID_CLAIMS"),
+            (["claims": ["sub": "x"]], "FORBIDDEN_CLAIM"), (["claims": ["firebase": [:]]], "FORBIDDEN_CLAIM"),
+            (["claims": ["email": "a@b.c"]], "FORBIDDEN_CLAIM"),
+            (["claims": ["big": .string(String(repeating: "x", count: 991))]], "CLAIMS_TOO_LARGE"),
+            (["claims": ["fine": .string(String(repeating: "x", count: 980))]], nil), (["tenant_id": "t1"], "TENANT_ID_MISMATCH"),
+        ] as [([String: JSONValue], String?)])
     func rules(extra: [String: JSONValue], expected: String?) throws {
         let token = try CustomToken(parsing: try signed(extra: extra))
         #expect(code { _ = try token.claims() } == expected)
@@ -125,10 +132,12 @@ struct CustomTokenTests {
         #expect(AdminSecret.hash("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
-    @Test("credential names", arguments: [
-        ("backend", true), ("ci-read-1", true), ("a", true), ("", false), ("1abc", false), ("Abc", false), ("a_b", false), ("ab-", false),
-        (String(repeating: "a", count: 63), true), (String(repeating: "a", count: 64), false), ("a.b", false),
-    ])
+    @Test(
+        "credential names",
+        arguments: [
+            ("backend", true), ("ci-read-1", true), ("a", true), ("", false), ("1abc", false), ("Abc", false), ("a_b", false), ("ab-", false),
+            (String(repeating: "a", count: 63), true), (String(repeating: "a", count: 64), false), ("a.b", false),
+        ])
     func names(name: String, valid: Bool) {
         #expect(CredentialName.isValid(name) == valid)
     }

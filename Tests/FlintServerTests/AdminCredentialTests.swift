@@ -62,7 +62,8 @@ struct AdminCredentialTests {
         (settings.port, settings.devMode, settings.adminToken) = (0, false, "boot-secret")
         settings.passwordHashParameters = PasswordHashParameters(logN: 10)
         let clock = ManualClock(Date())
-        let node = TestNode(server: try await FlintServer(settings: settings, store: store, clock: clock, logger: log.logger), clock: clock, store: store)
+        let node = TestNode(
+            server: try await FlintServer(settings: settings, store: store, clock: clock, logger: log.logger), clock: clock, store: store)
         let writer = try await node.adminCredential("writer", scope: .write)
         let reader = try await node.adminCredential("reader", scope: .read)
         try await node.run { api in try await body(api, node, writer, reader) }

@@ -1,6 +1,6 @@
 import FlintCore
-import FlintTesting
 import FlintStore
+import FlintTesting
 import Foundation
 import HTTPTypes
 import Testing
@@ -18,7 +18,9 @@ struct CustomTokenTests {
         return try await node.run { api in try await body(api, node) }
     }
 
-    @Test("a signed token creates the account, then signs it in again; sessions carry provider custom", arguments: [Path.customTokenV1, Path.customTokenV3])
+    @Test(
+        "a signed token creates the account, then signs it in again; sessions carry provider custom",
+        arguments: [Path.customTokenV1, Path.customTokenV3])
     func signsIn(_ path: String) async throws {
         try await withKnownKey { api, _ in
             let first = try await api.signInWithCustomToken(try api.customToken("user-1"), path: path)
@@ -108,7 +110,8 @@ struct CustomTokenTests {
             #expect(fresh.string("idToken") != nil && fresh["mfaPendingCredential"] == nil, "\(fresh.text)")
             try await node.store.write { tx in
                 try await tx.insertMFAEnrollment(
-                    MFAEnrollmentRecord(enrollmentID: "e1", localID: "mandatory", factor: .phone, displayName: nil, phoneNumber: alice, enrolledAt: 1))
+                    MFAEnrollmentRecord(enrollmentID: "e1", localID: "mandatory", factor: .phone, displayName: nil, phoneNumber: alice, enrolledAt: 1)
+                )
             }
             let enrolled = try await api.signInWithCustomToken(try api.customToken("mandatory"))
             #expect(enrolled.string("idToken") != nil && enrolled["mfaPendingCredential"] == nil, "\(enrolled.text)")
@@ -126,7 +129,6 @@ struct CustomTokenTests {
         }
     }
 }
-
 
 /// A refused custom token and the code Firebase answers.
 struct CustomTokenRefusal: Sendable, CustomTestStringConvertible {

@@ -1,6 +1,6 @@
 import FlintCore
-import FlintTesting
 import FlintStore
+import FlintTesting
 import Foundation
 import HTTPTypes
 import Testing

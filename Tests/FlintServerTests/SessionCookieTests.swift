@@ -1,6 +1,6 @@
 import FlintCore
-import FlintTesting
 import FlintStore
+import FlintTesting
 import Foundation
 import HTTPTypes
 import JWTKit
@@ -72,7 +72,8 @@ struct SessionCookieTests {
     @Test(
         "refusals",
         arguments: [
-            ("no ID token", #"{"validDuration":"3600"}"#, "MISSING_ID_TOKEN"), ("under 5 minutes", #"{"idToken":"ID","validDuration":"299"}"#, "INVALID_DURATION"),
+            ("no ID token", #"{"validDuration":"3600"}"#, "MISSING_ID_TOKEN"),
+            ("under 5 minutes", #"{"idToken":"ID","validDuration":"299"}"#, "INVALID_DURATION"),
             ("over 14 days", #"{"idToken":"ID","validDuration":1209601}"#, "INVALID_DURATION"),
             ("a token that is not one", #"{"idToken":"abc","validDuration":"3600"}"#, "INVALID_ID_TOKEN"),
         ])

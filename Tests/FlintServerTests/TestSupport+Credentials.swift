@@ -1,8 +1,8 @@
 import FlintCore
 import FlintStore
 import FlintTesting
-import HTTPTypes
 import Foundation
+import HTTPTypes
 import Testing
 
 @testable import FlintServer

@@ -15,8 +15,12 @@ struct CredentialsStoreTests {
             try await tx.insertServiceAccount(Self.account("k1", "backend", at: 1))
             try await tx.insertServiceAccount(Self.account("k2", "other", at: 2))
         }
-        await #expect(throws: StoreError.conflict("name")) { try await store.write { try await $0.insertServiceAccount(Self.account("k3", "backend")) } }
-        await #expect(throws: StoreError.conflict("keyID")) { try await store.write { try await $0.insertServiceAccount(Self.account("k1", "third")) } }
+        await #expect(throws: StoreError.conflict("name")) {
+            try await store.write { try await $0.insertServiceAccount(Self.account("k3", "backend")) }
+        }
+        await #expect(throws: StoreError.conflict("keyID")) {
+            try await store.write { try await $0.insertServiceAccount(Self.account("k1", "third")) }
+        }
         #expect(try await store.write { try await $0.revokeServiceAccount(name: "backend", at: 5) })
         #expect(try await store.write { try await $0.revokeServiceAccount(name: "backend", at: 6) } == false)
         try await store.write { try await $0.insertServiceAccount(Self.account("k3", "backend", at: 7)) }
@@ -34,13 +38,17 @@ struct CredentialsStoreTests {
         let ci = AdminCredentialRecord(secretHash: "h1", name: "ci", scope: .read, createdAt: 1)
         try await store.write { try await $0.insertAdminCredential(ci) }
         await #expect(throws: StoreError.conflict("name")) {
-            try await store.write { try await $0.insertAdminCredential(AdminCredentialRecord(secretHash: "h2", name: "ci", scope: .write, createdAt: 2)) }
+            try await store.write {
+                try await $0.insertAdminCredential(AdminCredentialRecord(secretHash: "h2", name: "ci", scope: .write, createdAt: 2))
+            }
         }
         #expect(try await store.read { try await $0.adminCredential(secretHash: "h1") } == ci)
         #expect(try await store.read { try await $0.adminCredential(secretHash: "nope") } == nil)
         #expect(try await store.write { try await $0.revokeAdminCredential(name: "ci", at: 9) })
         #expect(try await store.read { try await $0.adminCredential(secretHash: "h1") }?.revokedAt == 9)
-        try await store.write { try await $0.insertAdminCredential(AdminCredentialRecord(secretHash: "h2", name: "ci", scope: .write, createdAt: 10)) }
+        try await store.write {
+            try await $0.insertAdminCredential(AdminCredentialRecord(secretHash: "h2", name: "ci", scope: .write, createdAt: 10))
+        }
         #expect(try await store.read { try await $0.adminCredentials() }.map(\.secretHash) == ["h1", "h2"])
         try await store.close()
     }

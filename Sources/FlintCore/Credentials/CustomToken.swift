@@ -93,7 +93,8 @@ public struct CustomToken: Sendable {
         guard aud?.stringValue == Self.audience else {
             let shown = aud.map { $0.stringValue ?? String(decoding: $0.serialized(), as: UTF8.self) } ?? "undefined"
             throw AuthError.invalidCustomToken.with(
-                detail: "((Invalid aud (audience): \(shown) Note: Firebase ID Tokens / third-party tokens cannot be used with signInWithCustomToken.))")
+                detail:
+                    "((Invalid aud (audience): \(shown) Note: Firebase ID Tokens / third-party tokens cannot be used with signInWithCustomToken.))")
         }
     }
 

@@ -103,7 +103,8 @@ extension CustomToken {
 
     /// An unsigned custom token (`alg: none`), as the Admin SDKs make them against the emulator.
     public static func unsigned(payload: [String: JSONValue]) -> String {
-        Base64URL.encode(JSONValue.object(["alg": "none", "typ": "JWT"]).serialized()) + "." + Base64URL.encode(JSONValue.object(payload).serialized())
+        Base64URL.encode(JSONValue.object(["alg": "none", "typ": "JWT"]).serialized()) + "."
+            + Base64URL.encode(JSONValue.object(payload).serialized())
             + "."
     }
 }
