@@ -107,6 +107,9 @@ func email(actionCodeSettings: ActionCodeSettings) async throws {
     let credential = EmailAuthProvider.credential(withEmail: "a@example.com", password: "secret123")
     _ = try await auth.signIn(with: credential)
     _ = try await auth.signInAnonymously()
+    let custom = try await auth.signIn(withCustomToken: "token-from-the-backend")
+    _ = (custom.user.uid, custom.additionalUserInfo?.isNewUser)
+    auth.signIn(withCustomToken: "token-from-the-backend") { result, error in _ = (result?.user.uid, error) }
 }
 
 /// The signed-in user.

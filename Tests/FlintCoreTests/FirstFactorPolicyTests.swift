@@ -45,6 +45,12 @@ struct FirstFactorPolicyTests {
         Case(
             state: .mandatory, attempt: .init(provider: "password", hasEnrollments: true), expected: .challenge(enrollmentRequired: false),
             testDescription: "MANDATORY, factors: challenged"),
+        Case(
+            state: .enabled, attempt: .init(provider: "custom", hasEnrollments: true), expected: .tokens,
+            testDescription: "a custom token of an account with factors gets tokens (the backend vouches, as in Firebase)"),
+        Case(
+            state: .mandatory, attempt: .init(provider: "custom", hasEnrollments: false), expected: .tokens,
+            testDescription: "MANDATORY: custom tokens (which cannot enrol) get tokens"),
     ]
 
     @Test("decides", arguments: cases)

@@ -1,4 +1,4 @@
-package import FlintCore
+import FlintCore
 import Synchronization
 
 #if canImport(FoundationEssentials)

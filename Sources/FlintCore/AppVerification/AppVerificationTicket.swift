@@ -1,4 +1,4 @@
-public import Crypto
+package import Crypto
 
 /// The sealed, stateless strings of app verification: the `receipt` `accounts:verifyClient` answers, the
 /// `recaptchaToken` Flint's web challenge issues, and the puzzle on the challenge page.

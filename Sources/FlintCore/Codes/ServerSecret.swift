@@ -1,4 +1,4 @@
-public import Crypto
+package import Crypto
 
 /// The server's master secret (32 random bytes, generated on first start and persisted by the store) and
 /// the purpose-bound keys derived from it with HKDF-SHA256.

@@ -1,4 +1,4 @@
-public import Crypto
+package import Crypto
 
 /// What a `sessionInfo` string stands for. The string itself is opaque to clients: base64url of a kind byte,
 /// a payload and a 128-bit HMAC tag under the server secret, so garbage is rejected without a database read.

@@ -1,4 +1,4 @@
-public import FlintTexts
+package import FlintTexts
 
 /// Operator overrides of the email templates (`flint.emailTemplates`): a rule of the project config, kept here so
 /// ``ProjectConfig`` can refuse a bad override when the config is written; the templates themselves are FlintTexts'.

@@ -1,4 +1,4 @@
-public import FlintTexts
+package import FlintTexts
 
 /// The email sections of the config: Firebase's `signIn.email` and `emailPrivacyConfig`, and Flint's own `flint`
 /// section (app links for the action page, extra link domains, email template overrides).

@@ -44,8 +44,11 @@ package enum FirstFactorPolicy {
     /// - An account with second factors is challenged, unless a session that already holds tokens for it is linking.
     /// - In a `MANDATORY` project an account without factors gets no tokens: it is challenged to enrol one, except
     ///   anonymous accounts (which cannot enrol) and phone first factors (refused: they cannot enrol either).
+    /// - A custom token (`custom`) gets tokens: the developer's backend, holding a service-account key, vouches for
+    ///   the sign-in, as in Firebase (the SDKs' custom-token sign-in cannot answer a challenge, and such a session
+    ///   cannot enrol a factor).
     package static func decide(_ attempt: Attempt, state: ProjectConfig.MFAState) -> Decision {
-        guard state != .disabled else { return .tokens }
+        guard state != .disabled, attempt.provider != "custom" else { return .tokens }
         if attempt.phoneBecomesFirstFactor && attempt.hasEnrollments { return .refuse(.unsupportedFirstFactor) }
         if attempt.hasEnrollments { return attempt.linking ? .tokens : .challenge(enrollmentRequired: false) }
         guard state == .mandatory, attempt.provider != "anonymous" else { return .tokens }

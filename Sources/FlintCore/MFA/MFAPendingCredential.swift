@@ -1,4 +1,4 @@
-public import Crypto
+package import Crypto
 
 /// What the opaque `mfaPendingCredential` stands for: a first factor passed by a user enrolled in MFA, who gets
 /// this string instead of tokens and trades it, with a second factor, at `mfaSignIn:finalize`.

@@ -1,4 +1,4 @@
-public import Crypto
+package import Crypto
 
 /// Flint's recovery codes: single-use codes shown once at enrollment, which stand in for a lost second factor.
 ///

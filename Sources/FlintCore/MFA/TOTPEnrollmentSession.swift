@@ -1,4 +1,4 @@
-public import Crypto
+package import Crypto
 
 /// What a TOTP enrollment's `totpSessionInfo.sessionInfo` stands for: the secret offered at `mfaEnrollment:start`,
 /// carried by the client to `mfaEnrollment:finalize` so the server stores nothing until the user proves a code.

@@ -1,5 +1,5 @@
 #if canImport(FoundationEssentials)
-    public import FoundationEssentials
+    package import FoundationEssentials
 #else
     public import Foundation
 #endif

@@ -1,10 +1,10 @@
 import Crypto
-public import CryptoExtras
+package import CryptoExtras
 import SwiftASN1
 import X509
 
 #if canImport(FoundationEssentials)
-    public import FoundationEssentials
+    package import FoundationEssentials
 #else
     public import Foundation
 #endif

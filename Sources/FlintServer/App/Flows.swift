@@ -20,6 +20,9 @@ struct Flows: Sendable {
     let password: PasswordFlow
     let mfa: MFAFlow
     let accounts: AccountsFlow
+    let customTokens: CustomTokenSignIn
+    let sessionCookies: SessionCookies
+    let adminCredentials: AdminCredentials
 
     /// Prepares a node: master secret and first signing key (created on first start), project config (the
     /// `--config` document applied over what is stored when the file changed since it was last applied), then the
@@ -66,5 +69,8 @@ struct Flows: Sendable {
             node: node, passwords: passwords, codes: actionCodes, sessions: sessions, gate: gate, newAccounts: newAccounts)
         mfa = MFAFlow(node: node, secret: secret, codes: phoneCodes, sessions: sessions, gate: gate)
         accounts = AccountsFlow(node: node, passwords: passwords, codes: actionCodes, sessions: sessions)
+        customTokens = CustomTokenSignIn(node: node, gate: gate, keys: ServiceAccountKeys(store: store))
+        sessionCookies = SessionCookies(node: node, sessions: sessions)
+        adminCredentials = AdminCredentials(store: store)
     }
 }

@@ -10,7 +10,7 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     // CORS outside the error middleware: error answers are plain responses by the time CORS adds its headers.
     router.add(middleware: CORSMiddleware.firebase())
     router.add(middleware: ErrorMiddleware())
-    router.add(middleware: CallerMiddleware(settings: flows.node.settings))
+    router.add(middleware: CallerMiddleware(settings: flows.node.settings, credentials: flows.adminCredentials))
 
     let v1 = IdentityToolkitPath.v1
     let v3 = IdentityToolkitPath.v3
@@ -41,6 +41,9 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     router.identityToolkit(v1: "accounts:resetPassword", v3: "resetPassword", use: password.resetPassword)
     router.identityToolkit(v1: "accounts:createAuthUri", v3: "createAuthUri", use: password.createAuthURI)
 
+    let customToken = CustomTokenRoutes(flow: flows.customTokens)
+    router.identityToolkit(v1: "accounts:signInWithCustomToken", v3: "verifyCustomToken", use: customToken.signIn)
+
     let mfa = MFARoutes(flow: flows.mfa)
     let v2 = "\(IdentityToolkitPath.v2)/accounts"
     router.post("\(v2)/mfaEnrollment:start", use: mfa.startEnrollment)
@@ -62,6 +65,11 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     router.get("/www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com", use: tokens.x509)
     router.endpoint(
         .get, "/www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com", "/.well-known/jwks.json", use: tokens.jwks)
+    // Session cookies are signed with the same keys, published where the Admin SDKs fetch session-cookie keys.
+    let cookies = SessionCookieRoutes(cookies: flows.sessionCookies)
+    router.post("\(v1)/projects/{project}:createSessionCookie", use: cookies.create)
+    router.get("\(v3)/publicKeys", use: tokens.x509)
+    router.get("\(v1)/sessionCookiePublicKeys", use: tokens.jwks)
 
     let config = ProjectConfigRoutes(projectID: flows.node.settings.projectID, config: flows.node.config)
     let adminConfig = "/identitytoolkit.googleapis.com/admin/v2/projects/{project}/config"
@@ -82,6 +90,9 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
         router.get("/emulator/v1/projects/{project}/oobCodes", use: dev.oobCodes)
         router.get("/emulator/v1/projects/{project}/pushes", use: dev.pushes)
         router.delete("/emulator/v1/projects/{project}/accounts", use: dev.deleteAccounts)
+        let emulatorConfig = EmulatorConfigRoutes(projectID: flows.node.settings.projectID, config: flows.node.config)
+        router.get("/emulator/v1/projects/{project}/config", use: emulatorConfig.show)
+        router.patch("/emulator/v1/projects/{project}/config", use: emulatorConfig.update)
     }
     return router
 }

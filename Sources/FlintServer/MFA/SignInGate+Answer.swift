@@ -32,7 +32,7 @@ extension SignInGate {
     /// - Throws: the failure the transaction returned.
     /// - Returns: the account, whether the sign-in created it, and the answer's session part.
     func answer(
-        _ outcome: SignInOutcome, provider: String, linking: VerifiedIDToken? = nil, now: Int64
+        _ outcome: SignInOutcome, provider: String, linking: VerifiedIDToken? = nil, developerClaims: [String: JSONValue]? = nil, now: Int64
     ) throws -> (user: UserRecord, isNew: Bool, session: SignInAnswer) {
         switch outcome {
         case .failed(let error):
@@ -45,7 +45,7 @@ extension SignInGate {
         case .signedIn(let user, let refreshToken, let isNew):
             let tokens = try sessions.sessionTokens(
                 user: user, refreshToken: refreshToken, provider: provider, now: now, secondFactor: linking.flatMap(SecondFactorClaim.init),
-                authTime: linking?.authTime)
+                authTime: linking?.authTime, developerClaims: developerClaims)
             return (user, isNew, SignInAnswer(idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn))
         }
     }

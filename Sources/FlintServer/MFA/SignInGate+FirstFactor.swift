@@ -28,10 +28,11 @@ extension SignInGate {
     }
 
     /// Completes a first factor the gate let through, after the flow wrote `user` in `tx`: stores the session's
-    /// refresh token (keeping a linking session's sign-in time and second factor), or answers the challenge.
+    /// refresh token (keeping a linking session's sign-in time and second factor, and a custom token's developer
+    /// claims), or answers the challenge.
     func pass(
         _ gate: FirstFactorGate, _ tx: any StoreTransaction, user: UserRecord, provider: String, isNew: Bool, linking: VerifiedIDToken? = nil,
-        now: Int64
+        developerClaims: [String: JSONValue]? = nil, now: Int64
     ) async throws -> SignInOutcome {
         switch gate.decision {
         case .refuse(let error):
@@ -40,7 +41,8 @@ extension SignInGate {
             return .secondFactorRequired(user: user, enrollments: gate.enrollments, isNew: isNew)
         case .tokens:
             let refresh = try await sessions.storeRefreshToken(
-                tx, user: user, provider: provider, now: now, secondFactor: linking.flatMap(SecondFactorClaim.init), authTime: linking?.authTime)
+                tx, user: user, provider: provider, now: now, secondFactor: linking.flatMap(SecondFactorClaim.init), authTime: linking?.authTime,
+                developerClaims: developerClaims)
             return .signedIn(user: user, refreshToken: refresh, isNew: isNew)
         }
     }

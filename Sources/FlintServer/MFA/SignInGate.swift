@@ -3,7 +3,7 @@ import FlintStore
 
 /// Where first factors meet second factors: the project's MFA policy asked inside every first-factor transaction
 /// (``firstFactorGate(_:localID:provider:linking:phoneBecomesFirstFactor:)``), the session or challenge that follows
-/// (``pass(_:_:user:provider:isNew:linking:now:)``), and the sealed pending credentials of challenges.
+/// (``pass(_:_:user:provider:isNew:linking:developerClaims:now:)``), and the sealed pending credentials of challenges.
 struct SignInGate: Sendable {
     /// What it runs on: settings, project config, store, clock, randomness, logger.
     let node: Node

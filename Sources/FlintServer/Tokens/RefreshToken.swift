@@ -53,7 +53,9 @@ extension Sessions {
         guard !user.disabled else { throw AuthError.userDisabled }
         guard record.createdAt >= user.validSince * 1000 else { throw AuthError.tokenExpired }
         let second = record.secondFactor.map { SecondFactorClaim(factor: $0, identifier: record.secondFactorID ?? "") }
-        let idToken = try idToken(for: user, provider: record.signInProvider, authTime: record.authTime, secondFactor: second)
+        let claims = record.developerClaims.flatMap { try? JSONValue(parsing: Array($0.utf8)).objectValue }
+        let idToken = try idToken(
+            for: user, provider: record.signInProvider, authTime: record.authTime, secondFactor: second, developerClaims: claims)
         activity.note(localID: user.localID, at: node.clock.nowMS)
         return RefreshTokenResponse(
             access_token: idToken, expires_in: String(Self.idTokenLifetime), token_type: "Bearer", refresh_token: refreshToken,

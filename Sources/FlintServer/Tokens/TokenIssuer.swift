@@ -32,8 +32,10 @@ extension Sessions {
         return String(validating: body[32...], as: UTF8.self)
     }
 
-    /// Signs an ID token for `user`.
-    func idToken(for user: UserRecord, provider: String, authTime: Int64, secondFactor: SecondFactorClaim? = nil) throws -> String {
+    /// Signs an ID token for `user`. A custom-token session's `developerClaims` go over the account's own claims.
+    func idToken(
+        for user: UserRecord, provider: String, authTime: Int64, secondFactor: SecondFactorClaim? = nil, developerClaims: [String: JSONValue]? = nil
+    ) throws -> String {
         var claims = IDTokenClaims(
             projectID: projectID, userID: user.localID, authTime: authTime, issuedAt: node.clock.now().secondsSince1970, signInProvider: provider
         )
@@ -58,6 +60,7 @@ extension Sessions {
                 node.logger.error("stored custom claims do not parse", metadata: ["uid": "\(user.localID)", "errorType": "\(type(of: error))"])
             }
         }
+        if let developerClaims { claims.customClaims.merge(developerClaims) { $1 } }
         do {
             return try TokenSigner.sign(claims, with: keys.current)
         } catch {

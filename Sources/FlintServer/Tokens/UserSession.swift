@@ -43,21 +43,24 @@ extension Sessions {
     /// is re-issued (credential change, enrolment), so re-issuing never makes a sign-in look recent.
     func storeRefreshToken(
         _ tx: any StoreTransaction, user: UserRecord, provider: String, now: Int64, secondFactor: SecondFactorClaim? = nil,
-        authTime: Int64? = nil
+        authTime: Int64? = nil, developerClaims: [String: JSONValue]? = nil
     ) async throws -> String {
         var (token, record) = newRefreshToken(localID: user.localID, authTime: authTime ?? now / 1000, provider: provider, now: now)
         record.secondFactor = secondFactor?.factor
         record.secondFactorID = secondFactor?.identifier
+        record.developerClaims = developerClaims.map { String(decoding: JSONValue.object($0).serialized(), as: UTF8.self) }
         try await tx.insertRefreshToken(record)
         return token
     }
 
     /// Signs the ID token for a session whose refresh token was committed.
     func sessionTokens(
-        user: UserRecord, refreshToken: String, provider: String, now: Int64, secondFactor: SecondFactorClaim? = nil, authTime: Int64? = nil
+        user: UserRecord, refreshToken: String, provider: String, now: Int64, secondFactor: SecondFactorClaim? = nil, authTime: Int64? = nil,
+        developerClaims: [String: JSONValue]? = nil
     ) throws -> SessionTokens {
         SessionTokens(
-            idToken: try idToken(for: user, provider: provider, authTime: authTime ?? now / 1000, secondFactor: secondFactor),
+            idToken: try idToken(
+                for: user, provider: provider, authTime: authTime ?? now / 1000, secondFactor: secondFactor, developerClaims: developerClaims),
             refreshToken: refreshToken,
             expiresIn: String(Self.idTokenLifetime))
     }

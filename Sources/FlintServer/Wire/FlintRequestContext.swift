@@ -6,6 +6,8 @@ public struct FlintRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// Who is calling, set by ``CallerMiddleware``.
     public var caller: Caller = .anonymous
+    /// For an admin call, the credential it carries (named in the log), set by ``CallerMiddleware``.
+    public var admin: AdminIdentity?
     /// The peer's IP address, if the connection has one (``CallerMiddleware`` may replace it with the first
     /// `X-Forwarded-For` entry when the server is told to trust it).
     public var clientIP: String?
@@ -44,7 +46,7 @@ public enum Caller: Sendable, Equatable {
     case anonymous
     /// A client holding an API key.
     case apiKey(String)
-    /// The operator (admin credential, or `Bearer owner` in dev mode).
+    /// The operator (an admin credential, or `Bearer owner` in dev mode); ``FlintRequestContext/admin`` says which.
     case admin
     /// A `Bearer` credential that is not the admin's: refused with 401 wherever credentials matter.
     case invalidBearer

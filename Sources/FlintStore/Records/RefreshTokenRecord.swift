@@ -14,11 +14,13 @@ public struct RefreshTokenRecord: Sendable, Equatable {
     public var secondFactor: SecondFactorKind?
     /// `firebase.second_factor_identifier`.
     public var secondFactorID: String?
+    /// The developer claims of a custom-token sign-in (a JSON object), which every ID token of the session carries.
+    public var developerClaims: String?
 
     /// Creates a record.
     public init(
         tokenHash: String, localID: String, createdAt: Int64, authTime: Int64, signInProvider: String, secondFactor: SecondFactorKind? = nil,
-        secondFactorID: String? = nil
+        secondFactorID: String? = nil, developerClaims: String? = nil
     ) {
         self.tokenHash = tokenHash
         self.localID = localID
@@ -27,5 +29,6 @@ public struct RefreshTokenRecord: Sendable, Equatable {
         self.signInProvider = signInProvider
         self.secondFactor = secondFactor
         self.secondFactorID = secondFactorID
+        self.developerClaims = developerClaims
     }
 }

@@ -101,6 +101,25 @@ enum Migrations {
         Migration(version: 7) { _ in
             ["UPDATE refresh_tokens SET created_at = created_at * 1000"]
         },
+        // Custom tokens and operators: service-account keys that sign custom tokens, named admin credentials (by the
+        // hash of their secret; a name is unique among unrevoked ones), and the developer claims a custom-token
+        // session keeps in every ID token refreshed from it.
+        Migration(version: 8) { _ in
+            [
+                """
+                CREATE TABLE service_accounts (key_id TEXT PRIMARY KEY, name TEXT NOT NULL, client_email TEXT NOT NULL,
+                    client_id TEXT NOT NULL, public_key_pem TEXT NOT NULL, created_at BIGINT NOT NULL, revoked_at BIGINT)
+                """,
+                "CREATE UNIQUE INDEX service_accounts_active_name ON service_accounts (name) WHERE revoked_at IS NULL",
+                "CREATE INDEX service_accounts_client_email ON service_accounts (client_email)",
+                """
+                CREATE TABLE admin_credentials (secret_hash TEXT PRIMARY KEY, name TEXT NOT NULL, scope TEXT NOT NULL,
+                    created_at BIGINT NOT NULL, revoked_at BIGINT)
+                """,
+                "CREATE UNIQUE INDEX admin_credentials_active_name ON admin_credentials (name) WHERE revoked_at IS NULL",
+                "ALTER TABLE refresh_tokens ADD COLUMN developer_claims TEXT",
+            ]
+        },
     ]
 
     /// The newest version this build knows.

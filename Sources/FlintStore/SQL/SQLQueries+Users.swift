@@ -160,7 +160,7 @@ extension SQLQueries {
         guard
             let row = try await db.first(
                 """
-                SELECT token_hash, local_id, created_at, auth_time, sign_in_provider, second_factor, second_factor_id
+                SELECT token_hash, local_id, created_at, auth_time, sign_in_provider, second_factor, second_factor_id, developer_claims
                 FROM refresh_tokens WHERE token_hash = ?
                 """,
                 [.text(hash)]
@@ -170,19 +170,20 @@ extension SQLQueries {
             tokenHash: try row.string("token_hash"), localID: try row.string("local_id"), createdAt: try row.int64("created_at"),
             authTime: try row.int64("auth_time"), signInProvider: try row.string("sign_in_provider"),
             secondFactor: try row.optionalString("second_factor").map(SecondFactorKind.init(rawValue:)),
-            secondFactorID: try row.optionalString("second_factor_id")
+            secondFactorID: try row.optionalString("second_factor_id"), developerClaims: try row.optionalString("developer_claims")
         )
     }
 
     func insertRefreshToken(_ t: RefreshTokenRecord) async throws {
         try await db.run(
             """
-            INSERT INTO refresh_tokens (token_hash, local_id, created_at, auth_time, sign_in_provider, second_factor, second_factor_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO refresh_tokens (token_hash, local_id, created_at, auth_time, sign_in_provider, second_factor, second_factor_id,
+                developer_claims)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .text(t.tokenHash), .text(t.localID), .integer(t.createdAt), .integer(t.authTime), .text(t.signInProvider),
-                (t.secondFactor?.rawValue).sql, t.secondFactorID.sql,
+                (t.secondFactor?.rawValue).sql, t.secondFactorID.sql, t.developerClaims.sql,
             ]
         )
     }

@@ -1,0 +1,15 @@
+import FlintCore
+import FlintStore
+
+/// Custom tokens: `accounts:signInWithCustomToken` (v1) and the iOS SDK's `relyingparty/verifyCustomToken` (v3).
+/// A backend holding a service-account key Flint knows signs the token; the account it names is created if absent.
+struct CustomTokenSignIn: Sendable {
+    /// What it runs on: settings, project config, store, clock, randomness, logger.
+    let node: Node
+    let gate: SignInGate
+    /// The service-account keys tokens are checked with.
+    let keys: ServiceAccountKeys
+
+    /// `firebase.sign_in_provider` of custom-token sessions.
+    static let provider = "custom"
+}

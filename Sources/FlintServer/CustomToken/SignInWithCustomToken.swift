@@ -1,0 +1,69 @@
+import FlintCore
+import FlintStore
+import Hummingbird
+
+/// `accounts:signInWithCustomToken` (v1) and `relyingparty/verifyCustomToken` (v3).
+struct SignInWithCustomTokenRequest: Decodable {
+    var token: String?
+    /// Checked for its type only.
+    var returnSecureToken: Bool?
+}
+
+/// The session, and whether the sign-in created the account (no `localId`, as Firebase).
+typealias SignInWithCustomTokenResponse = SignInReply<CustomTokenSignInFields>
+
+/// `signInWithCustomToken`'s own fields.
+struct CustomTokenSignInFields: Encodable, Sendable {
+    var kind = "identitytoolkit#VerifyCustomTokenResponse"
+    var isNewUser: Bool
+}
+
+struct CustomTokenRoutes {
+    let flow: CustomTokenSignIn
+
+    func signIn(_ request: Request, context: FlintRequestContext) async throws -> SignInWithCustomTokenResponse {
+        let wire = try await context.clientBody(request, as: SignInWithCustomTokenRequest.self)
+        return try await flow.signIn(token: wire.token)
+    }
+}
+
+extension CustomTokenSignIn {
+    /// Checks the token (form, signature or dev mode, audience, time, uid, claims), then signs in its account —
+    /// created when absent — through the first-factor gate, in one transaction.
+    func signIn(token text: String?) async throws -> SignInWithCustomTokenResponse {
+        let token = try CustomToken(parsing: text)
+        try token.checkAudience()
+        switch token.signature {
+        case .unsigned:
+            guard node.settings.devMode else {
+                throw AuthError.invalidCustomToken.with(detail: "((Unsigned custom tokens are accepted in dev mode only.))")
+            }
+        case .rs256(let keyID):
+            let key = try await keys.key(for: token, keyID: keyID)
+            guard token.verify(with: key) else { throw AuthError.invalidCustomToken.with(detail: "((Invalid signature.))") }
+            try token.checkSigned(now: node.clock.now().secondsSince1970)
+        }
+        let claims = try token.claims()
+        let developerClaims = claims.developerClaims.isEmpty ? nil : claims.developerClaims
+        let now = node.clock.nowMS
+        let provider = Self.provider
+        let outcome = try await node.store.write { [self] tx -> SignInOutcome in
+            var user: UserRecord
+            var isNew = false
+            if let found = try await tx.lockedUser(localID: claims.uid) {
+                guard !found.disabled else { return .failed(.userDisabled) }
+                user = found
+            } else {
+                user = UserRecord(localID: claims.uid, createdAt: now, validSince: now / 1000)
+                isNew = true
+            }
+            let verdict = try await gate.firstFactorGate(tx, localID: isNew ? nil : user.localID, provider: provider)
+            if case .refuse(let error) = verdict.decision { return .failed(error) }
+            user.lastLoginAt = now
+            if isNew { try await tx.insertUser(user) } else { try await tx.recordSignIn(localID: user.localID, at: now) }
+            return try await gate.pass(verdict, tx, user: user, provider: provider, isNew: isNew, developerClaims: developerClaims, now: now)
+        }
+        let (_, isNew, session) = try gate.answer(outcome, provider: provider, developerClaims: developerClaims, now: now)
+        return SignInWithCustomTokenResponse(fields: CustomTokenSignInFields(isNewUser: isNew), session: session)
+    }
+}

@@ -1,0 +1,121 @@
+import ArgumentParser
+import FlintCore
+import FlintStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `flint admin service-accounts create|list|revoke`: keys that sign custom tokens Flint accepts.
+struct ServiceAccounts: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "service-accounts", abstract: "Service accounts whose keys sign custom tokens.",
+        subcommands: [Create.self, List.self, Revoke.self])
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create a service account and write its Google-format credential file.",
+            discussion: """
+                Writes NAME@PROJECT.iam.gserviceaccount.com's private key to a service-account JSON file (mode 0600) that \
+                the Firebase Admin SDKs load as a credential: custom tokens they make with it (create_custom_token / \
+                createCustomToken) sign in through Flint. Flint stores only the public key. Keep the file secret: it \
+                signs in any user.
+                """)
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The account's name (\(CredentialName.rule)).") var name: String
+        @Option(help: "Project ID in the file and the client email (env FLINT_PROJECT).") var project: String = env("FLINT_PROJECT") ?? "demo-flint"
+        @Option(help: "Where to write the credential file (default: NAME-service-account.json); never overwritten.") var output: String?
+
+        func validate() throws {
+            guard CredentialName.isValid(name) else { throw ValidationError("NAME must be \(CredentialName.rule)") }
+        }
+
+        func run() async throws {
+            let path = output ?? "\(name)-service-account.json"
+            let db = try await store.open(logger: quietLogger())
+            let key = try ServiceAccountKey.generate(name: name, projectID: project, random: SystemRandom())
+            let record = ServiceAccountRecord(
+                keyID: key.keyID, name: name, clientEmail: key.clientEmail, clientID: key.clientID, publicKeyPEM: key.publicKeyPEM,
+                createdAt: Int64(Date().timeIntervalSince1970 * 1000))
+            do {
+                if try await db.read({ try await $0.serviceAccounts() }).contains(where: { $0.name == name && $0.revokedAt == nil }) {
+                    throw ValidationError("a service account named \(name) exists; revoke it first or pick another name")
+                }
+                try writeSecretFile(path, key.fileJSON)
+                do {
+                    try await db.write { tx in try await tx.insertServiceAccount(record) }
+                } catch {
+                    unlink(path)
+                    throw error
+                }
+            } catch {
+                try? await db.close()
+                throw error
+            }
+            try await db.close()
+            print("service account \(name): \(key.clientEmail), key \(key.keyID)")
+            print("credential file written to \(path) (keep it secret: it signs custom tokens for any user)")
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List service accounts, revoked ones too.")
+        @OptionGroup var store: StoreOptions
+        @Flag(help: "Print JSON.") var json = false
+
+        /// One account as `--json` prints it.
+        struct Entry: Encodable {
+            var name, clientEmail, keyId, clientId: String
+            var createdAt: String?
+            var revokedAt: String?
+        }
+
+        func run() async throws {
+            let db = try await store.open(logger: quietLogger())
+            let accounts = try await db.read { try await $0.serviceAccounts() }
+            try await db.close()
+            let entries = accounts.map {
+                Entry(
+                    name: $0.name, clientEmail: $0.clientEmail, keyId: $0.keyID, clientId: $0.clientID, createdAt: credentialTime($0.createdAt),
+                    revokedAt: credentialTime($0.revokedAt))
+            }
+            if json { return try printJSON(entries) }
+            printTable(
+                ["NAME", "CLIENT EMAIL", "KEY ID", "CREATED", "REVOKED"],
+                entries.map { [$0.name, $0.clientEmail, $0.keyId, $0.createdAt ?? "-", $0.revokedAt ?? "-"] })
+        }
+    }
+
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Revoke a service account's key: custom tokens it signs are refused from now on, on every node.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The account's name.") var name: String
+
+        func run() async throws {
+            let db = try await store.open(logger: quietLogger())
+            let revoked = try await db.write { tx in try await tx.revokeServiceAccount(name: name, at: Int64(Date().timeIntervalSince1970 * 1000)) }
+            try await db.close()
+            guard revoked else { throw ValidationError("no unrevoked service account named \(name)") }
+            print("service account \(name) revoked")
+        }
+    }
+}
+
+/// Creates `path` with `text`, readable by its owner only; fails when it exists.
+func writeSecretFile(_ path: String, _ text: String) throws {
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+    guard fd >= 0 else { throw ValidationError("cannot create \(path): \(String(cString: strerror(errno)))") }
+    defer { close(fd) }
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    guard written == bytes.count else { throw ValidationError("cannot write \(path): \(String(cString: strerror(errno)))") }
+}

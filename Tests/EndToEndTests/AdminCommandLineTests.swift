@@ -1,0 +1,70 @@
+import AsyncHTTPClient
+import Foundation
+import Testing
+
+@Suite("flint admin: service accounts and admin credentials, end to end", .serialized)
+struct AdminCommandLineTests {
+    @Test("tokens create prints a secret once; a production server takes it, logs its name, honours its scope and its revocation")
+    func adminTokens() async throws {
+        let client = HTTPClient.shared
+        let data = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let (status, output) = try runFlint(["admin", "tokens", "create", "ci-reader", "--scope", "read", "--data", data])
+        #expect(status == 0, "\(output)")
+        let secret = try #require(output.split(separator: "\n").last.map(String.init))
+        #expect(secret.hasPrefix("flint_"))
+        let (_, listed) = try runFlint(["admin", "tokens", "list", "--json", "--data", data])
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])
+        #expect(entries.count == 1 && entries[0]["name"] as? String == "ci-reader" && entries[0]["scope"] as? String == "read")
+        #expect(!listed.contains(secret), "listings never show secrets")
+        let (duplicate, _) = try runFlint(["admin", "tokens", "create", "ci-reader", "--data", data])
+        #expect(duplicate != 0, "a name is unique among unrevoked credentials")
+
+        let server = try await FlintProcess(dataDirectory: data, extraArguments: ["--no-dev", "--admin-token", "bootstrap-secret"], client: client)
+        defer { server.stop() }
+        let v1 = server.base + "/identitytoolkit.googleapis.com/v1/projects/demo-flint"
+        let bearer = [("Authorization", "Bearer \(secret)")]
+        let (read, _) = try await postJSON(client, "\(v1)/accounts:lookup", ["localId": "nobody"], headers: bearer)
+        #expect(read == 200)
+        let (write, refused) = try await postJSON(client, "\(v1)/accounts", ["localId": "u1"], headers: bearer)
+        #expect(write == 403)
+        #expect(
+            (refused["error"] as? [String: Any])?["message"] as? String == "INSUFFICIENT_PERMISSION : The admin credential 'ci-reader' may only read."
+        )
+
+        let (revoked, _) = try runFlint(["admin", "tokens", "revoke", "ci-reader", "--data", data])
+        #expect(revoked == 0)
+        let (after, _) = try await postJSON(client, "\(v1)/accounts:lookup", ["localId": "nobody"], headers: bearer)
+        #expect(after == 401, "a revocation by the CLI holds at once on the running server")
+        #expect(server.log.contains("credential=ci-reader"))
+        #expect(!server.log.contains(secret))
+    }
+
+    @Test("service-accounts create writes a 0600 Google-format file, refuses to overwrite it, lists and revokes")
+    func serviceAccounts() throws {
+        let data = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let file = data + "-backend.json"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let (status, output) = try runFlint([
+            "admin", "service-accounts", "create", "backend", "--project", "my-project", "--data", data, "--output", file,
+        ])
+        #expect(status == 0, "\(output)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: file)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let fields = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: String])
+        #expect(fields["type"] == "service_account" && fields["client_email"] == "backend@my-project.iam.gserviceaccount.com")
+        #expect(fields["project_id"] == "my-project" && fields["private_key"]?.hasPrefix("-----BEGIN PRIVATE KEY-----") == true)
+        let (again, _) = try runFlint(["admin", "service-accounts", "create", "other", "--data", data, "--output", file])
+        #expect(again != 0, "an existing file is never overwritten")
+        let (_, listed) = try runFlint(["admin", "service-accounts", "list", "--json", "--data", data])
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])
+        #expect(entries.map { $0["name"] as? String } == ["backend"])
+        #expect(entries.first?["keyId"] as? String == fields["private_key_id"])
+        #expect(!listed.contains("PRIVATE KEY"))
+        let (revoked, _) = try runFlint(["admin", "service-accounts", "revoke", "backend", "--data", data])
+        #expect(revoked == 0)
+        let (_, table) = try runFlint(["admin", "service-accounts", "list", "--data", data])
+        #expect(table.contains("backend") && table.contains("REVOKED"))
+    }
+}
