@@ -69,7 +69,7 @@ struct Flows: Sendable {
             node: node, passwords: passwords, codes: actionCodes, sessions: sessions, gate: gate, newAccounts: newAccounts)
         mfa = MFAFlow(node: node, secret: secret, codes: phoneCodes, sessions: sessions, gate: gate)
         accounts = AccountsFlow(node: node, passwords: passwords, codes: actionCodes, sessions: sessions)
-        customTokens = CustomTokenSignIn(node: node, gate: gate, keys: ServiceAccountKeys(store: store))
+        customTokens = CustomTokenSignIn(node: node, gate: gate, keys: ServiceAccountKeys(store: store), newAccounts: newAccounts)
         sessionCookies = SessionCookies(node: node, sessions: sessions)
         adminCredentials = AdminCredentials(store: store)
     }

@@ -9,6 +9,8 @@ struct CustomTokenSignIn: Sendable {
     let gate: SignInGate
     /// The service-account keys tokens are checked with.
     let keys: ServiceAccountKeys
+    /// A token for an account that does not exist yet creates it: counted like every new account.
+    let newAccounts: AccountCreationLimit
 
     /// `firebase.sign_in_provider` of custom-token sessions.
     static let provider = "custom"

@@ -23,14 +23,14 @@ struct CustomTokenRoutes {
 
     func signIn(_ request: Request, context: FlintRequestContext) async throws -> SignInWithCustomTokenResponse {
         let wire = try await context.clientBody(request, as: SignInWithCustomTokenRequest.self)
-        return try await flow.signIn(token: wire.token)
+        return try await flow.signIn(token: wire.token, clientIP: context.clientIP)
     }
 }
 
 extension CustomTokenSignIn {
     /// Checks the token (form, signature or dev mode, audience, time, uid, claims), then signs in its account —
     /// created when absent — through the first-factor gate, in one transaction.
-    func signIn(token text: String?) async throws -> SignInWithCustomTokenResponse {
+    func signIn(token text: String?, clientIP: String? = nil) async throws -> SignInWithCustomTokenResponse {
         let token = try CustomToken(parsing: text)
         try token.checkAudience()
         switch token.signature {
@@ -59,6 +59,7 @@ extension CustomTokenSignIn {
             }
             let verdict = try await gate.firstFactorGate(tx, localID: isNew ? nil : user.localID, provider: provider)
             if case .refuse(let error) = verdict.decision { return .failed(error) }
+            if isNew, !(try await newAccounts.allows(clientIP, in: tx, now: now)) { return .failed(.tooManyAttempts) }
             user.lastLoginAt = now
             if isNew { try await tx.insertUser(user) } else { try await tx.recordSignIn(localID: user.localID, at: now) }
             return try await gate.pass(verdict, tx, user: user, provider: provider, isNew: isNew, developerClaims: developerClaims, now: now)
