@@ -41,7 +41,8 @@ struct NewAccountLimitTests {
             let customRefused = try await api.post(Path.customTokenV1, ["token": custom], headers: a)
             #expect(customRefused.errorCode == "TOO_MANY_ATTEMPTS_TRY_LATER", "a custom token for a new account counts too")
             let lookup = try await api.admin(
-                .post, "\(Path.v1)/projects/\(project)/accounts:lookup", body: #"{"email":["four@example.com","link@example.com"],"localId":["custom-four"]}"#)
+                .post, "\(Path.v1)/projects/\(project)/accounts:lookup",
+                body: #"{"email":["four@example.com","link@example.com"],"localId":["custom-four"]}"#)
             #expect(lookup["users"] == nil, "nothing was created: \(lookup.text)")
 
             // Existing accounts still sign in from there; other addresses and operators are not affected.
