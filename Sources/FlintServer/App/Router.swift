@@ -11,6 +11,7 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     router.add(middleware: CORSMiddleware.firebase())
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: CallerMiddleware(settings: flows.node.settings))
+    router.add(middleware: AuditMiddleware(node: flows.node))
 
     let v1 = IdentityToolkitPath.v1
     let v3 = IdentityToolkitPath.v3
@@ -63,7 +64,7 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     router.endpoint(
         .get, "/www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com", "/.well-known/jwks.json", use: tokens.jwks)
 
-    let config = ProjectConfigRoutes(projectID: flows.node.settings.projectID, config: flows.node.config)
+    let config = ProjectConfigRoutes(projectID: flows.node.settings.projectID, config: flows.node.config, clock: flows.node.clock)
     let adminConfig = "/identitytoolkit.googleapis.com/admin/v2/projects/{project}/config"
     let configV2 = "\(IdentityToolkitPath.v2)/projects/{project}/config"
     router.endpoint(.get, adminConfig, configV2, use: config.show)
@@ -74,6 +75,7 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     // The delivery log, for operators in any mode (bodies and links are dropped once delivered outside dev mode).
     let dev = DevRoutes(node: flows.node, secret: flows.secret)
     router.get("/flint/v1/projects/{project}/outbox", use: dev.adminOutbox)
+    router.get("/flint/v1/projects/{project}/auditEvents", use: AuditRoutes(node: flows.node).list)
 
     if flows.node.settings.devMode {
         router.get("/", use: dev.ready)

@@ -87,7 +87,7 @@ extension EmailLinkFlow {
             user.emailLinkSignIn = true
             user.lastLoginAt = now
             if isNew { try await tx.insertUser(user) } else { try await tx.updateUser(user) }
-            return try await gate.pass(verdict, tx, user: user, provider: "password", isNew: isNew, now: now)
+            return try await gate.pass(verdict, tx, user: user, provider: "password", isNew: isNew, method: "emailLink", now: now)
         }
         let (user, isNew, session) = try gate.answer(outcome, provider: "password", now: now)
         return SignInWithEmailLinkResponse(fields: EmailLinkSignInFields(localId: user.localID, email: email, isNewUser: isNew), session: session)

@@ -101,6 +101,17 @@ enum Migrations {
         Migration(version: 7) { _ in
             ["UPDATE refresh_tokens SET created_at = created_at * 1000"]
         },
+        // The audit log of security events (sign-ins, lockouts, credential and config changes, operator actions),
+        // listed newest first by account, kind and time, and swept after its retention.
+        Migration(version: 8) { dialect in
+            let idColumn = dialect == .postgresql ? "id BIGSERIAL PRIMARY KEY" : "id INTEGER PRIMARY KEY AUTOINCREMENT"
+            return [
+                "CREATE TABLE audit_events (\(idColumn), at BIGINT NOT NULL, kind TEXT NOT NULL, uid TEXT, ip TEXT, actor TEXT, detail TEXT NOT NULL)",
+                "CREATE INDEX audit_events_at ON audit_events (at, id)",
+                "CREATE INDEX audit_events_uid ON audit_events (uid, at, id)",
+                "CREATE INDEX audit_events_kind ON audit_events (kind, at, id)",
+            ]
+        },
     ]
 
     /// The newest version this build knows.
