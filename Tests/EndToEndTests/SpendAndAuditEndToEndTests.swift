@@ -7,7 +7,8 @@ import Testing
 
 @Suite("End to end: SMS spend limits and the audit log", .serialized)
 struct SpendAndAuditEndToEndTests {
-    @Test("a YAML --config's flint.smsLimits holds in production mode: 3 texts an hour from one address, the 4th refused; audit list shows the lockout")
+    @Test(
+        "a YAML --config's flint.smsLimits holds in production mode: 3 texts an hour from one address, the 4th refused; audit list shows the lockout")
     func perAddressFromConfigFile() async throws {
         let provider = try ScriptedHTTPServer(script: Array(repeating: .status(200, "{}"), count: 10))
         defer { provider.stop() }

@@ -157,7 +157,8 @@ struct SMSSpendLimitsTests {
             try await productionNode(sms: sms, clock: clock, smsLimits: ["perIPPerHour": 2]).run { api in
                 try await api.enableMFA()
                 let created = try await api.admin(
-                    .post, "\(Path.v1)/projects/\(project)/accounts", body: #"{"email":"mfa@example.com","password":"password1","emailVerified":true}"#)
+                    .post, "\(Path.v1)/projects/\(project)/accounts",
+                    body: #"{"email":"mfa@example.com","password":"password1","emailVerified":true}"#)
                 #expect(created.status == .ok, "\(created.text)")
                 let from: HTTPFields = [.xForwardedFor: "192.0.2.7"]
                 let signedIn = try await api.signInWithPassword("mfa@example.com", "password1", headers: from)

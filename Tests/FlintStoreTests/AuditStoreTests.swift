@@ -5,7 +5,8 @@ import Testing
 @Suite("Audit log storage")
 struct AuditStoreTests {
     static func event(_ at: Int64, _ kind: AuditKind, uid: String? = nil) -> AuditEvent {
-        AuditEvent(at: at, kind: kind, uid: uid, ip: "192.0.2.1", actor: uid == nil ? "admin" : nil, detail: ["method": "phone", "n": .number(Double(at))])
+        AuditEvent(
+            at: at, kind: kind, uid: uid, ip: "192.0.2.1", actor: uid == nil ? "admin" : nil, detail: ["method": "phone", "n": .number(Double(at))])
     }
 
     @Test("events come back newest first with every column, filtered by account, kind and time", arguments: Engine.all)

@@ -17,7 +17,9 @@ extension ProjectConfig {
 
         /// The limits.
         public init(perIPPerHour: Int64, perIPPerDay: Int64, perCountryPerHour: Int64, dailyBudget: Int64) {
-            (self.perIPPerHour, self.perIPPerDay, self.perCountryPerHour, self.dailyBudget) = (perIPPerHour, perIPPerDay, perCountryPerHour, dailyBudget)
+            (self.perIPPerHour, self.perIPPerDay, self.perCountryPerHour, self.dailyBudget) = (
+                perIPPerHour, perIPPerDay, perCountryPerHour, dailyBudget
+            )
         }
 
         /// The defaults: 30 codes per address per hour and 100 per day (room for a shared office or carrier NAT, far

@@ -38,7 +38,8 @@ extension ActionCodes {
                 return .failure(.emailExists)
             }
             if previous != record.email {
-                try await tx.audit(.emailChanged, uid: user.localID, at: now, ["from": previous.map(JSONValue.string) ?? .null, "to": .string(record.email)])
+                try await tx.audit(
+                    .emailChanged, uid: user.localID, at: now, ["from": previous.map(JSONValue.string) ?? .null, "to": .string(record.email)])
             }
             return .success((user, replaced))
         }

@@ -49,7 +49,8 @@ extension SQLQueries {
         ).map { row in
             let detail = try decoder.decode(JSONValue.self, from: Data(try row.string("detail").utf8))
             return AuditEvent(
-                id: try row.int64("id"), at: try row.int64("at"), kind: AuditKind(rawValue: try row.string("kind")), uid: try row.optionalString("uid"),
+                id: try row.int64("id"), at: try row.int64("at"), kind: AuditKind(rawValue: try row.string("kind")),
+                uid: try row.optionalString("uid"),
                 ip: try row.optionalString("ip"), actor: try row.optionalString("actor"), detail: detail.objectValue ?? [:])
         }
     }
