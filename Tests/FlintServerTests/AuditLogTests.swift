@@ -105,6 +105,18 @@ struct AuditLogTests {
         }
     }
 
+    @Test("an email-link takeover of an unverified account records the revocation and the password it removed")
+    func takeover() async throws {
+        try await withFlint { api in
+            let squatter = try await api.signUp("taken@example.com", "squatter-password")
+            let owner = try await api.signInWithEmailLink("taken@example.com")
+            #expect(owner.localId == squatter.localId)
+            #expect(try await api.auditKinds(of: owner.localId) == ["SIGN_IN", "SESSIONS_REVOKED", "PASSWORD_CHANGED", "SIGN_IN"])
+            let removed = try await api.auditEvents("uid=\(owner.localId)&kind=PASSWORD_CHANGED").first
+            #expect(removed?["detail"] == ["removed": true])
+        }
+    }
+
     @Test("operator actions carry the credential's name; config changes their update mask")
     func operatorEvents() async throws {
         try await withFlint { api in
