@@ -31,8 +31,6 @@ extension PhoneCodes {
     private static let day: Duration = .seconds(86_400)
     /// The project's texts per UTC day (counted even without a budget, for ``smsBudgetUse()``).
     static let budgetKey = "sms-budget:d"
-    /// `QUOTA_EXCEEDED`, as Firebase answers a project out of SMS quota.
-    static let quotaExceeded = AuthError(code: "QUOTA_EXCEEDED", detail: "Exceeded quota for sending verification codes.")
 
     /// Every limit a text to `phone` at the request of `clientIP` counts against, in the order they answer: the
     /// number's, the address's and the country's (`TOO_MANY_ATTEMPTS_TRY_LATER`), then the budget (`QUOTA_EXCEEDED`).
@@ -49,7 +47,7 @@ extension PhoneCodes {
         limits.append(Limit(key: "sms-country:h:\(country)", max: config.perCountryPerHour, window: Self.hour))
         var sendLimits = limits.filter { $0.max > 0 }.map { SMSSendLimit(limit: $0, refusal: .tooManyAttempts) }
         let budget = Limit(key: Self.budgetKey, max: config.dailyBudget > 0 ? config.dailyBudget : .max, window: Self.day)
-        sendLimits.append(SMSSendLimit(limit: budget, refusal: Self.quotaExceeded))
+        sendLimits.append(SMSSendLimit(limit: budget, refusal: .smsQuotaExceeded))
         return sendLimits
     }
 
