@@ -55,7 +55,7 @@ struct ConfigCommand: AsyncParsableCommand {
             do {
                 let current = try await ProjectConfigStore.load(from: db)
                 let updated = try current.applying(patch: patch.objectValue ?? [:], updateMask: [path])
-                try await ProjectConfigStore.save(updated, to: db)
+                try await ProjectConfigStore.save(updated, to: db, updateMask: [path])
                 try await db.close()
                 print(try ConfigFile.render(updated.resource(projectID: project)))
             } catch let error as AuthError {

@@ -54,6 +54,8 @@ struct Serve: AsyncParsableCommand {
     var oobCodeTtl: Int = env("FLINT_OOB_CODE_TTL").flatMap(Int.init) ?? 21_600
     @Option(help: "Seconds finished outbox records are kept as a delivery log (env FLINT_OUTBOX_RETENTION; default 7 days).")
     var outboxRetention: Int = env("FLINT_OUTBOX_RETENTION").flatMap(Int.init) ?? 7 * 86_400
+    @Option(help: "Days audit events are kept (env FLINT_AUDIT_RETENTION; default 90).")
+    var auditRetention: Int = env("FLINT_AUDIT_RETENTION").flatMap(Int.init) ?? 90
     @Option(help: "scrypt cost of new password hashes as log2(N), 10-20 (env FLINT_PASSWORD_HASH_COST; default 14 = 16 MiB, as Firebase).")
     var passwordHashCost: Int = env("FLINT_PASSWORD_HASH_COST").flatMap(Int.init) ?? 14
     @Flag(help: "Take the client IP for abuse limits from the last X-Forwarded-For entry (only behind one proxy that appends it).")
@@ -127,6 +129,7 @@ struct Serve: AsyncParsableCommand {
         guard reloadInterval >= 1 && reloadInterval <= 3600 else { throw ValidationError("--reload-interval must be between 1 and 3600 seconds") }
         guard oobCodeTtl >= 60 && oobCodeTtl <= 7 * 86_400 else { throw ValidationError("--oob-code-ttl must be between 60 and 604800 seconds") }
         guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be between 1 and 3600 seconds") }
+        guard (1...36_500).contains(auditRetention) else { throw ValidationError("--audit-retention must be between 1 and 36500 days") }
         guard newAccountsPerIp >= 0 else { throw ValidationError("--new-accounts-per-ip must be 0 (no limit) or more") }
         guard (1...1_000_000).contains(maxConnectionsPerIp) else { throw ValidationError("--max-connections-per-ip must be between 1 and 1000000") }
         guard (10...20).contains(passwordHashCost) else { throw ValidationError("--password-hash-cost must be between 10 and 20") }
@@ -164,6 +167,7 @@ struct Serve: AsyncParsableCommand {
         settings.emailFromName = emailFromName ?? env("FLINT_EMAIL_FROM_NAME")
         settings.oobCodeTTL = .seconds(oobCodeTtl)
         settings.outboxRetention = .seconds(max(0, outboxRetention))
+        settings.auditRetention = .seconds(auditRetention * 86_400)
         settings.passwordHashParameters = PasswordHashParameters(logN: passwordHashCost)
         settings.trustForwardedFor = trustForwardedFor
         settings.idleTimeout = .seconds(idleTimeout)

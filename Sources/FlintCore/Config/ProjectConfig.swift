@@ -17,6 +17,8 @@ package struct ProjectConfig: Sendable, Equatable {
         "emailPrivacyConfig",
         "emailPrivacyConfig.enableImprovedEmailPrivacy", "flint", "flint.appLinks", "flint.linkDomains", "flint.emailTemplates",
         "mfa", "mfa.state", "mfa.enabledProviders", "mfa.providerConfigs", "smsRegionConfig",
+        "flint.smsLimits", "flint.smsLimits.perIPPerHour", "flint.smsLimits.perIPPerDay", "flint.smsLimits.perCountryPerHour",
+        "flint.smsLimits.dailyBudget",
     ]
 
     /// The configuration of a new project: phone and email (password and link) sign-in on, no test numbers,
@@ -85,6 +87,7 @@ package struct ProjectConfig: Sendable, Equatable {
         try Self.validateMFASection(doc)
         try Self.validateAppVerification(doc)
         if let regions = try Self.normalizedSMSRegionConfig(doc) { doc["smsRegionConfig"] = regions }
+        try Self.validateSMSLimits(doc)
         self.document = doc
     }
 
@@ -109,7 +112,7 @@ package struct ProjectConfig: Sendable, Equatable {
     package func resource(projectID: String) -> [String: JSONValue] {
         var out = document
         out["name"] = .string("projects/\(projectID)/config")
-        return out
+        return Self.showingSMSLimits(out, smsLimits)
     }
 
     /// Applies a PATCH: copies each masked path from `patch` into this config (a path absent from `patch`

@@ -11,6 +11,8 @@ extension AuthError {
     package static let invalidTemporaryProof = AuthError(code: "INVALID_TEMPORARY_PROOF")
     package static let phoneNumberExists = AuthError(code: "PHONE_NUMBER_EXISTS")
     package static let tooManyAttempts = AuthError(code: "TOO_MANY_ATTEMPTS_TRY_LATER")
+    /// The project's texts of the day are used up (`flint.smsLimits.dailyBudget`), in Firebase's words.
+    package static let smsQuotaExceeded = AuthError(code: "QUOTA_EXCEEDED", detail: "Exceeded quota for sending verification codes.")
     package static let operationNotAllowed = AuthError(code: "OPERATION_NOT_ALLOWED")
     /// A code for a number whose region the project's `smsRegionConfig` does not allow (Firebase's wording).
     package static let smsRegionNotAllowed = AuthError(

@@ -20,10 +20,16 @@ extension AccountRoutes {
         if context.isAdmin, wire.idToken == nil {
             guard let id = wire.localId, !id.isEmpty else { throw AuthError.missingLocalID }
             localID = id
+            AuditOrigin.current.notes.subject = id
         } else {
             localID = try await accounts.sessions.authenticate(idToken: wire.idToken).1.localID
         }
-        let existed = try await accounts.node.store.write { tx in try await tx.deleteUser(localID: localID) }
+        let now = accounts.node.clock.nowMS
+        let existed = try await accounts.node.store.write { tx in
+            guard try await tx.deleteUser(localID: localID) else { return false }
+            try await tx.audit(.accountDeleted, uid: localID, at: now)
+            return true
+        }
         guard existed else { throw AuthError.userNotFound }
         return DeleteAccountResponse()
     }

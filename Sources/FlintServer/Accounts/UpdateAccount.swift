@@ -80,6 +80,7 @@ extension AccountRoutes {
         }
         if context.isAdmin, wire.idToken == nil {
             guard let id = wire.localId, !id.isEmpty else { throw AuthError.missingLocalID }
+            AuditOrigin.current.notes.subject = id
             return try await accounts.updateAccount(wire, localID: id, token: nil)
         }
         guard wire.idToken != nil else { throw AuthError.invalidRequestType }
@@ -120,6 +121,7 @@ extension AccountsFlow {
                 guard let found = try await tx.lockedUser(localID: localID) else { return .failure(.userNotFound) }
                 user = found
             }
+            let before = user
             // A credential change (or disabling) revokes; so does `validSince` sent with a user's own ID token.
             var revoke = token != nil && wire.validSince != nil
             var replacedEmail: String?
@@ -175,6 +177,7 @@ extension AccountsFlow {
             } catch StoreError.conflict(let what) {
                 return .failure(what == "email" ? .emailExists : .phoneNumberExists)
             }
+            try await tx.auditCredentialChanges(from: before, to: user, at: now)
             guard revoke, let token else { return .success((user, nil, replacedEmail)) }
             let provider = token.signInProvider ?? "password"
             let refresh = try await sessions.storeRefreshToken(

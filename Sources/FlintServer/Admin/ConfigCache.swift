@@ -42,9 +42,10 @@ final class ConfigCache: Sendable {
         config.withLock { $0 = loaded }
     }
 
-    /// Validates and stores a new config, then uses it.
-    func save(_ new: ProjectConfig) async throws {
-        try await Self.save(new, to: store)
+    /// Stores a new config, with its `CONFIG_CHANGED` audit event (`change` says what changed) at `now` (ms), then
+    /// uses it.
+    func save(_ new: ProjectConfig, at now: Int64, change: [String: JSONValue]) async throws {
+        try await Self.save(new, to: store, at: now, change: change)
         config.withLock { $0 = new }
     }
 
@@ -53,17 +54,22 @@ final class ConfigCache: Sendable {
 
     /// Applies a `--config` file over the stored config when its content changed since it was last applied (or when
     /// `digest` is `nil`): each top-level field of the file replaces the stored one. An unchanged file is not applied
-    /// again, so changes made since through the admin API or `flint config set` survive restarts.
+    /// again, so changes made since through the admin API or `flint config set` survive restarts. An applied file is a
+    /// `CONFIG_CHANGED` audit event at `now` (ms), by the actor `config-file`, naming the fields the file sets.
     /// - Returns: whether the file was applied.
-    func apply(file document: [String: JSONValue], digest: String?) async throws -> Bool {
+    func apply(file document: [String: JSONValue], digest: String?, at now: Int64) async throws -> Bool {
         if let digest, try await store.read({ try await $0.configMetadata(Self.appliedFileDigestName) }) == digest { return false }
         var merged = try await Self.load(from: store).document
         for (key, value) in document { merged[key] = value }
         let new = try ProjectConfig(document: merged)
         let text = try Self.encode(new)
-        try await store.write { tx in
-            try await tx.saveProjectConfig(text)
-            if let digest { try await tx.saveConfigMetadata(Self.appliedFileDigestName, value: digest) }
+        let fields = JSONValue.array(document.keys.sorted().map(JSONValue.string))
+        try await AuditOrigin.$current.withValue(AuditOrigin(actor: "config-file")) {
+            try await store.write { tx in
+                try await tx.saveProjectConfig(text)
+                if let digest { try await tx.saveConfigMetadata(Self.appliedFileDigestName, value: digest) }
+                try await tx.audit(.configChanged, uid: nil, at: now, ["source": "file", "fields": fields])
+            }
         }
         config.withLock { $0 = new }
         await store.announce(.config)
@@ -82,10 +88,13 @@ final class ConfigCache: Sendable {
         return try ProjectConfig(document: value.objectValue ?? [:])
     }
 
-    /// Writes a config document.
-    static func save(_ config: ProjectConfig, to store: any AuthStore) async throws {
+    /// Writes a config document and its `CONFIG_CHANGED` audit event (`change` says what changed) at `now` (ms).
+    static func save(_ config: ProjectConfig, to store: any AuthStore, at now: Int64, change: [String: JSONValue]) async throws {
         let text = try encode(config)
-        try await store.write { tx in try await tx.saveProjectConfig(text) }
+        try await store.write { tx in
+            try await tx.saveProjectConfig(text)
+            try await tx.audit(.configChanged, uid: nil, at: now, change)
+        }
         await store.announce(.config)
     }
 

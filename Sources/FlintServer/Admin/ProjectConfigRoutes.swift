@@ -6,6 +6,8 @@ import Hummingbird
 struct ProjectConfigRoutes {
     let projectID: String
     let config: ConfigCache
+    /// When changes happen, for their audit events.
+    let clock: any WallClock
 
     func show(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try context.requireAdmin()
@@ -21,7 +23,10 @@ struct ProjectConfigRoutes {
             text.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
         }
         let updated = try config.current.applying(patch: patch, updateMask: mask)
-        try await config.save(updated)
+        // The change's audit event names the mask, or without one the top-level fields the patch sent.
+        let change: [String: JSONValue] =
+            mask.map { ["updateMask": .array($0.map(JSONValue.string))] } ?? ["fields": .array(patch.keys.sorted().map(JSONValue.string))]
+        try await config.save(updated, at: clock.nowMS, change: change)
         return try JSONReply.make(updated.resource(projectID: projectID))
     }
 

@@ -111,13 +111,15 @@ struct ReloadService: Service {
         }
     }
 
-    /// Deletes codes, counters and oob codes that expired over an hour ago, and outbox records that are done with and
-    /// older than ``ServerSettings/outboxRetention``.
+    /// Deletes codes, counters and oob codes that expired over an hour ago, outbox records that are done with and
+    /// older than ``ServerSettings/outboxRetention``, and audit events older than ``ServerSettings/auditRetention``.
     func sweep() async throws {
         let now = node.clock.nowMS
         let cutoff = now - 3_600_000
         let outboxCutoff = now - outboxRetention.inMilliseconds
+        let auditCutoff = now - node.settings.auditRetention.inMilliseconds
         _ = try await node.store.write { tx in
+            _ = try await tx.deleteAuditEvents(before: auditCutoff)
             _ = try await tx.deleteCodeSessions(expiredBefore: cutoff)
             _ = try await tx.deleteCounters(expiredBefore: cutoff)
             _ = try await tx.deleteOobCodes(expiredBefore: cutoff)

@@ -28,13 +28,15 @@ extension [Limit] {
         return false
     }
 
-    /// Counts one hit on each limit inside `tx`; returns whether one went over its maximum.
+    /// Counts one hit on each limit inside `tx`; returns whether one went over its maximum. The first hit past a
+    /// maximum in a window records a `LOCKOUT` audit event in `tx`.
     func count(in tx: any StoreTransaction, now: Int64) async throws -> Bool {
         var over = false
         for limit in self {
             let start = limit.windowStart(now)
             let hits = try await tx.incrementCounter(key: limit.key, windowStart: start, expiresAt: start + limit.window.inMilliseconds)
             if hits > limit.max { over = true }
+            if hits - 1 == limit.max { try await tx.audit(.lockout, uid: nil, at: now, limit.auditDetail) }
         }
         return over
     }

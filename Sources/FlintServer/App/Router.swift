@@ -11,6 +11,7 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     router.add(middleware: CORSMiddleware.firebase())
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: CallerMiddleware(settings: flows.node.settings, credentials: flows.adminCredentials))
+    router.add(middleware: AuditMiddleware(node: flows.node))
 
     let v1 = IdentityToolkitPath.v1
     let v3 = IdentityToolkitPath.v3
@@ -71,7 +72,7 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     router.get("\(v3)/publicKeys", use: tokens.x509)
     router.get("\(v1)/sessionCookiePublicKeys", use: tokens.jwks)
 
-    let config = ProjectConfigRoutes(projectID: flows.node.settings.projectID, config: flows.node.config)
+    let config = ProjectConfigRoutes(projectID: flows.node.settings.projectID, config: flows.node.config, clock: flows.node.clock)
     let adminConfig = "/identitytoolkit.googleapis.com/admin/v2/projects/{project}/config"
     let configV2 = "\(IdentityToolkitPath.v2)/projects/{project}/config"
     router.endpoint(.get, adminConfig, configV2, use: config.show)
@@ -82,6 +83,7 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     // The delivery log, for operators in any mode (bodies and links are dropped once delivered outside dev mode).
     let dev = DevRoutes(node: flows.node, secret: flows.secret)
     router.get("/flint/v1/projects/{project}/outbox", use: dev.adminOutbox)
+    router.get("/flint/v1/projects/{project}/auditEvents", use: AuditRoutes(node: flows.node).list)
 
     if flows.node.settings.devMode {
         router.get("/", use: dev.ready)
@@ -90,7 +92,7 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
         router.get("/emulator/v1/projects/{project}/oobCodes", use: dev.oobCodes)
         router.get("/emulator/v1/projects/{project}/pushes", use: dev.pushes)
         router.delete("/emulator/v1/projects/{project}/accounts", use: dev.deleteAccounts)
-        let emulatorConfig = EmulatorConfigRoutes(projectID: flows.node.settings.projectID, config: flows.node.config)
+        let emulatorConfig = EmulatorConfigRoutes(projectID: flows.node.settings.projectID, config: flows.node.config, clock: flows.node.clock)
         router.get("/emulator/v1/projects/{project}/config", use: emulatorConfig.show)
         router.patch("/emulator/v1/projects/{project}/config", use: emulatorConfig.update)
     }

@@ -73,6 +73,8 @@ public struct ServerSettings: Sendable {
     /// How long outbox records that are done with (sent or failed) are kept for the delivery log (default 7 days);
     /// outside dev mode they hold no code, body or link by then, only metadata.
     public var outboxRetention: Duration = .seconds(7 * 86_400)
+    /// How long audit events are kept (default 90 days); older ones are swept with the store.
+    public var auditRetention: Duration = .seconds(90 * 86_400)
     /// Take the client IP from the last `X-Forwarded-For` entry (only behind one proxy that appends to it).
     public var trustForwardedFor: Bool = false
     /// How long a connection may stay silent before it is closed: a request stalled before its head is complete or in

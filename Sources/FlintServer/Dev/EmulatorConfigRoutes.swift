@@ -9,6 +9,7 @@ import Hummingbird
 struct EmulatorConfigRoutes {
     let projectID: String
     let config: ConfigCache
+    let clock: any WallClock
 
     /// The emulator's config object.
     struct EmulatorConfig: ResponseEncodable {
@@ -41,7 +42,10 @@ struct EmulatorConfigRoutes {
         }
         if let privacy = body["emailPrivacyConfig"]?["enableImprovedEmailPrivacy"], privacy != .null {
             let patch: [String: JSONValue] = ["emailPrivacyConfig": ["enableImprovedEmailPrivacy": privacy]]
-            try await config.save(try config.current.applying(patch: patch, updateMask: ["emailPrivacyConfig.enableImprovedEmailPrivacy"]))
+            let mask = ["emailPrivacyConfig.enableImprovedEmailPrivacy"]
+            try await config.save(
+                try config.current.applying(patch: patch, updateMask: mask), at: clock.nowMS,
+                change: ["updateMask": .array(mask.map(JSONValue.string))])
         }
         return current
     }

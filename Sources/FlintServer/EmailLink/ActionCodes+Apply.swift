@@ -63,6 +63,7 @@ extension ActionCodes {
             user.emailVerified = true
             try await sessions.revokeSessions(of: &user, in: tx, now: now)
             try await tx.updateUser(user)
+            try await tx.audit(.passwordReset, uid: user.localID, at: now)
             return .success(user)
         }
         return try result.get()

@@ -27,6 +27,7 @@ extension ActionCodes {
             guard let id = record.localID, var user = try await tx.lockedUser(localID: id) else { return .failure(.invalidOobCode) }
             guard !user.disabled else { return .failure(.userDisabled) }
             if let owner = try await tx.user(email: record.email), owner.localID != user.localID { return .failure(.emailExists) }
+            let previous = user.email
             let replaced = user.email != record.email ? user.email : nil
             if user.email != record.email { try await sessions.revokeSessions(of: &user, in: tx, now: now) }
             user.email = record.email
@@ -35,6 +36,10 @@ extension ActionCodes {
                 try await tx.updateUser(user)
             } catch StoreError.conflict {
                 return .failure(.emailExists)
+            }
+            if previous != record.email {
+                try await tx.audit(
+                    .emailChanged, uid: user.localID, at: now, ["from": previous.map(JSONValue.string) ?? .null, "to": .string(record.email)])
             }
             return .success((user, replaced))
         }
@@ -81,6 +86,7 @@ extension ActionCodes {
             } catch StoreError.conflict {
                 return .failure(.emailExists)
             }
+            try await tx.audit(.emailRecovered, uid: user.localID, at: now, ["email": .string(record.email)])
             return .success(user)
         }
         return try result.get()

@@ -71,6 +71,7 @@ extension EmailLinkFlow {
                 isNew = true
             }
             guard !user.disabled else { return .failed(.userDisabled) }
+            let before = user
             let verdict = try await gate.firstFactorGate(tx, localID: isNew ? nil : user.localID, provider: "password", linking: token)
             if case .refuse(let error) = verdict.decision { return .failed(error) }
             if !isNew, !user.emailVerified, user.passwordHash != nil, user.email == email {
@@ -87,7 +88,9 @@ extension EmailLinkFlow {
             user.emailLinkSignIn = true
             user.lastLoginAt = now
             if isNew { try await tx.insertUser(user) } else { try await tx.updateUser(user) }
-            return try await gate.pass(verdict, tx, user: user, provider: "password", isNew: isNew, now: now)
+            // An email put on a signed-in account, or a takeover's password removed (no insert otherwise).
+            if !isNew { try await tx.auditCredentialChanges(from: before, to: user, at: now) }
+            return try await gate.pass(verdict, tx, user: user, provider: "password", isNew: isNew, method: "emailLink", now: now)
         }
         let (user, isNew, session) = try gate.answer(outcome, provider: "password", now: now)
         return SignInWithEmailLinkResponse(fields: EmailLinkSignInFields(localId: user.localID, email: email, isNewUser: isNew), session: session)

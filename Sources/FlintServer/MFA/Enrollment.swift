@@ -111,7 +111,7 @@ extension MFAFlow {
         !["phone", "anonymous", "custom"].contains(provider)
     }
 
-    func startEnrollment(_ wire: StartEnrollmentRequest, locales: [String]) async throws -> StartEnrollmentResponse {
+    func startEnrollment(_ wire: StartEnrollmentRequest, locales: [String], clientIP: String? = nil) async throws -> StartEnrollmentResponse {
         let config = node.config.current
         if wire.totp != nil && wire.phone == nil {
             guard config.totpSecondFactorEnabled else { throw AuthError.totpMFANotEnabled }
@@ -137,7 +137,7 @@ extension MFAFlow {
         guard !enrollments.contains(where: { $0.phoneNumber == phone.e164 }) else { throw AuthError.secondFactorExists }
         guard enrollments.count < Self.maxSecondFactors else { throw AuthError.secondFactorLimitExceeded }
         let sessionInfo = try await codes.sendCode(
-            to: phone.e164, purpose: .mfaEnrollment, locales: locales, proof: phoneInfo.proof, forSignIn: false)
+            to: phone.e164, purpose: .mfaEnrollment, locales: locales, proof: phoneInfo.proof, clientIP: clientIP, forSignIn: false)
         return StartEnrollmentResponse(phoneSessionInfo: .init(sessionInfo: sessionInfo))
     }
 
@@ -214,6 +214,8 @@ extension MFAFlow {
                 } catch StoreError.conflict {
                     return .failure(.secondFactorExists)
                 }
+                try await tx.audit(
+                    .mfaEnrolled, uid: user.localID, at: now, ["factor": .string(added.factor.rawValue), "enrollmentId": .string(added.enrollmentID)])
                 let first = existing.isEmpty
                 if first { try await tx.replaceRecoveryCodes(localID: user.localID, hashes: hashes, now: now) }
                 // A second-factor change ends the account's other sessions; the enrolling one gets new tokens.

@@ -9,7 +9,7 @@ struct MFARoutes {
 
     func startEnrollment(_ request: Request, context: FlintRequestContext) async throws -> StartEnrollmentResponse {
         let wire = try await context.clientBody(request, as: StartEnrollmentRequest.self)
-        return try await flow.startEnrollment(wire, locales: request.answerLocales)
+        return try await flow.startEnrollment(wire, locales: request.answerLocales, clientIP: context.clientIP)
     }
 
     func finalizeEnrollment(_ request: Request, context: FlintRequestContext) async throws -> FinalizeEnrollmentResponse {
@@ -22,7 +22,7 @@ struct MFARoutes {
 
     func startSignIn(_ request: Request, context: FlintRequestContext) async throws -> StartMFASignInResponse {
         let wire = try await context.clientBody(request, as: StartMFASignInRequest.self)
-        return try await flow.startMFASignIn(wire, locales: request.answerLocales)
+        return try await flow.startMFASignIn(wire, locales: request.answerLocales, clientIP: context.clientIP)
     }
 
     func finalizeSignIn(_ request: Request, context: FlintRequestContext) async throws -> FinalizeMFASignInResponse {

@@ -58,7 +58,7 @@ extension MFAFlow {
     /// Second-factor tries one account may make in 15 minutes, across pending credentials.
     static let secondFactorFailuresPerAccount: Int64 = 10
 
-    func startMFASignIn(_ wire: StartMFASignInRequest, locales: [String]) async throws -> StartMFASignInResponse {
+    func startMFASignIn(_ wire: StartMFASignInRequest, locales: [String], clientIP: String? = nil) async throws -> StartMFASignInResponse {
         guard let text = wire.pendingCredential, !text.isEmpty else { throw AuthError.missingMFAPendingCredential }
         guard let enrollmentID = wire.enrollmentID, !enrollmentID.isEmpty else { throw AuthError.missingMFAEnrollmentID }
         let credential = try gate.openPendingCredential(text)
@@ -66,13 +66,15 @@ extension MFAFlow {
         guard let enrollment = enrollments.first(where: { $0.enrollmentID == enrollmentID }) else { throw AuthError.mfaEnrollmentNotFound }
         guard enrollment.factor == .phone, let phone = enrollment.phoneNumber else { throw AuthError.mfaProviderNotSupported }
         guard node.config.current.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
-        let sessionInfo = try await codes.sendCode(to: phone, purpose: .mfaSignIn, locales: locales, proof: wire.proof, forSignIn: false)
+        let sessionInfo = try await codes.sendCode(
+            to: phone, purpose: .mfaSignIn, locales: locales, proof: wire.proof, clientIP: clientIP, forSignIn: false)
         return StartMFASignInResponse(phoneResponseInfo: .init(sessionInfo: sessionInfo))
     }
 
     func finalizeMFASignIn(_ wire: FinalizeMFASignInRequest) async throws -> FinalizeMFASignInResponse {
         guard let text = wire.pendingCredential, !text.isEmpty else { throw AuthError.missingMFACredential }
         let credential = try gate.openPendingCredential(text)
+        AuditOrigin.current.notes.subject = credential.localID
         let now = node.clock.nowMS
         // Every try reserves a slot before the factor is checked, so parallel guesses cannot slip past the limits;
         // a success gives it back. Per pending credential (past it, the credential is spent) and per account
@@ -96,6 +98,9 @@ extension MFAFlow {
             try await tx.recordSignIn(localID: user.localID, at: now)
             user.lastLoginAt = now
             let refresh = try await sessions.storeRefreshToken(tx, user: user, provider: credential.signInProvider, now: now, secondFactor: claim)
+            try await tx.audit(
+                .signIn, uid: user.localID, at: now,
+                ["method": .string(credential.signInProvider), "secondFactor": .string(claim.factor.rawValue), "result": "TOKENS"])
             return .success((user, refresh))
         }
         let (user, refresh) = try result.get()

@@ -26,6 +26,7 @@ extension MFAFlow {
         let enrolled = try await node.store.write { tx -> Bool in
             guard !(try await tx.mfaEnrollments(localID: user.localID)).isEmpty else { return false }
             try await tx.replaceRecoveryCodes(localID: user.localID, hashes: hashes, now: now)
+            try await tx.audit(.recoveryCodesRegenerated, uid: user.localID, at: now)
             return true
         }
         guard enrolled else { throw AuthError.mfaEnrollmentNotFound.with(detail: "Recovery codes need a second factor.") }

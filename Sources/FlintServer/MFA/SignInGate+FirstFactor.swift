@@ -29,20 +29,27 @@ extension SignInGate {
 
     /// Completes a first factor the gate let through, after the flow wrote `user` in `tx`: stores the session's
     /// refresh token (keeping a linking session's sign-in time and second factor, and a custom token's developer
-    /// claims), or answers the challenge.
+    /// claims), or answers the challenge. Either way a `SIGN_IN` audit event is appended in `tx` (the sign-in's one
+    /// extra insert), with `method` (default: `provider`) and whether tokens were issued or a second factor is asked for.
     func pass(
         _ gate: FirstFactorGate, _ tx: any StoreTransaction, user: UserRecord, provider: String, isNew: Bool, linking: VerifiedIDToken? = nil,
-        developerClaims: [String: JSONValue]? = nil, now: Int64
+        developerClaims: [String: JSONValue]? = nil, method: String? = nil, now: Int64
     ) async throws -> SignInOutcome {
+        var detail: [String: JSONValue] = ["method": .string(method ?? provider), "newUser": .bool(isNew)]
+        if linking != nil { detail["link"] = .bool(true) }
         switch gate.decision {
         case .refuse(let error):
             return .failed(error)
         case .challenge:
+            detail["result"] = "SECOND_FACTOR_REQUIRED"
+            try await tx.audit(.signIn, uid: user.localID, at: now, detail)
             return .secondFactorRequired(user: user, enrollments: gate.enrollments, isNew: isNew)
         case .tokens:
             let refresh = try await sessions.storeRefreshToken(
                 tx, user: user, provider: provider, now: now, secondFactor: linking.flatMap(SecondFactorClaim.init), authTime: linking?.authTime,
                 developerClaims: developerClaims)
+            detail["result"] = "TOKENS"
+            try await tx.audit(.signIn, uid: user.localID, at: now, detail)
             return .signedIn(user: user, refreshToken: refresh, isNew: isNew)
         }
     }

@@ -38,6 +38,7 @@ extension MFAFlow {
             guard try await tx.deleteMFAEnrollment(localID: user.localID, enrollmentID: enrollmentID) else {
                 return .failure(.mfaEnrollmentNotFound)
             }
+            try await tx.audit(.mfaWithdrawn, uid: user.localID, at: now, ["enrollmentId": .string(enrollmentID)])
             if try await tx.mfaEnrollments(localID: user.localID).isEmpty {
                 try await tx.replaceRecoveryCodes(localID: user.localID, hashes: [], now: now)
             }

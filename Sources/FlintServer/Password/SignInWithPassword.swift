@@ -44,6 +44,7 @@ extension PasswordFlow {
         let start = node.clock.nowMS
         if try await node.store.write({ tx in try await limits.count(in: tx, now: start) }) { throw AuthError.tooManyAttempts }
         let found = try await node.store.read { reader in try await reader.user(email: email) }
+        AuditOrigin.current.notes.subject = found?.localID
         guard try await passwords.verify(password, against: found?.passwordHash), let user = found, let stored = user.passwordHash else {
             throw AuthError.invalidLoginCredentials
         }

@@ -75,6 +75,7 @@ extension PasswordFlow {
                 user = UserRecord(localID: newID, createdAt: now, validSince: now / 1000)
                 isNew = true
             }
+            let before = user
             if let email, let owner = try await tx.user(email: email), owner.localID != user.localID { return .failed(.emailExists) }
             let verdict = try await gate.firstFactorGate(tx, localID: isNew ? nil : user.localID, provider: provider, linking: token)
             if case .refuse(let error) = verdict.decision { return .failed(error) }
@@ -90,6 +91,7 @@ extension PasswordFlow {
             } catch StoreError.conflict("email") {
                 return .failed(.emailExists)
             }
+            if !isNew { try await tx.auditCredentialChanges(from: before, to: user, at: now) }
             return try await gate.pass(verdict, tx, user: user, provider: provider, isNew: isNew, linking: token, now: now)
         }
         let (user, _, session) = try gate.answer(outcome, provider: provider, linking: token, now: now)

@@ -14,7 +14,10 @@ extension PhoneCodes {
     /// keeps neither code nor text once handed over.
     ///
     /// A real number is sent at most ``ServerSettings/smsCodesPerNumberPerHour`` and ``ServerSettings/smsCodesPerNumberPerDay``
-    /// new codes (`TOO_MANY_ATTEMPTS_TRY_LATER` past either); fictional numbers are exempt.
+    /// new codes, and a text handed to a provider also counts against the project's `flint.smsLimits` (per
+    /// `clientIP`, per destination country: `TOO_MANY_ATTEMPTS_TRY_LATER`; the daily budget: `QUOTA_EXCEEDED`; see
+    /// ``textLimits(to:clientIP:config:)``); a send refused by one limit takes nothing from the others, and no text
+    /// goes out. Fictional numbers are exempt, and the dev outbox (no delivery, no cost) counts on the per-number caps only.
     ///
     /// With `forSignIn` (phone sign-in, not a second factor) the project must allow phone sign-in, and a number whose
     /// account has second factors is refused (`UNSUPPORTED_FIRST_FACTOR`), as Firebase does.
@@ -24,7 +27,9 @@ extension PhoneCodes {
     ///
     /// A real number needs `proof` when the project enforces app verification (``checkAppProof(_:)``); fictional
     /// numbers never do, which is what lets apps with `isAppVerificationDisabledForTesting` use them.
-    func sendCode(to text: String?, purpose: SMSPurpose, locales: [String], proof: AppProof, forSignIn: Bool = true) async throws -> String {
+    func sendCode(
+        to text: String?, purpose: SMSPurpose, locales: [String], proof: AppProof, clientIP: String?, forSignIn: Bool = true
+    ) async throws -> String {
         let config = node.config.current
         if forSignIn { guard config.phoneSignInEnabled else { throw AuthError.operationNotAllowed } }
         let phone = try PhoneNumber(wire: text)
@@ -59,21 +64,24 @@ extension PhoneCodes {
         var record = message.outboxRecord
         if !devOutbox { record.status = .sending }
         let maxAttempts = node.settings.maxCodeAttempts
-        let sendLimits = smsSendLimits(phone.e164)
-        let (session, sequence) = try await node.store.write { [record] tx -> (CodeSession, Int64?) in
-            let started = try await tx.startCodeSession(candidate, maxAttempts: maxAttempts)
-            if started.reused { return (started.session, nil) }
-            // Over a cap, nothing of this send is kept (the throw rolls the new session back).
-            if try await sendLimits.count(in: tx, now: candidate.createdAt) { throw AuthError.tooManyAttempts }
-            return (started.session, try await tx.appendOutbox(record))
+        let sendLimits = textLimits(to: phone, clientIP: clientIP, config: devOutbox ? nil : config.smsLimits)
+        let (session, sequence, alert) = try await refusingPastLimits(at: candidate.createdAt) {
+            try await node.store.write { [record] tx -> (CodeSession, Int64?, SMSBudgetAlert?) in
+                let started = try await tx.startCodeSession(candidate, maxAttempts: maxAttempts)
+                if started.reused { return (started.session, nil, nil) }
+                // Past a limit, nothing of this send is kept (the throw rolls back the new session and every hit).
+                let alert = try await sendLimits.reserve(in: tx, now: candidate.createdAt)
+                return (started.session, try await tx.appendOutbox(record), alert)
+            }
         }
+        if let alert { logBudgetAlert(alert) }
         guard let sessionID = Hex.decode(session.id) else { throw AuthError.internalError }
         let handle = SessionHandle.stored(id: sessionID).encode(key: secret.sessionKey)
         guard let sequence else { return handle }
         do {
             try await sms.send(message)
         } catch {
-            await handOverFailed(sessionID: candidate.id, sequence: sequence, limits: sendLimits, countedAt: candidate.createdAt)
+            await handOverFailed(sessionID: candidate.id, sequence: sequence, limits: sendLimits.limits, countedAt: candidate.createdAt)
             guard let failure = error as? SMSDeliveryError else {
                 node.logger.error("sms hand-over failed", metadata: ["errorType": "\(type(of: error))"])
                 throw AuthError.internalError.with(detail: "The SMS could not be sent; try again.")

@@ -30,7 +30,8 @@ extension PhoneRoutes {
     func sendVerificationCode(_ request: Request, context: FlintRequestContext) async throws -> SendVerificationCodeResponse {
         let wire = try await context.clientBody(request, as: SendVerificationCodeRequest.self)
         let locales = request.answerLocales
-        let sessionInfo = try await codes.sendCode(to: wire.phoneNumber, purpose: .signIn, locales: locales, proof: wire.proof)
+        let sessionInfo = try await codes.sendCode(
+            to: wire.phoneNumber, purpose: .signIn, locales: locales, proof: wire.proof, clientIP: context.clientIP)
         return SendVerificationCodeResponse(sessionInfo: sessionInfo)
     }
 }

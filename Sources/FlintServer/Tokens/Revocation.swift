@@ -12,6 +12,7 @@ extension Sessions {
         user.validSince = now / 1000
         user.revocationGeneration += 1
         _ = try await tx.deleteRefreshTokens(localID: user.localID, createdBefore: nil)
+        try await tx.audit(.sessionsRevoked, uid: user.localID, at: now, ["validSince": .string(String(user.validSince))])
     }
 
     /// An operator's `validSince` (seconds): sessions minted before it end. A value at or after the current second
@@ -22,6 +23,7 @@ extension Sessions {
             try await revokeSessions(of: &user, in: tx, now: now)
         } else {
             _ = try await tx.deleteRefreshTokens(localID: user.localID, createdBefore: validSince * 1000)
+            try await tx.audit(.sessionsRevoked, uid: user.localID, at: now, ["validSince": .string(String(validSince))])
         }
         user.validSince = validSince
     }

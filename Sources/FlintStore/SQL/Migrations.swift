@@ -120,6 +120,17 @@ enum Migrations {
                 "ALTER TABLE refresh_tokens ADD COLUMN developer_claims TEXT",
             ]
         },
+        // The audit log of security events (sign-ins, lockouts, credential and config changes, operator actions),
+        // listed newest first by account, kind and time, and swept after its retention.
+        Migration(version: 9) { dialect in
+            let idColumn = dialect == .postgresql ? "id BIGSERIAL PRIMARY KEY" : "id INTEGER PRIMARY KEY AUTOINCREMENT"
+            return [
+                "CREATE TABLE audit_events (\(idColumn), at BIGINT NOT NULL, kind TEXT NOT NULL, uid TEXT, ip TEXT, actor TEXT, detail TEXT NOT NULL)",
+                "CREATE INDEX audit_events_at ON audit_events (at, id)",
+                "CREATE INDEX audit_events_uid ON audit_events (uid, at, id)",
+                "CREATE INDEX audit_events_kind ON audit_events (kind, at, id)",
+            ]
+        },
     ]
 
     /// The newest version this build knows.

@@ -66,12 +66,14 @@ public final class SQLiteStore: AuthStore {
     }
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+        // The closure runs on the writer's task: the request's audit origin goes with it.
+        let origin = AuditOrigin.current
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let outcome = JobOutcome<T>()
             let job = WriteJob(
                 execute: { tx in
                     do {
-                        outcome.set(.success(try await body(tx)))
+                        outcome.set(.success(try await AuditOrigin.$current.withValue(origin) { try await body(tx) }))
                         return true
                     } catch {
                         outcome.set(.failure(error))

@@ -1,0 +1,80 @@
+/// Flint's SMS spend limits (`flint.smsLimits`): how many codes one client address may have texted per hour and per
+/// day, how many go to one destination country per hour, and the project's daily budget of texts (per UTC day). The
+/// per-number caps are server settings; fictional test numbers are never texted and count nowhere. 0 turns a limit
+/// off. The section's fields may be set one by one (`flint.smsLimits.dailyBudget`); a field left out keeps its
+/// default, and the config's resource shows the values in force.
+extension ProjectConfig {
+    /// The SMS spend limits in force.
+    package struct SMSLimits: Sendable, Equatable {
+        /// Codes texted at the request of one client address per hour.
+        package var perIPPerHour: Int64
+        /// Codes texted at the request of one client address per day.
+        package var perIPPerDay: Int64
+        /// Codes texted to numbers of one country (region of the numbering plan, or calling code) per hour.
+        package var perCountryPerHour: Int64
+        /// Codes texted per UTC day in the whole project; past it the answer is `QUOTA_EXCEEDED`.
+        package var dailyBudget: Int64
+
+        /// The limits.
+        package init(perIPPerHour: Int64, perIPPerDay: Int64, perCountryPerHour: Int64, dailyBudget: Int64) {
+            (self.perIPPerHour, self.perIPPerDay, self.perCountryPerHour, self.dailyBudget) = (
+                perIPPerHour, perIPPerDay, perCountryPerHour, dailyBudget
+            )
+        }
+
+        /// The defaults: 30 codes per address per hour and 100 per day (room for a shared office or carrier NAT, far
+        /// below what SMS pumping needs), 300 per country per hour, and 3,000 texts a day in all (Firebase's former
+        /// Blaze-plan daily SMS cap).
+        package static let defaults = SMSLimits(perIPPerHour: 30, perIPPerDay: 100, perCountryPerHour: 300, dailyBudget: 3000)
+
+        /// The section's fields, in the order they are shown.
+        package static let fields = ["perIPPerHour", "perIPPerDay", "perCountryPerHour", "dailyBudget"]
+
+        /// The section as stored and shown.
+        package var json: JSONValue {
+            .object([
+                "perIPPerHour": .number(Double(perIPPerHour)), "perIPPerDay": .number(Double(perIPPerDay)),
+                "perCountryPerHour": .number(Double(perCountryPerHour)), "dailyBudget": .number(Double(dailyBudget)),
+            ])
+        }
+    }
+
+    /// The configured limits, each field falling back to its default.
+    package var smsLimits: SMSLimits {
+        let section = document["flint"]?["smsLimits"]
+        func value(_ field: String, _ fallback: Int64) -> Int64 {
+            guard case .number(let n)? = section?[field] else { return fallback }
+            return Int64(n)
+        }
+        let d = SMSLimits.defaults
+        return SMSLimits(
+            perIPPerHour: value("perIPPerHour", d.perIPPerHour), perIPPerDay: value("perIPPerDay", d.perIPPerDay),
+            perCountryPerHour: value("perCountryPerHour", d.perCountryPerHour), dailyBudget: value("dailyBudget", d.dailyBudget))
+    }
+
+    /// The largest value a limit takes.
+    static let maxSMSLimit: Double = 1_000_000_000
+
+    /// Checks `flint.smsLimits`: an object of the known fields, each a whole number from 0 to a billion.
+    static func validateSMSLimits(_ doc: [String: JSONValue]) throws(AuthError) {
+        guard let section = doc["flint"]?["smsLimits"] else { return }
+        guard let object = section.objectValue else { throw invalid("flint.smsLimits must be an object") }
+        for (field, value) in object {
+            guard SMSLimits.fields.contains(field) else {
+                throw invalid("flint.smsLimits takes \(SMSLimits.fields.joined(separator: ", ")); not \(field)")
+            }
+            guard case .number(let n) = value, n >= 0, n <= maxSMSLimit, n.rounded() == n else {
+                throw invalid("flint.smsLimits.\(field) must be a whole number from 0 (off) to 1000000000")
+            }
+        }
+    }
+
+    /// `resource` with the SMS limits in force shown under `flint.smsLimits`, defaults included.
+    static func showingSMSLimits(_ resource: [String: JSONValue], _ limits: SMSLimits) -> [String: JSONValue] {
+        var out = resource
+        var flint = out["flint"]?.objectValue ?? [:]
+        flint["smsLimits"] = limits.json
+        out["flint"] = .object(flint)
+        return out
+    }
+}

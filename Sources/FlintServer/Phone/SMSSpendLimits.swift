@@ -1,0 +1,108 @@
+import FlintCore
+import FlintStore
+import Logging
+
+/// One limit a text counts against, with the answer past it.
+struct SMSSendLimit: Sendable {
+    let limit: Limit
+    /// `TOO_MANY_ATTEMPTS_TRY_LATER` for a number, address or country; `QUOTA_EXCEEDED` for the budget.
+    let refusal: AuthError
+}
+
+/// A text refused by a limit, thrown inside the send's transaction so that nothing of the send stays: not the
+/// new code session, not the hits the other limits took.
+struct SMSSendRefused: Error {
+    let limit: Limit
+    let refusal: AuthError
+}
+
+/// The project's texts of the day reached 80% of the budget: logged once per UTC day, by the node whose send crossed.
+struct SMSBudgetAlert: Sendable, Equatable {
+    let sent: Int64
+    let budget: Int64
+}
+
+/// SMS spend protection (`flint.smsLimits`): texts per client address per hour and per day, per destination country
+/// per hour, and the project's daily budget, on the shared counters (exact across nodes) beside the per-number caps
+/// (``smsSendLimits(_:)``). Every real text counts one hit on each, reserved in the send's transaction; a failed
+/// hand-over gives them back. Fictional numbers are never texted and count nowhere.
+extension PhoneCodes {
+    private static let hour: Duration = .seconds(3600)
+    private static let day: Duration = .seconds(86_400)
+    /// The project's texts per UTC day (counted even without a budget, for ``smsBudgetUse()``).
+    static let budgetKey = "sms-budget:d"
+
+    /// Every limit a text to `phone` at the request of `clientIP` counts against, in the order they answer: the
+    /// number's, the address's and the country's (`TOO_MANY_ATTEMPTS_TRY_LATER`), then the budget (`QUOTA_EXCEEDED`).
+    /// A limit set to 0 is off (the budget then counts without refusing). Without `config` — a text to the dev
+    /// outbox, which delivers nothing and costs nothing — only the per-number caps apply.
+    func textLimits(to phone: PhoneNumber, clientIP: String?, config: ProjectConfig.SMSLimits?) -> [SMSSendLimit] {
+        var limits = smsSendLimits(phone.e164)
+        guard let config else { return limits.map { SMSSendLimit(limit: $0, refusal: .tooManyAttempts) } }
+        if let clientIP {
+            limits.append(Limit(key: "sms-ip:h:\(clientIP)", max: config.perIPPerHour, window: Self.hour))
+            limits.append(Limit(key: "sms-ip:d:\(clientIP)", max: config.perIPPerDay, window: Self.day))
+        }
+        let country = phone.regionCode ?? "+\(phone.countryCallingCode)"
+        limits.append(Limit(key: "sms-country:h:\(country)", max: config.perCountryPerHour, window: Self.hour))
+        var sendLimits = limits.filter { $0.max > 0 }.map { SMSSendLimit(limit: $0, refusal: .tooManyAttempts) }
+        let budget = Limit(key: Self.budgetKey, max: config.dailyBudget > 0 ? config.dailyBudget : .max, window: Self.day)
+        sendLimits.append(SMSSendLimit(limit: budget, refusal: .smsQuotaExceeded))
+        return sendLimits
+    }
+
+    /// Texts sent so far in the current UTC day across the project, and the daily budget (0 when off): for metrics.
+    func smsBudgetUse() async throws -> (sent: Int64, budget: Int64) {
+        let now = node.clock.nowMS
+        let day = Limit(key: Self.budgetKey, max: 0, window: Self.day)
+        let sent = try await node.store.read { try await $0.counterValue(key: day.key, windowStart: day.windowStart(now)) }
+        return (sent, node.config.current.smsLimits.dailyBudget)
+    }
+
+    /// Runs a send's transaction; a limit it refused at is answered, and its lockout recorded (the transaction
+    /// rolled back, so the event gets a write of its own).
+    func refusingPastLimits<T: Sendable>(at now: Int64, _ send: () async throws -> T) async throws -> T {
+        do {
+            return try await send()
+        } catch let refused as SMSSendRefused {
+            await node.recordLockout(refused.limit, at: now)
+            throw refused.refusal
+        }
+    }
+
+    /// Logs the budget alert (warning, once per UTC day across nodes).
+    func logBudgetAlert(_ alert: SMSBudgetAlert) {
+        node.logger.warning(
+            "sms daily budget 80% used", metadata: ["sentToday": "\(alert.sent)", "dailyBudget": "\(alert.budget)"])
+    }
+}
+
+extension [SMSSendLimit] {
+    /// The counters.
+    var limits: [Limit] { map(\.limit) }
+
+    /// Counts one text on each limit inside `tx`.
+    /// - Throws: ``SMSSendRefused`` for the first limit past its maximum (the caller's transaction then rolls back
+    ///   every hit of this send).
+    /// - Returns: the budget alert when this text took the day's use to 80% of the budget and no node had alerted yet.
+    func reserve(in tx: any StoreTransaction, now: Int64) async throws -> SMSBudgetAlert? {
+        var refused: SMSSendLimit?
+        var alert: SMSBudgetAlert?
+        for item in self {
+            let limit = item.limit
+            let start = limit.windowStart(now)
+            let hits = try await tx.incrementCounter(key: limit.key, windowStart: start, expiresAt: start + limit.window.inMilliseconds)
+            if hits > limit.max, refused == nil { refused = item }
+            if limit.key == PhoneCodes.budgetKey, limit.max < .max, hits <= limit.max, hits * 5 >= limit.max * 4 {
+                let marker = "sms-budget-alert:d"
+                if try await tx.counterValue(key: marker, windowStart: start) == 0,
+                    try await tx.incrementCounter(key: marker, windowStart: start, expiresAt: start + limit.window.inMilliseconds) == 1
+                {
+                    alert = SMSBudgetAlert(sent: hits, budget: limit.max)
+                }
+            }
+        }
+        if let refused { throw SMSSendRefused(limit: refused.limit, refusal: refused.refusal) }
+        return alert
+    }
+}

@@ -1,0 +1,51 @@
+public import FlintCore
+
+/// Which audit events to list: filters, and where the previous page ended.
+public struct AuditQuery: Sendable, Equatable {
+    /// Only the events of this account.
+    public var uid: String?
+    /// Only events of this kind.
+    public var kind: AuditKind?
+    /// Only events at or after this instant (ms).
+    public var since: Int64?
+    /// Only events before this instant (ms).
+    public var until: Int64?
+    /// Only events older than this one (the last of the previous page): its instant (ms) and sequence number.
+    public var before: (at: Int64, id: Int64)?
+    /// At most this many events.
+    public var limit: Int
+
+    /// A query; every filter is optional.
+    public init(
+        uid: String? = nil, kind: AuditKind? = nil, since: Int64? = nil, until: Int64? = nil, before: (at: Int64, id: Int64)? = nil,
+        limit: Int = 100
+    ) {
+        (self.uid, self.kind, self.since, self.until, self.before, self.limit) = (uid, kind, since, until, before, limit)
+    }
+
+    public static func == (a: AuditQuery, b: AuditQuery) -> Bool {
+        a.uid == b.uid && a.kind == b.kind && a.since == b.since && a.until == b.until && a.before?.at == b.before?.at
+            && a.before?.id == b.before?.id && a.limit == b.limit
+    }
+}
+
+/// The audit log of security events, newest first, with its retention. Queries.
+public protocol AuditReads: Sendable {
+    /// The events matching `query`, newest first (by instant, then sequence number).
+    func auditEvents(_ query: AuditQuery) async throws -> [AuditEvent]
+}
+
+/// The audit log of security events. Writes, inside a transaction.
+public protocol AuditWrites: AuditReads {
+    /// Appends an event in the caller's transaction (it is kept only if the transaction commits).
+    func appendAuditEvent(_ event: AuditEvent) async throws
+    /// Deletes the events older than `cutoff` (ms); returns how many.
+    func deleteAuditEvents(before cutoff: Int64) async throws -> Int
+}
+
+extension AuditWrites {
+    /// Appends an event of the request in progress (``AuditOrigin/current``): `kind` for `uid` at `at` (ms).
+    public func audit(_ kind: AuditKind, uid: String?, at: Int64, _ detail: [String: JSONValue] = [:]) async throws {
+        try await appendAuditEvent(AuditOrigin.current.event(kind, uid: uid, at: at, detail))
+    }
+}

@@ -1,0 +1,65 @@
+public import FlintCore
+import Synchronization
+
+/// One security event of the audit log. It never holds codes, tokens, passwords or links.
+public struct AuditEvent: Sendable, Equatable {
+    /// The store's sequence number (newer events have larger ones); `nil` before the event is stored.
+    public var id: Int64?
+    /// When it happened (ms since the epoch).
+    public var at: Int64
+    public var kind: AuditKind
+    /// The account concerned, when there is one.
+    public var uid: String?
+    /// The client address of the request, when known.
+    public var ip: String?
+    /// The credential's name when an operator acted (`admin`), or the tool (`cli`, `config-file`).
+    public var actor: String?
+    /// What else is worth knowing: the sign-in method, the limit, the update mask…
+    public var detail: [String: JSONValue]
+
+    /// An event.
+    public init(
+        id: Int64? = nil, at: Int64, kind: AuditKind, uid: String? = nil, ip: String? = nil, actor: String? = nil, detail: [String: JSONValue] = [:]
+    ) {
+        (self.id, self.at, self.kind, self.uid, self.ip, self.actor, self.detail) = (id, at, kind, uid, ip, actor, detail)
+    }
+}
+
+/// Where the request in progress comes from, for the events it records: bound for the duration of each request by
+/// the server, and re-bound by the store around the write closures it runs on its own tasks, so a transaction
+/// records its events with the request's address and credential without passing them along.
+public struct AuditOrigin: Sendable {
+    /// The client address.
+    public var ip: String?
+    /// The credential's name when an operator acts (`admin`), or the tool (`cli`).
+    public var actor: String?
+    /// What the request noted about the account it concerns (for events recorded once it answered).
+    public let notes: AuditNotes
+
+    /// An origin with fresh notes.
+    public init(ip: String? = nil, actor: String? = nil) {
+        (self.ip, self.actor, self.notes) = (ip, actor, AuditNotes())
+    }
+
+    /// The origin of the request in progress (no address, no actor outside a request).
+    @TaskLocal public static var current = AuditOrigin()
+
+    /// An event of the request in progress: its address and actor, and the account noted unless `uid` is given.
+    public func event(_ kind: AuditKind, uid: String?, at: Int64, _ detail: [String: JSONValue] = [:]) -> AuditEvent {
+        AuditEvent(at: at, kind: kind, uid: uid ?? notes.subject, ip: ip, actor: actor, detail: detail)
+    }
+}
+
+/// A request's notes for its audit events: the account it turned out to concern, set by the flow once known.
+public final class AuditNotes: Sendable {
+    private let state = Mutex<String?>(nil)
+
+    /// Empty notes.
+    public init() {}
+
+    /// The account the request concerns, once a flow noted it.
+    public var subject: String? {
+        get { state.withLock { $0 } }
+        set { state.withLock { $0 = newValue } }
+    }
+}

@@ -1,0 +1,46 @@
+/// What a security event in the audit log is. Stored as its raw text in `audit_events.kind`.
+public struct AuditKind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The stored text.
+    public let rawValue: String
+
+    /// A kind from its stored text.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// A session was issued, or a first factor passed and a second factor was asked for (`detail.method`,
+    /// `detail.result`).
+    public static let signIn = AuditKind(rawValue: "SIGN_IN")
+    /// A sign-in endpoint refused (`detail.method`, `detail.error`).
+    public static let signInFailed = AuditKind(rawValue: "SIGN_IN_FAILED")
+    /// An abuse limit went over its maximum: recorded once per limit and window (`detail.limit`).
+    public static let lockout = AuditKind(rawValue: "LOCKOUT")
+    /// A second factor was enrolled.
+    public static let mfaEnrolled = AuditKind(rawValue: "MFA_ENROLLED")
+    /// A second factor was withdrawn.
+    public static let mfaWithdrawn = AuditKind(rawValue: "MFA_WITHDRAWN")
+    /// The account's recovery codes were replaced.
+    public static let recoveryCodesRegenerated = AuditKind(rawValue: "MFA_RECOVERY_CODES_REGENERATED")
+    /// A password was set, changed or removed by its user or an operator.
+    public static let passwordChanged = AuditKind(rawValue: "PASSWORD_CHANGED")
+    /// A password was reset with an emailed code.
+    public static let passwordReset = AuditKind(rawValue: "PASSWORD_RESET")
+    /// The account's email changed.
+    public static let emailChanged = AuditKind(rawValue: "EMAIL_CHANGED")
+    /// An earlier email was put back with a `RECOVER_EMAIL` code.
+    public static let emailRecovered = AuditKind(rawValue: "EMAIL_RECOVERED")
+    /// The account's sessions were revoked.
+    public static let sessionsRevoked = AuditKind(rawValue: "SESSIONS_REVOKED")
+    /// The account was deleted.
+    public static let accountDeleted = AuditKind(rawValue: "ACCOUNT_DELETED")
+    /// A request made with an operator credential that was not a read (`detail.method`, `detail.path`, `detail.status`).
+    public static let adminAction = AuditKind(rawValue: "ADMIN_ACTION")
+    /// The project config changed (`detail.updateMask`, or `detail.source` for a config file).
+    public static let configChanged = AuditKind(rawValue: "CONFIG_CHANGED")
+
+    /// Every kind Flint records, in the order above.
+    public static let all: [AuditKind] = [
+        signIn, signInFailed, lockout, mfaEnrolled, mfaWithdrawn, recoveryCodesRegenerated, passwordChanged, passwordReset, emailChanged,
+        emailRecovered, sessionsRevoked, accountDeleted, adminAction, configChanged,
+    ]
+
+    public var description: String { rawValue }
+}

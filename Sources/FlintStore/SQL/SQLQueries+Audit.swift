@@ -1,0 +1,61 @@
+import FlintCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Statements of the audit log: appending, listing newest first with keyset pages, and the retention sweep.
+extension SQLQueries {
+    func appendAuditEvent(_ event: AuditEvent) async throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let detail = String(decoding: try encoder.encode(event.detail), as: UTF8.self)
+        try await db.run(
+            "INSERT INTO audit_events (at, kind, uid, ip, actor, detail) VALUES (?, ?, ?, ?, ?, ?)",
+            [.integer(event.at), .text(event.kind.rawValue), event.uid.sql, event.ip.sql, event.actor.sql, .text(detail)]
+        )
+    }
+
+    func auditEvents(_ query: AuditQuery) async throws -> [AuditEvent] {
+        var conditions: [String] = []
+        var binds: [SQLValue] = []
+        if let uid = query.uid {
+            conditions.append("uid = ?")
+            binds.append(.text(uid))
+        }
+        if let kind = query.kind {
+            conditions.append("kind = ?")
+            binds.append(.text(kind.rawValue))
+        }
+        if let since = query.since {
+            conditions.append("at >= ?")
+            binds.append(.integer(since))
+        }
+        if let until = query.until {
+            conditions.append("at < ?")
+            binds.append(.integer(until))
+        }
+        if let before = query.before {
+            conditions.append("(at < ? OR (at = ? AND id < ?))")
+            binds += [.integer(before.at), .integer(before.at), .integer(before.id)]
+        }
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        binds.append(.integer(Int64(max(0, query.limit))))
+        let decoder = JSONDecoder()
+        return try await db.query(
+            "SELECT id, at, kind, uid, ip, actor, detail FROM audit_events \(filter) ORDER BY at DESC, id DESC LIMIT ?", binds
+        ).map { row in
+            let detail = try decoder.decode(JSONValue.self, from: Data(try row.string("detail").utf8))
+            return AuditEvent(
+                id: try row.int64("id"), at: try row.int64("at"), kind: AuditKind(rawValue: try row.string("kind")),
+                uid: try row.optionalString("uid"),
+                ip: try row.optionalString("ip"), actor: try row.optionalString("actor"), detail: detail.objectValue ?? [:])
+        }
+    }
+
+    func deleteAuditEvents(before cutoff: Int64) async throws -> Int {
+        try await db.query("DELETE FROM audit_events WHERE at < ? RETURNING id", [.integer(cutoff)]).count
+    }
+}
