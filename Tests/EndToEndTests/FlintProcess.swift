@@ -32,7 +32,7 @@ final class FlintProcess {
             p.standardOutput = handle
             p.standardError = handle
             try p.run()
-            if await Self.waitReady(port: port, client: client, process: p) {
+            if await Self.waitReady(port: port, client: client, process: p, log: log) {
                 self.port = port
                 self.process = p
                 self.logFile = log
@@ -46,11 +46,17 @@ final class FlintProcess {
         throw lastError ?? FlintProcessError(message: "flint did not start")
     }
 
-    private static func waitReady(port: Int, client: HTTPClient, process: Process) async -> Bool {
+    private static func waitReady(port: Int, client: HTTPClient, process: Process, log: String) async -> Bool {
         for _ in 0..<300 {
             if !process.isRunning { return false }
-            // Any answer means it listens (production mode answers `/` with 404).
-            if (try? await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/"), timeout: .seconds(1))) != nil {
+            // Any answer means something listens (production mode answers `/` with 404); it is this process only when
+            // its own log says it listens on the port: on a loaded machine another test's node can hold a randomly
+            // chosen port while this one is still failing to bind it.
+            if (try? await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/"), timeout: .seconds(1))) != nil,
+                ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").contains(where: {
+                    $0.contains("listening on") && $0.hasSuffix(":\(port)")
+                })
+            {
                 return true
             }
             try? await Task.sleep(for: .milliseconds(100))
