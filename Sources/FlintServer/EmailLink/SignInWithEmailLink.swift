@@ -84,7 +84,7 @@ extension EmailLinkFlow {
             user.email = email
             user.emailVerified = true
             user.emailLinkSignIn = true
-            user.lastLoginAt = now
+            verdict.stamp(&user, now: now)
             if isNew { try await tx.insertUser(user) } else { try await tx.updateUser(user) }
             return try await gate.pass(verdict, tx, user: user, provider: "password", isNew: isNew, now: now)
         }
