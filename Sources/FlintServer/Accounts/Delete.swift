@@ -23,7 +23,14 @@ extension AccountRoutes {
         } else {
             localID = try await accounts.sessions.authenticate(idToken: wire.idToken).1.localID
         }
-        let existed = try await accounts.node.store.write { tx in try await tx.deleteUser(localID: localID) }
+        return try await accounts.deleteAccount(localID: localID)
+    }
+}
+
+extension AccountsFlow {
+    /// Deletes an account with its sessions and second factors; `USER_NOT_FOUND` if there is none.
+    func deleteAccount(localID: String) async throws -> DeleteAccountResponse {
+        let existed = try await node.store.write { tx in try await tx.deleteUser(localID: localID) }
         guard existed else { throw AuthError.userNotFound }
         return DeleteAccountResponse()
     }

@@ -45,38 +45,14 @@ struct AccountRoutes {
 
     func lookup(_ request: Request, context: FlintRequestContext) async throws -> LookupResponse {
         let wire = try await context.clientBody(request, as: LookupRequest.self, projectID: accounts.node.settings.projectID)
-        if context.isAdmin && (wire.idToken == nil || wire.namesAccounts) {
-            // Flint keeps no address an account had before an email change: refused rather than answered with nothing.
-            if !wire.initialEmails.isEmpty {
-                throw AuthError(status: 501, code: "NOT_IMPLEMENTED", detail: "Lookup by initialEmail is not supported.", reason: "unimplemented")
-            }
-            let federated = try wire.federatedUserIds.map { id throws(AuthError) in try Self.providerIdentity(id) }
-            let phones = try wire.phoneNumbers.map { text throws(AuthError) in try PhoneNumber(wire: text).e164 }
-            let emails = wire.emails.compactMap(EmailAddress.normalize)
-            let ids = wire.localIds
-            // Each account once, however many times and ways it is named, with its second factors.
-            let answers = try await accounts.node.store.read { r -> [AccountJSON] in
-                var found: [UserRecord] = []
-                func add(_ user: UserRecord?) {
-                    if let user, !found.contains(where: { $0.localID == user.localID }) { found.append(user) }
-                }
-                for id in ids { add(try await r.user(localID: id)) }
-                for p in phones { add(try await r.user(phoneNumber: p)) }
-                for e in emails { add(try await r.user(email: e)) }
-                for identity in federated { add(try await Self.user(linkedTo: identity, in: r)) }
-                var answers: [AccountJSON] = []
-                for user in found { answers.append(AccountJSON(user, enrollments: try await r.mfaEnrollments(localID: user.localID))) }
-                return answers
-            }
-            return LookupResponse(users: answers.isEmpty ? nil : answers)
-        }
+        if context.isAdmin && (wire.idToken == nil || wire.namesAccounts) { return try await accounts.lookupAccounts(wire) }
         let (_, user) = try await accounts.sessions.authenticate(idToken: wire.idToken)
         let enrollments = try await accounts.node.store.read { try await $0.mfaEnrollments(localID: user.localID) }
         return LookupResponse(users: [AccountJSON(user, enrollments: enrollments)])
     }
 }
 
-extension AccountRoutes {
+extension AccountsFlow {
     /// A `federatedUserId` entry's provider and ID there; both are required.
     static func providerIdentity(_ id: LookupRequest.FederatedUserID) throws(AuthError) -> (provider: String, rawID: String) {
         guard let provider = id.providerId, !provider.isEmpty else { throw AuthError(code: "INVALID_PROVIDER_ID") }
@@ -98,5 +74,35 @@ extension AccountRoutes {
         }
         guard let user, AccountJSON.providers(of: user).contains(where: { $0.providerId == identity.provider }) else { return nil }
         return user
+    }
+}
+
+extension AccountsFlow {
+    /// The operator's lookup: each account named (by ID, number, email or provider identity) once, with its second
+    /// factors; `users` is left out when none is found, as Firebase does.
+    func lookupAccounts(_ wire: LookupRequest) async throws -> LookupResponse {
+        // Flint keeps no address an account had before an email change: refused rather than answered with nothing.
+        if !wire.initialEmails.isEmpty {
+            throw AuthError(status: 501, code: "NOT_IMPLEMENTED", detail: "Lookup by initialEmail is not supported.", reason: "unimplemented")
+        }
+        let federated = try wire.federatedUserIds.map { id throws(AuthError) in try Self.providerIdentity(id) }
+        let phones = try wire.phoneNumbers.map { text throws(AuthError) in try PhoneNumber(wire: text).e164 }
+        let emails = wire.emails.compactMap(EmailAddress.normalize)
+        let ids = wire.localIds
+        // Each account once, however many times and ways it is named, with its second factors.
+        let answers = try await node.store.read { r -> [AccountJSON] in
+            var found: [UserRecord] = []
+            func add(_ user: UserRecord?) {
+                if let user, !found.contains(where: { $0.localID == user.localID }) { found.append(user) }
+            }
+            for id in ids { add(try await r.user(localID: id)) }
+            for p in phones { add(try await r.user(phoneNumber: p)) }
+            for e in emails { add(try await r.user(email: e)) }
+            for identity in federated { add(try await Self.user(linkedTo: identity, in: r)) }
+            var answers: [AccountJSON] = []
+            for user in found { answers.append(AccountJSON(user, enrollments: try await r.mfaEnrollments(localID: user.localID))) }
+            return answers
+        }
+        return LookupResponse(users: answers.isEmpty ? nil : answers)
     }
 }
