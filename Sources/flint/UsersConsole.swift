@@ -3,6 +3,12 @@ import FlintCore
 import FlintServer
 import FlintStore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -20,12 +26,18 @@ func withUserConsole<T>(_ options: StoreOptions, _ body: (UserConsole) async thr
         return result
     } catch let error as AuthError {
         try? await store.close()
-        FileHandle.standardError.write(Data("flint users: \(error.message)\n".utf8))
+        printError("flint users: \(error.message)")
         throw ExitCode.failure
     } catch {
         try? await store.close()
         throw error
     }
+}
+
+/// Writes a line to standard error.
+func printError(_ line: String) {
+    let bytes = Array((line + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }
 
 /// JSON text of a value: sorted keys, one line, or indented with `pretty`.
@@ -99,7 +111,7 @@ extension Users {
             if let phone { body["phoneNumber"] = .string(phone) }
             let found = try await withUserConsole(store) { try await $0.lookup(body) }
             guard let user = found["users"]?.arrayValue?.first else {
-                FileHandle.standardError.write(Data("flint users: USER_NOT_FOUND\n".utf8))
+                printError("flint users: USER_NOT_FOUND")
                 throw ExitCode.failure
             }
             print(json ? try jsonText(user) : accountDetails(user))

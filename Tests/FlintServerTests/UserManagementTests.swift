@@ -1,6 +1,8 @@
 import FlintCore
 import FlintStore
+import FlintTesting
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Testing
 

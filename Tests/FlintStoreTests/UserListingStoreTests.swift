@@ -85,7 +85,7 @@ struct UserListingStoreTests {
     func replaceFactors(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
         try await seed(store)
-        func factor(_ id: String, _ phone: String) -> MFAEnrollmentRecord {
+        @Sendable func factor(_ id: String, _ phone: String) -> MFAEnrollmentRecord {
             MFAEnrollmentRecord(enrollmentID: id, localID: "u0", factor: .phone, displayName: nil, phoneNumber: phone, enrolledAt: 1)
         }
         try await store.write { try await $0.replaceMFAEnrollments(localID: "u0", with: [factor("a", "+16505550001"), factor("b", "+16505550002")]) }

@@ -1,3 +1,4 @@
+import FlintCore
 import FlintStore
 
 extension FirstFactorGate {

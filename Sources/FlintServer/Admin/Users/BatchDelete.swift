@@ -1,6 +1,7 @@
 import FlintCore
 import FlintStore
 import Hummingbird
+import Logging
 
 /// `v1/projects/{p}/accounts:batchDelete` (the Admin SDKs' `delete_users`): up to 1000 accounts in one transaction.
 /// Without `force`, an account that is not disabled stays and is reported (`NOT_DISABLED`); IDs of no account are
