@@ -122,10 +122,11 @@ def run(host):
     link = auth.generate_sign_in_with_email_link("user08@example.com", auth.ActionCodeSettings(url="http://localhost/done"))
     check("oobCode=" in link, "generate_sign_in_with_email_link works without handle_code_in_app")
 
-    refused = auth.delete_users(["user10", "user11"])
-    check(refused.failure_count == 2 and refused.success_count == 0, "delete_users without force refuses enabled accounts")
-    deleted = auth.delete_users(uids[10:], force_delete=True)
-    check(deleted.success_count == 15 and deleted.failure_count == 0, "delete_users with force deletes")
+    # auth.delete_users always forces; the batchDelete call without force is the SDK's user manager's.
+    refused = client._user_manager.delete_users(["user10", "user11"], force_delete=False)
+    check(len(refused.errors) == 2 and refused.errors[0].index == 0, "batchDelete without force refuses enabled accounts, per user")
+    deleted = auth.delete_users(uids[10:])
+    check(deleted.success_count == 15 and deleted.failure_count == 0, "delete_users (which forces) deletes enabled accounts")
     check(len(list(auth.list_users().iterate_all())) == 10, "the deleted accounts are gone from list_users")
 
     try:
