@@ -101,7 +101,9 @@ extension Users {
         @Flag(help: "Print the account as JSON in Firebase's account shape.") var json = false
 
         func validate() throws {
-            guard [uid, email, phone].compactMap({ $0 }).count == 1 else { throw ValidationError("name the account by exactly one of UID, --email, --phone") }
+            guard [uid, email, phone].compactMap({ $0 }).count == 1 else {
+                throw ValidationError("name the account by exactly one of UID, --email, --phone")
+            }
         }
 
         func run() async throws {

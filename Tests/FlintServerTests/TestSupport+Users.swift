@@ -54,7 +54,8 @@ extension TestNode {
             for i in 0..<count {
                 let id = prefix + String(format: "%03d", i)
                 try await tx.insertUser(
-                    UserRecord(localID: id, phoneNumber: "+1650555\(String(format: "%04d", i))", createdAt: createdAt + Int64(i) * 1000,
+                    UserRecord(
+                        localID: id, phoneNumber: "+1650555\(String(format: "%04d", i))", createdAt: createdAt + Int64(i) * 1000,
                         validSince: createdAt / 1000))
             }
         }

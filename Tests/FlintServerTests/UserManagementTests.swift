@@ -129,7 +129,8 @@ struct UserManagementTests {
             let factor = try #require(try await api.adminAccount(id)?["mfaInfo"]?.arrayValue?.first)
             #expect(factor["phoneInfo"]?.stringValue == "+16505550101")
             #expect(factor["mfaEnrollmentId"]?.stringValue?.count == 28)
-            let link = try await api.admin(Path.adminUpdate, ["localId": .string(id), "linkProviderUserInfo": ["providerId": "google.com", "rawId": "1"]])
+            let link = try await api.admin(
+                Path.adminUpdate, ["localId": .string(id), "linkProviderUserInfo": ["providerId": "google.com", "rawId": "1"]])
             #expect(link.errorCode == "INVALID_PROVIDER_ID")
         }
     }

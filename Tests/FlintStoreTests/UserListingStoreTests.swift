@@ -92,7 +92,9 @@ struct UserListingStoreTests {
         try await store.write { try await $0.replaceMFAEnrollments(localID: "u0", with: [factor("c", "+16505550003")]) }
         #expect(try await store.read { try await $0.mfaEnrollments(localID: "u0") }.map(\.enrollmentID) == ["c"])
         await #expect(throws: StoreError.conflict("secondFactor")) {
-            try await store.write { try await $0.replaceMFAEnrollments(localID: "u0", with: [factor("d", "+16505550004"), factor("e", "+16505550004")]) }
+            try await store.write {
+                try await $0.replaceMFAEnrollments(localID: "u0", with: [factor("d", "+16505550004"), factor("e", "+16505550004")])
+            }
         }
         #expect(try await store.read { try await $0.mfaEnrollments(localID: "u0") }.map(\.enrollmentID) == ["c"], "nothing of a failed replace")
         try await store.close()

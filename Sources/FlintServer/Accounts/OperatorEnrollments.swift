@@ -57,7 +57,9 @@ struct OperatorEnrollments: Sendable {
             }
             if entries.contains(where: { $0.phoneNumber == phone }) { continue }
             entries.append(
-                Entry(enrollmentID: id ?? random.alphanumericID(), phoneNumber: phone, displayName: item.displayName, enrolledAt: enrolledAt, isTOTP: false))
+                Entry(
+                    enrollmentID: id ?? random.alphanumericID(), phoneNumber: phone, displayName: item.displayName, enrolledAt: enrolledAt,
+                    isTOTP: false))
         }
         guard Set(entries.map(\.enrollmentID)).count == entries.count else { throw AuthError(code: "DUPLICATE_MFA_ENROLLMENT_ID") }
         guard entries.count <= MFAFlow.maxSecondFactors else { throw AuthError.secondFactorLimitExceeded }

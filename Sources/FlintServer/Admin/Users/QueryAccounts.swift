@@ -50,7 +50,8 @@ extension UserAdminFlow {
             return QueryAccountsResponse(recordsCount: String(count))
         }
         let limit = wire.limit == 0 ? Self.maximumQueryResults : min(wire.limit, Self.maximumQueryResults)
-        let query = UserQuery(filter: filter, sortBy: sortBy, descending: descending, offset: Int(min(wire.offset, Int64(Int32.max))), limit: Int(limit))
+        let query = UserQuery(
+            filter: filter, sortBy: sortBy, descending: descending, offset: Int(min(wire.offset, Int64(Int32.max))), limit: Int(limit))
         let (users, enrollments) = try await node.store.read { r in
             let users = try await r.users(matching: query)
             return (users, try await r.mfaEnrollments(localIDs: users.map(\.localID)))
