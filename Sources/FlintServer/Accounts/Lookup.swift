@@ -83,7 +83,7 @@ extension AccountsFlow {
     func lookupAccounts(_ wire: LookupRequest) async throws -> LookupResponse {
         // Flint keeps no address an account had before an email change: refused rather than answered with nothing.
         if !wire.initialEmails.isEmpty {
-            throw AuthError(status: 501, code: "NOT_IMPLEMENTED", detail: "Lookup by initialEmail is not supported.", reason: "unimplemented")
+            throw AuthError.invalidArgument("Lookup by initialEmail is not supported: Flint keeps no account's first email address.")
         }
         let federated = try wire.federatedUserIds.map { id throws(AuthError) in try Self.providerIdentity(id) }
         let phones = try wire.phoneNumbers.map { text throws(AuthError) in try PhoneNumber(wire: text).e164 }
