@@ -12,6 +12,9 @@
    signatures in emulator mode. The SDK's unsigned emulator custom tokens sign in too.
 3. The README's recipe for the SDK against a production Flint: named admin credentials (`flint admin tokens create`)
    sent instead of the emulator's `owner`; a read credential reads and is refused writes; calls are logged by name.
+4. User management through FIREBASE_AUTH_EMULATOR_HOST: list_users paging, get_users by every identifier kind,
+   update_user with custom claims, second factors through the SDK's own HTTP client, revoke_refresh_tokens, an email
+   sign-in link, delete_users with and without force, an unknown admin path.
 
 Usage: admin-sdk-test.py --flint .build/debug/flint
 """
@@ -224,6 +227,116 @@ def named_admin_credentials(binary, work):
         flint.stop()
 
 
+def sign_in_with_password(host, email, password):
+    """A client's password sign-in over REST (what an app does), so the account gets lastRefreshAt."""
+    request = urllib.request.Request(
+        f"http://{host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=admin-sdk-test",
+        data=json.dumps({"email": email, "password": password, "returnSecureToken": True}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+
+def user_management(binary, work):
+    """list_users paging, get_users by every identifier kind, update_user with claims and second factors,
+    revoke_refresh_tokens, an email sign-in link, delete_users with and without force, an unknown admin path; through
+    FIREBASE_AUTH_EMULATOR_HOST against a dev-mode Flint."""
+    data = os.path.join(work, "users")
+    os.makedirs(data)
+    flint = Flint(binary, data, "--dev")
+    host = f"127.0.0.1:{flint.port}"
+    os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = host
+    try:
+        manage_users(host)
+    finally:
+        del os.environ["FIREBASE_AUTH_EMULATOR_HOST"]
+        flint.stop()
+
+
+def manage_users(host):
+    import firebase_admin
+    from firebase_admin import auth, exceptions
+
+    app = firebase_admin.initialize_app(options={"projectId": PROJECT}, name="users")
+    client = auth._get_client(app)  # the SDK's own authorized HTTP client, for calls the Python SDK has no method for
+
+    uids = [f"user{i:02d}" for i in range(25)]
+    for i, uid in enumerate(uids):
+        fields = {"uid": uid, "display_name": f"User {i}"}
+        if i % 2 == 0:
+            fields.update(email=f"{uid}@example.com", password="correct horse")
+        if i % 5 == 0:
+            fields["phone_number"] = f"+1650555{1000 + i}"
+        auth.create_user(**fields, app=app)
+    check(True, "create_user made 25 accounts")
+
+    page = auth.list_users(max_results=10, app=app)
+    check(len(page.users) == 10 and page.has_next_page, "list_users answers a first page of 10 with a next page")
+    listed = [user.uid for user in page.iterate_all()]
+    check(listed == sorted(uids), "iterate_all pages through every account once, in uid order")
+    with_password = [user for user in auth.list_users(max_results=1000, app=app).users if user.email]
+    check(
+        all(user.password_hash and user.password_salt for user in with_password),
+        "listed password accounts carry password_hash and password_salt",
+    )
+
+    result = auth.get_users(
+        [
+            auth.UidIdentifier("user01"),
+            auth.EmailIdentifier("user02@example.com"),
+            auth.PhoneIdentifier("+16505551005"),
+            auth.ProviderIdentifier("google.com", "nobody-there"),
+            auth.UidIdentifier("no-such-user"),
+        ],
+        app=app,
+    )
+    check(sorted(user.uid for user in result.users) == ["user01", "user02", "user05"], "get_users finds by uid, email and phone")
+    check(len(result.not_found) == 2, "get_users reports the provider identity and the unknown uid as not found")
+
+    auth.update_user("user03", custom_claims={"admin": True, "level": 3}, display_name="Ada", disabled=True, app=app)
+    user = auth.get_user("user03", app=app)
+    check(user.custom_claims == {"admin": True, "level": 3} and user.display_name == "Ada" and user.disabled, "update_user sets claims, name, disabled")
+    auth.set_custom_user_claims("user03", None, app=app)
+    check(auth.get_user("user03", app=app).custom_claims is None, "set_custom_user_claims(None) removes the claims")
+    try:
+        auth.set_custom_user_claims("user03", {"n": "é" * 600}, app=app)
+        check(False, "claims over 1000 bytes are refused")
+    except (ValueError, exceptions.InvalidArgumentError):
+        check(True, "claims over 1000 bytes are refused")
+
+    enrollments = [{"mfaEnrollmentId": "mfaUid1", "phoneInfo": "+16505550001", "displayName": "Work", "enrolledAt": "2016-10-12T01:31:45Z"}]
+    client._user_manager._make_request("post", "/accounts:update", json={"localId": "user04", "mfa": {"enrollments": enrollments}})
+    factors = auth.get_user("user04", app=app)._data.get("mfaInfo", [])
+    check([f["mfaEnrollmentId"] for f in factors] == ["mfaUid1"] and factors[0]["phoneInfo"] == "+16505550001", "update with mfa.enrollments sets second factors")
+    client._user_manager._make_request("post", "/accounts:update", json={"localId": "user04", "mfa": {}})
+    check("mfaInfo" not in auth.get_user("user04", app=app)._data, "update with mfa: {} removes them")
+
+    sign_in_with_password(host, "user06@example.com", "correct horse")
+    check(auth.get_user("user06", app=app).user_metadata.last_refresh_timestamp is not None, "a sign-in sets lastRefreshAt at once")
+    auth.revoke_refresh_tokens("user06", app=app)
+    check(auth.get_user("user06", app=app).tokens_valid_after_timestamp > 0, "revoke_refresh_tokens moves validSince")
+
+    link = auth.generate_sign_in_with_email_link("user08@example.com", auth.ActionCodeSettings(url="http://localhost/done"), app=app)
+    check("oobCode=" in link, "generate_sign_in_with_email_link works without handle_code_in_app")
+
+    # auth.delete_users always forces; the batchDelete call without force is the SDK's user manager's.
+    refused = client._user_manager.delete_users(["user10", "user11"], force_delete=False)
+    check(len(refused.errors) == 2 and refused.errors[0].index == 0, "batchDelete without force refuses enabled accounts, per user")
+    deleted = auth.delete_users(uids[10:], app=app)
+    check(deleted.success_count == 15 and deleted.failure_count == 0, "delete_users (which forces) deletes enabled accounts")
+    check(len(list(auth.list_users(app=app).iterate_all())) == 10, "the deleted accounts are gone from list_users")
+
+    try:
+        client._user_manager._make_request("get", "/accounts:nothingHere")
+        check(False, "an unknown admin path is an error")
+    except exceptions.NotFoundError as error:
+        check("Not Found" in str(error) or error.http_response.status_code == 404, "an unknown admin path is a NotFoundError the SDK reads")
+
+
+    firebase_admin.delete_app(app)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--flint", required=True)
@@ -233,6 +346,7 @@ def main():
         signed_custom_tokens(os.path.abspath(args.flint), work)
         session_cookies(os.path.abspath(args.flint), work)
         named_admin_credentials(os.path.abspath(args.flint), work)
+        user_management(os.path.abspath(args.flint), work)
     except Exception:
         for name in sorted(os.listdir(work)):
             for root, _, files in os.walk(os.path.join(work, name)):

@@ -10,7 +10,11 @@ import FlintStore
 
 /// `flint users …`: operator tools for the user table.
 struct Users: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Manage users.", subcommands: [Generate.self])
+    static let configuration = CommandConfiguration(
+        abstract: "Manage users, with the same rules as the Admin SDKs' calls.",
+        subcommands: [
+            List.self, Get.self, Create.self, Update.self, Disable.self, Enable.self, Delete.self, Revoke.self, SetClaims.self, Generate.self,
+        ])
 
     /// `flint users generate`: synthetic phone users for load and scale tests.
     struct Generate: AsyncParsableCommand {

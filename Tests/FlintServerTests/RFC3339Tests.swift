@@ -15,4 +15,21 @@ struct RFC3339Tests {
     func exact(milliseconds: Int64, text: String) {
         #expect(RFC3339.format(milliseconds: milliseconds) == text)
     }
+
+    @Test("what it prints parses back to the same millisecond", arguments: [Int64(0), 1_764_000_000_123, 951_782_400_005])
+    func roundTrip(milliseconds: Int64) {
+        #expect(RFC3339.parse(RFC3339.format(milliseconds: milliseconds)) == milliseconds)
+    }
+
+    @Test(
+        "the Admin SDKs' forms parse: whole seconds, offsets; anything else is refused",
+        arguments: [
+            ("2016-10-12T01:31:45Z", Int64(1_476_235_905_000) as Int64?),
+            ("2016-10-12T03:31:45.250+02:00", 1_476_235_905_250),
+            ("2016-10-12", nil),
+            ("yesterday", nil),
+        ])
+    func parse(text: String, milliseconds: Int64?) {
+        #expect(RFC3339.parse(text) == milliseconds)
+    }
 }

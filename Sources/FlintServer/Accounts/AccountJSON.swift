@@ -1,3 +1,4 @@
+import FlintCore
 import FlintStore
 
 /// A user as `accounts:lookup` returns it: Firebase's field names, times as strings of milliseconds.
@@ -24,6 +25,8 @@ struct AccountJSON: Encodable {
     var lastRefreshAt: String?
     var customAttributes: String?
     var passwordHash: String?
+    /// Only in an operator's export (``init(_:enrollments:exportingHash:)``).
+    var salt: String?
     var passwordUpdatedAt: Double?
     var emailLinkSignin: Bool?
     var mfaInfo: [MFAInfoJSON]?
@@ -41,7 +44,9 @@ struct AccountJSON: Encodable {
         return providers
     }
 
-    init(_ user: UserRecord, enrollments: [MFAEnrollmentRecord] = []) {
+    /// An account as `accounts:lookup` shows it; with `exportingHash` (an operator's `accounts:batchGet`), with its
+    /// password hash and salt as Firebase exports them (websafe base64) instead of the redacted placeholder.
+    init(_ user: UserRecord, enrollments: [MFAEnrollmentRecord] = [], exportingHash: Bool = false) {
         localId = user.localID
         phoneNumber = user.phoneNumber
         email = user.email
@@ -51,6 +56,10 @@ struct AccountJSON: Encodable {
         disabled = user.disabled
         providerUserInfo = Self.providers(of: user)
         passwordHash = user.passwordHash == nil ? nil : Self.redactedHash
+        if exportingHash, let stored = user.passwordHash, let parts = PasswordHash.exportedParts(of: stored) {
+            passwordHash = Self.websafeBase64(parts.hash)
+            salt = Self.websafeBase64(parts.salt)
+        }
         passwordUpdatedAt = user.passwordUpdatedAt.map(Double.init)
         emailLinkSignin = user.emailLinkSignIn ? true : nil
         mfaInfo = enrollments.isEmpty ? nil : enrollments.map(MFAInfoJSON.full)
@@ -59,5 +68,13 @@ struct AccountJSON: Encodable {
         lastLoginAt = user.lastLoginAt.map(String.init)
         lastRefreshAt = user.lastRefreshAt.map(RFC3339.format(milliseconds:))
         customAttributes = user.customAttributes
+    }
+}
+
+extension AccountJSON {
+    /// Bytes as Google's JSON writes a `bytes` field of this API: base64url with padding.
+    static func websafeBase64(_ bytes: [UInt8]) -> String {
+        let text = Base64URL.encode(bytes)
+        return text + String(repeating: "=", count: (4 - text.utf8.count % 4) % 4)
     }
 }

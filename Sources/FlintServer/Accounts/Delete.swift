@@ -24,8 +24,15 @@ extension AccountRoutes {
         } else {
             localID = try await accounts.sessions.authenticate(idToken: wire.idToken).1.localID
         }
-        let now = accounts.node.clock.nowMS
-        let existed = try await accounts.node.store.write { tx in
+        return try await accounts.deleteAccount(localID: localID)
+    }
+}
+
+extension AccountsFlow {
+    /// Deletes an account with its sessions and second factors; `USER_NOT_FOUND` if there is none.
+    func deleteAccount(localID: String) async throws -> DeleteAccountResponse {
+        let now = node.clock.nowMS
+        let existed = try await node.store.write { tx in
             guard try await tx.deleteUser(localID: localID) else { return false }
             try await tx.audit(.accountDeleted, uid: localID, at: now)
             return true

@@ -3,19 +3,35 @@ import FlintStore
 import Hummingbird
 
 /// `accounts:lookup` (v1), `relyingparty/getAccountInfo` (v3) and the admin form under `projects/{p}`.
-/// A user sends `idToken`; the operator may instead name users by `localId`, `phoneNumber` and `email` lists.
+/// A user sends `idToken`; the operator may instead name users by `localId`, `phoneNumber`, `email` and
+/// `federatedUserId` lists (a provider's ID and the user's ID there).
 struct LookupRequest: Decodable {
+    /// A user's ID at a provider, as `federatedUserId` names it.
+    struct FederatedUserID: Decodable {
+        var providerId: String?
+        var rawId: String?
+    }
+
     var idToken: String?
     /// Repeated fields, named in the singular on the wire (a single string is a one-element list).
     var localIds: [String]
     var phoneNumbers: [String]
     var emails: [String]
+    var federatedUserIds: [FederatedUserID]
+    var initialEmails: [String]
 
     private enum CodingKeys: String, CodingKey {
         case idToken
         case localIds = "localId"
         case phoneNumbers = "phoneNumber"
         case emails = "email"
+        case federatedUserIds = "federatedUserId"
+        case initialEmails = "initialEmail"
+    }
+
+    /// Whether the operator names accounts (rather than sending a user's token).
+    var namesAccounts: Bool {
+        !localIds.isEmpty || !phoneNumbers.isEmpty || !emails.isEmpty || !federatedUserIds.isEmpty || !initialEmails.isEmpty
     }
 }
 
@@ -29,27 +45,64 @@ struct AccountRoutes {
 
     func lookup(_ request: Request, context: FlintRequestContext) async throws -> LookupResponse {
         let wire = try await context.clientBody(request, as: LookupRequest.self, projectID: accounts.node.settings.projectID)
-        if context.isAdmin && (wire.idToken == nil || !wire.localIds.isEmpty || !wire.phoneNumbers.isEmpty || !wire.emails.isEmpty) {
-            let phones = try wire.phoneNumbers.map { text throws(AuthError) in try PhoneNumber(wire: text).e164 }
-            let emails = wire.emails.compactMap(EmailAddress.normalize)
-            let ids = wire.localIds
-            // Each account once, however many times and ways it is named, with its second factors.
-            let answers = try await accounts.node.store.read { r -> [AccountJSON] in
-                var found: [UserRecord] = []
-                func add(_ user: UserRecord?) {
-                    if let user, !found.contains(where: { $0.localID == user.localID }) { found.append(user) }
-                }
-                for id in ids { add(try await r.user(localID: id)) }
-                for p in phones { add(try await r.user(phoneNumber: p)) }
-                for e in emails { add(try await r.user(email: e)) }
-                var answers: [AccountJSON] = []
-                for user in found { answers.append(AccountJSON(user, enrollments: try await r.mfaEnrollments(localID: user.localID))) }
-                return answers
-            }
-            return LookupResponse(users: answers.isEmpty ? nil : answers)
-        }
+        if context.isAdmin && (wire.idToken == nil || wire.namesAccounts) { return try await accounts.lookupAccounts(wire) }
         let (_, user) = try await accounts.sessions.authenticate(idToken: wire.idToken)
         let enrollments = try await accounts.node.store.read { try await $0.mfaEnrollments(localID: user.localID) }
         return LookupResponse(users: [AccountJSON(user, enrollments: enrollments)])
+    }
+}
+
+extension AccountsFlow {
+    /// A `federatedUserId` entry's provider and ID there; both are required.
+    static func providerIdentity(_ id: LookupRequest.FederatedUserID) throws(AuthError) -> (provider: String, rawID: String) {
+        guard let provider = id.providerId, !provider.isEmpty else { throw AuthError(code: "INVALID_PROVIDER_ID") }
+        guard let raw = id.rawId, !raw.isEmpty else { throw AuthError.invalidArgument("federatedUserId needs a rawId.") }
+        return (provider, raw)
+    }
+
+    /// The account whose provider `provider` has the ID `rawID`. Flint keeps two providers, `password` (its ID is
+    /// the email) and `phone` (the number), so any other names no account.
+    static func user(linkedTo identity: (provider: String, rawID: String), in reader: any StoreReader) async throws -> UserRecord? {
+        var user: UserRecord?
+        switch identity.provider {
+        case "password":
+            if let email = EmailAddress.normalize(identity.rawID) { user = try await reader.user(email: email) }
+        case "phone":
+            if let phone = try? PhoneNumber(wire: identity.rawID).e164 { user = try await reader.user(phoneNumber: phone) }
+        default:
+            return nil
+        }
+        guard let user, AccountJSON.providers(of: user).contains(where: { $0.providerId == identity.provider }) else { return nil }
+        return user
+    }
+}
+
+extension AccountsFlow {
+    /// The operator's lookup: each account named (by ID, number, email or provider identity) once, with its second
+    /// factors; `users` is left out when none is found, as Firebase does.
+    func lookupAccounts(_ wire: LookupRequest) async throws -> LookupResponse {
+        // Flint keeps no address an account had before an email change: refused rather than answered with nothing.
+        if !wire.initialEmails.isEmpty {
+            throw AuthError.invalidArgument("Lookup by initialEmail is not supported: Flint keeps no account's first email address.")
+        }
+        let federated = try wire.federatedUserIds.map { id throws(AuthError) in try Self.providerIdentity(id) }
+        let phones = try wire.phoneNumbers.map { text throws(AuthError) in try PhoneNumber(wire: text).e164 }
+        let emails = wire.emails.compactMap(EmailAddress.normalize)
+        let ids = wire.localIds
+        // Each account once, however many times and ways it is named, with its second factors.
+        let answers = try await node.store.read { r -> [AccountJSON] in
+            var found: [UserRecord] = []
+            func add(_ user: UserRecord?) {
+                if let user, !found.contains(where: { $0.localID == user.localID }) { found.append(user) }
+            }
+            for id in ids { add(try await r.user(localID: id)) }
+            for p in phones { add(try await r.user(phoneNumber: p)) }
+            for e in emails { add(try await r.user(email: e)) }
+            for identity in federated { add(try await Self.user(linkedTo: identity, in: r)) }
+            var answers: [AccountJSON] = []
+            for user in found { answers.append(AccountJSON(user, enrollments: try await r.mfaEnrollments(localID: user.localID))) }
+            return answers
+        }
+        return LookupResponse(users: answers.isEmpty ? nil : answers)
     }
 }

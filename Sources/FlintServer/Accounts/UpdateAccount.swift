@@ -22,12 +22,18 @@ struct UpdateAccountRequest: Decodable {
     var disableUser: Bool?
     var phoneNumber: String?
     var customAttributes: String?
+    /// The account's second factors from now on (phone factors; a TOTP factor can only be kept).
+    var mfa: MFAUpdateRequest?
+    /// Linking a federated identity: refused, Flint keeps none.
+    var linkProviderUserInfo: JSONValue?
 
     /// Checked for its type only: Flint always answers with tokens where Firebase would.
     var returnSecureToken: Bool?
 
     /// Fields only an operator may send.
-    var hasOperatorFields: Bool { emailVerified != nil || disableUser != nil || phoneNumber != nil || customAttributes != nil }
+    var hasOperatorFields: Bool {
+        emailVerified != nil || disableUser != nil || phoneNumber != nil || customAttributes != nil || mfa != nil
+    }
 }
 
 struct UpdateAccountResponse: ResponseEncodable {
@@ -102,11 +108,14 @@ extension AccountsFlow {
         let email = try wire.email.map { text throws(AuthError) in try EmailAddress.wire(text) }
         let hash = try await passwords.strongHash(wire.password)
         let phone = try wire.phoneNumber.map { text throws(AuthError) in text.isEmpty ? "" : try PhoneNumber(wire: text).e164 }
-        if let claims = wire.customAttributes { try Self.checkCustomClaims(claims) }
+        let claims = try wire.customAttributes.map { text throws(AuthError) in try Self.checkCustomClaims(text) }
+        let factors = try wire.mfa.map { mfa throws(AuthError) in try OperatorEnrollments(mfa.enrollments, random: node.random) }
+        if wire.linkProviderUserInfo != nil { throw AuthError.invalidProviderID.with(detail: "Flint keeps no federated identities.") }
         if let since = wire.validSince, Int64(since) == nil || since.hasPrefix("-") {
             throw AuthError.invalidJSON("Invalid value at 'valid_since' (TYPE_INT64)")
         }
-        for attribute in wire.deleteAttribute where !["DISPLAY_NAME", "PHOTO_URL", "PASSWORD", "EMAIL", "PHONE_NUMBER"].contains(attribute) {
+        let known = ["USER_ATTRIBUTE_NAME_UNSPECIFIED", "DISPLAY_NAME", "PHOTO_URL", "PASSWORD", "EMAIL", "PHONE_NUMBER"]
+        for attribute in wire.deleteAttribute where !known.contains(attribute) {
             throw AuthError.invalidArgument("Unsupported deleteAttribute value.")
         }
         let now = node.clock.nowMS
@@ -148,7 +157,8 @@ extension AccountsFlow {
                     revoke = revoke || user.passwordHash != nil
                     user.passwordHash = nil
                 case "EMAIL": (user.email, user.emailVerified, user.emailLinkSignIn) = (nil, false, false)
-                default: user.phoneNumber = nil
+                case "PHONE_NUMBER": user.phoneNumber = nil
+                default: break
                 }
             }
             for provider in wire.deleteProvider {
@@ -167,15 +177,37 @@ extension AccountsFlow {
                 user.disabled = disabled
             }
             if let phone { user.phoneNumber = phone.isEmpty ? nil : phone }
-            if let claims = wire.customAttributes { user.customAttributes = claims.isEmpty ? nil : claims }
+            if let claims { user.customAttributes = claims }
+            var newFactors: [MFAEnrollmentRecord]?
+            if let factors {
+                let existing = try await tx.mfaEnrollments(localID: user.localID)
+                switch factors.records(localID: user.localID, existing: existing, now: now) {
+                case .failure(let error): return .failure(error)
+                case .success(let records):
+                    // Adding or removing a factor ends the account's sessions, as a user's own (un)enrolment does.
+                    revoke = revoke || OperatorEnrollments.changesFactors(from: existing, to: records)
+                    newFactors = records
+                }
+            }
             if revoke { try await sessions.revokeSessions(of: &user, in: tx, now: now) }
             if token == nil, let since = wire.validSince.flatMap(Int64.init) {
                 try await sessions.revokeSessions(of: &user, before: since, in: tx, now: now)
             }
+            // A re-issued session mints tokens: `lastRefreshAt` rides on the account's own write.
+            if revoke, token != nil { user.lastRefreshAt = now }
             do {
                 try await tx.updateUser(user)
+                if let newFactors {
+                    try await tx.replaceMFAEnrollments(localID: user.localID, with: newFactors)
+                    if newFactors.isEmpty { try await tx.replaceRecoveryCodes(localID: user.localID, hashes: [], now: now) }
+                }
             } catch StoreError.conflict(let what) {
-                return .failure(what == "email" ? .emailExists : .phoneNumberExists)
+                // Thrown, not returned: nothing of this update is kept.
+                switch what {
+                case "email": throw AuthError.emailExists
+                case "phoneNumber": throw AuthError.phoneNumberExists
+                default: throw AuthError(code: "DUPLICATE_MFA_ENROLLMENT_ID")
+                }
             }
             try await tx.auditCredentialChanges(from: before, to: user, at: now)
             guard revoke, let token else { return .success((user, nil, replacedEmail)) }
@@ -193,15 +225,19 @@ extension AccountsFlow {
         return UpdateAccountResponse(user, tokens: tokens)
     }
 
-    /// Developer claims: a JSON object of at most 1000 characters without reserved names.
-    static func checkCustomClaims(_ text: String) throws(AuthError) {
-        guard !text.isEmpty else { return }
-        guard text.count <= 1000 else { throw AuthError(code: "CLAIMS_TOO_LARGE") }
+    /// Developer claims: a JSON object of at most 1000 bytes (UTF-8) without reserved names.
+    /// - Returns: what to store: `nil` for an empty text or an object without members (the Admin SDKs clear claims
+    ///   with `{}`), else the text as sent.
+    @discardableResult
+    static func checkCustomClaims(_ text: String) throws(AuthError) -> String? {
+        guard !text.isEmpty else { return nil }
+        guard text.utf8.count <= 1000 else { throw AuthError(code: "CLAIMS_TOO_LARGE") }
         guard let value = try? JSONValue(parsing: Array(text.utf8)), let object = value.objectValue else {
             throw AuthError(code: "INVALID_CLAIMS")
         }
         if let reserved = object.keys.sorted().first(where: { IDTokenClaims.reservedClaims.contains($0) }) {
             throw AuthError(code: "FORBIDDEN_CLAIM", detail: reserved)
         }
+        return object.isEmpty ? nil : text
     }
 }

@@ -23,6 +23,7 @@ struct Flows: Sendable {
     let customTokens: CustomTokenSignIn
     let sessionCookies: SessionCookies
     let adminCredentials: AdminCredentials
+    let users: UserAdminFlow
 
     /// Prepares a node: master secret and first signing key (created on first start), project config (the
     /// `--config` document applied over what is stored when the file changed since it was last applied), then the
@@ -72,5 +73,6 @@ struct Flows: Sendable {
         customTokens = CustomTokenSignIn(node: node, gate: gate, keys: ServiceAccountKeys(store: store), newAccounts: newAccounts)
         sessionCookies = SessionCookies(node: node, sessions: sessions)
         adminCredentials = AdminCredentials(store: store)
+        users = UserAdminFlow(node: node)
     }
 }

@@ -32,6 +32,13 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     router.identityToolkit(v1: "accounts:delete", v3: "deleteAccount", operator: "accounts:delete", use: accounts.delete)
     router.identityToolkit(v1: "accounts:update", v3: "setAccountInfo", operator: "accounts:update", use: accounts.update)
 
+    let users = UserAdminRoutes(flow: flows.users)
+    let operatorV1 = "\(v1)/projects/{project}"
+    router.get("\(operatorV1)/accounts:batchGet", use: users.batchGet)
+    router.post("\(v3)/downloadAccount", use: users.downloadAccount)
+    router.endpoint(.post, "\(operatorV1)/accounts:query", "\(operatorV1):queryAccounts", use: users.query)
+    router.post("\(operatorV1)/accounts:batchDelete", use: users.batchDelete)
+
     let email = EmailLinkRoutes(flow: flows.emailLink)
     router.identityToolkit(v1: "accounts:sendOobCode", v3: "getOobConfirmationCode", operator: "accounts:sendOobCode", use: email.sendOobCode)
     router.identityToolkit(v1: "accounts:signInWithEmailLink", v3: "emailLinkSignin", use: email.signInWithEmailLink)

@@ -86,7 +86,7 @@ extension EmailLinkFlow {
             user.email = email
             user.emailVerified = true
             user.emailLinkSignIn = true
-            user.lastLoginAt = now
+            verdict.stamp(&user, now: now)
             if isNew { try await tx.insertUser(user) } else { try await tx.updateUser(user) }
             // An email put on a signed-in account, or a takeover's password removed (no insert otherwise).
             if !isNew { try await tx.auditCredentialChanges(from: before, to: user, at: now) }

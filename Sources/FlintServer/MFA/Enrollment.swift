@@ -220,6 +220,7 @@ extension MFAFlow {
                 if first { try await tx.replaceRecoveryCodes(localID: user.localID, hashes: hashes, now: now) }
                 // A second-factor change ends the account's other sessions; the enrolling one gets new tokens.
                 try await sessions.revokeSessions(of: &user, in: tx, now: now)
+                user.lastRefreshAt = now
                 try await tx.updateUser(user)
                 let refresh = try await sessions.storeRefreshToken(
                     tx, user: user, provider: provider, now: now, secondFactor: claim, authTime: enrollee.authTime)

@@ -95,8 +95,8 @@ extension MFAFlow {
                 return .failure(.invalidMFAPendingCredential)
             }
             guard !user.disabled else { return .failure(.userDisabled) }
-            try await tx.recordSignIn(localID: user.localID, at: now)
-            user.lastLoginAt = now
+            try await tx.recordSession(localID: user.localID, at: now)
+            (user.lastLoginAt, user.lastRefreshAt) = (now, now)
             let refresh = try await sessions.storeRefreshToken(tx, user: user, provider: credential.signInProvider, now: now, secondFactor: claim)
             try await tx.audit(
                 .signIn, uid: user.localID, at: now,

@@ -43,6 +43,7 @@ extension MFAFlow {
                 try await tx.replaceRecoveryCodes(localID: user.localID, hashes: [], now: now)
             }
             try await sessions.revokeSessions(of: &user, in: tx, now: now)
+            user.lastRefreshAt = now
             try await tx.updateUser(user)
             return .success((user, try await sessions.storeRefreshToken(tx, user: user, provider: provider, now: now, authTime: token.authTime)))
         }

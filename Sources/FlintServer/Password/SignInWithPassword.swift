@@ -62,12 +62,12 @@ extension PasswordFlow {
             guard !current.disabled else { return .failed(.userDisabled) }
             let verdict = try await gate.firstFactorGate(tx, localID: current.localID, provider: "password")
             if case .tokens = verdict.decision {
-                current.lastLoginAt = now
+                verdict.stamp(&current, now: now)
                 if let rehash {
                     current.passwordHash = rehash
                     try await tx.updateUser(current)
                 } else {
-                    try await tx.recordSignIn(localID: current.localID, at: now)
+                    try await tx.recordSession(localID: current.localID, at: now)
                 }
             }
             return try await gate.pass(verdict, tx, user: current, provider: "password", isNew: false, now: now)

@@ -14,6 +14,8 @@ struct SignUpRequest: Decodable {
     var emailVerified: Bool?
     var phoneNumber: String?
     var disabled: Bool?
+    /// Admin only: second factors (phone numbers) the new account starts with.
+    var mfaInfo: [MFAEnrollmentRequest]
 }
 
 /// The new (or upgraded) account and its session; an operator's create answers no session.
@@ -85,7 +87,7 @@ extension PasswordFlow {
                 user.passwordUpdatedAt = now
             }
             if let name = wire.displayName { user.displayName = name }
-            user.lastLoginAt = now
+            verdict.stamp(&user, now: now)
             do {
                 if isNew { try await tx.insertUser(user) } else { try await tx.updateUser(user) }
             } catch StoreError.conflict("email") {
@@ -98,8 +100,10 @@ extension PasswordFlow {
         return SignUpResponse(fields: SignUpFields(localId: user.localID, email: user.email, displayName: user.displayName), session: session)
     }
 
-    /// An operator creating a user (firebase-admin `createUser`): no tokens are returned.
+    /// An operator creating a user (firebase-admin `createUser`, with its second factors): no tokens are returned.
     func adminCreateUser(_ wire: SignUpRequest) async throws -> SignUpResponse {
+        let factors = try OperatorEnrollments(wire.mfaInfo, random: node.random)
+        if factors.entries.contains(where: \.isTOTP) { throw AuthError.mfaEnrollmentNotFound }
         let email = try wire.email.map { text throws(AuthError) in try EmailAddress.wire(text) }
         let hash = try await passwords.strongHash(wire.password)
         let phone = try wire.phoneNumber.map { text throws(AuthError) in try PhoneNumber(wire: text).e164 }
@@ -115,11 +119,17 @@ extension PasswordFlow {
         user.passwordUpdatedAt = hash == nil ? nil : now
         let record = user
         do {
-            try await node.store.write { tx in try await tx.insertUser(record) }
+            try await node.store.write { tx in
+                try await tx.insertUser(record)
+                if case .success(let enrollments) = factors.records(localID: record.localID, existing: [], now: now) {
+                    try await tx.replaceMFAEnrollments(localID: record.localID, with: enrollments)
+                }
+            }
         } catch StoreError.conflict(let what) {
             switch what {
             case "email": throw AuthError.emailExists
             case "phoneNumber": throw AuthError.phoneNumberExists
+            case "secondFactor": throw AuthError(code: "DUPLICATE_MFA_ENROLLMENT_ID")
             default: throw AuthError(code: "DUPLICATE_LOCAL_ID")
             }
         }

@@ -56,7 +56,7 @@ extension PhoneSignIn {
                     tx, localID: user.localID, provider: "phone", linking: tokenUser, phoneBecomesFirstFactor: true)
                 if case .refuse(let error) = verdict.decision { return .failed(error) }
                 user.phoneNumber = phone
-                user.lastLoginAt = now
+                verdict.stamp(&user, now: now)
                 try await tx.updateUser(user)
                 return .completed(try await gate.pass(verdict, tx, user: user, provider: "phone", isNew: false, now: now))
             }
@@ -64,8 +64,7 @@ extension PhoneSignIn {
                 guard !user.disabled else { return .failed(.userDisabled) }
                 let verdict = try await gate.firstFactorGate(tx, localID: user.localID, provider: "phone", phoneBecomesFirstFactor: true)
                 if case .refuse(let error) = verdict.decision { return .failed(error) }
-                user.lastLoginAt = now
-                try await tx.recordSignIn(localID: user.localID, at: now)
+                try await verdict.recordSignIn(&user, in: tx, now: now)
                 return .completed(try await gate.pass(verdict, tx, user: user, provider: "phone", isNew: false, now: now))
             }
             if operation == .reauth { return .failed(.userNotFound) }
@@ -73,7 +72,7 @@ extension PhoneSignIn {
             if case .refuse(let error) = verdict.decision { return .failed(error) }
             guard try await newAccounts.allows(clientIP, in: tx, now: now) else { return .failed(.tooManyAttempts) }
             var user = UserRecord(localID: newID, phoneNumber: phone, createdAt: now, validSince: now / 1000)
-            user.lastLoginAt = now
+            verdict.stamp(&user, now: now)
             try await tx.insertUser(user)
             return .completed(try await gate.pass(verdict, tx, user: user, provider: "phone", isNew: true, now: now))
         }

@@ -26,6 +26,10 @@ struct ErrorMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as HTTPError {
+            // Google's front end answers a method a path does not serve as it answers a path it does not know.
+            if error.status == .methodNotAllowed, request.uri.path.hasPrefix("/identitytoolkit.googleapis.com/") {
+                return try AuthError.notFound.response(from: request, context: context)
+            }
             return try Self.firebaseError(error.status).response(from: request, context: context)
         } catch let error as NIOTooManyBytesError {
             // A body collected past its limit outside WireBody.

@@ -1,20 +1,22 @@
 /// Statements of multi-factor authentication: enrolments and recovery codes.
 extension SQLQueries {
-    private static let enrollmentColumns =
+    static let enrollmentColumns =
         "enrollment_id, local_id, factor, display_name, phone_number, totp_secret, enrolled_at, last_totp_step"
+
+    func enrollment(from row: SQLRow) throws -> MFAEnrollmentRecord {
+        MFAEnrollmentRecord(
+            enrollmentID: try row.string("enrollment_id"), localID: try row.string("local_id"),
+            factor: SecondFactorKind(rawValue: try row.string("factor")),
+            displayName: try row.optionalString("display_name"), phoneNumber: try row.optionalString("phone_number"),
+            sealedTOTPSecret: try row.optionalString("totp_secret"), enrolledAt: try row.int64("enrolled_at"),
+            lastTOTPStep: try row.optionalInt64("last_totp_step")
+        )
+    }
 
     func mfaEnrollments(localID: String) async throws -> [MFAEnrollmentRecord] {
         try await db.query(
             "SELECT \(Self.enrollmentColumns) FROM mfa_enrollments WHERE local_id = ? ORDER BY enrolled_at, enrollment_id", [.text(localID)]
-        ).map { row in
-            MFAEnrollmentRecord(
-                enrollmentID: try row.string("enrollment_id"), localID: try row.string("local_id"),
-                factor: SecondFactorKind(rawValue: try row.string("factor")),
-                displayName: try row.optionalString("display_name"), phoneNumber: try row.optionalString("phone_number"),
-                sealedTOTPSecret: try row.optionalString("totp_secret"), enrolledAt: try row.int64("enrolled_at"),
-                lastTOTPStep: try row.optionalInt64("last_totp_step")
-            )
-        }
+        ).map(enrollment(from:))
     }
 
     func insertMFAEnrollment(_ e: MFAEnrollmentRecord) async throws {

@@ -46,7 +46,7 @@ extension SQLQueries {
         ("revocation_generation", .integer(\.revocationGeneration)),
     ]
 
-    private static let userColumns = (["local_id", "created_at"] + userFields.map(\.column)).joined(separator: ", ")
+    static let userColumns = (["local_id", "created_at"] + userFields.map(\.column)).joined(separator: ", ")
 
     private static let insertUserSQL = """
         INSERT INTO users (\(userFields.map(\.column).joined(separator: ", ")), local_id, created_at)
@@ -59,7 +59,7 @@ extension SQLQueries {
         WHERE local_id = ? RETURNING local_id
         """
 
-    private func user(from row: SQLRow) throws -> UserRecord {
+    func user(from row: SQLRow) throws -> UserRecord {
         // `valid_since` is among the fields read next.
         var user = UserRecord(localID: try row.string("local_id"), createdAt: try row.int64("created_at"), validSince: 0)
         for (column, field) in Self.userFields { try field.read(column, of: row, into: &user) }

@@ -1,0 +1,60 @@
+import FlintCore
+import FlintStore
+import Hummingbird
+import Logging
+
+/// `v1/projects/{p}/accounts:batchDelete` (the Admin SDKs' `delete_users`): up to 1000 accounts in one transaction.
+/// Without `force`, an account that is not disabled stays and is reported (`NOT_DISABLED`); IDs of no account are
+/// skipped silently, as Firebase does.
+struct BatchDeleteRequest: Decodable {
+    var localIds: [String]
+    var force: Bool
+    var tenantId: String?
+}
+
+struct BatchDeleteResponse: ResponseEncodable {
+    /// One entry per account left in place, with its position in `localIds`.
+    struct Failure: Encodable, Sendable, Equatable {
+        var index: Int
+        var localId: String
+        var message: String
+    }
+
+    var errors: [Failure]?
+}
+
+extension UserAdminRoutes {
+    func batchDelete(_ request: Request, context: FlintRequestContext) async throws -> BatchDeleteResponse {
+        try context.requireOperator(projectID: projectID)
+        return try await flow.batchDelete(try await request.decode(as: BatchDeleteRequest.self, context: context))
+    }
+}
+
+extension UserAdminFlow {
+    /// Accounts one batch delete may name.
+    static let maximumBatchDelete = 1000
+
+    func batchDelete(_ wire: BatchDeleteRequest) async throws -> BatchDeleteResponse {
+        if let tenant = wire.tenantId, !tenant.isEmpty { throw AuthError(code: "TENANT_NOT_FOUND") }
+        let ids = wire.localIds
+        guard !ids.isEmpty, ids.count <= Self.maximumBatchDelete else { throw AuthError(code: "LOCAL_ID_LIST_EXCEEDS_LIMIT") }
+        let force = wire.force
+        let failures = try await node.store.write { tx -> [BatchDeleteResponse.Failure] in
+            let found = Dictionary(uniqueKeysWithValues: try await tx.users(localIDs: ids).map { ($0.localID, $0) })
+            var failures: [BatchDeleteResponse.Failure] = []
+            var doomed: [String] = []
+            for (index, id) in ids.enumerated() {
+                guard let user = found[id] else { continue }
+                if !force && !user.disabled {
+                    failures.append(.init(index: index, localId: id, message: "NOT_DISABLED : Disable the account before batch deletion."))
+                } else {
+                    doomed.append(id)
+                }
+            }
+            _ = try await tx.deleteUsers(localIDs: doomed)
+            return failures
+        }
+        node.logger.notice("accounts deleted in a batch", metadata: ["named": "\(ids.count)", "refused": "\(failures.count)"])
+        return BatchDeleteResponse(errors: failures.isEmpty ? nil : failures)
+    }
+}

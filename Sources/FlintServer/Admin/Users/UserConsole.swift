@@ -1,0 +1,66 @@
+public import FlintCore
+public import FlintStore
+public import Logging
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The operator's user management without HTTP, for the command line: each call takes the body the Admin SDKs send
+/// to the endpoint of the same name, decodes it as that endpoint does and runs the same flow, so the rules (and the
+/// errors) are the API's. Answers are the endpoint's JSON.
+public struct UserConsole: Sendable {
+    let flows: Flows
+
+    /// Prepares the flows on an opened store, as a node does when it starts (the master secret and a first signing
+    /// key are created if the store has none).
+    public init(settings: ServerSettings, store: any AuthStore, logger: Logger) async throws {
+        flows = try await Flows.start(settings: settings, store: store, logger: logger)
+    }
+
+    /// `accounts:batchGet`: one page of accounts in local-ID order (`maxResults`, `nextPageToken`).
+    public func batchGet(_ body: [String: JSONValue]) async throws -> JSONValue {
+        try Self.json(try await flows.users.downloadAccounts(try WireDecoder.decode(DownloadAccountRequest.self, from: body)))
+    }
+
+    /// `accounts:lookup` by the operator: accounts by `localId`, `email`, `phoneNumber` lists.
+    public func lookup(_ body: [String: JSONValue]) async throws -> JSONValue {
+        try Self.json(try await flows.accounts.lookupAccounts(try WireDecoder.decode(LookupRequest.self, from: body)))
+    }
+
+    /// The operator's `signUp` (`projects/{p}/accounts`): a new account; answers its `localId`.
+    public func create(_ body: [String: JSONValue]) async throws -> JSONValue {
+        try Self.json(try await flows.password.adminCreateUser(try WireDecoder.decode(SignUpRequest.self, from: body)))
+    }
+
+    /// The operator's `accounts:update` (`localId` required).
+    public func update(_ body: [String: JSONValue]) async throws -> JSONValue {
+        let wire = try WireDecoder.decode(UpdateAccountRequest.self, from: body)
+        guard let id = wire.localId, !id.isEmpty else { throw AuthError.missingLocalID }
+        return try Self.json(try await flows.accounts.updateAccount(wire, localID: id, token: nil))
+    }
+
+    /// The operator's `accounts:delete` (`localId`).
+    public func delete(_ body: [String: JSONValue]) async throws -> JSONValue {
+        let wire = try WireDecoder.decode(DeleteAccountRequest.self, from: body)
+        guard let id = wire.localId, !id.isEmpty else { throw AuthError.missingLocalID }
+        return try Self.json(try await flows.accounts.deleteAccount(localID: id))
+    }
+
+    /// `accounts:batchDelete` (`localIds`, `force`).
+    public func batchDelete(_ body: [String: JSONValue]) async throws -> JSONValue {
+        try Self.json(try await flows.users.batchDelete(try WireDecoder.decode(BatchDeleteRequest.self, from: body)))
+    }
+
+    /// The current time in seconds, as `revoke` sends it for `validSince` (the Admin SDKs' `revoke_refresh_tokens`).
+    public var nowSeconds: Int64 { flows.node.clock.nowMS / 1000 }
+
+    /// An answer as JSON.
+    static func json(_ value: some Encodable) throws -> JSONValue {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return try JSONValue(parsing: Array(try encoder.encode(value)))
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@Suite("flint users commands, end to end", .serialized)
+struct UsersCommandLineTests {
+    @Test("create, get, update, set-claims, disable, enable, revoke, list and delete go through the API's rules")
+    func manageUsers() throws {
+        let data = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        func flint(_ arguments: String...) throws -> (Int32, String) { try runFlint(["users"] + arguments + ["--data", data]) }
+
+        let (created, uid) = try flint("create", "--uid", "ada", "--email", "Ada@Example.com", "--phone", "+16505550142", "--display-name", "Ada")
+        #expect(created == 0, "\(uid)")
+        #expect(uid.trimmingCharacters(in: .whitespacesAndNewlines) == "ada")
+        let (taken, duplicate) = try flint("create", "--email", "ada@example.com")
+        #expect(taken == 1 && duplicate.contains("EMAIL_EXISTS"), "\(duplicate)")
+        let (badEmail, invalid) = try flint("update", "ada", "--email", "not-an-email")
+        #expect(badEmail == 1 && invalid.contains("INVALID_EMAIL"), "\(invalid)")
+
+        #expect(try flint("set-claims", "ada", #"{"admin":true}"#).0 == 0)
+        let (reserved, forbidden) = try flint("set-claims", "ada", #"{"sub":"x"}"#)
+        #expect(reserved == 1 && forbidden.contains("FORBIDDEN_CLAIM : sub"), "\(forbidden)")
+        #expect(try flint("disable", "ada").0 == 0)
+        #expect(try flint("revoke", "ada").0 == 0)
+
+        let (got, json) = try flint("get", "--email", "ada@example.com", "--json")
+        #expect(got == 0, "\(json)")
+        let account = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        #expect(account?["localId"] as? String == "ada")
+        #expect(account?["email"] as? String == "ada@example.com")
+        #expect(account?["disabled"] as? Bool == true)
+        #expect(account?["customAttributes"] as? String == #"{"admin":true}"#)
+        let (_, human) = try flint("get", "ada")
+        #expect(human.contains("displayName: Ada") && human.contains("providers: phone"), "\(human)")
+
+        #expect(try flint("enable", "ada").0 == 0)
+        #expect(try flint("update", "ada", "--remove-phone", "--display-name", "Ada L.").0 == 0)
+        for i in 0..<3 { #expect(try flint("create", "--uid", "u\(i)").0 == 0) }
+        let (listed, lines) = try flint("list")
+        #expect(listed == 0)
+        #expect(lines.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["ada", "u0", "u1", "u2"], "\(lines)")
+        let (_, limited) = try flint("list", "--limit", "2", "--json")
+        let page = try JSONSerialization.jsonObject(with: Data(limited.utf8)) as? [[String: Any]]
+        #expect(page?.compactMap { $0["localId"] as? String } == ["ada", "u0"], "\(limited)")
+
+        #expect(try flint("delete", "u0", "u1").0 == 0)
+        #expect(try flint("delete", "ada").0 == 0)
+        let (missing, notFound) = try flint("get", "ada")
+        #expect(missing == 1 && notFound.contains("USER_NOT_FOUND"))
+        let (_, rest) = try flint("list")
+        #expect(rest.hasPrefix("u2"), "\(rest)")
+    }
+}
