@@ -16,11 +16,13 @@ public protocol AuthStore: Sendable {
 
 /// Every query, composed from the aggregates' read protocols (Protocols/): users, tokens, code sessions, outbox,
 /// counters, config and keys, second factors, oob codes.
-public protocol StoreReader: UsersReads, TokensReads, CodeSessionsReads, OutboxReads, CountersReads, ConfigReads, SecondFactorsReads, OobCodesReads {}
+public protocol StoreReader: UsersReads, TokensReads, CodeSessionsReads, OutboxReads, CountersReads, ConfigReads, SecondFactorsReads, OobCodesReads,
+    UserImportReads
+{}
 
 /// Every write, available inside ``AuthStore/write(_:)``, composed from the aggregates' write protocols.
 public protocol StoreTransaction: StoreReader, UsersWrites, TokensWrites, CodeSessionsWrites, OutboxWrites, CountersWrites, ConfigWrites,
-    SecondFactorsWrites, OobCodesWrites
+    SecondFactorsWrites, OobCodesWrites, UserImportWrites
 {}
 
 /// Failures the store reports in its own terms (not SQL).

@@ -10,7 +10,7 @@ import FlintStore
 
 /// `flint users …`: operator tools for the user table.
 struct Users: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Manage users.", subcommands: [Generate.self])
+    static let configuration = CommandConfiguration(abstract: "Manage users.", subcommands: [Generate.self, UsersImport.self, UsersExport.self])
 
     /// `flint users generate`: synthetic phone users for load and scale tests.
     struct Generate: AsyncParsableCommand {

@@ -19,6 +19,7 @@ struct Flows: Sendable {
     let password: PasswordFlow
     let mfa: MFAFlow
     let accounts: AccountsFlow
+    let imports: ImportFlow
 
     /// Prepares a node: master secret and first signing key (created on first start), project config (the
     /// `--config` document applied over what is stored when the file changed since it was last applied), then the
@@ -65,5 +66,6 @@ struct Flows: Sendable {
             node: node, passwords: passwords, codes: actionCodes, sessions: sessions, gate: gate, newAccounts: newAccounts)
         mfa = MFAFlow(node: node, secret: secret, codes: phoneCodes, sessions: sessions, gate: gate)
         accounts = AccountsFlow(node: node, passwords: passwords, codes: actionCodes, sessions: sessions)
+        imports = ImportFlow(node: node, passwords: passwords)
     }
 }

@@ -1,11 +1,11 @@
 extension SQLQueries {
-    private static let userColumns = """
+    static let userColumns = """
         local_id, phone_number, email, email_verified, display_name, photo_url, disabled, created_at, last_login_at,
         last_refresh_at, valid_since, custom_attributes, password_hash, password_updated_at, email_link_sign_in,
         revocation_generation
         """
 
-    private func user(from row: SQLRow) throws -> UserRecord {
+    func user(from row: SQLRow) throws -> UserRecord {
         var user = UserRecord(
             localID: try row.string("local_id"), phoneNumber: try row.optionalString("phone_number"),
             createdAt: try row.int64("created_at"), validSince: try row.int64("valid_since")
@@ -72,7 +72,7 @@ extension SQLQueries {
         }
     }
 
-    private func userValues(_ u: UserRecord) -> [SQLValue] {
+    func userValues(_ u: UserRecord) -> [SQLValue] {
         [
             u.phoneNumber.sql, u.email.sql, .bool(u.emailVerified), u.displayName.sql, u.photoURL.sql, .bool(u.disabled),
             u.lastLoginAt.sql, u.lastRefreshAt.sql, .integer(u.validSince), u.customAttributes.sql, u.passwordHash.sql,
