@@ -38,7 +38,7 @@ struct UsersImport: AsyncParsableCommand {
     @OptionGroup var hash: ImportHashOptions
     @OptionGroup var store: StoreOptions
     @Option(help: "json or csv, when the file's name does not say.") var format: String?
-    @Option(name: .customLong("batch-size"), help: "Users per transaction.") var batchSize = 1000
+    @Option(name: .customLong("batch-size"), help: "Users per transaction.") var batchSize = 5000
     @Flag(help: "Skip users whose localId is already stored (to finish an interrupted import).") var resume = false
     @Flag(name: .customLong("allow-overwrite"), help: "Replace stored users with the same localId (ending their sessions).")
     var allowOverwrite = false
@@ -54,7 +54,8 @@ struct UsersImport: AsyncParsableCommand {
         let algorithm = try hash.algorithm()
         if algorithm == nil { printError("warning: no --hash-algo: users with a password hash will be refused") }
         let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
-        let db = try await store.open(logger: quietLogger())
+        // A large page cache keeps a batch's index pages in memory until its commit (SQLite).
+        let db = try await store.open(logger: quietLogger(), sqliteCacheMiB: 64)
         var summary = ImportSummary(file: file, format: format.rawValue)
         var progress = ProgressLine(noun: "users", total: size)
         let run = ImportRun(

@@ -35,7 +35,7 @@ public enum ImportRefusal: Error, Sendable, Equatable {
 /// file) into accounts, with Firebase's per-user checks and messages. Pure: no store, no clock of its own.
 public struct UserImportParser: Sendable {
     /// How the batch's `passwordHash`es were made; `nil` when none may carry one.
-    public var algorithm: ImportedHashAlgorithm?
+    public let algorithm: ImportedHashAlgorithm?
     /// The import's time (ms): `createdAt` when a user has none, `passwordUpdatedAt`, `validSince`.
     public var now: Int64
     /// Whether `rawPassword` may stand for a hash (the server hashes it; a file import does not).
@@ -43,11 +43,21 @@ public struct UserImportParser: Sendable {
     /// Where second factors without an `mfaEnrollmentId` get one.
     let random: any RandomSource
 
+    /// ``ImportedPasswordHash/stored`` up to the user's salt (`KIND$PARAMETERS$`): the same for the whole import, so
+    /// it is written once rather than once a user (a signer key is 88 characters of base64).
+    let storedPrefix: String?
+
     /// A parser for one batch.
     public init(algorithm: ImportedHashAlgorithm?, now: Int64, random: any RandomSource = SystemRandom()) {
         self.algorithm = algorithm
         self.now = now
         self.random = random
+        self.storedPrefix = algorithm.map { String(ImportedPasswordHash(algorithm: $0, salt: [], hash: []).stored.dropLast()) }
+    }
+
+    /// What the password-hash column holds for a user's salt and hash: ``ImportedPasswordHash/stored``.
+    func stored(salt: [UInt8], hash: [UInt8]) -> String? {
+        storedPrefix.map { $0 + ImportBase64.encodeURL(salt) + "$" + ImportBase64.encodeURL(hash) }
     }
 
     /// The longest `localId` Firebase takes.
@@ -82,10 +92,11 @@ public struct UserImportParser: Sendable {
         user.disabled = try fields.bool("disabled")
         var rawPassword: String?
         if let hash = try fields.bytes("passwordHash"), !hash.isEmpty {
-            guard let algorithm else { throw ImportRefusal.refused("passwordHash needs a hashAlgorithm") }
-            let salt = try fields.bytes("salt") ?? []
             // bcrypt ignores the salt; it is kept all the same, so an export gives back what was imported.
-            user.passwordHash = ImportedPasswordHash(algorithm: algorithm, salt: salt, hash: hash).stored
+            guard let stored = stored(salt: try fields.bytes("salt") ?? [], hash: hash) else {
+                throw ImportRefusal.refused("passwordHash needs a hashAlgorithm")
+            }
+            user.passwordHash = stored
             user.passwordUpdatedAt = now
         } else if let raw = try fields.string("rawPassword"), !raw.isEmpty {
             guard acceptsRawPasswords else { throw ImportRefusal.refused("rawPassword cannot be imported here: send passwordHash and salt") }
