@@ -60,7 +60,7 @@ struct UsersImport: AsyncParsableCommand {
         var progress = ProgressLine(noun: "users", total: size)
         let run = ImportRun(
             importer: UserImporter(store: db), algorithm: algorithm, batchSize: batchSize,
-            existing: resume ? .skip : allowOverwrite ? .overwrite : .refuse)
+            existing: resume ? .skip : allowOverwrite ? .overwrite : .refuse, writers: store.databaseURL == nil ? 1 : 2)
         do {
             switch format {
             case .json:
@@ -91,6 +91,9 @@ struct ImportRun: Sendable {
     let algorithm: ImportedHashAlgorithm?
     let batchSize: Int
     let existing: UserImporter.Existing
+    /// Batches written at once while the next is read: one on SQLite (one writer), two on PostgreSQL (a clash between
+    /// them is caught by the unique indexes and the losing batch runs again).
+    let writers: Int
 
     /// Where each user of a batch is in the file, for its failure.
     typealias Places = [Int: (line: Int, localID: String?)]
@@ -98,8 +101,8 @@ struct ImportRun: Sendable {
     func records<Source: ExportRecordSource & ~Copyable>(
         from source: inout Source, summary: inout ImportSummary, progress: inout ProgressLine
     ) async throws {
-        var pending: (task: Task<ImportBatchOutcome, any Error>, places: Places)?
-        defer { pending?.task.cancel() }
+        var pending: [(task: Task<ImportBatchOutcome, any Error>, places: Places)] = []
+        defer { for batch in pending { batch.task.cancel() } }
         var ended = false
         while !ended {
             var candidates: [ImportCandidate] = []
@@ -116,21 +119,18 @@ struct ImportRun: Sendable {
                 broken = error
             }
             ended = broken != nil || candidates.count < batchSize
-            if let pending { try await finish(pending, summary: &summary) }
-            pending = nil
+            while pending.count >= writers { try await finish(pending.removeFirst(), summary: &summary) }
             if !candidates.isEmpty {
                 let batch = candidates
-                pending = (Task { [importer, existing] in try await importer.importBatch(batch, existing: existing) }, places)
+                pending.append((Task { [importer, existing] in try await importer.importBatch(batch, existing: existing) }, places))
             }
             if let broken {
-                if let pending { try await finish(pending, summary: &summary) }
-                pending = nil
+                while !pending.isEmpty { try await finish(pending.removeFirst(), summary: &summary) }
                 throw broken
             }
             progress.update(done: summary.imported, progress: source.offset, detail: "\(summary.failed) failed")
         }
-        if let pending { try await finish(pending, summary: &summary) }
-        pending = nil
+        while !pending.isEmpty { try await finish(pending.removeFirst(), summary: &summary) }
         progress.update(done: summary.imported, progress: source.offset, detail: "\(summary.failed) failed", force: true)
     }
 

@@ -30,7 +30,7 @@ struct ImportStoreTests {
     @Test("a batch is inserted whole, with its second factors, and read back unchanged page by page", arguments: Engine.all)
     func insertAndExport(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
-        // 203 accounts: three full statements of 64 rows and a tail of 8, 2 and 1.
+        // 203 accounts: full multi-row statements and a tail in powers of two (8, 2, 1 on SQLite).
         let accounts = (0..<203).map { Self.account($0, factor: $0 % 10 == 0 ? "factor-\($0)" : nil) }
         try await store.write { try await $0.insertImportedUsers(accounts) }
         #expect(try await store.read { try await $0.userCount() } == 203)

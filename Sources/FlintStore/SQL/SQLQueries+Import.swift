@@ -2,16 +2,16 @@
 ///
 /// Statements have a few fixed shapes so that SQLite's statement cache keeps them prepared: lookups bind lists of
 /// ``lookupWidth`` values (padded with `NULL`, which matches nothing), inserts bind ``rowsPerInsert`` rows, or a
-/// power of two fewer for a batch's tail.
+/// power of two fewer for a batch's tail. PostgreSQL gets wider statements: each is a round trip there.
 extension SQLQueries {
     /// Values per `IN (…)` list.
-    static let lookupWidth = 128
-    /// Rows per multi-row `INSERT` (16 columns each: 1,024 parameters).
-    static let rowsPerInsert = 64
+    var lookupWidth: Int { db.dialect == .postgresql ? 1024 : 128 }
+    /// Rows per multi-row `INSERT` (16 columns each: 1,024 parameters on SQLite, 8,192 on PostgreSQL).
+    var rowsPerInsert: Int { db.dialect == .postgresql ? 512 : 64 }
 
     func importClashes(localIDs: [String], emails: [String], phoneNumbers: [String], enrollmentIDs: [String]) async throws -> ImportClashes {
         var clashes = ImportClashes()
-        let width = Self.lookupWidth
+        let width = lookupWidth
         let lists = Self.placeholders(width)
         let rounds = (max(localIDs.count, emails.count, phoneNumbers.count) + width - 1) / width
         for round in 0..<rounds {
@@ -48,7 +48,7 @@ extension SQLQueries {
 
     func insertImportedUsers(_ accounts: [UserAndFactors]) async throws {
         let users = accounts.map(\.user)
-        for rows in Self.insertChunks(users) {
+        for rows in Self.insertChunks(users, size: rowsPerInsert) {
             let inserted = try await db.query(
                 """
                 INSERT INTO users (phone_number, email, email_verified, display_name, photo_url, disabled, last_login_at,
@@ -61,7 +61,7 @@ extension SQLQueries {
             )
             if inserted.count != rows.count { throw StoreError.conflict("localId") }
         }
-        for rows in Self.insertChunks(accounts.flatMap(\.enrollments)) {
+        for rows in Self.insertChunks(accounts.flatMap(\.enrollments), size: rowsPerInsert) {
             let inserted = try await db.query(
                 """
                 INSERT INTO mfa_enrollments (enrollment_id, local_id, factor, display_name, phone_number, totp_secret, enrolled_at,
@@ -81,7 +81,7 @@ extension SQLQueries {
     }
 
     func deleteUsers(localIDs: [String]) async throws {
-        let width = Self.lookupWidth
+        let width = lookupWidth
         let list = Self.placeholders(width)
         for round in 0..<(localIDs.count + width - 1) / width {
             let binds = Self.padded(localIDs, chunk: round, width: width)
@@ -139,11 +139,11 @@ extension SQLQueries {
         return slice + Array(repeating: .null, count: width - slice.count)
     }
 
-    /// `items` cut into runs of ``rowsPerInsert``, the tail into powers of two: at most seven statement shapes.
-    static func insertChunks<T>(_ items: [T]) -> [ArraySlice<T>] {
+    /// `items` cut into runs of `size` (a power of two), the tail into smaller powers of two: few statement shapes.
+    static func insertChunks<T>(_ items: [T], size rows: Int) -> [ArraySlice<T>] {
         var chunks: [ArraySlice<T>] = []
         var start = 0
-        var size = rowsPerInsert
+        var size = rows
         while start < items.count {
             while size > items.count - start { size /= 2 }
             chunks.append(items[start..<start + size])
