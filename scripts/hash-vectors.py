@@ -6,7 +6,7 @@ of the Swift code under test.
     pip install bcrypt cryptography
     python3 scripts/hash-vectors.py > /tmp/vectors.txt
 
-Each line is a Swift tuple literal for Tests/FlintCoreTests/ImportedHashVectorTests.swift:
+Each line is a Swift tuple literal for Tests/FlintTesting/ImportedHashVectors.swift:
 (name, wire options as JSON, password, salt in standard base64, hash in standard base64), the way an
 `accounts:batchCreate` request carries them. The conventions encoded here are the ones Flint implements:
 

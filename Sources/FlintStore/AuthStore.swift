@@ -23,14 +23,14 @@ public protocol AuthStore: Sendable {
 }
 
 /// Every query, composed from the aggregates' read protocols (Protocols/): users, tokens, code sessions, outbox,
-/// counters, config and keys, second factors, oob codes, credentials, the audit log, user listings.
+/// counters, config and keys, second factors, oob codes, credentials, the audit log, user listings, bulk import and export.
 public protocol StoreReader: UsersReads, TokensReads, CodeSessionsReads, OutboxReads, CountersReads, ConfigReads, SecondFactorsReads, OobCodesReads,
-    CredentialsReads, AuditReads, UserListingReads
+    CredentialsReads, AuditReads, UserListingReads, UserImportReads
 {}
 
 /// Every write, available inside ``AuthStore/write(_:)``, composed from the aggregates' write protocols.
 public protocol StoreTransaction: StoreReader, UsersWrites, TokensWrites, CodeSessionsWrites, OutboxWrites, CountersWrites, ConfigWrites,
-    SecondFactorsWrites, OobCodesWrites, CredentialsWrites, AuditWrites, UserListingWrites
+    SecondFactorsWrites, OobCodesWrites, CredentialsWrites, AuditWrites, UserListingWrites, UserImportWrites
 {}
 
 /// Failures the store reports in its own terms (not SQL).

@@ -41,14 +41,14 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens the store: PostgreSQL when a URL is given, else SQLite in the data directory (created 0700 when
     /// needed). The database holds the signing keys and the server secret, so everything Flint creates is private
-    /// to its user (umask 077).
-    func open(logger: Logger) async throws -> any AuthStore {
+    /// to its user (umask 077). `sqliteCacheMiB` sizes SQLite's writer page cache (bulk imports).
+    func open(logger: Logger, sqliteCacheMiB: Int? = nil) async throws -> any AuthStore {
         if let url = databaseURL, let location = PostgresStore.Location(url: url) {
             return try await PostgresStore(location: location, maximumConnections: databasePool, logger: logger)
         }
         umask(0o077)
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        return try await SQLiteStore(path: databasePath, logger: logger)
+        return try await SQLiteStore(path: databasePath, writerCacheMiB: sqliteCacheMiB, logger: logger)
     }
 
     /// Where the store is, for people (never prints a password).

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintTesting
 import Foundation
 import Testing
 

@@ -24,6 +24,7 @@ struct Flows: Sendable {
     let sessionCookies: SessionCookies
     let adminCredentials: AdminCredentials
     let users: UserAdminFlow
+    let imports: ImportFlow
 
     /// Prepares a node: master secret and first signing key (created on first start), project config (the
     /// `--config` document applied over what is stored when the file changed since it was last applied), then the
@@ -74,5 +75,6 @@ struct Flows: Sendable {
         sessionCookies = SessionCookies(node: node, sessions: sessions)
         adminCredentials = AdminCredentials(store: store)
         users = UserAdminFlow(node: node)
+        imports = ImportFlow(node: node, passwords: passwords)
     }
 }

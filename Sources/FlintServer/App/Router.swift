@@ -31,6 +31,8 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     router.identityToolkit(v1: "accounts:lookup", v3: "getAccountInfo", operator: "accounts:lookup", use: accounts.lookup)
     router.identityToolkit(v1: "accounts:delete", v3: "deleteAccount", operator: "accounts:delete", use: accounts.delete)
     router.identityToolkit(v1: "accounts:update", v3: "setAccountInfo", operator: "accounts:update", use: accounts.update)
+    let imports = ImportRoutes(flow: flows.imports)
+    router.identityToolkit(v1: "accounts:batchCreate", v3: "uploadAccount", operator: "accounts:batchCreate", use: imports.batchCreate)
 
     let users = UserAdminRoutes(flow: flows.users)
     let operatorV1 = "\(v1)/projects/{project}"

@@ -46,11 +46,18 @@ final class PasswordHasher: Sendable {
         return try await run { try PasswordHash.make(password: password, salt: salt, parameters: parameters) }
     }
 
-    /// Whether `password` matches `stored`; with no stored hash, checks a decoy and answers false (same cost).
+    /// Whether `password` matches `stored`, one of Flint's hashes or an imported one (``ImportedPasswordHash``,
+    /// checked on the same pool); with no stored hash, checks a decoy and answers false (same cost).
     func verify(_ password: String, against stored: String?) async throws -> Bool {
         let target = stored ?? decoy
-        let matches = try await run { PasswordHash.verify(password: password, stored: target) }
+        let matches = try await run { Self.matches(password, target) }
         return stored != nil && matches
+    }
+
+    /// Whether `password` matches a stored hash of either kind.
+    static func matches(_ password: String, _ stored: String) -> Bool {
+        if let imported = ImportedPasswordHash(stored: stored) { return imported.verify(password: password) }
+        return PasswordHash.verify(password: password, stored: stored)
     }
 
     private func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {

@@ -49,7 +49,8 @@ extension PasswordFlow {
             throw AuthError.invalidLoginCredentials
         }
         guard !user.disabled else { throw AuthError.userDisabled }
-        // A hash made with other parameters (the operator changed the cost) is replaced while the password is at hand.
+        // A hash made with other parameters (the operator changed the cost), or an imported one, is replaced with
+        // Flint's own while the password is at hand, whether the sign-in ends here or asks for a second factor.
         let rehash = PasswordHash.parameters(of: stored) == passwords.parameters ? nil : try await passwords.hash(password)
         let now = node.clock.nowMS
         let outcome = try await node.store.write { [self] tx -> SignInOutcome in
@@ -61,14 +62,13 @@ extension PasswordFlow {
             }
             guard !current.disabled else { return .failed(.userDisabled) }
             let verdict = try await gate.firstFactorGate(tx, localID: current.localID, provider: "password")
-            if case .tokens = verdict.decision {
-                verdict.stamp(&current, now: now)
-                if let rehash {
-                    current.passwordHash = rehash
-                    try await tx.updateUser(current)
-                } else {
-                    try await tx.recordSession(localID: current.localID, at: now)
-                }
+            let signedIn = if case .tokens = verdict.decision { true } else { false }
+            if signedIn { verdict.stamp(&current, now: now) }
+            if let rehash {
+                current.passwordHash = rehash
+                try await tx.updateUser(current)
+            } else if signedIn {
+                try await tx.recordSession(localID: current.localID, at: now)
             }
             return try await gate.pass(verdict, tx, user: current, provider: "password", isNew: false, now: now)
         }

@@ -15,7 +15,7 @@ struct WireBody: Sendable {
     let fields: [String: JSONValue]
 
     init(fields: [String: JSONValue]) {
-        guard fields.keys.contains(where: { $0.contains("_") }) else {
+        guard fields.keys.contains(where: { $0.utf8.contains(UInt8(ascii: "_")) }) else {
             self.fields = fields
             return
         }

@@ -38,21 +38,23 @@ struct PostgresExecutor: SQLExecutor {
         }
     }
 
-    /// Rewrites `?` placeholders (outside quoted text) as PostgreSQL's `$n`.
+    /// Rewrites `?` placeholders (outside quoted text) as PostgreSQL's `$n`. Works on the UTF-8 bytes: bulk inserts
+    /// carry thousands of placeholders.
     static func numbered(_ sql: String) -> String {
-        var out = ""
-        out.reserveCapacity(sql.utf8.count + 8)
+        var out: [UInt8] = []
+        out.reserveCapacity(sql.utf8.count * 2)
         var n = 0
         var quoted = false
-        for ch in sql {
-            if ch == "'" { quoted.toggle() }
-            if ch == "?" && !quoted {
+        for byte in sql.utf8 {
+            if byte == UInt8(ascii: "'") { quoted.toggle() }
+            if byte == UInt8(ascii: "?") && !quoted {
                 n += 1
-                out += "$\(n)"
+                out.append(UInt8(ascii: "$"))
+                out.append(contentsOf: String(n).utf8)
             } else {
-                out.append(ch)
+                out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

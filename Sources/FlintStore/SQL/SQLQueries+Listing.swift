@@ -4,10 +4,6 @@ extension SQLQueries {
     private static let idsPerStatement = 500
 
     /// `?, ?, …` for `count` values.
-    private static func placeholders(_ count: Int) -> String {
-        Array(repeating: "?", count: count).joined(separator: ", ")
-    }
-
     /// Runs the statement `sql` makes of an `IN` list's placeholders once per slice of `ids`, and returns every row.
     private func forEachSlice(of ids: [String], _ sql: (String) -> String) async throws -> [SQLRow] {
         var rows: [SQLRow] = []

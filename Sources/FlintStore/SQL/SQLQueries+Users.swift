@@ -48,9 +48,13 @@ extension SQLQueries {
 
     static let userColumns = (["local_id", "created_at"] + userFields.map(\.column)).joined(separator: ", ")
 
+    /// The columns an INSERT names, in the order of ``userInsertValues(_:)``.
+    static let userInsertColumns = (userFields.map(\.column) + ["local_id", "created_at"]).joined(separator: ", ")
+    static let userInsertColumnCount = userFields.count + 2
+
     private static let insertUserSQL = """
-        INSERT INTO users (\(userFields.map(\.column).joined(separator: ", ")), local_id, created_at)
-        VALUES (\(Array(repeating: "?", count: userFields.count + 2).joined(separator: ", ")))
+        INSERT INTO users (\(userInsertColumns))
+        VALUES (\(placeholders(userInsertColumnCount)))
         ON CONFLICT DO NOTHING RETURNING local_id
         """
 
@@ -69,6 +73,11 @@ extension SQLQueries {
     /// The values of `userFields`, in their order.
     private func userValues(_ u: UserRecord) -> [SQLValue] {
         Self.userFields.map { $0.field.value(of: u) }
+    }
+
+    /// The values an INSERT of `u` writes, in the order of ``userInsertColumns``.
+    func userInsertValues(_ u: UserRecord) -> [SQLValue] {
+        userValues(u) + [.text(u.localID), .integer(u.createdAt)]
     }
 
     /// The user whose `column` holds `value`; `locked`, with the row locked for the transaction (PostgreSQL's
@@ -123,7 +132,7 @@ extension SQLQueries {
     }
 
     func insertUser(_ u: UserRecord) async throws {
-        let rows = try await db.query(Self.insertUserSQL, userValues(u) + [.text(u.localID), .integer(u.createdAt)])
+        let rows = try await db.query(Self.insertUserSQL, userInsertValues(u))
         if rows.isEmpty {
             try await checkUnique(u)
             throw StoreError.conflict("localId")

@@ -38,12 +38,17 @@ public final class SQLiteStore: AuthStore {
     ///     runs again on the same state (as a batch that falls back, or a PostgreSQL retry, would run it); a closure
     ///     that succeeds once and fails the other time fails with ``StoreError/notReplayable``, and one with a side
     ///     effect outside its transaction shows it twice.
+    ///   - writerCacheMiB: the writer connection's page cache, when not SQLite's default (2 MiB). Bulk imports give it
+    ///     more, so that a large transaction's index pages stay in memory until its commit.
     ///   - logger: where store failures are reported (statements and values are never logged).
-    public init(path: String?, readers readerCount: Int = 2, replayingWrites: Bool = false, logger: Logger) async throws {
+    public init(
+        path: String?, readers readerCount: Int = 2, replayingWrites: Bool = false, writerCacheMiB: Int? = nil, logger: Logger
+    ) async throws {
         let writer = Connection(database: try SQLiteDatabase(path: path), executor: ThreadExecutor(label: "flint.sqlite.writer"))
         try await writer.run { db in
             if path != nil { _ = try db.querySync("PRAGMA journal_mode = WAL", []) }
             try db.execute("PRAGMA synchronous = FULL")
+            if let writerCacheMiB { try db.execute("PRAGMA cache_size = -\(writerCacheMiB * 1024)") }
             try db.execute("PRAGMA foreign_keys = ON")
             _ = try await Migrations.run(on: db) { body in
                 try db.execute("BEGIN IMMEDIATE")

@@ -1,7 +1,8 @@
 /// Vectors for every import algorithm, computed by scripts/hash-vectors.py with Python's hashlib, hmac, `cryptography`
 /// and `bcrypt` (not by the code under test): (name, the request's hash options, password, salt, hash), salt and
 /// hash in standard base64 as `accounts:batchCreate` carries them. Regenerate with `python3 scripts/hash-vectors.py`.
-let importedHashVectors: [(name: String, wire: String, password: String, salt: String, hash: String)] = [
+/// Shared by FlintCoreTests (the algorithms) and FlintServerTests (imported users signing in over HTTP).
+public let importedHashVectors: [(name: String, wire: String, password: String, salt: String, hash: String)] = [
     (
         "MD5 r0", #"{"hashAlgorithm":"MD5","rounds":0}"#, "correct horse battery staple", "TmFDbC0A/y1zYWx0",
         "YzYyZTIyYjU0ZTJkZmEwNDQ3NzA2OWQ2ZWQzYjIyNDM="

@@ -1,0 +1,136 @@
+import FlintCore
+package import FlintStore
+
+/// What became of an import batch.
+package struct ImportBatchOutcome: Sendable, Equatable {
+    /// One refused user: its index in the batch's numbering and Firebase's message.
+    package struct Failure: Sendable, Equatable {
+        package var index: Int
+        package var message: String
+    }
+
+    /// Users refused, in index order.
+    package var failures: [Failure] = []
+    /// Users written (new or overwritten).
+    package var imported = 0
+    /// Users skipped because their `localId` exists (``UserImporter/Existing/skip``).
+    package var skipped = 0
+}
+
+/// Writes checked users in one transaction per batch: duplicates inside the batch and clashes with stored accounts
+/// (ID, email, phone number, second-factor ID) are refused user by user with Firebase's messages, the others are
+/// inserted with multi-row statements. A user is written whole (row and second factors) or not at all.
+package struct UserImporter: Sendable {
+    /// What to do with a user whose `localId` is taken.
+    package enum Existing: Sendable {
+        /// Refuse it (`allowOverwrite: false`).
+        case refuse
+        /// Replace the stored account, ending its sessions (`allowOverwrite: true`).
+        case overwrite
+        /// Leave the stored account and count the user as skipped (resuming an interrupted file import).
+        case skip
+    }
+
+    let store: any AuthStore
+
+    /// An importer writing to `store`.
+    package init(store: any AuthStore) {
+        self.store = store
+    }
+
+    /// Imports `candidates` (their indexes are the batch's numbering) in one transaction.
+    package func importBatch(_ candidates: [ImportCandidate], existing: Existing) async throws -> ImportBatchOutcome {
+        var outcome = ImportBatchOutcome()
+        let unique = Self.firstOccurrences(candidates, failures: &outcome.failures)
+        let localIDs = unique.map(\.localID)
+        let emails = unique.compactMap(\.account.user.email)
+        let phones = unique.compactMap(\.account.user.phoneNumber)
+        let enrollmentIDs = unique.flatMap { $0.account.enrollments.map(\.enrollmentID) }
+        let written = try await store.write { tx -> ImportBatchOutcome in
+            let clashes = try await tx.importClashes(localIDs: localIDs, emails: emails, phoneNumbers: phones, enrollmentIDs: enrollmentIDs)
+            var result = ImportBatchOutcome()
+            var accepted: [UserAndFactors] = []
+            var replaced: [String] = []
+            for candidate in unique {
+                var account = candidate.account
+                let id = account.user.localID
+                let generation = clashes.generations[id]
+                if generation != nil, existing == .skip {
+                    result.skipped += 1
+                    continue
+                }
+                if let message = Self.clash(account, clashes: clashes, overwriting: generation != nil && existing == .overwrite) {
+                    result.failures.append(.init(index: candidate.index, message: message))
+                    continue
+                }
+                if let generation {
+                    // The replaced account's tokens must stay revoked: its generation moves on.
+                    account.user.revocationGeneration = generation + 1
+                    replaced.append(id)
+                }
+                accepted.append(account)
+            }
+            if !replaced.isEmpty { _ = try await tx.deleteUsers(localIDs: replaced) }
+            if !accepted.isEmpty { try await tx.insertImportedUsers(accepted) }
+            result.imported = accepted.count
+            return result
+        }
+        outcome.imported = written.imported
+        outcome.skipped = written.skipped
+        outcome.failures = (outcome.failures + written.failures).sorted { $0.index < $1.index }
+        return outcome
+    }
+
+    /// Firebase's message for a user that clashes with stored data, or `nil`.
+    static func clash(_ account: UserAndFactors, clashes: ImportClashes, overwriting: Bool) -> String? {
+        let id = account.user.localID
+        if clashes.generations[id] != nil, !overwriting { return "localId belongs to an existing account - can not overwrite." }
+        if let email = account.user.email, let owner = clashes.emailOwners[email], owner != id {
+            return "email exists in other account in database"
+        }
+        if let phone = account.user.phoneNumber, let owner = clashes.phoneOwners[phone], owner != id {
+            return "phone number exists in other account in database"
+        }
+        for enrollment in account.enrollments {
+            if let owner = clashes.enrollmentOwners[enrollment.enrollmentID], owner != id || !overwriting { return "Enrollment id already exists." }
+        }
+        return nil
+    }
+
+    /// The candidates whose ID, email, phone number and second-factor IDs no earlier user of the batch holds; the
+    /// others are refused.
+    static func firstOccurrences(_ candidates: [ImportCandidate], failures: inout [ImportBatchOutcome.Failure]) -> [ImportCandidate] {
+        var ids = Set<String>()
+        var emails = Set<String>()
+        var phones = Set<String>()
+        var enrollments = Set<String>()
+        var out: [ImportCandidate] = []
+        out.reserveCapacity(candidates.count)
+        for candidate in candidates {
+            let user = candidate.account.user
+            let factorIDs = candidate.account.enrollments.map(\.enrollmentID)
+            let message: String? =
+                if ids.contains(user.localID) {
+                    "localId appears earlier in this batch"
+                } else if let email = user.email, emails.contains(email) {
+                    "email exists in other account in this batch"
+                } else if let phone = user.phoneNumber, phones.contains(phone) {
+                    "phone number exists in other account in this batch"
+                } else if factorIDs.contains(where: enrollments.contains) {
+                    "Enrollment id already exists."
+                } else {
+                    nil
+                }
+            if let message {
+                failures.append(.init(index: candidate.index, message: message))
+                continue
+            }
+            ids.insert(user.localID)
+            if let email = user.email { emails.insert(email) }
+            if let phone = user.phoneNumber { phones.insert(phone) }
+            enrollments.formUnion(factorIDs)
+            out.append(candidate)
+        }
+        return out
+    }
+}

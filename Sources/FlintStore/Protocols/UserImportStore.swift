@@ -1,0 +1,46 @@
+/// An account with its second factors, as bulk import writes it and export reads it.
+public struct UserAndFactors: Sendable, Equatable {
+    /// The users row.
+    public var user: UserRecord
+    /// Its second factors, oldest first.
+    public var enrollments: [MFAEnrollmentRecord]
+
+    /// Creates the pair.
+    public init(user: UserRecord, enrollments: [MFAEnrollmentRecord] = []) {
+        self.user = user
+        self.enrollments = enrollments
+    }
+}
+
+/// What an import batch would clash with: an existing account holding one of the batch's IDs, emails or numbers, or
+/// a second factor holding one of its enrolment IDs.
+public struct ImportClashes: Sendable, Equatable {
+    /// Existing accounts by ID: their revocation generation (an overwritten account's next one continues from it).
+    public var generations: [String: Int64] = [:]
+    /// Owners of the batch's emails (lower-cased), by email.
+    public var emailOwners: [String: String] = [:]
+    /// Owners of the batch's phone numbers, by number.
+    public var phoneOwners: [String: String] = [:]
+    /// Owners of the batch's enrolment IDs, by enrolment ID.
+    public var enrollmentOwners: [String: String] = [:]
+
+    /// No clash.
+    public init() {}
+}
+
+/// Bulk import and export of accounts (`accounts:batchCreate`, `flint users import|export`). Queries.
+public protocol UserImportReads: Sendable {
+    /// The existing accounts and second factors that hold any of these values, in a few indexed queries.
+    func importClashes(localIDs: [String], emails: [String], phoneNumbers: [String], enrollmentIDs: [String]) async throws -> ImportClashes
+    /// Up to `limit` accounts with their second factors, in local-ID order, after `localID` (from the start when
+    /// `nil`): keyset pages for export.
+    func exportPage(after localID: String?, limit: Int) async throws -> [UserAndFactors]
+}
+
+/// Bulk import and export of accounts. Writes, inside a transaction.
+public protocol UserImportWrites: UserImportReads {
+    /// Inserts accounts and their second factors with multi-row statements. The caller has checked for clashes
+    /// (``UserImportReads/importClashes(localIDs:emails:phoneNumbers:enrollmentIDs:)``); a clash found anyway (a
+    /// concurrent writer) throws ``StoreError/conflict``, so the transaction is undone and may run again.
+    func insertImportedUsers(_ accounts: [UserAndFactors]) async throws
+}

@@ -1,0 +1,141 @@
+/// Statements of bulk import and export: clash checks over whole batches, multi-row inserts, keyset pages.
+///
+/// Statements have a few fixed shapes so that SQLite's statement cache keeps them prepared: lookups bind lists of
+/// ``lookupWidth`` values (padded with `NULL`, which matches nothing), inserts bind ``rowsPerInsert`` rows, or a
+/// power of two fewer for a batch's tail. PostgreSQL gets wider statements: each is a round trip there.
+extension SQLQueries {
+    /// Values per `IN (…)` list.
+    var lookupWidth: Int { db.dialect == .postgresql ? 1024 : 128 }
+    /// Rows per multi-row `INSERT` (16 columns each: 1,024 parameters on SQLite, 8,192 on PostgreSQL).
+    var rowsPerInsert: Int { db.dialect == .postgresql ? 512 : 64 }
+
+    func importClashes(localIDs: [String], emails: [String], phoneNumbers: [String], enrollmentIDs: [String]) async throws -> ImportClashes {
+        var clashes = ImportClashes()
+        let width = lookupWidth
+        let lists = Self.placeholders(width)
+        let rounds = (max(localIDs.count, emails.count, phoneNumbers.count) + width - 1) / width
+        for round in 0..<rounds {
+            let binds = [localIDs, emails, phoneNumbers].flatMap { Self.padded($0, chunk: round, width: width) }
+            let rows = try await db.query(
+                """
+                SELECT local_id, email, phone_number, revocation_generation FROM users
+                WHERE local_id IN (\(lists)) OR email IN (\(lists)) OR phone_number IN (\(lists))
+                """,
+                binds
+            )
+            for row in rows {
+                let owner = try row.string("local_id")
+                clashes.generations[owner] = try row.int64("revocation_generation")
+                if let email = try row.optionalString("email") { clashes.emailOwners[email] = owner }
+                if let phone = try row.optionalString("phone_number") { clashes.phoneOwners[phone] = owner }
+            }
+        }
+        for round in 0..<(enrollmentIDs.count + width - 1) / width {
+            let rows = try await db.query(
+                "SELECT enrollment_id, local_id FROM mfa_enrollments WHERE enrollment_id IN (\(lists))",
+                Self.padded(enrollmentIDs, chunk: round, width: width)
+            )
+            for row in rows { clashes.enrollmentOwners[try row.string("enrollment_id")] = try row.string("local_id") }
+        }
+        // Rows found through one column may hold values of the batch in another only by chance; keep only the
+        // values asked about, so callers see exactly the clashes.
+        let (ids, mails, phones) = (Set(localIDs), Set(emails), Set(phoneNumbers))
+        clashes.generations = clashes.generations.filter { ids.contains($0.key) }
+        clashes.emailOwners = clashes.emailOwners.filter { mails.contains($0.key) }
+        clashes.phoneOwners = clashes.phoneOwners.filter { phones.contains($0.key) }
+        return clashes
+    }
+
+    func insertImportedUsers(_ accounts: [UserAndFactors]) async throws {
+        let users = accounts.map(\.user)
+        for rows in Self.insertChunks(users, size: rowsPerInsert) {
+            let inserted = try await db.query(
+                """
+                INSERT INTO users (\(Self.userInsertColumns))
+                VALUES \(Self.rowPlaceholders(rows.count, columns: Self.userInsertColumnCount))
+                ON CONFLICT DO NOTHING RETURNING local_id
+                """,
+                rows.flatMap(userInsertValues)
+            )
+            if inserted.count != rows.count { throw StoreError.conflict("localId") }
+        }
+        for rows in Self.insertChunks(accounts.flatMap(\.enrollments), size: rowsPerInsert) {
+            let inserted = try await db.query(
+                """
+                INSERT INTO mfa_enrollments (enrollment_id, local_id, factor, display_name, phone_number, totp_secret, enrolled_at,
+                    last_totp_step)
+                VALUES \(Self.rowPlaceholders(rows.count, columns: 8))
+                ON CONFLICT DO NOTHING RETURNING enrollment_id
+                """,
+                rows.flatMap { e -> [SQLValue] in
+                    [
+                        .text(e.enrollmentID), .text(e.localID), .text(e.factor.rawValue), e.displayName.sql, e.phoneNumber.sql,
+                        e.sealedTOTPSecret.sql, .integer(e.enrolledAt), e.lastTOTPStep.sql,
+                    ]
+                }
+            )
+            if inserted.count != rows.count { throw StoreError.conflict("secondFactor") }
+        }
+    }
+
+    func exportPage(after localID: String?, limit: Int) async throws -> [UserAndFactors] {
+        let rows =
+            if let localID {
+                try await db.query(
+                    "SELECT \(Self.userColumns) FROM users WHERE local_id > ? ORDER BY local_id LIMIT ?", [.text(localID), .integer(Int64(limit))])
+            } else {
+                try await db.query("SELECT \(Self.userColumns) FROM users ORDER BY local_id LIMIT ?", [.integer(Int64(limit))])
+            }
+        let users = try rows.map(user(from:))
+        guard let first = users.first?.localID, let last = users.last?.localID else { return [] }
+        var factors: [String: [MFAEnrollmentRecord]] = [:]
+        for row in try await db.query(
+            """
+            SELECT enrollment_id, local_id, factor, display_name, phone_number, totp_secret, enrolled_at, last_totp_step
+            FROM mfa_enrollments WHERE local_id >= ? AND local_id <= ? ORDER BY local_id, enrolled_at, enrollment_id
+            """,
+            [.text(first), .text(last)]
+        ) {
+            let enrollment = MFAEnrollmentRecord(
+                enrollmentID: try row.string("enrollment_id"), localID: try row.string("local_id"),
+                factor: SecondFactorKind(rawValue: try row.string("factor")), displayName: try row.optionalString("display_name"),
+                phoneNumber: try row.optionalString("phone_number"), sealedTOTPSecret: try row.optionalString("totp_secret"),
+                enrolledAt: try row.int64("enrolled_at"), lastTOTPStep: try row.optionalInt64("last_totp_step")
+            )
+            factors[enrollment.localID, default: []].append(enrollment)
+        }
+        return users.map { UserAndFactors(user: $0, enrollments: factors[$0.localID] ?? []) }
+    }
+
+    // MARK: Shapes
+
+    /// `?, ?, …` (`count` of them).
+    static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+
+    /// `(?, …), (?, …), …`: `rows` rows of `columns` placeholders.
+    static func rowPlaceholders(_ rows: Int, columns: Int) -> String {
+        Array(repeating: "(\(placeholders(columns)))", count: rows).joined(separator: ", ")
+    }
+
+    /// The `chunk`-th slice of `width` values, padded with `NULL` to `width`.
+    static func padded(_ values: [String], chunk: Int, width: Int) -> [SQLValue] {
+        let start = min(values.count, chunk * width)
+        let slice = values[start..<min(values.count, start + width)].map(SQLValue.text)
+        return slice + Array(repeating: .null, count: width - slice.count)
+    }
+
+    /// `items` cut into runs of `size` (a power of two), the tail into smaller powers of two: few statement shapes.
+    static func insertChunks<T>(_ items: [T], size rows: Int) -> [ArraySlice<T>] {
+        var chunks: [ArraySlice<T>] = []
+        var start = 0
+        var size = rows
+        while start < items.count {
+            while size > items.count - start { size /= 2 }
+            chunks.append(items[start..<start + size])
+            start += size
+        }
+        return chunks
+    }
+}

@@ -1,0 +1,64 @@
+import FlintCore
+import FlintServer
+
+/// A stored password hash as an export carries it: the user's hash and salt, and the `firebase auth:import` (and
+/// `flint users import`) flags that check it. Imported hashes keep their algorithm; Flint's own scrypt hashes are
+/// RFC 7914 scrypt, which imports as `STANDARD_SCRYPT`.
+struct ExportedHash: Equatable {
+    var hash: [UInt8]
+    var salt: [UInt8]
+    /// The import flags of the hash's algorithm and parameters.
+    var flags: String
+
+    /// The export form of a stored hash; `nil` for a text that is neither kind.
+    init?(stored: String) {
+        if let imported = ImportedPasswordHash(stored: stored) {
+            self.init(hash: imported.hash, salt: imported.salt, flags: Self.flags(imported.algorithm))
+            return
+        }
+        // Flint's own: `$scrypt$ln=14,r=8,p=1$<salt>$<hash>`.
+        let parts = stored.split(separator: "$", omittingEmptySubsequences: false)
+        guard parts.count == 5, parts[0].isEmpty, parts[1] == "scrypt", let salt = Base64URL.decode(parts[3]),
+            let hash = Base64URL.decode(parts[4])
+        else { return nil }
+        var values: [Substring: Int] = [:]
+        for pair in parts[2].split(separator: ",") {
+            let nameValue = pair.split(separator: "=", maxSplits: 1)
+            guard nameValue.count == 2, let n = Int(nameValue[1]) else { return nil }
+            values[nameValue[0]] = n
+        }
+        guard let logN = values["ln"], let r = values["r"], let p = values["p"], (1...40).contains(logN) else { return nil }
+        let parameters = StandardScryptParameters(cpuMemCost: 1 << logN, blockSize: r, parallelization: p, dkLen: hash.count)
+        self.init(hash: hash, salt: salt, flags: Self.flags(.standardScrypt(parameters)))
+    }
+
+    private init(hash: [UInt8], salt: [UInt8], flags: String) {
+        self.hash = hash
+        self.salt = salt
+        self.flags = flags
+    }
+
+    /// The flags that name `algorithm` and its parameters.
+    static func flags(_ algorithm: ImportedHashAlgorithm) -> String {
+        let name = "--hash-algo \(algorithm.wireName)"
+        switch algorithm {
+        case .firebaseScrypt(let p):
+            let separator = p.saltSeparator.isEmpty ? "" : " --salt-separator \(ImportBase64.encode(p.saltSeparator))"
+            return "\(name) --hash-key \(ImportBase64.encode(p.signerKey))\(separator) --rounds \(p.rounds) --mem-cost \(p.memoryCost)"
+        case .standardScrypt(let p):
+            return "\(name) --mem-cost \(p.cpuMemCost) --block-size \(p.blockSize) --parallelization \(p.parallelization) --dk-len \(p.dkLen)"
+        case .bcrypt:
+            return name
+        case .pbkdfSHA1(let rounds), .pbkdf2SHA256(let rounds):
+            return "\(name) --rounds \(rounds)"
+        case .hmac(_, let key, let order):
+            return "\(name) --hash-key \(ImportBase64.encode(key)) --hash-input-order \(orderFlag(order))"
+        case .salted(_, let rounds, let order):
+            return "\(name) --rounds \(rounds) --hash-input-order \(orderFlag(order))"
+        }
+    }
+
+    private static func orderFlag(_ order: PasswordHashOrder) -> String {
+        order == .saltAndPassword ? "SALT_FIRST" : "PASSWORD_FIRST"
+    }
+}

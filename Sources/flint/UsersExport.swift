@@ -1,0 +1,104 @@
+import ArgumentParser
+import FlintCore
+import FlintServer
+import FlintStore
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `flint users export FILE`: writes every user as `firebase auth:export` does, so that `firebase auth:import` or
+/// `flint users import` reads it back.
+struct UsersExport: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export users as firebase auth:export writes them (JSON or CSV), password hashes included.",
+        discussion: """
+            Users are read in pages and written as they come: memory stays bounded. The file holds password hashes \
+            and is created readable by its owner only. Each hash keeps its algorithm: imported hashes their own, \
+            passwords set in Flint scrypt (STANDARD_SCRYPT); the import flags of each are printed on standard error. \
+            Second factors are in the JSON format only (Firebase's CSV has no column for them).
+            """
+    )
+
+    @Argument(help: "The file to write (.json or .csv).") var file: String
+    @OptionGroup var store: StoreOptions
+    @Option(help: "json or csv, when the file's name does not say.") var format: String?
+    @Flag(help: "Print a JSON summary on standard output.") var json = false
+
+    /// `flint users export --json`'s summary.
+    struct Summary: Encodable {
+        struct HashConfiguration: Encodable {
+            /// The import flags.
+            var flags: String
+            var users: Int
+        }
+
+        var file: String
+        var format: String
+        var users = 0
+        var seconds = 0.0
+        /// The hash algorithms in the file, with the flags that import each.
+        var passwordHashes: [HashConfiguration] = []
+    }
+
+    func run() async throws {
+        let format = try ExportFormat.of(file: file, given: format)
+        let db = try await store.open(logger: quietLogger())
+        let total = try await db.read { try await $0.userCount() }
+        let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard fd >= 0 else { throw FileError(path: file, reason: String(cString: strerror(errno))) }
+        let output = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        var summary = Summary(file: file, format: format.rawValue)
+        var progress = ProgressLine(noun: "users", total: total)
+        var hashes: [String: Int] = [:]
+        if format == .json { try output.write(contentsOf: Data("{\"users\": [\n".utf8)) }
+        var after: String?
+        while true {
+            let page = try await db.read { [after] in try await $0.exportPage(after: after, limit: 1000) }
+            guard let last = page.last else { break }
+            var text = ""
+            for account in page {
+                let user = ExportedUser(account)
+                if let flags = user.hash?.flags { hashes[flags, default: 0] += 1 }
+                switch format {
+                case .json:
+                    if summary.users > 0 { text += ",\n" }
+                    user.json.render(into: &text)
+                case .csv:
+                    text += user.csv
+                }
+                summary.users += 1
+            }
+            try output.write(contentsOf: Data(text.utf8))
+            after = last.user.localID
+            progress.update(done: summary.users, progress: summary.users)
+        }
+        if format == .json { try output.write(contentsOf: Data("]}".utf8)) }
+        try output.synchronize()
+        try output.close()
+        try await db.close()
+        progress.update(done: summary.users, progress: summary.users, force: true)
+        progress.finish()
+        summary.seconds = (progress.elapsed * 1000).rounded() / 1000
+        summary.passwordHashes = hashes.sorted { $0.value > $1.value }.map { Summary.HashConfiguration(flags: $0.key, users: $0.value) }
+        for configuration in summary.passwordHashes {
+            printError("\(configuration.users) password hashes import with: \(configuration.flags)")
+        }
+        if summary.passwordHashes.count > 1 {
+            printError(
+                "warning: the file holds \(summary.passwordHashes.count) hash configurations, but an import applies one to every user: "
+                    + "users hashed with another cannot sign in with their password after that import until they reset it")
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+        } else {
+            print("exported \(summary.users) users to \(file) in \(ProgressLine.duration(summary.seconds))")
+        }
+    }
+}
