@@ -17,6 +17,8 @@ package struct ProjectConfig: Sendable, Equatable {
         "emailPrivacyConfig",
         "emailPrivacyConfig.enableImprovedEmailPrivacy", "flint", "flint.appLinks", "flint.linkDomains", "flint.emailTemplates",
         "mfa", "mfa.state", "mfa.enabledProviders", "mfa.providerConfigs", "smsRegionConfig",
+        "passwordPolicyConfig", "passwordPolicyConfig.passwordPolicyEnforcementState", "passwordPolicyConfig.forceUpgradeOnSignin",
+        "passwordPolicyConfig.passwordPolicyVersions", "mobileLinksConfig", "mobileLinksConfig.domain",
     ]
 
     /// The configuration of a new project: phone and email (password and link) sign-in on, no test numbers,
@@ -85,6 +87,8 @@ package struct ProjectConfig: Sendable, Equatable {
         try Self.validateMFASection(doc)
         try Self.validateAppVerification(doc)
         if let regions = try Self.normalizedSMSRegionConfig(doc) { doc["smsRegionConfig"] = regions }
+        if let policy = try Self.normalizedPasswordPolicyConfig(doc) { doc["passwordPolicyConfig"] = policy }
+        try Self.validateMobileLinksConfig(doc)
         self.document = doc
     }
 
