@@ -19,6 +19,8 @@ package struct ProjectConfig: Sendable, Equatable {
         "mfa", "mfa.state", "mfa.enabledProviders", "mfa.providerConfigs", "smsRegionConfig",
         "flint.smsLimits", "flint.smsLimits.perIPPerHour", "flint.smsLimits.perIPPerDay", "flint.smsLimits.perCountryPerHour",
         "flint.smsLimits.dailyBudget",
+        "passwordPolicyConfig", "passwordPolicyConfig.passwordPolicyEnforcementState", "passwordPolicyConfig.forceUpgradeOnSignin",
+        "passwordPolicyConfig.passwordPolicyVersions", "mobileLinksConfig", "mobileLinksConfig.domain",
     ]
 
     /// The configuration of a new project: phone and email (password and link) sign-in on, no test numbers,
@@ -88,6 +90,8 @@ package struct ProjectConfig: Sendable, Equatable {
         try Self.validateAppVerification(doc)
         if let regions = try Self.normalizedSMSRegionConfig(doc) { doc["smsRegionConfig"] = regions }
         try Self.validateSMSLimits(doc)
+        if let policy = try Self.normalizedPasswordPolicyConfig(doc) { doc["passwordPolicyConfig"] = policy }
+        try Self.validateMobileLinksConfig(doc)
         self.document = doc
     }
 

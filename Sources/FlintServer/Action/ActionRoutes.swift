@@ -111,7 +111,7 @@ extension ActionRoutes {
             case .passwordReset:
                 let record = try await codes.peekOobCode(code, expecting: [.passwordReset])
                 do throws(AuthError) {
-                    try PasswordHasher.checkStrength(newPassword ?? "")
+                    try PasswordHasher.checkStrength(newPassword ?? "", policy: codes.node.config.current.enforcedPasswordPolicy)
                 } catch {
                     return Self.page(
                         ActionPage.resetPassword(

@@ -23,6 +23,7 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     let appVerification = AppVerificationRoutes(verifier: flows.verifier)
     router.identityToolkit(v1: "accounts:verifyClient", v3: "verifyClient", use: appVerification.verifyClient)
     router.get("\(IdentityToolkitPath.v2)/recaptchaConfig", use: appVerification.recaptchaConfig)
+    router.get("\(IdentityToolkitPath.v2)/passwordPolicy", use: PasswordPolicyRoutes(config: flows.node.config).passwordPolicy)
     router.identityToolkit(.get, v1: "recaptchaParams", v3: "getRecaptchaParam", use: appVerification.recaptchaParams)
     router.get(RouterPath(AppVerificationRoutes.handlerPath), use: appVerification.showChallenge)
     router.post(RouterPath(AppVerificationRoutes.handlerPath), use: appVerification.submitChallenge)

@@ -16,7 +16,9 @@ extension ActionCodes {
             return UpdateAccountResponse(try await applyEmailRecovery(code: code))
         }
         if record.requestType == .passwordReset {
-            guard let hash = try await passwords.strongHash(password) else { throw AuthError.missingPassword }
+            guard let hash = try await passwords.strongHash(password, policy: node.config.current.enforcedPasswordPolicy) else {
+                throw AuthError.missingPassword
+            }
             return UpdateAccountResponse(try await applyPasswordReset(code: code, hash: hash))
         }
         return UpdateAccountResponse(try await applyEmailVerification(code: code))

@@ -26,16 +26,19 @@ final class PasswordHasher: Sendable {
     }
 
     /// Firebase's one password rule: at least 6 characters (`WEAK_PASSWORD`). Very long ones are refused too, so
-    /// hashing cost stays bounded.
-    static func checkStrength(_ password: String) throws(AuthError) {
+    /// hashing cost stays bounded. With an enforced `policy`, a password missing any of its requirements is refused
+    /// with `PASSWORD_DOES_NOT_MEET_REQUIREMENTS`.
+    static func checkStrength(_ password: String, policy: PasswordPolicy? = nil) throws(AuthError) {
         guard password.count >= 6 else { throw AuthError.weakPassword }
         guard password.utf8.count <= 4096 else { throw AuthError.invalidArgument("Password must be at most 4096 bytes.") }
+        if let error = policy?.violation(password) { throw error }
     }
 
-    /// The hash of a new password after the strength check; `nil` when no password is given.
-    func strongHash(_ password: String?) async throws -> String? {
+    /// The hash of a new password after the strength check (with `policy` when it is enforced); `nil` when no
+    /// password is given.
+    func strongHash(_ password: String?, policy: PasswordPolicy? = nil) async throws -> String? {
         guard let password else { return nil }
-        try Self.checkStrength(password)
+        try Self.checkStrength(password, policy: policy)
         return try await hash(password)
     }
 

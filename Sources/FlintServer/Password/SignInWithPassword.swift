@@ -21,6 +21,19 @@ struct PasswordSignInFields: Encodable, Sendable {
     var email: String
     var displayName: String?
     var registered = true
+    /// The requirements of the project's password policy the password misses (Identity Platform's notify mode);
+    /// absent when there is no policy or the password meets it.
+    var userNotifications: [UserNotification]?
+}
+
+/// One `userNotifications` entry: a requirement of the password policy the password misses.
+struct UserNotification: Encodable, Sendable {
+    var notificationCode: String
+    var notificationMessage: String
+
+    init(_ requirement: PasswordPolicy.Requirement) {
+        (notificationCode, notificationMessage) = (requirement.notificationCode, requirement.message)
+    }
 }
 
 extension PasswordRoutes {
@@ -53,8 +66,14 @@ extension PasswordFlow {
         // Flint's own while the password is at hand, whether the sign-in ends here or asks for a second factor.
         let rehash = PasswordHash.parameters(of: stored) == passwords.parameters ? nil : try await passwords.hash(password)
         let now = node.clock.nowMS
+        let policy = node.config.current.passwordPolicy
+        let missing = policy?.unmet(password) ?? []
         let outcome = try await node.store.write { [self] tx -> SignInOutcome in
             try await limits.release(in: tx, reservedAt: start)
+            // A right password that falls short of an enforced policy with forced upgrade opens no session.
+            if let policy, policy.enforced, policy.forceUpgradeOnSignin, !missing.isEmpty {
+                return .failed(.passwordDoesNotMeetRequirements(missing))
+            }
             // The account is re-read under its lock: a password removed or changed (or the account disabled) since it
             // was checked gives no session, so no session outlives a revocation that committed in between.
             guard var current = try await tx.lockedUser(localID: user.localID), current.passwordHash == stored else {
@@ -74,7 +93,10 @@ extension PasswordFlow {
         }
         let (account, _, session) = try gate.answer(outcome, provider: "password", now: now)
         return SignInWithPasswordResponse(
-            fields: PasswordSignInFields(localId: account.localID, email: email, displayName: account.displayName), session: session)
+            fields: PasswordSignInFields(
+                localId: account.localID, email: email, displayName: account.displayName,
+                userNotifications: missing.isEmpty ? nil : missing.map(UserNotification.init)),
+            session: session)
     }
 
     /// The failure limits of a password sign-in: per email address and per client IP.
