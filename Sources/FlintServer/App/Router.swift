@@ -10,6 +10,7 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     // CORS outside the error middleware: error answers are plain responses by the time CORS adds its headers.
     router.add(middleware: CORSMiddleware.firebase())
     router.add(middleware: ErrorMiddleware())
+    router.add(middleware: MetricsMiddleware(metrics: flows.node.metrics))
     router.add(middleware: CallerMiddleware(settings: flows.node.settings))
 
     let v1 = IdentityToolkitPath.v1
@@ -74,6 +75,9 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     // The delivery log, for operators in any mode (bodies and links are dropped once delivered outside dev mode).
     let dev = DevRoutes(node: flows.node, secret: flows.secret)
     router.get("/flint/v1/projects/{project}/outbox", use: dev.adminOutbox)
+    // Operators' views of the node: Prometheus metrics (admin or --metrics-token) and the OpenAPI document (public).
+    router.get(RouterPath(MetricsRoutes.path), use: MetricsRoutes(node: flows.node, keys: flows.keys).scrape)
+    router.get(RouterPath(OpenAPIDocument.path), use: OpenAPIDocument.serve)
 
     if flows.node.settings.devMode {
         router.get("/", use: dev.ready)

@@ -41,7 +41,10 @@ extension PhoneCodes {
         }
         try await verifier.checkAppProof(proof)
         // The region policy applies to real numbers only (fictional ones are never texted), after the app's proof.
-        guard config.smsRegionPolicy.allows(region: phone.regionCode) else { throw AuthError.smsRegionNotAllowed }
+        guard config.smsRegionPolicy.allows(region: phone.regionCode) else {
+            node.metrics.codeRefused(region: phone.regionCode, reason: .region)
+            throw AuthError.smsRegionNotAllowed
+        }
         let id = node.random.bytes(16)
         let code = VerificationCode.generate(using: node.random)
         let candidate = CodeSession(
@@ -60,7 +63,7 @@ extension PhoneCodes {
         if !devOutbox { record.status = .sending }
         let maxAttempts = node.settings.maxCodeAttempts
         let sendLimits = smsSendLimits(phone.e164)
-        let (session, sequence) = try await node.store.write { [record] tx -> (CodeSession, Int64?) in
+        let (session, sequence) = try await node.metrics.codeSend(to: phone.regionCode, in: node.store) { [record] tx -> (CodeSession, Int64?) in
             let started = try await tx.startCodeSession(candidate, maxAttempts: maxAttempts)
             if started.reused { return (started.session, nil) }
             // Over a cap, nothing of this send is kept (the throw rolls the new session back).
@@ -73,6 +76,8 @@ extension PhoneCodes {
         do {
             try await sms.send(message)
         } catch {
+            node.metrics.codeRefused(region: phone.regionCode, reason: .delivery)
+            node.metrics.delivery(channel: "sms", result: "failed")
             await handOverFailed(sessionID: candidate.id, sequence: sequence, limits: sendLimits, countedAt: candidate.createdAt)
             guard let failure = error as? SMSDeliveryError else {
                 node.logger.error("sms hand-over failed", metadata: ["errorType": "\(type(of: error))"])
@@ -85,6 +90,8 @@ extension PhoneCodes {
             case .refused, .unavailable: throw AuthError.internalError.with(detail: "The SMS could not be sent; try again.")
             }
         }
+        node.metrics.codeSent(region: phone.regionCode, purpose: purpose.rawValue)
+        if !devOutbox { node.metrics.delivery(channel: "sms", result: "sent") }
         if !devOutbox || !node.settings.devMode {
             // Outside dev mode the record keeps no code and no text once handed over: metadata only.
             let redact = !node.settings.devMode
