@@ -128,4 +128,25 @@ struct MetricsTests {
             #expect(metrics["flint_signing_keys{state=\"active\"}"] == 1)
         }
     }
+
+    @Test("docs/grafana-dashboard.json queries only metrics the server exposes, through its data source input")
+    func dashboard() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docs/grafana-dashboard.json"), encoding: .utf8)
+        let dashboard = try JSONValue(parsing: Array(text.utf8))
+        #expect(dashboard["__inputs"]?.arrayValue?.first?["name"]?.stringValue == "DS_PROMETHEUS")
+        let panels = try #require(dashboard["panels"]?.arrayValue)
+        let expressions = panels.flatMap { $0["targets"]?.arrayValue ?? [] }.compactMap { $0["expr"]?.stringValue }
+        #expect(expressions.count >= 15)
+        let names = Set(
+            expressions.flatMap { expression in
+                expression.matches(of: /flint_[a-z_]+/).map { match in
+                    var name = String(match.output)
+                    for suffix in ["_bucket", "_count", "_sum"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
+                    return name
+                }
+            })
+        #expect(names.subtracting(FlintMetrics.Name.all).sorted() == [])
+        #expect(Set(FlintMetrics.Name.all).subtracting(names).sorted() == [], "every metric has a panel")
+    }
 }

@@ -35,6 +35,11 @@ public final class FlintMetrics: Sendable {
         static let storeErrors = "flint_store_errors_total"
         static let keyAge = "flint_signing_key_age_seconds"
         static let keys = "flint_signing_keys"
+        /// Every name above.
+        static let all = [
+            requestDuration, signIns, limitRefusals, codesSent, codesRefused, deliveries, outboxBacklog, storeDuration, storeInFlight, storeErrors,
+            keyAge, keys,
+        ]
     }
 
     /// A registry of its own, with Flint's histogram buckets.
