@@ -1,4 +1,5 @@
 import FlintCore
+import FlintStore
 import Foundation
 import HTTPTypes
 import Hummingbird

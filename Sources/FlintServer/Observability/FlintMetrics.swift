@@ -1,4 +1,4 @@
-public import CoreMetrics
+import CoreMetrics
 import FlintCore
 import FlintStore
 public import Prometheus

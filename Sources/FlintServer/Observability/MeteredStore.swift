@@ -1,6 +1,7 @@
 import CoreMetrics
 import FlintCore
 import FlintStore
+import Prometheus
 
 /// The node's store, timed: every `read` and `write` (the whole transaction, commit included, as the flows wait for
 /// it) is recorded in `flint_store_operation_duration_seconds`, counted in `flint_store_operations_in_flight` while it

@@ -26,7 +26,7 @@ struct MetricsMiddleware: RouterMiddleware {
             return response
         } catch {
             let failure = Self.authError(error)
-            record(request, context: context, status: failure.status, start: start)
+            record(request, context: context, status: failure.httpStatusCode, start: start)
             if let method { metrics.signIn(method: method, outcome: Self.label(failure)) }
             if failure.code == AuthError.tooManyAttempts.code || failure.code == AuthError.quotaExceededCode {
                 metrics.limitRefusal(route: Self.route(context), code: failure.code)
@@ -68,8 +68,8 @@ struct MetricsMiddleware: RouterMiddleware {
     /// A bounded label for an error: Firebase's code when it is one (`INVALID_CODE`), else its RPC status (the proto
     /// decoder's messages name the field), else `OTHER`.
     static func label(_ error: AuthError) -> String {
-        let isCode = !error.code.isEmpty && error.code.utf8.count <= 64 && error.code.utf8.allSatisfy { ($0 >= 65 && $0 <= 90) || $0 == 95 || ($0 >= 48 && $0 <= 57) }
-        if isCode { return error.code }
+        let code = error.code.utf8
+        if !code.isEmpty, code.count <= 64, code.allSatisfy({ (65...90).contains($0) || (48...57).contains($0) || $0 == 95 }) { return error.code }
         return error.rpcStatus ?? "OTHER"
     }
 }

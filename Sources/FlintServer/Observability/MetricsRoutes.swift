@@ -1,8 +1,10 @@
+import CoreMetrics
 import FlintCore
 import FlintStore
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import Prometheus
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -2,7 +2,8 @@
 extension SQLQueries {
     func outboxBacklog() async throws -> [OutboxBacklog] {
         try await db.query(
-            "SELECT channel, status, COUNT(*) AS n FROM outbox WHERE status IN ('queued', 'sending') GROUP BY channel, status ORDER BY channel, status", []
+            "SELECT channel, status, COUNT(*) AS n FROM outbox WHERE status IN ('queued', 'sending') GROUP BY channel, status ORDER BY channel, status",
+            []
         ).map { row in
             OutboxBacklog(
                 channel: OutboxChannel(rawValue: try row.string("channel")), status: OutboxStatus(rawValue: try row.string("status")),
