@@ -78,7 +78,9 @@ struct MetricsTests {
             _ = user
             let session = try await api.sendCode(bob)
             #expect(try await api.verify(session, code: "000000").errorCode == "INVALID_CODE")
-            _ = try await api.post(Path.v3 + "/signupNewUser", [:])
+            #expect(try await api.post(Path.v3 + "/signupNewUser", [:]).errorCode == "ADMIN_ONLY_OPERATION")
+            try await api.patchConfig(#"{"signIn":{"anonymous":{"enabled":true}}}"#, mask: "signIn.anonymous.enabled")
+            #expect(try await api.post(Path.v3 + "/signupNewUser", [:]).status == .ok)
             try await api.enableMFA()
             let enrolled = try await api.enrollPhone(try await api.signInWithEmailLink("mfa@example.com"), "+1 650-555-0111")
             #expect(enrolled.status == .ok)
@@ -90,12 +92,13 @@ struct MetricsTests {
             #expect(metrics["flint_sign_ins_total{method=\"phone\",outcome=\"success\"}"] == 1)
             #expect(metrics["flint_sign_ins_total{method=\"phone\",outcome=\"INVALID_CODE\"}"] == 1)
             #expect(metrics["flint_sign_ins_total{method=\"signUp\",outcome=\"success\"}"] == 1, "the v3 alias counts as its endpoint")
+            #expect(metrics["flint_sign_ins_total{method=\"signUp\",outcome=\"ADMIN_ONLY_OPERATION\"}"] == 1)
             #expect(metrics["flint_sign_ins_total{method=\"emailLink\",outcome=\"success\"}"] == 1)
             #expect(metrics["flint_sign_ins_total{method=\"emailLink\",outcome=\"second_factor_required\"}"] == 1)
         }
     }
 
-    @Test("codes sent and refused by region and reason; limit refusals by route; SMS deliveries")
+    @Test("codes sent and refused by region and reason; limit refusals by route")
     func codes() async throws {
         try await withFlint(clock: ManualClock(Date(timeIntervalSince1970: 1_767_225_600))) { api in
             for _ in 0..<5 {
@@ -111,6 +114,27 @@ struct MetricsTests {
             #expect(metrics["flint_sms_codes_refused_total{region=\"US\",reason=\"limit\"}"] == 1)
             #expect(metrics["flint_sms_codes_refused_total{region=\"GB\",reason=\"region\"}"] == 1)
             #expect(metrics["flint_limit_refusals_total{route=\"\(Path.send)\",code=\"TOO_MANY_ATTEMPTS_TRY_LATER\"}"] == 1)
+        }
+    }
+
+    @Test("delivery results: a text the provider refused, then one it took; an email handed to SMTP")
+    func deliveries() async throws {
+        let sms = FlakySender(failures: 1)
+        let node = try await TestNode.make(sms: sms, email: ScriptedEmailSender([]))
+        try await node.run { api in
+            #expect(try await api.post(Path.send, ["phoneNumber": alice]).status == .internalServerError)
+            _ = try await api.sendCode(alice)
+            #expect(try await api.sendSignInLink("someone@example.com").status == .ok)
+            var metrics = try await api.metrics()
+            for _ in 0..<200 where metrics["flint_deliveries_total{channel=\"email\",result=\"sent\"}"] == nil {
+                try await Task.sleep(for: .milliseconds(10))
+                metrics = try await api.metrics()
+            }
+            #expect(metrics["flint_deliveries_total{channel=\"email\",result=\"sent\"}"] == 1)
+            #expect(metrics["flint_deliveries_total{channel=\"sms\",result=\"failed\"}"] == 1)
+            #expect(metrics["flint_deliveries_total{channel=\"sms\",result=\"sent\"}"] == 1)
+            #expect(metrics["flint_sms_codes_refused_total{region=\"US\",reason=\"delivery\"}"] == 1)
+            #expect(metrics["flint_sms_codes_sent_total{region=\"US\",purpose=\"signIn\"}"] == 1)
         }
     }
 
