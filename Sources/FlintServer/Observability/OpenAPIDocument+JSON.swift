@@ -1299,6 +1299,53 @@ extension OpenAPIDocument {
                   "$ref": "#/components/schemas/SignUpResponse"
                 }
               }
+            },
+            "links": {
+              "lookup": {
+                "operationId": "lookup",
+                "requestBody": {
+                  "idToken": "$response.body#/idToken"
+                },
+                "description": "The new account's own description."
+              },
+              "update": {
+                "operationId": "update",
+                "requestBody": {
+                  "idToken": "$response.body#/idToken",
+                  "displayName": "Fuzz"
+                },
+                "description": "A change to the new account."
+              },
+              "deleteAccount": {
+                "operationId": "deleteAccount",
+                "requestBody": {
+                  "idToken": "$response.body#/idToken"
+                },
+                "description": "The new account deleted."
+              },
+              "startMfaEnrollment": {
+                "operationId": "startMfaEnrollment",
+                "requestBody": {
+                  "idToken": "$response.body#/idToken",
+                  "totpEnrollmentInfo": {}
+                },
+                "description": "A TOTP second factor started."
+              },
+              "regenerateRecoveryCodes": {
+                "operationId": "regenerateRecoveryCodes",
+                "requestBody": {
+                  "idToken": "$response.body#/idToken"
+                },
+                "description": "Recovery codes (refused without a second factor)."
+              },
+              "refreshToken": {
+                "operationId": "refreshToken",
+                "requestBody": {
+                  "grant_type": "refresh_token",
+                  "refresh_token": "$response.body#/refreshToken"
+                },
+                "description": "The session refreshed."
+              }
             }
           },
           "default": {
