@@ -18,11 +18,17 @@ struct MetricsMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         let method = SignInRoutes.method(of: context.endpointPath)
-        let probe = method.map { _ in SignInProbe() }
         do {
-            let response = try await SignInProbe.$current.withValue(probe) { try await next(request, context) }
+            let response: Response
+            if let method {
+                // Only sign-in endpoints pay for a probe and its task-local binding.
+                let probe = SignInProbe()
+                response = try await SignInProbe.$current.withValue(probe) { try await next(request, context) }
+                metrics.signIn(method: method, outcome: probe.outcome(status: response.status.code))
+            } else {
+                response = try await next(request, context)
+            }
             record(request, context: context, status: response.status.code, start: start)
-            if let method, let probe { metrics.signIn(method: method, outcome: probe.outcome(status: response.status.code)) }
             return response
         } catch {
             let failure = Self.authError(error)
