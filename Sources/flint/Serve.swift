@@ -72,6 +72,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The iOS app's bundle ID, the APNs topic (env FLINT_APNS_BUNDLE_ID).") var apnsBundleId: String?
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical (env FLINT_LOG_LEVEL).")
     var logLevel: String = env("FLINT_LOG_LEVEL") ?? "info"
+    @Option(help: "Log format: text, or json (one object per line: time, level, message, metadata, source) (env FLINT_LOG_FORMAT).")
+    var logFormat: String = env("FLINT_LOG_FORMAT") ?? "text"
+    @Option(help: "Bearer credential that may read GET /metrics, besides the admin credential (env FLINT_METRICS_TOKEN).")
+    var metricsToken: String?
 
     private var effectiveAdminToken: String? { adminToken ?? env("FLINT_ADMIN_TOKEN") }
 
@@ -143,12 +147,14 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--apns-key-file, --apns-key-id, --apns-team-id and --apns-bundle-id go together")
         }
         guard Logger.Level(rawValue: logLevel.lowercased()) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
+        guard ["text", "json"].contains(logFormat.lowercased()) else { throw ValidationError("--log-format must be text or json") }
         guard try resolvedDevMode() || !(effectiveAdminToken ?? "").isEmpty else {
             throw ValidationError("--no-dev needs --admin-token (or FLINT_ADMIN_TOKEN): production mode has no other admin credential")
         }
     }
 
     func run() async throws {
+        if logFormat.lowercased() == "json" { LoggingSystem.bootstrap { label in JSONLogHandler(label: label) } }
         var logger = Logger(label: "flint")
         logger.logLevel = Logger.Level(rawValue: logLevel.lowercased()) ?? .info
         let dev = try resolvedDevMode()
@@ -173,6 +179,7 @@ struct Serve: AsyncParsableCommand {
         settings.idleTimeout = .seconds(idleTimeout)
         settings.maxConnectionsPerIP = maxConnectionsPerIp
         settings.newAccountsPerIPPerHour = Int64(newAccountsPerIp)
+        settings.metricsToken = metricsToken ?? env("FLINT_METRICS_TOKEN")
         if let config = config ?? env("FLINT_CONFIG") {
             let file = try ConfigFile.read(path: config)
             settings.configDocument = file.document
@@ -208,6 +215,7 @@ struct Serve: AsyncParsableCommand {
         let database = try await store.open(logger: logger)
         let server = try await FlintServer(
             settings: settings, store: database, sms: smsSender, email: emailSender, push: pushSender, logger: logger)
+        server.metrics.bootstrapMetricsSystem()
         logger.info(
             "flint listening",
             metadata: ["address": "\(host):\(port)", "project": "\(project)", "mode": "\(dev ? "dev" : "production")", "data": "\(store.describe)"]

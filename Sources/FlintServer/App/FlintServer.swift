@@ -17,6 +17,8 @@ public struct FlintServer: Sendable {
     public let application: Application<RouterResponder<FlintRequestContext>>
     /// The node's flows (tests reach into them to run background work on demand).
     let flows: Flows
+    /// The node's metrics, served at `GET /metrics` (`flint serve` bootstraps swift-metrics with its factory).
+    public let metrics: FlintMetrics
 
     /// Builds a node.
     /// - Parameters:
@@ -35,9 +37,11 @@ public struct FlintServer: Sendable {
         settings: ServerSettings, store: any AuthStore, clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandom(),
         sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil, push: (any PushSender)? = nil, logger: Logger
     ) async throws {
+        let metrics = FlintMetrics()
         let flows = try await Flows.start(
-            settings: settings, store: store, clock: clock, random: random, sms: sms, email: email, push: push, logger: logger)
-        self.flows = flows
+            settings: settings, store: MeteredStore(base: store, metrics: metrics), clock: clock, random: random, sms: sms, email: email,
+            push: push, logger: logger, metrics: metrics)
+        (self.flows, self.metrics) = (flows, metrics)
         let router = buildRouter(flows: flows)
         self.application = Application(
             responder: router.buildResponder(),
@@ -46,7 +50,7 @@ public struct FlintServer: Sendable {
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "flint"),
             services: [
                 ReloadService(flows: flows),
-                RefreshActivityService(activity: flows.sessions.activity, store: store, logger: logger),
+                RefreshActivityService(activity: flows.sessions.activity, store: flows.node.store, logger: logger),
             ],
             logger: logger
         )

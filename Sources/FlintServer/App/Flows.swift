@@ -31,7 +31,8 @@ struct Flows: Sendable {
     /// flows.
     static func start(
         settings: ServerSettings, store: any AuthStore, clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandom(),
-        sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil, push: (any PushSender)? = nil, logger: Logger
+        sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil, push: (any PushSender)? = nil, logger: Logger,
+        metrics: FlintMetrics = FlintMetrics()
     ) async throws -> Flows {
         let candidate = random.bytes(32)
         let master = try await store.write { tx in try await tx.ensureMasterSecret(candidate) }
@@ -49,14 +50,14 @@ struct Flows: Sendable {
         return try Flows(
             settings: settings, store: store, clock: clock, random: random, secret: ServerSecret(master: master), keys: keys, config: config,
             sms: sms ?? (settings.devMode ? DevOutboxSender() : UnconfiguredSMSSender()), email: email ?? DevOutboxEmailSender(),
-            push: push ?? (settings.devMode ? DevOutboxPushSender(store: store) : nil), logger: logger)
+            push: push ?? (settings.devMode ? DevOutboxPushSender(store: store) : nil), logger: logger, metrics: metrics)
     }
 
     private init(
         settings: ServerSettings, store: any AuthStore, clock: any WallClock, random: any RandomSource, secret: ServerSecret, keys: KeyCache,
-        config: ConfigCache, sms: any SMSSender, email: any EmailSender, push: (any PushSender)?, logger: Logger
+        config: ConfigCache, sms: any SMSSender, email: any EmailSender, push: (any PushSender)?, logger: Logger, metrics: FlintMetrics
     ) throws {
-        let node = Node(settings: settings, config: config, store: store, clock: clock, random: random, logger: logger)
+        let node = Node(settings: settings, config: config, store: store, clock: clock, random: random, logger: logger, metrics: metrics)
         (self.node, self.secret, self.keys) = (node, secret, keys)
         let passwords = try PasswordHasher(parameters: settings.passwordHashParameters, random: random)
         let newAccounts = AccountCreationLimit(perHour: settings.newAccountsPerIPPerHour)

@@ -12,6 +12,8 @@ struct Node: Sendable {
     let clock: any WallClock
     let random: any RandomSource
     let logger: Logger
+    /// The node's metrics (`GET /metrics`).
+    let metrics: FlintMetrics
 
     /// The app name SMS and email texts and the pages mention.
     var appName: String { settings.appName ?? settings.projectID }

@@ -10,6 +10,7 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     // CORS outside the error middleware: error answers are plain responses by the time CORS adds its headers.
     router.add(middleware: CORSMiddleware.firebase())
     router.add(middleware: ErrorMiddleware())
+    router.add(middleware: MetricsMiddleware(metrics: flows.node.metrics))
     router.add(middleware: CallerMiddleware(settings: flows.node.settings, credentials: flows.adminCredentials))
     router.add(middleware: AuditMiddleware(node: flows.node))
 
@@ -94,6 +95,9 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     let dev = DevRoutes(node: flows.node, secret: flows.secret)
     router.get("/flint/v1/projects/{project}/outbox", use: dev.adminOutbox)
     router.get("/flint/v1/projects/{project}/auditEvents", use: AuditRoutes(node: flows.node).list)
+    // Operators' views of the node: Prometheus metrics (admin or --metrics-token) and the OpenAPI document (public).
+    router.get(RouterPath(MetricsRoutes.path), use: MetricsRoutes(node: flows.node, keys: flows.keys).scrape)
+    router.get(RouterPath(OpenAPIDocument.path), use: OpenAPIDocument.serve)
 
     if flows.node.settings.devMode {
         router.get("/", use: dev.ready)

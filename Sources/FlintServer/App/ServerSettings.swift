@@ -82,6 +82,9 @@ public struct ServerSettings: Sendable {
     public var idleTimeout: Duration = .seconds(60)
     /// Connections one client IP (the TCP peer) may hold open at once; more are closed as they arrive.
     public var maxConnectionsPerIP: Int = 256
+    /// A bearer credential that may read `GET /metrics` (besides the admin credential), for a Prometheus scraper
+    /// that should hold nothing more.
+    public var metricsToken: String?
 
     /// Default settings: dev mode on 127.0.0.1:9099, data in `./.flint`, project `demo-flint`.
     public init() {}

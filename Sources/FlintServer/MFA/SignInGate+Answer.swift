@@ -38,6 +38,7 @@ extension SignInGate {
         case .failed(let error):
             throw error
         case .secondFactorRequired(let user, let enrollments, let isNew):
+            SignInProbe.secondFactorRequired()
             let challenge = try mfaChallenge(user: user, provider: provider, enrollments: enrollments, now: now)
             let session = SignInAnswer(
                 mfaPendingCredential: challenge.pendingCredential, mfaInfo: challenge.hints, mfaEnrollmentRequired: enrollments.isEmpty ? true : nil)

@@ -46,7 +46,10 @@ extension PhoneCodes {
         }
         try await verifier.checkAppProof(proof)
         // The region policy applies to real numbers only (fictional ones are never texted), after the app's proof.
-        guard config.smsRegionPolicy.allows(region: phone.regionCode) else { throw AuthError.smsRegionNotAllowed }
+        guard config.smsRegionPolicy.allows(region: phone.regionCode) else {
+            node.metrics.codeRefused(region: phone.regionCode, reason: .region)
+            throw AuthError.smsRegionNotAllowed
+        }
         let id = node.random.bytes(16)
         let code = VerificationCode.generate(using: node.random)
         let candidate = CodeSession(
@@ -65,7 +68,7 @@ extension PhoneCodes {
         if !devOutbox { record.status = .sending }
         let maxAttempts = node.settings.maxCodeAttempts
         let sendLimits = textLimits(to: phone, clientIP: clientIP, config: devOutbox ? nil : config.smsLimits)
-        let (session, sequence, alert) = try await refusingPastLimits(at: candidate.createdAt) {
+        let (session, sequence, alert) = try await refusingPastLimits(at: candidate.createdAt, region: phone.regionCode) {
             try await node.store.write { [record] tx -> (CodeSession, Int64?, SMSBudgetAlert?) in
                 let started = try await tx.startCodeSession(candidate, maxAttempts: maxAttempts)
                 if started.reused { return (started.session, nil, nil) }
@@ -81,6 +84,8 @@ extension PhoneCodes {
         do {
             try await sms.send(message)
         } catch {
+            node.metrics.codeRefused(region: phone.regionCode, reason: .delivery)
+            node.metrics.delivery(channel: "sms", result: "failed")
             await handOverFailed(sessionID: candidate.id, sequence: sequence, limits: sendLimits.limits, countedAt: candidate.createdAt)
             guard let failure = error as? SMSDeliveryError else {
                 node.logger.error("sms hand-over failed", metadata: ["errorType": "\(type(of: error))"])
@@ -93,6 +98,8 @@ extension PhoneCodes {
             case .refused, .unavailable: throw AuthError.internalError.with(detail: "The SMS could not be sent; try again.")
             }
         }
+        node.metrics.codeSent(region: phone.regionCode, purpose: purpose.rawValue)
+        if !devOutbox { node.metrics.delivery(channel: "sms", result: "sent") }
         if !devOutbox || !node.settings.devMode {
             // Outside dev mode the record keeps no code and no text once handed over: metadata only.
             let redact = !node.settings.devMode

@@ -61,17 +61,19 @@ extension PhoneCodes {
 
     /// Runs a send's transaction; a limit it refused at is answered, and its lockout recorded (the transaction
     /// rolled back, so the event gets a write of its own).
-    func refusingPastLimits<T: Sendable>(at now: Int64, _ send: () async throws -> T) async throws -> T {
+    func refusingPastLimits<T: Sendable>(at now: Int64, region: String?, _ send: () async throws -> T) async throws -> T {
         do {
             return try await send()
         } catch let refused as SMSSendRefused {
             await node.recordLockout(refused.limit, at: now)
+            node.metrics.codeRefused(region: region, reason: refused.refusal.code == AuthError.smsQuotaExceeded.code ? .budget : .limit)
             throw refused.refusal
         }
     }
 
     /// Logs the budget alert (warning, once per UTC day across nodes).
     func logBudgetAlert(_ alert: SMSBudgetAlert) {
+        node.metrics.smsBudgetAlert()
         node.logger.warning(
             "sms daily budget 80% used", metadata: ["sentToday": "\(alert.sent)", "dailyBudget": "\(alert.budget)"])
     }

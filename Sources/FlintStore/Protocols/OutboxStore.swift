@@ -7,6 +7,8 @@ public protocol OutboxReads: Sendable {
     func dueOutbox(now: Int64, limit: Int) async throws -> [Int64]
     /// The outbox, oldest first.
     func outbox(limit: Int) async throws -> [OutboxMessage]
+    /// How many records wait for delivery (`queued`) or are being handed over (`sending`), by channel and status.
+    func outboxBacklog() async throws -> [OutboxBacklog]
 }
 
 /// The delivery outbox of SMS and email, with its leases and retention. Writes, inside a transaction.

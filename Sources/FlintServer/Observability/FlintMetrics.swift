@@ -1,0 +1,123 @@
+import CoreMetrics
+import FlintCore
+import FlintStore
+public import Prometheus
+
+/// A node's metrics: a Prometheus registry written through swift-metrics' factory API (``factory``), read by
+/// `GET /metrics`. Each node owns its registry, so test nodes in one process count apart; `flint serve` also
+/// bootstraps `MetricsSystem` with ``factory``, so what libraries report through swift-metrics lands here too.
+///
+/// Series that do not depend on the event (store timers, in-flight meters) are made once; the others are looked
+/// up in the registry per event (its lock and a dictionary lookup, no allocation beyond the label array). Label
+/// values are bounded: routes are the router's templates, codes are Firebase's, regions are ISO codes.
+public final class FlintMetrics: Sendable {
+    /// The registry `GET /metrics` renders.
+    public let registry: PrometheusCollectorRegistry
+    /// swift-metrics' factory over ``registry``.
+    public let factory: PrometheusMetricsFactory
+
+    let storeReads: any TimerHandler
+    let storeWrites: any TimerHandler
+    let storeReadsInFlight: any MeterHandler
+    let storeWritesInFlight: any MeterHandler
+
+    /// The metric names, for the README and the Grafana dashboard (`docs/grafana-dashboard.json`).
+    enum Name {
+        static let requestDuration = "flint_http_request_duration_seconds"
+        static let signIns = "flint_sign_ins_total"
+        static let limitRefusals = "flint_limit_refusals_total"
+        static let codesSent = "flint_sms_codes_sent_total"
+        static let codesRefused = "flint_sms_codes_refused_total"
+        static let budgetAlerts = "flint_sms_budget_alerts_total"
+        static let deliveries = "flint_deliveries_total"
+        static let outboxBacklog = "flint_outbox_backlog"
+        static let storeDuration = "flint_store_operation_duration_seconds"
+        static let storeInFlight = "flint_store_operations_in_flight"
+        static let storeErrors = "flint_store_errors_total"
+        static let keyAge = "flint_signing_key_age_seconds"
+        static let keys = "flint_signing_keys"
+        /// Every name above.
+        static let all = [
+            requestDuration, signIns, limitRefusals, codesSent, codesRefused, budgetAlerts, deliveries, outboxBacklog, storeDuration, storeInFlight, storeErrors,
+            keyAge, keys,
+        ]
+    }
+
+    /// A registry of its own, with Flint's histogram buckets.
+    public init() {
+        let registry = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = [
+            .milliseconds(1), .microseconds(2500), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
+            .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10),
+        ]
+        factory.durationHistogramBuckets[Name.storeDuration] = [
+            .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .microseconds(2500), .milliseconds(5),
+            .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1),
+        ]
+        self.registry = registry
+        self.factory = factory
+        storeReads = factory.makeTimer(label: Name.storeDuration, dimensions: [("operation", "read")])
+        storeWrites = factory.makeTimer(label: Name.storeDuration, dimensions: [("operation", "write")])
+        storeReadsInFlight = factory.makeMeter(label: Name.storeInFlight, dimensions: [("operation", "read")])
+        storeWritesInFlight = factory.makeMeter(label: Name.storeInFlight, dimensions: [("operation", "write")])
+    }
+
+    /// Makes ``factory`` swift-metrics' global factory, so metrics reported through `MetricsSystem` by any library land
+    /// in this registry too. Once per process (swift-metrics' rule): `flint serve` calls it for its one node.
+    public func bootstrapMetricsSystem() {
+        MetricsSystem.bootstrap(factory)
+    }
+
+    /// One answered request: its route template (or `unmatched`), method, status and time taken.
+    func request(route: String, method: String, status: Int, nanoseconds: Int64) {
+        factory.makeTimer(label: Name.requestDuration, dimensions: [("route", route), ("method", method), ("status", String(status))])
+            .recordNanoseconds(nanoseconds)
+    }
+
+    /// One answer of a sign-in endpoint: `method` (`phone`, `password`, `emailLink`, `signUp`, `secondFactor`) and
+    /// `outcome` (`success`, `second_factor_required`, or Firebase's error code).
+    func signIn(method: String, outcome: String) {
+        factory.makeCounter(label: Name.signIns, dimensions: [("method", method), ("outcome", outcome)]).increment(by: 1)
+    }
+
+    /// A request refused by an abuse limit (`TOO_MANY_ATTEMPTS_TRY_LATER`, `QUOTA_EXCEEDED`) on `route`.
+    func limitRefusal(route: String, code: String) {
+        factory.makeCounter(label: Name.limitRefusals, dimensions: [("route", route), ("code", code)]).increment(by: 1)
+    }
+
+    /// An SMS code handed to the provider, by the number's region (ISO 3166, `unknown` without one) and purpose
+    /// (`signIn`, `secondFactor`…).
+    func codeSent(region: String?, purpose: String) {
+        factory.makeCounter(label: Name.codesSent, dimensions: [("region", region ?? "unknown"), ("purpose", purpose)]).increment(by: 1)
+    }
+
+    /// An SMS code not sent, by region and reason (``CodeRefusal``).
+    func codeRefused(region: String?, reason: CodeRefusal) {
+        factory.makeCounter(label: Name.codesRefused, dimensions: [("region", region ?? "unknown"), ("reason", reason.rawValue)])
+            .increment(by: 1)
+    }
+
+    /// A text that took the project's day to 80% of its SMS budget (`flint.smsLimits.dailyBudget`): once per UTC day.
+    func smsBudgetAlert() {
+        factory.makeCounter(label: Name.budgetAlerts, dimensions: []).increment(by: 1)
+    }
+
+    /// One delivery attempt's result: `channel` (`sms`, `email`), `result` (`sent`, `retry`, `failed`).
+    func delivery(channel: String, result: String) {
+        factory.makeCounter(label: Name.deliveries, dimensions: [("channel", channel), ("result", result)]).increment(by: 1)
+    }
+}
+
+/// Why an SMS code was not sent (the `reason` label of `flint_sms_codes_refused_total`).
+struct CodeRefusal: RawRepresentable, Sendable {
+    let rawValue: String
+    /// The project's `smsRegionConfig` does not allow the number's region.
+    static let region = CodeRefusal(rawValue: "region")
+    /// A send limit (per number, client IP or country) was reached.
+    static let limit = CodeRefusal(rawValue: "limit")
+    /// The project's daily SMS budget is spent (`QUOTA_EXCEEDED`).
+    static let budget = CodeRefusal(rawValue: "budget")
+    /// The provider refused the message or could not be reached.
+    static let delivery = CodeRefusal(rawValue: "delivery")
+}
