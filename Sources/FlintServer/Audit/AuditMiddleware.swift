@@ -3,7 +3,8 @@ import FlintStore
 import HTTPTypes
 import Hummingbird
 
-/// Binds each request's ``AuditOrigin`` (client address; `admin` when the operator credential is used) for the events
+/// Binds each request's ``AuditOrigin`` (client address; the admin credential's name — a named credential's,
+/// `bootstrap` or dev mode's `owner` — when one is used) for the events
 /// its flows record, and records the two kinds only the answer tells: a sign-in endpoint's refusal
 /// (`SIGN_IN_FAILED`, with the method and Firebase's error code, and the account when the flow noted one) and an
 /// operator's request that is not a read (`ADMIN_ACTION`, with method, path and status). Both are written once the
@@ -25,7 +26,7 @@ struct AuditMiddleware: RouterMiddleware {
     ]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let origin = AuditOrigin(ip: context.clientIP, actor: context.isAdmin ? "admin" : nil)
+        let origin = AuditOrigin(ip: context.clientIP, actor: context.admin?.name)
         return try await AuditOrigin.$current.withValue(origin) {
             let response: Response
             do {
