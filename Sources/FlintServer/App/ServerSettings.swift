@@ -58,12 +58,6 @@ public struct ServerSettings: Sendable {
     /// sign-in); 100 as Firebase documents. 0 turns the limit off (load tests from one address). Operator calls are
     /// not counted.
     public var newAccountsPerIPPerHour: Int64 = 100
-    /// SMS codes one number may be sent per hour and per day, sign-in and second-factor codes together (a re-used
-    /// live code is no new text; fictional numbers are exempt). A code session allows 5 wrong codes, so without this
-    /// cap every new text would buy 5 more guesses; 5 an hour and 10 a day still leave room for a lost text and a
-    /// second device, and bound what one number costs in SMS fees.
-    public var smsCodesPerNumberPerHour: Int64 = 5
-    public var smsCodesPerNumberPerDay: Int64 = 10
     /// Wrong SMS codes one number may be answered with per hour and per day, across all its code sessions and
     /// fictional handles. 10 an hour is two sessions' worth of typos; at 20 a day, guessing a 6-digit code succeeds
     /// with odds of 20 in a million per number per day. Past either, even the right code is refused until the window
