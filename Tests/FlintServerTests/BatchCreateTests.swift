@@ -142,6 +142,8 @@ struct BatchCreateTests {
             #expect(stored["passwordHash"] == nil)
             #expect(try await api.refresh(signedIn.refreshToken).status != .ok)
             #expect(try await api.lookup(signedIn.idToken).status != .ok)
+            let replaced = try #require(try await api.auditEvents("uid=\(signedIn.localId)&kind=ACCOUNT_DELETED").first)
+            #expect(replaced["detail"] == ["replacedByImport": true] && replaced["actor"] == "owner", "the overwrite is an audited deletion")
         }
     }
 

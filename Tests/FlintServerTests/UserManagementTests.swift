@@ -39,6 +39,8 @@ struct UserManagementTests {
             let reply = try await api.admin(Path.batchDelete, ["localIds": [.string(signedIn.localId)], "force": true])
             #expect(reply.status == .ok, "\(reply.text)")
             #expect(try await api.refresh(signedIn.refreshToken).errorCode == "USER_NOT_FOUND")
+            let deleted = try #require(try await api.auditEvents("uid=\(signedIn.localId)&kind=ACCOUNT_DELETED").first)
+            #expect(deleted["actor"] == "owner" && deleted["detail"] == ["batch": true], "each deleted account is audited")
             #expect(try await api.admin(Path.batchDelete, ["localIds": []]).errorCode == "LOCAL_ID_LIST_EXCEEDS_LIMIT")
             let many = JSONValue.array((0...1000).map { .string("id\($0)") })
             #expect(try await api.admin(Path.batchDelete, ["localIds": many, "force": true]).errorCode == "LOCAL_ID_LIST_EXCEEDS_LIMIT")

@@ -58,7 +58,9 @@ extension ProjectConfig {
         var limits = SMSLimits(
             perIPPerHour: value("perIPPerHour", d.perIPPerHour), perIPPerDay: value("perIPPerDay", d.perIPPerDay),
             perCountryPerHour: value("perCountryPerHour", d.perCountryPerHour), dailyBudget: value("dailyBudget", d.dailyBudget))
-        (limits.perNumberPerHour, limits.perNumberPerDay) = (value("perNumberPerHour", d.perNumberPerHour), value("perNumberPerDay", d.perNumberPerDay))
+        (limits.perNumberPerHour, limits.perNumberPerDay) = (
+            value("perNumberPerHour", d.perNumberPerHour), value("perNumberPerDay", d.perNumberPerDay)
+        )
         return limits
     }
 
