@@ -121,6 +121,21 @@ struct UserManagementTests {
         }
     }
 
+    @Test("developer claims named like account claims (email, phone_number…) are accepted, as Firebase does, but never reach a token")
+    func accountClaimNames() async throws {
+        try await withFlint { api in
+            let signedIn = try await api.signIn(alice)
+            let claims = #"{"email":"spoof@example.com","email_verified":true,"user_id":"someone","plan":"gold"}"#
+            let set = try await api.admin(Path.adminUpdate, ["localId": .string(signedIn.localId), "customAttributes": .string(claims)])
+            #expect(set.status == .ok, "\(set.text)")
+            let refreshed = try await api.refresh(signedIn.refreshToken)
+            let payload = try JWT.payload(try #require(refreshed.string("id_token")))
+            #expect(payload["plan"] == "gold")
+            #expect(payload["email"] == nil && payload["email_verified"] == nil, "a phone user's token shows no developer email")
+            #expect(payload["user_id"]?.stringValue == signedIn.localId)
+        }
+    }
+
     @Test("the operator's signUp takes second factors; linking a federated identity is refused")
     func signUpWithFactors() async throws {
         try await withFlint { api in
