@@ -84,6 +84,8 @@ struct AdminCredentialTests {
         try await withProduction { api, _, writer, reader in
             _ = try await api.bearer(writer, .post, Self.create, body: #"{"localId":"u1"}"#)
             #expect(try await api.bearer(reader, .post, Self.lookup, body: #"{"localId":["u1"]}"#).status == .ok)
+            let download = try await api.bearer(reader, .post, "\(Path.v3)/downloadAccount", body: #"{"maxResults":10}"#)
+            #expect(download.status == .ok, "the v3 listing only reads: \(download.text)")
             #expect(try await api.bearer(reader, .get, Path.config).status == .ok)
             for (method, path, body) in [
                 (HTTPRequest.Method.post, Self.update, #"{"localId":"u1","disableUser":true}"#), (.post, Self.create, #"{"localId":"u2"}"#),
