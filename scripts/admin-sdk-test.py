@@ -117,6 +117,13 @@ def signed_custom_tokens(binary, work):
         check(claims["sub"] == "py-user" and claims["premium"] is True and claims["plan"] == "gold",
               "the ID token verifies with Flint's keys and carries the developer claims")
         check(claims["firebase"]["sign_in_provider"] == "custom", "the session's provider is custom")
+        # The README's PyJWT recipe for backends ("Moving from Firebase"), as written there.
+        import jwt
+        jwks = jwt.PyJWKClient(f"{flint.base}/.well-known/jwks.json")
+        key = jwks.get_signing_key_from_jwt(answer["idToken"])
+        decoded = jwt.decode(answer["idToken"], key.key, algorithms=["RS256"], audience=PROJECT,
+                             issuer=f"https://securetoken.google.com/{PROJECT}")
+        check(decoded["sub"] == "py-user", "the README's PyJWT recipe verifies the ID token with Flint's JWKS")
         status, answer = post(f"{flint.base}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=k",
                               {"token": token.replace(token[-8:], "AAAAAAAA")})
         check(status == 400 and answer["error"]["message"].startswith("INVALID_CUSTOM_TOKEN"), "a tampered token is INVALID_CUSTOM_TOKEN",
