@@ -5357,6 +5357,8 @@ extension OpenAPIDocument {
         "properties": {
           "localId": {
             "type": "string",
+            "minLength": 1,
+            "maxLength": 128,
             "description": "Required; at most 128 characters."
           },
           "email": {
@@ -5380,29 +5382,29 @@ extension OpenAPIDocument {
           },
           "passwordHash": {
             "type": "string",
-            "description": "Base64 (either alphabet): needs the request's `hashAlgorithm`."
+            "pattern": "^(?:[A-Za-z0-9+/_-]{4})*(?:[A-Za-z0-9+/_-]{2}(?:==)?|[A-Za-z0-9+/_-]{3}=?)?$",
+            "description": "Base64 in either alphabet, padded or not: needs the request's `hashAlgorithm`."
           },
           "salt": {
             "type": "string",
-            "description": "Base64 (either alphabet)."
+            "pattern": "^(?:[A-Za-z0-9+/_-]{4})*(?:[A-Za-z0-9+/_-]{2}(?:==)?|[A-Za-z0-9+/_-]{3}=?)?$",
+            "description": "Base64 in either alphabet, padded or not."
           },
           "rawPassword": {
             "type": "string",
             "description": "A password the server hashes, when no `passwordHash` is given."
           },
           "createdAt": {
-            "type": [
-              "integer",
-              "string"
-            ],
-            "description": "int64 milliseconds since the epoch (a number or a string of one)."
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0,
+            "description": "Milliseconds since the epoch (int64: a string of digits is taken too)."
           },
           "lastLoginAt": {
-            "type": [
-              "integer",
-              "string"
-            ],
-            "description": "int64 milliseconds since the epoch."
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0,
+            "description": "Milliseconds since the epoch (int64: a string of digits is taken too)."
           },
           "customAttributes": {
             "type": "string",
@@ -5431,6 +5433,7 @@ extension OpenAPIDocument {
                 },
                 "enrolledAt": {
                   "type": "string",
+                  "format": "date-time",
                   "description": "RFC 3339 time."
                 }
               }
@@ -5441,7 +5444,10 @@ extension OpenAPIDocument {
             "type": "string"
           }
         },
-        "description": "One account of an import (Firebase's `UserInfo`); a user Firebase would skip is reported in `error[]`."
+        "description": "One account of an import (Firebase's `UserInfo`); a user Firebase would skip is reported in `error[]`.",
+        "required": [
+          "localId"
+        ]
       },
       "BatchCreateRequest": {
         "type": "object",
@@ -5451,61 +5457,68 @@ extension OpenAPIDocument {
             "items": {
               "$ref": "#/components/schemas/ImportUser"
             },
+            "minItems": 1,
+            "maxItems": 1000,
             "description": "1 to 1000 users."
           },
           "hashAlgorithm": {
             "type": "string",
-            "description": "How the `passwordHash`es were made: `SCRYPT`, `STANDARD_SCRYPT`, `BCRYPT`, `PBKDF_SHA1`, `PBKDF2_SHA256`, `MD5`, `SHA1`, `SHA256`, `SHA512`, `HMAC_MD5`, `HMAC_SHA1`, `HMAC_SHA256`, `HMAC_SHA512`."
+            "enum": [
+              "SCRYPT",
+              "STANDARD_SCRYPT",
+              "BCRYPT",
+              "PBKDF_SHA1",
+              "PBKDF2_SHA256",
+              "MD5",
+              "SHA1",
+              "SHA256",
+              "SHA512",
+              "HMAC_MD5",
+              "HMAC_SHA1",
+              "HMAC_SHA256",
+              "HMAC_SHA512"
+            ],
+            "description": "How the `passwordHash`es were made (needed when a user has one)."
           },
           "signerKey": {
             "type": "string",
+            "pattern": "^(?:[A-Za-z0-9+/_-]{4})*(?:[A-Za-z0-9+/_-]{2}(?:==)?|[A-Za-z0-9+/_-]{3}=?)?$",
             "description": "Base64: `SCRYPT` and `HMAC_*`."
           },
           "saltSeparator": {
             "type": "string",
+            "pattern": "^(?:[A-Za-z0-9+/_-]{4})*(?:[A-Za-z0-9+/_-]{2}(?:==)?|[A-Za-z0-9+/_-]{3}=?)?$",
             "description": "Base64: `SCRYPT`."
           },
           "rounds": {
-            "type": [
-              "integer",
-              "string"
-            ],
-            "description": "int32."
+            "type": "integer",
+            "format": "int32",
+            "description": "`SCRYPT` 1 to 8; `MD5` 0 to 8192; `SHA*` 1 to 8192; `PBKDF*` 1 to 120000; int32, a string of digits is taken too."
           },
           "memoryCost": {
-            "type": [
-              "integer",
-              "string"
-            ],
-            "description": "int32: `SCRYPT`, 1 to 14."
+            "type": "integer",
+            "format": "int32",
+            "description": "`SCRYPT`: 1 to 14; int32, a string of digits is taken too."
           },
           "cpuMemCost": {
-            "type": [
-              "integer",
-              "string"
-            ],
-            "description": "int32: `STANDARD_SCRYPT`."
+            "type": "integer",
+            "format": "int32",
+            "description": "`STANDARD_SCRYPT`; int32, a string of digits is taken too."
           },
           "blockSize": {
-            "type": [
-              "integer",
-              "string"
-            ],
-            "description": "int32: `STANDARD_SCRYPT`."
+            "type": "integer",
+            "format": "int32",
+            "description": "`STANDARD_SCRYPT`; int32, a string of digits is taken too."
           },
           "parallelization": {
-            "type": [
-              "integer",
-              "string"
-            ],
-            "description": "int32: `STANDARD_SCRYPT`."
+            "type": "integer",
+            "format": "int32",
+            "description": "`STANDARD_SCRYPT`; int32, a string of digits is taken too."
           },
           "dkLen": {
-            "type": [
-              "integer",
-              "string"
-            ],
-            "description": "int32: `STANDARD_SCRYPT`."
+            "type": "integer",
+            "format": "int32",
+            "description": "`STANDARD_SCRYPT`; int32, a string of digits is taken too."
           },
           "passwordHashOrder": {
             "type": "string",
