@@ -38,8 +38,8 @@ public final class FlintMetrics: Sendable {
         static let keys = "flint_signing_keys"
         /// Every name above.
         static let all = [
-            requestDuration, signIns, limitRefusals, codesSent, codesRefused, budgetAlerts, deliveries, outboxBacklog, storeDuration, storeInFlight, storeErrors,
-            keyAge, keys,
+            requestDuration, signIns, limitRefusals, codesSent, codesRefused, budgetAlerts, deliveries, outboxBacklog, storeDuration,
+            storeInFlight, storeErrors, keyAge, keys,
         ]
     }
 
