@@ -42,12 +42,14 @@ struct OpenAPITests {
         #expect(documented.subtracting(served).sorted() == [], "documented operations no route serves")
     }
 
-    @Test("in production mode only the dev operations are not served")
+    @Test("in production mode only the dev operations (the emulator's paths and its readiness answer) are not served")
     func productionMode() async throws {
         let operations = try documentedOperations(try JSONValue(parsing: Array(try documentFile().utf8)))
         let served = try await servedRoutes(devMode: false)
         let devOnly = Set(operations.filter { $0.value["tags"]?.arrayValue?.contains(.string("dev")) == true }.keys)
-        #expect(devOnly.count == 6)
+        let emulator = Set(operations.keys.filter { $0.split(separator: " ").last?.hasPrefix("/emulator/") == true })
+        #expect(devOnly == emulator.union(["GET /"]), "the dev tag marks exactly the emulator's operations")
+        #expect(emulator.count == 7)
         #expect(Set(operations.keys).subtracting(served) == devOnly)
         #expect(served.isSubset(of: Set(operations.keys)))
     }

@@ -1038,6 +1038,351 @@ extension OpenAPIDocument {
         }
       }
     },
+    "/identitytoolkit.googleapis.com/v1/accounts:batchCreate": {
+      "post": {
+        "operationId": "batchCreate",
+        "summary": "Imports up to 1,000 accounts (the Admin SDKs' `importUsers`), with password hashes of every Firebase algorithm; operator only.",
+        "tags": [
+          "accounts"
+        ],
+        "security": [
+          {
+            "adminBearer": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/BatchCreateRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Success.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BatchCreateResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/www.googleapis.com/identitytoolkit/v3/relyingparty/uploadAccount": {
+      "post": {
+        "operationId": "batchCreateV3",
+        "summary": "Imports up to 1,000 accounts (the Admin SDKs' `importUsers`), with password hashes of every Firebase algorithm; operator only. (v3 `relyingparty` alias).",
+        "tags": [
+          "accounts"
+        ],
+        "security": [
+          {
+            "adminBearer": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/BatchCreateRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Success.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BatchCreateResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/identitytoolkit.googleapis.com/v1/projects/{project}/accounts:batchCreate": {
+      "post": {
+        "operationId": "batchCreateOperator",
+        "summary": "Imports up to 1,000 accounts (the Admin SDKs' `importUsers`), with password hashes of every Firebase algorithm; operator only. (the Admin SDKs' form).",
+        "tags": [
+          "accounts"
+        ],
+        "security": [
+          {
+            "adminBearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/project"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/BatchCreateRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Success.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BatchCreateResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/identitytoolkit.googleapis.com/v1/projects/{project}/accounts:batchGet": {
+      "get": {
+        "operationId": "batchGet",
+        "summary": "A page of every account in local-ID order, with password hashes and salts (the Admin SDKs' `list_users`).",
+        "tags": [
+          "accounts"
+        ],
+        "security": [
+          {
+            "adminBearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/project"
+          },
+          {
+            "name": "maxResults",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 1000
+            },
+            "description": "Accounts per page, 1 to 1000; 0 or absent: 20."
+          },
+          {
+            "name": "nextPageToken",
+            "in": "query",
+            "schema": {
+              "type": "string"
+            },
+            "description": "The previous page's `nextPageToken`."
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Success.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/DownloadAccountResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/www.googleapis.com/identitytoolkit/v3/relyingparty/downloadAccount": {
+      "post": {
+        "operationId": "downloadAccount",
+        "summary": "A page of every account in local-ID order, with password hashes and salts (v3 form of `accounts:batchGet`).",
+        "tags": [
+          "accounts"
+        ],
+        "security": [
+          {
+            "adminBearer": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/DownloadAccountRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Success.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/DownloadAccountResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/identitytoolkit.googleapis.com/v1/projects/{project}/accounts:query": {
+      "post": {
+        "operationId": "queryAccounts",
+        "summary": "Accounts matching an exact email, phone number or user ID, sorted, at most 500; or their count.",
+        "tags": [
+          "accounts"
+        ],
+        "security": [
+          {
+            "adminBearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/project"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/QueryAccountsRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Success.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QueryAccountsResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/identitytoolkit.googleapis.com/v1/projects/{project}:queryAccounts": {
+      "post": {
+        "operationId": "queryAccountsAlias",
+        "summary": "Accounts matching an exact email, phone number or user ID, sorted, at most 500; or their count (alias of `accounts:query`).",
+        "tags": [
+          "accounts"
+        ],
+        "security": [
+          {
+            "adminBearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/project"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/QueryAccountsRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Success.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QueryAccountsResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/identitytoolkit.googleapis.com/v1/projects/{project}/accounts:batchDelete": {
+      "post": {
+        "operationId": "batchDelete",
+        "summary": "Deletes up to 1,000 accounts in one transaction; without `force`, only disabled ones.",
+        "tags": [
+          "accounts"
+        ],
+        "security": [
+          {
+            "adminBearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/project"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/BatchDeleteRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Success.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BatchDeleteResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode": {
       "post": {
         "operationId": "sendOobCode",
@@ -1345,6 +1690,13 @@ extension OpenAPIDocument {
                   "refresh_token": "$response.body#/refreshToken"
                 },
                 "description": "The session refreshed."
+              },
+              "createSessionCookie": {
+                "operationId": "createSessionCookie",
+                "requestBody": {
+                  "idToken": "$response.body#/idToken"
+                },
+                "description": "A session cookie for the new account (operator)."
               }
             }
           },
@@ -1703,6 +2055,131 @@ extension OpenAPIDocument {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/CreateAuthUriResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/identitytoolkit.googleapis.com/v2/passwordPolicy": {
+      "get": {
+        "operationId": "getPasswordPolicy",
+        "summary": "The project's password policy, for the SDKs' `validatePassword`.",
+        "tags": [
+          "password"
+        ],
+        "security": [
+          {
+            "apiKeyQuery": []
+          },
+          {
+            "apiKeyHeader": []
+          },
+          {
+            "adminBearer": []
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Success.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PasswordPolicyResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken": {
+      "post": {
+        "operationId": "signInWithCustomToken",
+        "summary": "Signs in with a custom token a backend signed; creates the account it names if absent.",
+        "tags": [
+          "tokens"
+        ],
+        "security": [
+          {
+            "apiKeyQuery": []
+          },
+          {
+            "apiKeyHeader": []
+          },
+          {
+            "adminBearer": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/SignInWithCustomTokenRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Success.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SignInWithCustomTokenResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/www.googleapis.com/identitytoolkit/v3/relyingparty/verifyCustomToken": {
+      "post": {
+        "operationId": "signInWithCustomTokenV3",
+        "summary": "Signs in with a custom token a backend signed; creates the account it names if absent. (v3 `relyingparty` alias).",
+        "tags": [
+          "tokens"
+        ],
+        "security": [
+          {
+            "apiKeyQuery": []
+          },
+          {
+            "apiKeyHeader": []
+          },
+          {
+            "adminBearer": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/SignInWithCustomTokenRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Success.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SignInWithCustomTokenResponse"
                 }
               }
             }
@@ -2337,6 +2814,100 @@ extension OpenAPIDocument {
         }
       }
     },
+    "/identitytoolkit.googleapis.com/v1/projects/{project}:createSessionCookie": {
+      "post": {
+        "operationId": "createSessionCookie",
+        "summary": "Exchanges a user's ID token for a session cookie (a longer-lived JWT with its claims); operator only.",
+        "tags": [
+          "tokens"
+        ],
+        "security": [
+          {
+            "adminBearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/project"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CreateSessionCookieRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Success.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CreateSessionCookieResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/www.googleapis.com/identitytoolkit/v3/relyingparty/publicKeys": {
+      "get": {
+        "operationId": "sessionCookieCertificates",
+        "summary": "The session-cookie (and ID-token) signing certificates by key ID.",
+        "tags": [
+          "tokens"
+        ],
+        "security": [],
+        "responses": {
+          "200": {
+            "description": "Success.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/X509Certificates"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/identitytoolkit.googleapis.com/v1/sessionCookiePublicKeys": {
+      "get": {
+        "operationId": "sessionCookieJWKS",
+        "summary": "The session-cookie (and ID-token) signing keys as a JWKS.",
+        "tags": [
+          "tokens"
+        ],
+        "security": [],
+        "responses": {
+          "200": {
+            "description": "Success.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/JWKS"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/identitytoolkit.googleapis.com/admin/v2/projects/{project}/config": {
       "get": {
         "operationId": "getConfig",
@@ -2643,6 +3214,106 @@ extension OpenAPIDocument {
         }
       }
     },
+    "/flint/v1/projects/{project}/auditEvents": {
+      "get": {
+        "operationId": "auditEvents",
+        "summary": "Flint extension: the audit log, newest first, in keyset pages.",
+        "tags": [
+          "operations"
+        ],
+        "security": [
+          {
+            "adminBearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/project"
+          },
+          {
+            "name": "uid",
+            "in": "query",
+            "schema": {
+              "type": "string"
+            },
+            "description": "Only this account's events."
+          },
+          {
+            "name": "kind",
+            "in": "query",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "SIGN_IN",
+                "SIGN_IN_FAILED",
+                "LOCKOUT",
+                "MFA_ENROLLED",
+                "MFA_WITHDRAWN",
+                "MFA_RECOVERY_CODES_REGENERATED",
+                "PASSWORD_CHANGED",
+                "PASSWORD_RESET",
+                "EMAIL_CHANGED",
+                "EMAIL_RECOVERED",
+                "SESSIONS_REVOKED",
+                "ACCOUNT_DELETED",
+                "ADMIN_ACTION",
+                "CONFIG_CHANGED"
+              ]
+            },
+            "description": "Only events of this kind."
+          },
+          {
+            "name": "since",
+            "in": "query",
+            "schema": {
+              "type": "string"
+            },
+            "description": "RFC 3339 time or milliseconds since the epoch; inclusive."
+          },
+          {
+            "name": "until",
+            "in": "query",
+            "schema": {
+              "type": "string"
+            },
+            "description": "RFC 3339 time or milliseconds since the epoch; exclusive."
+          },
+          {
+            "name": "pageSize",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 1000
+            },
+            "description": "1 to 1000; default 100."
+          },
+          {
+            "name": "pageToken",
+            "in": "query",
+            "schema": {
+              "type": "string"
+            },
+            "description": "The previous page's `nextPageToken`."
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Success.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AuditEvents"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/metrics": {
       "get": {
         "operationId": "metrics",
@@ -2886,6 +3557,74 @@ extension OpenAPIDocument {
           }
         }
       }
+    },
+    "/emulator/v1/projects/{project}/config": {
+      "get": {
+        "operationId": "devConfig",
+        "summary": "Dev mode only: the emulator's own settings.",
+        "tags": [
+          "dev"
+        ],
+        "security": [],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/project"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Success.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/EmulatorConfig"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "patch": {
+        "operationId": "devUpdateConfig",
+        "summary": "Dev mode only: changes the emulator's settings (`emailPrivacyConfig.enableImprovedEmailPrivacy`; `allowDuplicateEmails` stays `false`).",
+        "tags": [
+          "dev"
+        ],
+        "security": [],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/project"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/EmulatorConfig"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Success.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/EmulatorConfig"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
     }
   },
   "components": {
@@ -3092,7 +3831,11 @@ extension OpenAPIDocument {
           },
           "passwordHash": {
             "type": "string",
-            "description": "A placeholder (`UkVEQUNURUQ=`) except to the operator."
+            "description": "A placeholder (`UkVEQUNURUQ=`) in lookups and queries; in the operator's exports (`accounts:batchGet`, `downloadAccount`) the hash itself, websafe base64 with padding."
+          },
+          "salt": {
+            "type": "string",
+            "description": "Operator exports only: the password's salt, websafe base64 with padding."
           },
           "passwordUpdatedAt": {
             "type": "number"
@@ -3110,7 +3853,7 @@ extension OpenAPIDocument {
         "required": [
           "localId"
         ],
-        "description": "An account as `accounts:lookup` describes it."
+        "description": "An account as `accounts:lookup`, the operator's listings and queries describe it."
       },
       "SendVerificationCodeRequest": {
         "type": "object",
@@ -4421,6 +5164,647 @@ extension OpenAPIDocument {
       "Empty": {
         "type": "object",
         "properties": {}
+      },
+      "DownloadAccountRequest": {
+        "type": "object",
+        "properties": {
+          "maxResults": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 1000,
+            "description": "Accounts per page, 1 to 1000; 0 or absent: 20."
+          },
+          "nextPageToken": {
+            "type": "string",
+            "description": "The previous page's `nextPageToken`."
+          },
+          "targetProjectId": {
+            "type": "string",
+            "description": "This node's project when given."
+          }
+        },
+        "description": "A page of every account, in local-ID order."
+      },
+      "DownloadAccountResponse": {
+        "type": "object",
+        "properties": {
+          "kind": {
+            "type": "string",
+            "enum": [
+              "identitytoolkit#DownloadAccountResponse"
+            ]
+          },
+          "users": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/UserInfo"
+            },
+            "description": "Absent when the page is empty."
+          },
+          "nextPageToken": {
+            "type": "string",
+            "description": "Present when more accounts follow."
+          }
+        },
+        "required": [
+          "kind"
+        ],
+        "description": "One page of accounts, with their password hashes and salts."
+      },
+      "QueryAccountsRequest": {
+        "type": "object",
+        "properties": {
+          "returnUserInfo": {
+            "type": "boolean",
+            "description": "`false`: only count the matching accounts."
+          },
+          "limit": {
+            "type": [
+              "integer",
+              "string"
+            ],
+            "description": "int64 (a number or a string of one): accounts answered, at most 500; 0 or absent: 500."
+          },
+          "offset": {
+            "type": [
+              "integer",
+              "string"
+            ],
+            "description": "int64: matching accounts skipped."
+          },
+          "sortBy": {
+            "type": "string",
+            "enum": [
+              "SORT_BY_FIELD_UNSPECIFIED",
+              "USER_ID",
+              "NAME",
+              "CREATED_AT",
+              "LAST_LOGIN_AT",
+              "USER_EMAIL"
+            ],
+            "description": "By name or proto number; unspecified is `USER_ID`."
+          },
+          "order": {
+            "type": "string",
+            "enum": [
+              "ORDER_UNSPECIFIED",
+              "ASC",
+              "DESC"
+            ],
+            "description": "By name or proto number; unspecified is `ASC`."
+          },
+          "expression": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "email": {
+                  "type": "string"
+                },
+                "phoneNumber": {
+                  "type": "string"
+                },
+                "userId": {
+                  "type": "string"
+                }
+              },
+              "description": "One condition: the first of `email`, `phoneNumber`, `userId` given."
+            },
+            "description": "Only the first expression counts; none matches every account."
+          },
+          "tenantId": {
+            "type": "string",
+            "description": "Flint has no tenants: any value is `TENANT_NOT_FOUND`."
+          }
+        },
+        "description": "Accounts matching an exact email, phone number or user ID (Firebase's `QueryUserInfoRequest`)."
+      },
+      "QueryAccountsResponse": {
+        "type": "object",
+        "properties": {
+          "recordsCount": {
+            "type": "string",
+            "description": "int64 as a string: the accounts answered, or with `returnUserInfo: false` the accounts matching."
+          },
+          "userInfo": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/UserInfo"
+            }
+          }
+        },
+        "required": [
+          "recordsCount"
+        ]
+      },
+      "BatchDeleteRequest": {
+        "type": "object",
+        "properties": {
+          "localIds": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "minItems": 1,
+            "maxItems": 1000,
+            "description": "1 to 1000 accounts; IDs of no account are skipped."
+          },
+          "force": {
+            "type": "boolean",
+            "description": "Delete accounts that are not disabled too."
+          },
+          "tenantId": {
+            "type": "string",
+            "description": "Flint has no tenants: any value is `TENANT_NOT_FOUND`."
+          }
+        },
+        "required": [
+          "localIds"
+        ]
+      },
+      "BatchDeleteResponse": {
+        "type": "object",
+        "properties": {
+          "errors": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "type": "integer",
+                  "description": "The account's position in `localIds`."
+                },
+                "localId": {
+                  "type": "string"
+                },
+                "message": {
+                  "type": "string",
+                  "description": "`NOT_DISABLED : …` without `force`."
+                }
+              },
+              "required": [
+                "index",
+                "localId",
+                "message"
+              ]
+            },
+            "description": "The accounts left in place; absent when none."
+          }
+        }
+      },
+      "ImportUser": {
+        "type": "object",
+        "properties": {
+          "localId": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128,
+            "description": "Required; at most 128 characters."
+          },
+          "email": {
+            "type": "string"
+          },
+          "emailVerified": {
+            "type": "boolean"
+          },
+          "displayName": {
+            "type": "string"
+          },
+          "photoUrl": {
+            "type": "string"
+          },
+          "phoneNumber": {
+            "type": "string",
+            "description": "E.164."
+          },
+          "disabled": {
+            "type": "boolean"
+          },
+          "passwordHash": {
+            "type": "string",
+            "pattern": "^(?:[A-Za-z0-9+/_-]{4})*(?:[A-Za-z0-9+/_-]{2}(?:==)?|[A-Za-z0-9+/_-]{3}=?)?$",
+            "description": "Base64 in either alphabet, padded or not: needs the request's `hashAlgorithm`."
+          },
+          "salt": {
+            "type": "string",
+            "pattern": "^(?:[A-Za-z0-9+/_-]{4})*(?:[A-Za-z0-9+/_-]{2}(?:==)?|[A-Za-z0-9+/_-]{3}=?)?$",
+            "description": "Base64 in either alphabet, padded or not."
+          },
+          "rawPassword": {
+            "type": "string",
+            "description": "A password the server hashes, when no `passwordHash` is given."
+          },
+          "createdAt": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0,
+            "description": "Milliseconds since the epoch (int64: a string of digits is taken too)."
+          },
+          "lastLoginAt": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0,
+            "description": "Milliseconds since the epoch (int64: a string of digits is taken too)."
+          },
+          "customAttributes": {
+            "type": "string",
+            "description": "Custom claims, a JSON object as text."
+          },
+          "providerUserInfo": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ProviderUserInfo"
+            },
+            "description": "`password` and `phone` entries are skipped; federated ones are refused for the user."
+          },
+          "mfaInfo": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "mfaEnrollmentId": {
+                  "type": "string"
+                },
+                "displayName": {
+                  "type": "string"
+                },
+                "phoneInfo": {
+                  "type": "string"
+                },
+                "enrolledAt": {
+                  "type": "string",
+                  "format": "date-time",
+                  "description": "RFC 3339 time."
+                }
+              }
+            },
+            "description": "Phone second factors; the user needs a verified email."
+          },
+          "tenantId": {
+            "type": "string"
+          }
+        },
+        "description": "One account of an import (Firebase's `UserInfo`); a user Firebase would skip is reported in `error[]`.",
+        "required": [
+          "localId"
+        ]
+      },
+      "BatchCreateRequest": {
+        "type": "object",
+        "properties": {
+          "users": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ImportUser"
+            },
+            "minItems": 1,
+            "maxItems": 1000,
+            "description": "1 to 1000 users."
+          },
+          "hashAlgorithm": {
+            "type": "string",
+            "enum": [
+              "SCRYPT",
+              "STANDARD_SCRYPT",
+              "BCRYPT",
+              "PBKDF_SHA1",
+              "PBKDF2_SHA256",
+              "MD5",
+              "SHA1",
+              "SHA256",
+              "SHA512",
+              "HMAC_MD5",
+              "HMAC_SHA1",
+              "HMAC_SHA256",
+              "HMAC_SHA512"
+            ],
+            "description": "How the `passwordHash`es were made (needed when a user has one)."
+          },
+          "signerKey": {
+            "type": "string",
+            "pattern": "^(?:[A-Za-z0-9+/_-]{4})*(?:[A-Za-z0-9+/_-]{2}(?:==)?|[A-Za-z0-9+/_-]{3}=?)?$",
+            "description": "Base64: `SCRYPT` and `HMAC_*`."
+          },
+          "saltSeparator": {
+            "type": "string",
+            "pattern": "^(?:[A-Za-z0-9+/_-]{4})*(?:[A-Za-z0-9+/_-]{2}(?:==)?|[A-Za-z0-9+/_-]{3}=?)?$",
+            "description": "Base64: `SCRYPT`."
+          },
+          "rounds": {
+            "type": "integer",
+            "format": "int32",
+            "description": "`SCRYPT` 1 to 8; `MD5` 0 to 8192; `SHA*` 1 to 8192; `PBKDF*` 1 to 120000; int32, a string of digits is taken too."
+          },
+          "memoryCost": {
+            "type": "integer",
+            "format": "int32",
+            "description": "`SCRYPT`: 1 to 14; int32, a string of digits is taken too."
+          },
+          "cpuMemCost": {
+            "type": "integer",
+            "format": "int32",
+            "description": "`STANDARD_SCRYPT`; int32, a string of digits is taken too."
+          },
+          "blockSize": {
+            "type": "integer",
+            "format": "int32",
+            "description": "`STANDARD_SCRYPT`; int32, a string of digits is taken too."
+          },
+          "parallelization": {
+            "type": "integer",
+            "format": "int32",
+            "description": "`STANDARD_SCRYPT`; int32, a string of digits is taken too."
+          },
+          "dkLen": {
+            "type": "integer",
+            "format": "int32",
+            "description": "`STANDARD_SCRYPT`; int32, a string of digits is taken too."
+          },
+          "passwordHashOrder": {
+            "type": "string",
+            "enum": [
+              "UNSPECIFIED_ORDER",
+              "SALT_AND_PASSWORD",
+              "PASSWORD_AND_SALT"
+            ]
+          },
+          "allowOverwrite": {
+            "type": "boolean",
+            "description": "Replace accounts that exist."
+          },
+          "sanityCheck": {
+            "type": "boolean",
+            "description": "Refuse the batch when it repeats an email or a provider's raw ID."
+          }
+        },
+        "required": [
+          "users"
+        ],
+        "description": "The Admin SDKs' `importUsers` (Firebase's `UploadAccountRequest`)."
+      },
+      "BatchCreateResponse": {
+        "type": "object",
+        "properties": {
+          "kind": {
+            "type": "string",
+            "enum": [
+              "identitytoolkit#UploadAccountResponse"
+            ]
+          },
+          "error": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "type": "integer"
+                },
+                "message": {
+                  "type": "string"
+                }
+              },
+              "required": [
+                "index",
+                "message"
+              ]
+            },
+            "description": "The users not imported, with their index in `users` and Firebase's message; the others were."
+          }
+        },
+        "required": [
+          "kind",
+          "error"
+        ]
+      },
+      "SignInWithCustomTokenRequest": {
+        "type": "object",
+        "properties": {
+          "token": {
+            "type": "string",
+            "description": "A custom token (RS256 with a known service-account key; unsigned too in dev mode)."
+          },
+          "returnSecureToken": {
+            "type": "boolean"
+          }
+        }
+      },
+      "SignInWithCustomTokenResponse": {
+        "allOf": [
+          {
+            "type": "object",
+            "properties": {
+              "kind": {
+                "type": "string",
+                "enum": [
+                  "identitytoolkit#VerifyCustomTokenResponse"
+                ]
+              },
+              "isNewUser": {
+                "type": "boolean"
+              }
+            },
+            "required": [
+              "kind",
+              "isNewUser"
+            ]
+          },
+          {
+            "$ref": "#/components/schemas/SignInSession"
+          }
+        ],
+        "description": "The session (no `localId`, as Firebase); never a second-factor challenge."
+      },
+      "CreateSessionCookieRequest": {
+        "type": "object",
+        "properties": {
+          "idToken": {
+            "type": "string"
+          },
+          "validDuration": {
+            "type": [
+              "integer",
+              "string"
+            ],
+            "description": "int64 seconds, 300 to 1,209,600; 0 or absent: 1,209,600."
+          }
+        }
+      },
+      "CreateSessionCookieResponse": {
+        "type": "object",
+        "properties": {
+          "sessionCookie": {
+            "type": "string",
+            "description": "A JWT issued by `https://session.firebase.google.com/{project}`."
+          }
+        },
+        "required": [
+          "sessionCookie"
+        ]
+      },
+      "PasswordPolicyResponse": {
+        "type": "object",
+        "properties": {
+          "customStrengthOptions": {
+            "type": "object",
+            "properties": {
+              "minPasswordLength": {
+                "type": "integer"
+              },
+              "maxPasswordLength": {
+                "type": "integer"
+              },
+              "containsLowercaseCharacter": {
+                "type": "boolean"
+              },
+              "containsUppercaseCharacter": {
+                "type": "boolean"
+              },
+              "containsNumericCharacter": {
+                "type": "boolean"
+              },
+              "containsNonAlphanumericCharacter": {
+                "type": "boolean"
+              }
+            },
+            "required": [
+              "minPasswordLength",
+              "maxPasswordLength"
+            ]
+          },
+          "allowedNonAlphanumericCharacters": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "enforcementState": {
+            "type": "string",
+            "enum": [
+              "OFF",
+              "ENFORCE"
+            ]
+          },
+          "forceUpgradeOnSignin": {
+            "type": "boolean"
+          },
+          "schemaVersion": {
+            "type": "integer"
+          }
+        },
+        "required": [
+          "customStrengthOptions",
+          "allowedNonAlphanumericCharacters",
+          "enforcementState",
+          "forceUpgradeOnSignin",
+          "schemaVersion"
+        ],
+        "description": "The project's password policy, or Firebase's default (6 characters, `OFF`) when none is set."
+      },
+      "AuditEvent": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "int64 as a string."
+          },
+          "kind": {
+            "type": "string",
+            "enum": [
+              "SIGN_IN",
+              "SIGN_IN_FAILED",
+              "LOCKOUT",
+              "MFA_ENROLLED",
+              "MFA_WITHDRAWN",
+              "MFA_RECOVERY_CODES_REGENERATED",
+              "PASSWORD_CHANGED",
+              "PASSWORD_RESET",
+              "EMAIL_CHANGED",
+              "EMAIL_RECOVERED",
+              "SESSIONS_REVOKED",
+              "ACCOUNT_DELETED",
+              "ADMIN_ACTION",
+              "CONFIG_CHANGED"
+            ]
+          },
+          "eventTime": {
+            "type": "string",
+            "description": "RFC 3339 time."
+          },
+          "atMillis": {
+            "type": "string",
+            "description": "Milliseconds since the epoch, as a string."
+          },
+          "localId": {
+            "type": "string"
+          },
+          "ip": {
+            "type": "string"
+          },
+          "actor": {
+            "type": "string",
+            "description": "`admin`, `cli`, `config-file`; absent for a client."
+          },
+          "detail": {
+            "type": "object",
+            "description": "The kind's facts (method, error code, limit…); never a code, token, password or link."
+          }
+        },
+        "required": [
+          "kind",
+          "eventTime",
+          "atMillis",
+          "detail"
+        ]
+      },
+      "AuditEvents": {
+        "type": "object",
+        "properties": {
+          "auditEvents": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AuditEvent"
+            },
+            "description": "Newest first."
+          },
+          "nextPageToken": {
+            "type": "string",
+            "description": "Present when more events may follow."
+          }
+        },
+        "required": [
+          "auditEvents"
+        ]
+      },
+      "EmulatorConfig": {
+        "type": "object",
+        "properties": {
+          "signIn": {
+            "type": "object",
+            "properties": {
+              "allowDuplicateEmails": {
+                "type": "boolean",
+                "description": "Always `false`: `true` is refused (`INVALID_CONFIG`)."
+              }
+            }
+          },
+          "emailPrivacyConfig": {
+            "type": "object",
+            "properties": {
+              "enableImprovedEmailPrivacy": {
+                "type": "boolean",
+                "description": "The project config's flag."
+              }
+            }
+          },
+          "usageMode": {
+            "type": "string",
+            "enum": [
+              "DEFAULT"
+            ],
+            "description": "Request only: older emulators' mode; anything else is `INVALID_USAGE_MODE`."
+          }
+        },
+        "description": "The emulator's own settings."
       }
     },
     "responses": {
