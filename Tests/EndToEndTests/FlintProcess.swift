@@ -72,6 +72,12 @@ final class FlintProcess {
         return process.terminationStatus
     }
 
+    /// Kills the process with SIGKILL (no shutdown at all, as a crash or the OOM killer) and waits for it to be gone.
+    func kill() {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
     /// What the server logged.
     var log: String { (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? "" }
 

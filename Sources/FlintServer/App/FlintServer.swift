@@ -57,9 +57,12 @@ public struct FlintServer: Sendable {
     }
 
     /// Adds a new signing key and retires the current one (it stays published until its tokens expire).
+    /// - Parameters:
+    ///   - masterKey: the key the store's secrets are sealed with (the new private key is sealed with it too).
     /// - Returns: the new key's `kid`.
-    public static func rotateKeys(store: any AuthStore, clock: any WallClock = SystemClock()) async throws -> String {
-        try await KeyCache.rotate(store: store, clock: clock, random: SystemRandom())
+    /// - Throws: ``MasterKeyError`` when the store's secrets are sealed with another key; nothing is added then.
+    public static func rotateKeys(store: any AuthStore, masterKey: MasterKey? = nil, clock: any WallClock = SystemClock()) async throws -> String {
+        try await KeyCache.rotate(store: store, secrets: SecretsAtRest(masterKey: masterKey), clock: clock, random: SystemRandom())
     }
 }
 

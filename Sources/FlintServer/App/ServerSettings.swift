@@ -86,6 +86,10 @@ public struct ServerSettings: Sendable {
     /// that should hold nothing more.
     public var metricsToken: String?
 
+    /// The key that seals the secrets the store keeps (signing private keys, the server secret); `nil` keeps them in
+    /// clear (tests, embedders with a throwaway store). `flint serve` always gives one.
+    public var masterKey: MasterKey?
+
     /// Default settings: dev mode on 127.0.0.1:9099, data in `./.flint`, project `demo-flint`.
     public init() {}
 
