@@ -153,7 +153,9 @@ struct Serve: AsyncParsableCommand {
         }
         guard try resolvedDevMode() || store.explicitMasterKey() != nil else {
             throw MasterKeyMissing(
-                description: "refusing to start: production mode (--no-dev) needs a master key to seal the signing keys and the server secret: \(MasterKeyFile.howTo)")
+                description:
+                    "refusing to start: production mode (--no-dev) needs a master key to seal the signing keys and the server secret: \(MasterKeyFile.howTo)"
+            )
         }
     }
 

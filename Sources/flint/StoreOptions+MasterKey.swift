@@ -81,7 +81,9 @@ enum MasterKeyFile {
 
     /// Reads a key file.
     static func read(path: String) throws -> MasterKey {
-        guard let data = FileManager.default.contents(atPath: path) else { throw MasterKeyMissing(description: "cannot read the master key file \(path)") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw MasterKeyMissing(description: "cannot read the master key file \(path)")
+        }
         do { return try MasterKey(base64: String(decoding: data, as: UTF8.self)) } catch {
             throw MasterKeyMissing(description: "the master key file \(path): \(error)")
         }

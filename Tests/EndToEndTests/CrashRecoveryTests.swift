@@ -1,11 +1,14 @@
 import AsyncHTTPClient
 import Foundation
+import NIOCore
+import NIOHTTP1
 import Testing
 
 /// What a client was told while the node was under load: every sign-in answered 200, with its account and session.
 private actor Acknowledged {
     private(set) var sessions: [(localID: String, refreshToken: String)] = []
     func add(_ localID: String, _ refreshToken: String) { sessions.append((localID, refreshToken)) }
+    var count: Int { sessions.count }
 }
 
 /// `kill -9` in the middle of sustained sign-ins: whatever a client was told is durable, and nothing is half written.
@@ -23,7 +26,8 @@ struct CrashRecoveryTests {
         }
     }
 
-    @Test("PostgreSQL: every acknowledged account and refresh token survives a SIGKILL, with the same published keys",
+    @Test(
+        "PostgreSQL: every acknowledged account and refresh token survives a SIGKILL, with the same published keys",
         .enabled(if: postgresURL != nil))
     func postgres() async throws {
         let url = try TwoNodeTests().freshDatabase(on: try #require(postgresURL))
@@ -34,7 +38,7 @@ struct CrashRecoveryTests {
         }
     }
 
-    /// Starts a node, signs in from 16 clients at once, kills the node with SIGKILL after a second and a half,
+    /// Starts a node, signs in from 16 clients at once, kills the node with SIGKILL once 48 sign-ins were answered,
     /// checks the rows as the kill left them with `query` (one number per statement), restarts on the same data and
     /// checks every acknowledged session.
     private func killUnderLoad(data: String, arguments: [String], query: (String) throws -> Int) async throws {
@@ -56,7 +60,10 @@ struct CrashRecoveryTests {
                 }
             }
         }
-        try await Task.sleep(for: .milliseconds(1500))
+        // Kill once the load is well under way (on a loaded machine the first answers can take seconds), mid-stream.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while await acknowledged.count < 48, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        try await Task.sleep(for: .milliseconds(300))
         node.kill()
         await load.value
         let sessions = await acknowledged.sessions
@@ -102,11 +109,11 @@ private func signInUntilRefused(_ base: String, worker: Int, into acknowledged: 
             let answer: (Int, [String: Any])
             if worker % 2 == 1 {
                 let number = CrashRecoveryTests.numbers[(worker + round) % CrashRecoveryTests.numbers.count]
-                let (_, sent) = try await postJSON(client, v1 + "/accounts:sendVerificationCode?key=k", ["phoneNumber": number])
+                let (_, sent) = try await post(client, v1 + "/accounts:sendVerificationCode?key=k", ["phoneNumber": number])
                 guard let sessionInfo = sent["sessionInfo"] as? String else { return }
-                answer = try await postJSON(client, v1 + "/accounts:signInWithPhoneNumber?key=k", ["sessionInfo": sessionInfo, "code": "123456"])
+                answer = try await post(client, v1 + "/accounts:signInWithPhoneNumber?key=k", ["sessionInfo": sessionInfo, "code": "123456"])
             } else {
-                answer = try await postJSON(
+                answer = try await post(
                     client, v1 + "/accounts:signUp?key=k", ["email": "load-\(worker)-\(round)@example.com", "password": "password-\(round)"])
             }
             guard answer.0 == 200, let uid = answer.1["localId"] as? String, let token = answer.1["refreshToken"] as? String else { return }
@@ -115,6 +122,17 @@ private func signInUntilRefused(_ base: String, worker: Int, into acknowledged: 
             return
         }
     }
+}
+
+/// POSTs JSON with a short timeout: a request the kill cut off fails at once instead of holding the test.
+private func post(_ client: HTTPClient, _ url: String, _ body: [String: String]) async throws -> (Int, [String: Any]) {
+    var request = HTTPClientRequest(url: url)
+    request.method = .POST
+    request.headers.add(name: "content-type", value: "application/json")
+    request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: body)))
+    let response = try await client.execute(request, timeout: .seconds(5))
+    let buffer = try await response.body.collect(upTo: 1 << 20)
+    return (Int(response.status.code), (try? JSONSerialization.jsonObject(with: Data(buffer.readableBytesView))) as? [String: Any] ?? [:])
 }
 
 /// Runs a database client and reads the one number it prints.

@@ -52,30 +52,39 @@ struct SecretFreeLogTests {
         let flint = try await FlintProcess(
             dataDirectory: data,
             extraArguments: [
-                "--log-level", "trace", "--log-format", format, "--master-key-file", keyFile, "--admin-token", bootstrap, "--password-hash-cost", "10",
+                "--log-level", "trace", "--log-format", format, "--master-key-file", keyFile, "--admin-token", bootstrap, "--password-hash-cost",
+                "10",
             ],
             client: client)
         var stopped = false
         defer { if !stopped { flint.stop() } }
         let drive = Driver(client: client, flint: flint, admin: bootstrap)
 
-        #expect(try await drive.admin(.PATCH, "/identitytoolkit.googleapis.com/admin/v2/projects/demo-flint/config?updateMask=mfa",
-            #"{"mfa":{"state":"ENABLED","enabledProviders":["PHONE_SMS"]}}"#) == 200)
+        #expect(
+            try await drive.admin(
+                .PATCH, "/identitytoolkit.googleapis.com/admin/v2/projects/demo-flint/config?updateMask=mfa",
+                #"{"mfa":{"state":"ENABLED","enabledProviders":["PHONE_SMS"]}}"#) == 200)
 
         // Phone sign-in on a real number: the code goes to the dev outbox.
         let (_, sent) = try await drive.post("v1/accounts:sendVerificationCode", ["phoneNumber": "+16505550142"])
         secrets.add("sessionInfo", sent["sessionInfo"])
         let code = try await drive.smsCode("+16505550142")
         secrets.add("SMS code", code)
-        let (phoneStatus, phone) = try await drive.post("v1/accounts:signInWithPhoneNumber", ["sessionInfo": sent["sessionInfo"] ?? "", "code": code])
+        let (phoneStatus, phone) = try await drive.post(
+            "v1/accounts:signInWithPhoneNumber", ["sessionInfo": sent["sessionInfo"] ?? "", "code": code])
         #expect(phoneStatus == 200)
         secrets.add("phone ID token", phone["idToken"])
         secrets.add("phone refresh token", phone["refreshToken"])
 
         // Email link.
         let linkEmail = "link-log@example.com"
-        #expect(try await drive.post("v1/accounts:sendOobCode", [
-            "requestType": "EMAIL_SIGNIN", "email": linkEmail, "continueUrl": "http://localhost/", "canHandleCodeInApp": true]).0 == 200)
+        #expect(
+            try await drive.post(
+                "v1/accounts:sendOobCode",
+                [
+                    "requestType": "EMAIL_SIGNIN", "email": linkEmail, "continueUrl": "http://localhost/", "canHandleCodeInApp": true,
+                ]
+            ).0 == 200)
         let (oobCode, oobLink) = try await drive.oobCode(for: linkEmail)
         secrets.add("oob code", oobCode)
         secrets.add("oob link", oobLink)
@@ -134,12 +143,18 @@ struct SecretFreeLogTests {
         secrets.add("custom refresh token", customAnswer["refreshToken"])
         let adminPassword = "admin-pw-" + UUID().uuidString
         secrets.add("admin-set password", adminPassword)
-        #expect(try await drive.admin(.POST, "/identitytoolkit.googleapis.com/v1/projects/demo-flint/accounts",
-            #"{"email":"made-log@example.com","password":"\#(adminPassword)"}"#) == 200)
-        #expect(try await drive.admin(.POST, "/identitytoolkit.googleapis.com/v1/projects/demo-flint/accounts:lookup",
-            #"{"email":["made-log@example.com"]}"#, credential: named) == 200)
-        #expect(try await drive.admin(.POST, "/identitytoolkit.googleapis.com/v1/projects/demo-flint/accounts:sendOobCode",
-            #"{"requestType":"PASSWORD_RESET","email":"\#(email)","returnOobLink":true}"#) == 200)
+        #expect(
+            try await drive.admin(
+                .POST, "/identitytoolkit.googleapis.com/v1/projects/demo-flint/accounts",
+                #"{"email":"made-log@example.com","password":"\#(adminPassword)"}"#) == 200)
+        #expect(
+            try await drive.admin(
+                .POST, "/identitytoolkit.googleapis.com/v1/projects/demo-flint/accounts:lookup",
+                #"{"email":["made-log@example.com"]}"#, credential: named) == 200)
+        #expect(
+            try await drive.admin(
+                .POST, "/identitytoolkit.googleapis.com/v1/projects/demo-flint/accounts:sendOobCode",
+                #"{"requestType":"PASSWORD_RESET","email":"\#(email)","returnOobLink":true}"#) == 200)
 
         flint.stop()
         stopped = true
@@ -156,7 +171,7 @@ struct SecretFreeLogTests {
         let claims: [String: Any] = [
             "aud": "https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit", "iat": now, "exp": now + 3600,
             "iss": "firebase-auth-emulator@example.com", "sub": "firebase-auth-emulator@example.com", "uid": uid,
-            "claims": ["nonce": UUID().uuidString],
+            "claims": ["plan": UUID().uuidString],
         ]
         func part(_ object: [String: Any]) throws -> String {
             try JSONSerialization.data(withJSONObject: object).base64EncodedString()

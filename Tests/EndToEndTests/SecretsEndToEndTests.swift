@@ -42,7 +42,9 @@ struct SecretsEndToEndTests {
         try await rewrapScenario(arguments: ["--database", url, "--dev"])
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["psql", url, "-qtAc", "SELECT value FROM flint_secrets WHERE name = 'master' UNION ALL SELECT private_key_pem FROM signing_keys"]
+        p.arguments = [
+            "psql", url, "-qtAc", "SELECT value FROM flint_secrets WHERE name = 'master' UNION ALL SELECT private_key_pem FROM signing_keys",
+        ]
         let pipe = Pipe()
         p.standardOutput = pipe
         try p.run()
@@ -60,7 +62,9 @@ struct SecretsEndToEndTests {
         let store = arguments.isEmpty ? ["--data", data] : Array(arguments.prefix(2))
         let first = try await FlintProcess(dataDirectory: data, extraArguments: arguments + ["--master-key-file", oldKey], client: client)
         let (_, jwks) = try await getJSON(client, first.base + "/.well-known/jwks.json")
-        let (_, signed) = try await postJSON(client, first.base + "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k", [:])
+        let (_, signed) = try await postJSON(
+            client, first.base + "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
+            ["email": "rewrap@example.com", "password": "correct horse"])
         let refreshToken = try #require(signed["refreshToken"] as? String)
         first.stop()
 

@@ -113,4 +113,19 @@ struct SecretsAtRestTests {
             #expect(verified.status == .ok, "a sessionInfo from before opens: the server secret is the same: \(verified.text)")
         }
     }
+
+    @Test("settings, the master key and the server secret print without any credential (services holding them are logged)")
+    func printsNoCredential() throws {
+        var settings = ServerSettings()
+        settings.adminToken = "admin-credential-value"
+        settings.apiKeys = ["api-key-value"]
+        settings.metricsToken = "metrics-token-value"
+        let key = MasterKey.generate()
+        settings.masterKey = key
+        let printed = String(describing: settings) + String(reflecting: settings) + String(describing: [settings])
+        for secret in ["admin-credential-value", "api-key-value", "metrics-token-value", key.base64] { #expect(!printed.contains(secret)) }
+        #expect(printed.contains(key.id))
+        #expect(String(describing: key) == "MasterKey(\(key.id))")
+        #expect(String(describing: ServerSecret(master: Array(repeating: 7, count: 32))) == "ServerSecret(…)")
+    }
 }

@@ -47,6 +47,11 @@ public struct MasterKey: Sendable {
     public var base64: String { key.withUnsafeBytes { Data($0).base64EncodedString() } }
 }
 
+extension MasterKey: CustomStringConvertible {
+    /// Its ID only, never the key.
+    public var description: String { "MasterKey(\(id))" }
+}
+
 /// Why a master key or a sealed secret could not be used; `description` says what to do.
 public enum MasterKeyError: Error, Equatable, CustomStringConvertible {
     /// The key text or file is malformed.

@@ -68,12 +68,15 @@ public struct FlintServer: Sendable {
 
 /// Re-reads keys and config from the store every `reloadInterval`, so changes made by another node or the CLI
 /// take effect everywhere, sweeps the store (``sweep()``), and retries email deliveries that are due.
-struct ReloadService: Service {
+struct ReloadService: Service, CustomStringConvertible {
     let interval: Duration
     let outboxRetention: Duration
     let node: Node
     let keys: KeyCache
     let codes: ActionCodes
+
+    /// Its name only: ServiceLifecycle logs its services at start, and this one holds the node's settings and secrets.
+    var description: String { "ReloadService" }
 
     init(flows: Flows) {
         (interval, outboxRetention) = (flows.node.settings.reloadInterval, flows.node.settings.outboxRetention)

@@ -115,3 +115,12 @@ public struct ServerSettings: Sendable {
         return apiKeys.contains { constantTimeEquals(Array($0.utf8), Array(key.utf8)) }
     }
 }
+
+extension ServerSettings: CustomStringConvertible {
+    /// What the settings say without their credentials (admin token, API keys, metrics token, master key): values that
+    /// hold settings (services, flows) may be printed into logs.
+    public var description: String {
+        "ServerSettings(project: \(projectID), address: \(host):\(port), dev: \(devMode), admin token: \(adminToken == nil ? "none" : "set"), "
+            + "API keys: \(apiKeys.count), master key: \(masterKey?.id ?? "none"))"
+    }
+}

@@ -1,5 +1,5 @@
-public import FlintStore
 import FlintCore
+public import FlintStore
 
 /// What `flint doctor` reports about the secrets in a store: how many are kept in clear and which master keys sealed
 /// the others. Read without any key.
