@@ -21,6 +21,30 @@ struct SecretsEndToEndTests {
         #expect(doctor.contains("encrypted at rest"))
     }
 
+    @Test("rewrap of a dev store replaces DATA/master.key with the new key, and the next dev start uses it")
+    func devRewrapReplacesTheKeyFile() async throws {
+        let client = HTTPClient.shared
+        let data = temporaryDataDirectory()
+        let newKey = try newMasterKeyFile()
+        defer { for path in [data, newKey] { try? FileManager.default.removeItem(atPath: path) } }
+        let first = try await FlintProcess(dataDirectory: data, client: client)
+        let (_, signed) = try await postJSON(
+            client, first.base + "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
+            ["email": "dev@example.com", "password": "correct horse"])
+        let refreshToken = try #require(signed["refreshToken"] as? String)
+        first.stop()
+        let (status, said) = try runFlint(["keys", "rewrap", "--new-master-key-file", newKey, "--data", data])
+        #expect(status == 0, "\(said)")
+        #expect(try String(contentsOfFile: data + "/master.key", encoding: .utf8) == String(contentsOfFile: newKey, encoding: .utf8))
+        let attributes = try FileManager.default.attributesOfItem(atPath: data + "/master.key")
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let second = try await FlintProcess(dataDirectory: data, client: client)
+        defer { second.stop() }
+        let (refreshed, _) = try await postJSON(
+            client, second.base + "/securetoken.googleapis.com/v1/token?key=k", ["grant_type": "refresh_token", "refresh_token": refreshToken])
+        #expect(refreshed == 200)
+    }
+
     @Test("production mode without a master key refuses to start and says how to make one")
     func productionNeedsAKey() throws {
         let data = temporaryDataDirectory()

@@ -56,6 +56,9 @@ struct SecretsAtRestTests {
         let before = try await node(path, key: nil)
         let (signed, jwks) = try await before.run { api in (try await api.signIn(alice), try await api.call(.get, Path.jwks)["keys"]) }
         #expect(try await storedSecrets(path).allSatisfy { !$0.hasPrefix("sealed:") }, "without a key, as before encryption at rest")
+        let reader = try await SQLiteStore(path: path, logger: .init(label: "status"))
+        #expect(try await SecretsStatus.read(from: reader) == SecretsStatus(inClear: 2, sealedByKey: [:]), "doctor's view: two in clear")
+        try await reader.close()
 
         let key = MasterKey.generate()
         let after = try await node(path, key: key)
