@@ -89,26 +89,35 @@ enum MasterKeyFile {
         }
     }
 
-    /// Writes a new key to `path` (0600, never over an existing file) and returns it.
+    /// Writes a new key to `path` (0600, never over an existing file) and returns it, or the one another process
+    /// wrote there first.
     static func create(path: String) throws -> MasterKey {
         let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         if !directory.isEmpty {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         let key = MasterKey.generate()
-        try save(key, at: path)
+        do { try save(key, at: path) } catch let error as MasterKeyMissing {
+            // Another node starting on this data directory at the same moment made it first: that one is the key.
+            guard FileManager.default.fileExists(atPath: path) else { throw error }
+            return try read(path: path)
+        }
         return key
     }
 
-    /// Writes `key` to a new file at `path`, readable by its owner only.
+    /// Writes `key` to a new file at `path`, readable by its owner only. The file appears whole or not at all: it is
+    /// written under a temporary name and linked to `path`, which fails if `path` exists.
     static func save(_ key: MasterKey, at path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard fd >= 0 else { throw MasterKeyMissing(description: "cannot create the master key file \(path) (errno \(errno))") }
-        defer { close(fd) }
+        let temporary = path + ".\(getpid()).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard fd >= 0 else { throw MasterKeyMissing(description: "cannot create the master key file \(temporary) (errno \(errno))") }
+        defer { unlink(temporary) }
         let text = Array((key.base64 + "\n").utf8)
-        guard text.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == text.count else {
-            throw MasterKeyMissing(description: "cannot write the master key file \(path)")
-        }
+        let written = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard written == text.count, synced else { throw MasterKeyMissing(description: "cannot write the master key file \(temporary)") }
+        guard link(temporary, path) == 0 else { throw MasterKeyMissing(description: "cannot create the master key file \(path) (errno \(errno))") }
     }
 }
 
