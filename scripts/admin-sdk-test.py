@@ -33,6 +33,8 @@ import urllib.error
 import urllib.request
 
 PROJECT = "demo-flint"
+# Production mode (`--no-dev`) needs the master key that seals the store's secrets; every command here inherits it.
+os.environ.setdefault("FLINT_MASTER_KEY", base64.b64encode(os.urandom(32)).decode())
 
 
 def free_port():

@@ -15,7 +15,9 @@ import FlintStore
 func withUserConsole<T>(_ options: StoreOptions, _ body: (UserConsole) async throws -> T) async throws -> T {
     let store = try await options.open(logger: quietLogger())
     do {
-        let console = try await UserConsole(settings: ServerSettings(), store: store, logger: quietLogger())
+        var settings = ServerSettings()
+        settings.masterKey = try await options.requiredMasterKey(for: store).key
+        let console = try await UserConsole(settings: settings, store: store, logger: quietLogger())
         let result = try await AuditOrigin.$current.withValue(AuditOrigin(actor: "cli")) { try await body(console) }
         try await store.close()
         return result

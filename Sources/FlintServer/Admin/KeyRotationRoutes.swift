@@ -18,7 +18,7 @@ struct KeyRotationRoutes {
     func rotate(_ request: Request, context: FlintRequestContext) async throws -> Rotated {
         try context.requireAdmin()
         guard context.parameters.get("project") == node.settings.projectID else { throw AuthError.projectNotFound }
-        let kid = try await KeyCache.rotate(store: node.store, clock: node.clock, random: node.random)
+        let kid = try await KeyCache.rotate(store: node.store, secrets: keys.sealing, clock: node.clock, random: node.random)
         try await keys.reload()
         node.logger.notice("signing key rotated", metadata: ["kid": "\(kid)"])
         return Rotated(kid: kid)

@@ -80,6 +80,10 @@ public struct ServerSettings: Sendable {
     /// that should hold nothing more.
     public var metricsToken: String?
 
+    /// The key that seals the secrets the store keeps (signing private keys, the server secret); `nil` keeps them in
+    /// clear (tests, embedders with a throwaway store). `flint serve` always gives one.
+    public var masterKey: MasterKey?
+
     /// Default settings: dev mode on 127.0.0.1:9099, data in `./.flint`, project `demo-flint`.
     public init() {}
 
@@ -103,5 +107,14 @@ public struct ServerSettings: Sendable {
     func acceptsAPIKey(_ key: String) -> Bool {
         if devMode || apiKeys.isEmpty { return true }
         return apiKeys.contains { constantTimeEquals(Array($0.utf8), Array(key.utf8)) }
+    }
+}
+
+extension ServerSettings: CustomStringConvertible {
+    /// What the settings say without their credentials (admin token, API keys, metrics token, master key): values that
+    /// hold settings (services, flows) may be printed into logs.
+    public var description: String {
+        "ServerSettings(project: \(projectID), address: \(host):\(port), dev: \(devMode), admin token: \(adminToken == nil ? "none" : "set"), "
+            + "API keys: \(apiKeys.count), master key: \(masterKey?.id ?? "none"))"
     }
 }
