@@ -43,7 +43,7 @@ struct AuditMiddleware: RouterMiddleware {
     /// Records what the answer tells, if anything.
     private func record(_ request: Request, context: Context, origin: AuditOrigin, status: Int, error: String?) async {
         let path = request.uri.path
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         if status >= 400, let method = Self.signInMethods.first(where: { path.hasSuffix($0.suffix) })?.method {
             var detail: [String: JSONValue] = ["method": .string(method), "status": .number(Double(status))]
             if let error { detail["error"] = .string(error) }

@@ -2,12 +2,6 @@ import FlintCore
 import FlintStore
 import Synchronization
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// The node's copy of the signing keys, re-read from the store periodically so a rotation made by any node
 /// (or by `flint keys rotate`) is used and published by all within one reload interval.
 final class KeyCache: Sendable {
@@ -27,15 +21,14 @@ final class KeyCache: Sendable {
         let known = current
         var keys: [SigningKey] = []
         for record in records {
-            let retired = record.retiredAt.map { Date(timeIntervalSince1970: Double($0) / 1000) }
             if var key = known.key(kid: record.kid) {
-                key.retiredAt = retired
+                key.retiredAt = record.retiredAt
                 keys.append(key)
             } else {
                 keys.append(
                     try SigningKey(
                         kid: record.kid, privateKeyPEM: record.privateKeyPEM, certificatePEM: record.certificatePEM,
-                        createdAt: Date(timeIntervalSince1970: Double(record.createdAt) / 1000), retiredAt: retired
+                        createdAt: record.createdAt, retiredAt: record.retiredAt
                     )
                 )
             }
@@ -60,23 +53,16 @@ final class KeyCache: Sendable {
     static func rotate(store: any AuthStore, clock: any WallClock, random: any RandomSource) async throws -> String {
         let now = clock.now()
         let record = try newKeyRecord(now: now, random: random)
-        try await store.write { tx in try await tx.addSigningKey(record, retiringOthersAt: now.millisecondsSince1970) }
+        try await store.write { tx in try await tx.addSigningKey(record, retiringOthersAt: now) }
         await store.announce(.keys)
         return record.kid
     }
 
     /// A freshly generated key in its stored form, created at `now`.
-    private static func newKeyRecord(now: Date, random: any RandomSource) throws -> SigningKeyRecord {
+    private static func newKeyRecord(now: Instant, random: any RandomSource) throws -> SigningKeyRecord {
         let key = try SigningKey.generate(now: now, random: random)
         return SigningKeyRecord(
-            kid: key.kid, privateKeyPEM: key.privateKeyPEM, certificatePEM: key.certificatePEM, createdAt: now.millisecondsSince1970
+            kid: key.kid, privateKeyPEM: key.privateKeyPEM, certificatePEM: key.certificatePEM, createdAt: now
         )
     }
-}
-
-extension Date {
-    /// Milliseconds since 1970.
-    var millisecondsSince1970: Int64 { Int64((timeIntervalSince1970 * 1000).rounded(.down)) }
-    /// Seconds since 1970.
-    var secondsSince1970: Int64 { Int64(timeIntervalSince1970.rounded(.down)) }
 }

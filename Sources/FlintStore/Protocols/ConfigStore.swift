@@ -1,3 +1,5 @@
+public import FlintCore
+
 /// Node state: the master secret, signing keys, the project config and the schema version. Queries.
 public protocol ConfigReads: Sendable {
     /// The stored master secret, if created.
@@ -16,8 +18,8 @@ public protocol ConfigReads: Sendable {
 public protocol ConfigWrites: ConfigReads {
     /// Stores the master secret unless one exists; returns the one that is stored.
     func ensureMasterSecret(_ candidate: [UInt8]) async throws -> [UInt8]
-    /// Adds a signing key and retires every other active key at `retireAt` (ms).
-    func addSigningKey(_ key: SigningKeyRecord, retiringOthersAt retireAt: Int64?) async throws
+    /// Adds a signing key and retires every other active key at `retireAt`.
+    func addSigningKey(_ key: SigningKeyRecord, retiringOthersAt retireAt: Instant?) async throws
     /// Replaces the project config document.
     func saveProjectConfig(_ json: String) async throws
     /// Sets a value stored beside the project config.
