@@ -78,13 +78,15 @@ struct MFASealedTests {
 
     @Test("a TOTP enrollment session round-trips")
     func sessionRoundTrip() throws {
-        let s = TOTPEnrollmentSession(localID: "abc", secret: TOTP.generateSecret(using: SystemRandom()), issuedAt: Instant(secondsSince1970: 1_800_000_000))
+        let s = TOTPEnrollmentSession(
+            localID: "abc", secret: TOTP.generateSecret(using: SystemRandom()), issuedAt: Instant(secondsSince1970: 1_800_000_000))
         #expect(TOTPEnrollmentSession(opening: try s.seal(key: key), key: key) == s)
     }
 
     @Test("a tampered or foreign-key TOTP session is refused")
     func sessionTampered() throws {
-        let s = TOTPEnrollmentSession(localID: "abc", secret: TOTP.generateSecret(using: SystemRandom()), issuedAt: Instant(secondsSince1970: 1_800_000_000))
+        let s = TOTPEnrollmentSession(
+            localID: "abc", secret: TOTP.generateSecret(using: SystemRandom()), issuedAt: Instant(secondsSince1970: 1_800_000_000))
         var raw = Base64URL.decode(try s.seal(key: key)) ?? []
         raw[raw.count / 2] ^= 0x80
         #expect(TOTPEnrollmentSession(opening: Base64URL.encode(raw), key: key) == nil)

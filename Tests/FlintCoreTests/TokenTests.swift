@@ -14,7 +14,9 @@ struct TokenTests {
     var ring: KeyRing { KeyRing(keys: [Self.key]) }
 
     func claims() -> IDTokenClaims {
-        var c = IDTokenClaims(projectID: "demo-flint", userID: "uid123", authTime: Instant(secondsSince1970: 1_800_000_050), issuedAt: Instant(secondsSince1970: 1_800_000_100),
+        var c = IDTokenClaims(
+            projectID: "demo-flint", userID: "uid123", authTime: Instant(secondsSince1970: 1_800_000_050),
+            issuedAt: Instant(secondsSince1970: 1_800_000_100),
             signInProvider: "phone")
         c.phoneNumber = "+16505553434"
         c.identities = ["phone": ["+16505553434"]]

@@ -119,8 +119,11 @@ struct SMSProviderTests {
         let signature = try #require(first.headers["x-flint-signature"])
         #expect(signature.hasPrefix("t=1800000000,v1="))
         #expect(
-            WebhookSignature.verify(header: signature, secret: "0123456789abcdef-secret", body: Array(first.body.utf8), now: Instant(secondsSince1970: 1_800_000_100)))
-        #expect(!WebhookSignature.verify(header: signature, secret: "another-secret-of-16", body: Array(first.body.utf8), now: Instant(secondsSince1970: 1_800_000_100)))
+            WebhookSignature.verify(
+                header: signature, secret: "0123456789abcdef-secret", body: Array(first.body.utf8), now: Instant(secondsSince1970: 1_800_000_100)))
+        #expect(
+            !WebhookSignature.verify(
+                header: signature, secret: "another-secret-of-16", body: Array(first.body.utf8), now: Instant(secondsSince1970: 1_800_000_100)))
     }
 
     @Test(

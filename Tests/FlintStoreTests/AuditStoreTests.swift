@@ -7,7 +7,8 @@ import Testing
 struct AuditStoreTests {
     static func event(_ at: Instant, _ kind: AuditKind, uid: String? = nil) -> AuditEvent {
         AuditEvent(
-            at: at, kind: kind, uid: uid, ip: "192.0.2.1", actor: uid == nil ? "admin" : nil, detail: ["method": "phone", "n": .number(Double(at.millisecondsSince1970))])
+            at: at, kind: kind, uid: uid, ip: "192.0.2.1", actor: uid == nil ? "admin" : nil,
+            detail: ["method": "phone", "n": .number(Double(at.millisecondsSince1970))])
     }
 
     @Test("events come back newest first with every column, filtered by account, kind and time", arguments: Engine.all)

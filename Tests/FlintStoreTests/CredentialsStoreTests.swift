@@ -59,7 +59,8 @@ struct CredentialsStoreTests {
     func developerClaims(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
         let token = RefreshTokenRecord(
-            tokenHash: "t", localID: "u", createdAt: 1, authTime: Instant(secondsSince1970: 1), signInProvider: "custom", developerClaims: #"{"premium":true}"#)
+            tokenHash: "t", localID: "u", createdAt: 1, authTime: Instant(secondsSince1970: 1), signInProvider: "custom",
+            developerClaims: #"{"premium":true}"#)
         try await store.write { try await $0.insertRefreshToken(token) }
         #expect(try await store.read { try await $0.refreshToken(hash: "t") } == token)
         try await store.close()

@@ -5,7 +5,8 @@ import Testing
 
 @Suite("Email storage: oob codes, passwords, outbox delivery state")
 struct EmailStoreTests {
-    static func code(_ hash: String, email: String = "a@example.com", type: OobCodeKind = .emailSignIn, expiresAt: Instant = 2_000_000) -> OobCodeRecord
+    static func code(_ hash: String, email: String = "a@example.com", type: OobCodeKind = .emailSignIn, expiresAt: Instant = 2_000_000)
+        -> OobCodeRecord
     {
         OobCodeRecord(
             codeHash: hash, requestType: type, email: email, localID: nil, createdAt: 1_000_000, expiresAt: expiresAt, continueURL: "https://x/")

@@ -8,9 +8,14 @@ struct UserStoreTests {
     @Test("one account per phone number", arguments: Engine.all)
     func uniquePhone(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
-        try await store.write { try await $0.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: Instant(secondsSince1970: 1))) }
+        try await store.write {
+            try await $0.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: Instant(secondsSince1970: 1)))
+        }
         await #expect(throws: StoreError.conflict("phoneNumber")) {
-            try await store.write { try await $0.insertUser(UserRecord(localID: "u2", phoneNumber: "+16505553434", createdAt: 1, validSince: Instant(secondsSince1970: 1))) }
+            try await store.write {
+                try await $0.insertUser(
+                    UserRecord(localID: "u2", phoneNumber: "+16505553434", createdAt: 1, validSince: Instant(secondsSince1970: 1)))
+            }
         }
         #expect(try await store.read { try await $0.userCount() } == 1)
         try await store.close()
@@ -80,7 +85,9 @@ struct UserStoreTests {
                 group.addTask {
                     do {
                         try await store.write { tx in
-                            try await tx.insertUser(UserRecord(localID: "u\(i)", phoneNumber: "+1650555\(1000 + i)", createdAt: 1, validSince: Instant(secondsSince1970: 1)))
+                            try await tx.insertUser(
+                                UserRecord(
+                                    localID: "u\(i)", phoneNumber: "+1650555\(1000 + i)", createdAt: 1, validSince: Instant(secondsSince1970: 1)))
                             if i % 2 == 0 { throw Boom() }
                         }
                     } catch is Boom {}
@@ -99,7 +106,8 @@ struct UserStoreTests {
         let (store, _) = try await makeStore(engine)
         try await store.write { tx in
             try await tx.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: Instant(secondsSince1970: 1)))
-            try await tx.insertRefreshToken(RefreshTokenRecord(tokenHash: "h1", localID: "u1", createdAt: 1, authTime: Instant(secondsSince1970: 1), signInProvider: "phone"))
+            try await tx.insertRefreshToken(
+                RefreshTokenRecord(tokenHash: "h1", localID: "u1", createdAt: 1, authTime: Instant(secondsSince1970: 1), signInProvider: "phone"))
         }
         #expect(try await store.read { try await $0.refreshToken(hash: "h1") }?.localID == "u1")
         #expect(try await store.write { try await $0.deleteUser(localID: "u1") })
@@ -118,7 +126,8 @@ struct UserStoreTests {
             try await tx.insertUser(UserRecord(localID: "u2", phoneNumber: "+16505553435", createdAt: 1, validSince: Instant(secondsSince1970: 1)))
             for (hash, owner, created) in [("a", "u1", Instant(millisecondsSince1970: 10)), ("b", "u1", 20), ("c", "u1", 30), ("d", "u2", 10)] {
                 try await tx.insertRefreshToken(
-                    RefreshTokenRecord(tokenHash: hash, localID: owner, createdAt: created, authTime: Instant(secondsSince1970: 1), signInProvider: "phone"))
+                    RefreshTokenRecord(
+                        tokenHash: hash, localID: owner, createdAt: created, authTime: Instant(secondsSince1970: 1), signInProvider: "phone"))
             }
         }
         #expect(try await store.read { try await $0.user(localID: "u1") }?.revocationGeneration == 4)
@@ -174,7 +183,9 @@ struct UserStoreTests {
     @Test("many overlapping reads each get a connection of their own, and a closed store refuses reads", arguments: Engine.all)
     func overlappingReads(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
-        try await store.write { try await $0.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: Instant(secondsSince1970: 1))) }
+        try await store.write {
+            try await $0.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: Instant(secondsSince1970: 1)))
+        }
         let found = try await withThrowingTaskGroup(of: Bool.self) { group in
             for _ in 0..<50 {
                 group.addTask { try await store.read { try await $0.user(localID: "u1") } != nil }

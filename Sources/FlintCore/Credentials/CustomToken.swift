@@ -83,7 +83,9 @@ package struct CustomToken: Sendable {
         guard exp > iat, exp - iat <= Self.maxLifetime.inSeconds else {
             throw AuthError.invalidCustomToken.with(detail: "((The token must expire within an hour of its iat.))")
         }
-        guard iat <= now + Self.allowedSkew.inSeconds else { throw AuthError.invalidCustomToken.with(detail: "((The token's iat is in the future.))") }
+        guard iat <= now + Self.allowedSkew.inSeconds else {
+            throw AuthError.invalidCustomToken.with(detail: "((The token's iat is in the future.))")
+        }
         guard now < exp else { throw AuthError.invalidCustomToken.with(detail: "((The token has expired.))") }
     }
 

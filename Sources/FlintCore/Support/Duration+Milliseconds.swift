@@ -1,5 +1,5 @@
-/// Spans are `Duration`s; stored instants and counter windows are whole milliseconds (and the wire's `validSince`,
-/// `auth_time` and cache ages whole seconds), so a span turns into those units at the edge.
+/// Spans are `Duration`s and points in time ``Instant``s; a span becomes whole milliseconds where it moves an instant,
+/// and whole seconds where the wire carries seconds (a lifetime in `expiresIn`, a cache's `max-age`).
 extension Duration {
     /// The span in whole milliseconds, rounded toward zero.
     package var inMilliseconds: Int64 {

@@ -53,7 +53,8 @@ package enum TokenVerifier {
             generation = value
         }
         return VerifiedIDToken(
-            userID: sub, issuedAt: Instant(secondsSince1970: iat), authTime: Instant(secondsSince1970: authTime), signInProvider: firebase?["sign_in_provider"]?.stringValue,
+            userID: sub, issuedAt: Instant(secondsSince1970: iat), authTime: Instant(secondsSince1970: authTime),
+            signInProvider: firebase?["sign_in_provider"]?.stringValue,
             revocationGeneration: generation, payload: payload)
     }
 }

@@ -85,7 +85,9 @@ extension AppVerifier {
             throw AuthError.missingAppCredential
         }
         let expiresAt = ticket.issuedAt + lifetime
-        let uses = try await node.store.write { tx in try await tx.incrementCounter(key: ticket.counterKey, windowStart: .epoch, expiresAt: expiresAt) }
+        let uses = try await node.store.write { tx in
+            try await tx.incrementCounter(key: ticket.counterKey, windowStart: .epoch, expiresAt: expiresAt)
+        }
         guard uses <= maxUses else { throw usedUp }
     }
 }

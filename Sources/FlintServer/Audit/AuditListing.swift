@@ -107,7 +107,7 @@ public enum AuditListing {
         guard let date = (try? fractional.parse(text)) ?? (try? whole.parse(text)) else {
             throw AuthError.invalidArgument("\(name) must be an RFC 3339 time (2026-01-31T12:00:00Z) or milliseconds since the epoch")
         }
-        return Instant(millisecondsSince1970: Int64((date.timeIntervalSince1970 * 1000).rounded()))
+        return Instant(date)
     }
 
     private static func nonEmpty(_ text: String?) -> String? {

@@ -84,7 +84,8 @@ package struct UserImportParser: Sendable {
         if let tenant = try fields.string("tenantId"), !tenant.isEmpty {
             throw ImportRefusal.refused("Tenant id in userInfo does not match the tenant id in request.")
         }
-        var user = UserRecord(localID: localID, createdAt: try fields.int64("createdAt").map(Instant.init(millisecondsSince1970:)) ?? now, validSince: now.wholeSecond)
+        var user = UserRecord(
+            localID: localID, createdAt: try fields.int64("createdAt").map(Instant.init(millisecondsSince1970:)) ?? now, validSince: now.wholeSecond)
         user.displayName = try fields.string("displayName")
         user.photoURL = try fields.string("photoUrl")
         user.lastLoginAt = try fields.int64("lastLoginAt").map(Instant.init(millisecondsSince1970:))

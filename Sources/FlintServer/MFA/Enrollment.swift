@@ -163,7 +163,8 @@ extension MFAFlow {
             if try await node.store.write({ tx in try await [attempts].count(in: tx, now: now) }) { throw AuthError.sessionExpired }
             guard
                 let step = TOTP.matchingStep(
-                    code: code, secret: session.secret, at: now.secondsSince1970, adjacentIntervals: config.totpAdjacentIntervals, parameters: TOTPParameters())
+                    code: code, secret: session.secret, at: now.secondsSince1970, adjacentIntervals: config.totpAdjacentIntervals,
+                    parameters: TOTPParameters())
             else { throw AuthError.invalidCode }
             totpSessionKey = "totp-enrolled:\(storedTokenHash(sessionText))"
             enrollment = MFAEnrollmentRecord(

@@ -82,7 +82,8 @@ extension PhoneSignIn {
         case .numberTaken(let phone):
             let proof = SessionHandle.temporaryProof(phoneNumber: phone, issuedAt: node.clock.now().wholeSecond).encode(key: secret.sessionKey)
             return SignInWithPhoneNumberResponse(
-                fields: PhoneSignInFields(phoneNumber: phone, temporaryProof: proof, temporaryProofExpiresIn: String(Self.temporaryProofLifetime.inSeconds)))
+                fields: PhoneSignInFields(
+                    phoneNumber: phone, temporaryProof: proof, temporaryProofExpiresIn: String(Self.temporaryProofLifetime.inSeconds)))
         case .completed(let completed):
             let (user, isNew, session) = try gate.answer(completed, provider: "phone", now: now)
             return SignInWithPhoneNumberResponse(

@@ -1,10 +1,10 @@
+package import FlintCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-
-package import FlintCore
 
 /// RFC 3339 timestamps in UTC with milliseconds, as Firebase writes `lastRefreshAt`, `enrolledAt` and
 /// `finalizeEnrollmentTime`.
