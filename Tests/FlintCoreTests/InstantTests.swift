@@ -72,6 +72,12 @@ struct InstantTests {
         #expect((Instant(millisecondsSince1970: .min) - .seconds(1)).millisecondsSince1970 == .min)
         #expect(Instant(millisecondsSince1970: .min) - far < .zero)
         #expect(far - Instant(millisecondsSince1970: .min) > .seconds(1_000_000))
+        #expect(Instant(millisecondsSince1970: .min).secondsSince1970 == Int64.min / 1000 - 1)
+        #expect(Instant(millisecondsSince1970: .max).secondsSince1970 == Int64.max / 1000)
+        #expect((Instant.epoch + .seconds(Int64.max)).millisecondsSince1970 == .max)
+        #expect((Instant.epoch - .seconds(Int64.max)).millisecondsSince1970 == -Int64.max)
+        #expect(Instant(Date(timeIntervalSince1970: 1e300)).millisecondsSince1970 == .max)
+        #expect(Instant(Date(timeIntervalSince1970: -1e300)).millisecondsSince1970 == .min)
     }
 
     @Test("Codable writes the bare number of milliseconds")

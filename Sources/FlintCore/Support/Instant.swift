@@ -27,11 +27,19 @@ public struct Instant: Sendable, Hashable, Comparable, Codable {
     }
 
     /// The instant of `date`, rounded down to its millisecond. A time within a microsecond of a whole millisecond
-    /// counts as that millisecond, so that `Instant(instant.date) == instant` despite binary fractions.
+    /// counts as that millisecond, so that `Instant(instant.date) == instant` despite binary fractions; a date beyond
+    /// the representable range is clamped to it.
     public init(_ date: Date) {
         let milliseconds = date.timeIntervalSince1970 * 1000
         let nearest = milliseconds.rounded()
-        millisecondsSince1970 = Int64(abs(milliseconds - nearest) < 0.001 ? nearest : milliseconds.rounded(.down))
+        let whole = abs(milliseconds - nearest) < 0.001 ? nearest : milliseconds.rounded(.down)
+        if whole >= 9.2e18 {
+            millisecondsSince1970 = .max
+        } else if whole <= -9.2e18 {
+            millisecondsSince1970 = .min
+        } else {
+            millisecondsSince1970 = Int64(whole.isNaN ? 0 : whole)
+        }
     }
 
     /// The epoch itself.
@@ -40,7 +48,8 @@ public struct Instant: Sendable, Hashable, Comparable, Codable {
     /// Whole seconds since the epoch, rounded down (toward the past, also before the epoch): a JWT's `iat`, `exp`
     /// and `auth_time`, the wire's `validSince`.
     public var secondsSince1970: Int64 {
-        millisecondsSince1970 >= 0 ? millisecondsSince1970 / 1000 : -((-millisecondsSince1970 + 999) / 1000)
+        let quotient = millisecondsSince1970 / 1000
+        return millisecondsSince1970 % 1000 < 0 ? quotient - 1 : quotient
     }
 
     /// This instant rounded down to its whole second, the precision of the values JWTs carry.
