@@ -165,7 +165,7 @@ let package = Package(
         .testTarget(
             name: "FlintStoreTests",
             dependencies: [
-                "FlintStore", "FlintCore", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "FlintStore", "FlintCore", "FlintTesting", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strictSettings

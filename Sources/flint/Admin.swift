@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlintCore
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -13,9 +14,9 @@ struct Admin: AsyncParsableCommand {
         abstract: "Manage service accounts (custom tokens) and admin credentials.", subcommands: [ServiceAccounts.self, AdminTokens.self])
 }
 
-/// A credential's instant (ms since epoch, or none) as people and `--json` read it: ISO 8601, UTC.
-func credentialTime(_ milliseconds: Int64?) -> String? {
-    milliseconds.map { Date(timeIntervalSince1970: Double($0) / 1000).formatted(.iso8601) }
+/// A credential's instant (or none) as people and `--json` read it: ISO 8601, UTC.
+func credentialTime(_ instant: Instant?) -> String? {
+    instant.map { $0.date.formatted(.iso8601) }
 }
 
 /// Prints rows as aligned columns under `header`.

@@ -37,7 +37,7 @@ struct AdminTokens: AsyncParsableCommand {
             let secret = AdminSecret.generate(random: SystemRandom())
             let record = AdminCredentialRecord(
                 secretHash: AdminSecret.hash(secret), name: name, scope: AdminScope(rawValue: scope),
-                createdAt: Int64(Date().timeIntervalSince1970 * 1000))
+                createdAt: SystemClock().now())
             let db = try await store.open(logger: quietLogger())
             do {
                 try await db.write { tx in try await tx.insertAdminCredential(record) }
@@ -82,7 +82,7 @@ struct AdminTokens: AsyncParsableCommand {
 
         func run() async throws {
             let db = try await store.open(logger: quietLogger())
-            let revoked = try await db.write { tx in try await tx.revokeAdminCredential(name: name, at: Int64(Date().timeIntervalSince1970 * 1000)) }
+            let revoked = try await db.write { tx in try await tx.revokeAdminCredential(name: name, at: SystemClock().now()) }
             try await db.close()
             guard revoked else { throw ValidationError("no unrevoked admin credential named \(name)") }
             print("admin credential \(name) revoked")

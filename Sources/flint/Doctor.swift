@@ -40,8 +40,7 @@ struct Doctor: AsyncParsableCommand {
                 keys.append(
                     try SigningKey(
                         kid: record.kid, privateKeyPEM: try secrets.openPrivateKey(record.privateKeyPEM, kid: record.kid),
-                        certificatePEM: record.certificatePEM, createdAt: Date(timeIntervalSince1970: Double(record.createdAt) / 1000),
-                        retiredAt: record.retiredAt.map { Date(timeIntervalSince1970: Double($0) / 1000) }
+                        certificatePEM: record.certificatePEM, createdAt: record.createdAt, retiredAt: record.retiredAt
                     )
                 )
             } catch {
@@ -50,13 +49,11 @@ struct Doctor: AsyncParsableCommand {
         }
         let ring = KeyRing(keys: keys)
         if let active = ring.active {
-            let claims = IDTokenClaims(
-                projectID: project, userID: "doctor", authTime: Int64(Date().timeIntervalSince1970), issuedAt: Int64(Date().timeIntervalSince1970),
-                signInProvider: "custom"
-            )
-            let verified = (try? TokenVerifier.verify(try TokenSigner.sign(claims, with: ring), ring: ring, projectID: project, now: Date())) != nil
+            let now = SystemClock().now()
+            let claims = IDTokenClaims(projectID: project, userID: "doctor", authTime: now, issuedAt: now, signInProvider: "custom")
+            let verified = (try? TokenVerifier.verify(try TokenSigner.sign(claims, with: ring), ring: ring, projectID: project, now: now)) != nil
             report(verified, "the active signing key \(active.kid) signs tokens that verify with the published keys")
-            report(true, "\(ring.published(at: Date()).count) key(s) published, \(records.count) stored")
+            report(true, "\(ring.published(at: now).count) key(s) published, \(records.count) stored")
         } else {
             report(
                 false,

@@ -64,8 +64,8 @@ struct ExportedUser {
         }
         if let name = user.displayName { members.append(("displayName", .string(name))) }
         if let photo = user.photoURL { members.append(("photoUrl", .string(photo))) }
-        if let last = user.lastLoginAt { members.append(("lastSignedInAt", .string(String(last)))) }
-        members.append(("createdAt", .string(String(user.createdAt))))
+        if let last = user.lastLoginAt { members.append(("lastSignedInAt", .string(String(last.millisecondsSince1970)))) }
+        members.append(("createdAt", .string(String(user.createdAt.millisecondsSince1970))))
         if let phone = user.phoneNumber { members.append(("phoneNumber", .string(phone))) }
         members.append(("disabled", .bool(user.disabled)))
         if let claims = user.customAttributes { members.append(("customAttributes", .string(claims))) }
@@ -80,7 +80,7 @@ struct ExportedUser {
         if let name = e.displayName { members.append(("displayName", .string(name))) }
         if let phone = e.phoneNumber { members.append(("phoneInfo", .string(phone))) }
         if e.factor == .totp { members.append(("totpInfo", .object([]))) }
-        members.append(("enrolledAt", .string(ImportTimestamp.format(milliseconds: e.enrolledAt))))
+        members.append(("enrolledAt", .string(ImportTimestamp.format(e.enrolledAt))))
         return .object(members)
     }
 
@@ -95,8 +95,8 @@ struct ExportedUser {
         fields[4] = hash.map { $0.salt.isEmpty ? "" : ImportBase64.encode($0.salt) } ?? ""
         fields[5] = Self.escape(user.displayName ?? "")
         fields[6] = Self.escape(user.photoURL ?? "")
-        fields[23] = String(user.createdAt)
-        fields[24] = user.lastLoginAt.map(String.init) ?? ""
+        fields[23] = String(user.createdAt.millisecondsSince1970)
+        fields[24] = user.lastLoginAt.map { String($0.millisecondsSince1970) } ?? ""
         fields[25] = user.phoneNumber ?? ""
         fields[26] = user.disabled ? "true" : "false"
         // Claims are always quoted, as firebase-tools writes them.

@@ -44,7 +44,7 @@ struct ServiceAccounts: AsyncParsableCommand {
             let key = try ServiceAccountKey.generate(name: name, projectID: project, random: SystemRandom())
             let record = ServiceAccountRecord(
                 keyID: key.keyID, name: name, clientEmail: key.clientEmail, clientID: key.clientID, publicKeyPEM: key.publicKeyPEM,
-                createdAt: Int64(Date().timeIntervalSince1970 * 1000))
+                createdAt: SystemClock().now())
             do {
                 if try await db.read({ try await $0.serviceAccounts() }).contains(where: { $0.name == name && $0.revokedAt == nil }) {
                     throw ValidationError("a service account named \(name) exists; revoke it first or pick another name")
@@ -102,7 +102,7 @@ struct ServiceAccounts: AsyncParsableCommand {
 
         func run() async throws {
             let db = try await store.open(logger: quietLogger())
-            let revoked = try await db.write { tx in try await tx.revokeServiceAccount(name: name, at: Int64(Date().timeIntervalSince1970 * 1000)) }
+            let revoked = try await db.write { tx in try await tx.revokeServiceAccount(name: name, at: SystemClock().now()) }
             try await db.close()
             guard revoked else { throw ValidationError("no unrevoked service account named \(name)") }
             print("service account \(name) revoked")

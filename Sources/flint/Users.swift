@@ -38,13 +38,13 @@ struct Users: AsyncParsableCommand {
         func run() async throws {
             let db = try await store.open(logger: quietLogger())
             let random = SystemRandom()
-            let createdAt = Int64(Date().timeIntervalSince1970 * 1000)
+            let createdAt = SystemClock().now()
             var added = 0
             var next = first
             while next < first + count {
                 let end = min(next + batch, first + count)
                 let users = (next..<end).map { n in
-                    UserRecord(localID: random.alphanumericID(), phoneNumber: "+1415\(n)", createdAt: createdAt, validSince: createdAt / 1000)
+                    UserRecord(localID: random.alphanumericID(), phoneNumber: "+1415\(n)", createdAt: createdAt, validSince: createdAt.wholeSecond)
                 }
                 added += try await db.write { tx in
                     var inserted = 0

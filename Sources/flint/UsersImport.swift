@@ -107,7 +107,7 @@ struct ImportRun: Sendable {
         while !ended {
             var candidates: [ImportCandidate] = []
             var places: Places = [:]
-            let parser = UserImportParser(algorithm: algorithm, now: Int64(Date().timeIntervalSince1970 * 1000))
+            let parser = UserImportParser(algorithm: algorithm, now: SystemClock().now())
             // A file that breaks off ends the import after the users read before the break are written.
             var broken: ExportFileError?
             do {

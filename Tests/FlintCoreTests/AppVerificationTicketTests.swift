@@ -9,7 +9,8 @@ struct AppVerificationTicketTests {
 
     @Test("a ticket opens with its purpose and key, and with nothing else")
     func sealAndOpen() throws {
-        let ticket = AppVerificationTicket(purpose: .receipt, projectID: "demo-flint", issuedAt: 1_700_000_000, nonce: Array(repeating: 7, count: 16))
+        let ticket = AppVerificationTicket(
+            purpose: .receipt, projectID: "demo-flint", issuedAt: Instant(secondsSince1970: 1_700_000_000), nonce: Array(repeating: 7, count: 16))
         let text = try ticket.seal(key: key)
         #expect(AppVerificationTicket(opening: text, purpose: .receipt, key: key) == ticket)
         #expect(AppVerificationTicket(opening: text, purpose: .challengeToken, key: key) == nil)
@@ -22,12 +23,13 @@ struct AppVerificationTicketTests {
 
     @Test("validity: same project, within the lifetime, not from the future")
     func validity() {
-        let ticket = AppVerificationTicket(purpose: .challengeToken, projectID: "p", issuedAt: 1000, nonce: Array(repeating: 1, count: 16))
-        #expect(ticket.isValid(projectID: "p", now: 1000, lifetime: 300))
-        #expect(ticket.isValid(projectID: "p", now: 1299, lifetime: 300))
-        #expect(!ticket.isValid(projectID: "p", now: 1300, lifetime: 300))
-        #expect(!ticket.isValid(projectID: "q", now: 1000, lifetime: 300))
-        #expect(!ticket.isValid(projectID: "p", now: 900, lifetime: 300))
+        let ticket = AppVerificationTicket(
+            purpose: .challengeToken, projectID: "p", issuedAt: Instant(secondsSince1970: 1000), nonce: Array(repeating: 1, count: 16))
+        #expect(ticket.isValid(projectID: "p", now: Instant(secondsSince1970: 1000), lifetime: .seconds(300)))
+        #expect(ticket.isValid(projectID: "p", now: Instant(secondsSince1970: 1299), lifetime: .seconds(300)))
+        #expect(!ticket.isValid(projectID: "p", now: Instant(secondsSince1970: 1300), lifetime: .seconds(300)))
+        #expect(!ticket.isValid(projectID: "q", now: Instant(secondsSince1970: 1000), lifetime: .seconds(300)))
+        #expect(!ticket.isValid(projectID: "p", now: Instant(secondsSince1970: 900), lifetime: .seconds(300)))
     }
 
     @Test("a receipt's secret is bound to the receipt and the key")
@@ -70,7 +72,8 @@ struct AppVerificationTicketTests {
     @Test("the APNs provider token is ES256 over header and claims")
     func apnsToken() throws {
         let key = P256.Signing.PrivateKey()
-        let token = try APNsProviderToken(p8: key.pemRepresentation, keyID: "KEY1234567", teamID: "TEAM123456").token(issuedAt: 42)
+        let token = try APNsProviderToken(p8: key.pemRepresentation, keyID: "KEY1234567", teamID: "TEAM123456").token(
+            issuedAt: Instant(secondsSince1970: 42))
         let parts = token.split(separator: ".").map(String.init)
         #expect(parts.count == 3)
         #expect(Base64URL.decode(parts[0]).map { String(decoding: $0, as: UTF8.self) } == #"{"alg":"ES256","kid":"KEY1234567"}"#)

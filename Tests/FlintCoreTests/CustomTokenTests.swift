@@ -41,7 +41,7 @@ struct CustomTokenTests {
         #expect(token.signature == .rs256(keyID: account.keyID))
         #expect(token.issuer == account.clientEmail)
         #expect(token.verify(with: try ServiceAccountPublicKey(pem: account.publicKeyPEM)))
-        try token.checkSigned(now: now + 10)
+        try token.checkSigned(now: Instant(secondsSince1970: now + 10))
         let claims = try token.claims()
         #expect(claims.uid == "user-1")
         #expect(claims.developerClaims == ["premium": true, "level": .number(3)])
@@ -82,13 +82,14 @@ struct CustomTokenTests {
 
     @Test("time: expired, longer than an hour, issued in the future, or without iat/exp is refused")
     func time() throws {
-        #expect(code { try CustomToken(parsing: try signed()).checkSigned(now: now + 3600) } == "INVALID_CUSTOM_TOKEN")
-        #expect(code { try CustomToken(parsing: try signed(lifetime: 3601)).checkSigned(now: now) } == "INVALID_CUSTOM_TOKEN")
-        #expect(code { try CustomToken(parsing: try signed(at: now + 301)).checkSigned(now: now) } == "INVALID_CUSTOM_TOKEN")
-        #expect(code { try CustomToken(parsing: try signed(at: now + 299)).checkSigned(now: now) } == nil)
-        #expect(code { try CustomToken(parsing: try signed(extra: ["exp": "soon"])).checkSigned(now: now) } == "INVALID_CUSTOM_TOKEN")
-        #expect(code { try CustomToken(parsing: try signed(extra: ["sub": "someone@else"])).checkSigned(now: now) } == "INVALID_CUSTOM_TOKEN")
-        #expect(code { try CustomToken(parsing: try signed(extra: ["aud": "demo-flint"])).checkSigned(now: now) } == "INVALID_CUSTOM_TOKEN")
+        let at = Instant(secondsSince1970: now)
+        #expect(code { try CustomToken(parsing: try signed()).checkSigned(now: at + .seconds(3600)) } == "INVALID_CUSTOM_TOKEN")
+        #expect(code { try CustomToken(parsing: try signed(lifetime: 3601)).checkSigned(now: at) } == "INVALID_CUSTOM_TOKEN")
+        #expect(code { try CustomToken(parsing: try signed(at: now + 301)).checkSigned(now: at) } == "INVALID_CUSTOM_TOKEN")
+        #expect(code { try CustomToken(parsing: try signed(at: now + 299)).checkSigned(now: at) } == nil)
+        #expect(code { try CustomToken(parsing: try signed(extra: ["exp": "soon"])).checkSigned(now: at) } == "INVALID_CUSTOM_TOKEN")
+        #expect(code { try CustomToken(parsing: try signed(extra: ["sub": "someone@else"])).checkSigned(now: at) } == "INVALID_CUSTOM_TOKEN")
+        #expect(code { try CustomToken(parsing: try signed(extra: ["aud": "demo-flint"])).checkSigned(now: at) } == "INVALID_CUSTOM_TOKEN")
     }
 
     @Test(

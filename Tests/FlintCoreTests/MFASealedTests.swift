@@ -8,8 +8,8 @@ struct MFASealedTests {
 
     func credential() -> MFAPendingCredential {
         MFAPendingCredential(
-            localID: "u1QzXk8BvV3u2wB1J0bC6a8h9Q2x", signInProvider: "password", authTime: 1_800_000_000,
-            issuedAt: 1_800_000_005, using: SystemRandom())
+            localID: "u1QzXk8BvV3u2wB1J0bC6a8h9Q2x", signInProvider: "password", authTime: Instant(secondsSince1970: 1_800_000_000),
+            issuedAt: Instant(secondsSince1970: 1_800_000_005), using: SystemRandom())
     }
 
     @Test("a pending credential round-trips with a 16-byte nonce")
@@ -70,21 +70,23 @@ struct MFASealedTests {
     func credentialExpiry() {
         let c = credential()
         #expect(!c.isExpired(now: c.issuedAt))
-        #expect(!c.isExpired(now: c.issuedAt + 299))
-        #expect(c.isExpired(now: c.issuedAt + 300))
-        #expect(!c.isExpired(now: c.issuedAt + 59, lifetime: 60))
-        #expect(c.isExpired(now: c.issuedAt + 60, lifetime: 60))
+        #expect(!c.isExpired(now: c.issuedAt + .seconds(299)))
+        #expect(c.isExpired(now: c.issuedAt + .seconds(300)))
+        #expect(!c.isExpired(now: c.issuedAt + .seconds(59), lifetime: .seconds(60)))
+        #expect(c.isExpired(now: c.issuedAt + .seconds(60), lifetime: .seconds(60)))
     }
 
     @Test("a TOTP enrollment session round-trips")
     func sessionRoundTrip() throws {
-        let s = TOTPEnrollmentSession(localID: "abc", secret: TOTP.generateSecret(using: SystemRandom()), issuedAt: 1_800_000_000)
+        let s = TOTPEnrollmentSession(
+            localID: "abc", secret: TOTP.generateSecret(using: SystemRandom()), issuedAt: Instant(secondsSince1970: 1_800_000_000))
         #expect(TOTPEnrollmentSession(opening: try s.seal(key: key), key: key) == s)
     }
 
     @Test("a tampered or foreign-key TOTP session is refused")
     func sessionTampered() throws {
-        let s = TOTPEnrollmentSession(localID: "abc", secret: TOTP.generateSecret(using: SystemRandom()), issuedAt: 1_800_000_000)
+        let s = TOTPEnrollmentSession(
+            localID: "abc", secret: TOTP.generateSecret(using: SystemRandom()), issuedAt: Instant(secondsSince1970: 1_800_000_000))
         var raw = Base64URL.decode(try s.seal(key: key)) ?? []
         raw[raw.count / 2] ^= 0x80
         #expect(TOTPEnrollmentSession(opening: Base64URL.encode(raw), key: key) == nil)
@@ -93,15 +95,15 @@ struct MFASealedTests {
 
     @Test("a TOTP session expires at its lifetime")
     func sessionExpiry() {
-        let s = TOTPEnrollmentSession(localID: "abc", secret: [1, 2, 3], issuedAt: 1_800_000_000)
-        #expect(!s.isExpired(now: s.issuedAt + TOTPEnrollmentSession.defaultLifetime - 1))
+        let s = TOTPEnrollmentSession(localID: "abc", secret: [1, 2, 3], issuedAt: Instant(secondsSince1970: 1_800_000_000))
+        #expect(!s.isExpired(now: s.issuedAt + TOTPEnrollmentSession.defaultLifetime - .seconds(1)))
         #expect(s.isExpired(now: s.issuedAt + TOTPEnrollmentSession.defaultLifetime))
     }
 
     @Test("one kind of sealed string never opens as the other")
     func kindsAreSeparate() throws {
         let c = try credential().seal(key: key)
-        let s = try TOTPEnrollmentSession(localID: "abc", secret: [1, 2, 3], issuedAt: 1).seal(key: key)
+        let s = try TOTPEnrollmentSession(localID: "abc", secret: [1, 2, 3], issuedAt: Instant(secondsSince1970: 1)).seal(key: key)
         #expect(TOTPEnrollmentSession(opening: c, key: key) == nil)
         #expect(MFAPendingCredential(opening: s, key: key) == nil)
         // Relabelling the kind byte does not help either: it is authenticated.

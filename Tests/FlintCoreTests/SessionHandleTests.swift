@@ -16,9 +16,9 @@ struct SessionHandleTests {
 
     @Test("fictional handles and temporary proofs round-trip")
     func fictionalRoundTrip() {
-        let f = SessionHandle.fictional(phoneNumber: "+16505553434", issuedAt: 1_800_000_000)
+        let f = SessionHandle.fictional(phoneNumber: "+16505553434", issuedAt: Instant(secondsSince1970: 1_800_000_000))
         #expect(SessionHandle(decoding: f.encode(key: key), key: key) == f)
-        let p = SessionHandle.temporaryProof(phoneNumber: "+16505553434", issuedAt: 1_800_000_000)
+        let p = SessionHandle.temporaryProof(phoneNumber: "+16505553434", issuedAt: Instant(secondsSince1970: 1_800_000_000))
         #expect(SessionHandle(decoding: p.encode(key: key), key: key) == p)
     }
 

@@ -6,15 +6,18 @@ import Testing
 @Suite("ID tokens")
 struct TokenTests {
     static let key: SigningKey = {
-        do { return try SigningKey.generate(now: Date(timeIntervalSince1970: 1_800_000_000), random: SystemRandom()) } catch {
+        do { return try SigningKey.generate(now: Instant(secondsSince1970: 1_800_000_000), random: SystemRandom()) } catch {
             fatalError("\(error)")
         }
     }()
-    let now = Date(timeIntervalSince1970: 1_800_000_100)
+    let now = Instant(secondsSince1970: 1_800_000_100)
     var ring: KeyRing { KeyRing(keys: [Self.key]) }
 
     func claims() -> IDTokenClaims {
-        var c = IDTokenClaims(projectID: "demo-flint", userID: "uid123", authTime: 1_800_000_050, issuedAt: 1_800_000_100, signInProvider: "phone")
+        var c = IDTokenClaims(
+            projectID: "demo-flint", userID: "uid123", authTime: Instant(secondsSince1970: 1_800_000_050),
+            issuedAt: Instant(secondsSince1970: 1_800_000_100),
+            signInProvider: "phone")
         c.phoneNumber = "+16505553434"
         c.identities = ["phone": ["+16505553434"]]
         c.customClaims = ["admin": .bool(true), "iss": .string("evil")]
@@ -60,7 +63,7 @@ struct TokenTests {
     func expired() throws {
         let token = try TokenSigner.sign(claims(), with: ring)
         #expect(throws: AuthError.invalidIDToken) {
-            try TokenVerifier.verify(token, ring: ring, projectID: "demo-flint", now: now.addingTimeInterval(3600))
+            try TokenVerifier.verify(token, ring: ring, projectID: "demo-flint", now: now + .seconds(3600))
         }
     }
 
@@ -96,7 +99,7 @@ struct TokenTests {
         let rotated = KeyRing(keys: [old, fresh])
         #expect(rotated.active?.kid == fresh.kid)
         #expect(rotated.published(at: now).count == 2)
-        #expect(rotated.published(at: now.addingTimeInterval(KeyRing.retiredKeyGrace + 1)).map(\.kid) == [fresh.kid])
+        #expect(rotated.published(at: now + KeyRing.retiredKeyGrace + .seconds(1)).map(\.kid) == [fresh.kid])
         let oldToken = try TokenSigner.sign(claims(), with: KeyRing(keys: [Self.key]))
         #expect(try TokenVerifier.verify(oldToken, ring: rotated, projectID: "demo-flint", now: now).userID == "uid123")
     }
@@ -104,11 +107,13 @@ struct TokenTests {
 
 @Suite("ID token numbers from outside")
 struct TokenNumberTests {
-    let now = Date(timeIntervalSince1970: 1_800_000_100)
+    let now = Instant(secondsSince1970: 1_800_000_100)
     var ring: KeyRing { KeyRing(keys: [TokenTests.key]) }
 
     func claims(authTime: Int64 = 1_800_000_050, issuedAt: Int64 = 1_800_000_100) -> IDTokenClaims {
-        IDTokenClaims(projectID: "demo-flint", userID: "uid123", authTime: authTime, issuedAt: issuedAt, signInProvider: "phone")
+        IDTokenClaims(
+            projectID: "demo-flint", userID: "uid123", authTime: Instant(secondsSince1970: authTime), issuedAt: Instant(secondsSince1970: issuedAt),
+            signInProvider: "phone")
     }
 
     @Test("huge auth_time or iat values make the token invalid instead of trapping", arguments: [Int64.max, Int64(1) << 62, 1 << 53])
@@ -116,7 +121,7 @@ struct TokenNumberTests {
         let hugeAuthTime = try TokenSigner.sign(claims(authTime: value), with: ring)
         #expect(throws: AuthError.invalidIDToken) { try TokenVerifier.verify(hugeAuthTime, ring: ring, projectID: "demo-flint", now: now) }
         var hugeIssue = claims(issuedAt: value)
-        hugeIssue.lifetime = 0
+        hugeIssue.lifetime = .zero
         let token = try TokenSigner.sign(hugeIssue, with: ring)
         #expect(throws: AuthError.invalidIDToken) { try TokenVerifier.verify(token, ring: ring, projectID: "demo-flint", now: now) }
     }

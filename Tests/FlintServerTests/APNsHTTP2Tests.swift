@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Crypto
 import FlintCore
+import FlintTesting
 import Foundation
 import Logging
 import NIOCore

@@ -28,7 +28,7 @@ struct APNsPushSenderTests {
 
     @Test("a production push goes to api.push.apple.com with Apple's background-push headers and the payload")
     func productionRequest() async throws {
-        let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let clock = ManualClock(Instant(secondsSince1970: 1_800_000_000))
         let request = try sender(clock: clock).makeRequest(push(sandbox: false))
         #expect(request.url == "https://api.push.apple.com/3/device/0a1b2c3d")
         #expect(request.method == .POST)
@@ -44,13 +44,13 @@ struct APNsPushSenderTests {
 
     @Test("a sandbox push goes to api.sandbox.push.apple.com")
     func sandboxRequest() throws {
-        let request = try sender(clock: ManualClock(Date())).makeRequest(push(sandbox: true))
+        let request = try sender(clock: ManualClock(Instant(Date()))).makeRequest(push(sandbox: true))
         #expect(request.url == "https://api.sandbox.push.apple.com/3/device/0a1b2c3d")
     }
 
     @Test("the provider token is an ES256 JWT with kid, iss and iat that verifies with the key's public half")
     func providerToken() throws {
-        let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let clock = ManualClock(Instant(secondsSince1970: 1_800_000_000))
         let request = try sender(clock: clock).makeRequest(push(sandbox: false))
         let authorization = try #require(request.headers.first(name: "authorization"))
         #expect(authorization.hasPrefix("bearer "))
@@ -68,12 +68,12 @@ struct APNsPushSenderTests {
 
     @Test("the provider token is reused for 30 minutes, then re-signed")
     func tokenRenewal() throws {
-        let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let clock = ManualClock(Instant(secondsSince1970: 1_800_000_000))
         let sender = try sender(clock: clock)
         let first = try sender.makeRequest(push(sandbox: false)).headers.first(name: "authorization")
-        clock.advance(by: 1799)
+        clock.advance(by: .seconds(1799))
         #expect(try sender.makeRequest(push(sandbox: false)).headers.first(name: "authorization") == first)
-        clock.advance(by: 1)
+        clock.advance(by: .seconds(1))
         let renewed = try sender.makeRequest(push(sandbox: false)).headers.first(name: "authorization")
         #expect(renewed != first)
         let renewedToken = String(try #require(renewed).dropFirst(7))

@@ -26,13 +26,13 @@ struct AccountsTests {
             #expect(providers.first?["rawId"]?.stringValue == alice)
             #expect(providers.first?["phoneNumber"]?.stringValue == alice)
 
-            let now = Int64(api.clock.now().timeIntervalSince1970 * 1000)
+            let now = api.clock.now()
             let createdAt = try #require(user["createdAt"]?.stringValue)
             let lastLoginAt = try #require(user["lastLoginAt"]?.stringValue)
             let validSince = try #require(user["validSince"]?.stringValue)
             #expect(createdAt.isDigits && lastLoginAt.isDigits && validSince.isDigits)
-            #expect(abs((Int64(createdAt) ?? 0) - now) < 1000)
-            #expect(abs((Int64(validSince) ?? 0) - now / 1000) <= 1)
+            #expect(abs((Int64(createdAt) ?? 0) - now.millisecondsSince1970) < 1000)
+            #expect(abs((Int64(validSince) ?? 0) - now.secondsSince1970) <= 1)
         }
     }
 
@@ -41,7 +41,7 @@ struct AccountsTests {
         try await withFlint { api in
             let first = try await api.signIn(alice)
             let before = try await api.lookup(first.idToken)["users"]?.arrayValue?.first
-            api.clock.advance(by: 120)
+            api.clock.advance(by: .seconds(120))
             let second = try await api.signIn(alice)
             let after = try await api.lookup(second.idToken)["users"]?.arrayValue?.first
             #expect(after?["createdAt"] == before?["createdAt"])
@@ -91,14 +91,14 @@ struct AccountsTests {
                 token = try TokenSigner.sign(payload: claims, with: lookalike)
             case .wrongAudience:
                 var other = IDTokenClaims(
-                    projectID: "other-project", userID: signedIn.localId, authTime: claims["auth_time"]?.intValue ?? 0,
-                    issuedAt: claims["iat"]?.intValue ?? 0, signInProvider: "phone"
+                    projectID: "other-project", userID: signedIn.localId, authTime: Instant(secondsSince1970: claims["auth_time"]?.intValue ?? 0),
+                    issuedAt: Instant(secondsSince1970: claims["iat"]?.intValue ?? 0), signInProvider: "phone"
                 )
                 other.phoneNumber = alice
                 token = try TokenSigner.sign(other, with: ring)
             case .expired:
                 token = signedIn.idToken
-                api.clock.advance(by: 3601)
+                api.clock.advance(by: .seconds(3601))
             }
             let reply = try await api.lookup(token)
             #expect(reply.status == .badRequest)
@@ -112,7 +112,7 @@ struct AccountsTests {
     func notYetExpired() async throws {
         try await withFlint { api in
             let signedIn = try await api.signIn(alice)
-            api.clock.advance(by: 3599)
+            api.clock.advance(by: .seconds(3599))
             #expect(try await api.lookup(signedIn.idToken).status == .ok)
         }
     }

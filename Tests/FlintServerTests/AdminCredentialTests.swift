@@ -61,7 +61,7 @@ struct AdminCredentialTests {
         var settings = ServerSettings()
         (settings.port, settings.devMode, settings.adminToken) = (0, false, "boot-secret")
         settings.passwordHashParameters = PasswordHashParameters(logN: 10)
-        let clock = ManualClock(Date())
+        let clock = ManualClock(Instant(Date()))
         let node = TestNode(
             server: try await FlintServer(settings: settings, store: store, clock: clock, logger: log.logger), clock: clock, store: store)
         let writer = try await node.adminCredential("writer", scope: .write)

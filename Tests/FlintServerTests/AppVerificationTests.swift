@@ -87,7 +87,7 @@ struct AppVerificationTests {
             #expect(over.errorCode == "TOO_MANY_ATTEMPTS_TRY_LATER", "\(over.text)")
             let other = try await api.post(Path.verifyClient, ["appToken": "0a1b2c3d4e5f6071"], headers: [.init("X-Forwarded-For")!: "203.0.113.8"])
             #expect(other.status == .ok)
-            api.clock.advance(by: 3600)
+            api.clock.advance(by: .seconds(3600))
             #expect(try await api.post(Path.verifyClient, ["appToken": "0a1b2c3d4e5f6071"], headers: first).status == .ok)
             #expect(try await api.pushes().count == 62)
         }
@@ -145,7 +145,7 @@ struct AppVerificationTests {
             #expect(sixth.errorMessage == "INVALID_APP_CREDENTIAL : This receipt has been used up; call verifyClient again.")
 
             let fresh = try await api.appCredential()
-            api.clock.advance(by: 3601)
+            api.clock.advance(by: .seconds(3601))
             let late = try await api.send(alice, ["iosReceipt": fresh.receipt, "iosSecret": fresh.secret])
             #expect(late.errorCode == "INVALID_APP_CREDENTIAL", "\(late.text)")
         }

@@ -147,7 +147,7 @@ struct AuditLogTests {
         try await withFlint { api in
             for n in 0..<5 {
                 _ = try await api.signUp("user\(n)@example.com")
-                api.clock.advance(by: 1)
+                api.clock.advance(by: .seconds(1))
             }
             var seen: [String] = []
             var token: String?
@@ -186,9 +186,9 @@ struct AuditLogTests {
         let service = ReloadService(flows: node.server.flows)
         try await node.run { api in
             _ = try await api.signUp("old@example.com")
-            api.clock.advance(by: 3600)
+            api.clock.advance(by: .seconds(3600))
             _ = try await api.signUp("new@example.com")
-            api.clock.advance(by: 86_400 - 1800)
+            api.clock.advance(by: .seconds(86_400 - 1800))
             try await service.sweep()
             let left = try await api.auditEvents("kind=SIGN_IN")
             #expect(left.count == 1)

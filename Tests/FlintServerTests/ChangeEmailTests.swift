@@ -32,7 +32,7 @@ struct ChangeEmailTests {
             #expect(checked.string("email") == "old@example.com")
             #expect(checked.string("newEmail") == "new@example.com")
 
-            api.clock.advance(by: 2)
+            api.clock.advance(by: .seconds(2))
             let applied = try await api.post(Path.update, ["oobCode": code])
             #expect(applied.status == .ok, "\(applied.text)")
             #expect(applied.string("email") == "new@example.com")

@@ -50,7 +50,7 @@ struct DevRoutesTests {
             #expect(try await api.pendingCodes().isEmpty)
 
             _ = try await api.sendCode(bob)
-            api.clock.advance(by: 301)
+            api.clock.advance(by: .seconds(301))
             #expect(try await api.pendingCodes().isEmpty)
         }
     }
@@ -60,7 +60,7 @@ struct DevRoutesTests {
         try await withFlint { api in
             _ = try await api.sendCode(alice)
             let aliceCode = try await api.pendingCode(for: alice)
-            api.clock.advance(by: 5)
+            api.clock.advance(by: .seconds(5))
             _ = try await api.sendCode(bob)
             let bobCode = try await api.pendingCode(for: bob)
 

@@ -185,7 +185,7 @@ struct EmailLinkTests {
         try await withFlint(configure: { $0.oobCodeTTL = .seconds(600) }) { api in
             _ = try await api.sendSignInLink("late@example.com")
             let code = try await api.oobCode(for: "late@example.com").code
-            api.clock.advance(by: 601)
+            api.clock.advance(by: .seconds(601))
             let reply = try await api.post(Path.emailLinkSignIn, ["email": "late@example.com", "oobCode": code])
             #expect(reply.errorMessage == "EXPIRED_OOB_CODE")
         }
@@ -216,7 +216,7 @@ struct EmailLinkTests {
             let linked = try await api.verify(
                 sessionInfo, code: try await api.pendingCode(for: alice), extra: ["idToken": squatter.idToken, "operation": "LINK"])
             #expect(linked.status == .ok, "\(linked.text)")
-            api.clock.advance(by: 2)
+            api.clock.advance(by: .seconds(2))
             let owner = try await api.signInWithEmailLink("victim@example.com")
             #expect(owner.localId == squatter.localId)
             #expect(owner.reply["isNewUser"] == .bool(false))
@@ -242,7 +242,7 @@ struct EmailLinkTests {
             let update = try await api.post(Path.update, ["idToken": first.idToken, "password": "new-password-1"])
             #expect(update.status == .ok, "\(update.text)")
             let refreshed = try #require(update.string("refreshToken"))
-            api.clock.advance(by: 2)
+            api.clock.advance(by: .seconds(2))
             _ = try await api.signInWithEmailLink("keep@example.com")
             #expect(try await api.refresh(refreshed).status == .ok)
             #expect(try await api.signInWithPassword("keep@example.com", "new-password-1").status == .ok)
@@ -309,7 +309,7 @@ struct EmailLinkTests {
             let limited = try await api.sendSignInLink("busy@example.com")
             #expect(limited.errorMessage == "TOO_MANY_ATTEMPTS_TRY_LATER")
             #expect(try await api.sendSignInLink("calm@example.com").status == .ok)
-            api.clock.advance(by: 3600)
+            api.clock.advance(by: .seconds(3600))
             #expect(try await api.sendSignInLink("busy@example.com").status == .ok)
         }
     }

@@ -88,10 +88,10 @@ struct ExactRevocationTests {
     func adminRevokePast() async throws {
         try await withFlint { api in
             let old = try await api.signIn("+16505553434")
-            api.clock.advance(by: 10)
+            api.clock.advance(by: .seconds(10))
             let since = String(api.clock.now().secondsSince1970)
             let recent = try await api.signIn("+16505553434")
-            api.clock.advance(by: 10)
+            api.clock.advance(by: .seconds(10))
             #expect(try await api.adminUpdate(["localId": old.localId, "validSince": since]).status == .ok)
             try await api.expectRevoked(old, "minted before validSince")
             try await api.expectAlive(recent, "minted at validSince")

@@ -44,7 +44,7 @@ extension API {
     /// The current TOTP code of a base32 secret at the test clock's time, `offset` steps away.
     func totpCode(_ base32: String, offset: Int64 = 0) throws -> String {
         let secret = try #require(Base32.decode(base32))
-        let step = TOTP.step(at: Int64(clock.now().timeIntervalSince1970), period: 30) + offset
+        let step = TOTP.step(at: clock.now().secondsSince1970, period: 30) + offset
         return TOTP.code(secret: secret, step: step, parameters: TOTPParameters())
     }
 }
@@ -159,7 +159,7 @@ struct MFATests {
             #expect(sixth.errorCode == "SECOND_FACTOR_LIMIT_EXCEEDED")
 
             let late = try await api.signInWithEmailLink("stale@example.com")
-            api.clock.advance(by: 301)
+            api.clock.advance(by: .seconds(301))
             let old = try await api.postJSON(Path.enrollStart, ["idToken": late.idToken, "phoneEnrollmentInfo": ["phoneNumber": "+16505550140"]])
             #expect(old.errorCode == "CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
         }
@@ -204,7 +204,7 @@ struct MFATests {
                     ["mfaPendingCredential": pending, "mfaEnrollmentId": enrollmentID, "totpVerificationInfo": ["verificationCode": code]])
             }
             // The enrolment code's step is used; one step later works, and only once.
-            api.clock.advance(by: 30)
+            api.clock.advance(by: .seconds(30))
             let code = try api.totpCode(secret)
             let signedIn = try await finalize(try await challenge(), code)
             #expect(signedIn.status == .ok, "\(signedIn.text)")
@@ -212,9 +212,9 @@ struct MFATests {
             let replay = try await finalize(try await challenge(), code)
             #expect(replay.errorCode == "INVALID_CODE")
             // Clock skew: a code one step ahead is accepted, three steps away is not.
-            api.clock.advance(by: 30)
+            api.clock.advance(by: .seconds(30))
             #expect(try await finalize(try await challenge(), try api.totpCode(secret, offset: 1)).status == .ok)
-            api.clock.advance(by: 60)
+            api.clock.advance(by: .seconds(60))
             #expect(try await finalize(try await challenge(), try api.totpCode(secret, offset: 3)).errorCode == "INVALID_CODE")
         }
     }
@@ -253,7 +253,7 @@ struct MFATests {
             #expect(spent.errorCode == "INVALID_MFA_PENDING_CREDENTIAL")
 
             let later = try #require(try await api.signInWithPassword("pending@example.com", "password1").string("mfaPendingCredential"))
-            api.clock.advance(by: 301)
+            api.clock.advance(by: .seconds(301))
             #expect(
                 try await api.postJSON(Path.mfaStart, ["mfaPendingCredential": later, "mfaEnrollmentId": "x"]).errorCode
                     == "INVALID_MFA_PENDING_CREDENTIAL")
@@ -315,7 +315,7 @@ struct MFATests {
             #expect(oldCode.errorCode == "INVALID_CODE")
             #expect(try await api.postJSON(Path.mfaFinalize, ["mfaPendingCredential": pending2, "recoveryCode": newCodes[1]]).status == .ok)
 
-            api.clock.advance(by: 2)
+            api.clock.advance(by: .seconds(2))
             let withdrawn = try await api.post(Path.withdraw, ["idToken": fresh, "mfaEnrollmentId": enrollmentID])
             #expect(withdrawn.status == .ok, "\(withdrawn.text)")
             #expect(try JWT.payload(try #require(withdrawn.string("idToken")))["firebase"]?["sign_in_second_factor"] == nil)

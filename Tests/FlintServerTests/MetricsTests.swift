@@ -136,10 +136,10 @@ struct MetricsTests {
 
     @Test("codes sent and refused by region and reason; limit refusals by route")
     func codes() async throws {
-        try await withFlint(clock: ManualClock(Date(timeIntervalSince1970: 1_767_225_600))) { api in
+        try await withFlint(clock: ManualClock(Instant(secondsSince1970: 1_767_225_600))) { api in
             for _ in 0..<5 {
                 _ = try await api.sendCode(alice)
-                api.clock.advance(by: 301)
+                api.clock.advance(by: .seconds(301))
             }
             #expect(try await api.post(Path.send, ["phoneNumber": alice]).errorCode == "TOO_MANY_ATTEMPTS_TRY_LATER")
             let policy = #"{"smsRegionConfig":{"allowlistOnly":{"allowedRegions":["US"]}}}"#
@@ -178,7 +178,7 @@ struct MetricsTests {
     func state() async throws {
         try await withFlint { api in
             _ = try await api.signIn(alice)
-            api.clock.advance(by: 90)
+            api.clock.advance(by: .seconds(90))
             let metrics = try await api.metrics()
             #expect((metrics["flint_store_operation_duration_seconds_count{operation=\"write\"}"] ?? 0) >= 2)
             #expect((metrics["flint_store_operation_duration_seconds_count{operation=\"read\"}"] ?? 0) >= 1)

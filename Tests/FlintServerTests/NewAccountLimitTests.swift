@@ -53,7 +53,7 @@ struct NewAccountLimitTests {
             #expect(try await api.admin(.post, "\(Path.v1)/projects/\(project)/accounts", body: #"{"email":"ops@example.com"}"#).status == .ok)
 
             // The next hour the address may create accounts again.
-            api.clock.advance(by: 3600)
+            api.clock.advance(by: .seconds(3600))
             #expect(try await api.post(Path.signUp, ["email": "later@example.com", "password": "password1"], headers: a).status == .ok)
         }
     }

@@ -105,7 +105,7 @@ struct PasswordTests {
             for _ in 0..<3 { _ = try await api.signInWithPassword("target@example.com", "guess") }
             #expect(try await api.signInWithPassword("target@example.com", "the-password").errorMessage == "TOO_MANY_ATTEMPTS_TRY_LATER")
             #expect(try await api.signInWithPassword("nobody@example.com", "x").errorMessage == "INVALID_LOGIN_CREDENTIALS")
-            api.clock.advance(by: 900)
+            api.clock.advance(by: .seconds(900))
             #expect(try await api.signInWithPassword("target@example.com", "the-password").status == .ok)
         }
     }
@@ -140,7 +140,7 @@ struct PasswordTests {
             #expect(peek.string("email") == "reset@example.com")
             #expect(try await api.post(Path.resetPassword, ["oobCode": code, "newPassword": "short"]).errorCode == "WEAK_PASSWORD")
 
-            api.clock.advance(by: 2)
+            api.clock.advance(by: .seconds(2))
             let done = try await api.post(Path.resetPassword, ["oobCode": code, "newPassword": "new-password"])
             #expect(done.status == .ok, "\(done.text)")
             #expect(done.string("email") == "reset@example.com")
@@ -189,7 +189,7 @@ struct PasswordTests {
     func update() async throws {
         try await withFlint { api in
             let user = try await api.signUp("me@example.com", "password1")
-            api.clock.advance(by: 2)
+            api.clock.advance(by: .seconds(2))
             let profile = try await api.post(Path.update, ["idToken": user.idToken, "displayName": "Me", "photoUrl": "https://localhost/me.png"])
             #expect(profile.string("displayName") == "Me")
             #expect(profile["idToken"] == nil)
@@ -201,7 +201,7 @@ struct PasswordTests {
             #expect(try await api.signInWithPassword("me@example.com", "password2").status == .ok)
             // Re-issued tokens keep the original sign-in time; an old sign-in cannot change credentials.
             #expect(try JWT.payload(try #require(changed.string("idToken")))["auth_time"] == JWT.payload(user.idToken)["auth_time"])
-            api.clock.advance(by: 301)
+            api.clock.advance(by: .seconds(301))
             let tooOld = try await api.post(Path.update, ["idToken": try #require(changed.string("idToken")), "password": "password3"])
             #expect(tooOld.errorCode == "CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
 

@@ -6,7 +6,7 @@ import HTTPTypes
 import Testing
 
 /// A clock at the start of a UTC day, so the hourly and daily windows of the caps do not roll over mid-test.
-private func dayStartClock() -> ManualClock { ManualClock(Date(timeIntervalSince1970: 1_767_225_600)) }
+private func dayStartClock() -> ManualClock { ManualClock(Instant(secondsSince1970: 1_767_225_600)) }
 
 @Suite("Per-number caps on SMS codes")
 struct PhoneLimitsTests {
@@ -15,7 +15,7 @@ struct PhoneLimitsTests {
         try await withFlint(clock: dayStartClock()) { api in
             for _ in 0..<5 {
                 _ = try await api.sendCode(alice)
-                api.clock.advance(by: 301)  // the code expired, so the next send is a new text
+                api.clock.advance(by: .seconds(301))  // the code expired, so the next send is a new text
             }
             let refused = try await api.post(Path.send, ["phoneNumber": alice])
             #expect(refused.errorCode == "TOO_MANY_ATTEMPTS_TRY_LATER")
@@ -24,12 +24,12 @@ struct PhoneLimitsTests {
             try await api.setTestNumbers(["+16505559999": "123456"])
             for _ in 0..<20 { _ = try await api.sendCode("+16505559999") }
 
-            api.clock.advance(by: 3600)
+            api.clock.advance(by: .seconds(3600))
             for _ in 0..<5 {
                 _ = try await api.sendCode(alice)
-                api.clock.advance(by: 301)
+                api.clock.advance(by: .seconds(301))
             }
-            api.clock.advance(by: 3600)
+            api.clock.advance(by: .seconds(3600))
             let daily = try await api.post(Path.send, ["phoneNumber": alice])
             #expect(daily.errorCode == "TOO_MANY_ATTEMPTS_TRY_LATER", "10 a day, even in a new hour")
         }
@@ -79,7 +79,7 @@ struct PhoneLimitsTests {
             let code = try await api.pendingCode(for: alice)
             #expect(try await api.verify(fresh, code: code).errorCode == "TOO_MANY_ATTEMPTS_TRY_LATER")
 
-            api.clock.advance(by: 3600)
+            api.clock.advance(by: .seconds(3600))
             let nextHour = try await api.sendCode(alice)
             _ = try API.signedIn(try await api.verify(nextHour, code: try await api.pendingCode(for: alice)))
         }
@@ -93,9 +93,9 @@ struct PhoneLimitsTests {
                 let code = try await api.pendingCode(for: alice)
                 let wrong = code == "000000" ? "111111" : "000000"
                 for _ in 0..<5 { #expect(try await api.verify(sessionInfo, code: wrong).errorCode == "INVALID_CODE") }
-                api.clock.advance(by: 1800)
+                api.clock.advance(by: .seconds(1800))
             }
-            api.clock.advance(by: 3600)
+            api.clock.advance(by: .seconds(3600))
             let fresh = try await api.sendCode(alice)
             #expect(try await api.verify(fresh, code: try await api.pendingCode(for: alice)).errorCode == "TOO_MANY_ATTEMPTS_TRY_LATER")
         }
@@ -127,10 +127,10 @@ struct PhoneLimitsTests {
 
             // Sign-in texts and second-factor texts count together: 3 enrolment texts + 2 sign-in texts.
             for _ in 0..<2 {
-                api.clock.advance(by: 301)
+                api.clock.advance(by: .seconds(301))
                 _ = try await api.sendCode(number)
             }
-            api.clock.advance(by: 301)
+            api.clock.advance(by: .seconds(301))
             let fresh = try await api.signInWithEmailLink("caps@example.com")
             let over = try await api.postJSON(Path.enrollStart, ["idToken": fresh.idToken, "phoneEnrollmentInfo": ["phoneNumber": number]])
             #expect(over.errorCode == "TOO_MANY_ATTEMPTS_TRY_LATER")
@@ -146,15 +146,15 @@ struct PhoneLimitsTests {
             for _ in 0..<5 { #expect(try await api.verify(handle, code: "654321").errorCode == "INVALID_CODE") }
             #expect(try await api.verify(handle, code: "123456").errorCode == "SESSION_EXPIRED", "the handle is spent")
 
-            api.clock.advance(by: 1)
+            api.clock.advance(by: .seconds(1))
             let second = try await api.sendCode(fictional)
             _ = try API.signedIn(try await api.verify(second, code: "123456"))
             _ = try API.signedIn(try await api.verify(second, code: "123456"))  // a right code does not spend the handle
 
-            api.clock.advance(by: 1)
+            api.clock.advance(by: .seconds(1))
             let third = try await api.sendCode(fictional)
             for _ in 0..<5 { #expect(try await api.verify(third, code: "654321").errorCode == "INVALID_CODE") }
-            api.clock.advance(by: 1)
+            api.clock.advance(by: .seconds(1))
             let fourth = try await api.sendCode(fictional)
             #expect(try await api.verify(fourth, code: "123456").errorCode == "TOO_MANY_ATTEMPTS_TRY_LATER", "10 wrong codes this hour")
 

@@ -48,7 +48,7 @@ struct PhoneSendTests {
         try await withFlint { api in
             _ = try await api.sendCode(alice)
             let code = try await api.pendingCode(for: alice)
-            api.clock.advance(by: 30)
+            api.clock.advance(by: .seconds(30))
             let second = try await api.sendCode(alice)
             #expect(try await api.outbox().count == 1)
 
@@ -62,7 +62,7 @@ struct PhoneSendTests {
     func sendAfterExpiry() async throws {
         try await withFlint { api in
             _ = try await api.sendCode(alice)
-            api.clock.advance(by: 301)
+            api.clock.advance(by: .seconds(301))
             let sessionInfo = try await api.sendCode(alice)
             #expect(try await api.outbox().count == 2)
             let code = try await api.pendingCode(for: alice)
@@ -99,7 +99,7 @@ struct PhoneSendTests {
         try await withFlint { api in
             try await api.setTestNumbers(["+16505551234": "123456"])
             let sessionInfo = try await api.sendCode("+16505551234")
-            api.clock.advance(by: 301)
+            api.clock.advance(by: .seconds(301))
             let reply = try await api.verify(sessionInfo, code: "123456")
             #expect(reply.errorCode == "SESSION_EXPIRED")
         }

@@ -100,7 +100,7 @@ struct PhoneSignInTests {
         try await withFlint { api in
             let sessionInfo = try await api.sendCode(alice)
             let code = try await api.pendingCode(for: alice)
-            api.clock.advance(by: 301)
+            api.clock.advance(by: .seconds(301))
             let reply = try await api.verify(sessionInfo, code: code)
             #expect(reply.status == .badRequest)
             #expect(reply.errorCode == "SESSION_EXPIRED")
@@ -112,7 +112,7 @@ struct PhoneSignInTests {
         try await withFlint { api in
             let sessionInfo = try await api.sendCode(alice)
             let code = try await api.pendingCode(for: alice)
-            api.clock.advance(by: 299)
+            api.clock.advance(by: .seconds(299))
             #expect(try await api.verify(sessionInfo, code: code).status == .ok)
         }
     }

@@ -35,7 +35,7 @@ struct RecoverEmailTests {
             #expect(checked.string("email") == "owner@example.com")
             #expect(checked.string("newEmail") == "thief@example.com")
 
-            api.clock.advance(by: 2)
+            api.clock.advance(by: .seconds(2))
             let restored = try await api.post(Path.update, ["oobCode": code])
             #expect(restored.status == .ok, "\(restored.text)")
             #expect(restored.string("email") == "owner@example.com")

@@ -1,4 +1,5 @@
 import FlintStore
+import FlintTesting
 import Foundation
 import Logging
 import Testing

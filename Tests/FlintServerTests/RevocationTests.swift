@@ -16,8 +16,8 @@ struct RevocationTests {
         try await node.server.application.test(.router) { client in
             let api = API(client: client, clock: node.clock)
             let signedIn = try await api.signIn("+16505553434")
-            node.clock.advance(by: 10)
-            let bumpTo = node.clock.now().secondsSince1970
+            node.clock.advance(by: .seconds(10))
+            let bumpTo = node.clock.now().wholeSecond
             try await node.store.write { tx in
                 guard var user = try await tx.user(localID: signedIn.localId) else { throw StoreError.notFound }
                 user.validSince = bumpTo

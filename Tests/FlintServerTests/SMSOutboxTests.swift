@@ -65,7 +65,7 @@ struct SMSOutboxTests {
             _ = try await api.sendCode(alice)
             try await ReloadService(flows: node.server.flows).sweep()
             #expect(try await api.adminOutbox(token: "admin").count == 1, "kept within the retention period")
-            api.clock.advance(by: 86_401)
+            api.clock.advance(by: .seconds(86_401))
             try await ReloadService(flows: node.server.flows).sweep()
             #expect(try await api.adminOutbox(token: "admin").isEmpty)
         }
@@ -78,10 +78,10 @@ struct SMSOutboxTests {
         try await node.run { api in
             // What a send leaves when the hand-over failed and abandoning the session failed too: a live session and
             // its record still `sending`.
-            let now = Int64(api.clock.now().timeIntervalSince1970 * 1000)
+            let now = api.clock.now()
             let stuck = CodeSession(
                 id: "00112233445566778899aabbccddeeff", phoneNumber: alice, purpose: .signIn, codeHash: "00", createdAt: now,
-                expiresAt: now + 300_000)
+                expiresAt: now + .seconds(300))
             var record = OutboxMessage(
                 channel: .sms, recipient: alice, body: "lost", locale: "en", createdAt: now, code: "000000", sessionID: stuck.id)
             record.status = .sending

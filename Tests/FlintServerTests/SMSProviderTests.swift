@@ -105,7 +105,7 @@ struct SMSProviderTests {
     @Test("webhook: signed JSON with the text, its code and locale; a 4xx answer is refused")
     func webhook() async throws {
         let provider = FakeProvider(answers: [(204, ""), (403, "{}")])
-        let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let clock = ManualClock(Instant(secondsSince1970: 1_800_000_000))
         try await provider.serve { port in
             let sender = WebhookSMSSender(url: "http://127.0.0.1:\(port)/sms", secret: "0123456789abcdef-secret", clock: clock)
             #expect(await Self.failure { try await sender.send(Self.message) } == nil)
@@ -119,8 +119,11 @@ struct SMSProviderTests {
         let signature = try #require(first.headers["x-flint-signature"])
         #expect(signature.hasPrefix("t=1800000000,v1="))
         #expect(
-            WebhookSignature.verify(header: signature, secret: "0123456789abcdef-secret", body: Array(first.body.utf8), now: 1_800_000_100))
-        #expect(!WebhookSignature.verify(header: signature, secret: "another-secret-of-16", body: Array(first.body.utf8), now: 1_800_000_100))
+            WebhookSignature.verify(
+                header: signature, secret: "0123456789abcdef-secret", body: Array(first.body.utf8), now: Instant(secondsSince1970: 1_800_000_100)))
+        #expect(
+            !WebhookSignature.verify(
+                header: signature, secret: "another-secret-of-16", body: Array(first.body.utf8), now: Instant(secondsSince1970: 1_800_000_100)))
     }
 
     @Test(

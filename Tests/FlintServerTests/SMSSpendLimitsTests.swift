@@ -33,7 +33,7 @@ struct SMSSpendLimitsTests {
                 // Hour after hour the address gets 30 more, until its 100 of the day.
                 var later = 0
                 for hour in 1...4 {
-                    api.clock.advance(by: 3600)
+                    api.clock.advance(by: .seconds(3600))
                     for n in 0..<40 where try await api.send(usNumber(400 + hour * 40 + n), from: "203.0.113.9").status == .ok { later += 1 }
                 }
                 #expect(later == 70, "100 a day in all")
@@ -53,7 +53,7 @@ struct SMSSpendLimitsTests {
                 #expect(refused.errorMessage == "TOO_MANY_ATTEMPTS_TRY_LATER", "\(refused.text)")
                 #expect(try await api.send(usNumber(1), from: "192.0.2.51").status == .ok, "another country is not affected")
                 #expect(await inbox.texts.filter { $0.to.hasPrefix("+44") }.count == 3)
-                api.clock.advance(by: 3600)
+                api.clock.advance(by: .seconds(3600))
                 #expect(try await api.send(ukNumber(4), from: "192.0.2.52").status == .ok, "the next hour")
             }
         }
@@ -79,7 +79,7 @@ struct SMSSpendLimitsTests {
                 #expect(metrics["flint_sms_budget_alerts_total"] == 1, "the alert is a metric too")
                 #expect(metrics[#"flint_sms_codes_refused_total{region="US",reason="budget"}"#] == 1, "\(metrics.text)")
 
-                api.clock.advance(by: 86_400)
+                api.clock.advance(by: .seconds(86_400))
                 #expect(try await api.send(usNumber(6), from: "192.0.2.10").status == .ok)
                 #expect(try await codes.smsBudgetUse().sent == 1)
             }
@@ -102,20 +102,20 @@ struct SMSSpendLimitsTests {
                 for n in 0..<2 { #expect(try await api.send(usNumber(n), from: "192.0.2.1").status == .ok) }
                 for n in 2..<6 { #expect(try await api.refusal(usNumber(n), from: "192.0.2.1") == "TOO_MANY_ATTEMPTS_TRY_LATER") }
                 #expect(try await codes.smsBudgetUse().sent == 2)
-                #expect(try await node.hits("sms-country:h:US", api.clock.nowMS) == 2)
+                #expect(try await node.hits("sms-country:h:US", api.clock.now()) == 2)
                 // Refused by the number's cap (5 an hour): nothing counted on the address or the budget.
                 for n in 0..<5 {
                     #expect(try await api.send(alice, from: "192.0.2.2\(n)").status == .ok)
-                    api.clock.advance(by: 301)
+                    api.clock.advance(by: .seconds(301))
                 }
                 #expect(try await api.refusal(alice, from: "192.0.2.30") == "TOO_MANY_ATTEMPTS_TRY_LATER")
-                #expect(try await node.hits("sms-ip:h:192.0.2.30", api.clock.nowMS) == 0)
+                #expect(try await node.hits("sms-ip:h:192.0.2.30", api.clock.now()) == 0)
                 #expect(try await codes.smsBudgetUse().sent == 7)
                 // Refused by the budget: the address's and the country's hits are not taken either.
                 for n in 0..<3 { #expect(try await api.send(usNumber(10 + n), from: "192.0.2.4\(n)").status == .ok) }
                 #expect(try await api.refusal(usNumber(20), from: "192.0.2.50") == "QUOTA_EXCEEDED")
-                #expect(try await node.hits("sms-ip:h:192.0.2.50", api.clock.nowMS) == 0)
-                #expect(try await node.hits("sms-country:h:US", api.clock.nowMS) == 10)
+                #expect(try await node.hits("sms-ip:h:192.0.2.50", api.clock.now()) == 0)
+                #expect(try await node.hits("sms-country:h:US", api.clock.now()) == 10)
                 #expect(try await codes.smsBudgetUse().sent == 10)
                 #expect(await inbox.texts.count == 10)
             }
@@ -234,8 +234,9 @@ extension API {
 
 extension TestNode {
     /// The hits counted so far on `key` in the hour window of `now` (ms).
-    func hits(_ key: String, _ now: Int64) async throws -> Int64 {
-        try await store.read { try await $0.counterValue(key: key, windowStart: now - now % 3_600_000) }
+    func hits(_ key: String, _ now: Instant) async throws -> Int64 {
+        let ms = now.millisecondsSince1970
+        return try await store.read { try await $0.counterValue(key: key, windowStart: Instant(millisecondsSince1970: ms - ms % 3_600_000)) }
     }
 }
 

@@ -89,7 +89,7 @@ final class LogLines: Sendable {
 }
 
 /// Midnight UTC, 2026-01-01: the hourly and daily windows do not roll over mid-test unless a test moves the clock.
-func spendDayStart() -> ManualClock { ManualClock(Date(timeIntervalSince1970: 1_767_225_600)) }
+func spendDayStart() -> ManualClock { ManualClock(Instant(secondsSince1970: 1_767_225_600)) }
 
 /// A production-mode node (no dev routes; `Bearer owner` is the admin token; the client address from
 /// `X-Forwarded-For`) whose texts go to `sms`, with app verification off and `smsLimits` (`flint.smsLimits` fields)

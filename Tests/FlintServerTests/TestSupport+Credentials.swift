@@ -31,7 +31,7 @@ extension Path {
 
 extension TestNode {
     /// Makes `key` a service account the node knows (as `flint admin service-accounts create` does).
-    func know(_ key: ServiceAccountKey, revokedAt: Int64? = nil) async throws {
+    func know(_ key: ServiceAccountKey, revokedAt: Instant? = nil) async throws {
         let record = ServiceAccountRecord(
             keyID: key.keyID, name: key.name, clientEmail: key.clientEmail, clientID: key.clientID, publicKeyPEM: key.publicKeyPEM, createdAt: 1,
             revokedAt: revokedAt)

@@ -49,14 +49,14 @@ extension API {
 
 extension TestNode {
     /// Adds `count` phone users straight to the store: IDs `u000`, `u001`, …, created a second apart.
-    func addUsers(_ count: Int, prefix: String = "u", createdAt: Int64 = 1_700_000_000_000) async throws {
+    func addUsers(_ count: Int, prefix: String = "u", createdAt: Instant = Instant(secondsSince1970: 1_700_000_000)) async throws {
         try await store.write { tx in
             for i in 0..<count {
                 let id = prefix + String(format: "%03d", i)
                 try await tx.insertUser(
                     UserRecord(
-                        localID: id, phoneNumber: "+1650555\(String(format: "%04d", i))", createdAt: createdAt + Int64(i) * 1000,
-                        validSince: createdAt / 1000))
+                        localID: id, phoneNumber: "+1650555\(String(format: "%04d", i))", createdAt: createdAt + .seconds(i),
+                        validSince: createdAt.wholeSecond))
             }
         }
     }

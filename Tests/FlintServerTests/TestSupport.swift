@@ -67,7 +67,7 @@ struct TestNode: Sendable {
     let store: SQLiteStore
 
     static func make(
-        path: String? = nil, clock: ManualClock = ManualClock(Date()), sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil,
+        path: String? = nil, clock: ManualClock = ManualClock(Instant(Date())), sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil,
         push: (any PushSender)? = nil,
         configure: (inout ServerSettings) -> Void = { _ in }
     ) async throws -> TestNode {
@@ -101,7 +101,7 @@ struct TestNode: Sendable {
 
 /// Builds a fresh node and runs `body` against it.
 func withFlint<T: Sendable>(
-    clock: ManualClock = ManualClock(Date()), configure: (inout ServerSettings) -> Void = { _ in },
+    clock: ManualClock = ManualClock(Instant(Date())), configure: (inout ServerSettings) -> Void = { _ in },
     _ body: @escaping @Sendable (API) async throws -> T
 ) async throws -> T {
     try await TestNode.make(clock: clock, configure: configure).run(body)

@@ -28,7 +28,7 @@ struct TokenRefreshTests {
             let iat = try #require(claims["iat"]?.intValue)
             let exp = try #require(claims["exp"]?.intValue)
             #expect(exp - iat == 3600)
-            #expect(iat == Int64(api.clock.now().timeIntervalSince1970))
+            #expect(iat == api.clock.now().secondsSince1970)
             #expect(claims["auth_time"]?.intValue == iat)
         }
     }
@@ -37,7 +37,7 @@ struct TokenRefreshTests {
     func refreshJSON() async throws {
         try await withFlint { api in
             let signedIn = try await api.signIn(alice)
-            api.clock.advance(by: 600)
+            api.clock.advance(by: .seconds(600))
             let reply = try await api.refresh(signedIn.refreshToken)
             #expect(reply.status == .ok, "\(reply.text)")
             let idToken = try #require(reply.string("id_token"))
@@ -90,7 +90,7 @@ struct TokenRefreshTests {
     func refreshAfterExpiry() async throws {
         try await withFlint { api in
             let signedIn = try await api.signIn(alice)
-            api.clock.advance(by: 2 * 3600)
+            api.clock.advance(by: .seconds(2 * 3600))
             let reply = try await api.refresh(signedIn.refreshToken)
             #expect(reply.status == .ok)
             #expect(try await api.lookup(try #require(reply.string("id_token"))).status == .ok)

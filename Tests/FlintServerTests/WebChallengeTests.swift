@@ -92,7 +92,7 @@ struct WebChallengeTests {
                 let sent = try await api.send(alice, ["recaptchaToken": bad])
                 #expect(sent.errorCode == "CAPTCHA_CHECK_FAILED", "\(sent.text)")
             }
-            api.clock.advance(by: 301)
+            api.clock.advance(by: .seconds(301))
             let late = try await api.send(alice, ["recaptchaToken": token])
             #expect(late.errorMessage == "CAPTCHA_CHECK_FAILED : The app verification token has expired.")
         }
@@ -125,7 +125,7 @@ struct WebChallengeTests {
             let later = try await api.call(.get, Path.handler + "?" + URLQuery.encode(api.challengeQuery()))
             var stale = try ChallengeForm(later.text).fields
             stale["solution"] = ProofOfWork.solve(puzzle: try #require(stale["puzzle"]))
-            api.clock.advance(by: 601)
+            api.clock.advance(by: .seconds(601))
             let expired = try await post(stale)
             #expect(expired.status == .badRequest)
             #expect(expired.text.contains("The check expired."))

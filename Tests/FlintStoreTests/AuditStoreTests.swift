@@ -1,12 +1,14 @@
 import FlintCore
 import FlintStore
+import FlintTesting
 import Testing
 
 @Suite("Audit log storage")
 struct AuditStoreTests {
-    static func event(_ at: Int64, _ kind: AuditKind, uid: String? = nil) -> AuditEvent {
+    static func event(_ at: Instant, _ kind: AuditKind, uid: String? = nil) -> AuditEvent {
         AuditEvent(
-            at: at, kind: kind, uid: uid, ip: "192.0.2.1", actor: uid == nil ? "admin" : nil, detail: ["method": "phone", "n": .number(Double(at))])
+            at: at, kind: kind, uid: uid, ip: "192.0.2.1", actor: uid == nil ? "admin" : nil,
+            detail: ["method": "phone", "n": .number(Double(at.millisecondsSince1970))])
     }
 
     @Test("events come back newest first with every column, filtered by account, kind and time", arguments: Engine.all)
@@ -38,7 +40,7 @@ struct AuditStoreTests {
             for n in 0..<7 { try await tx.appendAuditEvent(Self.event(n < 4 ? 5_000 : 6_000, .signIn, uid: "u\(n)")) }
         }
         var seen: [String] = []
-        var before: (at: Int64, id: Int64)?
+        var before: (at: Instant, id: Int64)?
         while true {
             let page = try await store.read { [before] in try await $0.auditEvents(AuditQuery(before: before, limit: 3)) }
             seen += page.compactMap(\.uid)
@@ -53,7 +55,7 @@ struct AuditStoreTests {
     func sweepAndRollback(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
         try await store.write { tx in
-            for at in [1_000, 2_000, 3_000] as [Int64] { try await tx.appendAuditEvent(Self.event(at, .lockout)) }
+            for at in [1_000, 2_000, 3_000] as [Instant] { try await tx.appendAuditEvent(Self.event(at, .lockout)) }
         }
         await #expect(throws: Boom.self) {
             try await store.write { tx in

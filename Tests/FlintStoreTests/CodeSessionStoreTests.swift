@@ -1,4 +1,5 @@
 import FlintStore
+import FlintTesting
 import Testing
 
 @Suite("Code sessions in the store")

@@ -1,9 +1,11 @@
+import FlintCore
 import FlintStore
+import FlintTesting
 import Testing
 
 @Suite("Credential storage: service-account keys, admin credentials, session claims")
 struct CredentialsStoreTests {
-    static func account(_ key: String, _ name: String, at: Int64 = 1) -> ServiceAccountRecord {
+    static func account(_ key: String, _ name: String, at: Instant = 1) -> ServiceAccountRecord {
         ServiceAccountRecord(
             keyID: key, name: name, clientEmail: "\(name)@demo.iam.gserviceaccount.com", clientID: "1", publicKeyPEM: "pem-\(key)", createdAt: at)
     }
@@ -57,7 +59,8 @@ struct CredentialsStoreTests {
     func developerClaims(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
         let token = RefreshTokenRecord(
-            tokenHash: "t", localID: "u", createdAt: 1, authTime: 1, signInProvider: "custom", developerClaims: #"{"premium":true}"#)
+            tokenHash: "t", localID: "u", createdAt: 1, authTime: Instant(secondsSince1970: 1), signInProvider: "custom",
+            developerClaims: #"{"premium":true}"#)
         try await store.write { try await $0.insertRefreshToken(token) }
         #expect(try await store.read { try await $0.refreshToken(hash: "t") } == token)
         try await store.close()

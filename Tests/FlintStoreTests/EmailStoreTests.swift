@@ -1,9 +1,12 @@
+import FlintCore
 import FlintStore
+import FlintTesting
 import Testing
 
 @Suite("Email storage: oob codes, passwords, outbox delivery state")
 struct EmailStoreTests {
-    static func code(_ hash: String, email: String = "a@example.com", type: OobCodeKind = .emailSignIn, expiresAt: Int64 = 2_000_000) -> OobCodeRecord
+    static func code(_ hash: String, email: String = "a@example.com", type: OobCodeKind = .emailSignIn, expiresAt: Instant = 2_000_000)
+        -> OobCodeRecord
     {
         OobCodeRecord(
             codeHash: hash, requestType: type, email: email, localID: nil, createdAt: 1_000_000, expiresAt: expiresAt, continueURL: "https://x/")
@@ -43,7 +46,7 @@ struct EmailStoreTests {
     @Test("users keep their password hash and email-link flag; email is unique", arguments: Engine.all)
     func userColumns(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
-        var user = UserRecord(localID: "u1", createdAt: 1, validSince: 1)
+        var user = UserRecord(localID: "u1", createdAt: 1, validSince: Instant(secondsSince1970: 1))
         user.email = "a@example.com"
         user.passwordHash = "$scrypt$ln=10,r=8,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA"
         user.passwordUpdatedAt = 5
@@ -51,7 +54,7 @@ struct EmailStoreTests {
         let stored = user
         try await store.write { try await $0.insertUser(stored) }
         #expect(try await store.read { try await $0.user(email: "a@example.com") } == stored)
-        var twin = UserRecord(localID: "u2", createdAt: 1, validSince: 1)
+        var twin = UserRecord(localID: "u2", createdAt: 1, validSince: Instant(secondsSince1970: 1))
         twin.email = "a@example.com"
         let duplicate = twin
         await #expect(throws: StoreError.conflict("email")) { try await store.write { try await $0.insertUser(duplicate) } }

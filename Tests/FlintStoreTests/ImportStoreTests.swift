@@ -1,4 +1,6 @@
+import FlintCore
 import FlintStore
+import FlintTesting
 import Foundation
 import Testing
 
@@ -7,13 +9,14 @@ struct ImportStoreTests {
     /// An account with every column set, and a phone second factor when `factor` is given.
     static func account(_ n: Int, factor: String? = nil) -> UserAndFactors {
         var user = UserRecord(
-            localID: String(format: "user-%05d", n), phoneNumber: "+1650555\(String(1000 + n))", createdAt: 1000 + Int64(n), validSince: 7)
+            localID: String(format: "user-%05d", n), phoneNumber: "+1650555\(String(1000 + n))",
+            createdAt: Instant(millisecondsSince1970: 1000 + Int64(n)), validSince: Instant(secondsSince1970: 7))
         user.email = "user\(n)@example.com"
         user.emailVerified = n % 2 == 0
         user.displayName = "User \(n)"
         user.photoURL = "https://example.com/\(n).png"
         user.disabled = n % 3 == 0
-        user.lastLoginAt = 2000 + Int64(n)
+        user.lastLoginAt = Instant(millisecondsSince1970: 2000 + Int64(n))
         user.customAttributes = #"{"n":\#(n)}"#
         user.passwordHash = "sha256$rounds=1,order=salt-password$c2FsdA$aGFzaA"
         user.passwordUpdatedAt = 3000
@@ -84,7 +87,8 @@ struct ImportStoreTests {
         try await store.write { tx in
             try await tx.insertImportedUsers([Self.account(1, factor: "f1"), Self.account(2, factor: "f2")])
             try await tx.insertRefreshToken(
-                RefreshTokenRecord(tokenHash: "h1", localID: "user-00001", createdAt: 1, authTime: 1, signInProvider: "password"))
+                RefreshTokenRecord(
+                    tokenHash: "h1", localID: "user-00001", createdAt: 1, authTime: Instant(secondsSince1970: 1), signInProvider: "password"))
             try await tx.replaceRecoveryCodes(localID: "user-00001", hashes: ["r1"], now: 1)
         }
         _ = try await store.write { try await $0.deleteUsers(localIDs: ["user-00001", "absent"]) }

@@ -1,4 +1,6 @@
+import FlintCore
 import FlintStore
+import FlintTesting
 import Testing
 
 @Suite("MFA storage: enrolments, TOTP steps, recovery codes")
@@ -10,7 +12,7 @@ struct MFAStoreTests {
     @Test("enrolments are per user, one per number; deleting the user deletes them", arguments: Engine.all)
     func enrollments(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
-        try await store.write { try await $0.insertUser(UserRecord(localID: "u1", createdAt: 1, validSince: 1)) }
+        try await store.write { try await $0.insertUser(UserRecord(localID: "u1", createdAt: 1, validSince: Instant(secondsSince1970: 1))) }
         try await store.write { tx in
             try await tx.insertMFAEnrollment(Self.phone("e1", "+16505550001"))
             try await tx.insertMFAEnrollment(Self.phone("e2", "+16505550001", user: "u2"))

@@ -1,3 +1,5 @@
+import FlintCore
+import FlintTesting
 import Foundation
 import NIOSSL
 import PostgresNIO
@@ -51,7 +53,7 @@ struct MigrationTests {
         let (store, _) = try await makeStore(engine, location: location)
         let token = try await store.read { try await $0.refreshToken(hash: "t") }
         #expect(token?.createdAt == 1_800_000_000_000)
-        #expect(token?.authTime == 1_800_000_000, "auth_time stays seconds, as the ID token's claim")
+        #expect(token?.authTime == Instant(secondsSince1970: 1_800_000_000), "auth_time stays seconds, as the ID token's claim")
         try await store.close()
     }
 }

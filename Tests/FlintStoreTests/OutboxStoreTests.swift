@@ -1,9 +1,11 @@
+import FlintCore
 import FlintStore
+import FlintTesting
 import Testing
 
 @Suite("Outbox storage: retention and text hand-over state")
 struct OutboxStoreTests {
-    static func text(_ session: String, status: OutboxStatus, at createdAt: Int64) -> OutboxMessage {
+    static func text(_ session: String, status: OutboxStatus, at createdAt: Instant) -> OutboxMessage {
         var message = OutboxMessage(
             channel: .sms, recipient: "+16505553434", body: "123456 is your code", locale: "en", createdAt: createdAt, code: "123456",
             sessionID: session)

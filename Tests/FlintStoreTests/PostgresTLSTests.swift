@@ -1,4 +1,6 @@
+import FlintCore
 import FlintStore
+import FlintTesting
 import Foundation
 import Testing
 
@@ -8,7 +10,9 @@ struct PostgresTLSTests {
     func tls() async throws {
         let (store, url) = try await makeStore(.postgres)
         #expect(url.contains("sslmode=require"))
-        try await store.write { try await $0.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: 1)) }
+        try await store.write {
+            try await $0.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: Instant(secondsSince1970: 1)))
+        }
         #expect(try await store.read { try await $0.userCount() } == 1)
         try await store.close()
 

@@ -1,4 +1,5 @@
 import FlintStore
+import FlintTesting
 import Synchronization
 import Testing
 

@@ -1,4 +1,6 @@
+import FlintCore
 import FlintStore
+import FlintTesting
 import Foundation
 import Logging
 import NIOSSL
@@ -65,7 +67,9 @@ struct TestSetupError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-func session(_ id: String, phone: String = "+16505553434", hash: String = "aa", now: Int64 = 1_000_000, ttl: Int64 = 300_000) -> CodeSession {
+func session(_ id: String, phone: String = "+16505553434", hash: String = "aa", now: Instant = 1_000_000, ttl: Duration = .seconds(300))
+    -> CodeSession
+{
     CodeSession(id: id, phoneNumber: phone, purpose: .signIn, codeHash: hash, createdAt: now, expiresAt: now + ttl)
 }
 

@@ -1,4 +1,6 @@
+import FlintCore
 import FlintStore
+import FlintTesting
 import Testing
 
 @Suite("Operator listings: keyset pages, queries, batch deletes, second factors, sign-in stamps")
@@ -7,7 +9,9 @@ struct UserListingStoreTests {
     private func seed(_ store: any AuthStore) async throws {
         try await store.write { tx in
             for i in 0..<7 {
-                var user = UserRecord(localID: "u\(i)", phoneNumber: "+1650555100\(i)", createdAt: 1_000 + Int64(i) * 1_000, validSince: 1)
+                var user = UserRecord(
+                    localID: "u\(i)", phoneNumber: "+1650555100\(i)", createdAt: Instant(millisecondsSince1970: 1_000 + Int64(i) * 1_000),
+                    validSince: Instant(secondsSince1970: 1))
                 user.email = "user\(i)@example.com"
                 user.displayName = [2, 5].contains(i) ? nil : "name\(6 - i)"
                 try await tx.insertUser(user)
@@ -69,7 +73,8 @@ struct UserListingStoreTests {
         let (store, _) = try await makeStore(engine)
         try await seed(store)
         try await store.write { tx in
-            try await tx.insertRefreshToken(RefreshTokenRecord(tokenHash: "h1", localID: "u1", createdAt: 1, authTime: 1, signInProvider: "phone"))
+            try await tx.insertRefreshToken(
+                RefreshTokenRecord(tokenHash: "h1", localID: "u1", createdAt: 1, authTime: Instant(secondsSince1970: 1), signInProvider: "phone"))
             try await tx.insertMFAEnrollment(
                 MFAEnrollmentRecord(enrollmentID: "e1", localID: "u1", factor: .phone, displayName: nil, phoneNumber: "+16505550001", enrolledAt: 1))
         }

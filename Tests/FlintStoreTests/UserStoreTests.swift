@@ -1,4 +1,6 @@
+import FlintCore
 import FlintStore
+import FlintTesting
 import Testing
 
 @Suite("Users, tokens, keys and durability")
@@ -6,9 +8,14 @@ struct UserStoreTests {
     @Test("one account per phone number", arguments: Engine.all)
     func uniquePhone(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
-        try await store.write { try await $0.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: 1)) }
+        try await store.write {
+            try await $0.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: Instant(secondsSince1970: 1)))
+        }
         await #expect(throws: StoreError.conflict("phoneNumber")) {
-            try await store.write { try await $0.insertUser(UserRecord(localID: "u2", phoneNumber: "+16505553434", createdAt: 1, validSince: 1)) }
+            try await store.write {
+                try await $0.insertUser(
+                    UserRecord(localID: "u2", phoneNumber: "+16505553434", createdAt: 1, validSince: Instant(secondsSince1970: 1)))
+            }
         }
         #expect(try await store.read { try await $0.userCount() } == 1)
         try await store.close()
@@ -17,7 +24,7 @@ struct UserStoreTests {
     @Test("every field of a user is saved and read back, by each lookup, after insert and after update", arguments: Engine.all)
     func roundTrip(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
-        var user = UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 11, validSince: 12)
+        var user = UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 11, validSince: Instant(secondsSince1970: 12))
         user.email = "a@example.com"
         user.emailVerified = true
         user.displayName = "Ann"
@@ -56,7 +63,7 @@ struct UserStoreTests {
         user.disabled = true
         user.lastLoginAt = nil
         user.lastRefreshAt = 24
-        user.validSince = 22
+        user.validSince = Instant(secondsSince1970: 22)
         user.customAttributes = nil
         user.passwordHash = nil
         user.passwordUpdatedAt = nil
@@ -78,7 +85,9 @@ struct UserStoreTests {
                 group.addTask {
                     do {
                         try await store.write { tx in
-                            try await tx.insertUser(UserRecord(localID: "u\(i)", phoneNumber: "+1650555\(1000 + i)", createdAt: 1, validSince: 1))
+                            try await tx.insertUser(
+                                UserRecord(
+                                    localID: "u\(i)", phoneNumber: "+1650555\(1000 + i)", createdAt: 1, validSince: Instant(secondsSince1970: 1)))
                             if i % 2 == 0 { throw Boom() }
                         }
                     } catch is Boom {}
@@ -96,8 +105,9 @@ struct UserStoreTests {
     func deleteCascades(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
         try await store.write { tx in
-            try await tx.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: 1))
-            try await tx.insertRefreshToken(RefreshTokenRecord(tokenHash: "h1", localID: "u1", createdAt: 1, authTime: 1, signInProvider: "phone"))
+            try await tx.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: Instant(secondsSince1970: 1)))
+            try await tx.insertRefreshToken(
+                RefreshTokenRecord(tokenHash: "h1", localID: "u1", createdAt: 1, authTime: Instant(secondsSince1970: 1), signInProvider: "phone"))
         }
         #expect(try await store.read { try await $0.refreshToken(hash: "h1") }?.localID == "u1")
         #expect(try await store.write { try await $0.deleteUser(localID: "u1") })
@@ -110,13 +120,14 @@ struct UserStoreTests {
     func revocation(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
         try await store.write { tx in
-            var user = UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: 1)
+            var user = UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: Instant(secondsSince1970: 1))
             user.revocationGeneration = 4
             try await tx.insertUser(user)
-            try await tx.insertUser(UserRecord(localID: "u2", phoneNumber: "+16505553435", createdAt: 1, validSince: 1))
-            for (hash, owner, created) in [("a", "u1", Int64(10)), ("b", "u1", 20), ("c", "u1", 30), ("d", "u2", 10)] {
+            try await tx.insertUser(UserRecord(localID: "u2", phoneNumber: "+16505553435", createdAt: 1, validSince: Instant(secondsSince1970: 1)))
+            for (hash, owner, created) in [("a", "u1", Instant(millisecondsSince1970: 10)), ("b", "u1", 20), ("c", "u1", 30), ("d", "u2", 10)] {
                 try await tx.insertRefreshToken(
-                    RefreshTokenRecord(tokenHash: hash, localID: owner, createdAt: created, authTime: 1, signInProvider: "phone"))
+                    RefreshTokenRecord(
+                        tokenHash: hash, localID: owner, createdAt: created, authTime: Instant(secondsSince1970: 1), signInProvider: "phone"))
             }
         }
         #expect(try await store.read { try await $0.user(localID: "u1") }?.revocationGeneration == 4)
@@ -140,7 +151,7 @@ struct UserStoreTests {
     func durable(engine: Engine) async throws {
         let (store, file) = try await makeStore(engine)
         try await store.write { tx in
-            try await tx.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: 1))
+            try await tx.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: Instant(secondsSince1970: 1)))
             try await tx.addSigningKey(SigningKeyRecord(kid: "k1", privateKeyPEM: "p", certificatePEM: "c", createdAt: 1), retiringOthersAt: nil)
             try await tx.saveProjectConfig("{\"a\":1}")
             _ = try await tx.ensureMasterSecret("AQID")
@@ -178,7 +189,9 @@ struct UserStoreTests {
     @Test("many overlapping reads each get a connection of their own, and a closed store refuses reads", arguments: Engine.all)
     func overlappingReads(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
-        try await store.write { try await $0.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: 1)) }
+        try await store.write {
+            try await $0.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: Instant(secondsSince1970: 1)))
+        }
         let found = try await withThrowingTaskGroup(of: Bool.self) { group in
             for _ in 0..<50 {
                 group.addTask { try await store.read { try await $0.user(localID: "u1") } != nil }

@@ -1,25 +1,19 @@
-import FlintCore
+package import FlintCore
 import Synchronization
-
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    package import Foundation
-#endif
 
 /// A clock that only moves when told to; the test double for ``WallClock``.
 package final class ManualClock: WallClock {
-    private let current: Mutex<Date>
+    private let current: Mutex<Instant>
 
-    /// Creates a clock standing at `start`.
-    package init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
+    /// Creates a clock standing at `start` (by default 2027-01-15T08:00:00Z, 1 800 000 000 seconds after the epoch).
+    package init(_ start: Instant = Instant(secondsSince1970: 1_800_000_000)) {
         current = Mutex(start)
     }
 
-    package func now() -> Date { current.withLock { $0 } }
+    package func now() -> Instant { current.withLock { $0 } }
 
-    /// Moves the clock forward by `seconds`.
-    package func advance(by seconds: TimeInterval) {
-        current.withLock { $0 = $0.addingTimeInterval(seconds) }
+    /// Moves the clock forward by `span`.
+    package func advance(by span: Duration) {
+        current.withLock { $0 += span }
     }
 }

@@ -33,12 +33,12 @@ public struct APNsProviderToken: Sendable {
     /// The key's public half (tests verify signatures with it).
     public var publicKey: P256.Signing.PublicKey { key.publicKey }
 
-    /// A signed token issued at `issuedAt` (Unix seconds). Apple accepts a token for an hour and asks providers
+    /// A signed token issued at `issuedAt` (its `iat` in whole seconds). Apple accepts a token for an hour and asks providers
     /// not to make a new one more often than every 20 minutes.
     /// - Throws: `CryptoKitError` when signing fails.
-    public func token(issuedAt: Int64) throws -> String {
+    public func token(issuedAt: Instant) throws -> String {
         let header = #"{"alg":"ES256","kid":"\#(keyID)"}"#
-        let claims = #"{"iss":"\#(teamID)","iat":\#(issuedAt)}"#
+        let claims = #"{"iss":"\#(teamID)","iat":\#(issuedAt.secondsSince1970)}"#
         let input = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(claims.utf8))
         let signature = try key.signature(for: Array(input.utf8))
         return input + "." + Base64URL.encode(signature.rawRepresentation)

@@ -41,13 +41,13 @@ package struct AppVerificationTicket: Sendable, Equatable {
     package var purpose: Purpose
     /// The project it was issued for.
     package var projectID: String
-    /// When it was issued, Unix seconds.
-    package var issuedAt: Int64
+    /// When it was issued (sealed as whole seconds).
+    package var issuedAt: Instant
     /// 16 random bytes naming this one string (for counting its uses).
     package var nonce: [UInt8]
 
     /// Creates a ticket.
-    package init(purpose: Purpose, projectID: String, issuedAt: Int64, nonce: [UInt8]) {
+    package init(purpose: Purpose, projectID: String, issuedAt: Instant, nonce: [UInt8]) {
         self.purpose = purpose
         self.projectID = projectID
         self.issuedAt = issuedAt
@@ -58,7 +58,7 @@ package struct AppVerificationTicket: Sendable, Equatable {
     /// - Throws: `CryptoKitError` when `key` is not an AES key.
     package func seal(key: SymmetricKey) throws -> String {
         var writer = PayloadWriter()
-        writer.append(issuedAt)
+        writer.append(issuedAt.secondsSince1970)
         writer.append(nonce)
         writer.append(projectID)
         return try SealedToken.seal(writer.bytes, kind: purpose.kind, key: key)
@@ -71,13 +71,13 @@ package struct AppVerificationTicket: Sendable, Equatable {
         guard let issuedAt = reader.int64(), let nonce = reader.data(), nonce.count == Self.nonceLength, let projectID = reader.string(),
             reader.isAtEnd
         else { return nil }
-        self.init(purpose: purpose, projectID: projectID, issuedAt: issuedAt, nonce: nonce)
+        self.init(purpose: purpose, projectID: projectID, issuedAt: Instant(secondsSince1970: issuedAt), nonce: nonce)
     }
 
-    /// Whether the ticket is for `projectID` and was issued no more than `lifetime` seconds before `now` (and not
-    /// in the future beyond a minute of clock skew between nodes).
-    package func isValid(projectID: String, now: Int64, lifetime: Int64) -> Bool {
-        self.projectID == projectID && now - issuedAt < lifetime && issuedAt - now < 60
+    /// Whether the ticket is for `projectID` and was issued less than `lifetime` before `now` (and not in the future
+    /// beyond a minute of clock skew between nodes; both counted in the whole seconds the ticket carries).
+    package func isValid(projectID: String, now: Instant, lifetime: Duration) -> Bool {
+        self.projectID == projectID && now.wholeSecond - issuedAt < lifetime && issuedAt - now.wholeSecond < .seconds(60)
     }
 
     /// The shared counter that bounds this string's uses.

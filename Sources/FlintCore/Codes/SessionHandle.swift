@@ -6,9 +6,9 @@ package enum SessionHandle: Sendable, Equatable {
     /// A code session stored in the database, named by its 16 random bytes.
     case stored(id: [UInt8])
     /// A fictional (test) number: nothing is stored; the handle carries the number and its issue time.
-    case fictional(phoneNumber: String, issuedAt: Int64)
+    case fictional(phoneNumber: String, issuedAt: Instant)
     /// Proof that the holder verified a number that belongs to another account (`temporaryProof`).
-    case temporaryProof(phoneNumber: String, issuedAt: Int64)
+    case temporaryProof(phoneNumber: String, issuedAt: Instant)
 
     private static let tagLength = 16
 
@@ -20,7 +20,7 @@ package enum SessionHandle: Sendable, Equatable {
             body = [1] + id
         case .fictional(let phone, let issuedAt), .temporaryProof(let phone, let issuedAt):
             if case .fictional = self { body = [2] } else { body = [3] }
-            withUnsafeBytes(of: issuedAt.bigEndian) { body.append(contentsOf: $0) }
+            withUnsafeBytes(of: issuedAt.secondsSince1970.bigEndian) { body.append(contentsOf: $0) }
             body.append(contentsOf: Array(phone.utf8))
         }
         let tag = Array(HMAC<SHA256>.authenticationCode(for: body, using: key)).prefix(Self.tagLength)
@@ -41,7 +41,8 @@ package enum SessionHandle: Sendable, Equatable {
             var issued: Int64 = 0
             for b in body[1..<9] { issued = issued << 8 | Int64(b) }
             guard let phone = String(validating: body[9...], as: UTF8.self) else { return nil }
-            self = body[0] == 2 ? .fictional(phoneNumber: phone, issuedAt: issued) : .temporaryProof(phoneNumber: phone, issuedAt: issued)
+            let instant = Instant(secondsSince1970: issued)
+            self = body[0] == 2 ? .fictional(phoneNumber: phone, issuedAt: instant) : .temporaryProof(phoneNumber: phone, issuedAt: instant)
         default:
             return nil
         }

@@ -13,10 +13,10 @@ package struct CustomToken: Sendable {
 
     /// `aud` of every custom token.
     package static let audience = "https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit"
-    /// The longest a custom token may live (`exp - iat`), seconds.
-    package static let maxLifetime: Int64 = 3600
-    /// How far in the future `iat` may be (clock skew), seconds.
-    package static let allowedSkew: Int64 = 300
+    /// The longest a custom token may live (`exp - iat`).
+    package static let maxLifetime: Duration = .seconds(3600)
+    /// How far in the future `iat` may be (clock skew).
+    package static let allowedSkew: Duration = .seconds(300)
     /// The most bytes developer claims may take, as JSON.
     package static let maxClaimsBytes = 1000
 
@@ -70,8 +70,9 @@ package struct CustomToken: Sendable {
 
     /// The signed token's own checks: `aud`, `sub` = `iss`, and its time: `iat` and `exp` present, at most an hour
     /// apart, `iat` not in the future (beyond ``allowedSkew``), `exp` not past.
-    /// - Parameter now: seconds since the epoch.
-    package func checkSigned(now: Int64) throws(AuthError) {
+    /// - Parameter now: the current instant, compared in the whole seconds the claims carry.
+    package func checkSigned(now instant: Instant) throws(AuthError) {
+        let now = instant.secondsSince1970
         try checkAudience()
         guard let issuer, !issuer.isEmpty, payload["sub"]?.stringValue == issuer else {
             throw AuthError.invalidCustomToken.with(detail: "((iss and sub must both be the service account's client_email.))")
@@ -79,10 +80,12 @@ package struct CustomToken: Sendable {
         guard let iat = payload["iat"]?.wholeSeconds, let exp = payload["exp"]?.wholeSeconds else {
             throw AuthError.invalidCustomToken.with(detail: "((iat and exp are required.))")
         }
-        guard exp > iat, exp - iat <= Self.maxLifetime else {
+        guard exp > iat, exp - iat <= Self.maxLifetime.inSeconds else {
             throw AuthError.invalidCustomToken.with(detail: "((The token must expire within an hour of its iat.))")
         }
-        guard iat <= now + Self.allowedSkew else { throw AuthError.invalidCustomToken.with(detail: "((The token's iat is in the future.))") }
+        guard iat <= now + Self.allowedSkew.inSeconds else {
+            throw AuthError.invalidCustomToken.with(detail: "((The token's iat is in the future.))")
+        }
         guard now < exp else { throw AuthError.invalidCustomToken.with(detail: "((The token has expired.))") }
     }
 

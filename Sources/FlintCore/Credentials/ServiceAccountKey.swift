@@ -86,7 +86,7 @@ extension CustomToken {
     /// when given. For tests and tools; Flint itself only verifies.
     package static func sign(
         uid: String, claims: [String: JSONValue]? = nil, clientEmail: String, keyID: String, privateKeyPEM: String, now: Int64,
-        lifetime: Int64 = maxLifetime, extra: [String: JSONValue] = [:]
+        lifetime: Int64 = maxLifetime.inSeconds, extra: [String: JSONValue] = [:]
     ) throws -> String {
         var payload: [String: JSONValue] = [
             "iss": .string(clientEmail), "sub": .string(clientEmail), "aud": .string(audience), "uid": .string(uid),

@@ -6,13 +6,14 @@ package enum WebhookSignature {
     /// The header carrying the signature.
     package static let headerName = "X-Flint-Signature"
 
-    /// The header value for `body` sent at `timestamp` (unix seconds).
-    package static func header(secret: String, timestamp: Int64, body: [UInt8]) -> String {
-        "t=\(timestamp),v1=" + Hex.encode(mac(secret: secret, timestamp: timestamp, body: body))
+    /// The header value for `body` sent at `instant` (written in whole seconds).
+    package static func header(secret: String, at instant: Instant, body: [UInt8]) -> String {
+        let timestamp = instant.secondsSince1970
+        return "t=\(timestamp),v1=" + Hex.encode(mac(secret: secret, timestamp: timestamp, body: body))
     }
 
-    /// Whether `header` signs `body` with `secret` and was made within `tolerance` seconds of `now`.
-    package static func verify(header: String, secret: String, body: [UInt8], now: Int64, tolerance: Int64 = 300) -> Bool {
+    /// Whether `header` signs `body` with `secret` and was made within `tolerance` of `now` (in whole seconds).
+    package static func verify(header: String, secret: String, body: [UInt8], now: Instant, tolerance: Duration = .seconds(300)) -> Bool {
         var timestamp: Int64?
         var signatures: [[UInt8]] = []
         for part in header.split(separator: ",") {
@@ -21,7 +22,9 @@ package enum WebhookSignature {
             if pair[0] == "t" { timestamp = Int64(pair[1]) }
             if pair[0] == "v1", let bytes = Hex.decode(pair[1]) { signatures.append(bytes) }
         }
-        guard let timestamp, abs(now - timestamp) <= tolerance else { return false }
+        guard let timestamp else { return false }
+        let sent = Instant(secondsSince1970: timestamp)
+        guard now.wholeSecond - sent <= tolerance, sent - now.wholeSecond <= tolerance else { return false }
         let expected = mac(secret: secret, timestamp: timestamp, body: body)
         return signatures.contains { constantTimeEquals($0, expected) }
     }

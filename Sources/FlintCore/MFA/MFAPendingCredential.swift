@@ -10,10 +10,10 @@ package struct MFAPendingCredential: Sendable, Equatable {
     package var localID: String
     /// The first factor's provider ID (`password`, `phone`, `emailLink`...), for the ID token's `sign_in_provider`.
     package var signInProvider: String
-    /// When the first factor was passed (Unix seconds), the ID token's `auth_time`.
-    package var authTime: Int64
-    /// When this credential was issued (Unix seconds).
-    package var issuedAt: Int64
+    /// When the first factor was passed, the ID token's `auth_time` (sealed as whole seconds).
+    package var authTime: Instant
+    /// When this credential was issued (sealed as whole seconds).
+    package var issuedAt: Instant
     /// 16 random bytes that identify this credential (for counting attempts).
     package var nonce: [UInt8]
     /// The account's revocation generation when the first factor was passed: a revocation after it (in the same
@@ -22,11 +22,11 @@ package struct MFAPendingCredential: Sendable, Equatable {
 
     /// Bytes in a fresh ``nonce``.
     package static let nonceLength = 16
-    /// How long a credential is accepted by default, in seconds.
-    package static let defaultLifetime: Int64 = 300
+    /// How long a credential is accepted by default.
+    package static let defaultLifetime: Duration = .seconds(300)
 
     /// Creates a credential from its fields.
-    package init(localID: String, signInProvider: String, authTime: Int64, issuedAt: Int64, nonce: [UInt8]) {
+    package init(localID: String, signInProvider: String, authTime: Instant, issuedAt: Instant, nonce: [UInt8]) {
         self.localID = localID
         self.signInProvider = signInProvider
         self.authTime = authTime
@@ -35,7 +35,7 @@ package struct MFAPendingCredential: Sendable, Equatable {
     }
 
     /// Creates a credential with a fresh random ``nonce``.
-    package init(localID: String, signInProvider: String, authTime: Int64, issuedAt: Int64, using random: any RandomSource) {
+    package init(localID: String, signInProvider: String, authTime: Instant, issuedAt: Instant, using random: any RandomSource) {
         self.init(
             localID: localID, signInProvider: signInProvider, authTime: authTime, issuedAt: issuedAt,
             nonce: random.bytes(Self.nonceLength))
@@ -48,8 +48,8 @@ package struct MFAPendingCredential: Sendable, Equatable {
         var writer = PayloadWriter()
         writer.append(localID)
         writer.append(signInProvider)
-        writer.append(authTime)
-        writer.append(issuedAt)
+        writer.append(authTime.secondsSince1970)
+        writer.append(issuedAt.secondsSince1970)
         writer.append(nonce)
         writer.append(revocationGeneration)
         return try SealedToken.seal(writer.bytes, kind: .mfaPendingCredential, key: key)
@@ -63,7 +63,9 @@ package struct MFAPendingCredential: Sendable, Equatable {
         guard let localID = reader.string(), let provider = reader.string(), let authTime = reader.int64(),
             let issuedAt = reader.int64(), let nonce = reader.data()
         else { return nil }
-        self.init(localID: localID, signInProvider: provider, authTime: authTime, issuedAt: issuedAt, nonce: nonce)
+        self.init(
+            localID: localID, signInProvider: provider, authTime: Instant(secondsSince1970: authTime),
+            issuedAt: Instant(secondsSince1970: issuedAt), nonce: nonce)
         // Credentials sealed before the generation existed end after the nonce.
         if !reader.isAtEnd {
             guard let generation = reader.int64(), reader.isAtEnd else { return nil }
@@ -71,9 +73,8 @@ package struct MFAPendingCredential: Sendable, Equatable {
         }
     }
 
-    /// Whether the credential is too old at `unixSeconds`: it is accepted while `now - issuedAt < lifetime`.
-    package func isExpired(now unixSeconds: Int64, lifetime: Int64 = MFAPendingCredential.defaultLifetime) -> Bool {
-        let (age, overflow) = unixSeconds.subtractingReportingOverflow(issuedAt)
-        return overflow || age >= lifetime
+    /// Whether the credential is too old at `now`: it is accepted while `now - issuedAt < lifetime`.
+    package func isExpired(now: Instant, lifetime: Duration = MFAPendingCredential.defaultLifetime) -> Bool {
+        now - issuedAt >= lifetime
     }
 }

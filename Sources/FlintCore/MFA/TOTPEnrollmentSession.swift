@@ -10,15 +10,15 @@ package struct TOTPEnrollmentSession: Sendable, Equatable {
     package var localID: String
     /// The TOTP secret shown to the user (as Base32 and an `otpauth://` URL).
     package var secret: [UInt8]
-    /// When enrollment started (Unix seconds).
-    package var issuedAt: Int64
+    /// When enrollment started (sealed as whole seconds).
+    package var issuedAt: Instant
 
-    /// How long the user has to finish enrolling by default, in seconds (Flint's choice; the response's
+    /// How long the user has to finish enrolling by default (Flint's choice; the response's
     /// `finalizeEnrollmentTime` is `issuedAt` plus this).
-    package static let defaultLifetime: Int64 = 1800
+    package static let defaultLifetime: Duration = .seconds(1800)
 
     /// Creates a session from its fields.
-    package init(localID: String, secret: [UInt8], issuedAt: Int64) {
+    package init(localID: String, secret: [UInt8], issuedAt: Instant) {
         self.localID = localID
         self.secret = secret
         self.issuedAt = issuedAt
@@ -30,7 +30,7 @@ package struct TOTPEnrollmentSession: Sendable, Equatable {
         var writer = PayloadWriter()
         writer.append(localID)
         writer.append(secret)
-        writer.append(issuedAt)
+        writer.append(issuedAt.secondsSince1970)
         return try SealedToken.seal(writer.bytes, kind: .totpEnrollmentSession, key: key)
     }
 
@@ -41,12 +41,11 @@ package struct TOTPEnrollmentSession: Sendable, Equatable {
         guard let localID = reader.string(), let secret = reader.data(), let issuedAt = reader.int64(), reader.isAtEnd else {
             return nil
         }
-        self.init(localID: localID, secret: secret, issuedAt: issuedAt)
+        self.init(localID: localID, secret: secret, issuedAt: Instant(secondsSince1970: issuedAt))
     }
 
-    /// Whether the session is too old at `unixSeconds`: it is accepted while `now - issuedAt < lifetime`.
-    package func isExpired(now unixSeconds: Int64, lifetime: Int64 = TOTPEnrollmentSession.defaultLifetime) -> Bool {
-        let (age, overflow) = unixSeconds.subtractingReportingOverflow(issuedAt)
-        return overflow || age >= lifetime
+    /// Whether the session is too old at `now`: it is accepted while `now - issuedAt < lifetime`.
+    package func isExpired(now: Instant, lifetime: Duration = TOTPEnrollmentSession.defaultLifetime) -> Bool {
+        now - issuedAt >= lifetime
     }
 }

@@ -4,12 +4,12 @@ package struct IDTokenClaims: Sendable, Equatable {
     package var projectID: String
     /// The user's `localId` (`sub` and `user_id`).
     package var userID: String
-    /// Seconds since epoch of the sign-in that started this session (`auth_time`).
-    package var authTime: Int64
-    /// Seconds since epoch of issue (`iat`).
-    package var issuedAt: Int64
-    /// Lifetime in seconds (`exp - iat`).
-    package var lifetime: Int64 = 3600
+    /// The sign-in that started this session (`auth_time`, its whole second).
+    package var authTime: Instant
+    /// Issue (`iat`, its whole second).
+    package var issuedAt: Instant
+    /// Lifetime, whole seconds (`exp - iat`).
+    package var lifetime: Duration = .seconds(3600)
     /// `phone_number`.
     package var phoneNumber: String?
     /// `email`.
@@ -35,7 +35,7 @@ package struct IDTokenClaims: Sendable, Equatable {
     package var customClaims: [String: JSONValue] = [:]
 
     /// Creates claims.
-    package init(projectID: String, userID: String, authTime: Int64, issuedAt: Int64, signInProvider: String) {
+    package init(projectID: String, userID: String, authTime: Instant, issuedAt: Instant, signInProvider: String) {
         self.projectID = projectID
         self.userID = userID
         self.authTime = authTime
@@ -69,11 +69,11 @@ package struct IDTokenClaims: Sendable, Equatable {
         if let picture { out["picture"] = .string(picture) }
         out["iss"] = .string(Self.issuer(projectID: projectID))
         out["aud"] = .string(projectID)
-        out["auth_time"] = .number(Double(authTime))
+        out["auth_time"] = .number(Double(authTime.secondsSince1970))
         out["user_id"] = .string(userID)
         out["sub"] = .string(userID)
-        out["iat"] = .number(Double(issuedAt))
-        out["exp"] = .number(Double(issuedAt + lifetime))
+        out["iat"] = .number(Double(issuedAt.secondsSince1970))
+        out["exp"] = .number(Double(issuedAt.secondsSince1970 + lifetime.inSeconds))
         if let phoneNumber { out["phone_number"] = .string(phoneNumber) }
         if let email { out["email"] = .string(email) }
         if let emailVerified { out["email_verified"] = .bool(emailVerified) }

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    public import Foundation
-#endif
-
 /// The set of keys a node knows: the newest unretired key signs; every key whose tokens may still be alive is
 /// published and accepted.
 package struct KeyRing: Sendable {
@@ -14,7 +8,7 @@ package struct KeyRing: Sendable {
     private let byKID: [String: SigningKey]
 
     /// How long a retired key stays published: the ID-token lifetime plus a margin for verifier caches.
-    package static let retiredKeyGrace: TimeInterval = 3600 + 3600
+    package static let retiredKeyGrace: Duration = .seconds(3600 + 3600)
 
     /// Builds a ring from stored keys.
     package init(keys: [SigningKey]) {
@@ -30,10 +24,10 @@ package struct KeyRing: Sendable {
     package func key(kid: String) -> SigningKey? { byKID[kid] }
 
     /// The keys to publish at `now`: the active one and the retired ones still inside their grace period.
-    package func published(at now: Date) -> [SigningKey] {
+    package func published(at now: Instant) -> [SigningKey] {
         keys.filter { key in
             guard let retired = key.retiredAt else { return true }
-            return now.timeIntervalSince(retired) < Self.retiredKeyGrace
+            return now - retired < Self.retiredKeyGrace
         }
     }
 }

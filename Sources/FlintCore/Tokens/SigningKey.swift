@@ -4,9 +4,9 @@ import SwiftASN1
 import X509
 
 #if canImport(FoundationEssentials)
-    package import FoundationEssentials
+    import FoundationEssentials
 #else
-    public import Foundation
+    import Foundation
 #endif
 
 /// One RS256 signing key with its self-signed certificate (the x509 map Firebase verifiers read needs one).
@@ -18,9 +18,9 @@ package struct SigningKey: Sendable {
     /// The PEM-encoded self-signed certificate for the public key.
     package let certificatePEM: String
     /// When the key was created.
-    package let createdAt: Date
+    package let createdAt: Instant
     /// When the key stopped signing (rotation), or `nil` while it is the active key.
-    package var retiredAt: Date?
+    package var retiredAt: Instant?
     /// The same key in the system's OpenSSL, when that fast path is available.
     private let fast: OpenSSLKey?
 
@@ -31,7 +31,7 @@ package struct SigningKey: Sendable {
 
     /// Rebuilds a key from its stored form.
     /// - Throws: when the PEM is not an RSA private key.
-    package init(kid: String, privateKeyPEM: String, certificatePEM: String, createdAt: Date, retiredAt: Date?) throws {
+    package init(kid: String, privateKeyPEM: String, certificatePEM: String, createdAt: Instant, retiredAt: Instant?) throws {
         self.kid = kid
         self.privateKey = try _RSA.Signing.PrivateKey(pemRepresentation: privateKeyPEM)
         self.certificatePEM = certificatePEM
@@ -40,12 +40,12 @@ package struct SigningKey: Sendable {
         self.fast = OpenSSLKey(pem: privateKeyPEM)
     }
 
-    /// Creates a fresh 2048-bit key and a self-signed certificate valid for `validity` seconds.
+    /// Creates a fresh 2048-bit key and a self-signed certificate valid for `validity`.
     /// - Parameters:
     ///   - now: the creation instant.
     ///   - random: the source of the key ID.
     ///   - validity: certificate lifetime.
-    package static func generate(now: Date, random: some RandomSource, validity: TimeInterval = 400 * 86_400) throws -> SigningKey {
+    package static func generate(now: Instant, random: some RandomSource, validity: Duration = .seconds(400 * 86_400)) throws -> SigningKey {
         let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
         let kid = Hex.encode(random.bytes(20))
         let name = try DistinguishedName {
@@ -55,8 +55,8 @@ package struct SigningKey: Sendable {
             version: .v3,
             serialNumber: Certificate.SerialNumber(),
             publicKey: Certificate.PublicKey(key.publicKey),
-            notValidBefore: now.addingTimeInterval(-300),
-            notValidAfter: now.addingTimeInterval(validity),
+            notValidBefore: (now - .seconds(300)).date,
+            notValidAfter: (now + validity).date,
             issuer: name,
             subject: name,
             signatureAlgorithm: .sha256WithRSAEncryption,

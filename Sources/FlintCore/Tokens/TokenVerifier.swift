@@ -1,17 +1,11 @@
-#if canImport(FoundationEssentials)
-    package import FoundationEssentials
-#else
-    public import Foundation
-#endif
-
 /// An ID token whose signature, audience, issuer and expiry have been checked.
 package struct VerifiedIDToken: Sendable {
     /// `sub` / `user_id`.
     package let userID: String
-    /// `iat`, seconds.
-    package let issuedAt: Int64
-    /// `auth_time`, seconds.
-    package let authTime: Int64
+    /// `iat`, a whole second.
+    package let issuedAt: Instant
+    /// `auth_time`, a whole second.
+    package let authTime: Instant
     /// `firebase.sign_in_provider`.
     package let signInProvider: String?
     /// `firebase.revocation_generation`, 0 when absent.
@@ -25,7 +19,7 @@ package struct VerifiedIDToken: Sendable {
 package enum TokenVerifier {
     /// Verifies a compact JWS ID token.
     /// - Throws: ``AuthError/invalidIDToken``.
-    package static func verify(_ token: String, ring: KeyRing, projectID: String, now: Date) throws(AuthError) -> VerifiedIDToken {
+    package static func verify(_ token: String, ring: KeyRing, projectID: String, now: Instant) throws(AuthError) -> VerifiedIDToken {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard token.utf8.count < 16_384, parts.count == 3,
             let headerBytes = Base64URL.decode(parts[0]),
@@ -45,7 +39,7 @@ package enum TokenVerifier {
             let sub = payload["sub"]?.stringValue, !sub.isEmpty,
             let exp = payload["exp"]?.nonNegativeInteger, let iat = payload["iat"]?.nonNegativeInteger
         else { throw AuthError.invalidIDToken }
-        guard now.timeIntervalSince1970 < Double(exp) else { throw AuthError.invalidIDToken }
+        guard now < Instant(secondsSince1970: exp) else { throw AuthError.invalidIDToken }
         // Numbers from outside are converted without traps: a claim out of range makes the token invalid.
         var authTime = iat
         if let present = payload["auth_time"] {
@@ -59,7 +53,8 @@ package enum TokenVerifier {
             generation = value
         }
         return VerifiedIDToken(
-            userID: sub, issuedAt: iat, authTime: authTime, signInProvider: firebase?["sign_in_provider"]?.stringValue,
+            userID: sub, issuedAt: Instant(secondsSince1970: iat), authTime: Instant(secondsSince1970: authTime),
+            signInProvider: firebase?["sign_in_provider"]?.stringValue,
             revocationGeneration: generation, payload: payload)
     }
 }

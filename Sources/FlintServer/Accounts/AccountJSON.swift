@@ -60,13 +60,13 @@ struct AccountJSON: Encodable {
             passwordHash = Self.websafeBase64(parts.hash)
             salt = Self.websafeBase64(parts.salt)
         }
-        passwordUpdatedAt = user.passwordUpdatedAt.map(Double.init)
+        passwordUpdatedAt = user.passwordUpdatedAt.map { Double($0.millisecondsSince1970) }
         emailLinkSignin = user.emailLinkSignIn ? true : nil
         mfaInfo = enrollments.isEmpty ? nil : enrollments.map(MFAInfoJSON.full)
-        validSince = String(user.validSince)
-        createdAt = String(user.createdAt)
-        lastLoginAt = user.lastLoginAt.map(String.init)
-        lastRefreshAt = user.lastRefreshAt.map(RFC3339.format(milliseconds:))
+        validSince = String(user.validSince.secondsSince1970)
+        createdAt = String(user.createdAt.millisecondsSince1970)
+        lastLoginAt = user.lastLoginAt.map { String($0.millisecondsSince1970) }
+        lastRefreshAt = user.lastRefreshAt.map(RFC3339.format)
         customAttributes = user.customAttributes
     }
 }

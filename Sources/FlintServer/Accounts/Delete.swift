@@ -31,7 +31,7 @@ extension AccountRoutes {
 extension AccountsFlow {
     /// Deletes an account with its sessions and second factors; `USER_NOT_FOUND` if there is none.
     func deleteAccount(localID: String) async throws -> DeleteAccountResponse {
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         let existed = try await node.store.write { tx in
             guard try await tx.deleteUser(localID: localID) else { return false }
             try await tx.audit(.accountDeleted, uid: localID, at: now)

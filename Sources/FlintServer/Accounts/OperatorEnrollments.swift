@@ -29,7 +29,7 @@ struct OperatorEnrollments: Sendable {
         var enrollmentID: String
         var phoneNumber: String?
         var displayName: String?
-        var enrolledAt: Int64?
+        var enrolledAt: Instant?
         var isTOTP: Bool
     }
 
@@ -40,12 +40,12 @@ struct OperatorEnrollments: Sendable {
         var entries: [Entry] = []
         for item in wire {
             let id = item.mfaEnrollmentId.flatMap { $0.isEmpty ? nil : $0 }
-            var enrolledAt: Int64?
+            var enrolledAt: Instant?
             if let text = item.enrolledAt, !text.isEmpty {
-                guard let ms = RFC3339.parse(text) else {
+                guard let parsed = RFC3339.parse(text) else {
                     throw AuthError.invalidJSON("Invalid value at 'enrolled_at' (type.googleapis.com/google.protobuf.Timestamp), \"\(text)\"")
                 }
-                enrolledAt = ms
+                enrolledAt = parsed
             }
             if item.phoneInfo == nil, item.totpInfo != nil {
                 guard let id else { throw AuthError(code: "INVALID_MFA_ENROLLMENT_ID", detail: "A TOTP factor can only be kept, by its ID.") }
@@ -68,7 +68,7 @@ struct OperatorEnrollments: Sendable {
 
     /// The account's factors from now on, given the ones it has: a TOTP entry keeps the TOTP factor of that ID (or
     /// fails with `MFA_ENROLLMENT_NOT_FOUND`); a factor kept without an `enrolledAt` keeps its enrolment time.
-    func records(localID: String, existing: [MFAEnrollmentRecord], now: Int64) -> Result<[MFAEnrollmentRecord], AuthError> {
+    func records(localID: String, existing: [MFAEnrollmentRecord], now: Instant) -> Result<[MFAEnrollmentRecord], AuthError> {
         var records: [MFAEnrollmentRecord] = []
         for entry in entries {
             let current = existing.first { $0.enrollmentID == entry.enrollmentID }

@@ -120,7 +120,7 @@ extension AccountsFlow {
         for attribute in wire.deleteAttribute where !known.contains(attribute) {
             throw AuthError.invalidArgument("Unsupported deleteAttribute value.")
         }
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         let result = try await node.store.write { [self] tx -> Result<(UserRecord, String?, String?), AuthError> in
             var user: UserRecord
             if let token {
@@ -192,7 +192,7 @@ extension AccountsFlow {
                 }
             }
             if revoke { try await sessions.revokeSessions(of: &user, in: tx, now: now) }
-            if token == nil, let since = wire.validSince.flatMap(Int64.init) {
+            if token == nil, let since = wire.validSince.flatMap(Int64.init).map(Instant.init(secondsSince1970:)) {
                 try await sessions.revokeSessions(of: &user, before: since, in: tx, now: now)
             }
             // A re-issued session mints tokens: `lastRefreshAt` rides on the account's own write.

@@ -42,9 +42,9 @@ final class ConfigCache: Sendable {
         config.withLock { $0 = loaded }
     }
 
-    /// Stores a new config, with its `CONFIG_CHANGED` audit event (`change` says what changed) at `now` (ms), then
+    /// Stores a new config, with its `CONFIG_CHANGED` audit event (`change` says what changed) at `now`, then
     /// uses it.
-    func save(_ new: ProjectConfig, at now: Int64, change: [String: JSONValue]) async throws {
+    func save(_ new: ProjectConfig, at now: Instant, change: [String: JSONValue]) async throws {
         try await Self.save(new, to: store, at: now, change: change)
         config.withLock { $0 = new }
     }
@@ -55,9 +55,9 @@ final class ConfigCache: Sendable {
     /// Applies a `--config` file over the stored config when its content changed since it was last applied (or when
     /// `digest` is `nil`): each top-level field of the file replaces the stored one. An unchanged file is not applied
     /// again, so changes made since through the admin API or `flint config set` survive restarts. An applied file is a
-    /// `CONFIG_CHANGED` audit event at `now` (ms), by the actor `config-file`, naming the fields the file sets.
+    /// `CONFIG_CHANGED` audit event at `now`, by the actor `config-file`, naming the fields the file sets.
     /// - Returns: whether the file was applied.
-    func apply(file document: [String: JSONValue], digest: String?, at now: Int64) async throws -> Bool {
+    func apply(file document: [String: JSONValue], digest: String?, at now: Instant) async throws -> Bool {
         if let digest, try await store.read({ try await $0.configMetadata(Self.appliedFileDigestName) }) == digest { return false }
         var merged = try await Self.load(from: store).document
         for (key, value) in document { merged[key] = value }
@@ -88,8 +88,8 @@ final class ConfigCache: Sendable {
         return try ProjectConfig(document: value.objectValue ?? [:])
     }
 
-    /// Writes a config document and its `CONFIG_CHANGED` audit event (`change` says what changed) at `now` (ms).
-    static func save(_ config: ProjectConfig, to store: any AuthStore, at now: Int64, change: [String: JSONValue]) async throws {
+    /// Writes a config document and its `CONFIG_CHANGED` audit event (`change` says what changed) at `now`.
+    static func save(_ config: ProjectConfig, to store: any AuthStore, at now: Instant, change: [String: JSONValue]) async throws {
         let text = try encode(config)
         try await store.write { tx in
             try await tx.saveProjectConfig(text)

@@ -77,7 +77,7 @@ package enum ProjectConfigStore {
     /// Stores a validated config, as the command line (`flint config set`) changes it: a `CONFIG_CHANGED` audit event
     /// by the actor `cli`, with the `updateMask` that named the changed paths.
     package static func save(_ config: ProjectConfig, to store: any AuthStore, updateMask: [String]) async throws {
-        let now = Int64((Date().timeIntervalSince1970 * 1000).rounded())
+        let now = SystemClock().now()
         let change: [String: JSONValue] = ["updateMask": .array(updateMask.map(JSONValue.string))]
         try await AuditOrigin.$current.withValue(AuditOrigin(actor: "cli")) {
             try await ConfigCache.save(config, to: store, at: now, change: change)

@@ -26,7 +26,7 @@ struct ProjectConfigRoutes {
         // The change's audit event names the mask, or without one the top-level fields the patch sent.
         let change: [String: JSONValue] =
             mask.map { ["updateMask": .array($0.map(JSONValue.string))] } ?? ["fields": .array(patch.keys.sorted().map(JSONValue.string))]
-        try await config.save(updated, at: clock.nowMS, change: change)
+        try await config.save(updated, at: clock.now(), change: change)
         return try JSONReply.make(updated.resource(projectID: projectID))
     }
 

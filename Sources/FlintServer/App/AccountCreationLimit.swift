@@ -10,7 +10,7 @@ struct AccountCreationLimit: Sendable {
     /// Counts a new account for `clientIP` inside `tx`: `false` when the address is past the limit (the caller
     /// answers `TOO_MANY_ATTEMPTS_TRY_LATER` and creates nothing). Always `true` without a client address or with
     /// the limit off.
-    func allows(_ clientIP: String?, in tx: any StoreTransaction, now: Int64) async throws -> Bool {
+    func allows(_ clientIP: String?, in tx: any StoreTransaction, now: Instant) async throws -> Bool {
         guard let clientIP, perHour > 0 else { return true }
         let limit = Limit(key: "newaccount:ip:\(clientIP)", max: perHour, window: .seconds(3600))
         return !(try await [limit].count(in: tx, now: now))

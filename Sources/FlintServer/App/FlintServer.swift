@@ -124,10 +124,10 @@ struct ReloadService: Service, CustomStringConvertible {
     /// Deletes codes, counters and oob codes that expired over an hour ago, outbox records that are done with and
     /// older than ``ServerSettings/outboxRetention``, and audit events older than ``ServerSettings/auditRetention``.
     func sweep() async throws {
-        let now = node.clock.nowMS
-        let cutoff = now - 3_600_000
-        let outboxCutoff = now - outboxRetention.inMilliseconds
-        let auditCutoff = now - node.settings.auditRetention.inMilliseconds
+        let now = node.clock.now()
+        let cutoff = now - .seconds(3600)
+        let outboxCutoff = now - outboxRetention
+        let auditCutoff = now - node.settings.auditRetention
         _ = try await node.store.write { tx in
             _ = try await tx.deleteAuditEvents(before: auditCutoff)
             _ = try await tx.deleteCodeSessions(expiredBefore: cutoff)

@@ -47,7 +47,7 @@ struct Flows: Sendable {
         let config = ConfigCache(store: store)
         try await config.reload()
         if let document = settings.configDocument {
-            if try await config.apply(file: document, digest: settings.configFileDigest, at: clock.nowMS) {
+            if try await config.apply(file: document, digest: settings.configFileDigest, at: clock.now()) {
                 logger.info("config file applied: it changed since it was last applied")
             } else {
                 logger.info("config file unchanged since it was last applied: the stored config (with any admin changes) is kept")

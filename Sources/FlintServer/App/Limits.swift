@@ -10,18 +10,21 @@ struct Limit: Sendable {
     /// Window length.
     let window: Duration
 
-    /// The start of the window `now` (ms) falls in.
-    func windowStart(_ now: Int64) -> Int64 { now - now % window.inMilliseconds }
+    /// The start of the window `now` falls in (windows are aligned on the epoch).
+    func windowStart(_ now: Instant) -> Instant {
+        let ms = now.millisecondsSince1970
+        return Instant(millisecondsSince1970: ms - ms % window.inMilliseconds)
+    }
 }
 
 extension [Limit] {
-    /// Takes back the hits ``count(in:now:)`` made at `reservedAt` (ms), e.g. once a reserved attempt succeeded.
-    func release(in tx: any StoreTransaction, reservedAt: Int64) async throws {
+    /// Takes back the hits ``count(in:now:)`` made at `reservedAt`, e.g. once a reserved attempt succeeded.
+    func release(in tx: any StoreTransaction, reservedAt: Instant) async throws {
         for limit in self { try await tx.releaseCounter(key: limit.key, windowStart: limit.windowStart(reservedAt)) }
     }
 
     /// Whether one of the limits already had its maximum of hits in the current window (a read; nothing is counted).
-    func atMaximum(in reader: any StoreReader, now: Int64) async throws -> Bool {
+    func atMaximum(in reader: any StoreReader, now: Instant) async throws -> Bool {
         for limit in self where try await reader.counterValue(key: limit.key, windowStart: limit.windowStart(now)) >= limit.max {
             return true
         }
@@ -30,11 +33,11 @@ extension [Limit] {
 
     /// Counts one hit on each limit inside `tx`; returns whether one went over its maximum. The first hit past a
     /// maximum in a window records a `LOCKOUT` audit event in `tx`.
-    func count(in tx: any StoreTransaction, now: Int64) async throws -> Bool {
+    func count(in tx: any StoreTransaction, now: Instant) async throws -> Bool {
         var over = false
         for limit in self {
             let start = limit.windowStart(now)
-            let hits = try await tx.incrementCounter(key: limit.key, windowStart: start, expiresAt: start + limit.window.inMilliseconds)
+            let hits = try await tx.incrementCounter(key: limit.key, windowStart: start, expiresAt: start + limit.window)
             if hits > limit.max { over = true }
             if hits - 1 == limit.max { try await tx.audit(.lockout, uid: nil, at: now, limit.auditDetail) }
         }

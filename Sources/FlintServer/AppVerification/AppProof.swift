@@ -38,11 +38,11 @@ struct AppProof: Sendable, Equatable, Decodable {
 /// ``challengeTokenLifetime``. Uses are counted on the store's shared counters, so the bound holds across nodes.
 extension AppVerifier {
     /// Seconds a receipt (and its secret) stays usable.
-    static let receiptLifetime: Int64 = 3600
+    static let receiptLifetime: Duration = .seconds(3600)
     /// Code requests one receipt may make.
     static let receiptMaxUses: Int64 = 5
     /// Seconds a web-challenge token stays usable.
-    static let challengeTokenLifetime: Int64 = 300
+    static let challengeTokenLifetime: Duration = .seconds(300)
 
     /// The policy in force: the config's, else `OFF` in dev mode (as the Firebase emulator) and `ENFORCE` in
     /// production.
@@ -56,9 +56,9 @@ extension AppVerifier {
     ///   (a token that is not ours, expired, already used or for another project).
     func checkAppProof(_ proof: AppProof) async throws {
         guard appVerificationMode == .enforce else { return }
-        let now = node.clock.now().secondsSince1970
+        let now = node.clock.now()
         let ticket: AppVerificationTicket
-        let lifetime: Int64
+        let lifetime: Duration
         let maxUses: Int64
         let usedUp: AuthError
         if proof.iosReceipt != nil || proof.iosSecret != nil {
@@ -84,8 +84,10 @@ extension AppVerifier {
         } else {
             throw AuthError.missingAppCredential
         }
-        let expiresAt = (ticket.issuedAt + lifetime) * 1000
-        let uses = try await node.store.write { tx in try await tx.incrementCounter(key: ticket.counterKey, windowStart: 0, expiresAt: expiresAt) }
+        let expiresAt = ticket.issuedAt + lifetime
+        let uses = try await node.store.write { tx in
+            try await tx.incrementCounter(key: ticket.counterKey, windowStart: .epoch, expiresAt: expiresAt)
+        }
         guard uses <= maxUses else { throw usedUp }
     }
 }

@@ -50,12 +50,11 @@ extension AppVerifier {
         let now = node.clock.now()
         if let clientIP {
             let limit = Limit(key: "verifyclient:ip:\(clientIP)", max: Self.verifyClientPerIPPerHour, window: .seconds(3600))
-            let nowMS = now.millisecondsSince1970
-            let over = try await node.store.write { tx in try await [limit].count(in: tx, now: nowMS) }
+            let over = try await node.store.write { tx in try await [limit].count(in: tx, now: now) }
             if over { throw AuthError.tooManyAttempts }
         }
         let ticket = AppVerificationTicket(
-            purpose: .receipt, projectID: node.settings.projectID, issuedAt: now.secondsSince1970,
+            purpose: .receipt, projectID: node.settings.projectID, issuedAt: now.wholeSecond,
             nonce: node.random.bytes(AppVerificationTicket.nonceLength))
         let receipt = try ticket.seal(key: secret.appVerificationKey)
         let receiptSecret = AppVerificationTicket.receiptSecret(forReceipt: receipt, key: secret.appVerificationKey)
@@ -64,7 +63,7 @@ extension AppVerifier {
             "com.google.firebase.auth": ["receipt": .string(receipt), "secret": .string(receiptSecret)],
         ]
         let message = PushMessage(
-            deviceToken: Hex.encode(token), sandbox: wire.isSandbox, payload: try Self.pushJSON(payload), createdAt: now.millisecondsSince1970)
+            deviceToken: Hex.encode(token), sandbox: wire.isSandbox, payload: try Self.pushJSON(payload), createdAt: now)
         do {
             try await push.send(message)
         } catch {

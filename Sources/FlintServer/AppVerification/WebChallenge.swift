@@ -10,11 +10,11 @@ import NIOCore
 /// arrives). GET shows a page with one button and a proof-of-work puzzle; the POST checks the solution, spends the
 /// puzzle, and answers `303` to the app's URL scheme:
 /// `<scheme>://firebaseauth/link?deep_link_id=<https://<host>/__/auth/callback?authType=verifyApp&recaptchaToken=…&eventId=…>`.
-/// The token is single-use, bound to the project and valid ``AppVerifier/challengeTokenLifetime`` seconds.
+/// The token is single-use, bound to the project and valid for ``AppVerifier/challengeTokenLifetime``.
 extension AppVerificationRoutes {
     static let handlerPath = "/__/auth/handler"
     /// Seconds a puzzle stays solvable.
-    static let puzzleLifetime: Int64 = 600
+    static let puzzleLifetime: Duration = .seconds(600)
     /// Tokens one client IP may get per hour.
     static let tokensPerIPPerHour: Int64 = 30
 
@@ -46,24 +46,23 @@ extension AppVerificationRoutes {
         let key = verifier.secret.appVerificationKey
         let now = verifier.node.clock.now()
         guard let puzzle = fields["puzzle"], let ticket = AppVerificationTicket(opening: puzzle, purpose: .puzzle, key: key),
-            ticket.isValid(projectID: verifier.node.settings.projectID, now: now.secondsSince1970, lifetime: Self.puzzleLifetime)
+            ticket.isValid(projectID: verifier.node.settings.projectID, now: now, lifetime: Self.puzzleLifetime)
         else { return try challengePage(parameters, error: "The check expired. Try again.", status: .badRequest) }
         guard ProofOfWork.isSolved(puzzle: puzzle, solution: fields["solution"] ?? "") else {
             return try challengePage(parameters, error: "The check did not pass. Try again.", status: .badRequest)
         }
-        let expiresAt = (ticket.issuedAt + Self.puzzleLifetime) * 1000
+        let expiresAt = ticket.issuedAt + Self.puzzleLifetime
         let limits = context.clientIP.map { [Limit(key: "webchallenge:ip:\($0)", max: Self.tokensPerIPPerHour, window: .seconds(3600))] } ?? []
-        let nowMS = now.millisecondsSince1970
         let (uses, over) = try await verifier.node.store.write { tx in
-            let uses = try await tx.incrementCounter(key: ticket.counterKey, windowStart: 0, expiresAt: expiresAt)
-            return (uses, uses == 1 ? try await limits.count(in: tx, now: nowMS) : false)
+            let uses = try await tx.incrementCounter(key: ticket.counterKey, windowStart: .epoch, expiresAt: expiresAt)
+            return (uses, uses == 1 ? try await limits.count(in: tx, now: now) : false)
         }
         guard uses == 1 else { return try challengePage(parameters, error: "This check was already used. Try again.", status: .badRequest) }
         guard !over else {
             return try challengePage(parameters, error: "Too many attempts from this network. Try again later.", status: .tooManyRequests)
         }
         let token = try AppVerificationTicket(
-            purpose: .challengeToken, projectID: verifier.node.settings.projectID, issuedAt: now.secondsSince1970,
+            purpose: .challengeToken, projectID: verifier.node.settings.projectID, issuedAt: now.wholeSecond,
             nonce: verifier.node.random.bytes(AppVerificationTicket.nonceLength)
         ).seal(key: key)
         let inner =
@@ -77,7 +76,7 @@ extension AppVerificationRoutes {
 
     private func challengePage(_ parameters: WebChallengeParameters, error: String?, status: HTTPResponse.Status) throws -> Response {
         let ticket = AppVerificationTicket(
-            purpose: .puzzle, projectID: verifier.node.settings.projectID, issuedAt: verifier.node.clock.now().secondsSince1970,
+            purpose: .puzzle, projectID: verifier.node.settings.projectID, issuedAt: verifier.node.clock.now().wholeSecond,
             nonce: verifier.node.random.bytes(AppVerificationTicket.nonceLength))
         let form = ChallengePage.Form(
             action: Self.handlerPath, hidden: parameters.hidden, puzzle: try ticket.seal(key: verifier.secret.appVerificationKey),

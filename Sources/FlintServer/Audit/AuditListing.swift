@@ -89,25 +89,25 @@ public enum AuditListing {
             guard parts.count == 2, let at = Int64(parts[0]), let id = Int64(parts[1]) else {
                 throw AuthError(code: "INVALID_PAGE_SELECTION", detail: "The page token is not one this listing gave.")
             }
-            query.before = (at, id)
+            query.before = (Instant(millisecondsSince1970: at), id)
         }
         return query
     }
 
     /// The token of the page after `event`.
     private static func token(after event: AuditEvent) -> String? {
-        event.id.map { Base64URL.encode(Array("\(event.at).\($0)".utf8)) }
+        event.id.map { Base64URL.encode(Array("\(event.at.millisecondsSince1970).\($0)".utf8)) }
     }
 
     /// An instant given as milliseconds since the epoch or in RFC 3339.
-    private static func instant(_ text: String, _ name: String) throws(AuthError) -> Int64 {
-        if let ms = Int64(text), ms >= 0 { return ms }
+    private static func instant(_ text: String, _ name: String) throws(AuthError) -> Instant {
+        if let ms = Int64(text), ms >= 0 { return Instant(millisecondsSince1970: ms) }
         let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)
         let whole = Date.ISO8601FormatStyle(timeZone: .gmt)
         guard let date = (try? fractional.parse(text)) ?? (try? whole.parse(text)) else {
             throw AuthError.invalidArgument("\(name) must be an RFC 3339 time (2026-01-31T12:00:00Z) or milliseconds since the epoch")
         }
-        return Int64((date.timeIntervalSince1970 * 1000).rounded())
+        return Instant(date)
     }
 
     private static func nonEmpty(_ text: String?) -> String? {
@@ -119,8 +119,8 @@ public enum AuditListing {
     /// `eventTime` in RFC 3339, `localId`, `ip` and `actor` when known, and its `detail`.
     public static func json(_ event: AuditEvent) -> JSONValue {
         var out: [String: JSONValue] = [
-            "kind": .string(event.kind.rawValue), "eventTime": .string(RFC3339.format(milliseconds: event.at)),
-            "atMillis": .string(String(event.at)), "detail": .object(event.detail),
+            "kind": .string(event.kind.rawValue), "eventTime": .string(RFC3339.format(event.at)),
+            "atMillis": .string(String(event.at.millisecondsSince1970)), "detail": .object(event.detail),
         ]
         if let id = event.id { out["id"] = .string(String(id)) }
         if let uid = event.uid { out["localId"] = .string(uid) }

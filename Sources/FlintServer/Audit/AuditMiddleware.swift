@@ -32,7 +32,7 @@ struct AuditMiddleware: RouterMiddleware {
     /// Records what the answer tells, if anything.
     private func record(_ request: Request, context: Context, origin: AuditOrigin, status: Int, error: String?) async {
         let path = request.uri.path
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         if status >= 400, let method = SignInEndpoints.method(ofPath: path) {
             var detail: [String: JSONValue] = ["method": .string(method), "status": .number(Double(status))]
             if let error { detail["error"] = .string(error) }

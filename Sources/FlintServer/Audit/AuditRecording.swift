@@ -15,16 +15,16 @@ extension Node {
         }
     }
 
-    /// Records that `limit` refused at `now` (ms), once per limit and window across nodes (a marker counter decides;
+    /// Records that `limit` refused at `now`, once per limit and window across nodes (a marker counter decides;
     /// it is read first, so refusals after the first cost no write).
-    func recordLockout(_ limit: Limit, at now: Int64) async {
+    func recordLockout(_ limit: Limit, at now: Instant) async {
         let start = limit.windowStart(now)
         let marker = "lockout:" + limit.key
         let event = AuditOrigin.current.event(.lockout, uid: nil, at: now, limit.auditDetail)
         do {
             if try await store.read({ try await $0.counterValue(key: marker, windowStart: start) }) > 0 { return }
             try await store.write { tx in
-                if try await tx.incrementCounter(key: marker, windowStart: start, expiresAt: start + limit.window.inMilliseconds) == 1 {
+                if try await tx.incrementCounter(key: marker, windowStart: start, expiresAt: start + limit.window) == 1 {
                     try await tx.appendAuditEvent(event)
                 }
             }

@@ -41,11 +41,11 @@ extension CustomTokenSignIn {
         case .rs256(let keyID):
             let key = try await keys.key(for: token, keyID: keyID)
             guard token.verify(with: key) else { throw AuthError.invalidCustomToken.with(detail: "((Invalid signature.))") }
-            try token.checkSigned(now: node.clock.now().secondsSince1970)
+            try token.checkSigned(now: node.clock.now())
         }
         let claims = try token.claims()
         let developerClaims = claims.developerClaims.isEmpty ? nil : claims.developerClaims
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         let provider = Self.provider
         let outcome = try await node.store.write { [self] tx -> SignInOutcome in
             var user: UserRecord
@@ -54,7 +54,7 @@ extension CustomTokenSignIn {
                 guard !found.disabled else { return .failed(.userDisabled) }
                 user = found
             } else {
-                user = UserRecord(localID: claims.uid, createdAt: now, validSince: now / 1000)
+                user = UserRecord(localID: claims.uid, createdAt: now, validSince: now.wholeSecond)
                 isNew = true
             }
             let verdict = try await gate.firstFactorGate(tx, localID: isNew ? nil : user.localID, provider: provider)

@@ -24,10 +24,10 @@ public final class APNsPushSender: PushSender {
     /// Production and sandbox endpoints.
     public static let productionURL = "https://api.push.apple.com"
     public static let sandboxURL = "https://api.sandbox.push.apple.com"
-    /// Seconds between provider-token renewals.
-    static let tokenRenewal: Int64 = 1800
-    /// Seconds APNs keeps trying an undelivered push.
-    static let expiration: Int64 = 60
+    /// Time between provider-token renewals.
+    static let tokenRenewal: Duration = .seconds(1800)
+    /// How long APNs keeps trying an undelivered push.
+    static let expiration: Duration = .seconds(60)
 
     let credentials: APNsProviderToken
     let bundleID: String
@@ -36,7 +36,7 @@ public final class APNsPushSender: PushSender {
     let productionURL: String
     let sandboxURL: String
     let logger: Logger
-    private let cachedToken = Mutex<(token: String, issuedAt: Int64)?>(nil)
+    private let cachedToken = Mutex<(token: String, issuedAt: Instant)?>(nil)
 
     /// Creates a sender.
     /// - Parameters:
@@ -72,20 +72,20 @@ public final class APNsPushSender: PushSender {
 
     /// The HTTP request for `push` (exposed to tests: method, URL, headers, body).
     func makeRequest(_ push: PushMessage) throws -> HTTPClientRequest {
-        let now = clock.now().secondsSince1970
+        let now = clock.now()
         var request = HTTPClientRequest(url: "\(push.sandbox ? sandboxURL : productionURL)/3/device/\(push.deviceToken)")
         request.method = .POST
         request.headers.add(name: "authorization", value: "bearer \(try providerToken(now: now))")
         request.headers.add(name: "apns-topic", value: bundleID)
         request.headers.add(name: "apns-push-type", value: "background")
         request.headers.add(name: "apns-priority", value: "5")
-        request.headers.add(name: "apns-expiration", value: String(now + Self.expiration))
+        request.headers.add(name: "apns-expiration", value: String((now + Self.expiration).secondsSince1970))
         request.headers.add(name: "content-type", value: "application/json")
         request.body = .bytes(ByteBuffer(string: push.payload))
         return request
     }
 
-    private func providerToken(now: Int64) throws -> String {
+    private func providerToken(now: Instant) throws -> String {
         try cachedToken.withLock { cached in
             if let cached, now - cached.issuedAt < Self.tokenRenewal, now >= cached.issuedAt { return cached.token }
             let token = try credentials.token(issuedAt: now)

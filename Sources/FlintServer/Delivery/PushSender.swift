@@ -1,4 +1,4 @@
-import FlintCore
+public import FlintCore
 public import FlintStore
 
 /// One silent push to an app on a device: app verification's secret (`verifyClient`).
@@ -9,11 +9,11 @@ public struct PushMessage: Sendable, Equatable {
     public var sandbox: Bool
     /// The JSON payload, e.g. `{"aps":{"content-available":1},"com.google.firebase.auth":{...}}`.
     public var payload: String
-    /// Milliseconds since epoch.
-    public var createdAt: Int64
+    /// When it was queued.
+    public var createdAt: Instant
 
     /// Creates a push.
-    public init(deviceToken: String, sandbox: Bool, payload: String, createdAt: Int64) {
+    public init(deviceToken: String, sandbox: Bool, payload: String, createdAt: Instant) {
         self.deviceToken = deviceToken
         self.sandbox = sandbox
         self.payload = payload

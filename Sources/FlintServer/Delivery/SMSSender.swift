@@ -1,4 +1,4 @@
-import FlintCore
+public import FlintCore
 import FlintStore
 
 /// One text message ready to deliver.
@@ -9,15 +9,15 @@ public struct SMSMessage: Sendable, Equatable {
     public var body: String
     /// The locale it was rendered in.
     public var locale: String
-    /// Milliseconds since epoch.
-    public var createdAt: Int64
+    /// When it was queued.
+    public var createdAt: Instant
     /// The code inside the text (kept in the outbox record for the dev listing of pending codes).
     public var code: String
     /// The code session's ID (hex).
     public var sessionID: String
 
     /// Creates a message.
-    public init(to: String, body: String, locale: String, createdAt: Int64, code: String, sessionID: String) {
+    public init(to: String, body: String, locale: String, createdAt: Instant, code: String, sessionID: String) {
         self.to = to
         self.body = body
         self.locale = locale

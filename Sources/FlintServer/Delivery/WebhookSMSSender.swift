@@ -36,7 +36,7 @@ public struct WebhookSMSSender: SMSSender {
         request.headers.add(name: "Content-Type", value: "application/json")
         request.headers.add(
             name: WebhookSignature.headerName,
-            value: WebhookSignature.header(secret: secret, timestamp: clock.now().secondsSince1970, body: Array(body)))
+            value: WebhookSignature.header(secret: secret, at: clock.now(), body: Array(body)))
         let answer = try await ProviderHTTP.send(request, body: Array(body), client: client)
         guard (200..<300).contains(answer.status) else { throw SMSDeliveryError(.refused, "HTTP \(answer.status)") }
     }

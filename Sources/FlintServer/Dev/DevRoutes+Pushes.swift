@@ -22,7 +22,7 @@ extension DevRoutes {
             guard m.channel == .apns, only == nil || m.recipient == only,
                 let payload = try? JSONValue(parsing: Array(m.body.utf8))
             else { return nil }
-            return Push(appToken: m.recipient, environment: m.locale, payload: payload, createdAt: String(m.createdAt))
+            return Push(appToken: m.recipient, environment: m.locale, payload: payload, createdAt: String(m.createdAt.millisecondsSince1970))
         }
         return try JSONReply.make(["pushes": pushes])
     }

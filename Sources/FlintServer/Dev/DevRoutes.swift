@@ -40,7 +40,7 @@ struct DevRoutes {
         var attempts: Int
 
         init(_ m: OutboxMessage) {
-            (channel, to, body, locale, createdAt) = (m.channel.rawValue, m.recipient, m.body, m.locale, String(m.createdAt))
+            (channel, to, body, locale, createdAt) = (m.channel.rawValue, m.recipient, m.body, m.locale, String(m.createdAt.millisecondsSince1970))
             (subject, html, requestType) = (m.email?.subject, m.email?.html, m.email?.requestType.rawValue)
             link = m.email?.link.isEmpty == false ? m.email?.link : nil
             (status, statusDetail, attempts) = (m.status.rawValue, m.statusDetail, m.attempts)
@@ -62,7 +62,7 @@ struct DevRoutes {
 
     func verificationCodes(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try checkProject(context)
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         let max = node.settings.maxCodeAttempts
         // Flint extension: `?phoneNumber=` narrows the list to one number (any format the API accepts).
         let only = try request.uri.queryParameters["phoneNumber"].map { text throws(AuthError) in try PhoneNumber(wire: String(text)).e164 }
@@ -90,7 +90,7 @@ struct DevRoutes {
     /// Every unused, unexpired emailed code, in the emulator's format.
     func oobCodes(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try checkProject(context)
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         // As the emulator lists them: a VERIFY_AND_CHANGE_EMAIL code shows the account's current address in `email`
         // and the address the link went to in `newEmail`.
         let codes = try await node.store.read { r -> [OobCode] in

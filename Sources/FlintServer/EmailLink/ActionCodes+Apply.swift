@@ -26,7 +26,7 @@ extension ActionCodes {
 
     /// Uses a `VERIFY_EMAIL` code: the account's email, if it is still the one the link was sent to, is verified.
     func applyEmailVerification(code: String) async throws -> UserRecord {
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         let result = try await node.store.write { tx -> Result<UserRecord, AuthError> in
             let record: OobCodeRecord
             switch try await ActionCodes.use(code, as: .verifyEmail, in: tx, now: now) {
@@ -49,7 +49,7 @@ extension ActionCodes {
     /// Uses a reset code and stores the new password hash; every earlier session of the account is revoked.
     /// Following the emailed link proves the address, so the email becomes verified.
     func applyPasswordReset(code: String, hash: String) async throws -> UserRecord {
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         let result = try await node.store.write { [self] tx -> Result<UserRecord, AuthError> in
             let record: OobCodeRecord
             switch try await ActionCodes.use(code, as: .passwordReset, in: tx, now: now) {

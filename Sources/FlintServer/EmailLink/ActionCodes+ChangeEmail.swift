@@ -17,7 +17,7 @@ extension ActionCodes {
     /// - Throws: `INVALID_OOB_CODE`, `EXPIRED_OOB_CODE`, `USER_DISABLED`, and `EMAIL_EXISTS` when another account took
     ///   the address since the link was sent.
     func applyEmailChange(code: String, locales: [String] = []) async throws -> UserRecord {
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         let result = try await node.store.write { [self] tx -> Result<(UserRecord, String?), AuthError> in
             let record: OobCodeRecord
             switch try await ActionCodes.use(code, as: .verifyAndChangeEmail, in: tx, now: now) {
@@ -69,7 +69,7 @@ extension ActionCodes {
     /// and every earlier session of the account is revoked.
     /// - Throws: `INVALID_OOB_CODE`, `EXPIRED_OOB_CODE`, and `EMAIL_EXISTS` when another account took the address.
     func applyEmailRecovery(code: String) async throws -> UserRecord {
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         let result = try await node.store.write { [self] tx -> Result<UserRecord, AuthError> in
             let record: OobCodeRecord
             switch try await ActionCodes.use(code, as: .recoverEmail, in: tx, now: now) {

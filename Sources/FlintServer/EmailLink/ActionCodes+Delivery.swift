@@ -6,8 +6,8 @@ import Logging
 /// A record whose node died mid-delivery is claimed again when its lease runs out (at-least-once delivery).
 /// Outside dev mode the body, link and code are dropped from the record once it is sent or has failed for good.
 extension ActionCodes {
-    /// How long a claim on a record lasts before another node may take it over, ms.
-    static let outboxLease: Int64 = 600_000
+    /// How long a claim on a record lasts before another node may take it over.
+    static let outboxLease: Duration = .seconds(600)
     /// Delivery attempts (each with the sender's own retries) before a record is marked failed.
     static let outboxMaxAttempts = 5
 
@@ -16,7 +16,7 @@ extension ActionCodes {
 
     /// Delivers one record now; errors are recorded, never thrown.
     func deliverEmail(sequence: Int64) async {
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         let claimed: OutboxMessage?
         do {
             claimed = try await node.store.write { tx in try await tx.claimOutbox(sequence: sequence, now: now, leaseUntil: now + Self.outboxLease) }
@@ -71,7 +71,7 @@ extension ActionCodes {
     /// Delivers every record that is due (queued for a retry, or abandoned by a node); run periodically.
     func deliverDueEmail() async {
         guard !email.isDevOutbox else { return }
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         let due: [Int64]
         do {
             due = try await node.store.read { try await $0.dueOutbox(now: now, limit: 100) }

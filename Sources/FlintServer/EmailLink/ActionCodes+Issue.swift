@@ -44,10 +44,10 @@ extension ActionCodes {
     /// - Returns: the code and its link.
     func issueOobCode(_ request: OobRequest, limits: [Limit]) async throws -> (code: String, link: String) {
         let code = Base64URL.encode(node.random.bytes(24))
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         let record = OobCodeRecord(
             codeHash: storedTokenHash(code), requestType: OobCodeKind(request.action), email: request.email, localID: request.localID,
-            createdAt: now, expiresAt: now + node.settings.oobCodeTTL.inMilliseconds, continueURL: request.continueURL
+            createdAt: now, expiresAt: now + node.settings.oobCodeTTL, continueURL: request.continueURL
         )
         let templates = node.config.emailTemplates
         let link = oobLink(code: code, request: request, lang: templates.locale(for: request.action, requested: request.locales))
@@ -88,13 +88,14 @@ extension ActionCodes {
         guard let record = try await node.store.read({ try await $0.oobCode(hash: hash) }), record.usedAt == nil,
             actions.contains(where: { OobCodeKind($0) == record.requestType })
         else { throw AuthError.invalidOobCode }
-        guard node.clock.nowMS < record.expiresAt else { throw AuthError.expiredOobCode }
+        guard node.clock.now() < record.expiresAt else { throw AuthError.expiredOobCode }
         return record
     }
 
     /// Uses a code inside `tx`, as a failure outcome when it cannot be used.
-    static func use(_ code: String, as action: EmailAction, in tx: any StoreTransaction, now: Int64) async throws -> Result<OobCodeRecord, AuthError>
-    {
+    static func use(
+        _ code: String, as action: EmailAction, in tx: any StoreTransaction, now: Instant
+    ) async throws -> Result<OobCodeRecord, AuthError> {
         switch try await tx.useOobCode(hash: storedTokenHash(code), requestType: OobCodeKind(action), now: now) {
         case .used(let record): .success(record)
         case .invalid: .failure(.invalidOobCode)

@@ -80,7 +80,7 @@ extension EmailLinkFlow {
                 if config.improvedEmailPrivacy && !isAdmin {
                     // An unknown address is counted like a known one, so the limits reveal nothing either.
                     let limits = emailLimits(email: email, clientIP: clientIP)
-                    let now = node.clock.nowMS
+                    let now = node.clock.now()
                     if try await node.store.write({ tx in try await limits.count(in: tx, now: now) }) { throw AuthError.tooManyAttempts }
                     return SendOobCodeResponse(email: email)
                 }

@@ -40,7 +40,7 @@ extension EmailLinkFlow {
         let token = try wire.idToken.map { idToken throws(AuthError) in try sessions.verifyIDToken(idToken) }
         let email = try EmailAddress.wire(wire.email)
         guard let code = wire.oobCode, !code.isEmpty else { throw AuthError.missingOobCode }
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         let newID = node.random.alphanumericID()
         let hash = storedTokenHash(code)
         let outcome = try await node.store.write { [self] tx -> SignInOutcome in
@@ -67,7 +67,7 @@ extension EmailLinkFlow {
                 user = owner
             } else {
                 guard try await newAccounts.allows(clientIP, in: tx, now: now) else { return .failed(.tooManyAttempts) }
-                user = UserRecord(localID: newID, createdAt: now, validSince: now / 1000)
+                user = UserRecord(localID: newID, createdAt: now, validSince: now.wholeSecond)
                 isNew = true
             }
             guard !user.disabled else { return .failed(.userDisabled) }

@@ -62,7 +62,7 @@ struct ImportFlow: Sendable {
         let algorithm = try hashed || wire.fields["hashAlgorithm"] != nil ? ImportedHashAlgorithm(wire: wire.fields) : nil
         let allowOverwrite = try wire.flag("allowOverwrite")
         if try wire.flag("sanityCheck") { try Self.sanityCheck(objects) }
-        var parser = UserImportParser(algorithm: algorithm, now: node.clock.nowMS, random: node.random)
+        var parser = UserImportParser(algorithm: algorithm, now: node.clock.now(), random: node.random)
         parser.acceptsRawPasswords = true
         var candidates: [ImportCandidate] = []
         var failures: [ImportBatchOutcome.Failure] = []

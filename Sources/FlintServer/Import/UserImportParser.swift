@@ -36,8 +36,8 @@ package enum ImportRefusal: Error, Sendable, Equatable {
 package struct UserImportParser: Sendable {
     /// How the batch's `passwordHash`es were made; `nil` when none may carry one.
     package let algorithm: ImportedHashAlgorithm?
-    /// The import's time (ms): `createdAt` when a user has none, `passwordUpdatedAt`, `validSince`.
-    package var now: Int64
+    /// The import's time: `createdAt` when a user has none, `passwordUpdatedAt`, `validSince`.
+    package var now: Instant
     /// Whether `rawPassword` may stand for a hash (the server hashes it; a file import does not).
     package var acceptsRawPasswords = false
     /// Where second factors without an `mfaEnrollmentId` get one.
@@ -48,7 +48,7 @@ package struct UserImportParser: Sendable {
     let storedPrefix: String?
 
     /// A parser for one batch.
-    package init(algorithm: ImportedHashAlgorithm?, now: Int64, random: any RandomSource = SystemRandom()) {
+    package init(algorithm: ImportedHashAlgorithm?, now: Instant, random: any RandomSource = SystemRandom()) {
         self.algorithm = algorithm
         self.now = now
         self.random = random
@@ -84,10 +84,11 @@ package struct UserImportParser: Sendable {
         if let tenant = try fields.string("tenantId"), !tenant.isEmpty {
             throw ImportRefusal.refused("Tenant id in userInfo does not match the tenant id in request.")
         }
-        var user = UserRecord(localID: localID, createdAt: try fields.int64("createdAt") ?? now, validSince: now / 1000)
+        var user = UserRecord(
+            localID: localID, createdAt: try fields.int64("createdAt").map(Instant.init(millisecondsSince1970:)) ?? now, validSince: now.wholeSecond)
         user.displayName = try fields.string("displayName")
         user.photoURL = try fields.string("photoUrl")
-        user.lastLoginAt = try fields.int64("lastLoginAt")
+        user.lastLoginAt = try fields.int64("lastLoginAt").map(Instant.init(millisecondsSince1970:))
         user.emailVerified = try fields.bool("emailVerified")
         user.disabled = try fields.bool("disabled")
         var rawPassword: String?

@@ -49,7 +49,7 @@ package struct UserImporter: Sendable {
         let emails = unique.compactMap(\.account.user.email)
         let phones = unique.compactMap(\.account.user.phoneNumber)
         let enrollmentIDs = unique.flatMap { $0.account.enrollments.map(\.enrollmentID) }
-        let now = clock.nowMS
+        let now = clock.now()
         let origin = AuditOrigin.current
         let written = try await store.write { tx -> ImportBatchOutcome in
             let clashes = try await tx.importClashes(localIDs: localIDs, emails: emails, phoneNumbers: phones, enrollmentIDs: enrollmentIDs)

@@ -64,8 +64,8 @@ struct FinalizeEnrollmentResponse: ResponseEncodable {
 }
 
 extension MFAFlow {
-    /// How long a TOTP enrolment may take between start and finalize, seconds.
-    static let totpEnrollmentWindow: Int64 = 600
+    /// How long a TOTP enrolment may take between start and finalize.
+    static let totpEnrollmentWindow: Duration = .seconds(600)
 
     /// Who is enrolling: a signed-in user (ID token), or — in a MANDATORY project — a user between first factor and
     /// enrolment (pending credential).
@@ -74,8 +74,8 @@ extension MFAFlow {
         var provider: String
         /// The ID token, when the caller sent one (re-checked for revocation when the factor is added).
         var token: VerifiedIDToken?
-        /// The sign-in the session stems from, seconds.
-        var authTime: Int64
+        /// The sign-in the session stems from.
+        var authTime: Instant
     }
 
     /// The checks every enrolment step makes on the caller: a fresh sign-in with a first factor that can carry MFA,
@@ -119,7 +119,7 @@ extension MFAFlow {
             let enrollments = try await node.store.read { try await $0.mfaEnrollments(localID: user.localID) }
             guard enrollments.count < Self.maxSecondFactors else { throw AuthError.secondFactorLimitExceeded }
             let secretBytes = TOTP.generateSecret(using: node.random)
-            let now = node.clock.now().secondsSince1970
+            let now = node.clock.now().wholeSecond
             let session = TOTPEnrollmentSession(localID: user.localID, secret: secretBytes, issuedAt: now)
             let parameters = TOTPParameters()
             return StartEnrollmentResponse(
@@ -127,7 +127,7 @@ extension MFAFlow {
                     sharedSecretKey: Base32.encode(secretBytes), verificationCodeLength: parameters.digits,
                     hashingAlgorithm: parameters.algorithm.rawValue, periodSec: parameters.period,
                     sessionInfo: try session.seal(key: secret.mfaKey),
-                    finalizeEnrollmentTime: RFC3339.format(milliseconds: (now + Self.totpEnrollmentWindow) * 1000)))
+                    finalizeEnrollmentTime: RFC3339.format(now + Self.totpEnrollmentWindow)))
         }
         guard config.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
         let user = try await enrollingUser(idToken: wire.idToken, pendingCredential: wire.pendingCredential).user
@@ -144,7 +144,7 @@ extension MFAFlow {
     func finalizeEnrollment(_ wire: FinalizeEnrollmentRequest) async throws -> FinalizeEnrollmentResponse {
         let config = node.config.current
         let enrollmentID = node.random.alphanumericID()
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         var enrollment: MFAEnrollmentRecord
         let enrollee: Enrollee
         var totpSessionKey: String?
@@ -155,7 +155,7 @@ extension MFAFlow {
             guard let sessionText = totp.sessionInfo, !sessionText.isEmpty else { throw AuthError.missingSessionInfo }
             guard let code = totp.verificationCode, !code.isEmpty else { throw AuthError.missingCode }
             guard let session = TOTPEnrollmentSession(opening: sessionText, key: secret.mfaKey), session.localID == user.localID,
-                now / 1000 - session.issuedAt <= Self.totpEnrollmentWindow
+                now.wholeSecond - session.issuedAt <= Self.totpEnrollmentWindow
             else { throw AuthError.invalidSessionInfo }
             // Every try counts; past the limit the session is spent and enrolment starts over.
             let attempts = Limit(
@@ -163,7 +163,8 @@ extension MFAFlow {
             if try await node.store.write({ tx in try await [attempts].count(in: tx, now: now) }) { throw AuthError.sessionExpired }
             guard
                 let step = TOTP.matchingStep(
-                    code: code, secret: session.secret, at: now / 1000, adjacentIntervals: config.totpAdjacentIntervals, parameters: TOTPParameters())
+                    code: code, secret: session.secret, at: now.secondsSince1970, adjacentIntervals: config.totpAdjacentIntervals,
+                    parameters: TOTPParameters())
             else { throw AuthError.invalidCode }
             totpSessionKey = "totp-enrolled:\(storedTokenHash(sessionText))"
             enrollment = MFAEnrollmentRecord(
@@ -205,7 +206,7 @@ extension MFAFlow {
                 guard existing.count < Self.maxSecondFactors else { return .failure(.secondFactorLimitExceeded) }
                 // A TOTP enrolment session adds one factor at most.
                 if let key = usedSessionKey,
-                    try await tx.incrementCounter(key: key, windowStart: 0, expiresAt: now + Self.totpEnrollmentWindow * 1000) > 1
+                    try await tx.incrementCounter(key: key, windowStart: .epoch, expiresAt: now + Self.totpEnrollmentWindow) > 1
                 {
                     return .failure(.invalidSessionInfo)
                 }

@@ -15,14 +15,14 @@ struct MFAInfoJSON: Encodable, Sendable {
     /// A hint for someone who has proven only the first factor: the number masked like Firebase (`+*******1234`).
     static func hint(_ e: MFAEnrollmentRecord) -> MFAInfoJSON {
         MFAInfoJSON(
-            mfaEnrollmentId: e.enrollmentID, displayName: e.displayName, enrolledAt: RFC3339.format(milliseconds: e.enrolledAt),
+            mfaEnrollmentId: e.enrollmentID, displayName: e.displayName, enrolledAt: RFC3339.format(e.enrolledAt),
             phoneInfo: e.phoneNumber.map(PhoneMasking.mask), totpInfo: e.factor == .totp ? TOTPInfo() : nil)
     }
 
     /// The owner's view: the number in full.
     static func full(_ e: MFAEnrollmentRecord) -> MFAInfoJSON {
         MFAInfoJSON(
-            mfaEnrollmentId: e.enrollmentID, displayName: e.displayName, enrolledAt: RFC3339.format(milliseconds: e.enrolledAt),
+            mfaEnrollmentId: e.enrollmentID, displayName: e.displayName, enrolledAt: RFC3339.format(e.enrolledAt),
             phoneInfo: e.phoneNumber, unobfuscatedPhoneInfo: e.phoneNumber, totpInfo: e.factor == .totp ? TOTPInfo() : nil)
     }
 }

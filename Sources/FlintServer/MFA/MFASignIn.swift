@@ -75,7 +75,7 @@ extension MFAFlow {
         guard let text = wire.pendingCredential, !text.isEmpty else { throw AuthError.missingMFACredential }
         let credential = try gate.openPendingCredential(text)
         AuditOrigin.current.notes.subject = credential.localID
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         // Every try reserves a slot before the factor is checked, so parallel guesses cannot slip past the limits;
         // a success gives it back. Per pending credential (past it, the credential is spent) and per account
         // (fresh credentials from repeated first-factor sign-ins do not buy more guesses).
@@ -110,7 +110,7 @@ extension MFAFlow {
 
     /// Checks the second factor; a wrong code is `INVALID_CODE`.
     private func proveSecondFactor(
-        _ wire: FinalizeMFASignInRequest, credential: MFAPendingCredential, now: Int64
+        _ wire: FinalizeMFASignInRequest, credential: MFAPendingCredential, now: Instant
     ) async throws -> SecondFactorClaim {
         let enrollments = try await node.store.read { try await $0.mfaEnrollments(localID: credential.localID) }
         if let code = wire.recoveryCode {
@@ -131,7 +131,7 @@ extension MFAFlow {
             let secretBytes = try openTOTPSecret(sealed)
             guard
                 let step = TOTP.matchingStep(
-                    code: code, secret: secretBytes, at: now / 1000, adjacentIntervals: node.config.current.totpAdjacentIntervals,
+                    code: code, secret: secretBytes, at: now.secondsSince1970, adjacentIntervals: node.config.current.totpAdjacentIntervals,
                     parameters: TOTPParameters())
             else { throw AuthError.invalidCode }
             // Each time step's code works once, and never one older than the last accepted.

@@ -17,10 +17,10 @@ struct RecoveryCodesResponse: ResponseEncodable {
 extension MFAFlow {
     func regenerateRecoveryCodes(idToken: String?) async throws -> RecoveryCodesResponse {
         let (token, user) = try await sessions.authenticate(idToken: idToken)
-        guard node.clock.now().secondsSince1970 - token.authTime <= Sessions.recentSignIn else { throw AuthError.credentialTooOld }
+        guard node.clock.now() - token.authTime <= Sessions.recentSignIn else { throw AuthError.credentialTooOld }
         let codes = RecoveryCodes.generate(using: node.random)
         let hashes = codes.compactMap { RecoveryCodes.normalize($0).map { RecoveryCodes.hash($0, key: secret.recoveryKey) } }
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         let enrollments = try await node.store.read { try await $0.mfaEnrollments(localID: user.localID) }
         try sessions.requireSecondFactorSession(token, enrollments: enrollments)
         let enrolled = try await node.store.write { tx -> Bool in

@@ -32,7 +32,7 @@ extension SignInGate {
     /// - Throws: the failure the transaction returned.
     /// - Returns: the account, whether the sign-in created it, and the answer's session part.
     func answer(
-        _ outcome: SignInOutcome, provider: String, linking: VerifiedIDToken? = nil, developerClaims: [String: JSONValue]? = nil, now: Int64
+        _ outcome: SignInOutcome, provider: String, linking: VerifiedIDToken? = nil, developerClaims: [String: JSONValue]? = nil, now: Instant
     ) throws -> (user: UserRecord, isNew: Bool, session: SignInAnswer) {
         switch outcome {
         case .failed(let error):

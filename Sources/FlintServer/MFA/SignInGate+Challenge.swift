@@ -10,8 +10,8 @@ struct MFAChallenge: Sendable {
 }
 
 extension SignInGate {
-    /// How long a pending credential may be used, seconds.
-    static let mfaPendingLifetime: Int64 = 300
+    /// How long a pending credential may be used.
+    static let mfaPendingLifetime: Duration = .seconds(300)
 
     /// Whether second factors are asked for at sign-in in this project.
     var mfaActive: Bool { node.config.current.mfaState != .disabled }
@@ -22,10 +22,10 @@ extension SignInGate {
         return try await reader.mfaEnrollments(localID: localID)
     }
 
-    /// The challenge for `user`, who proved `provider` at `now` (ms) and has `enrollments`.
-    func mfaChallenge(user: UserRecord, provider: String, enrollments: [MFAEnrollmentRecord], now: Int64) throws -> MFAChallenge {
+    /// The challenge for `user`, who proved `provider` at `now` and has `enrollments`.
+    func mfaChallenge(user: UserRecord, provider: String, enrollments: [MFAEnrollmentRecord], now: Instant) throws -> MFAChallenge {
         var credential = MFAPendingCredential(
-            localID: user.localID, signInProvider: provider, authTime: now / 1000, issuedAt: now / 1000, nonce: node.random.bytes(16))
+            localID: user.localID, signInProvider: provider, authTime: now.wholeSecond, issuedAt: now.wholeSecond, nonce: node.random.bytes(16))
         credential.revocationGeneration = user.revocationGeneration
         let sealed: String
         do { sealed = try credential.seal(key: secret.mfaKey) } catch { throw AuthError.internalError }
@@ -35,7 +35,7 @@ extension SignInGate {
     /// Opens a pending credential: `INVALID_MFA_PENDING_CREDENTIAL` when forged, garbled or expired.
     func openPendingCredential(_ text: String) throws(AuthError) -> MFAPendingCredential {
         guard let credential = MFAPendingCredential(opening: text, key: secret.mfaKey),
-            !credential.isExpired(now: node.clock.now().secondsSince1970, lifetime: Self.mfaPendingLifetime)
+            !credential.isExpired(now: node.clock.now(), lifetime: Self.mfaPendingLifetime)
         else { throw AuthError.invalidMFAPendingCredential }
         return credential
     }

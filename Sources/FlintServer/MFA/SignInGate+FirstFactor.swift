@@ -33,7 +33,7 @@ extension SignInGate {
     /// extra insert), with `method` (default: `provider`) and whether tokens were issued or a second factor is asked for.
     func pass(
         _ gate: FirstFactorGate, _ tx: any StoreTransaction, user: UserRecord, provider: String, isNew: Bool, linking: VerifiedIDToken? = nil,
-        developerClaims: [String: JSONValue]? = nil, method: String? = nil, now: Int64
+        developerClaims: [String: JSONValue]? = nil, method: String? = nil, now: Instant
     ) async throws -> SignInOutcome {
         var detail: [String: JSONValue] = ["method": .string(method ?? provider), "newUser": .bool(isNew)]
         if linking != nil { detail["link"] = .bool(true) }

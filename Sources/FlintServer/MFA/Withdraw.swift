@@ -21,7 +21,7 @@ extension MFAFlow {
         let token = try sessions.verifyIDToken(wire.idToken)
         try sessions.requireRecentSignIn(token)
         guard let enrollmentID = wire.mfaEnrollmentId, !enrollmentID.isEmpty else { throw AuthError.missingMFAEnrollmentID }
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         let provider = token.signInProvider ?? "password"
         let result = try await node.store.write { [self] tx -> Result<(UserRecord, String), AuthError> in
             var user: UserRecord

@@ -60,7 +60,7 @@ struct MetricsRoutes: Sendable {
         let ring = keys.current
         let now = node.clock.now()
         if let active = ring.active {
-            factory.makeMeter(label: FlintMetrics.Name.keyAge, dimensions: []).set(now.timeIntervalSince(active.createdAt))
+            factory.makeMeter(label: FlintMetrics.Name.keyAge, dimensions: []).set(Double((now - active.createdAt).inMilliseconds) / 1000)
         }
         let published = ring.published(at: now)
         factory.makeMeter(label: FlintMetrics.Name.keys, dimensions: [("state", "active")]).set(Int64(ring.active == nil ? 0 : 1))

@@ -54,7 +54,7 @@ extension PasswordFlow {
         let limits = passwordFailureLimits(email: email, clientIP: clientIP)
         // Each try reserves a failure slot before the password is checked (so parallel guesses cannot slip past the
         // limit); a right password gives it back.
-        let start = node.clock.nowMS
+        let start = node.clock.now()
         if try await node.store.write({ tx in try await limits.count(in: tx, now: start) }) { throw AuthError.tooManyAttempts }
         let found = try await node.store.read { reader in try await reader.user(email: email) }
         AuditOrigin.current.notes.subject = found?.localID
@@ -65,7 +65,7 @@ extension PasswordFlow {
         // A hash made with other parameters (the operator changed the cost), or an imported one, is replaced with
         // Flint's own while the password is at hand, whether the sign-in ends here or asks for a second factor.
         let rehash = PasswordHash.parameters(of: stored) == passwords.parameters ? nil : try await passwords.hash(password)
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         let policy = node.config.current.passwordPolicy
         let missing = policy?.unmet(password) ?? []
         let outcome = try await node.store.write { [self] tx -> SignInOutcome in

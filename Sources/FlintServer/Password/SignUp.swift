@@ -58,7 +58,7 @@ extension PasswordFlow {
         }
         let (email, hash) = (givenEmail, newHash)
         let token = try wire.idToken.map { idToken throws(AuthError) in try sessions.verifyIDToken(idToken) }
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         let newID = node.random.alphanumericID()
         let provider = anonymous ? "anonymous" : "password"
         let outcome = try await node.store.write { [self] tx -> SignInOutcome in
@@ -74,7 +74,7 @@ extension PasswordFlow {
                 if user.passwordHash != nil { try await sessions.revokeSessions(of: &user, in: tx, now: now) }
             } else {
                 guard try await newAccounts.allows(clientIP, in: tx, now: now) else { return .failed(.tooManyAttempts) }
-                user = UserRecord(localID: newID, createdAt: now, validSince: now / 1000)
+                user = UserRecord(localID: newID, createdAt: now, validSince: now.wholeSecond)
                 isNew = true
             }
             let before = user
@@ -108,8 +108,8 @@ extension PasswordFlow {
         let hash = try await passwords.strongHash(wire.password)
         let phone = try wire.phoneNumber.map { text throws(AuthError) in try PhoneNumber(wire: text).e164 }
         if let id = wire.localId, id.isEmpty || id.utf8.count > 128 { throw AuthError.invalidArgument("localId must be 1 to 128 characters") }
-        let now = node.clock.nowMS
-        var user = UserRecord(localID: wire.localId ?? node.random.alphanumericID(), phoneNumber: phone, createdAt: now, validSince: now / 1000)
+        let now = node.clock.now()
+        var user = UserRecord(localID: wire.localId ?? node.random.alphanumericID(), phoneNumber: phone, createdAt: now, validSince: now.wholeSecond)
         user.email = email
         user.emailVerified = wire.emailVerified ?? false
         user.displayName = wire.displayName

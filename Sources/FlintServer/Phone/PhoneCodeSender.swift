@@ -42,7 +42,7 @@ extension PhoneCodes {
         }
         let now = node.clock.now()
         if config.testPhoneNumbers[phone.e164] != nil {
-            return SessionHandle.fictional(phoneNumber: phone.e164, issuedAt: now.secondsSince1970).encode(key: secret.sessionKey)
+            return SessionHandle.fictional(phoneNumber: phone.e164, issuedAt: now.wholeSecond).encode(key: secret.sessionKey)
         }
         try await verifier.checkAppProof(proof)
         // The region policy applies to real numbers only (fictional ones are never texted), after the app's proof.
@@ -54,8 +54,8 @@ extension PhoneCodes {
         let code = VerificationCode.generate(using: node.random)
         let candidate = CodeSession(
             id: Hex.encode(id), phoneNumber: phone.e164, purpose: CodePurpose(purpose),
-            codeHash: Hex.encode(secret.codeHash(sessionID: id, code: code)), createdAt: now.millisecondsSince1970,
-            expiresAt: now.millisecondsSince1970 + node.settings.smsCodeTTL.inMilliseconds
+            codeHash: Hex.encode(secret.codeHash(sessionID: id, code: code)), createdAt: now,
+            expiresAt: now + node.settings.smsCodeTTL
         )
         let rendered = templates.render(purpose: purpose, locale: locales, app: node.appName, code: code)
         let message = SMSMessage(
@@ -115,8 +115,8 @@ extension PhoneCodes {
     /// After a failed hand-over: abandons the session (so the next send makes a new code), gives back the send-cap
     /// hits (no text went out) and marks the outbox record `failed` (outside dev mode without its code and text). Should
     /// this write fail too, the record stays `sending`, and the next send replaces the session instead of re-using it.
-    private func handOverFailed(sessionID: String, sequence: Int64, limits: [Limit], countedAt: Int64) async {
-        let at = node.clock.nowMS
+    private func handOverFailed(sessionID: String, sequence: Int64, limits: [Limit], countedAt: Instant) async {
+        let at = node.clock.now()
         let redact = !node.settings.devMode
         do {
             try await node.store.write { tx in

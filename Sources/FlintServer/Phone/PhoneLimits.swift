@@ -35,7 +35,7 @@ extension PhoneCodes {
     /// a right code — the common case — costs reads, not writes. Guesses racing at the cap are bounded by each
     /// session's own attempt lock. A fictional handle has no stored session, so its wrong codes count on a counter of
     /// its own: past ``ServerSettings/maxCodeAttempts`` the handle is spent (`SESSION_EXPIRED`), as a session would be.
-    func spend(_ proof: NumberProof, purpose: SMSPurpose, in tx: any StoreTransaction, now: Int64) async throws -> Result<String, AuthError> {
+    func spend(_ proof: NumberProof, purpose: SMSPurpose, in tx: any StoreTransaction, now: Instant) async throws -> Result<String, AuthError> {
         switch proof {
         case .verified(let phone):
             return .success(phone)
@@ -53,11 +53,11 @@ extension PhoneCodes {
         case .fictional(let handle):
             let limits = wrongCodeLimits(handle.phoneNumber)
             guard handle.codeMatches else {
-                let tries = try await tx.incrementCounter(key: handle.counterKey, windowStart: 0, expiresAt: handle.expiresAt)
+                let tries = try await tx.incrementCounter(key: handle.counterKey, windowStart: .epoch, expiresAt: handle.expiresAt)
                 if tries > node.settings.maxCodeAttempts { return .failure(Self.spentHandle) }
                 return .failure(try await limits.count(in: tx, now: now) ? .tooManyAttempts : .invalidCode)
             }
-            if try await tx.counterValue(key: handle.counterKey, windowStart: 0) >= node.settings.maxCodeAttempts {
+            if try await tx.counterValue(key: handle.counterKey, windowStart: .epoch) >= node.settings.maxCodeAttempts {
                 return .failure(Self.spentHandle)
             }
             if try await limits.atMaximum(in: tx, now: now) { return .failure(.tooManyAttempts) }
@@ -76,8 +76,8 @@ struct FictionalAttempt: Sendable {
     var phoneNumber: String
     /// The counter of this handle's wrong codes (the handle's SHA-256, so the key reveals nothing usable).
     var counterKey: String
-    /// When the handle expires (ms); its counter may be swept after that.
-    var expiresAt: Int64
+    /// When the handle expires; its counter may be swept after that.
+    var expiresAt: Instant
     /// Whether the code was the number's configured one.
     var codeMatches: Bool
 }

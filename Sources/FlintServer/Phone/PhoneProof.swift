@@ -8,7 +8,7 @@ extension PhoneCodes {
     /// against the number's caps (``spend(_:purpose:in:now:)``).
     func provePhoneCode(sessionInfo: String?, code: String?, purpose: SMSPurpose) async throws -> String {
         let proof = try codeProof(sessionInfo: sessionInfo, code: code)
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         let outcome = try await node.store.write { [self] tx in try await spend(proof, purpose: purpose, in: tx, now: now) }
         return try outcome.get()
     }
@@ -23,11 +23,11 @@ extension PhoneCodes {
             return .storedSession(id: Hex.encode(id), codeHash: Hex.encode(secret.codeHash(sessionID: id, code: code)))
         case .fictional(let phone, let issuedAt)?:
             guard let expected = node.config.current.testPhoneNumbers[phone] else { throw AuthError.invalidSessionInfo }
-            let ttl = node.settings.smsCodeTTL.inSeconds
-            guard node.clock.now().secondsSince1970 - issuedAt < ttl else { throw AuthError.sessionExpired }
+            let ttl = node.settings.smsCodeTTL
+            guard node.clock.now().wholeSecond - issuedAt < ttl else { throw AuthError.sessionExpired }
             return .fictional(
                 FictionalAttempt(
-                    phoneNumber: phone, counterKey: "sms-fictional:\(storedTokenHash(sessionInfo))", expiresAt: (issuedAt + ttl) * 1000,
+                    phoneNumber: phone, counterKey: "sms-fictional:\(storedTokenHash(sessionInfo))", expiresAt: issuedAt + ttl,
                     codeMatches: constantTimeEquals(Array(code.utf8), Array(expected.utf8))))
         case .temporaryProof?, nil:
             throw AuthError.invalidSessionInfo

@@ -16,8 +16,8 @@ struct PhoneSignIn: Sendable {
 }
 
 extension PhoneSignIn {
-    /// How long a `temporaryProof` stays usable, seconds.
-    static let temporaryProofLifetime: Int64 = 3600
+    /// How long a `temporaryProof` stays usable.
+    static let temporaryProofLifetime: Duration = .seconds(3600)
 
     func signInWithPhoneNumber(_ wire: SignInWithPhoneNumberRequest, clientIP: String? = nil) async throws -> SignInWithPhoneNumberResponse {
         guard node.config.current.phoneSignInEnabled else { throw AuthError.operationNotAllowed }
@@ -31,7 +31,7 @@ extension PhoneSignIn {
         } else {
             tokenUser = nil
         }
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         let newID = node.random.alphanumericID()
         let operation = wire.operation
         let usesProof = wire.temporaryProof != nil
@@ -71,7 +71,7 @@ extension PhoneSignIn {
             let verdict = try await gate.firstFactorGate(tx, localID: nil, provider: "phone", phoneBecomesFirstFactor: true)
             if case .refuse(let error) = verdict.decision { return .failed(error) }
             guard try await newAccounts.allows(clientIP, in: tx, now: now) else { return .failed(.tooManyAttempts) }
-            var user = UserRecord(localID: newID, phoneNumber: phone, createdAt: now, validSince: now / 1000)
+            var user = UserRecord(localID: newID, phoneNumber: phone, createdAt: now, validSince: now.wholeSecond)
             verdict.stamp(&user, now: now)
             try await tx.insertUser(user)
             return .completed(try await gate.pass(verdict, tx, user: user, provider: "phone", isNew: true, now: now))
@@ -80,9 +80,10 @@ extension PhoneSignIn {
         case .failed(let error):
             throw error
         case .numberTaken(let phone):
-            let proof = SessionHandle.temporaryProof(phoneNumber: phone, issuedAt: node.clock.now().secondsSince1970).encode(key: secret.sessionKey)
+            let proof = SessionHandle.temporaryProof(phoneNumber: phone, issuedAt: node.clock.now().wholeSecond).encode(key: secret.sessionKey)
             return SignInWithPhoneNumberResponse(
-                fields: PhoneSignInFields(phoneNumber: phone, temporaryProof: proof, temporaryProofExpiresIn: String(Self.temporaryProofLifetime)))
+                fields: PhoneSignInFields(
+                    phoneNumber: phone, temporaryProof: proof, temporaryProofExpiresIn: String(Self.temporaryProofLifetime.inSeconds)))
         case .completed(let completed):
             let (user, isNew, session) = try gate.answer(completed, provider: "phone", now: now)
             return SignInWithPhoneNumberResponse(
@@ -92,12 +93,12 @@ extension PhoneSignIn {
 
     /// Checks what can be checked before touching the store: the handle's MAC, a fictional code, a proof.
     private func verifiedNumberProof(_ wire: SignInWithPhoneNumberRequest) throws(AuthError) -> NumberProof {
-        let nowSeconds = node.clock.now().secondsSince1970
+        let now = node.clock.now().wholeSecond
         if let proofText = wire.temporaryProof {
             guard let phoneText = wire.phoneNumber, !phoneText.isEmpty else { throw AuthError.missingPhoneNumber }
             let phone = try PhoneNumber(wire: phoneText)
             guard case .temporaryProof(let proven, let issuedAt)? = SessionHandle(decoding: proofText, key: secret.sessionKey),
-                proven == phone.e164, nowSeconds - issuedAt < Self.temporaryProofLifetime
+                proven == phone.e164, now - issuedAt < Self.temporaryProofLifetime
             else { throw AuthError.invalidTemporaryProof }
             return .verified(phone.e164)
         }

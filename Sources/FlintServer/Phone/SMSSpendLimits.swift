@@ -53,7 +53,7 @@ extension PhoneCodes {
 
     /// Texts sent so far in the current UTC day across the project, and the daily budget (0 when off): for metrics.
     func smsBudgetUse() async throws -> (sent: Int64, budget: Int64) {
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         let day = Limit(key: Self.budgetKey, max: 0, window: Self.day)
         let sent = try await node.store.read { try await $0.counterValue(key: day.key, windowStart: day.windowStart(now)) }
         return (sent, node.config.current.smsLimits.dailyBudget)
@@ -61,7 +61,7 @@ extension PhoneCodes {
 
     /// Runs a send's transaction; a limit it refused at is answered, and its lockout recorded (the transaction
     /// rolled back, so the event gets a write of its own).
-    func refusingPastLimits<T: Sendable>(at now: Int64, region: String?, _ send: () async throws -> T) async throws -> T {
+    func refusingPastLimits<T: Sendable>(at now: Instant, region: String?, _ send: () async throws -> T) async throws -> T {
         do {
             return try await send()
         } catch let refused as SMSSendRefused {
@@ -87,18 +87,18 @@ extension [SMSSendLimit] {
     /// - Throws: ``SMSSendRefused`` for the first limit past its maximum (the caller's transaction then rolls back
     ///   every hit of this send).
     /// - Returns: the budget alert when this text took the day's use to 80% of the budget and no node had alerted yet.
-    func reserve(in tx: any StoreTransaction, now: Int64) async throws -> SMSBudgetAlert? {
+    func reserve(in tx: any StoreTransaction, now: Instant) async throws -> SMSBudgetAlert? {
         var refused: SMSSendLimit?
         var alert: SMSBudgetAlert?
         for item in self {
             let limit = item.limit
             let start = limit.windowStart(now)
-            let hits = try await tx.incrementCounter(key: limit.key, windowStart: start, expiresAt: start + limit.window.inMilliseconds)
+            let hits = try await tx.incrementCounter(key: limit.key, windowStart: start, expiresAt: start + limit.window)
             if hits > limit.max, refused == nil { refused = item }
             if limit.key == PhoneCodes.budgetKey, limit.max < .max, hits <= limit.max, hits * 5 >= limit.max * 4 {
                 let marker = "sms-budget-alert:d"
                 if try await tx.counterValue(key: marker, windowStart: start) == 0,
-                    try await tx.incrementCounter(key: marker, windowStart: start, expiresAt: start + limit.window.inMilliseconds) == 1
+                    try await tx.incrementCounter(key: marker, windowStart: start, expiresAt: start + limit.window) == 1
                 {
                     alert = SMSBudgetAlert(sent: hits, budget: limit.max)
                 }

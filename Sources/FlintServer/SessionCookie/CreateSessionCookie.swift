@@ -30,14 +30,15 @@ extension SessionCookies {
     ///   `USER_NOT_FOUND`, `TOKEN_EXPIRED` when revoked, `USER_DISABLED`).
     func create(idToken: String?, validDuration: Int64?) async throws -> String {
         guard let idToken, !idToken.isEmpty else { throw AuthError.missingIDToken }
-        let duration = validDuration.flatMap { $0 == 0 ? nil : $0 } ?? Self.validDurations.upperBound
+        // The wire's `validDuration` is whole seconds; 0 (proto3's unset) means the longest.
+        let duration = validDuration.flatMap { $0 == 0 ? nil : Duration.seconds($0) } ?? Self.validDurations.upperBound
         guard Self.validDurations.contains(duration) else { throw AuthError.invalidDuration }
         let (token, _) = try await sessions.authenticate(idToken: idToken)
-        let now = node.clock.now().secondsSince1970
+        let now = node.clock.now()
         var payload = token.payload
         payload["iss"] = .string(Self.issuer(projectID: sessions.projectID))
-        payload["iat"] = .number(Double(now))
-        payload["exp"] = .number(Double(now + duration))
+        payload["iat"] = .number(Double(now.secondsSince1970))
+        payload["exp"] = .number(Double((now + duration).secondsSince1970))
         guard let key = sessions.keys.current.active else { throw AuthError.internalError }
         do {
             return try TokenSigner.sign(payload: payload, with: key)

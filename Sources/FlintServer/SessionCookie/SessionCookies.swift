@@ -9,8 +9,8 @@ struct SessionCookies: Sendable {
     let node: Node
     let sessions: Sessions
 
-    /// The shortest and longest a cookie may live, seconds (5 minutes, 14 days), as Firebase.
-    static let validDurations: ClosedRange<Int64> = 300...1_209_600
+    /// The shortest and longest a cookie may live (5 minutes, 14 days), as Firebase.
+    static let validDurations: ClosedRange<Duration> = .seconds(300) ... .seconds(1_209_600)
 
     /// The issuer of a project's session cookies.
     static func issuer(projectID: String) -> String { "https://session.firebase.google.com/\(projectID)" }

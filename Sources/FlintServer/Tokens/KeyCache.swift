@@ -2,12 +2,6 @@ import FlintCore
 import FlintStore
 import Synchronization
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// The node's copy of the signing keys, re-read from the store periodically so a rotation made by any node
 /// (or by `flint keys rotate`) is used and published by all within one reload interval. Private keys are stored
 /// sealed with the master key (``SecretsAtRest``) and opened here.
@@ -32,16 +26,14 @@ final class KeyCache: Sendable {
         let known = current
         var keys: [SigningKey] = []
         for record in records {
-            let retired = record.retiredAt.map { Date(timeIntervalSince1970: Double($0) / 1000) }
             if var key = known.key(kid: record.kid) {
-                key.retiredAt = retired
+                key.retiredAt = record.retiredAt
                 keys.append(key)
             } else {
                 keys.append(
                     try SigningKey(
                         kid: record.kid, privateKeyPEM: try secrets.openPrivateKey(record.privateKeyPEM, kid: record.kid),
-                        certificatePEM: record.certificatePEM,
-                        createdAt: Date(timeIntervalSince1970: Double(record.createdAt) / 1000), retiredAt: retired
+                        certificatePEM: record.certificatePEM, createdAt: record.createdAt, retiredAt: record.retiredAt
                     )
                 )
             }
@@ -70,25 +62,18 @@ final class KeyCache: Sendable {
         let record = try newKeyRecord(now: now, random: random, secrets: secrets)
         try await store.write { tx in
             if let stored = try await tx.masterSecret() { _ = try secrets.openServerSecret(stored) }
-            try await tx.addSigningKey(record, retiringOthersAt: now.millisecondsSince1970)
+            try await tx.addSigningKey(record, retiringOthersAt: now)
         }
         await store.announce(.keys)
         return record.kid
     }
 
     /// A freshly generated key in its stored form (its private half sealed), created at `now`.
-    private static func newKeyRecord(now: Date, random: any RandomSource, secrets: SecretsAtRest) throws -> SigningKeyRecord {
+    private static func newKeyRecord(now: Instant, random: any RandomSource, secrets: SecretsAtRest) throws -> SigningKeyRecord {
         let key = try SigningKey.generate(now: now, random: random)
         return SigningKeyRecord(
             kid: key.kid, privateKeyPEM: try secrets.sealPrivateKey(key.privateKeyPEM, kid: key.kid), certificatePEM: key.certificatePEM,
-            createdAt: now.millisecondsSince1970
+            createdAt: now
         )
     }
-}
-
-extension Date {
-    /// Milliseconds since 1970.
-    var millisecondsSince1970: Int64 { Int64((timeIntervalSince1970 * 1000).rounded(.down)) }
-    /// Seconds since 1970.
-    var secondsSince1970: Int64 { Int64(timeIntervalSince1970.rounded(.down)) }
 }

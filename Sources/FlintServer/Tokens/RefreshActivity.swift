@@ -1,3 +1,4 @@
+import FlintCore
 import FlintStore
 import Logging
 import ServiceLifecycle
@@ -7,16 +8,16 @@ import Synchronization
 /// transaction per second (and once more at shutdown). A crash loses at most a second of these timestamps,
 /// which no rule depends on.
 final class RefreshActivity: Sendable {
-    private let pending = Mutex<[String: Int64]>([:])
+    private let pending = Mutex<[String: Instant]>([:])
 
-    /// Notes a refresh of `localID` at `at` (ms).
-    func note(localID: String, at: Int64) {
-        pending.withLock { $0[localID] = max($0[localID] ?? 0, at) }
+    /// Notes a refresh of `localID` at `at`.
+    func note(localID: String, at: Instant) {
+        pending.withLock { $0[localID] = $0[localID].map { max($0, at) } ?? at }
     }
 
     /// Writes what was noted since the last flush.
     func flush(to store: any AuthStore) async throws {
-        let batch = pending.withLock { p -> [String: Int64] in
+        let batch = pending.withLock { p -> [String: Instant] in
             defer { p.removeAll(keepingCapacity: true) }
             return p
         }

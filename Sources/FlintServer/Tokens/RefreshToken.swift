@@ -51,14 +51,14 @@ extension Sessions {
         }
         guard let user else { throw AuthError.userNotFound }
         guard !user.disabled else { throw AuthError.userDisabled }
-        guard record.createdAt >= user.validSince * 1000 else { throw AuthError.tokenExpired }
+        guard record.createdAt >= user.validSince else { throw AuthError.tokenExpired }
         let second = record.secondFactor.map { SecondFactorClaim(factor: $0, identifier: record.secondFactorID ?? "") }
         let claims = record.developerClaims.flatMap { try? JSONValue(parsing: Array($0.utf8)).objectValue }
         let idToken = try idToken(
             for: user, provider: record.signInProvider, authTime: record.authTime, secondFactor: second, developerClaims: claims)
-        activity.note(localID: user.localID, at: node.clock.nowMS)
+        activity.note(localID: user.localID, at: node.clock.now())
         return RefreshTokenResponse(
-            access_token: idToken, expires_in: String(Self.idTokenLifetime), token_type: "Bearer", refresh_token: refreshToken,
+            access_token: idToken, expires_in: String(Self.idTokenLifetime.inSeconds), token_type: "Bearer", refresh_token: refreshToken,
             id_token: idToken, user_id: user.localID, project_id: projectID
         )
     }

@@ -16,6 +16,6 @@ struct Sessions: Sendable {
     /// Last-refresh times, written in batches by ``RefreshActivityService``.
     let activity: RefreshActivity
 
-    /// How recent a sign-in must be for sensitive changes (credentials, second factors), seconds.
-    static let recentSignIn: Int64 = 300
+    /// How recent a sign-in must be for sensitive changes (credentials, second factors).
+    static let recentSignIn: Duration = .seconds(300)
 }

@@ -11,12 +11,12 @@ import Logging
 /// ID tokens, refresh tokens and the checks on incoming ID tokens.
 extension Sessions {
     /// The lifetime of an ID token, as Firebase: one hour, sent as the string `"3600"`.
-    static let idTokenLifetime: Int64 = 3600
+    static let idTokenLifetime: Duration = .seconds(3600)
 
     /// A new refresh token value and its stored record. The value is `AMf-` + base64url(32 random bytes ‖ localId ‖
     /// 16-byte tag): the tag lets a token whose row went away with its deleted user still be answered `USER_NOT_FOUND`,
     /// as Firebase does, while a forged one is `INVALID_REFRESH_TOKEN`.
-    func newRefreshToken(localID: String, authTime: Int64, provider: String, now: Int64) -> (token: String, record: RefreshTokenRecord) {
+    func newRefreshToken(localID: String, authTime: Instant, provider: String, now: Instant) -> (token: String, record: RefreshTokenRecord) {
         let body = node.random.bytes(32) + Array(localID.utf8)
         let token = "AMf-" + Base64URL.encode(body + secret.refreshTokenTag(body))
         let record = RefreshTokenRecord(
@@ -34,10 +34,10 @@ extension Sessions {
 
     /// Signs an ID token for `user`. A custom-token session's `developerClaims` go over the account's own claims.
     func idToken(
-        for user: UserRecord, provider: String, authTime: Int64, secondFactor: SecondFactorClaim? = nil, developerClaims: [String: JSONValue]? = nil
+        for user: UserRecord, provider: String, authTime: Instant, secondFactor: SecondFactorClaim? = nil, developerClaims: [String: JSONValue]? = nil
     ) throws -> String {
         var claims = IDTokenClaims(
-            projectID: projectID, userID: user.localID, authTime: authTime, issuedAt: node.clock.now().secondsSince1970, signInProvider: provider
+            projectID: projectID, userID: user.localID, authTime: authTime, issuedAt: node.clock.now(), signInProvider: provider
         )
         claims.lifetime = Self.idTokenLifetime
         claims.revocationGeneration = user.revocationGeneration

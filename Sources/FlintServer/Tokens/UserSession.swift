@@ -39,13 +39,13 @@ extension Sessions {
     /// Stores a new refresh token for `user` inside `tx` and returns its value. A session that passed a second factor
     /// keeps it in its refresh token, so refreshed ID tokens carry the same claims.
     ///
-    /// `authTime` (seconds) is the sign-in the session stems from: now for a sign-in, the original one when a session
+    /// `authTime` (a whole second) is the sign-in the session stems from: now for a sign-in, the original one when a session
     /// is re-issued (credential change, enrolment), so re-issuing never makes a sign-in look recent.
     func storeRefreshToken(
-        _ tx: any StoreTransaction, user: UserRecord, provider: String, now: Int64, secondFactor: SecondFactorClaim? = nil,
-        authTime: Int64? = nil, developerClaims: [String: JSONValue]? = nil
+        _ tx: any StoreTransaction, user: UserRecord, provider: String, now: Instant, secondFactor: SecondFactorClaim? = nil,
+        authTime: Instant? = nil, developerClaims: [String: JSONValue]? = nil
     ) async throws -> String {
-        var (token, record) = newRefreshToken(localID: user.localID, authTime: authTime ?? now / 1000, provider: provider, now: now)
+        var (token, record) = newRefreshToken(localID: user.localID, authTime: authTime ?? now.wholeSecond, provider: provider, now: now)
         record.secondFactor = secondFactor?.factor
         record.secondFactorID = secondFactor?.identifier
         record.developerClaims = developerClaims.map { String(decoding: JSONValue.object($0).serialized(), as: UTF8.self) }
@@ -55,14 +55,14 @@ extension Sessions {
 
     /// Signs the ID token for a session whose refresh token was committed.
     func sessionTokens(
-        user: UserRecord, refreshToken: String, provider: String, now: Int64, secondFactor: SecondFactorClaim? = nil, authTime: Int64? = nil,
+        user: UserRecord, refreshToken: String, provider: String, now: Instant, secondFactor: SecondFactorClaim? = nil, authTime: Instant? = nil,
         developerClaims: [String: JSONValue]? = nil
     ) throws -> SessionTokens {
         SessionTokens(
             idToken: try idToken(
-                for: user, provider: provider, authTime: authTime ?? now / 1000, secondFactor: secondFactor, developerClaims: developerClaims),
+                for: user, provider: provider, authTime: authTime ?? now.wholeSecond, secondFactor: secondFactor, developerClaims: developerClaims),
             refreshToken: refreshToken,
-            expiresIn: String(Self.idTokenLifetime))
+            expiresIn: String(Self.idTokenLifetime.inSeconds))
     }
 
     /// The user behind a verified ID token, re-read and locked inside `tx`, with the revocation and disable checks.
@@ -74,7 +74,7 @@ extension Sessions {
 
     /// `CREDENTIAL_TOO_OLD_LOGIN_AGAIN` unless the sign-in behind `token` is at most five minutes old.
     func requireRecentSignIn(_ token: VerifiedIDToken) throws(AuthError) {
-        guard node.clock.now().secondsSince1970 - token.authTime <= Self.recentSignIn else { throw AuthError.credentialTooOld }
+        guard node.clock.now() - token.authTime <= Self.recentSignIn else { throw AuthError.credentialTooOld }
     }
 
     /// For an account with second factors, changing them needs a session that passed one.

@@ -1,3 +1,5 @@
+package import FlintCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -16,10 +18,13 @@ enum RFC3339 {
         style.format(Date(timeIntervalSince1970: (Double(ms) + 0.5) / 1000))
     }
 
-    /// Milliseconds since the epoch of an RFC 3339 timestamp (`2022-01-02T03:04:05.678Z`, `…+02:00`, `t` and `z`
+    /// `2026-11-22T04:30:00.123Z` for `instant`.
+    static func format(_ instant: Instant) -> String { format(milliseconds: instant.millisecondsSince1970) }
+
+    /// The instant of an RFC 3339 timestamp (`2022-01-02T03:04:05.678Z`, `…+02:00`, `t` and `z`
     /// in lower case too; fractions beyond milliseconds are cut), as protobuf's `Timestamp` is written in JSON;
     /// `nil` for anything else.
-    static func parse(_ text: String) -> Int64? {
+    static func parse(_ text: String) -> Instant? {
         let b = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= b.count else { return nil }
@@ -67,15 +72,15 @@ enum RFC3339 {
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
         let days = era * 146_097 + doe - 719_468
         let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset * 60)
-        return seconds * 1000 + Int64(millis)
+        return Instant(millisecondsSince1970: seconds * 1000 + Int64(millis))
     }
 }
 
 /// The RFC 3339 timestamps of second factors' `enrolledAt` in imports and exports.
 package enum ImportTimestamp {
-    /// `2021-02-03T04:05:06.789Z` for milliseconds since the epoch.
-    package static func format(milliseconds: Int64) -> String { RFC3339.format(milliseconds: milliseconds) }
+    /// `2021-02-03T04:05:06.789Z` for `instant`.
+    package static func format(_ instant: Instant) -> String { RFC3339.format(instant) }
 
-    /// Milliseconds since the epoch, or `nil` for a text that is not an RFC 3339 timestamp.
-    package static func parse(_ text: String) -> Int64? { RFC3339.parse(text) }
+    /// The instant, or `nil` for a text that is not an RFC 3339 timestamp.
+    package static func parse(_ text: String) -> Instant? { RFC3339.parse(text) }
 }

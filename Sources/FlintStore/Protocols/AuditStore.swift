@@ -6,18 +6,18 @@ public struct AuditQuery: Sendable, Equatable {
     public var uid: String?
     /// Only events of this kind.
     public var kind: AuditKind?
-    /// Only events at or after this instant (ms).
-    public var since: Int64?
-    /// Only events before this instant (ms).
-    public var until: Int64?
-    /// Only events older than this one (the last of the previous page): its instant (ms) and sequence number.
-    public var before: (at: Int64, id: Int64)?
+    /// Only events at or after this instant.
+    public var since: Instant?
+    /// Only events before this instant.
+    public var until: Instant?
+    /// Only events older than this one (the last of the previous page): its instant and sequence number.
+    public var before: (at: Instant, id: Int64)?
     /// At most this many events.
     public var limit: Int
 
     /// A query; every filter is optional.
     public init(
-        uid: String? = nil, kind: AuditKind? = nil, since: Int64? = nil, until: Int64? = nil, before: (at: Int64, id: Int64)? = nil,
+        uid: String? = nil, kind: AuditKind? = nil, since: Instant? = nil, until: Instant? = nil, before: (at: Instant, id: Int64)? = nil,
         limit: Int = 100
     ) {
         (self.uid, self.kind, self.since, self.until, self.before, self.limit) = (uid, kind, since, until, before, limit)
@@ -39,13 +39,13 @@ public protocol AuditReads: Sendable {
 public protocol AuditWrites: AuditReads {
     /// Appends an event in the caller's transaction (it is kept only if the transaction commits).
     func appendAuditEvent(_ event: AuditEvent) async throws
-    /// Deletes the events older than `cutoff` (ms); returns how many.
-    func deleteAuditEvents(before cutoff: Int64) async throws -> Int
+    /// Deletes the events older than `cutoff`; returns how many.
+    func deleteAuditEvents(before cutoff: Instant) async throws -> Int
 }
 
 extension AuditWrites {
-    /// Appends an event of the request in progress (``AuditOrigin/current``): `kind` for `uid` at `at` (ms).
-    public func audit(_ kind: AuditKind, uid: String?, at: Int64, _ detail: [String: JSONValue] = [:]) async throws {
+    /// Appends an event of the request in progress (``AuditOrigin/current``): `kind` for `uid` at `at`.
+    public func audit(_ kind: AuditKind, uid: String?, at: Instant, _ detail: [String: JSONValue] = [:]) async throws {
         try await appendAuditEvent(AuditOrigin.current.event(kind, uid: uid, at: at, detail))
     }
 }

@@ -1,8 +1,10 @@
+public import FlintCore
+
 /// SMS code sessions: started, spent once, abandoned, swept. Queries.
 public protocol CodeSessionsReads: Sendable {
-    /// Outbox messages whose code session can still accept its code at `now` (ms), oldest first; only those to
+    /// Outbox messages whose code session can still accept its code at `now`, oldest first; only those to
     /// `phoneNumber` when one is given.
-    func pendingCodeMessages(now: Int64, maxAttempts: Int, phoneNumber: String?) async throws -> [OutboxMessage]
+    func pendingCodeMessages(now: Instant, maxAttempts: Int, phoneNumber: String?) async throws -> [OutboxMessage]
     /// A code session by ID.
     func codeSession(id: String) async throws -> CodeSession?
 }
@@ -14,10 +16,10 @@ public protocol CodeSessionsWrites: CodeSessionsReads {
     /// - Returns: the session now live and whether it was already there (re-entrant send).
     func startCodeSession(_ candidate: CodeSession, maxAttempts: Int) async throws -> (session: CodeSession, reused: Bool)
     /// Presents a code hash to a session, atomically (one winner among concurrent right answers).
-    func spendCode(sessionID: String, codeHash: String, now: Int64, maxAttempts: Int) async throws -> CodeSpendOutcome
+    func spendCode(sessionID: String, codeHash: String, now: Instant, maxAttempts: Int) async throws -> CodeSpendOutcome
 
-    /// Deletes code sessions that expired before `cutoff` (ms); returns how many.
-    func deleteCodeSessions(expiredBefore cutoff: Int64) async throws -> Int
+    /// Deletes code sessions that expired before `cutoff`; returns how many.
+    func deleteCodeSessions(expiredBefore cutoff: Instant) async throws -> Int
     /// Ends a session whose message could not be handed over, so the next send makes a new code.
-    func abandonCodeSession(id: String, now: Int64) async throws
+    func abandonCodeSession(id: String, now: Instant) async throws
 }

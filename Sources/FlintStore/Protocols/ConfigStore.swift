@@ -1,3 +1,5 @@
+public import FlintCore
+
 /// Node state: the master secret, signing keys, the project config and the schema version. Queries.
 public protocol ConfigReads: Sendable {
     /// The stored server secret (base64 of 32 bytes, sealed with the operator's master key since encryption at rest),
@@ -21,8 +23,8 @@ public protocol ConfigWrites: ConfigReads {
     func replaceMasterSecret(_ stored: String) async throws
     /// Replaces the stored private key of signing key `kid` (sealing it, or sealing it again under a new master key).
     func replaceSigningPrivateKey(kid: String, with stored: String) async throws
-    /// Adds a signing key and retires every other active key at `retireAt` (ms).
-    func addSigningKey(_ key: SigningKeyRecord, retiringOthersAt retireAt: Int64?) async throws
+    /// Adds a signing key and retires every other active key at `retireAt`.
+    func addSigningKey(_ key: SigningKeyRecord, retiringOthersAt retireAt: Instant?) async throws
     /// Replaces the project config document.
     func saveProjectConfig(_ json: String) async throws
     /// Sets a value stored beside the project config.

@@ -1,3 +1,5 @@
+public import FlintCore
+
 /// Credentials of the project's operators and backends: service accounts whose keys sign custom tokens, and named
 /// admin bearer credentials (stored by the hash of their secret). Queries.
 public protocol CredentialsReads: Sendable {
@@ -16,11 +18,11 @@ public protocol CredentialsWrites: CredentialsReads {
     /// Stores a service-account key. Throws ``StoreError/conflict(_:)`` (`name`) when an unrevoked account has its
     /// name, (`keyID`) when the key ID is taken.
     func insertServiceAccount(_ account: ServiceAccountRecord) async throws
-    /// Revokes the unrevoked key of the service account `name` at `at` (ms); returns whether there was one.
-    func revokeServiceAccount(name: String, at: Int64) async throws -> Bool
+    /// Revokes the unrevoked key of the service account `name` at `at`; returns whether there was one.
+    func revokeServiceAccount(name: String, at: Instant) async throws -> Bool
     /// Stores an admin credential. Throws ``StoreError/conflict(_:)`` (`name`) when an unrevoked credential has its
     /// name.
     func insertAdminCredential(_ credential: AdminCredentialRecord) async throws
-    /// Revokes the unrevoked admin credential `name` at `at` (ms); returns whether there was one.
-    func revokeAdminCredential(name: String, at: Int64) async throws -> Bool
+    /// Revokes the unrevoked admin credential `name` at `at`; returns whether there was one.
+    func revokeAdminCredential(name: String, at: Instant) async throws -> Bool
 }

@@ -1,3 +1,5 @@
+public import FlintCore
+
 /// Second factors: enrolments, TOTP steps and recovery codes. Queries.
 public protocol SecondFactorsReads: Sendable {
     /// The second factors of an account, oldest first.
@@ -16,7 +18,7 @@ public protocol SecondFactorsWrites: SecondFactorsReads {
     /// winner among concurrent uses of one code).
     func acceptTOTPStep(enrollmentID: String, step: Int64) async throws -> Bool
     /// Replaces an account's recovery codes with new ones (stored hashed).
-    func replaceRecoveryCodes(localID: String, hashes: [String], now: Int64) async throws
+    func replaceRecoveryCodes(localID: String, hashes: [String], now: Instant) async throws
     /// Uses a recovery code atomically; returns whether it was there and unused.
-    func useRecoveryCode(localID: String, hash: String, now: Int64) async throws -> Bool
+    func useRecoveryCode(localID: String, hash: String, now: Instant) async throws -> Bool
 }

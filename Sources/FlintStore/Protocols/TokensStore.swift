@@ -1,3 +1,5 @@
+public import FlintCore
+
 /// Sessions: refresh tokens, stored by the hash of their value. Queries.
 public protocol TokensReads: Sendable {
     /// A refresh token by the hash of its value.
@@ -8,9 +10,9 @@ public protocol TokensReads: Sendable {
 public protocol TokensWrites: TokensReads {
     /// Stores a refresh token.
     func insertRefreshToken(_ token: RefreshTokenRecord) async throws
-    /// Deletes the user's refresh tokens — all of them, or those created before `cutoff` (ms) — and returns how
+    /// Deletes the user's refresh tokens — all of them, or those created before `cutoff` — and returns how
     /// many went. Revocation goes through this, so a revoked session ends in the store, not by clock comparison.
-    func deleteRefreshTokens(localID: String, createdBefore cutoff: Int64?) async throws -> Int
+    func deleteRefreshTokens(localID: String, createdBefore cutoff: Instant?) async throws -> Int
     /// Records a refresh (`lastRefreshAt`, ms).
-    func touchRefresh(localID: String, at: Int64) async throws
+    func touchRefresh(localID: String, at: Instant) async throws
 }

@@ -1,3 +1,5 @@
+public import FlintCore
+
 /// Operator views of the users table: pages in local-ID order, queries, batch reads. Queries.
 public protocol UserListingReads: Sendable {
     /// A page of accounts in local-ID order: up to `limit` whose ID sorts after `after` (from the first when `nil`).
@@ -21,7 +23,7 @@ public protocol UserListingWrites: UserListingReads {
     /// Replaces every second factor of an account with `enrollments` (recovery codes are left to the caller).
     /// Throws ``StoreError/conflict`` if two of them share a phone number or an enrolment ID is taken.
     func replaceMFAEnrollments(localID: String, with enrollments: [MFAEnrollmentRecord]) async throws
-    /// Records a sign-in that minted tokens: `lastLoginAt` and `lastRefreshAt` (ms), in one statement that leaves the
+    /// Records a sign-in that minted tokens: `lastLoginAt` and `lastRefreshAt`, in one statement that leaves the
     /// rest of the row alone.
-    func recordSession(localID: String, at: Int64) async throws
+    func recordSession(localID: String, at: Instant) async throws
 }

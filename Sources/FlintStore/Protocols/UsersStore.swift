@@ -1,3 +1,5 @@
+public import FlintCore
+
 /// Accounts: the users table, read and locked for read-modify-write. Queries.
 public protocol UsersReads: Sendable {
     /// A user by ID.
@@ -24,7 +26,7 @@ public protocol UsersWrites: UsersReads {
     /// Rewrites a user row. Throws ``StoreError/conflict`` on a unique clash, ``StoreError/notFound`` if gone.
     func updateUser(_ user: UserRecord) async throws
     /// Records a sign-in (`lastLoginAt`, ms) without rewriting the rest of the row.
-    func recordSignIn(localID: String, at: Int64) async throws
+    func recordSignIn(localID: String, at: Instant) async throws
     /// Deletes a user and its refresh tokens. Returns whether it existed.
     func deleteUser(localID: String) async throws -> Bool
     /// Deletes every user and refresh token.

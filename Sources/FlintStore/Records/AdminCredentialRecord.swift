@@ -1,3 +1,5 @@
+public import FlintCore
+
 /// What a named admin credential may do, stored as its raw text.
 public struct AdminScope: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The stored text.
@@ -22,13 +24,13 @@ public struct AdminCredentialRecord: Sendable, Equatable {
     public var name: String
     /// What it may do.
     public var scope: AdminScope
-    /// Milliseconds since epoch.
-    public var createdAt: Int64
-    /// When it was revoked (ms); a revoked credential is refused.
-    public var revokedAt: Int64?
+    /// Creation time.
+    public var createdAt: Instant
+    /// When it was revoked; a revoked credential is refused.
+    public var revokedAt: Instant?
 
     /// Creates a record.
-    public init(secretHash: String, name: String, scope: AdminScope, createdAt: Int64, revokedAt: Int64? = nil) {
+    public init(secretHash: String, name: String, scope: AdminScope, createdAt: Instant, revokedAt: Instant? = nil) {
         self.secretHash = secretHash
         self.name = name
         self.scope = scope

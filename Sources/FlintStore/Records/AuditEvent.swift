@@ -6,7 +6,7 @@ public struct AuditEvent: Sendable, Equatable {
     /// The store's sequence number (newer events have larger ones); `nil` before the event is stored.
     public var id: Int64?
     /// When it happened (ms since the epoch).
-    public var at: Int64
+    public var at: Instant
     public var kind: AuditKind
     /// The account concerned, when there is one.
     public var uid: String?
@@ -19,7 +19,7 @@ public struct AuditEvent: Sendable, Equatable {
 
     /// An event.
     public init(
-        id: Int64? = nil, at: Int64, kind: AuditKind, uid: String? = nil, ip: String? = nil, actor: String? = nil, detail: [String: JSONValue] = [:]
+        id: Int64? = nil, at: Instant, kind: AuditKind, uid: String? = nil, ip: String? = nil, actor: String? = nil, detail: [String: JSONValue] = [:]
     ) {
         (self.id, self.at, self.kind, self.uid, self.ip, self.actor, self.detail) = (id, at, kind, uid, ip, actor, detail)
     }
@@ -45,7 +45,7 @@ public struct AuditOrigin: Sendable {
     @TaskLocal public static var current = AuditOrigin()
 
     /// An event of the request in progress: its address and actor, and the account noted unless `uid` is given.
-    public func event(_ kind: AuditKind, uid: String?, at: Int64, _ detail: [String: JSONValue] = [:]) -> AuditEvent {
+    public func event(_ kind: AuditKind, uid: String?, at: Instant, _ detail: [String: JSONValue] = [:]) -> AuditEvent {
         AuditEvent(at: at, kind: kind, uid: uid ?? notes.subject, ip: ip, actor: actor, detail: detail)
     }
 }

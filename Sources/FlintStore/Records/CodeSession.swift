@@ -1,3 +1,5 @@
+public import FlintCore
+
 /// A pending SMS code: what was sent to which number, stored only as an HMAC.
 public struct CodeSession: Sendable, Equatable {
     /// 16 random bytes, hex-encoded; the `sessionInfo` handle names it.
@@ -8,19 +10,19 @@ public struct CodeSession: Sendable, Equatable {
     public var purpose: CodePurpose
     /// HMAC-SHA256 of the code under the server secret, hex.
     public var codeHash: String
-    /// Milliseconds since epoch.
-    public var createdAt: Int64
-    /// The code is refused from this instant on (ms).
-    public var expiresAt: Int64
+    /// Creation time.
+    public var createdAt: Instant
+    /// The code is refused from this instant on.
+    public var expiresAt: Instant
     /// Wrong codes tried so far.
     public var attempts: Int
-    /// When the right code was accepted (ms), or `nil`.
-    public var consumedAt: Int64?
+    /// When the right code was accepted, or `nil`.
+    public var consumedAt: Instant?
 
     /// Creates a session record.
     public init(
-        id: String, phoneNumber: String, purpose: CodePurpose, codeHash: String, createdAt: Int64, expiresAt: Int64, attempts: Int = 0,
-        consumedAt: Int64? = nil
+        id: String, phoneNumber: String, purpose: CodePurpose, codeHash: String, createdAt: Instant, expiresAt: Instant, attempts: Int = 0,
+        consumedAt: Instant? = nil
     ) {
         self.id = id
         self.phoneNumber = phoneNumber
@@ -32,8 +34,8 @@ public struct CodeSession: Sendable, Equatable {
         self.consumedAt = consumedAt
     }
 
-    /// Whether the session can still accept its code at `now` (ms).
-    public func isLive(now: Int64, maxAttempts: Int) -> Bool {
+    /// Whether the session can still accept its code at `now`.
+    public func isLive(now: Instant, maxAttempts: Int) -> Bool {
         consumedAt == nil && now < expiresAt && attempts < maxAttempts
     }
 }

@@ -1,3 +1,5 @@
+public import FlintCore
+
 /// A second factor enrolled on an account: a phone number (SMS codes) or a TOTP authenticator.
 public struct MFAEnrollmentRecord: Sendable, Equatable {
     /// `mfaEnrollmentId`: 28 characters, unique.
@@ -12,15 +14,15 @@ public struct MFAEnrollmentRecord: Sendable, Equatable {
     public var phoneNumber: String?
     /// The TOTP secret, sealed with a server key (TOTP factors); never stored in the clear.
     public var sealedTOTPSecret: String?
-    /// Enrolment time, milliseconds since epoch.
-    public var enrolledAt: Int64
+    /// Enrolment time.
+    public var enrolledAt: Instant
     /// The last TOTP time step accepted, so a code is used at most once.
     public var lastTOTPStep: Int64?
 
     /// Creates a record.
     public init(
         enrollmentID: String, localID: String, factor: SecondFactorKind, displayName: String?, phoneNumber: String? = nil,
-        sealedTOTPSecret: String? = nil, enrolledAt: Int64, lastTOTPStep: Int64? = nil
+        sealedTOTPSecret: String? = nil, enrolledAt: Instant, lastTOTPStep: Int64? = nil
     ) {
         self.enrollmentID = enrollmentID
         self.localID = localID

@@ -1,3 +1,5 @@
+public import FlintCore
+
 /// A stored out-of-band code (email sign-in, email verification, password reset). Only the SHA-256 of the code
 /// is kept; the code itself travels in the emailed link.
 public struct OobCodeRecord: Sendable, Equatable {
@@ -9,17 +11,17 @@ public struct OobCodeRecord: Sendable, Equatable {
     public var email: String
     /// The account it acts on (verification and reset codes).
     public var localID: String?
-    /// Creation and expiry, milliseconds since epoch.
-    public var createdAt: Int64
-    public var expiresAt: Int64
+    /// Creation and expiry.
+    public var createdAt: Instant
+    public var expiresAt: Instant
     /// When the code was used, if it was.
-    public var usedAt: Int64?
+    public var usedAt: Instant?
     /// The `continueUrl` it was sent with.
     public var continueURL: String?
 
     /// Creates a record.
     public init(
-        codeHash: String, requestType: OobCodeKind, email: String, localID: String?, createdAt: Int64, expiresAt: Int64, usedAt: Int64? = nil,
+        codeHash: String, requestType: OobCodeKind, email: String, localID: String?, createdAt: Instant, expiresAt: Instant, usedAt: Instant? = nil,
         continueURL: String? = nil
     ) {
         self.codeHash = codeHash

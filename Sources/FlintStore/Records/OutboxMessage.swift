@@ -1,3 +1,5 @@
+public import FlintCore
+
 /// A message rendered for delivery, kept durably by the dev outbox.
 public struct OutboxMessage: Sendable, Equatable {
     /// Store-assigned sequence number (oldest first).
@@ -10,8 +12,8 @@ public struct OutboxMessage: Sendable, Equatable {
     public var body: String
     /// The locale the text was rendered in.
     public var locale: String
-    /// Milliseconds since epoch.
-    public var createdAt: Int64
+    /// When it was queued.
+    public var createdAt: Instant
     /// The code the message carries (dev outbox only), for the emulator's `verificationCodes` listing.
     public var code: String?
     /// The code session it belongs to (hex ID), if any; for email, the stored hash of the oob code.
@@ -47,7 +49,7 @@ public struct OutboxMessage: Sendable, Equatable {
 
     /// Creates a message.
     public init(
-        sequence: Int64? = nil, channel: OutboxChannel, recipient: String, body: String, locale: String, createdAt: Int64, code: String? = nil,
+        sequence: Int64? = nil, channel: OutboxChannel, recipient: String, body: String, locale: String, createdAt: Instant, code: String? = nil,
         sessionID: String? = nil
     ) {
         self.sequence = sequence

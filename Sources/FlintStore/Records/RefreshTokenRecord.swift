@@ -1,13 +1,15 @@
+public import FlintCore
+
 /// A refresh token, stored by the SHA-256 of its value only.
 public struct RefreshTokenRecord: Sendable, Equatable {
     /// Hex SHA-256 of the token.
     public var tokenHash: String
     /// The user it belongs to.
     public var localID: String
-    /// Issue time, milliseconds since epoch (compared with the user's `validSince`, which is seconds).
-    public var createdAt: Int64
-    /// `auth_time` of the sign-in that created it, seconds.
-    public var authTime: Int64
+    /// Issue time (compared with the user's `validSince`).
+    public var createdAt: Instant
+    /// `auth_time` of the sign-in that created it, a whole second (stored as seconds).
+    public var authTime: Instant
     /// `firebase.sign_in_provider` of that sign-in.
     public var signInProvider: String
     /// `firebase.sign_in_second_factor`, when a second factor was used.
@@ -19,7 +21,7 @@ public struct RefreshTokenRecord: Sendable, Equatable {
 
     /// Creates a record.
     public init(
-        tokenHash: String, localID: String, createdAt: Int64, authTime: Int64, signInProvider: String, secondFactor: SecondFactorKind? = nil,
+        tokenHash: String, localID: String, createdAt: Instant, authTime: Instant, signInProvider: String, secondFactor: SecondFactorKind? = nil,
         secondFactorID: String? = nil, developerClaims: String? = nil
     ) {
         self.tokenHash = tokenHash

@@ -1,3 +1,5 @@
+public import FlintCore
+
 /// A service account whose key signs custom tokens Flint accepts (`flint admin service-accounts create`). Only the
 /// public half of its key is stored; the private half is in the service-account file written for its owner.
 public struct ServiceAccountRecord: Sendable, Equatable {
@@ -11,14 +13,14 @@ public struct ServiceAccountRecord: Sendable, Equatable {
     public var clientID: String
     /// The public key, SPKI PEM.
     public var publicKeyPEM: String
-    /// Milliseconds since epoch.
-    public var createdAt: Int64
-    /// When it was revoked (ms); a revoked key signs nothing Flint accepts.
-    public var revokedAt: Int64?
+    /// Creation time.
+    public var createdAt: Instant
+    /// When it was revoked; a revoked key signs nothing Flint accepts.
+    public var revokedAt: Instant?
 
     /// Creates a record.
     public init(
-        keyID: String, name: String, clientEmail: String, clientID: String, publicKeyPEM: String, createdAt: Int64, revokedAt: Int64? = nil
+        keyID: String, name: String, clientEmail: String, clientID: String, publicKeyPEM: String, createdAt: Instant, revokedAt: Instant? = nil
     ) {
         self.keyID = keyID
         self.name = name

@@ -1,3 +1,5 @@
+public import FlintCore
+
 /// A token-signing key as stored.
 public struct SigningKeyRecord: Sendable, Equatable {
     /// Key ID.
@@ -7,13 +9,13 @@ public struct SigningKeyRecord: Sendable, Equatable {
     public var privateKeyPEM: String
     /// PEM self-signed certificate.
     public var certificatePEM: String
-    /// Milliseconds since epoch.
-    public var createdAt: Int64
-    /// When it stopped signing (ms), or `nil` for the active key.
-    public var retiredAt: Int64?
+    /// Creation time.
+    public var createdAt: Instant
+    /// When it stopped signing, or `nil` for the active key.
+    public var retiredAt: Instant?
 
     /// Creates a record.
-    public init(kid: String, privateKeyPEM: String, certificatePEM: String, createdAt: Int64, retiredAt: Int64? = nil) {
+    public init(kid: String, privateKeyPEM: String, certificatePEM: String, createdAt: Instant, retiredAt: Instant? = nil) {
         self.kid = kid
         self.privateKeyPEM = privateKeyPEM
         self.certificatePEM = certificatePEM

@@ -1,3 +1,5 @@
+public import FlintCore
+
 /// A stored account.
 public struct UserRecord: Sendable, Equatable {
     /// The 28-character user ID (`localId`).
@@ -14,14 +16,14 @@ public struct UserRecord: Sendable, Equatable {
     public var photoURL: String?
     /// Disabled accounts cannot sign in or refresh.
     public var disabled: Bool = false
-    /// Creation time, milliseconds since epoch.
-    public var createdAt: Int64
-    /// Last sign-in, milliseconds since epoch.
-    public var lastLoginAt: Int64?
-    /// Last token refresh, milliseconds since epoch.
-    public var lastRefreshAt: Int64?
-    /// Tokens issued before this instant (seconds since epoch) are revoked.
-    public var validSince: Int64
+    /// Creation time.
+    public var createdAt: Instant
+    /// Last sign-in.
+    public var lastLoginAt: Instant?
+    /// Last token refresh.
+    public var lastRefreshAt: Instant?
+    /// Tokens issued before this instant are revoked; a whole second (stored as seconds, as the wire carries it).
+    public var validSince: Instant
     /// How many times the account's sessions were revoked. ID tokens carry the generation they were minted under;
     /// one from an earlier generation is revoked even when it was minted in the same second as ``validSince``.
     public var revocationGeneration: Int64 = 0
@@ -29,13 +31,13 @@ public struct UserRecord: Sendable, Equatable {
     public var customAttributes: String?
     /// The password's PHC hash string (`$scrypt$...`), if the account has a password.
     public var passwordHash: String?
-    /// When the password was last set, milliseconds since epoch.
-    public var passwordUpdatedAt: Int64?
+    /// When the password was last set.
+    public var passwordUpdatedAt: Instant?
     /// Whether the account has signed in with an email link (`emailLink` sign-in method).
     public var emailLinkSignIn: Bool = false
 
     /// Creates a record.
-    public init(localID: String, phoneNumber: String? = nil, createdAt: Int64, validSince: Int64) {
+    public init(localID: String, phoneNumber: String? = nil, createdAt: Instant, validSince: Instant) {
         self.localID = localID
         self.phoneNumber = phoneNumber
         self.createdAt = createdAt

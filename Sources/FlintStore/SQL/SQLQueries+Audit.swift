@@ -14,7 +14,7 @@ extension SQLQueries {
         let detail = String(decoding: try encoder.encode(event.detail), as: UTF8.self)
         try await db.run(
             "INSERT INTO audit_events (at, kind, uid, ip, actor, detail) VALUES (?, ?, ?, ?, ?, ?)",
-            [.integer(event.at), .text(event.kind.rawValue), event.uid.sql, event.ip.sql, event.actor.sql, .text(detail)]
+            [.instant(event.at), .text(event.kind.rawValue), event.uid.sql, event.ip.sql, event.actor.sql, .text(detail)]
         )
     }
 
@@ -31,15 +31,15 @@ extension SQLQueries {
         }
         if let since = query.since {
             conditions.append("at >= ?")
-            binds.append(.integer(since))
+            binds.append(.instant(since))
         }
         if let until = query.until {
             conditions.append("at < ?")
-            binds.append(.integer(until))
+            binds.append(.instant(until))
         }
         if let before = query.before {
             conditions.append("(at < ? OR (at = ? AND id < ?))")
-            binds += [.integer(before.at), .integer(before.at), .integer(before.id)]
+            binds += [.instant(before.at), .instant(before.at), .integer(before.id)]
         }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         binds.append(.integer(Int64(max(0, query.limit))))
@@ -49,13 +49,13 @@ extension SQLQueries {
         ).map { row in
             let detail = try decoder.decode(JSONValue.self, from: Data(try row.string("detail").utf8))
             return AuditEvent(
-                id: try row.int64("id"), at: try row.int64("at"), kind: AuditKind(rawValue: try row.string("kind")),
+                id: try row.int64("id"), at: try row.instant("at"), kind: AuditKind(rawValue: try row.string("kind")),
                 uid: try row.optionalString("uid"),
                 ip: try row.optionalString("ip"), actor: try row.optionalString("actor"), detail: detail.objectValue ?? [:])
         }
     }
 
-    func deleteAuditEvents(before cutoff: Int64) async throws -> Int {
-        try await db.query("DELETE FROM audit_events WHERE at < ? RETURNING id", [.integer(cutoff)]).count
+    func deleteAuditEvents(before cutoff: Instant) async throws -> Int {
+        try await db.query("DELETE FROM audit_events WHERE at < ? RETURNING id", [.instant(cutoff)]).count
     }
 }

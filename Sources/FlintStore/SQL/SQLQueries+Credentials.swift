@@ -1,3 +1,5 @@
+import FlintCore
+
 /// Statements of credentials: service-account keys and named admin credentials.
 extension SQLQueries {
     private static let serviceAccountColumns = "key_id, name, client_email, client_id, public_key_pem, created_at, revoked_at"
@@ -6,14 +8,14 @@ extension SQLQueries {
     private func serviceAccount(from row: SQLRow) throws -> ServiceAccountRecord {
         ServiceAccountRecord(
             keyID: try row.string("key_id"), name: try row.string("name"), clientEmail: try row.string("client_email"),
-            clientID: try row.string("client_id"), publicKeyPEM: try row.string("public_key_pem"), createdAt: try row.int64("created_at"),
-            revokedAt: try row.optionalInt64("revoked_at"))
+            clientID: try row.string("client_id"), publicKeyPEM: try row.string("public_key_pem"), createdAt: try row.instant("created_at"),
+            revokedAt: try row.optionalInstant("revoked_at"))
     }
 
     private func adminCredential(from row: SQLRow) throws -> AdminCredentialRecord {
         AdminCredentialRecord(
             secretHash: try row.string("secret_hash"), name: try row.string("name"), scope: AdminScope(rawValue: try row.string("scope")),
-            createdAt: try row.int64("created_at"), revokedAt: try row.optionalInt64("revoked_at"))
+            createdAt: try row.instant("created_at"), revokedAt: try row.optionalInstant("revoked_at"))
     }
 
     func serviceAccounts() async throws -> [ServiceAccountRecord] {
@@ -32,16 +34,16 @@ extension SQLQueries {
             INSERT INTO service_accounts (key_id, name, client_email, client_id, public_key_pem, created_at, revoked_at)
             VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING key_id
             """,
-            [.text(a.keyID), .text(a.name), .text(a.clientEmail), .text(a.clientID), .text(a.publicKeyPEM), .integer(a.createdAt), a.revokedAt.sql]
+            [.text(a.keyID), .text(a.name), .text(a.clientEmail), .text(a.clientID), .text(a.publicKeyPEM), .instant(a.createdAt), a.revokedAt.sql]
         )
         guard rows.isEmpty else { return }
         let taken = try await db.first("SELECT key_id FROM service_accounts WHERE key_id = ?", [.text(a.keyID)]) != nil
         throw StoreError.conflict(taken ? "keyID" : "name")
     }
 
-    func revokeServiceAccount(name: String, at: Int64) async throws -> Bool {
+    func revokeServiceAccount(name: String, at: Instant) async throws -> Bool {
         !(try await db.query(
-            "UPDATE service_accounts SET revoked_at = ? WHERE name = ? AND revoked_at IS NULL RETURNING key_id", [.integer(at), .text(name)]
+            "UPDATE service_accounts SET revoked_at = ? WHERE name = ? AND revoked_at IS NULL RETURNING key_id", [.instant(at), .text(name)]
         )).isEmpty
     }
 
@@ -60,14 +62,14 @@ extension SQLQueries {
             INSERT INTO admin_credentials (secret_hash, name, scope, created_at, revoked_at)
             VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING secret_hash
             """,
-            [.text(c.secretHash), .text(c.name), .text(c.scope.rawValue), .integer(c.createdAt), c.revokedAt.sql]
+            [.text(c.secretHash), .text(c.name), .text(c.scope.rawValue), .instant(c.createdAt), c.revokedAt.sql]
         )
         if rows.isEmpty { throw StoreError.conflict("name") }
     }
 
-    func revokeAdminCredential(name: String, at: Int64) async throws -> Bool {
+    func revokeAdminCredential(name: String, at: Instant) async throws -> Bool {
         !(try await db.query(
-            "UPDATE admin_credentials SET revoked_at = ? WHERE name = ? AND revoked_at IS NULL RETURNING secret_hash", [.integer(at), .text(name)]
+            "UPDATE admin_credentials SET revoked_at = ? WHERE name = ? AND revoked_at IS NULL RETURNING secret_hash", [.instant(at), .text(name)]
         )).isEmpty
     }
 }

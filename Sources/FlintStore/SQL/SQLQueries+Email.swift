@@ -1,3 +1,5 @@
+import FlintCore
+
 /// Statements of the email flows: oob codes and the delivery state of queued email.
 extension SQLQueries {
     private static let oobColumns = "code_hash, request_type, email, local_id, created_at, expires_at, used_at, continue_url"
@@ -5,8 +7,8 @@ extension SQLQueries {
     private func oobCode(from row: SQLRow) throws -> OobCodeRecord {
         OobCodeRecord(
             codeHash: try row.string("code_hash"), requestType: OobCodeKind(rawValue: try row.string("request_type")), email: try row.string("email"),
-            localID: try row.optionalString("local_id"), createdAt: try row.int64("created_at"), expiresAt: try row.int64("expires_at"),
-            usedAt: try row.optionalInt64("used_at"), continueURL: try row.optionalString("continue_url")
+            localID: try row.optionalString("local_id"), createdAt: try row.instant("created_at"), expiresAt: try row.instant("expires_at"),
+            usedAt: try row.optionalInstant("used_at"), continueURL: try row.optionalString("continue_url")
         )
     }
 
@@ -21,19 +23,19 @@ extension SQLQueries {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
-                .text(c.codeHash), .text(c.requestType.rawValue), .text(c.email), c.localID.sql, .integer(c.createdAt), .integer(c.expiresAt),
+                .text(c.codeHash), .text(c.requestType.rawValue), .text(c.email), c.localID.sql, .instant(c.createdAt), .instant(c.expiresAt),
                 c.usedAt.sql, c.continueURL.sql,
             ]
         )
     }
 
-    func useOobCode(hash: String, requestType: OobCodeKind, now: Int64) async throws -> OobCodeUse {
+    func useOobCode(hash: String, requestType: OobCodeKind, now: Instant) async throws -> OobCodeUse {
         if let row = try await db.first(
             """
             UPDATE oob_codes SET used_at = ? WHERE code_hash = ? AND request_type = ? AND used_at IS NULL AND expires_at > ?
             RETURNING \(Self.oobColumns)
             """,
-            [.integer(now), .text(hash), .text(requestType.rawValue), .integer(now)]
+            [.instant(now), .text(hash), .text(requestType.rawValue), .instant(now)]
         ) {
             return .used(try oobCode(from: row))
         }
@@ -41,11 +43,11 @@ extension SQLQueries {
         return now >= current.expiresAt ? .expired : .invalid
     }
 
-    func deleteOobCodes(expiredBefore cutoff: Int64) async throws -> Int {
-        try await db.query("DELETE FROM oob_codes WHERE expires_at < ? RETURNING code_hash", [.integer(cutoff)]).count
+    func deleteOobCodes(expiredBefore cutoff: Instant) async throws -> Int {
+        try await db.query("DELETE FROM oob_codes WHERE expires_at < ? RETURNING code_hash", [.instant(cutoff)]).count
     }
 
-    func pendingOobMessages(now: Int64) async throws -> [OutboxMessage] {
+    func pendingOobMessages(now: Instant) async throws -> [OutboxMessage] {
         try await db.query(
             """
             SELECT \(Self.outboxColumns)
@@ -53,11 +55,11 @@ extension SQLQueries {
             WHERE c.used_at IS NULL AND c.expires_at > ? AND o.channel = 'email'
             ORDER BY o.seq
             """,
-            [.integer(now)]
+            [.instant(now)]
         ).map(outboxMessage(from:))
     }
 
-    func claimOutbox(sequence: Int64, now: Int64, leaseUntil: Int64) async throws -> OutboxMessage? {
+    func claimOutbox(sequence: Int64, now: Instant, leaseUntil: Instant) async throws -> OutboxMessage? {
         try await db.first(
             """
             UPDATE outbox SET status = 'sending', claimed_until = ?, attempts = attempts + 1
@@ -65,16 +67,16 @@ extension SQLQueries {
             RETURNING seq, channel, recipient, body, locale, created_at, code, session_id, subject, html, link, request_type, status,
                 status_detail, attempts
             """,
-            [.integer(leaseUntil), .integer(sequence), .integer(now)]
+            [.instant(leaseUntil), .integer(sequence), .instant(now)]
         ).map(outboxMessage(from:))
     }
 
-    func dueOutbox(now: Int64, limit: Int) async throws -> [Int64] {
+    func dueOutbox(now: Instant, limit: Int) async throws -> [Int64] {
         try await db.query(
             """
             SELECT seq FROM outbox WHERE status = 'queued' OR (status = 'sending' AND claimed_until < ?) ORDER BY seq LIMIT ?
             """,
-            [.integer(now), .integer(Int64(limit))]
+            [.instant(now), .integer(Int64(limit))]
         ).map { try $0.int64("seq") }
     }
 
@@ -95,14 +97,14 @@ extension SQLQueries {
         }
     }
 
-    func deleteOutbox(finishedBefore cutoff: Int64) async throws -> Int {
+    func deleteOutbox(finishedBefore cutoff: Instant) async throws -> Int {
         try await db.query(
             """
             DELETE FROM outbox
             WHERE created_at < ? AND (status IN ('sent', 'failed') OR (channel = 'sms' AND status = 'sending' AND claimed_until IS NULL))
             RETURNING seq
             """,
-            [.integer(cutoff)]
+            [.instant(cutoff)]
         ).count
     }
 }

@@ -70,7 +70,7 @@ extension SQLQueries {
                 rows.flatMap { e -> [SQLValue] in
                     [
                         .text(e.enrollmentID), .text(e.localID), .text(e.factor.rawValue), e.displayName.sql, e.phoneNumber.sql,
-                        e.sealedTOTPSecret.sql, .integer(e.enrolledAt), e.lastTOTPStep.sql,
+                        e.sealedTOTPSecret.sql, .instant(e.enrolledAt), e.lastTOTPStep.sql,
                     ]
                 }
             )
@@ -100,7 +100,7 @@ extension SQLQueries {
                 enrollmentID: try row.string("enrollment_id"), localID: try row.string("local_id"),
                 factor: SecondFactorKind(rawValue: try row.string("factor")), displayName: try row.optionalString("display_name"),
                 phoneNumber: try row.optionalString("phone_number"), sealedTOTPSecret: try row.optionalString("totp_secret"),
-                enrolledAt: try row.int64("enrolled_at"), lastTOTPStep: try row.optionalInt64("last_totp_step")
+                enrolledAt: try row.instant("enrolled_at"), lastTOTPStep: try row.optionalInt64("last_totp_step")
             )
             factors[enrollment.localID, default: []].append(enrollment)
         }

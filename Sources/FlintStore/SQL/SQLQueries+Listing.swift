@@ -1,3 +1,5 @@
+import FlintCore
+
 /// Statements of the operator's views of the users table: keyset pages, queries, batch reads and deletes.
 extension SQLQueries {
     /// IDs bound per `IN (…)` list: far below both engines' limits on bound values.
@@ -95,7 +97,7 @@ extension SQLQueries {
         for enrollment in enrollments { try await insertMFAEnrollment(enrollment) }
     }
 
-    func recordSession(localID: String, at: Int64) async throws {
-        try await db.run("UPDATE users SET last_login_at = ?, last_refresh_at = ? WHERE local_id = ?", [.integer(at), .integer(at), .text(localID)])
+    func recordSession(localID: String, at: Instant) async throws {
+        try await db.run("UPDATE users SET last_login_at = ?, last_refresh_at = ? WHERE local_id = ?", [.instant(at), .instant(at), .text(localID)])
     }
 }

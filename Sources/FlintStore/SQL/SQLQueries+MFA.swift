@@ -1,3 +1,5 @@
+import FlintCore
+
 /// Statements of multi-factor authentication: enrolments and recovery codes.
 extension SQLQueries {
     static let enrollmentColumns =
@@ -8,7 +10,7 @@ extension SQLQueries {
             enrollmentID: try row.string("enrollment_id"), localID: try row.string("local_id"),
             factor: SecondFactorKind(rawValue: try row.string("factor")),
             displayName: try row.optionalString("display_name"), phoneNumber: try row.optionalString("phone_number"),
-            sealedTOTPSecret: try row.optionalString("totp_secret"), enrolledAt: try row.int64("enrolled_at"),
+            sealedTOTPSecret: try row.optionalString("totp_secret"), enrolledAt: try row.instant("enrolled_at"),
             lastTOTPStep: try row.optionalInt64("last_totp_step")
         )
     }
@@ -33,7 +35,7 @@ extension SQLQueries {
             """,
             [
                 .text(e.enrollmentID), .text(e.localID), .text(e.factor.rawValue), e.displayName.sql, e.phoneNumber.sql, e.sealedTOTPSecret.sql,
-                .integer(e.enrolledAt), e.lastTOTPStep.sql,
+                .instant(e.enrolledAt), e.lastTOTPStep.sql,
             ]
         )
         if rows.isEmpty { throw StoreError.conflict("secondFactor") }
@@ -61,20 +63,20 @@ extension SQLQueries {
                 ?? 0)
     }
 
-    func replaceRecoveryCodes(localID: String, hashes: [String], now: Int64) async throws {
+    func replaceRecoveryCodes(localID: String, hashes: [String], now: Instant) async throws {
         try await db.run("DELETE FROM mfa_recovery_codes WHERE local_id = ?", [.text(localID)])
         for hash in hashes {
             try await db.run(
-                "INSERT INTO mfa_recovery_codes (code_hash, local_id, created_at) VALUES (?, ?, ?)", [.text(hash), .text(localID), .integer(now)])
+                "INSERT INTO mfa_recovery_codes (code_hash, local_id, created_at) VALUES (?, ?, ?)", [.text(hash), .text(localID), .instant(now)])
         }
     }
 
-    func useRecoveryCode(localID: String, hash: String, now: Int64) async throws -> Bool {
+    func useRecoveryCode(localID: String, hash: String, now: Instant) async throws -> Bool {
         !(try await db.query(
             """
             UPDATE mfa_recovery_codes SET used_at = ? WHERE code_hash = ? AND local_id = ? AND used_at IS NULL RETURNING code_hash
             """,
-            [.integer(now), .text(hash), .text(localID)]
+            [.instant(now), .text(hash), .text(localID)]
         )).isEmpty
     }
 }

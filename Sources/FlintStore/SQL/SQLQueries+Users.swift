@@ -1,10 +1,14 @@
+import FlintCore
+
 extension SQLQueries {
     /// Where a `users` column keeps its value in a `UserRecord`, by the column's type.
     private enum UserField: Sendable {
         case text(any WritableKeyPath<UserRecord, String?> & Sendable)
         case bool(any WritableKeyPath<UserRecord, Bool> & Sendable)
         case integer(any WritableKeyPath<UserRecord, Int64> & Sendable)
-        case optionalInteger(any WritableKeyPath<UserRecord, Int64?> & Sendable)
+        case optionalInstant(any WritableKeyPath<UserRecord, Instant?> & Sendable)
+        /// An instant stored as whole seconds (`valid_since`).
+        case seconds(any WritableKeyPath<UserRecord, Instant> & Sendable)
 
         /// The value `user` stores in the column.
         func value(of user: UserRecord) -> SQLValue {
@@ -12,7 +16,8 @@ extension SQLQueries {
             case .text(let field): user[keyPath: field].sql
             case .bool(let field): .bool(user[keyPath: field])
             case .integer(let field): .integer(user[keyPath: field])
-            case .optionalInteger(let field): user[keyPath: field].sql
+            case .optionalInstant(let field): user[keyPath: field].sql
+            case .seconds(let field): .seconds(user[keyPath: field])
             }
         }
 
@@ -22,7 +27,8 @@ extension SQLQueries {
             case .text(let field): user[keyPath: field] = try row.optionalString(column)
             case .bool(let field): user[keyPath: field] = try row.bool(column)
             case .integer(let field): user[keyPath: field] = try row.int64(column)
-            case .optionalInteger(let field): user[keyPath: field] = try row.optionalInt64(column)
+            case .optionalInstant(let field): user[keyPath: field] = try row.optionalInstant(column)
+            case .seconds(let field): user[keyPath: field] = try row.instant(seconds: column)
             }
         }
     }
@@ -36,12 +42,12 @@ extension SQLQueries {
         ("display_name", .text(\.displayName)),
         ("photo_url", .text(\.photoURL)),
         ("disabled", .bool(\.disabled)),
-        ("last_login_at", .optionalInteger(\.lastLoginAt)),
-        ("last_refresh_at", .optionalInteger(\.lastRefreshAt)),
-        ("valid_since", .integer(\.validSince)),
+        ("last_login_at", .optionalInstant(\.lastLoginAt)),
+        ("last_refresh_at", .optionalInstant(\.lastRefreshAt)),
+        ("valid_since", .seconds(\.validSince)),
         ("custom_attributes", .text(\.customAttributes)),
         ("password_hash", .text(\.passwordHash)),
-        ("password_updated_at", .optionalInteger(\.passwordUpdatedAt)),
+        ("password_updated_at", .optionalInstant(\.passwordUpdatedAt)),
         ("email_link_sign_in", .bool(\.emailLinkSignIn)),
         ("revocation_generation", .integer(\.revocationGeneration)),
     ]
@@ -65,7 +71,7 @@ extension SQLQueries {
 
     func user(from row: SQLRow) throws -> UserRecord {
         // `valid_since` is among the fields read next.
-        var user = UserRecord(localID: try row.string("local_id"), createdAt: try row.int64("created_at"), validSince: 0)
+        var user = UserRecord(localID: try row.string("local_id"), createdAt: try row.instant("created_at"), validSince: .epoch)
         for (column, field) in Self.userFields { try field.read(column, of: row, into: &user) }
         return user
     }
@@ -77,7 +83,7 @@ extension SQLQueries {
 
     /// The values an INSERT of `u` writes, in the order of ``userInsertColumns``.
     func userInsertValues(_ u: UserRecord) -> [SQLValue] {
-        userValues(u) + [.text(u.localID), .integer(u.createdAt)]
+        userValues(u) + [.text(u.localID), .instant(u.createdAt)]
     }
 
     /// The user whose `column` holds `value`; `locked`, with the row locked for the transaction (PostgreSQL's
@@ -145,8 +151,8 @@ extension SQLQueries {
         if rows.isEmpty { throw StoreError.notFound }
     }
 
-    func recordSignIn(localID: String, at: Int64) async throws {
-        try await db.run("UPDATE users SET last_login_at = ? WHERE local_id = ?", [.integer(at), .text(localID)])
+    func recordSignIn(localID: String, at: Instant) async throws {
+        try await db.run("UPDATE users SET last_login_at = ? WHERE local_id = ?", [.instant(at), .text(localID)])
     }
 
     func deleteUser(localID: String) async throws -> Bool {
@@ -176,8 +182,8 @@ extension SQLQueries {
             )
         else { return nil }
         return RefreshTokenRecord(
-            tokenHash: try row.string("token_hash"), localID: try row.string("local_id"), createdAt: try row.int64("created_at"),
-            authTime: try row.int64("auth_time"), signInProvider: try row.string("sign_in_provider"),
+            tokenHash: try row.string("token_hash"), localID: try row.string("local_id"), createdAt: try row.instant("created_at"),
+            authTime: try row.instant(seconds: "auth_time"), signInProvider: try row.string("sign_in_provider"),
             secondFactor: try row.optionalString("second_factor").map(SecondFactorKind.init(rawValue:)),
             secondFactorID: try row.optionalString("second_factor_id"), developerClaims: try row.optionalString("developer_claims")
         )
@@ -191,23 +197,23 @@ extension SQLQueries {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
-                .text(t.tokenHash), .text(t.localID), .integer(t.createdAt), .integer(t.authTime), .text(t.signInProvider),
+                .text(t.tokenHash), .text(t.localID), .instant(t.createdAt), .seconds(t.authTime), .text(t.signInProvider),
                 (t.secondFactor?.rawValue).sql, t.secondFactorID.sql, t.developerClaims.sql,
             ]
         )
     }
 
-    func deleteRefreshTokens(localID: String, createdBefore cutoff: Int64?) async throws -> Int {
+    func deleteRefreshTokens(localID: String, createdBefore cutoff: Instant?) async throws -> Int {
         if let cutoff {
             return try await db.query(
-                "DELETE FROM refresh_tokens WHERE local_id = ? AND created_at < ? RETURNING token_hash", [.text(localID), .integer(cutoff)]
+                "DELETE FROM refresh_tokens WHERE local_id = ? AND created_at < ? RETURNING token_hash", [.text(localID), .instant(cutoff)]
             ).count
         }
         return try await db.query("DELETE FROM refresh_tokens WHERE local_id = ? RETURNING token_hash", [.text(localID)]).count
     }
 
-    func touchRefresh(localID: String, at: Int64) async throws {
-        try await db.run("UPDATE users SET last_refresh_at = ? WHERE local_id = ?", [.integer(at), .text(localID)])
+    func touchRefresh(localID: String, at: Instant) async throws {
+        try await db.run("UPDATE users SET last_refresh_at = ? WHERE local_id = ?", [.instant(at), .text(localID)])
     }
 
     // MARK: Outbox
@@ -220,7 +226,7 @@ extension SQLQueries {
     func outboxMessage(from row: SQLRow) throws -> OutboxMessage {
         var message = OutboxMessage(
             sequence: try row.int64("seq"), channel: OutboxChannel(rawValue: try row.string("channel")), recipient: try row.string("recipient"),
-            body: try row.string("body"), locale: try row.string("locale"), createdAt: try row.int64("created_at"),
+            body: try row.string("body"), locale: try row.string("locale"), createdAt: try row.instant("created_at"),
             code: try row.optionalString("code"), sessionID: try row.optionalString("session_id")
         )
         if let subject = try row.optionalString("subject") {
@@ -243,7 +249,7 @@ extension SQLQueries {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq
             """,
             [
-                .text(m.channel.rawValue), .text(m.recipient), .text(m.body), .text(m.locale), .integer(m.createdAt), m.code.sql, m.sessionID.sql,
+                .text(m.channel.rawValue), .text(m.recipient), .text(m.body), .text(m.locale), .instant(m.createdAt), m.code.sql, m.sessionID.sql,
                 (m.email?.subject).sql, (m.email?.html).sql, (m.email?.link).sql, (m.email?.requestType.rawValue).sql,
                 .text(m.status.rawValue), m.statusDetail.sql, .integer(Int64(m.attempts)),
             ]

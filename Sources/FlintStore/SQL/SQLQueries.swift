@@ -1,3 +1,5 @@
+import FlintCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -29,19 +31,19 @@ struct SQLQueries: StoreTransaction {
             .map { row in
                 SigningKeyRecord(
                     kid: try row.string("kid"), privateKeyPEM: try row.string("private_key_pem"),
-                    certificatePEM: try row.string("certificate_pem"), createdAt: try row.int64("created_at"),
-                    retiredAt: try row.optionalInt64("retired_at")
+                    certificatePEM: try row.string("certificate_pem"), createdAt: try row.instant("created_at"),
+                    retiredAt: try row.optionalInstant("retired_at")
                 )
             }
     }
 
-    func addSigningKey(_ key: SigningKeyRecord, retiringOthersAt retireAt: Int64?) async throws {
+    func addSigningKey(_ key: SigningKeyRecord, retiringOthersAt retireAt: Instant?) async throws {
         if let retireAt {
-            try await db.run("UPDATE signing_keys SET retired_at = ? WHERE retired_at IS NULL", [.integer(retireAt)])
+            try await db.run("UPDATE signing_keys SET retired_at = ? WHERE retired_at IS NULL", [.instant(retireAt)])
         }
         try await db.run(
             "INSERT INTO signing_keys (kid, private_key_pem, certificate_pem, created_at, retired_at) VALUES (?, ?, ?, ?, ?)",
-            [.text(key.kid), .text(key.privateKeyPEM), .text(key.certificatePEM), .integer(key.createdAt), key.retiredAt.sql]
+            [.text(key.kid), .text(key.privateKeyPEM), .text(key.certificatePEM), .instant(key.createdAt), key.retiredAt.sql]
         )
     }
 
@@ -79,8 +81,8 @@ struct SQLQueries: StoreTransaction {
     private func session(from row: SQLRow) throws -> CodeSession {
         CodeSession(
             id: try row.string("id"), phoneNumber: try row.string("phone_number"), purpose: CodePurpose(rawValue: try row.string("purpose")),
-            codeHash: try row.string("code_hash"), createdAt: try row.int64("created_at"), expiresAt: try row.int64("expires_at"),
-            attempts: Int(try row.int64("attempts")), consumedAt: try row.optionalInt64("consumed_at")
+            codeHash: try row.string("code_hash"), createdAt: try row.instant("created_at"), expiresAt: try row.instant("expires_at"),
+            attempts: Int(try row.int64("attempts")), consumedAt: try row.optionalInstant("consumed_at")
         )
     }
 
@@ -107,20 +109,20 @@ struct SQLQueries: StoreTransaction {
             """,
             [
                 .text(candidate.id), .text(liveKey), .text(candidate.phoneNumber), .text(candidate.purpose.rawValue), .text(candidate.codeHash),
-                .integer(candidate.createdAt), .integer(candidate.expiresAt),
+                .instant(candidate.createdAt), .instant(candidate.expiresAt),
             ]
         )
         return (candidate, false)
     }
 
-    func spendCode(sessionID: String, codeHash: String, now: Int64, maxAttempts: Int) async throws -> CodeSpendOutcome {
+    func spendCode(sessionID: String, codeHash: String, now: Instant, maxAttempts: Int) async throws -> CodeSpendOutcome {
         let spent = try await db.first(
             """
             UPDATE code_sessions SET consumed_at = ?, live_key = NULL
             WHERE id = ? AND consumed_at IS NULL AND expires_at > ? AND attempts < ? AND code_hash = ?
             RETURNING \(Self.sessionColumns)
             """,
-            [.integer(now), .text(sessionID), .integer(now), .integer(Int64(maxAttempts)), .text(codeHash)]
+            [.instant(now), .text(sessionID), .instant(now), .integer(Int64(maxAttempts)), .text(codeHash)]
         )
         if let spent { return .spent(try session(from: spent)) }
         guard let current = try await codeSession(id: sessionID), current.consumedAt == nil else { return .notFound }
@@ -133,43 +135,43 @@ struct SQLQueries: StoreTransaction {
         return .wrongCode(attemptsLeft: max(0, maxAttempts - Int(attempts)), phoneNumber: current.phoneNumber)
     }
 
-    func deleteCodeSessions(expiredBefore cutoff: Int64) async throws -> Int {
-        try await db.query("DELETE FROM code_sessions WHERE expires_at < ? RETURNING id", [.integer(cutoff)]).count
+    func deleteCodeSessions(expiredBefore cutoff: Instant) async throws -> Int {
+        try await db.query("DELETE FROM code_sessions WHERE expires_at < ? RETURNING id", [.instant(cutoff)]).count
     }
 
-    func incrementCounter(key: String, windowStart: Int64, expiresAt: Int64) async throws -> Int64 {
+    func incrementCounter(key: String, windowStart: Instant, expiresAt: Instant) async throws -> Int64 {
         let row = try await db.first(
             """
             INSERT INTO rate_counters (counter_key, window_start, hits, expires_at) VALUES (?, ?, 1, ?)
             ON CONFLICT (counter_key, window_start) DO UPDATE SET hits = rate_counters.hits + 1
             RETURNING hits
             """,
-            [.text(key), .integer(windowStart), .integer(expiresAt)]
+            [.text(key), .instant(windowStart), .instant(expiresAt)]
         )
         return try row?.int64("hits") ?? 0
     }
 
-    func releaseCounter(key: String, windowStart: Int64) async throws {
+    func releaseCounter(key: String, windowStart: Instant) async throws {
         try await db.run(
-            "UPDATE rate_counters SET hits = hits - 1 WHERE counter_key = ? AND window_start = ? AND hits > 0", [.text(key), .integer(windowStart)])
+            "UPDATE rate_counters SET hits = hits - 1 WHERE counter_key = ? AND window_start = ? AND hits > 0", [.text(key), .instant(windowStart)])
     }
 
-    func counterValue(key: String, windowStart: Int64) async throws -> Int64 {
+    func counterValue(key: String, windowStart: Instant) async throws -> Int64 {
         try await db.first(
-            "SELECT hits FROM rate_counters WHERE counter_key = ? AND window_start = ?", [.text(key), .integer(windowStart)]
+            "SELECT hits FROM rate_counters WHERE counter_key = ? AND window_start = ?", [.text(key), .instant(windowStart)]
         )?.int64("hits") ?? 0
     }
 
-    func deleteCounters(expiredBefore cutoff: Int64) async throws -> Int {
-        try await db.query("DELETE FROM rate_counters WHERE expires_at < ? RETURNING counter_key", [.integer(cutoff)]).count
+    func deleteCounters(expiredBefore cutoff: Instant) async throws -> Int {
+        try await db.query("DELETE FROM rate_counters WHERE expires_at < ? RETURNING counter_key", [.instant(cutoff)]).count
     }
 
-    func abandonCodeSession(id: String, now: Int64) async throws {
-        try await db.run("UPDATE code_sessions SET consumed_at = ?, live_key = NULL WHERE id = ?", [.integer(now), .text(id)])
+    func abandonCodeSession(id: String, now: Instant) async throws {
+        try await db.run("UPDATE code_sessions SET consumed_at = ?, live_key = NULL WHERE id = ?", [.instant(now), .text(id)])
     }
 
-    func pendingCodeMessages(now: Int64, maxAttempts: Int, phoneNumber: String?) async throws -> [OutboxMessage] {
-        var binds: [SQLValue] = [.integer(now), .integer(Int64(maxAttempts))]
+    func pendingCodeMessages(now: Instant, maxAttempts: Int, phoneNumber: String?) async throws -> [OutboxMessage] {
+        var binds: [SQLValue] = [.instant(now), .integer(Int64(maxAttempts))]
         var onlyTo = ""
         if let phoneNumber {
             onlyTo = "AND s.phone_number = ?"

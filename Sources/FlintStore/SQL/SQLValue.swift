@@ -1,3 +1,5 @@
+import FlintCore
+
 /// A value bound into, or read out of, a SQL statement.
 enum SQLValue: Sendable, Equatable {
     case null
@@ -91,4 +93,29 @@ enum SQLStoreError: Error, CustomStringConvertible {
         case .engine(let code, let message): "database error \(code): \(message)"
         }
     }
+}
+
+extension SQLValue {
+    /// An instant as the milliseconds every time column but two holds.
+    static func instant(_ instant: Instant) -> SQLValue { .integer(instant.millisecondsSince1970) }
+    /// An instant as whole seconds, as `users.valid_since` and `refresh_tokens.auth_time` hold it (the wire's unit).
+    static func seconds(_ instant: Instant) -> SQLValue { .integer(instant.secondsSince1970) }
+}
+
+extension Optional where Wrapped == Instant {
+    /// `NULL` or the instant's milliseconds.
+    var sql: SQLValue { map(SQLValue.instant) ?? .null }
+}
+
+extension SQLRow {
+    /// A non-null column of milliseconds.
+    func instant(_ column: String) throws -> Instant { Instant(millisecondsSince1970: try int64(column)) }
+
+    /// A nullable column of milliseconds.
+    func optionalInstant(_ column: String) throws -> Instant? {
+        try optionalInt64(column).map(Instant.init(millisecondsSince1970:))
+    }
+
+    /// A non-null column of whole seconds (`valid_since`, `auth_time`).
+    func instant(seconds column: String) throws -> Instant { Instant(secondsSince1970: try int64(column)) }
 }

@@ -40,7 +40,7 @@ extension UserAdminFlow {
         let ids = wire.localIds
         guard !ids.isEmpty, ids.count <= Self.maximumBatchDelete else { throw AuthError(code: "LOCAL_ID_LIST_EXCEEDS_LIMIT") }
         let force = wire.force
-        let now = node.clock.nowMS
+        let now = node.clock.now()
         let failures = try await node.store.write { tx -> [BatchDeleteResponse.Failure] in
             let found = Dictionary(uniqueKeysWithValues: try await tx.users(localIDs: ids).map { ($0.localID, $0) })
             var failures: [BatchDeleteResponse.Failure] = []

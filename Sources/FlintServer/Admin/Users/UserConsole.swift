@@ -55,7 +55,7 @@ public struct UserConsole: Sendable {
     }
 
     /// The current time in seconds, as `revoke` sends it for `validSince` (the Admin SDKs' `revoke_refresh_tokens`).
-    public var nowSeconds: Int64 { flows.node.clock.nowMS / 1000 }
+    public var nowSeconds: Int64 { flows.node.clock.now().secondsSince1970 }
 
     /// An answer as JSON.
     static func json(_ value: some Encodable) throws -> JSONValue {
