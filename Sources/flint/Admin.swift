@@ -16,7 +16,8 @@ import ArgumentParser
 /// tokens, and named admin bearer credentials.
 struct Admin: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Manage service accounts (custom tokens) and admin credentials.", subcommands: [ServiceAccounts.self, AdminTokens.self])
+        abstract: "Manage service accounts (custom tokens), admin credentials and console operators.",
+        subcommands: [ServiceAccounts.self, AdminTokens.self, ConsoleOperatorsCommand.self])
 }
 
 /// A credential's instant (ms since epoch, or none) as people and `--json` read it: ISO 8601, UTC.
@@ -41,4 +42,3 @@ func printJSON(_ value: some Encodable) throws {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     print(String(decoding: try encoder.encode(value), as: UTF8.self))
 }
-

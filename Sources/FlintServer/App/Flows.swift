@@ -25,6 +25,9 @@ struct Flows: Sendable {
     let adminCredentials: AdminCredentials
     let users: UserAdminFlow
     let imports: ImportFlow
+    /// The web console's rules, and its pages (templates parsed once, at start).
+    let console: ConsoleFlow
+    let consolePages: ConsolePages
 
     /// Prepares a node: master secret and first signing key (created on first start), project config (the
     /// `--config` document applied over what is stored when the file changed since it was last applied), then the
@@ -77,5 +80,7 @@ struct Flows: Sendable {
         adminCredentials = AdminCredentials(store: store)
         users = UserAdminFlow(node: node)
         imports = ImportFlow(node: node, passwords: passwords)
+        console = ConsoleFlow(node: node, accounts: accounts, mfa: mfa)
+        consolePages = try ConsolePages(project: settings.projectID, devMode: settings.devMode)
     }
 }

@@ -1,0 +1,28 @@
+public import FlintCore
+public import FlintStore
+
+/// Adding console operators, for `flint admin operators add`: the operator is stored with its role and a one-time
+/// setup token (by its hash), valid 24 hours, with which the operator sets a password and enrolls a TOTP
+/// authenticator at `/console/setup`.
+public enum ConsoleOperators {
+    /// Adds an operator and answers the setup link's token (shown once; only its hash is stored).
+    /// - Throws: ``FlintCore/AuthError`` `INVALID_EMAIL`; ``FlintStore/StoreError/conflict(_:)`` when the email has an operator.
+    public static func add(email: String, role: ConsoleRole, in store: any AuthStore, now: Int64, random: any RandomSource) async throws -> String {
+        guard let address = EmailAddress.normalize(email) else { throw AuthError.invalidEmail }
+        let token = Base64URL.encode(random.bytes(32))
+        let record = ConsoleOperatorRecord(
+            email: address, role: role, setupTokenHash: ConsoleFlow.hash(token),
+            setupExpiresAt: now + ConsoleFlow.setupValidity.inMilliseconds, createdAt: now)
+        let event = AuditEvent(
+            at: now, kind: .consoleOperatorChanged, actor: "cli",
+            detail: ["operator": .string(address), "role": .string(role.rawValue), "step": "added"])
+        try await store.write { tx in
+            try await tx.insertConsoleOperator(record)
+            try await tx.appendAuditEvent(event)
+        }
+        return token
+    }
+
+    /// The setup page's path for `token`, to put after the server's public URL.
+    public static func setupPath(token: String) -> String { "/console/setup?token=" + token }
+}

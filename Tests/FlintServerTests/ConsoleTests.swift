@@ -1,0 +1,181 @@
+import FlintCore
+import FlintStore
+import FlintTesting
+import Foundation
+import HTTPTypes
+import Testing
+
+@testable import FlintServer
+
+@Suite("The web console")
+struct ConsoleTests {
+    static let password = "correct horse battery"
+
+    /// A node with an admin operator set up, for `body`.
+    private func withConsole(
+        role: ConsoleRole = .admin, _ body: @escaping @Sendable (API, ConsoleOperator, TestNode) async throws -> Void
+    ) async throws {
+        let node = try await TestNode.make()
+        try await node.run { api in
+            let op = try await api.addOperator("Ops@Example.com", role: role, password: Self.password, store: node.store)
+            try await body(api, op, node)
+        }
+    }
+
+    @Test("an operator signs in with password and TOTP code; pages carry a strict CSP; the sign-in is audited with its email")
+    func signInWithTOTP() async throws {
+        try await withConsole { api, op, _ in
+            let signedIn = try await api.consoleSignIn(op, password: Self.password)
+            let page = try await api.console(.get, "/console/users", cookie: signedIn.cookie)
+            #expect(page.status == .ok)
+            #expect(page.text.contains("ops@example.com · admin"))
+            let csp = try #require(page.headers[.contentSecurityPolicy])
+            #expect(csp.contains("default-src 'self'") && csp.contains("script-src 'none'"))
+            #expect(page.headers[.cacheControl] == "no-store")
+            let events = try await api.auditEvents("kind=CONSOLE_SIGN_IN")
+            #expect(events.first?["actor"]?.stringValue == "ops@example.com")
+            // Over plain http (dev) the cookie has no `Secure` and so no `__Host-` prefix; it is HttpOnly and SameSite=Strict.
+            #expect(signedIn.cookie.hasPrefix("flint_console="))
+        }
+    }
+
+    @Test("the same TOTP code is not accepted twice, and a wrong code is refused")
+    func codeReplay() async throws {
+        try await withConsole { api, op, _ in
+            _ = try await api.consoleSignIn(op, password: Self.password)
+            let first = try await api.consolePassword(op.email, Self.password)
+            let pending = try #require(API.cookie(first))
+            let page = try await api.console(.get, "/console/sign-in/totp", cookie: pending)
+            let csrf = try #require(API.field(page.text, after: #"name="csrf" value=""#, until: "\""))
+            let replay = try await api.console(
+                .post, "/console/sign-in/totp", form: ["csrf": csrf, "code": api.totpCode(op.secret)], cookie: pending)
+            #expect(replay.status == .unauthorized)
+            let wrong = try await api.console(.post, "/console/sign-in/totp", form: ["csrf": csrf, "code": "000000"], cookie: pending)
+            #expect(wrong.status == .unauthorized)
+        }
+    }
+
+    @Test(
+        "a console request without a session is sent to the sign-in page", arguments: ["/console/users", "/console/deliveries", "/console/security"])
+    func noSession(path: String) async throws {
+        try await withFlint { api in
+            let reply = try await api.console(.get, path)
+            #expect(reply.status == .seeOther && reply.headers[.location] == "/console/sign-in")
+            let forged = try await api.console(.get, path, cookie: "flint_console=forged")
+            #expect(forged.status == .seeOther && forged.headers[.location] == "/console/sign-in")
+            let post = try await api.console(.post, "/console/users/x/actions", form: ["action": "delete", "confirmed": "yes"])
+            #expect(post.status == .seeOther && post.headers[.location] == "/console/sign-in")
+        }
+    }
+
+    @Test("a POST without the session's CSRF token is refused and changes nothing")
+    func csrfRequired() async throws {
+        try await withConsole { api, op, _ in
+            let user = try await api.signIn("+16505550101")
+            let signedIn = try await api.consoleSignIn(op, password: Self.password)
+            for form in [["action": "disable", "confirmed": "yes"], ["action": "disable", "confirmed": "yes", "csrf": "wrong"]] {
+                let reply = try await api.console(.post, "/console/users/\(user.localId)/actions", form: form, cookie: signedIn.cookie)
+                #expect(reply.status == .forbidden)
+            }
+            #expect(try await api.refresh(user.refreshToken).status == .ok)
+        }
+    }
+
+    @Test("a read-only operator sees no action and its write is refused with 403")
+    func readOnly() async throws {
+        try await withConsole(role: .read) { api, op, _ in
+            let user = try await api.signIn("+16505550102")
+            let signedIn = try await api.consoleSignIn(op, password: Self.password)
+            let page = try await api.console(.get, "/console/users/\(user.localId)", cookie: signedIn.cookie)
+            #expect(page.status == .ok && !page.text.contains("/actions"))
+            let reply = try await api.console(
+                .post, "/console/users/\(user.localId)/actions", form: ["action": "disable", "confirmed": "yes", "csrf": signedIn.csrf],
+                cookie: signedIn.cookie)
+            #expect(reply.status == .forbidden)
+            #expect(try await api.refresh(user.refreshToken).status == .ok)
+        }
+    }
+
+    @Test("five failures lock the operator out for 15 minutes, the right password too, and each is audited")
+    func lockout() async throws {
+        try await withConsole { api, op, _ in
+            for _ in 0..<5 { #expect(try await api.consolePassword(op.email, "wrong password!").status == .unauthorized) }
+            let locked = try await api.consolePassword(op.email, Self.password)
+            #expect(locked.status == .unauthorized && locked.text.contains("Too many failed attempts"))
+            let failures = try await api.auditEvents("kind=CONSOLE_SIGN_IN_FAILED")
+            #expect(failures.count == 6)
+            #expect(failures.first?["detail"]?["step"]?.stringValue == "locked")
+            api.clock.advance(by: 15 * 60)
+            _ = try await api.consoleSignIn(op, password: Self.password)
+        }
+    }
+
+    @Test("a session ends after 30 minutes without a request, and at once when signed out")
+    func idleTimeout() async throws {
+        try await withConsole { api, op, _ in
+            let signedIn = try await api.consoleSignIn(op, password: Self.password)
+            api.clock.advance(by: 29 * 60)
+            #expect(try await api.console(.get, "/console/users", cookie: signedIn.cookie).status == .ok)
+            api.clock.advance(by: 29 * 60)
+            #expect(try await api.console(.get, "/console/users", cookie: signedIn.cookie).status == .ok)
+            api.clock.advance(by: 31 * 60)
+            #expect(try await api.console(.get, "/console/users", cookie: signedIn.cookie).status == .seeOther)
+
+            api.clock.advance(by: 30)
+            let again = try await api.consoleSignIn(op, password: Self.password)
+            let out = try await api.console(.post, "/console/sign-out", form: ["csrf": again.csrf], cookie: again.cookie)
+            #expect(out.status == .seeOther && out.headers[.setCookie]?.contains("Max-Age=0") == true)
+            #expect(try await api.console(.get, "/console/users", cookie: again.cookie).status == .seeOther)
+        }
+    }
+
+    @Test("an operator finds a user by phone in another format, disables them after confirming (their refresh fails), audited")
+    func disable() async throws {
+        try await withConsole { api, op, _ in
+            let user = try await api.signIn("+16505550103")
+            let signedIn = try await api.consoleSignIn(op, password: Self.password)
+            let found = try await api.console(.get, "/console/users?q=001+%28650%29+555-0103", cookie: signedIn.cookie)
+            #expect(found.text.contains("/console/users/\(user.localId)"))
+            let path = "/console/users/\(user.localId)/actions"
+            let confirm = try await api.console(.post, path, form: ["action": "disable", "csrf": signedIn.csrf], cookie: signedIn.cookie)
+            #expect(confirm.status == .ok && confirm.text.contains(#"name="confirmed" value="yes""#))
+            #expect(try await api.refresh(user.refreshToken).status == .ok)
+            let done = try await api.console(
+                .post, path, form: ["action": "disable", "confirmed": "yes", "csrf": signedIn.csrf], cookie: signedIn.cookie)
+            #expect(done.status == .seeOther)
+            #expect(try await api.refresh(user.refreshToken).errorCode == "USER_DISABLED")
+            let action = try await api.auditEvents("kind=ADMIN_ACTION&uid=\(user.localId)")
+            #expect(action.first?["actor"]?.stringValue == "ops@example.com")
+            #expect(action.first?["detail"]?["action"]?.stringValue == "disable")
+        }
+    }
+
+    @Test("claims are checked by the admin API's rules; valid ones reach the next ID token")
+    func claims() async throws {
+        try await withConsole { api, op, _ in
+            let user = try await api.signIn("+16505550104")
+            let signedIn = try await api.consoleSignIn(op, password: Self.password)
+            let path = "/console/users/\(user.localId)/actions"
+            let bad = try await api.console(
+                .post, path, form: ["action": "claims", "claims": #"{"iss":"x"}"#, "confirmed": "yes", "csrf": signedIn.csrf], cookie: signedIn.cookie
+            )
+            #expect(bad.status == .badRequest && bad.text.contains("FORBIDDEN_CLAIM"))
+            let good = try await api.console(
+                .post, path, form: ["action": "claims", "claims": #"{"role":"editor"}"#, "confirmed": "yes", "csrf": signedIn.csrf],
+                cookie: signedIn.cookie)
+            #expect(good.status == .seeOther)
+            let refreshed = try await api.refresh(user.refreshToken)
+            let token = try #require(refreshed.string("id_token"))
+            #expect(try JWT.part(token, 1)["role"]?.stringValue == "editor")
+        }
+    }
+
+    @Test("over https the cookie is __Host- prefixed and Secure")
+    func secureCookie() async throws {
+        let node = try await TestNode.make { $0.publicURL = "https://auth.example.com" }
+        let flow = node.server.flows.console
+        #expect(flow.cookieName == "__Host-flint_console")
+        #expect(flow.setCookie("t") == "__Host-flint_console=t; Path=/; HttpOnly; SameSite=Strict; Secure")
+        try await node.store.close()
+    }
+}
