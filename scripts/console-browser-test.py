@@ -28,6 +28,8 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
 
 EMAIL = "ops@example.com"
 PASSWORD = "console browser test password"
@@ -117,7 +119,10 @@ class Console:
         element.send_keys(text)
 
     def submit(self, text):
+        """Clicks the button and waits for the page it leads to."""
+        page = self.driver.find_element(By.TAG_NAME, "html")
         self.driver.find_element(By.XPATH, f"//button[normalize-space()='{text}']").click()
+        WebDriverWait(self.driver, 20).until(expected_conditions.staleness_of(page))
 
     def text(self):
         return self.driver.find_element(By.TAG_NAME, "main").text

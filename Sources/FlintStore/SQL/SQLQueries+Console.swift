@@ -43,8 +43,9 @@ extension SQLQueries {
         var binds: [SQLValue] = []
         if let idPrefix, !idPrefix.isEmpty {
             // Compared character by character, not by the database's collation.
-            conditions.append("substr(local_id, 1, ?) = ?")
-            binds += [.integer(Int64(idPrefix.count)), .text(idPrefix)]
+            // (The length is a number this code computed, written in the statement: PostgreSQL's substr takes an integer.)
+            conditions.append("substr(local_id, 1, \(idPrefix.count)) = ?")
+            binds.append(.text(idPrefix))
         }
         if let nameContains, !nameContains.isEmpty {
             conditions.append("(LOWER(display_name) LIKE ? ESCAPE '\\')")
