@@ -231,6 +231,11 @@ def main():
         console.shot("security")
         console.open("/console/security?kind=CONSOLE_SIGN_IN")
         expect(EMAIL in console.text(), "the operator's sign-in is not in the audit log")
+
+        # The same stylesheet in dark mode (prefers-color-scheme).
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        console.open("/console/users/" + uid)
+        console.shot("user-dark")
         print("console browser test: setup, password + TOTP sign-in, search by phone, claims, disable and audit log all work")
     finally:
         if driver is not None:

@@ -170,6 +170,46 @@ struct ConsoleTests {
         }
     }
 
+    @Test("removing a second factor keeps the others; revoking ends sessions; deleting removes the account — each audited")
+    func factorsRevokeDelete() async throws {
+        try await withConsole { api, op, _ in
+            let user = try await api.signIn("+16505550105")
+            let two: JSONValue = [
+                "localId": .string(user.localId),
+                "mfa": [
+                    "enrollments": [["mfaEnrollmentId": "f1", "phoneInfo": "+16505550001"], ["mfaEnrollmentId": "f2", "phoneInfo": "+16505550002"]]
+                ],
+            ]
+            #expect(try await api.admin(Path.adminUpdate, two).status == .ok)
+            let signedIn = try await api.consoleSignIn(op, password: Self.password)
+            let path = "/console/users/\(user.localId)/actions"
+            func run(_ form: [String: String]) async throws -> Reply {
+                try await api.console(
+                    .post, path, form: form.merging(["confirmed": "yes", "csrf": signedIn.csrf]) { a, _ in a }, cookie: signedIn.cookie)
+            }
+            #expect(try await run(["action": "removeFactor", "factor": "f1"]).status == .seeOther)
+            let kept = try #require(try await api.adminAccount(user.localId)?["mfaInfo"]?.arrayValue)
+            #expect(kept.compactMap { $0["mfaEnrollmentId"]?.stringValue } == ["f2"])
+            #expect(try await run(["action": "removeFactor", "factor": "nope"]).status == .badRequest)
+
+            let again = try await api.signIn("+16505550106")
+            let revokePath = "/console/users/\(again.localId)/actions"
+            let revoked = try await api.console(
+                .post, revokePath, form: ["action": "revoke", "confirmed": "yes", "csrf": signedIn.csrf], cookie: signedIn.cookie)
+            #expect(revoked.status == .seeOther)
+            #expect(try await api.refresh(again.refreshToken).errorCode == "TOKEN_EXPIRED")
+
+            let deleted = try await api.console(
+                .post, revokePath, form: ["action": "delete", "confirmed": "yes", "csrf": signedIn.csrf], cookie: signedIn.cookie)
+            #expect(deleted.status == .seeOther && deleted.headers[.location] == "/console/users?deleted=\(again.localId)")
+            #expect(try await api.adminAccount(again.localId) == nil)
+            let gone = try await api.auditEvents("kind=ACCOUNT_DELETED&uid=\(again.localId)")
+            #expect(gone.first?["actor"]?.stringValue == "ops@example.com")
+            let actions = try await api.auditEvents("kind=ADMIN_ACTION")
+            #expect(Set(actions.compactMap { $0["detail"]?["action"]?.stringValue }) == ["removeFactor", "revoke", "delete"])
+        }
+    }
+
     @Test("over https the cookie is __Host- prefixed and Secure")
     func secureCookie() async throws {
         let node = try await TestNode.make { $0.publicURL = "https://auth.example.com" }

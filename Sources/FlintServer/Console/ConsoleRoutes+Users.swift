@@ -59,7 +59,7 @@ extension ConsoleRoutes {
                     action.title, error.message, link: ("/console/users/\(id)", "Back to the account"), caller: caller, status: .badRequest)
             }
             var data = detail(account)
-            data["claims"] = claims ?? ""
+            data["draft"] = claims ?? ""
             data["claimsError"] = error.message
             return pages.page("user", title: "User \(id)", data, caller: caller, status: .badRequest)
         }
@@ -81,14 +81,18 @@ extension ConsoleRoutes {
             ["action": "delete", "label": "Delete", "danger": true],
         ]
         return [
-            "localId": account.localId, "email": account.email ?? "", "emailVerified": account.emailVerified, "phone": account.phoneNumber ?? "",
-            "name": account.displayName ?? "", "created": Self.time(Int64(account.createdAt) ?? 0),
+            "localId": account.localId, "email": Self.shown(account.email), "emailVerified": account.emailVerified,
+            "phone": Self.shown(account.phoneNumber),
+            "name": Self.shown(account.displayName), "created": Self.time(Int64(account.createdAt) ?? 0),
             "lastSignIn": account.lastLoginAt.flatMap(Int64.init).map(Self.time) ?? "never",
             "lastRefresh": account.lastRefreshAt ?? "never", "disabled": account.disabled,
             "providers": account.providerUserInfo.map { ["providerId": $0.providerId, "rawId": $0.rawId] }, "factors": factors,
-            "claims": account.customAttributes ?? "", "actions": actions,
+            "claims": Self.shown(account.customAttributes), "draft": account.customAttributes ?? "", "actions": actions,
         ]
     }
+
+    /// A value for a template: `nil` (so `{{^name}}` sections show) when absent or empty.
+    static func shown(_ text: String?) -> Any { (text?.isEmpty == false ? text : nil) as Any }
 
     /// An instant (ms) as the pages show it: RFC 3339 in UTC.
     static func time(_ ms: Int64) -> String { RFC3339.format(milliseconds: ms) }

@@ -38,7 +38,8 @@ enum ConsoleStylesheet {
         button.quiet { margin: 0; background: transparent; color: var(--fg); border-color: var(--line); }
         button.danger { background: transparent; color: var(--danger); border-color: var(--danger); }
         .search { display: flex; flex-wrap: wrap; align-items: end; gap: 8px; margin-bottom: 16px; }
-        .search label { margin: 0; width: 100%; }
+        .search > label { margin: 0; width: 100%; }
+        .search .field label { margin: 0 0 4px; }
         .search button { margin: 0; }
         .search input[type="search"] { min-width: 320px; }
         table { border-collapse: collapse; width: 100%; margin: 8px 0; }

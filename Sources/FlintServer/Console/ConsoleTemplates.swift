@@ -39,9 +39,9 @@ enum ConsoleTemplates {
         {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
         <dl class="facts">
           <dt>User ID</dt><dd><code>{{localId}}</code></dd>
-          <dt>Email</dt><dd>{{email}}{{#emailVerified}} <span class="tag">verified</span>{{/emailVerified}}</dd>
-          <dt>Phone</dt><dd>{{phone}}</dd>
-          <dt>Display name</dt><dd>{{name}}</dd>
+          <dt>Email</dt><dd>{{email}}{{^email}}—{{/email}}{{#emailVerified}} <span class="tag">verified</span>{{/emailVerified}}</dd>
+          <dt>Phone</dt><dd>{{phone}}{{^phone}}—{{/phone}}</dd>
+          <dt>Display name</dt><dd>{{name}}{{^name}}—{{/name}}</dd>
           <dt>Created</dt><dd>{{created}}</dd>
           <dt>Last sign-in</dt><dd>{{lastSignIn}}</dd>
           <dt>Last refresh</dt><dd>{{lastRefresh}}</dd>
@@ -64,12 +64,12 @@ enum ConsoleTemplates {
           </tbody>
         </table>
         <h2>Custom claims</h2>
-        <pre class="claims">{{claims}}</pre>
+        {{#claims}}<pre class="claims">{{claims}}</pre>{{/claims}}{{^claims}}<p>None</p>{{/claims}}
         {{#canWrite}}
         <form method="post" action="/console/users/{{localId}}/actions" class="card">
           <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="action" value="claims">
           <label for="claims">New custom claims (a JSON object, at most 1000 characters; empty removes them)</label>
-          <textarea id="claims" name="claims" rows="4">{{claims}}</textarea>
+          <textarea id="claims" name="claims" rows="4">{{draft}}</textarea>
           {{#claimsError}}<p class="error" role="alert">{{claimsError}}</p>{{/claimsError}}
           <button type="submit">Review claims</button>
         </form>
@@ -118,11 +118,11 @@ enum ConsoleTemplates {
 
     static let security = """
         <form method="get" action="/console/security" class="search">
-          <label for="kind">Kind</label>
+          <div class="field"><label for="kind">Kind</label>
           <select id="kind" name="kind"><option value="">Any</option>
-          {{#kinds}}<option value="{{name}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/kinds}}</select>
-          <label for="uid">User ID</label>
-          <input id="uid" name="uid" value="{{uid}}">
+          {{#kinds}}<option value="{{name}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/kinds}}</select></div>
+          <div class="field"><label for="uid">User ID</label>
+          <input id="uid" name="uid" value="{{uid}}" size="32"></div>
           <button type="submit">Filter</button>
         </form>
         {{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}
