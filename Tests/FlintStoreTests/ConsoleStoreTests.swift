@@ -41,6 +41,17 @@ struct ConsoleStoreTests {
         #expect(try await store.read { try await $0.consoleSession(tokenHash: "a") } == nil)
         #expect(try await store.write { try await $0.deleteConsoleSessions(email: "ops@example.com") } == 1)
         #expect(try await store.read { try await $0.consoleSession(tokenHash: "b") } == nil)
+        #expect(try await store.write { try await $0.deleteConsoleSessions(idleBefore: 1, createdBefore: 1) } == 0, "nothing is that old")
+        try await store.write { tx in
+            try await tx.insertConsoleSession(
+                ConsoleSessionRecord(tokenHash: "idle", email: "x@example.com", stage: .active, createdAt: 5, lastSeenAt: 5))
+            try await tx.insertConsoleSession(
+                ConsoleSessionRecord(tokenHash: "old", email: "x@example.com", stage: .active, createdAt: 1, lastSeenAt: 60))
+            try await tx.insertConsoleSession(
+                ConsoleSessionRecord(tokenHash: "new", email: "x@example.com", stage: .active, createdAt: 5, lastSeenAt: 60))
+        }
+        #expect(try await store.write { try await $0.deleteConsoleSessions(idleBefore: 10, createdBefore: 2) } == 2)
+        #expect(try await store.read { try await $0.consoleSession(tokenHash: "new") } != nil)
         try await store.close()
     }
 

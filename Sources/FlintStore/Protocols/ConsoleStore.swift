@@ -27,4 +27,6 @@ public protocol ConsoleWrites: ConsoleReads {
     func deleteConsoleSession(tokenHash: String) async throws
     /// Ends every session of an operator; returns how many there were.
     func deleteConsoleSessions(email: String) async throws -> Int
+    /// Deletes the sessions idle since before `idleBefore` or begun before `createdBefore` (ms); returns how many.
+    func deleteConsoleSessions(idleBefore: Int64, createdBefore: Int64) async throws -> Int
 }

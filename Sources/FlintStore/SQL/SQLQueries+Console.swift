@@ -112,6 +112,13 @@ extension SQLQueries {
         try await db.run("DELETE FROM console_sessions WHERE token_hash = ?", [.text(tokenHash)])
     }
 
+    func deleteConsoleSessions(idleBefore: Int64, createdBefore: Int64) async throws -> Int {
+        try await db.query(
+            "DELETE FROM console_sessions WHERE last_seen_at < ? OR created_at < ? RETURNING token_hash",
+            [.integer(idleBefore), .integer(createdBefore)]
+        ).count
+    }
+
     func deleteConsoleSessions(email: String) async throws -> Int {
         try await db.query("DELETE FROM console_sessions WHERE email = ? RETURNING token_hash", [.text(email)]).count
     }
