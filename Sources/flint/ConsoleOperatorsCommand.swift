@@ -12,7 +12,8 @@ import FlintStore
 /// `flint admin operators add|list`: the web console's operators (`/console`).
 struct ConsoleOperatorsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "operators", abstract: "Operators of the web console (/console): email, password and TOTP.", subcommands: [Add.self, List.self])
+        commandName: "operators", abstract: "Operators of the web console (/console): email, password and TOTP.",
+        subcommands: [Add.self, Reset.self, List.self])
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -41,15 +42,40 @@ struct ConsoleOperatorsCommand: AsyncParsableCommand {
             } catch StoreError.conflict {
                 try? await db.close()
                 throw ValidationError("an operator with the email \(email) exists")
-            } catch {
+            } catch let error as AuthError where error.code == AuthError.invalidEmail.code {
                 try? await db.close()
                 throw ValidationError("\(email) is not an email address")
+            } catch {
+                try? await db.close()
+                throw error
             }
             try await db.close()
-            var base = publicUrl ?? ProcessInfo.processInfo.environment["FLINT_PUBLIC_URL"] ?? "http://127.0.0.1:9099"
-            while base.hasSuffix("/") { base.removeLast() }
             printError("console operator \(email) (\(role)) added; its setup link, valid 24 hours, shown only now:")
-            print(base + ConsoleOperators.setupPath(token: token))
+            print(setupLink(publicUrl, token))
+        }
+    }
+
+    struct Reset: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Start an operator's setup again (lost authenticator or password): ends its sessions, prints a new setup link.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The operator's email.") var email: String
+        @Option(help: "The server's public URL, which the link starts with (default: FLINT_PUBLIC_URL, else http://127.0.0.1:9099).")
+        var publicUrl: String?
+
+        func run() async throws {
+            let db = try await store.open(logger: quietLogger())
+            let token: String
+            do {
+                token = try await ConsoleOperators.reset(
+                    email: email, in: db, now: Int64(Date().timeIntervalSince1970 * 1000), random: SystemRandom())
+            } catch StoreError.notFound {
+                try? await db.close()
+                throw ValidationError("no console operator has the email \(email)")
+            }
+            try await db.close()
+            printError("console operator \(email) must set up again; its setup link, valid 24 hours, shown only now:")
+            print(setupLink(publicUrl, token))
         }
     }
 
@@ -66,4 +92,11 @@ struct ConsoleOperatorsCommand: AsyncParsableCommand {
                 operators.map { [$0.email, $0.role.rawValue, $0.isSetUp ? "yes" : "no", credentialTime($0.createdAt) ?? "-"] })
         }
     }
+}
+
+/// The setup link of `token`: after `--public-url`, else `FLINT_PUBLIC_URL`, else the default local address.
+private func setupLink(_ publicURL: String?, _ token: String) -> String {
+    var base = publicURL ?? ProcessInfo.processInfo.environment["FLINT_PUBLIC_URL"] ?? "http://127.0.0.1:9099"
+    while base.hasSuffix("/") { base.removeLast() }
+    return base + ConsoleOperators.setupPath(token: token)
 }

@@ -210,6 +210,21 @@ struct ConsoleTests {
         }
     }
 
+    @Test("a reset operator's sessions end, its password stops working, and its new setup link works")
+    func reset() async throws {
+        try await withConsole { api, op, node in
+            let signedIn = try await api.consoleSignIn(op, password: Self.password)
+            let token = try await ConsoleOperators.reset(
+                email: "OPS@example.com", in: node.store, now: Int64(api.clock.now().timeIntervalSince1970 * 1000), random: SystemRandom())
+            #expect(try await api.console(.get, "/console/users", cookie: signedIn.cookie).status == .seeOther)
+            #expect(try await api.consolePassword(op.email, Self.password).status == .unauthorized)
+            #expect(try await api.console(.get, ConsoleOperators.setupPath(token: token)).status == .ok)
+            await #expect(throws: StoreError.notFound) {
+                try await ConsoleOperators.reset(email: "nobody@example.com", in: node.store, now: 1, random: SystemRandom())
+            }
+        }
+    }
+
     @Test("over https the cookie is __Host- prefixed and Secure")
     func secureCookie() async throws {
         let node = try await TestNode.make { $0.publicURL = "https://auth.example.com" }

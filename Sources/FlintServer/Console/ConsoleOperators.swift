@@ -23,6 +23,24 @@ public enum ConsoleOperators {
         return token
     }
 
+    /// Starts an operator's setup again (a lost authenticator or password): clears its password and TOTP secret, ends
+    /// its sessions and answers a new setup link's token, valid 24 hours.
+    /// - Throws: ``FlintStore/StoreError/notFound`` when no operator has this email.
+    public static func reset(email: String, in store: any AuthStore, now: Int64, random: any RandomSource) async throws -> String {
+        let address = EmailAddress.normalize(email) ?? email.lowercased()
+        let token = Base64URL.encode(random.bytes(32))
+        let event = AuditEvent(at: now, kind: .consoleOperatorChanged, actor: "cli", detail: ["operator": .string(address), "step": "reset"])
+        try await store.write { tx in
+            guard var record = try await tx.consoleOperator(email: address) else { throw StoreError.notFound }
+            (record.passwordHash, record.totpSecret, record.lastTOTPStep) = (nil, nil, nil)
+            (record.setupTokenHash, record.setupExpiresAt) = (ConsoleFlow.hash(token), now + ConsoleFlow.setupValidity.inMilliseconds)
+            try await tx.updateConsoleOperator(record)
+            _ = try await tx.deleteConsoleSessions(email: address)
+            try await tx.appendAuditEvent(event)
+        }
+        return token
+    }
+
     /// The setup page's path for `token`, to put after the server's public URL.
     public static func setupPath(token: String) -> String { "/console/setup?token=" + token }
 }
