@@ -225,6 +225,26 @@ struct ConsoleTests {
         }
     }
 
+    @Test("password-reset and verification emails go out through the operator's sendOobCode, audited")
+    func emails() async throws {
+        try await withConsole { api, op, _ in
+            let user = try await api.signUp("reader@example.com")
+            let signedIn = try await api.consoleSignIn(op, password: Self.password)
+            let page = try await api.console(.get, "/console/users/\(user.localId)", cookie: signedIn.cookie)
+            #expect(page.text.contains("Send password reset") && page.text.contains("Send verification"))
+            for action in ["sendPasswordReset", "sendVerification"] {
+                let reply = try await api.console(
+                    .post, "/console/users/\(user.localId)/actions", form: ["action": action, "confirmed": "yes", "csrf": signedIn.csrf],
+                    cookie: signedIn.cookie)
+                #expect(reply.status == .seeOther, "\(reply.text)")
+            }
+            let sent = try await api.outbox().filter { $0["to"]?.stringValue == "reader@example.com" }.compactMap { $0["requestType"]?.stringValue }
+            #expect(Set(sent) == ["PASSWORD_RESET", "VERIFY_EMAIL"])
+            let actions = try await api.auditEvents("kind=ADMIN_ACTION&uid=\(user.localId)")
+            #expect(actions.compactMap { $0["detail"]?["action"]?.stringValue } == ["sendVerification", "sendPasswordReset"])
+        }
+    }
+
     @Test("over https the cookie is __Host- prefixed and Secure")
     func secureCookie() async throws {
         let node = try await TestNode.make { $0.publicURL = "https://auth.example.com" }

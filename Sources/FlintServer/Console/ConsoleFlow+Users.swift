@@ -3,7 +3,7 @@ import FlintStore
 
 /// What an operator may do to an account from the console. Each runs the admin API's flow for it.
 enum ConsoleUserAction: String, Sendable, CaseIterable {
-    case disable, enable, revoke, delete, claims, removeFactor
+    case disable, enable, revoke, delete, claims, removeFactor, sendPasswordReset, sendVerification
 
     /// How the confirmation page and the audit log name it.
     var title: String {
@@ -14,6 +14,8 @@ enum ConsoleUserAction: String, Sendable, CaseIterable {
         case .delete: "Delete the account"
         case .claims: "Replace the custom claims"
         case .removeFactor: "Remove a second factor"
+        case .sendPasswordReset: "Email a password-reset link"
+        case .sendVerification: "Email a verification link"
         }
     }
 }
@@ -57,7 +59,7 @@ extension ConsoleFlow {
     }
 
     /// Runs `action` on the account `localID` as the operator `caller` from `ip`, through the operator's
-    /// `accounts:update` / `accounts:delete` flow, then records an `ADMIN_ACTION` event naming the action; the flows'
+    /// `accounts:update` / `accounts:delete` / `accounts:sendOobCode` flow, then records an `ADMIN_ACTION` event naming the action; the flows'
     /// own events (revocations, deletions, second-factor changes) carry the operator's email as their actor too.
     /// - Throws: the flow's ``FlintCore/AuthError`` (an invalid claims document, an unknown account…).
     func perform(_ action: ConsoleUserAction, on localID: String, claims: String?, factor: String?, by caller: ConsoleCaller, ip: String?)
@@ -83,6 +85,11 @@ extension ConsoleFlow {
                 }
                 let kept = factors.filter { $0.mfaEnrollmentId != factor }.map(Self.kept)
                 try await update(localID, ["mfa": .object(["enrollments": .array(kept)])])
+            case .sendPasswordReset, .sendVerification:
+                guard let email = try await account(localID)?.email else { throw AuthError.invalidArgument("The account has no email.") }
+                let type = action == .sendPasswordReset ? "PASSWORD_RESET" : "VERIFY_EMAIL"
+                let wire = try WireDecoder.decode(SendOobCodeRequest.self, from: ["requestType": .string(type), "email": .string(email)])
+                _ = try await emailLink.sendOobCode(wire, caller: .admin, clientIP: ip, locales: [])
             }
         }
         var detail: [String: JSONValue] = ["action": .string(action.rawValue), "via": "console"]

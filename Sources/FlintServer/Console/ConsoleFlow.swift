@@ -10,6 +10,8 @@ struct ConsoleFlow: Sendable {
     let accounts: AccountsFlow
     /// Seals and opens TOTP secrets as second factors' are.
     let mfa: MFAFlow
+    /// The operator's `accounts:sendOobCode` (password-reset and verification emails).
+    let emailLink: EmailLinkFlow
 
     /// A session ends after this long without a request.
     static let idleTimeout: Duration = .seconds(30 * 60)

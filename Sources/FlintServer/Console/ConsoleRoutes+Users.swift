@@ -75,11 +75,15 @@ extension ConsoleRoutes {
                 "phone": factor.unobfuscatedPhoneInfo ?? factor.phoneInfo ?? "", "enrolled": factor.enrolledAt,
             ]
         }
-        let actions: [[String: Any]] = [
+        var actions: [[String: Any]] = [
             account.disabled ? ["action": "enable", "label": "Enable"] : ["action": "disable", "label": "Disable", "danger": true],
             ["action": "revoke", "label": "Revoke sessions", "danger": true],
             ["action": "delete", "label": "Delete", "danger": true],
         ]
+        if account.email != nil {
+            actions.insert(contentsOf: [["action": "sendPasswordReset", "label": "Send password reset"]], at: 0)
+            if !account.emailVerified { actions.insert(["action": "sendVerification", "label": "Send verification"], at: 1) }
+        }
         return [
             "localId": account.localId, "email": Self.shown(account.email), "emailVerified": account.emailVerified,
             "phone": Self.shown(account.phoneNumber),
