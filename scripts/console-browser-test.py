@@ -4,7 +4,8 @@
 An operator added with `flint admin operators add` opens its setup link, chooses a password and enrolls TOTP (the code
 is computed here from the secret the page shows), signs in with password + TOTP, finds a user by phone number written
 in another format, replaces their custom claims (the next ID token carries them), disables them (their refresh then
-fails with USER_DISABLED), and reads the audit entries of the sign-in and both actions on the Security page. A
+fails with USER_DISABLED), reads the audit entries of the sign-in and both actions on the Security page, and rotates
+the signing key. A
 screenshot of every page is saved in the screenshots folder.
 
 Usage: console-browser-test.py --flint .build/debug/flint --screenshots docs/console
@@ -232,11 +233,18 @@ def main():
         console.open("/console/security?kind=CONSOLE_SIGN_IN")
         expect(EMAIL in console.text(), "the operator's sign-in is not in the audit log")
 
+        # Signing keys: a confirmed rotation.
+        console.open("/console/keys")
+        console.submit("Rotate the signing key")
+        console.submit("Confirm")
+        expect("Rotated" in console.text() and "retired, still published" in console.text(), "keys not rotated: " + console.text())
+        console.shot("keys")
+
         # The same stylesheet in dark mode (prefers-color-scheme).
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
         console.open("/console/users/" + uid)
         console.shot("user-dark")
-        print("console browser test: setup, password + TOTP sign-in, search by phone, claims, disable and audit log all work")
+        print("console browser test: setup, password + TOTP sign-in, search by phone, claims, disable, audit log and key rotation all work")
     finally:
         if driver is not None:
             driver.quit()

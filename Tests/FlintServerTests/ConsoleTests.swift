@@ -245,6 +245,27 @@ struct ConsoleTests {
         }
     }
 
+    @Test("the keys page lists the signing keys; a confirmed rotation switches ID tokens to a new key, audited")
+    func rotate() async throws {
+        try await withConsole { api, op, _ in
+            let user = try await api.signIn("+16505550107")
+            let before = try #require(try JWT.part(user.idToken, 0)["kid"]?.stringValue)
+            let signedIn = try await api.consoleSignIn(op, password: Self.password)
+            let page = try await api.console(.get, "/console/keys", cookie: signedIn.cookie)
+            #expect(page.status == .ok && page.text.contains(before) && page.text.contains("active"))
+            let confirm = try await api.console(.post, "/console/keys", form: ["csrf": signedIn.csrf], cookie: signedIn.cookie)
+            #expect(confirm.text.contains(#"name="confirmed" value="yes""#))
+            let done = try await api.console(.post, "/console/keys", form: ["csrf": signedIn.csrf, "confirmed": "yes"], cookie: signedIn.cookie)
+            #expect(done.status == .seeOther)
+            let refreshed = try await api.refresh(user.refreshToken)
+            let after = try JWT.part(try #require(refreshed.string("id_token")), 0)["kid"]?.stringValue
+            #expect(after != nil && after != before)
+            let listed = try await api.console(.get, "/console/keys", cookie: signedIn.cookie)
+            #expect(listed.text.contains("retired, still published"))
+            #expect(try await api.auditEvents("kind=ADMIN_ACTION").first?["detail"]?["action"]?.stringValue == "rotateKeys")
+        }
+    }
+
     @Test("over https the cookie is __Host- prefixed and Secure")
     func secureCookie() async throws {
         let node = try await TestNode.make { $0.publicURL = "https://auth.example.com" }

@@ -80,7 +80,7 @@ struct Flows: Sendable {
         adminCredentials = AdminCredentials(store: store)
         users = UserAdminFlow(node: node)
         imports = ImportFlow(node: node, passwords: passwords)
-        console = ConsoleFlow(node: node, accounts: accounts, mfa: mfa, emailLink: emailLink)
+        console = ConsoleFlow(node: node, accounts: accounts, mfa: mfa, emailLink: emailLink, keys: keys)
         consolePages = try ConsolePages(project: settings.projectID, devMode: settings.devMode)
     }
 }

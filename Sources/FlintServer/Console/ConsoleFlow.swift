@@ -12,6 +12,8 @@ struct ConsoleFlow: Sendable {
     let mfa: MFAFlow
     /// The operator's `accounts:sendOobCode` (password-reset and verification emails).
     let emailLink: EmailLinkFlow
+    /// The node's signing keys, rotated as `keys:rotate` does.
+    let keys: KeyCache
 
     /// A session ends after this long without a request.
     static let idleTimeout: Duration = .seconds(30 * 60)

@@ -25,6 +25,8 @@ struct ConsoleRoutes: Sendable {
         router.post("/console/users/{uid}/actions", use: act)
         router.get("/console/deliveries", use: deliveries)
         router.get("/console/security", use: security)
+        router.get("/console/keys", use: showKeys)
+        router.post("/console/keys", use: rotateKeys)
     }
 
     /// The session cookie's token.

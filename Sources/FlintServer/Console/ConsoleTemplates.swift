@@ -8,7 +8,7 @@ enum ConsoleTemplates {
         var library = MustacheLibrary()
         let all: [String: String] = [
             "layout": layout, "signIn": signIn, "totp": totp, "setup": setup, "message": message, "users": users, "user": user,
-            "confirm": confirm, "deliveries": deliveries, "security": security,
+            "confirm": confirm, "deliveries": deliveries, "security": security, "keys": keys,
         ]
         for (name, text) in all { try library.register(text, named: name) }
         return library
@@ -138,5 +138,26 @@ enum ConsoleTemplates {
           </tbody>
         </table>
         {{#next}}<p><a href="{{next}}" rel="next">Older events</a></p>{{/next}}
+        """
+
+    static let keys = """
+        {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
+        <p>ID tokens are signed with the active key; a retired key stays published for two hours, until the tokens it
+        signed have expired.</p>
+        <table>
+          <thead><tr><th scope="col">Key ID</th><th scope="col">Created</th><th scope="col">Retired</th><th scope="col">State</th></tr></thead>
+          <tbody>
+          {{#keys}}<tr><td><code>{{kid}}</code></td><td>{{created}}</td><td>{{retired}}</td><td>{{state}}</td></tr>{{/keys}}
+          </tbody>
+        </table>
+        {{#canWrite}}
+        <form method="post" action="/console/keys" class="card">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          {{#confirming}}<p>Rotate now? New ID tokens are signed with a new key at once on this node, within the reload
+          interval on the others.</p><input type="hidden" name="confirmed" value="yes">
+          <button type="submit" class="danger">Confirm</button> <a href="/console/keys">Cancel</a>{{/confirming}}
+          {{^confirming}}<button type="submit">Rotate the signing key</button>{{/confirming}}
+        </form>
+        {{/canWrite}}
         """
 }
