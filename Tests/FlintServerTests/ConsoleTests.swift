@@ -266,6 +266,27 @@ struct ConsoleTests {
         }
     }
 
+    @Test("fictional numbers are added and removed through the config API's rules; a sign-in with one works")
+    func testNumbers() async throws {
+        try await withConsole { api, op, _ in
+            let signedIn = try await api.consoleSignIn(op, password: Self.password)
+            let path = "/console/settings/test-numbers"
+            let bad = try await api.console(
+                .post, path, form: ["csrf": signedIn.csrf, "number": "+1 650 555 0100", "code": "12"], cookie: signedIn.cookie)
+            #expect(bad.status == .badRequest && bad.text.contains("must be 6 digits"))
+            let added = try await api.console(
+                .post, path, form: ["csrf": signedIn.csrf, "number": "+1 650 555 0100", "code": "123456"], cookie: signedIn.cookie)
+            #expect(added.status == .seeOther)
+            let sessionInfo = try await api.sendCode("+16505550100")
+            #expect(try await api.verify(sessionInfo, code: "123456").status == .ok)
+            #expect(try await api.auditEvents("kind=CONFIG_CHANGED").first?["actor"]?.stringValue == "ops@example.com")
+            let removed = try await api.console(.post, path, form: ["csrf": signedIn.csrf, "remove": "+16505550100"], cookie: signedIn.cookie)
+            #expect(removed.status == .seeOther)
+            let page = try await api.console(.get, "/console/settings", cookie: signedIn.cookie)
+            #expect(!page.text.contains("+16505550100"))
+        }
+    }
+
     @Test("over https the cookie is __Host- prefixed and Secure")
     func secureCookie() async throws {
         let node = try await TestNode.make { $0.publicURL = "https://auth.example.com" }

@@ -27,6 +27,8 @@ struct ConsoleRoutes: Sendable {
         router.get("/console/security", use: security)
         router.get("/console/keys", use: showKeys)
         router.post("/console/keys", use: rotateKeys)
+        router.get("/console/settings", use: settings)
+        router.post("/console/settings/test-numbers", use: changeTestNumbers)
     }
 
     /// The session cookie's token.

@@ -35,6 +35,7 @@ enum ConsoleStylesheet {
         textarea { font-family: ui-monospace, monospace; }
         button { font: inherit; margin-top: 12px; padding: 6px 14px; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent);
           color: var(--accent-fg); cursor: pointer; }
+        td button { margin: 0; }
         button.quiet { margin: 0; background: transparent; color: var(--fg); border-color: var(--line); }
         button.danger { background: transparent; color: var(--danger); border-color: var(--danger); }
         .search { display: flex; flex-wrap: wrap; align-items: end; gap: 8px; margin-bottom: 16px; }

@@ -9,6 +9,7 @@ enum ConsoleTemplates {
         let all: [String: String] = [
             "layout": layout, "signIn": signIn, "totp": totp, "setup": setup, "message": message, "users": users, "user": user,
             "confirm": confirm, "deliveries": deliveries, "security": security, "keys": keys,
+            "settings": settings,
         ]
         for (name, text) in all { try library.register(text, named: name) }
         return library
@@ -157,6 +158,34 @@ enum ConsoleTemplates {
           interval on the others.</p><input type="hidden" name="confirmed" value="yes">
           <button type="submit" class="danger">Confirm</button> <a href="/console/keys">Cancel</a>{{/confirming}}
           {{^confirming}}<button type="submit">Rotate the signing key</button>{{/confirming}}
+        </form>
+        {{/canWrite}}
+        """
+
+    static let settings = """
+        {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
+        <h2>Fictional phone numbers</h2>
+        <p>Sign-ins with these numbers send no SMS: the code is the one set here (at most 10 numbers, as Firebase).</p>
+        <table>
+          <thead><tr><th scope="col">Number</th><th scope="col">Code</th>
+          {{#canWrite}}<th scope="col"><span class="visually-hidden">Action</span></th>{{/canWrite}}</tr></thead>
+          <tbody>
+          {{#numbers}}<tr><td>{{number}}</td><td><code>{{code}}</code></td>
+          {{#canWrite}}<td><form method="post" action="/console/settings/test-numbers">
+            <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="remove" value="{{number}}">
+            <button type="submit" class="danger">Remove</button></form></td>{{/canWrite}}</tr>{{/numbers}}
+          {{^numbers}}<tr><td colspan="3">None</td></tr>{{/numbers}}
+          </tbody>
+        </table>
+        {{#canWrite}}
+        <form method="post" action="/console/settings/test-numbers" class="card">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          <label for="number">Phone number (international format)</label>
+          <input id="number" name="number" value="{{number}}" required{{#error}} aria-describedby="number-error"{{/error}}>
+          <label for="code">Code (6 digits)</label>
+          <input id="code" name="code" inputmode="numeric" value="{{code}}" required>
+          {{#error}}<p class="error" id="number-error" role="alert">{{error}}</p>{{/error}}
+          <button type="submit">Add number</button>
         </form>
         {{/canWrite}}
         """
