@@ -33,6 +33,8 @@ import urllib.error
 import urllib.request
 
 PROJECT = "demo-flint"
+# Production mode (`--no-dev`) needs the master key that seals the store's secrets; every command here inherits it.
+os.environ.setdefault("FLINT_MASTER_KEY", base64.b64encode(os.urandom(32)).decode())
 
 
 def free_port():
@@ -117,6 +119,13 @@ def signed_custom_tokens(binary, work):
         check(claims["sub"] == "py-user" and claims["premium"] is True and claims["plan"] == "gold",
               "the ID token verifies with Flint's keys and carries the developer claims")
         check(claims["firebase"]["sign_in_provider"] == "custom", "the session's provider is custom")
+        # The README's PyJWT recipe for backends ("Moving from Firebase"), as written there.
+        import jwt
+        jwks = jwt.PyJWKClient(f"{flint.base}/.well-known/jwks.json")
+        key = jwks.get_signing_key_from_jwt(answer["idToken"])
+        decoded = jwt.decode(answer["idToken"], key.key, algorithms=["RS256"], audience=PROJECT,
+                             issuer=f"https://securetoken.google.com/{PROJECT}")
+        check(decoded["sub"] == "py-user", "the README's PyJWT recipe verifies the ID token with Flint's JWKS")
         status, answer = post(f"{flint.base}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=k",
                               {"token": token.replace(token[-8:], "AAAAAAAA")})
         check(status == 400 and answer["error"]["message"].startswith("INVALID_CUSTOM_TOKEN"), "a tampered token is INVALID_CUSTOM_TOKEN",
@@ -333,8 +342,64 @@ def manage_users(host):
     except exceptions.NotFoundError as error:
         check("Not Found" in str(error) or error.http_response.status_code == 404, "an unknown admin path is a NotFoundError the SDK reads")
 
-
+    remove_phone_and_provider(app, auth)
+    import_and_sign_in(host, app, auth)
     firebase_admin.delete_app(app)
+
+
+def remove_phone_and_provider(app, auth):
+    """update_user(phone_number=DELETE_ATTRIBUTE) and providers_to_delete, as the SDK sends them."""
+    auth.create_user(uid="phoned", phone_number="+16505550177", email="phoned@example.com", app=app)
+    auth.update_user("phoned", phone_number=auth.DELETE_ATTRIBUTE, app=app)
+    user = auth.get_user("phoned", app=app)
+    check(user.phone_number is None and all(p.provider_id != "phone" for p in user.provider_data), "phone_number=DELETE_ATTRIBUTE removes the number")
+    auth.update_user("phoned", phone_number="+16505550178", app=app)
+    auth.update_user("phoned", providers_to_delete=["phone"], app=app)
+    check(auth.get_user("phoned", app=app).phone_number is None, "providers_to_delete=['phone'] removes it too")
+
+
+def firebase_scrypt(password, salt, key, separator, rounds, mem_cost):
+    """Firebase's modified scrypt, computed here with hashlib and `cryptography` (AES-256-CTR, zero IV)."""
+    import hashlib
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+
+    derived = hashlib.scrypt(password.encode(), salt=salt + separator, n=2**mem_cost, r=rounds, p=1, dklen=64, maxmem=2**26)
+    encryptor = Cipher(algorithms.AES(derived[:32]), modes.CTR(b"\0" * 16)).encryptor()
+    return encryptor.update(key) + encryptor.finalize()
+
+
+def import_and_sign_in(host, app, auth):
+    """import_users with Firebase scrypt hashes and with PBKDF2-SHA256 ones, made here independently of Flint; the
+    users then sign in with their passwords (twice: the first sign-in re-hashes with Flint's own scrypt)."""
+    import hashlib
+
+    key, separator = b"flint-admin-sdk-signer-key-0123", b"\x01"
+    users = [
+        auth.ImportUserRecord(
+            uid=f"scrypt{i}", email=f"scrypt{i}@example.com", password_salt=f"salt-{i}".encode(),
+            password_hash=firebase_scrypt(f"imported password {i}", f"salt-{i}".encode(), key, separator, 8, 14))
+        for i in range(3)
+    ]
+    result = auth.import_users(
+        users, hash_alg=auth.UserImportHash.scrypt(key=key, salt_separator=separator, rounds=8, memory_cost=14), app=app)
+    check(result.success_count == 3 and result.failure_count == 0, "import_users with Firebase scrypt hashes")
+    pbkdf2 = [
+        auth.ImportUserRecord(
+            uid="pbkdf2", email="pbkdf2@example.com", password_salt=b"pepper",
+            password_hash=hashlib.pbkdf2_hmac("sha256", b"another password", b"pepper", 1000, 32)),
+        auth.ImportUserRecord(uid="scrypt0", email="clash@example.com"),
+    ]
+    result = auth.import_users(pbkdf2, hash_alg=auth.UserImportHash.pbkdf2_sha256(rounds=1000), app=app)
+    check(result.success_count == 1 and [e.index for e in result.errors] == [1], f"a taken uid is a per-user error: {[e.reason for e in result.errors]}")
+    for email, password in (("scrypt1@example.com", "imported password 1"), ("pbkdf2@example.com", "another password")):
+        for attempt in ("first", "second"):
+            answer = sign_in_with_password(host, email, password)
+            check(bool(answer.get("idToken")), f"{email} signs in with the imported hash ({attempt} time)")
+    try:
+        sign_in_with_password(host, "scrypt2@example.com", "wrong password")
+        check(False, "a wrong password is refused")
+    except urllib.error.HTTPError as error:
+        check(error.code == 400 and b"INVALID_LOGIN_CREDENTIALS" in error.read(), "a wrong password against an imported hash is refused")
 
 
 def main():

@@ -32,17 +32,15 @@ struct Doctor: AsyncParsableCommand {
         let version = try await db.read { try await $0.schemaVersion() }
         report(version == StoreSchema.latestVersion, "schema version \(version) (this build expects \(StoreSchema.latestVersion))")
 
-        let secret = try await db.read { try await $0.masterSecret() }
-        report(secret?.count == 32, secret == nil ? "no server secret yet: start `flint serve` once to create it" : "the server secret is present")
-
+        let secrets = try await checkSecrets(db, report: report)
         let records = try await db.read { try await $0.signingKeys() }
         var keys: [SigningKey] = []
         for record in records {
             do {
                 keys.append(
                     try SigningKey(
-                        kid: record.kid, privateKeyPEM: record.privateKeyPEM, certificatePEM: record.certificatePEM,
-                        createdAt: Date(timeIntervalSince1970: Double(record.createdAt) / 1000),
+                        kid: record.kid, privateKeyPEM: try secrets.openPrivateKey(record.privateKeyPEM, kid: record.kid),
+                        certificatePEM: record.certificatePEM, createdAt: Date(timeIntervalSince1970: Double(record.createdAt) / 1000),
                         retiredAt: record.retiredAt.map { Date(timeIntervalSince1970: Double($0) / 1000) }
                     )
                 )
@@ -81,5 +79,31 @@ struct Doctor: AsyncParsableCommand {
             throw ExitCode(1)
         }
         print("all checks passed")
+    }
+
+    /// Reports whether the store's secrets are sealed and whether the master key given (or the data directory's)
+    /// opens them; returns how to open them for the signing-key check.
+    private func checkSecrets(_ db: any AuthStore, report: (Bool, String) -> Void) async throws -> SecretsAtRest {
+        let status = try await SecretsStatus.read(from: db)
+        let sealed = status.sealedByKey.values.reduce(0, +)
+        if status.inClear > 0 {
+            report(false, "\(status.inClear) secret(s) stored in clear: start `flint serve` once with a master key to seal them")
+        } else if sealed > 0 {
+            let ids = status.sealedByKey.keys.sorted().joined(separator: ", ")
+            report(true, "the signing keys and the server secret are encrypted at rest (\(sealed) sealed with master key \(ids))")
+        }
+        let found = try await store.masterKey(for: db, useDataDirectory: true, create: false)
+        let secrets = SecretsAtRest(masterKey: found?.key)
+        guard let stored = try await db.read({ try await $0.masterSecret() }) else {
+            report(false, "no server secret yet: start `flint serve` once to create it")
+            return secrets
+        }
+        do {
+            _ = try secrets.openServerSecret(stored)
+            report(true, found.map { "the server secret opens with master key \($0.key.id) from \($0.source)" } ?? "the server secret is present")
+        } catch {
+            report(false, "\(error)")
+        }
+        return secrets
     }
 }

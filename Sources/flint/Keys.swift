@@ -1,11 +1,26 @@
 import ArgumentParser
+import FlintCore
 import FlintServer
 import FlintStore
 
-/// `flint keys rotate`: add a signing key; the old one stays published until its tokens have expired.
-struct Keys: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Manage token-signing keys.", subcommands: [Rotate.self])
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `flint keys`: token-signing keys and the master key that seals them.
+struct Keys: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Manage token-signing keys and the master key.", subcommands: [Rotate.self, MasterKeyCommand.self, Rewrap.self])
+
+    /// `flint keys rotate`: add a signing key; the old one stays published until its tokens have expired.
     struct Rotate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Create a new signing key; running nodes switch to it within their reload interval (30 s)."
@@ -14,9 +29,76 @@ struct Keys: AsyncParsableCommand {
 
         func run() async throws {
             let db = try await store.open(logger: quietLogger())
-            let kid = try await FlintServer.rotateKeys(store: db)
+            let masterKey = try await store.requiredMasterKey(for: db).key
+            let kid = try await FlintServer.rotateKeys(store: db, masterKey: masterKey)
             try await db.close()
             print("new signing key \(kid); earlier keys stay published until their tokens expire")
+        }
+    }
+
+    /// `flint keys master-key`: print a new master key.
+    struct MasterKeyCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "master-key",
+            abstract: "Print a new random master key (base64 of 32 bytes) for FLINT_MASTER_KEY or a --master-key-file.",
+            discussion: "flint keys master-key > /etc/flint/master.key && chmod 600 /etc/flint/master.key"
+        )
+
+        func run() async throws {
+            print(MasterKey.generate().base64)
+        }
+    }
+
+    /// `flint keys rewrap`: seal every stored secret again under a new master key, in one transaction.
+    struct Rewrap: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Seal the store's secrets under a new master key (the current one given as usual), in one transaction.",
+            discussion:
+                "Then restart every node with the new key. When the current key is the data directory's master.key, the file is replaced by the new key."
+        )
+        @OptionGroup var store: StoreOptions
+        @Option(help: "File holding the new master key (env FLINT_NEW_MASTER_KEY_FILE, or the key itself in FLINT_NEW_MASTER_KEY).")
+        var newMasterKeyFile: String?
+
+        /// The new key, from the flag or the environment.
+        private func newKey() throws -> MasterKey {
+            if let path = newMasterKeyFile ?? (env("FLINT_NEW_MASTER_KEY") == nil ? env("FLINT_NEW_MASTER_KEY_FILE") : nil) {
+                return try MasterKeyFile.read(path: path)
+            }
+            guard let text = env("FLINT_NEW_MASTER_KEY") else {
+                throw MasterKeyMissing(description: "flint keys rewrap needs the new key: --new-master-key-file FILE or FLINT_NEW_MASTER_KEY")
+            }
+            do { return try MasterKey(base64: text) } catch { throw MasterKeyMissing(description: "FLINT_NEW_MASTER_KEY: \(error)") }
+        }
+
+        func run() async throws {
+            let next = try newKey()
+            let db = try await store.open(logger: quietLogger())
+            do {
+                let current = try await store.masterKey(for: db, useDataDirectory: true, create: false)
+                // A key that lives in the data directory is replaced there: written beside it first, moved after commit.
+                let staged = current?.dataDirectoryFile.map { $0 + ".new" }
+                if let staged {
+                    try? FileManager.default.removeItem(atPath: staged)
+                    try MasterKeyFile.save(next, at: staged)
+                }
+                let count: Int
+                do { count = try await SecretsAtRest(masterKey: current?.key).rewrap(store: db, to: next) } catch {
+                    if let staged { try? FileManager.default.removeItem(atPath: staged) }
+                    throw error
+                }
+                if let staged, let file = current?.dataDirectoryFile {
+                    guard rename(staged, file) == 0 else {
+                        throw MasterKeyMissing(description: "the secrets are sealed with the new key, kept in \(staged): move it to \(file)")
+                    }
+                    print("\(file) now holds the new key")
+                }
+                try await db.close()
+                print("\(count) secret(s) sealed with master key \(next.id) (was \(current?.key.id ?? "none")); restart every node with the new key")
+            } catch {
+                try? await db.close()
+                throw error
+            }
         }
     }
 }

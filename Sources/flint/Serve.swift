@@ -151,6 +151,12 @@ struct Serve: AsyncParsableCommand {
         guard try resolvedDevMode() || !(effectiveAdminToken ?? "").isEmpty else {
             throw ValidationError("--no-dev needs --admin-token (or FLINT_ADMIN_TOKEN): production mode has no other admin credential")
         }
+        guard try resolvedDevMode() || store.explicitMasterKey() != nil else {
+            throw MasterKeyMissing(
+                description:
+                    "refusing to start: production mode (--no-dev) needs a master key to seal the signing keys and the server secret: \(MasterKeyFile.howTo)"
+            )
+        }
     }
 
     func run() async throws {
@@ -213,6 +219,11 @@ struct Serve: AsyncParsableCommand {
             logger.warning("no APNs key: verifyClient refuses and iOS apps verify through the web challenge at /__/auth/handler")
         }
         let database = try await store.open(logger: logger)
+        guard let found = try await store.masterKey(for: database, useDataDirectory: dev, create: dev) else {
+            throw MasterKeyMissing(description: "refusing to start: no master key: \(MasterKeyFile.howTo)")
+        }
+        settings.masterKey = found.key
+        logger.info("the store's secrets are sealed with master key \(found.key.id) from \(found.source)")
         let server = try await FlintServer(
             settings: settings, store: database, sms: smsSender, email: emailSender, push: pushSender, logger: logger)
         server.metrics.bootstrapMetricsSystem()

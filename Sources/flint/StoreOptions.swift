@@ -29,6 +29,13 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: "PostgreSQL connection pool size (env FLINT_DATABASE_POOL).")
     var databasePool: Int = env("FLINT_DATABASE_POOL").flatMap(Int.init) ?? 20
 
+    @Option(
+        name: .long,
+        help:
+            "File holding the master key that seals the store's secrets, base64 of 32 bytes from `flint keys master-key` (env FLINT_MASTER_KEY_FILE, or the key itself in FLINT_MASTER_KEY; default: DATA/master.key, created in dev mode)."
+    )
+    var masterKeyFile: String?
+
     /// The PostgreSQL URL in force, if any.
     var databaseURL: String? { database ?? env("FLINT_DATABASE_URL") }
 

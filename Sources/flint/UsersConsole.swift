@@ -3,12 +3,6 @@ import FlintCore
 import FlintServer
 import FlintStore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -16,12 +10,15 @@ import FlintStore
 #endif
 
 /// Opens the store, runs `body` with the operator's user console (the API's flows, without HTTP), and closes the
-/// store. A refusal (``AuthError``) is printed as Firebase words it and ends the command with status 1.
+/// store. A refusal (``AuthError``) is printed as Firebase words it and ends the command with status 1. What the
+/// command changes is audited with the actor `cli`.
 func withUserConsole<T>(_ options: StoreOptions, _ body: (UserConsole) async throws -> T) async throws -> T {
     let store = try await options.open(logger: quietLogger())
     do {
-        let console = try await UserConsole(settings: ServerSettings(), store: store, logger: quietLogger())
-        let result = try await body(console)
+        var settings = ServerSettings()
+        settings.masterKey = try await options.requiredMasterKey(for: store).key
+        let console = try await UserConsole(settings: settings, store: store, logger: quietLogger())
+        let result = try await AuditOrigin.$current.withValue(AuditOrigin(actor: "cli")) { try await body(console) }
         try await store.close()
         return result
     } catch let error as AuthError {

@@ -59,7 +59,7 @@ struct UsersImport: AsyncParsableCommand {
         var summary = ImportSummary(file: file, format: format.rawValue)
         var progress = ProgressLine(noun: "users", total: size)
         let run = ImportRun(
-            importer: UserImporter(store: db), algorithm: algorithm, batchSize: batchSize,
+            importer: UserImporter(store: db, actor: "cli"), algorithm: algorithm, batchSize: batchSize,
             existing: resume ? .skip : allowOverwrite ? .overwrite : .refuse, writers: store.databaseURL == nil ? 1 : 2)
         do {
             switch format {

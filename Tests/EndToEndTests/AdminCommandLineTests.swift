@@ -20,7 +20,9 @@ struct AdminCommandLineTests {
         let (duplicate, _) = try runFlint(["admin", "tokens", "create", "ci-reader", "--data", data])
         #expect(duplicate != 0, "a name is unique among unrevoked credentials")
 
-        let server = try await FlintProcess(dataDirectory: data, extraArguments: ["--no-dev", "--admin-token", "bootstrap-secret"], client: client)
+        let server = try await FlintProcess(
+            dataDirectory: data, extraArguments: ["--no-dev", "--master-key-file", try newMasterKeyFile(), "--admin-token", "bootstrap-secret"],
+            client: client)
         defer { server.stop() }
         let v1 = server.base + "/identitytoolkit.googleapis.com/v1/projects/demo-flint"
         let bearer = [("Authorization", "Bearer \(secret)")]

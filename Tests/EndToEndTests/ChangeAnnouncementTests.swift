@@ -16,7 +16,7 @@ extension TwoNodeTests {
             try? FileManager.default.removeItem(atPath: data2)
         }
         // No --reload-interval: the default (30 s) would be far too late for what follows.
-        let shared = ["--database", url, "--dev"]
+        let shared = ["--database", url, "--master-key-file", try newMasterKeyFile(), "--dev"]
         let node1 = try await FlintProcess(dataDirectory: data1, extraArguments: shared, client: client)
         defer { node1.stop() }
         let node2 = try await FlintProcess(dataDirectory: data2, extraArguments: shared, client: client)

@@ -33,8 +33,11 @@ struct DevModeCommandLineTests {
         let (devStatus, _) = try await getJSON(client, dev.base + "/emulator/v1/projects/demo-flint/oobCodes")
         dev.stop()
         #expect(devStatus == 200)
+        // Production mode reads no key from the data directory unless told to: the key dev mode made there is named.
         let production = try await FlintProcess(
-            dataDirectory: data, extraArguments: ["--host", "0.0.0.0", "--no-dev", "--admin-token", "admin-secret-123"], client: client)
+            dataDirectory: data,
+            extraArguments: ["--host", "0.0.0.0", "--no-dev", "--master-key-file", data + "/master.key", "--admin-token", "admin-secret-123"],
+            client: client)
         let (productionStatus, _) = try await getJSON(client, production.base + "/emulator/v1/projects/demo-flint/oobCodes")
         production.stop()
         #expect(productionStatus == 404)

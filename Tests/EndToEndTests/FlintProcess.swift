@@ -50,11 +50,11 @@ final class FlintProcess {
         for _ in 0..<300 {
             if !process.isRunning { return false }
             // Any answer means something listens (production mode answers `/` with 404); it is this process only when
-            // its own log says it listens on the port: on a loaded machine another test's node can hold a randomly
+            // its own log says it listens on the port (a text line ends with it, a JSON one quotes it): on a loaded machine another test's node can hold a randomly
             // chosen port while this one is still failing to bind it.
             if (try? await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/"), timeout: .seconds(1))) != nil,
                 ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").contains(where: {
-                    $0.contains("listening on") && $0.hasSuffix(":\(port)")
+                    $0.contains("listening on") && ($0.hasSuffix(":\(port)") || $0.contains(":\(port)\""))
                 })
             {
                 return true
@@ -70,6 +70,12 @@ final class FlintProcess {
         process.terminate()
         process.waitUntilExit()
         return process.terminationStatus
+    }
+
+    /// Kills the process with SIGKILL (no shutdown at all, as a crash or the OOM killer) and waits for it to be gone.
+    func kill() {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 
     /// What the server logged.

@@ -18,7 +18,7 @@ struct SMSEndToEndTests {
         let server = try await FlintProcess(
             dataDirectory: data,
             extraArguments: [
-                "--no-dev", "--admin-token", "admin-secret-123", "--config", file,
+                "--no-dev", "--master-key-file", try newMasterKeyFile(), "--admin-token", "admin-secret-123", "--config", file,
                 "--sms", "twilio+http://AC123:token@127.0.0.1:\(provider.port)?from=%2B15551234567",
             ], client: client)
         defer { server.stop() }

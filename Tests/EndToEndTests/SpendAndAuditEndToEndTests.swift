@@ -26,7 +26,7 @@ struct SpendAndAuditEndToEndTests {
         let server = try await FlintProcess(
             dataDirectory: data,
             extraArguments: [
-                "--no-dev", "--admin-token", "admin-secret-123", "--config", file,
+                "--no-dev", "--master-key-file", try newMasterKeyFile(), "--admin-token", "admin-secret-123", "--config", file,
                 "--sms", "http://127.0.0.1:\(provider.port)/sms", "--sms-webhook-secret", "0123456789abcdef-e2e",
             ], client: client)
         let v1 = server.base + "/identitytoolkit.googleapis.com/v1"

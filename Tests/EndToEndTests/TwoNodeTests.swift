@@ -24,7 +24,7 @@ struct TwoNodeTests {
             "config", "set", "--database", url, "signIn.phoneNumber.testPhoneNumbers", #"{"+16505550099":"123456"}"#,
         ])
         #expect(setStatus == 0, "\(setOutput)")
-        let shared = ["--database", url, "--dev", "--reload-interval", "1"]
+        let shared = ["--database", url, "--master-key-file", try newMasterKeyFile(), "--dev", "--reload-interval", "1"]
         let node1 = try await FlintProcess(dataDirectory: data1, extraArguments: shared, client: client)
         defer { node1.stop() }
         let node2 = try await FlintProcess(dataDirectory: data2, extraArguments: shared, client: client)
@@ -131,7 +131,9 @@ struct TwoNodeTests {
             try? FileManager.default.removeItem(atPath: data1)
             try? FileManager.default.removeItem(atPath: data2)
         }
-        let shared = ["--database", url, "--dev", "--reload-interval", "1", "--password-hash-cost", "10"]
+        let shared = [
+            "--database", url, "--master-key-file", try newMasterKeyFile(), "--dev", "--reload-interval", "1", "--password-hash-cost", "10",
+        ]
         let node1 = try await FlintProcess(dataDirectory: data1, extraArguments: shared, client: client)
         defer { node1.stop() }
         let node2 = try await FlintProcess(dataDirectory: data2, extraArguments: shared, client: client)

@@ -35,6 +35,9 @@ struct UsersCommandLineTests {
 
         #expect(try flint("enable", "ada").0 == 0)
         #expect(try flint("update", "ada", "--remove-phone", "--display-name", "Ada L.").0 == 0)
+        let (_, updated) = try flint("get", "ada", "--json")
+        let changed = try JSONSerialization.jsonObject(with: Data(updated.utf8)) as? [String: Any]
+        #expect(changed?["phoneNumber"] == nil && changed?["displayName"] as? String == "Ada L.", "\(updated)")
         for i in 0..<3 { #expect(try flint("create", "--uid", "u\(i)").0 == 0) }
         let (listed, lines) = try flint("list")
         #expect(listed == 0)
@@ -45,6 +48,11 @@ struct UsersCommandLineTests {
 
         #expect(try flint("delete", "u0", "u1").0 == 0)
         #expect(try flint("delete", "ada").0 == 0)
+        let (audited, auditList) = try runFlint(["audit", "list", "--data", data, "--kind", "ACCOUNT_DELETED", "--json"])
+        #expect(audited == 0, "\(auditList)")
+        let events = (try JSONSerialization.jsonObject(with: Data(auditList.utf8)) as? [String: Any])?["auditEvents"] as? [[String: Any]] ?? []
+        #expect(Set(events.compactMap { $0["localId"] as? String }) == ["u0", "u1", "ada"], "\(auditList)")
+        #expect(events.allSatisfy { $0["actor"] as? String == "cli" }, "the command line is the actor")
         let (missing, notFound) = try flint("get", "ada")
         #expect(missing == 1 && notFound.contains("USER_NOT_FOUND"))
         let (_, rest) = try flint("list")

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintTexts
 import Foundation
 import Testing
 

@@ -3,12 +3,17 @@ import Testing
 
 @Suite("Project config: flint.smsLimits")
 struct ProjectConfigSMSLimitsTests {
-    @Test("defaults: 30 per address per hour, 100 per day, 300 per country per hour, 3000 a day; shown in the resource")
+    @Test("defaults: 5 per number per hour, 10 per day, 30 per address per hour, 100 per day, 300 per country per hour, 3000 a day; shown")
     func defaults() {
         let limits = ProjectConfig.defaults.smsLimits
         #expect(limits == ProjectConfig.SMSLimits(perIPPerHour: 30, perIPPerDay: 100, perCountryPerHour: 300, dailyBudget: 3000))
         let shown = ProjectConfig.defaults.resource(projectID: "p")["flint"]?["smsLimits"]
-        #expect(shown == ["perIPPerHour": .number(30), "perIPPerDay": .number(100), "perCountryPerHour": .number(300), "dailyBudget": .number(3000)])
+        #expect(limits.perNumberPerHour == 5 && limits.perNumberPerDay == 10)
+        #expect(
+            shown == [
+                "perNumberPerHour": .number(5), "perNumberPerDay": .number(10), "perIPPerHour": .number(30), "perIPPerDay": .number(100),
+                "perCountryPerHour": .number(300), "dailyBudget": .number(3000),
+            ])
         #expect(ProjectConfig.defaults.document["flint"] == nil, "the defaults are shown, not stored")
     }
 

@@ -84,6 +84,8 @@ struct AdminCredentialTests {
         try await withProduction { api, _, writer, reader in
             _ = try await api.bearer(writer, .post, Self.create, body: #"{"localId":"u1"}"#)
             #expect(try await api.bearer(reader, .post, Self.lookup, body: #"{"localId":["u1"]}"#).status == .ok)
+            let download = try await api.bearer(reader, .post, "\(Path.v3)/downloadAccount", body: #"{"maxResults":10}"#)
+            #expect(download.status == .ok, "the v3 listing only reads: \(download.text)")
             #expect(try await api.bearer(reader, .get, Path.config).status == .ok)
             for (method, path, body) in [
                 (HTTPRequest.Method.post, Self.update, #"{"localId":"u1","disableUser":true}"#), (.post, Self.create, #"{"localId":"u2"}"#),
@@ -135,6 +137,22 @@ struct AdminCredentialTests {
             let read = try await api.bearer(reader, .get, Path.config)
             let write = try await api.bearer(reader, .post, Self.create, body: "{}")
             #expect(owner.status == .ok && read.status == .ok && write.status == .forbidden)
+        }
+    }
+
+    @Test("the audit log names the credential an operator used: a named one, the bootstrap")
+    func auditActor() async throws {
+        try await withProduction { api, _, writer, _ in
+            let created = try await api.bearer(writer, .post, Self.create, body: #"{"localId":"u9","email":"u9@example.com"}"#)
+            #expect(created.status == .ok, "\(created.text)")
+            let deleted = try await api.bearer("boot-secret", .post, "\(Path.v1)/projects/\(project)/accounts:delete", body: #"{"localId":"u9"}"#)
+            #expect(deleted.status == .ok, "\(deleted.text)")
+            let listed = try await api.bearer("boot-secret", .get, "/flint/v1/projects/\(project)/auditEvents?kind=ADMIN_ACTION")
+            let events = try #require(listed.json["auditEvents"]?.arrayValue, "\(listed.text)")
+            let actors = events.compactMap { $0["actor"]?.stringValue }
+            #expect(actors.contains("writer") && actors.contains("bootstrap"), "\(actors)")
+            let gone = try await api.bearer("boot-secret", .get, "/flint/v1/projects/\(project)/auditEvents?kind=ACCOUNT_DELETED")
+            #expect(gone.json["auditEvents"]?.arrayValue?.first?["actor"] == "bootstrap", "\(gone.text)")
         }
     }
 }

@@ -45,6 +45,19 @@ extension Reply {
 
 @Suite("Import: accounts:batchCreate")
 struct BatchCreateTests {
+    @Test("unknown keys in nested objects whose case mapping grows (`x_ß`) are ignored, as at the top level")
+    func unknownKeysAnyCase() async throws {
+        try await withFlint { api in
+            let user: JSONValue = [
+                "localId": "odd-keys", "x_ß": .number(1), "providerUserInfo": [["providerId": "password", "rawId": "a", "y_ŉ": .object([:])]],
+            ]
+            let reply = try await api.batchCreate([user], ["a_ß": true, "sanityCheck": true])
+            #expect(reply.status == .ok, "\(reply.text)")
+            #expect(reply["error"] == .array([]))
+            #expect(try await api.adminLookup("odd-keys") != nil)
+        }
+    }
+
     @Test("every field a user carries is stored and answered by lookup")
     func fields() async throws {
         try await withFlint { api in
@@ -142,6 +155,8 @@ struct BatchCreateTests {
             #expect(stored["passwordHash"] == nil)
             #expect(try await api.refresh(signedIn.refreshToken).status != .ok)
             #expect(try await api.lookup(signedIn.idToken).status != .ok)
+            let replaced = try #require(try await api.auditEvents("uid=\(signedIn.localId)&kind=ACCOUNT_DELETED").first)
+            #expect(replaced["detail"] == ["replacedByImport": true] && replaced["actor"] == "owner", "the overwrite is an audited deletion")
         }
     }
 

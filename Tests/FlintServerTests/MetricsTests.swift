@@ -98,6 +98,42 @@ struct MetricsTests {
         }
     }
 
+    @Test("custom-token sign-ins count as method custom on the v1 and v3 paths, refusals too, as the audit log names them")
+    func customTokenSignIns() async throws {
+        let node = try await TestNode.make()
+        try await node.know(TestKeys.known)
+        try await node.run { api in
+            #expect(try await api.signInWithCustomToken(try api.customToken("metered"), path: Path.customTokenV1).status == .ok)
+            #expect(try await api.signInWithCustomToken(try api.customToken("metered"), path: Path.customTokenV3).status == .ok)
+            let stranger = try await api.signInWithCustomToken(try api.customToken("metered", key: TestKeys.unknown))
+            #expect(stranger.errorCode == "CREDENTIAL_MISMATCH")
+            let metrics = try await api.metrics()
+            #expect(metrics["flint_sign_ins_total{method=\"custom\",outcome=\"success\"}"] == 2)
+            #expect(metrics["flint_sign_ins_total{method=\"custom\",outcome=\"CREDENTIAL_MISMATCH\"}"] == 1)
+            let failures = try await api.auditEvents("kind=SIGN_IN_FAILED")
+            #expect(failures.compactMap { $0["detail"]?["method"]?.stringValue } == ["custom"])
+        }
+    }
+
+    @Test("one table names the sign-in endpoints for the metrics (route templates) and the audit log (request paths)")
+    func signInEndpoints() {
+        let v1 = IdentityToolkitPath.v1
+        let v3 = IdentityToolkitPath.v3
+        let named: [(String, String)] = [
+            ("\(v1)/accounts:signInWithPassword", "password"), ("\(v3)/verifyPassword", "password"),
+            ("\(v1)/accounts:signInWithPhoneNumber", "phone"), ("\(v3)/verifyPhoneNumber", "phone"),
+            ("\(v1)/accounts:signInWithEmailLink", "emailLink"), ("\(v3)/emailLinkSignin", "emailLink"),
+            ("\(v1)/accounts:signUp", "signUp"), ("\(v3)/signupNewUser", "signUp"),
+            ("\(IdentityToolkitPath.v2)/accounts/mfaSignIn:finalize", "secondFactor"),
+            ("\(v1)/accounts:signInWithCustomToken", "custom"), ("\(v3)/verifyCustomToken", "custom"),
+            ("\(v1)/accounts:signInWithIdp", "idp"), ("\(v3)/verifyAssertion", "idp"),
+        ]
+        for (path, method) in named { #expect(SignInEndpoints.method(ofPath: path) == method, "\(path)") }
+        let others = ["\(v1)/projects/{project}/accounts", "\(v1)/accounts:lookup", "\(v1)/accounts:sendVerificationCode", "/", "", "NotFound"]
+        for path in others { #expect(SignInEndpoints.method(ofPath: path) == nil, "\(path)") }
+        #expect(SignInEndpoints.method(ofPath: nil) == nil)
+    }
+
     @Test("codes sent and refused by region and reason; limit refusals by route")
     func codes() async throws {
         try await withFlint(clock: ManualClock(Date(timeIntervalSince1970: 1_767_225_600))) { api in

@@ -60,6 +60,12 @@ struct PasswordPolicyRouteTests {
                 .post, Path.action, body: "mode=resetPassword&oobCode=\(code)&newPassword=abcdefgh", contentType: "application/x-www-form-urlencoded")
             #expect(page.status == .badRequest)
             #expect(page.text.contains("newPassword"), "the form is shown again")
+            #expect(
+                page.text.contains("<p>This password is missing:</p><ul><li>an upper-case letter</li><li>a digit</li></ul>"),
+                "the page lists the rules the password missed")
+            let form = try await api.call(.get, "\(Path.action)?mode=resetPassword&oobCode=\(code)&lang=de")
+            #expect(form.text.contains("<li>mindestens 8 Zeichen</li><li>höchstens 30 Zeichen</li>"), "the form lists the policy")
+            #expect(form.text.contains("minlength=\"8\" maxlength=\"30\""))
             #expect(try await api.post(Path.resetPassword, ["oobCode": code, "newPassword": "Reset1pass"]).status == .ok)
         }
     }

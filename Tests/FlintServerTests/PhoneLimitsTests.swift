@@ -35,6 +35,27 @@ struct PhoneLimitsTests {
         }
     }
 
+    @Test("the per-number caps are flint.smsLimits.perNumberPerHour and perNumberPerDay; 0 turns one off")
+    func configurableSendCap() async throws {
+        try await withFlint(clock: dayStartClock()) { api in
+            try await api.patchConfig(
+                #"{"flint":{"smsLimits":{"perNumberPerHour":2,"perNumberPerDay":0}}}"#,
+                mask: "flint.smsLimits.perNumberPerHour,flint.smsLimits.perNumberPerDay")
+            let shown = try await api.admin(.get, Path.config)
+            #expect(shown["flint"]?["smsLimits"]?["perNumberPerHour"] == .number(2))
+            #expect(shown["flint"]?["smsLimits"]?["perNumberPerDay"] == .number(0))
+            for hour in 0..<6 {
+                for _ in 0..<2 {
+                    _ = try await api.sendCode(alice)
+                    api.clock.advance(by: 301)
+                }
+                let refused = try await api.post(Path.send, ["phoneNumber": alice])
+                #expect(refused.errorCode == "TOO_MANY_ATTEMPTS_TRY_LATER", "hour \(hour)")
+                api.clock.advance(by: 3600 - 602)  // the next hour's window
+            }
+        }
+    }
+
     @Test("a re-used live code is no new text and does not count")
     func reuseIsFree() async throws {
         try await withFlint(clock: dayStartClock()) { api in

@@ -38,6 +38,25 @@ struct SMSRegionTests {
         }
     }
 
+    @Test("the Node Admin SDK's update masks: a mode's leaf path, and switching modes by naming only the new one")
+    func sdkMasks() async throws {
+        try await withFlint { api in
+            try await api.patchConfig(
+                #"{"smsRegionConfig":{"allowByDefault":{"disallowedRegions":["GB"]}}}"#, mask: "smsRegionConfig.allowByDefault.disallowedRegions")
+            #expect(try await api.post(Path.send, ["phoneNumber": Self.gb]).errorCode == "OPERATION_NOT_ALLOWED")
+            try await api.patchConfig(
+                #"{"smsRegionConfig":{"allowlistOnly":{"allowedRegions":["GB"]}}}"#, mask: "smsRegionConfig.allowlistOnly.allowedRegions")
+            let stored = try await api.admin(.get, Path.config)
+            #expect(stored["smsRegionConfig"] == ["allowlistOnly": ["allowedRegions": ["GB"]]], "the other mode is cleared")
+            _ = try await api.sendCode(Self.gb)
+            #expect(try await api.post(Path.send, ["phoneNumber": Self.us]).errorCode == "OPERATION_NOT_ALLOWED")
+            // `allowByDefault: {}` (every region) comes as the mode's own path.
+            try await api.patchConfig(#"{"smsRegionConfig":{"allowByDefault":{}}}"#, mask: "smsRegionConfig.allowByDefault")
+            #expect(try await api.admin(.get, Path.config)["smsRegionConfig"] == ["allowByDefault": ["disallowedRegions": []]])
+            _ = try await api.sendCode(Self.us)
+        }
+    }
+
     @Test("second-factor codes follow the policy too")
     func secondFactor() async throws {
         try await withFlint { api in

@@ -75,6 +75,9 @@ struct SMSSpendLimitsTests {
                 #expect(await inbox.texts.count == 5)
                 let use = try await codes.smsBudgetUse()
                 #expect(use.sent == 5 && use.budget == 5)
+                let metrics = try await api.metrics()
+                #expect(metrics["flint_sms_budget_alerts_total"] == 1, "the alert is a metric too")
+                #expect(metrics[#"flint_sms_codes_refused_total{region="US",reason="budget"}"#] == 1, "\(metrics.text)")
 
                 api.clock.advance(by: 86_400)
                 #expect(try await api.send(usNumber(6), from: "192.0.2.10").status == .ok)

@@ -39,6 +39,8 @@ struct UserManagementTests {
             let reply = try await api.admin(Path.batchDelete, ["localIds": [.string(signedIn.localId)], "force": true])
             #expect(reply.status == .ok, "\(reply.text)")
             #expect(try await api.refresh(signedIn.refreshToken).errorCode == "USER_NOT_FOUND")
+            let deleted = try #require(try await api.auditEvents("uid=\(signedIn.localId)&kind=ACCOUNT_DELETED").first)
+            #expect(deleted["actor"] == "owner" && deleted["detail"] == ["batch": true], "each deleted account is audited")
             #expect(try await api.admin(Path.batchDelete, ["localIds": []]).errorCode == "LOCAL_ID_LIST_EXCEEDS_LIMIT")
             let many = JSONValue.array((0...1000).map { .string("id\($0)") })
             #expect(try await api.admin(Path.batchDelete, ["localIds": many, "force": true]).errorCode == "LOCAL_ID_LIST_EXCEEDS_LIMIT")
@@ -116,6 +118,21 @@ struct UserManagementTests {
             #expect(try await set("[1]").errorCode == "INVALID_CLAIMS")
             #expect(try await set("{}").status == .ok)
             #expect(try await api.adminAccount(id)?["customAttributes"] == nil)
+        }
+    }
+
+    @Test("developer claims named like account claims (email, phone_number…) are accepted, as Firebase does, but never reach a token")
+    func accountClaimNames() async throws {
+        try await withFlint { api in
+            let signedIn = try await api.signIn(alice)
+            let claims = #"{"email":"spoof@example.com","email_verified":true,"user_id":"someone","plan":"gold"}"#
+            let set = try await api.admin(Path.adminUpdate, ["localId": .string(signedIn.localId), "customAttributes": .string(claims)])
+            #expect(set.status == .ok, "\(set.text)")
+            let refreshed = try await api.refresh(signedIn.refreshToken)
+            let payload = try JWT.payload(try #require(refreshed.string("id_token")))
+            #expect(payload["plan"] == "gold")
+            #expect(payload["email"] == nil && payload["email_verified"] == nil, "a phone user's token shows no developer email")
+            #expect(payload["user_id"]?.stringValue == signedIn.localId)
         }
     }
 

@@ -67,6 +67,16 @@ struct WireDecoderTests {
     }
 
     @Test(
+        "a key whose letter after `_` upper-cases to several characters is kept whole, not a crash",
+        arguments: [("a_ß", "aSS"), ("x_ŉ", "xʼN"), ("_ß", "ß"), ("ﬁ_ﬂ", "ﬁFL")])
+    func multiCharacterCaseMapping(_ key: String, _ camel: String) throws {
+        #expect(WireBody.camelCase(key) == camel)
+        #expect(WireBody.snakeCase("\u{130}x") == "_i\u{307}x")
+        let sample = try decode(#"{"phone_number":"+1","\#(key)":1,"inner":{"\#(key)":{"\#(key)":[]}}}"#)
+        #expect(sample.phoneNumber == "+1")
+    }
+
+    @Test(
         "numbers and booleans in string fields are stringified",
         arguments: [
             (#"123456"#, "123456"), (#"1.5"#, "1.5"), (#"true"#, "true"), (#"-7"#, "-7"),

@@ -143,14 +143,20 @@ struct UserStoreTests {
             try await tx.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: 1))
             try await tx.addSigningKey(SigningKeyRecord(kid: "k1", privateKeyPEM: "p", certificatePEM: "c", createdAt: 1), retiringOthersAt: nil)
             try await tx.saveProjectConfig("{\"a\":1}")
-            _ = try await tx.ensureMasterSecret([1, 2, 3])
+            _ = try await tx.ensureMasterSecret("AQID")
         }
         try await store.close()
         let (again, _) = try await makeStore(engine, location: file)
         #expect(try await again.read { try await $0.user(localID: "u1") }?.phoneNumber == "+16505553434")
         #expect(try await again.read { try await $0.signingKeys() }.map(\.kid) == ["k1"])
         #expect(try await again.read { try await $0.projectConfig() } == "{\"a\":1}")
-        #expect(try await again.write { try await $0.ensureMasterSecret([9, 9]) } == [1, 2, 3], "the first secret is kept")
+        #expect(try await again.write { try await $0.ensureMasterSecret("CQk=") } == "AQID", "the first secret is kept")
+        try await again.write {
+            try await $0.replaceMasterSecret("sealed:v1:m")
+            try await $0.replaceSigningPrivateKey(kid: "k1", with: "sealed:v1:k")
+        }
+        #expect(try await again.read { try await $0.masterSecret() } == "sealed:v1:m", "a replaced secret is kept")
+        #expect(try await again.read { try await $0.signingKeys() }.map(\.privateKeyPEM) == ["sealed:v1:k"])
         try await again.close()
     }
 

@@ -131,10 +131,42 @@ struct ActionPageTests {
 
         let withError = ActionPage.resetPassword(
             locale: ["en"], app: "Acme", email: "ada@example.com", formAction: "/__/auth/action", hidden: Self.hidden, error: .weakPassword)
-        #expect(withError.contains("<p class=\"error\" id=\"password-error\" role=\"alert\">This password is too weak. Choose a stronger one.</p>"))
+        #expect(
+            withError.contains("<div class=\"error\" id=\"password-error\" role=\"alert\">This password is too weak. Choose a stronger one.</div>"))
         #expect(withError.contains("aria-describedby=\"password-hint password-error\" aria-invalid=\"true\" autofocus>"))
         let french = ActionPage.resetPassword(locale: ["fr"], app: "A", email: "e@x", formAction: "/a", hidden: [], error: .weakPassword)
         #expect(french.contains("Ce mot de passe est trop faible."))
+    }
+
+    @Test("An enforced password policy is listed under the field, and the rules a password missed above it, in the reader's language")
+    func passwordPolicyRules() {
+        let rules: [PasswordRequirement] = [.minLength(10), .maxLength(64), .uppercase, .numeric]
+        let page = ActionPage.resetPassword(
+            locale: ["en"], app: "Acme", email: "ada@example.com", formAction: "/a", hidden: [], error: nil, rules: rules)
+        #expect(page.contains("minlength=\"10\" maxlength=\"64\" required"))
+        #expect(
+            page.contains(
+                "<div class=\"hint\" id=\"password-hint\"><p>Your password needs:</p><ul><li>at least 10 characters</li>"
+                    + "<li>at most 64 characters</li><li>an upper-case letter</li><li>a digit</li></ul></div>"))
+        #expect(!page.contains("At least 6 characters."))
+        let refused = ActionPage.resetPassword(
+            locale: ["tr"], app: "Acme", email: "ada@example.com", formAction: "/a", hidden: [],
+            error: .unmetRequirements([.uppercase, .numeric]), rules: rules)
+        #expect(refused.contains("<p>Bu şifrede eksik olanlar:</p><ul><li>bir büyük harf</li><li>bir rakam</li></ul>"))
+        #expect(refused.contains("aria-invalid=\"true\""))
+        let arabic = ActionPage.resetPassword(
+            locale: ["ar"], app: "Acme", email: "a@x", formAction: "/a", hidden: [], error: .unmetRequirements([.minLength(10)]), rules: rules)
+        #expect(arabic.contains("<li>10 أحرف على الأقل</li>") && arabic.contains("dir=\"rtl\""))
+    }
+
+    @Test("Every locale of the pages names every password rule, with the length filled in")
+    func passwordRuleLocales() {
+        #expect(Set(ActionPageStrings.passwordRules.keys) == Set(ActionPageStrings.builtIn.keys))
+        for (tag, words) in ActionPageStrings.passwordRules {
+            let phrases = [PasswordRequirement.minLength(12), .maxLength(40), .lowercase, .uppercase, .numeric, .nonAlphanumeric].map(words.phrase)
+            #expect(phrases[0].contains("12") && phrases[1].contains("40"), "\(tag)")
+            #expect(Set(phrases).count == phrases.count && !words.needs.isEmpty && !words.missing.isEmpty, "\(tag)")
+        }
     }
 
     @Test("Result pages say what happened and offer to continue")

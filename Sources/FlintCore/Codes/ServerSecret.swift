@@ -38,6 +38,11 @@ package struct ServerSecret: Sendable {
     }
 }
 
+extension ServerSecret: CustomStringConvertible {
+    /// Nothing of the keys: values that hold the secret (flows, services) may be printed into logs.
+    package var description: String { "ServerSecret(…)" }
+}
+
 extension ServerSecret {
     /// The 16-byte tag of a refresh token's body.
     package func refreshTokenTag(_ body: [UInt8]) -> [UInt8] {

@@ -1,3 +1,5 @@
+package import FlintTexts
+
 /// Firebase's password policy (`passwordPolicyConfig`): the strength options of its one version, whether it is
 /// enforced, and whether a sign-in with a password that falls short is refused. ``unmet(_:)`` evaluates a password
 /// the way the client SDKs' `validatePassword` does (ASCII letter and digit classes, a fixed symbol set).
@@ -28,38 +30,20 @@ package struct PasswordPolicy: Sendable, Equatable {
         self.forceUpgradeOnSignin = forceUpgradeOnSignin
     }
 
-    /// One requirement a password may miss, with its Identity Platform notification code and Firebase's wording.
-    package enum Requirement: Sendable, Equatable {
-        case minLength(Int)
-        case maxLength(Int)
-        case lowercase
-        case uppercase
-        case numeric
-        case nonAlphanumeric
+    /// One requirement a password may miss (FlintTexts' type, so the action page names it in the reader's
+    /// language); its wire texts are below.
+    package typealias Requirement = PasswordRequirement
 
-        /// The `userNotifications[].notificationCode` of a sign-in with a password missing this.
-        package var notificationCode: String {
-            switch self {
-            case .minLength: "MINIMUM_PASSWORD_LENGTH"
-            case .maxLength: "MAXIMUM_PASSWORD_LENGTH"
-            case .lowercase: "MISSING_LOWERCASE_CHARACTER"
-            case .uppercase: "MISSING_UPPERCASE_CHARACTER"
-            case .numeric: "MISSING_NUMERIC_CHARACTER"
-            case .nonAlphanumeric: "MISSING_NON_ALPHANUMERIC_CHARACTER"
-            }
-        }
-
-        /// The sentence Firebase lists in `Missing password requirements: [...]`.
-        package var message: String {
-            switch self {
-            case .minLength(let n): "Password must contain at least \(n) characters"
-            case .maxLength(let n): "Password may contain at most \(n) characters"
-            case .lowercase: "Password must contain a lower case character"
-            case .uppercase: "Password must contain an upper case character"
-            case .numeric: "Password must contain a numeric character"
-            case .nonAlphanumeric: "Password must contain a non-alphanumeric character"
-            }
-        }
+    /// The rules this policy imposes, in Firebase's order: the minimum length, the maximum when it is below
+    /// Firebase's ceiling, then the required character classes.
+    package var rules: [Requirement] {
+        var rules: [Requirement] = [.minLength(minLength)]
+        if maxLength < Self.maximumLength { rules.append(.maxLength(maxLength)) }
+        if requiresLowercase { rules.append(.lowercase) }
+        if requiresUppercase { rules.append(.uppercase) }
+        if requiresNumeric { rules.append(.numeric) }
+        if requiresNonAlphanumeric { rules.append(.nonAlphanumeric) }
+        return rules
     }
 
     /// The requirements `password` misses, in Firebase's order (lengths, then character classes); empty when it
@@ -93,5 +77,31 @@ extension AuthError {
         AuthError(
             code: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS",
             detail: "Missing password requirements: [\(missing.map(\.message).joined(separator: ", "))]")
+    }
+}
+
+extension PasswordRequirement {
+    /// The `userNotifications[].notificationCode` of a sign-in with a password missing this.
+    package var notificationCode: String {
+        switch self {
+        case .minLength: "MINIMUM_PASSWORD_LENGTH"
+        case .maxLength: "MAXIMUM_PASSWORD_LENGTH"
+        case .lowercase: "MISSING_LOWERCASE_CHARACTER"
+        case .uppercase: "MISSING_UPPERCASE_CHARACTER"
+        case .numeric: "MISSING_NUMERIC_CHARACTER"
+        case .nonAlphanumeric: "MISSING_NON_ALPHANUMERIC_CHARACTER"
+        }
+    }
+
+    /// The sentence Firebase lists in `Missing password requirements: [...]`.
+    package var message: String {
+        switch self {
+        case .minLength(let n): "Password must contain at least \(n) characters"
+        case .maxLength(let n): "Password may contain at most \(n) characters"
+        case .lowercase: "Password must contain a lower case character"
+        case .uppercase: "Password must contain an upper case character"
+        case .numeric: "Password must contain a numeric character"
+        case .nonAlphanumeric: "Password must contain a non-alphanumeric character"
+        }
     }
 }

@@ -1,11 +1,17 @@
-/// Flint's SMS spend limits (`flint.smsLimits`): how many codes one client address may have texted per hour and per
-/// day, how many go to one destination country per hour, and the project's daily budget of texts (per UTC day). The
-/// per-number caps are server settings; fictional test numbers are never texted and count nowhere. 0 turns a limit
-/// off. The section's fields may be set one by one (`flint.smsLimits.dailyBudget`); a field left out keeps its
+/// Flint's SMS spend limits (`flint.smsLimits`): how many codes one number may be sent per hour and per day, how many
+/// one client address may have texted per hour and per day, how many go to one destination country per hour, and the
+/// project's daily budget of texts (per UTC day). Fictional test numbers are never texted and count nowhere. 0 turns
+/// a limit off. The section's fields may be set one by one (`flint.smsLimits.dailyBudget`); a field left out keeps its
 /// default, and the config's resource shows the values in force.
 extension ProjectConfig {
     /// The SMS spend limits in force.
     package struct SMSLimits: Sendable, Equatable {
+        /// Codes one number may be sent per hour, sign-in and second-factor codes together (a re-used live code is
+        /// no new text). A code session allows 5 wrong codes, so without this cap every new text would buy 5 more
+        /// guesses.
+        package var perNumberPerHour: Int64 = 5
+        /// Codes one number may be sent per day.
+        package var perNumberPerDay: Int64 = 10
         /// Codes texted at the request of one client address per hour.
         package var perIPPerHour: Int64
         /// Codes texted at the request of one client address per day.
@@ -22,17 +28,19 @@ extension ProjectConfig {
             )
         }
 
-        /// The defaults: 30 codes per address per hour and 100 per day (room for a shared office or carrier NAT, far
-        /// below what SMS pumping needs), 300 per country per hour, and 3,000 texts a day in all (Firebase's former
-        /// Blaze-plan daily SMS cap).
+        /// The defaults: 5 codes per number per hour and 10 per day (room for a lost text and a second device), 30
+        /// codes per address per hour and 100 per day (room for a shared office or carrier NAT, far below what SMS
+        /// pumping needs), 300 per country per hour, and 3,000 texts a day in all (Firebase's former Blaze-plan daily
+        /// SMS cap).
         package static let defaults = SMSLimits(perIPPerHour: 30, perIPPerDay: 100, perCountryPerHour: 300, dailyBudget: 3000)
 
         /// The section's fields, in the order they are shown.
-        package static let fields = ["perIPPerHour", "perIPPerDay", "perCountryPerHour", "dailyBudget"]
+        package static let fields = ["perNumberPerHour", "perNumberPerDay", "perIPPerHour", "perIPPerDay", "perCountryPerHour", "dailyBudget"]
 
         /// The section as stored and shown.
         package var json: JSONValue {
             .object([
+                "perNumberPerHour": .number(Double(perNumberPerHour)), "perNumberPerDay": .number(Double(perNumberPerDay)),
                 "perIPPerHour": .number(Double(perIPPerHour)), "perIPPerDay": .number(Double(perIPPerDay)),
                 "perCountryPerHour": .number(Double(perCountryPerHour)), "dailyBudget": .number(Double(dailyBudget)),
             ])
@@ -47,9 +55,13 @@ extension ProjectConfig {
             return Int64(n)
         }
         let d = SMSLimits.defaults
-        return SMSLimits(
+        var limits = SMSLimits(
             perIPPerHour: value("perIPPerHour", d.perIPPerHour), perIPPerDay: value("perIPPerDay", d.perIPPerDay),
             perCountryPerHour: value("perCountryPerHour", d.perCountryPerHour), dailyBudget: value("dailyBudget", d.dailyBudget))
+        (limits.perNumberPerHour, limits.perNumberPerDay) = (
+            value("perNumberPerHour", d.perNumberPerHour), value("perNumberPerDay", d.perNumberPerDay)
+        )
+        return limits
     }
 
     /// The largest value a limit takes.

@@ -17,7 +17,10 @@ package struct ProjectConfig: Sendable, Equatable {
         "emailPrivacyConfig",
         "emailPrivacyConfig.enableImprovedEmailPrivacy", "flint", "flint.appLinks", "flint.linkDomains", "flint.emailTemplates",
         "mfa", "mfa.state", "mfa.enabledProviders", "mfa.providerConfigs", "smsRegionConfig",
-        "flint.smsLimits", "flint.smsLimits.perIPPerHour", "flint.smsLimits.perIPPerDay", "flint.smsLimits.perCountryPerHour",
+        "smsRegionConfig.allowByDefault", "smsRegionConfig.allowByDefault.disallowedRegions", "smsRegionConfig.allowlistOnly",
+        "smsRegionConfig.allowlistOnly.allowedRegions",
+        "flint.smsLimits", "flint.smsLimits.perNumberPerHour", "flint.smsLimits.perNumberPerDay", "flint.smsLimits.perIPPerHour",
+        "flint.smsLimits.perIPPerDay", "flint.smsLimits.perCountryPerHour",
         "flint.smsLimits.dailyBudget",
         "passwordPolicyConfig", "passwordPolicyConfig.passwordPolicyEnforcementState", "passwordPolicyConfig.forceUpgradeOnSignin",
         "passwordPolicyConfig.passwordPolicyVersions", "mobileLinksConfig", "mobileLinksConfig.domain",
@@ -129,10 +132,22 @@ package struct ProjectConfig: Sendable, Equatable {
             guard Self.updatablePaths.contains(path) else {
                 throw AuthError.invalidArgument("Invalid update mask path: \(path)")
             }
-            Self.set(Self.value(at: path, in: patch), at: path, in: &doc)
+            let value = Self.value(at: path, in: patch)
+            Self.set(value, at: path, in: &doc)
+            // Proto oneofs: setting one member clears the others (as the Node Admin SDK switches SMS region modes
+            // by naming only the new mode's path).
+            if value != nil, let others = Self.oneofSiblings.first(where: { path.hasPrefix($0.member) })?.others {
+                for other in others { Self.set(nil, at: other, in: &doc) }
+            }
         }
         return try ProjectConfig(document: doc)
     }
+
+    /// Members of a oneof in the config schema (by path prefix) and the members a value for them clears.
+    private static let oneofSiblings: [(member: String, others: [String])] = [
+        ("smsRegionConfig.allowByDefault", ["smsRegionConfig.allowlistOnly"]),
+        ("smsRegionConfig.allowlistOnly", ["smsRegionConfig.allowByDefault"]),
+    ]
 
     private static func hasKnownChild(_ path: String) -> Bool {
         updatablePaths.contains { $0.hasPrefix(path + ".") }

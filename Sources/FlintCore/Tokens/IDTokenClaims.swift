@@ -49,15 +49,22 @@ package struct IDTokenClaims: Sendable, Equatable {
     /// The key, inside the `firebase` claim, of ``revocationGeneration``.
     package static let revocationGenerationClaim = "revocation_generation"
 
-    /// Claim names a developer may not set.
+    /// Claim names a developer may not set (`FORBIDDEN_CLAIM`): Firebase's list, the same in its backend, the
+    /// emulator and the Admin SDKs.
     package static let reservedClaims: Set<String> = [
         "iss", "aud", "sub", "iat", "exp", "nbf", "jti", "nonce", "azp", "acr", "amr", "cnf", "auth_time", "firebase",
-        "at_hash", "c_hash", "user_id", "phone_number", "email", "email_verified",
+        "at_hash", "c_hash",
     ]
 
-    /// The JSON payload. Custom claims first, then the reserved ones, which cannot be overridden.
+    /// Claims that only ever come from the account, never from developer claims: Firebase accepts developer claims
+    /// with these names, but a token never carries them from there (a phone user's token must not show a developer's
+    /// `email`, which backends read as the user's address).
+    package static let accountClaims: Set<String> = ["user_id", "phone_number", "email", "email_verified", "provider_id"]
+
+    /// The JSON payload. Custom claims first (without ``accountClaims``), then the reserved ones, which cannot be
+    /// overridden.
     package var payload: [String: JSONValue] {
-        var out = customClaims
+        var out = customClaims.filter { !Self.accountClaims.contains($0.key) }
         if let name { out["name"] = .string(name) }
         if let picture { out["picture"] = .string(picture) }
         out["iss"] = .string(Self.issuer(projectID: projectID))

@@ -83,7 +83,9 @@ extension ActionRoutes {
         case .passwordReset:
             let email = await emailShown(code, action)
             return Self.page(
-                ActionPage.resetPassword(locale: locales, app: app, email: email, formAction: ActionRoutes.path, hidden: p.hidden, error: nil))
+                ActionPage.resetPassword(
+                    locale: locales, app: app, email: email, formAction: ActionRoutes.path, hidden: p.hidden, error: nil,
+                    rules: codes.node.config.current.enforcedPasswordPolicy?.rules ?? []))
         }
     }
 
@@ -110,12 +112,15 @@ extension ActionRoutes {
                 outcome = .emailChanged
             case .passwordReset:
                 let record = try await codes.peekOobCode(code, expecting: [.passwordReset])
+                let policy = codes.node.config.current.enforcedPasswordPolicy
                 do throws(AuthError) {
-                    try PasswordHasher.checkStrength(newPassword ?? "", policy: codes.node.config.current.enforcedPasswordPolicy)
+                    try PasswordHasher.checkStrength(newPassword ?? "", policy: policy)
                 } catch {
+                    let missed = policy?.unmet(newPassword ?? "") ?? []
                     return Self.page(
                         ActionPage.resetPassword(
-                            locale: locales, app: app, email: record.email, formAction: ActionRoutes.path, hidden: p.hidden, error: .weakPassword),
+                            locale: locales, app: app, email: record.email, formAction: ActionRoutes.path, hidden: p.hidden,
+                            error: missed.isEmpty ? .weakPassword : .unmetRequirements(missed), rules: policy?.rules ?? []),
                         status: .badRequest)
                 }
                 let hash = try await codes.passwords.hash(newPassword ?? "")

@@ -24,7 +24,7 @@ struct KeyRotationRoutes {
     /// Adds a signing key, retires the current one and switches this node to the new one; answers its ID. The web
     /// console's rotation runs this too.
     static func rotate(node: Node, keys: KeyCache) async throws -> String {
-        let kid = try await KeyCache.rotate(store: node.store, clock: node.clock, random: node.random)
+        let kid = try await KeyCache.rotate(store: node.store, secrets: keys.sealing, clock: node.clock, random: node.random)
         try await keys.reload()
         node.logger.notice("signing key rotated", metadata: ["kid": "\(kid)"])
         return kid

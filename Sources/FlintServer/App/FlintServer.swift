@@ -57,20 +57,26 @@ public struct FlintServer: Sendable {
     }
 
     /// Adds a new signing key and retires the current one (it stays published until its tokens expire).
+    /// - Parameters:
+    ///   - masterKey: the key the store's secrets are sealed with (the new private key is sealed with it too).
     /// - Returns: the new key's `kid`.
-    public static func rotateKeys(store: any AuthStore, clock: any WallClock = SystemClock()) async throws -> String {
-        try await KeyCache.rotate(store: store, clock: clock, random: SystemRandom())
+    /// - Throws: ``MasterKeyError`` when the store's secrets are sealed with another key; nothing is added then.
+    public static func rotateKeys(store: any AuthStore, masterKey: MasterKey? = nil, clock: any WallClock = SystemClock()) async throws -> String {
+        try await KeyCache.rotate(store: store, secrets: SecretsAtRest(masterKey: masterKey), clock: clock, random: SystemRandom())
     }
 }
 
 /// Re-reads keys and config from the store every `reloadInterval`, so changes made by another node or the CLI
 /// take effect everywhere, sweeps the store (``sweep()``), and retries email deliveries that are due.
-struct ReloadService: Service {
+struct ReloadService: Service, CustomStringConvertible {
     let interval: Duration
     let outboxRetention: Duration
     let node: Node
     let keys: KeyCache
     let codes: ActionCodes
+
+    /// Its name only: ServiceLifecycle logs its services at start, and this one holds the node's settings and secrets.
+    var description: String { "ReloadService" }
 
     init(flows: Flows) {
         (interval, outboxRetention) = (flows.node.settings.reloadInterval, flows.node.settings.outboxRetention)

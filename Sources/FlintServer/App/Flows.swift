@@ -29,7 +29,8 @@ struct Flows: Sendable {
     let console: ConsoleFlow
     let consolePages: ConsolePages
 
-    /// Prepares a node: master secret and first signing key (created on first start), project config (the
+    /// Prepares a node: the stored secrets checked against the master key (those kept in clear sealed with it), server
+    /// secret and first signing key (created on first start), project config (the
     /// `--config` document applied over what is stored when the file changed since it was last applied), then the
     /// flows.
     static func start(
@@ -37,9 +38,14 @@ struct Flows: Sendable {
         sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil, push: (any PushSender)? = nil, logger: Logger,
         metrics: FlintMetrics = FlintMetrics()
     ) async throws -> Flows {
-        let candidate = random.bytes(32)
-        let master = try await store.write { tx in try await tx.ensureMasterSecret(candidate) }
-        let keys = KeyCache(store: store)
+        let secrets = SecretsAtRest(masterKey: settings.masterKey)
+        let sealed = try await store.write { tx in try await secrets.sealValuesInClear(in: tx) }
+        if sealed > 0, let id = settings.masterKey?.id {
+            logger.notice("secrets kept in clear are now sealed with the master key", metadata: ["count": "\(sealed)", "masterKeyID": "\(id)"])
+        }
+        let candidate = try secrets.sealServerSecret(random.bytes(32))
+        let master = try secrets.openServerSecret(try await store.write { tx in try await tx.ensureMasterSecret(candidate) })
+        let keys = KeyCache(store: store, secrets: secrets)
         try await keys.ensureKey(clock: clock, random: random)
         let config = ConfigCache(store: store)
         try await config.reload()

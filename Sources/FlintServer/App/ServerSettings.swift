@@ -58,12 +58,6 @@ public struct ServerSettings: Sendable {
     /// sign-in); 100 as Firebase documents. 0 turns the limit off (load tests from one address). Operator calls are
     /// not counted.
     public var newAccountsPerIPPerHour: Int64 = 100
-    /// SMS codes one number may be sent per hour and per day, sign-in and second-factor codes together (a re-used
-    /// live code is no new text; fictional numbers are exempt). A code session allows 5 wrong codes, so without this
-    /// cap every new text would buy 5 more guesses; 5 an hour and 10 a day still leave room for a lost text and a
-    /// second device, and bound what one number costs in SMS fees.
-    public var smsCodesPerNumberPerHour: Int64 = 5
-    public var smsCodesPerNumberPerDay: Int64 = 10
     /// Wrong SMS codes one number may be answered with per hour and per day, across all its code sessions and
     /// fictional handles. 10 an hour is two sessions' worth of typos; at 20 a day, guessing a 6-digit code succeeds
     /// with odds of 20 in a million per number per day. Past either, even the right code is refused until the window
@@ -85,6 +79,10 @@ public struct ServerSettings: Sendable {
     /// A bearer credential that may read `GET /metrics` (besides the admin credential), for a Prometheus scraper
     /// that should hold nothing more.
     public var metricsToken: String?
+
+    /// The key that seals the secrets the store keeps (signing private keys, the server secret); `nil` keeps them in
+    /// clear (tests, embedders with a throwaway store). `flint serve` always gives one.
+    public var masterKey: MasterKey?
 
     /// Default settings: dev mode on 127.0.0.1:9099, data in `./.flint`, project `demo-flint`.
     public init() {}
@@ -109,5 +107,14 @@ public struct ServerSettings: Sendable {
     func acceptsAPIKey(_ key: String) -> Bool {
         if devMode || apiKeys.isEmpty { return true }
         return apiKeys.contains { constantTimeEquals(Array($0.utf8), Array(key.utf8)) }
+    }
+}
+
+extension ServerSettings: CustomStringConvertible {
+    /// What the settings say without their credentials (admin token, API keys, metrics token, master key): values that
+    /// hold settings (services, flows) may be printed into logs.
+    public var description: String {
+        "ServerSettings(project: \(projectID), address: \(host):\(port), dev: \(devMode), admin token: \(adminToken == nil ? "none" : "set"), "
+            + "API keys: \(apiKeys.count), master key: \(masterKey?.id ?? "none"))"
     }
 }

@@ -3,29 +3,18 @@ import FlintStore
 import HTTPTypes
 import Hummingbird
 
-/// Binds each request's ``AuditOrigin`` (client address; `admin` when the operator credential is used) for the events
-/// its flows record, and records the two kinds only the answer tells: a sign-in endpoint's refusal
-/// (`SIGN_IN_FAILED`, with the method and Firebase's error code, and the account when the flow noted one) and an
-/// operator's request that is not a read (`ADMIN_ACTION`, with method, path and status). Both are written once the
-/// handler is done, in a write of their own; successful sign-ins and every change are recorded inside their flow's
-/// transaction instead.
+/// Binds each request's ``AuditOrigin`` (client address; the admin credential's name — a named credential's, `bootstrap` or
+/// dev mode's `owner` — when one is used) for the events its flows record, and records the two kinds only the answer tells: a sign-in endpoint's refusal (`SIGN_IN_FAILED`,
+/// with the method ``SignInEndpoints`` names for the request's path, Firebase's error code, and the account when the
+/// flow noted one) and an operator's request that is not a read (`ADMIN_ACTION`, with method, path and status). Both
+/// are written once the handler is done, in a write of their own; successful sign-ins and every change are recorded
+/// inside their flow's transaction instead.
 struct AuditMiddleware: RouterMiddleware {
     typealias Context = FlintRequestContext
     let node: Node
 
-    /// The sign-in endpoints (by the end of their path: v1, v2 and v3 forms) and the method their failures are
-    /// recorded under.
-    static let signInMethods: [(suffix: String, method: String)] = [
-        ("/accounts:signInWithPassword", "password"), ("/verifyPassword", "password"),
-        ("/accounts:signInWithPhoneNumber", "phone"), ("/verifyPhoneNumber", "phone"),
-        ("/accounts:signInWithEmailLink", "emailLink"), ("/emailLinkSignin", "emailLink"),
-        ("/accounts/mfaSignIn:finalize", "secondFactor"),
-        ("/accounts:signInWithCustomToken", "custom"), ("/verifyCustomToken", "custom"),
-        ("/accounts:signInWithIdp", "idp"), ("/verifyAssertion", "idp"),
-    ]
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let origin = AuditOrigin(ip: context.clientIP, actor: context.isAdmin ? "admin" : nil)
+        let origin = AuditOrigin(ip: context.clientIP, actor: context.admin?.name)
         return try await AuditOrigin.$current.withValue(origin) {
             let response: Response
             do {
@@ -44,7 +33,7 @@ struct AuditMiddleware: RouterMiddleware {
     private func record(_ request: Request, context: Context, origin: AuditOrigin, status: Int, error: String?) async {
         let path = request.uri.path
         let now = node.clock.nowMS
-        if status >= 400, let method = Self.signInMethods.first(where: { path.hasSuffix($0.suffix) })?.method {
+        if status >= 400, let method = SignInEndpoints.method(ofPath: path) {
             var detail: [String: JSONValue] = ["method": .string(method), "status": .number(Double(status))]
             if let error { detail["error"] = .string(error) }
             await node.recordAudit(origin.event(.signInFailed, uid: nil, at: now, detail))

@@ -77,7 +77,8 @@ struct ImportFlow: Sendable {
             guard let raw = candidates[i].rawPassword else { continue }
             candidates[i].account.user.passwordHash = try await passwords.hash(raw)
         }
-        let outcome = try await UserImporter(store: node.store).importBatch(candidates, existing: allowOverwrite ? .overwrite : .refuse)
+        let outcome = try await UserImporter(store: node.store, clock: node.clock).importBatch(
+            candidates, existing: allowOverwrite ? .overwrite : .refuse)
         let all = (failures + outcome.failures).sorted { $0.index < $1.index }
         return BatchCreateResponse(error: all.map { BatchCreateResponse.Failure(index: $0.index, message: $0.message) })
     }

@@ -1,4 +1,4 @@
-import FlintCore
+package import FlintCore
 package import FlintStore
 
 /// What became of an import batch.
@@ -32,10 +32,13 @@ package struct UserImporter: Sendable {
     }
 
     let store: any AuthStore
+    let clock: any WallClock
+    let actor: String?
 
-    /// An importer writing to `store`.
-    package init(store: any AuthStore) {
-        self.store = store
+    /// An importer writing to `store`. The deletion of an overwritten account is audited at `clock`'s time, by
+    /// `actor` (`cli` for `flint users import`), or by the request's operator when `nil`.
+    package init(store: any AuthStore, clock: any WallClock = SystemClock(), actor: String? = nil) {
+        (self.store, self.clock, self.actor) = (store, clock, actor)
     }
 
     /// Imports `candidates` (their indexes are the batch's numbering) in one transaction.
@@ -46,6 +49,8 @@ package struct UserImporter: Sendable {
         let emails = unique.compactMap(\.account.user.email)
         let phones = unique.compactMap(\.account.user.phoneNumber)
         let enrollmentIDs = unique.flatMap { $0.account.enrollments.map(\.enrollmentID) }
+        let now = clock.nowMS
+        let origin = AuditOrigin.current
         let written = try await store.write { tx -> ImportBatchOutcome in
             let clashes = try await tx.importClashes(localIDs: localIDs, emails: emails, phoneNumbers: phones, enrollmentIDs: enrollmentIDs)
             var result = ImportBatchOutcome()
@@ -70,7 +75,15 @@ package struct UserImporter: Sendable {
                 }
                 accepted.append(account)
             }
-            if !replaced.isEmpty { _ = try await tx.deleteUsers(localIDs: replaced) }
+            if !replaced.isEmpty {
+                // An overwrite deletes the stored account (and its sessions and factors) before the import's copy
+                // goes in: an audited deletion.
+                for id in try await tx.deleteUsers(localIDs: replaced).sorted() {
+                    var event = origin.event(.accountDeleted, uid: id, at: now, ["replacedByImport": true])
+                    if let actor { event.actor = actor }
+                    try await tx.appendAuditEvent(event)
+                }
+            }
             if !accepted.isEmpty { try await tx.insertImportedUsers(accepted) }
             result.imported = accepted.count
             return result

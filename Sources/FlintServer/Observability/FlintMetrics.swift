@@ -38,8 +38,8 @@ public final class FlintMetrics: Sendable {
         static let keys = "flint_signing_keys"
         /// Every name above.
         static let all = [
-            requestDuration, signIns, limitRefusals, codesSent, codesRefused, budgetAlerts, deliveries, outboxBacklog, storeDuration, storeInFlight, storeErrors,
-            keyAge, keys,
+            requestDuration, signIns, limitRefusals, codesSent, codesRefused, budgetAlerts, deliveries, outboxBacklog, storeDuration,
+            storeInFlight, storeErrors, keyAge, keys,
         ]
     }
 
@@ -75,8 +75,8 @@ public final class FlintMetrics: Sendable {
             .recordNanoseconds(nanoseconds)
     }
 
-    /// One answer of a sign-in endpoint: `method` (`phone`, `password`, `emailLink`, `signUp`, `secondFactor`) and
-    /// `outcome` (`success`, `second_factor_required`, or Firebase's error code).
+    /// One answer of a sign-in endpoint: `method` (``SignInEndpoints``: `phone`, `password`, `emailLink`, `signUp`,
+    /// `secondFactor`, `custom`) and `outcome` (`success`, `second_factor_required`, or Firebase's error code).
     func signIn(method: String, outcome: String) {
         factory.makeCounter(label: Name.signIns, dimensions: [("method", method), ("outcome", outcome)]).increment(by: 1)
     }

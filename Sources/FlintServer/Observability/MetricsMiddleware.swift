@@ -9,15 +9,16 @@ import Hummingbird
 /// It sits inside ``ErrorMiddleware``, so it sees the error a handler threw: the status it records is the one
 /// ``ErrorMiddleware`` will answer, and the outcome of a refused sign-in is Firebase's error code. The route is the
 /// template Hummingbird matched (`…/v1/projects/{project}/accounts:lookup`), `unmatched` when none did; methods
-/// outside the standard ones count as `OTHER`. A request costs one clock read at each end and one histogram
-/// update; sign-in endpoints also bind a ``SignInProbe``.
+/// outside the standard ones count as `OTHER`. Sign-in endpoints are those of ``SignInEndpoints``, matched on the
+/// route template. A request costs one clock read at each end and one histogram update; sign-in endpoints also bind a
+/// ``SignInProbe``.
 struct MetricsMiddleware: RouterMiddleware {
     typealias Context = FlintRequestContext
     let metrics: FlintMetrics
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
-        let method = SignInRoutes.method(of: context.endpointPath)
+        let method = SignInEndpoints.method(ofPath: context.endpointPath)
         do {
             let response: Response
             if let method {

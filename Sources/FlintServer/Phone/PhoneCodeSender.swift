@@ -13,10 +13,10 @@ extension PhoneCodes {
     /// hand-over fails the session is abandoned, so the next attempt sends afresh. Outside dev mode the outbox record
     /// keeps neither code nor text once handed over.
     ///
-    /// A real number is sent at most ``ServerSettings/smsCodesPerNumberPerHour`` and ``ServerSettings/smsCodesPerNumberPerDay``
-    /// new codes, and a text handed to a provider also counts against the project's `flint.smsLimits` (per
+    /// A real number is sent at most `flint.smsLimits.perNumberPerHour` and `perNumberPerDay` new codes, and a text
+    /// handed to a provider also counts against the project's other `flint.smsLimits` (per
     /// `clientIP`, per destination country: `TOO_MANY_ATTEMPTS_TRY_LATER`; the daily budget: `QUOTA_EXCEEDED`; see
-    /// ``textLimits(to:clientIP:config:)``); a send refused by one limit takes nothing from the others, and no text
+    /// ``textLimits(to:clientIP:config:delivered:)``); a send refused by one limit takes nothing from the others, and no text
     /// goes out. Fictional numbers are exempt, and the dev outbox (no delivery, no cost) counts on the per-number caps only.
     ///
     /// With `forSignIn` (phone sign-in, not a second factor) the project must allow phone sign-in, and a number whose
@@ -67,7 +67,7 @@ extension PhoneCodes {
         var record = message.outboxRecord
         if !devOutbox { record.status = .sending }
         let maxAttempts = node.settings.maxCodeAttempts
-        let sendLimits = textLimits(to: phone, clientIP: clientIP, config: devOutbox ? nil : config.smsLimits)
+        let sendLimits = textLimits(to: phone, clientIP: clientIP, config: config.smsLimits, delivered: !devOutbox)
         let (session, sequence, alert) = try await refusingPastLimits(at: candidate.createdAt, region: phone.regionCode) {
             try await node.store.write { [record] tx -> (CodeSession, Int64?, SMSBudgetAlert?) in
                 let started = try await tx.startCodeSession(candidate, maxAttempts: maxAttempts)

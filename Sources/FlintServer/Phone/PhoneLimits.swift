@@ -9,12 +9,13 @@ extension PhoneCodes {
     private static let hour: Duration = .seconds(3600)
     private static let day: Duration = .seconds(86_400)
 
-    /// Texts `phone` (E.164) may be sent: per hour and per day, sign-in and second-factor codes together.
-    func smsSendLimits(_ phone: String) -> [Limit] {
+    /// Texts `phone` (E.164) may be sent: per hour and per day, sign-in and second-factor codes together
+    /// (`flint.smsLimits.perNumberPerHour` and `perNumberPerDay`; 0 is off).
+    func smsSendLimits(_ phone: String, _ limits: ProjectConfig.SMSLimits) -> [Limit] {
         [
-            Limit(key: "sms-sent:h:\(phone)", max: node.settings.smsCodesPerNumberPerHour, window: Self.hour),
-            Limit(key: "sms-sent:d:\(phone)", max: node.settings.smsCodesPerNumberPerDay, window: Self.day),
-        ]
+            Limit(key: "sms-sent:h:\(phone)", max: limits.perNumberPerHour, window: Self.hour),
+            Limit(key: "sms-sent:d:\(phone)", max: limits.perNumberPerDay, window: Self.day),
+        ].filter { $0.max > 0 }
     }
 
     /// Wrong codes `phone` (E.164) may be answered with: per hour and per day.

@@ -24,7 +24,7 @@ struct SMSBudgetAlert: Sendable, Equatable {
 
 /// SMS spend protection (`flint.smsLimits`): texts per client address per hour and per day, per destination country
 /// per hour, and the project's daily budget, on the shared counters (exact across nodes) beside the per-number caps
-/// (``smsSendLimits(_:)``). Every real text counts one hit on each, reserved in the send's transaction; a failed
+/// (``smsSendLimits(_:_:)``). Every real text counts one hit on each, reserved in the send's transaction; a failed
 /// hand-over gives them back. Fictional numbers are never texted and count nowhere.
 extension PhoneCodes {
     private static let hour: Duration = .seconds(3600)
@@ -34,11 +34,11 @@ extension PhoneCodes {
 
     /// Every limit a text to `phone` at the request of `clientIP` counts against, in the order they answer: the
     /// number's, the address's and the country's (`TOO_MANY_ATTEMPTS_TRY_LATER`), then the budget (`QUOTA_EXCEEDED`).
-    /// A limit set to 0 is off (the budget then counts without refusing). Without `config` — a text to the dev
-    /// outbox, which delivers nothing and costs nothing — only the per-number caps apply.
-    func textLimits(to phone: PhoneNumber, clientIP: String?, config: ProjectConfig.SMSLimits?) -> [SMSSendLimit] {
-        var limits = smsSendLimits(phone.e164)
-        guard let config else { return limits.map { SMSSendLimit(limit: $0, refusal: .tooManyAttempts) } }
+    /// A limit set to 0 is off (the budget then counts without refusing). For a text to the dev outbox, which
+    /// delivers nothing and costs nothing (`delivered` false), only the per-number caps apply.
+    func textLimits(to phone: PhoneNumber, clientIP: String?, config: ProjectConfig.SMSLimits, delivered: Bool) -> [SMSSendLimit] {
+        var limits = smsSendLimits(phone.e164, config)
+        guard delivered else { return limits.map { SMSSendLimit(limit: $0, refusal: .tooManyAttempts) } }
         if let clientIP {
             limits.append(Limit(key: "sms-ip:h:\(clientIP)", max: config.perIPPerHour, window: Self.hour))
             limits.append(Limit(key: "sms-ip:d:\(clientIP)", max: config.perIPPerDay, window: Self.day))

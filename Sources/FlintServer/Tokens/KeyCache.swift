@@ -9,14 +9,19 @@ import Synchronization
 #endif
 
 /// The node's copy of the signing keys, re-read from the store periodically so a rotation made by any node
-/// (or by `flint keys rotate`) is used and published by all within one reload interval.
+/// (or by `flint keys rotate`) is used and published by all within one reload interval. Private keys are stored
+/// sealed with the master key (``SecretsAtRest``) and opened here.
 final class KeyCache: Sendable {
     private let store: any AuthStore
+    private let secrets: SecretsAtRest
     private let ring = Mutex(KeyRing(keys: []))
 
-    init(store: any AuthStore) {
-        self.store = store
+    init(store: any AuthStore, secrets: SecretsAtRest) {
+        (self.store, self.secrets) = (store, secrets)
     }
+
+    /// How this node's secrets are sealed.
+    var sealing: SecretsAtRest { secrets }
 
     /// The current ring.
     var current: KeyRing { ring.withLock { $0 } }
@@ -34,7 +39,8 @@ final class KeyCache: Sendable {
             } else {
                 keys.append(
                     try SigningKey(
-                        kid: record.kid, privateKeyPEM: record.privateKeyPEM, certificatePEM: record.certificatePEM,
+                        kid: record.kid, privateKeyPEM: try secrets.openPrivateKey(record.privateKeyPEM, kid: record.kid),
+                        certificatePEM: record.certificatePEM,
                         createdAt: Date(timeIntervalSince1970: Double(record.createdAt) / 1000), retiredAt: retired
                     )
                 )
@@ -48,7 +54,7 @@ final class KeyCache: Sendable {
     func ensureKey(clock: any WallClock, random: any RandomSource) async throws {
         try await reload()
         if current.active != nil { return }
-        let record = try Self.newKeyRecord(now: clock.now(), random: random)
+        let record = try Self.newKeyRecord(now: clock.now(), random: random, secrets: secrets)
         try await store.write { tx in
             if try await tx.signingKeys().contains(where: { $0.retiredAt == nil }) { return }
             try await tx.addSigningKey(record, retiringOthersAt: nil)
@@ -56,20 +62,26 @@ final class KeyCache: Sendable {
         try await reload()
     }
 
-    /// Adds a new active key and retires the others (they stay published through their grace period).
-    static func rotate(store: any AuthStore, clock: any WallClock, random: any RandomSource) async throws -> String {
+    /// Adds a new active key and retires the others (they stay published through their grace period). The new key is
+    /// sealed with `secrets`' master key, after checking in the same transaction that the store's server secret opens
+    /// with it, so a wrong key adds nothing.
+    static func rotate(store: any AuthStore, secrets: SecretsAtRest, clock: any WallClock, random: any RandomSource) async throws -> String {
         let now = clock.now()
-        let record = try newKeyRecord(now: now, random: random)
-        try await store.write { tx in try await tx.addSigningKey(record, retiringOthersAt: now.millisecondsSince1970) }
+        let record = try newKeyRecord(now: now, random: random, secrets: secrets)
+        try await store.write { tx in
+            if let stored = try await tx.masterSecret() { _ = try secrets.openServerSecret(stored) }
+            try await tx.addSigningKey(record, retiringOthersAt: now.millisecondsSince1970)
+        }
         await store.announce(.keys)
         return record.kid
     }
 
-    /// A freshly generated key in its stored form, created at `now`.
-    private static func newKeyRecord(now: Date, random: any RandomSource) throws -> SigningKeyRecord {
+    /// A freshly generated key in its stored form (its private half sealed), created at `now`.
+    private static func newKeyRecord(now: Date, random: any RandomSource, secrets: SecretsAtRest) throws -> SigningKeyRecord {
         let key = try SigningKey.generate(now: now, random: random)
         return SigningKeyRecord(
-            kid: key.kid, privateKeyPEM: key.privateKeyPEM, certificatePEM: key.certificatePEM, createdAt: now.millisecondsSince1970
+            kid: key.kid, privateKeyPEM: try secrets.sealPrivateKey(key.privateKeyPEM, kid: key.kid), certificatePEM: key.certificatePEM,
+            createdAt: now.millisecondsSince1970
         )
     }
 }

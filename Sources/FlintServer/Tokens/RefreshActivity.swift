@@ -34,10 +34,13 @@ final class RefreshActivity: Sendable {
 }
 
 /// Flushes ``RefreshActivity`` every second until shutdown, then a last time.
-struct RefreshActivityService: Service {
+struct RefreshActivityService: Service, CustomStringConvertible {
     let activity: RefreshActivity
     let store: any AuthStore
     let logger: Logger
+
+    /// Its name only, as ServiceLifecycle logs it at start.
+    var description: String { "RefreshActivityService" }
 
     func run() async throws {
         try? await cancelWhenGracefulShutdown {

@@ -49,7 +49,9 @@ struct WireBody: Sendable {
         return WireBody(fields: object)
     }
 
-    /// `snake_case` → `camelCase` (`phone_number` → `phoneNumber`); other keys are kept.
+    /// `snake_case` → `camelCase` (`phone_number` → `phoneNumber`); other keys are kept. Keys are the client's: a
+    /// letter whose case mapping is several characters (`ß` → `SS`) is appended as its mapping, never forced into one
+    /// `Character`.
     static func camelCase(_ key: String) -> String {
         guard key.contains("_") else { return key }
         var out = ""
@@ -58,7 +60,7 @@ struct WireBody: Sendable {
             if ch == "_" {
                 upper = !out.isEmpty
             } else {
-                out.append(upper ? Character(ch.uppercased()) : ch)
+                if upper { out += ch.uppercased() } else { out.append(ch) }
                 upper = false
             }
         }
@@ -71,7 +73,7 @@ struct WireBody: Sendable {
         for ch in key {
             if ch.isUppercase {
                 out.append("_")
-                out.append(Character(ch.lowercased()))
+                out += ch.lowercased()
             } else {
                 out.append(ch)
             }

@@ -1,7 +1,8 @@
 /// Node state: the master secret, signing keys, the project config and the schema version. Queries.
 public protocol ConfigReads: Sendable {
-    /// The stored master secret, if created.
-    func masterSecret() async throws -> [UInt8]?
+    /// The stored server secret (base64 of 32 bytes, sealed with the operator's master key since encryption at rest),
+    /// if created.
+    func masterSecret() async throws -> String?
     /// Every signing key, including retired ones.
     func signingKeys() async throws -> [SigningKeyRecord]
     /// The stored project config document (JSON text), if any.
@@ -14,8 +15,12 @@ public protocol ConfigReads: Sendable {
 
 /// Node state: the master secret, signing keys, the project config and the schema version. Writes, inside a transaction.
 public protocol ConfigWrites: ConfigReads {
-    /// Stores the master secret unless one exists; returns the one that is stored.
-    func ensureMasterSecret(_ candidate: [UInt8]) async throws -> [UInt8]
+    /// Stores the server secret unless one exists; returns the one that is stored.
+    func ensureMasterSecret(_ candidate: String) async throws -> String
+    /// Replaces the stored server secret's value (sealing it, or sealing it again under a new master key).
+    func replaceMasterSecret(_ stored: String) async throws
+    /// Replaces the stored private key of signing key `kid` (sealing it, or sealing it again under a new master key).
+    func replaceSigningPrivateKey(kid: String, with stored: String) async throws
     /// Adds a signing key and retires every other active key at `retireAt` (ms).
     func addSigningKey(_ key: SigningKeyRecord, retiringOthersAt retireAt: Int64?) async throws
     /// Replaces the project config document.

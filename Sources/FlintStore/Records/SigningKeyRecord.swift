@@ -2,7 +2,8 @@
 public struct SigningKeyRecord: Sendable, Equatable {
     /// Key ID.
     public var kid: String
-    /// PKCS#8 PEM private key.
+    /// The private key as stored: its PEM sealed with the operator's master key (`sealed:v1:…`), or the PEM in clear
+    /// in a store written before encryption at rest (sealed at the first start with a master key).
     public var privateKeyPEM: String
     /// PEM self-signed certificate.
     public var certificatePEM: String

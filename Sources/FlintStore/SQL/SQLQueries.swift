@@ -10,16 +10,18 @@ struct SQLQueries: StoreTransaction {
 
     // MARK: Secrets, keys, config
 
-    func masterSecret() async throws -> [UInt8]? {
-        guard let row = try await db.first("SELECT value FROM flint_secrets WHERE name = 'master'") else { return nil }
-        return Data(base64Encoded: try row.string("value")).map { [UInt8]($0) }
+    func masterSecret() async throws -> String? {
+        try await db.first("SELECT value FROM flint_secrets WHERE name = 'master'")?.string("value")
     }
 
-    func ensureMasterSecret(_ candidate: [UInt8]) async throws -> [UInt8] {
+    func ensureMasterSecret(_ candidate: String) async throws -> String {
         if let existing = try await masterSecret() { return existing }
-        let text = Data(candidate).base64EncodedString()
-        try await db.run("INSERT INTO flint_secrets (name, value) VALUES ('master', ?) ON CONFLICT (name) DO NOTHING", [.text(text)])
+        try await db.run("INSERT INTO flint_secrets (name, value) VALUES ('master', ?) ON CONFLICT (name) DO NOTHING", [.text(candidate)])
         return try await masterSecret() ?? candidate
+    }
+
+    func replaceMasterSecret(_ stored: String) async throws {
+        try await db.run("UPDATE flint_secrets SET value = ? WHERE name = 'master'", [.text(stored)])
     }
 
     func signingKeys() async throws -> [SigningKeyRecord] {
@@ -41,6 +43,10 @@ struct SQLQueries: StoreTransaction {
             "INSERT INTO signing_keys (kid, private_key_pem, certificate_pem, created_at, retired_at) VALUES (?, ?, ?, ?, ?)",
             [.text(key.kid), .text(key.privateKeyPEM), .text(key.certificatePEM), .integer(key.createdAt), key.retiredAt.sql]
         )
+    }
+
+    func replaceSigningPrivateKey(kid: String, with stored: String) async throws {
+        try await db.run("UPDATE signing_keys SET private_key_pem = ? WHERE kid = ?", [.text(stored), .text(kid)])
     }
 
     func projectConfig() async throws -> String? {

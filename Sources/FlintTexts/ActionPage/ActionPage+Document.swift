@@ -80,7 +80,8 @@ extension ActionPage {
         input[type=password]{box-sizing:border-box;width:100%;margin:0 0 6px;padding:10px 12px;border:1px solid #8c959f;\
         border-radius:8px;font:inherit}
         .hint{font-size:14px;color:#57606a}
-        .error{padding:10px 12px;border-radius:8px;background:#ffebe9;color:#82071e}
+        .error{margin:0 0 16px;padding:10px 12px;border-radius:8px;background:#ffebe9;color:#82071e}
+        .hint{margin:0 0 16px}.hint p,.error p{margin:0 0 4px}.hint ul,.error ul{margin:0;padding-inline-start:20px}
         @media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}main{background:#161b22;border-color:#30363d}\
         .app,.hint{color:#8d96a0}input[type=password]{background:#0d1117;color:#e6edf3;border-color:#30363d}\
         .error{background:#3d1418;color:#ffa198}}

@@ -11,9 +11,12 @@
 /// treated as absent.
 package enum ActionPage {
     /// A problem with what was submitted in the password form, shown above it.
-    package enum FormError: Sendable, Equatable, CaseIterable {
+    package enum FormError: Sendable, Equatable {
         /// The password was refused as too weak (Firebase's `WEAK_PASSWORD`).
         case weakPassword
+        /// The password misses these rules of the project's enforced password policy
+        /// (`PASSWORD_DOES_NOT_MEET_REQUIREMENTS`).
+        case unmetRequirements([PasswordRequirement])
     }
 
     /// What a completed action did.
@@ -63,32 +66,51 @@ package enum ActionPage {
         return document(locale: tag, app: app, title: phrase(words.confirmTitle, app: app), body: body)
     }
 
-    /// The page for `mode=resetPassword`: one new-password field (`newPassword`, at least 6 characters)
-    /// that POSTs with `hidden` to `formAction`, and `error`, if any, above it.
+    /// The page for `mode=resetPassword`: one new-password field (`newPassword`) that POSTs with `hidden` to
+    /// `formAction`, and `error`, if any, above it. `rules` are the project's enforced password policy (its length
+    /// bounds and character classes), listed under the field in the reader's language and mirrored in the field's
+    /// `minlength`/`maxlength`; without them the hint is Firebase's own minimum of 6 characters.
     package static func resetPassword(
-        locale: [String], app: String, email: String, formAction: String, hidden: [(name: String, value: String)], error: FormError?
+        locale: [String], app: String, email: String, formAction: String, hidden: [(name: String, value: String)], error: FormError?,
+        rules: [PasswordRequirement] = []
     ) -> String {
         let (tag, words) = ActionPageStrings.negotiate(locale)
+        let ruleWords = ActionPageStrings.passwordRules[tag] ?? ActionPageStrings.passwordRules[LocaleNegotiation.fallback]
         var body = paragraph(phrase(words.resetBody, app: app, email: email))
         var describedBy = "password-hint"
         if let error {
-            let message: String =
-                switch error {
-                case .weakPassword: words.weakPassword
-                }
-            body += "<p class=\"error\" id=\"password-error\" role=\"alert\">\(phrase(message, app: app))</p>\n"
+            let message: String
+            switch error {
+            case .weakPassword:
+                message = phrase(words.weakPassword, app: app)
+            case .unmetRequirements(let missed):
+                message = ruleWords.map { ruleList($0.missing, missed, $0) } ?? phrase(words.weakPassword, app: app)
+            }
+            body += "<div class=\"error\" id=\"password-error\" role=\"alert\">\(message)</div>\n"
             describedBy += " password-error"
+        }
+        let hint = rules.isEmpty ? phrase(words.passwordHint, app: app) : ruleWords.map { ruleList($0.needs, rules, $0) } ?? ""
+        var minimum = 6
+        var maximum: Int?
+        for rule in rules {
+            if case .minLength(let n) = rule { minimum = n }
+            if case .maxLength(let n) = rule { maximum = n }
         }
         let fields = """
             <input type="text" autocomplete="username" value="\(HTMLEscaping.escape(email))" readonly hidden>
             <label for="newPassword">\(phrase(words.newPassword, app: app))</label>
-            <input id="newPassword" name="newPassword" type="password" minlength="6" required autocomplete="new-password" \
-            aria-describedby="\(describedBy)"\(error == nil ? "" : " aria-invalid=\"true\" autofocus")>
-            <p class="hint" id="password-hint">\(phrase(words.passwordHint, app: app))</p>
+            <input id="newPassword" name="newPassword" type="password" minlength="\(minimum)"\(maximum.map { " maxlength=\"\($0)\"" } ?? "") \
+            required autocomplete="new-password" aria-describedby="\(describedBy)"\(error == nil ? "" : " aria-invalid=\"true\" autofocus")>
+            <div class="hint" id="password-hint">\(hint)</div>
 
             """
         body += form(action: formAction, hidden: hidden, fields: fields, submit: phrase(words.saveButton, app: app))
         return document(locale: tag, app: app, title: phrase(words.resetTitle, app: app), body: body)
+    }
+
+    /// A lead-in and a list of rules, escaped.
+    private static func ruleList(_ lead: String, _ rules: [PasswordRequirement], _ words: PasswordRuleStrings) -> String {
+        "<p>\(HTMLEscaping.escape(lead))</p><ul>" + rules.map { "<li>\(HTMLEscaping.escape(words.phrase($0)))</li>" }.joined() + "</ul>"
     }
 
     /// The page after a completed action, with a "Continue" button to `continueURL` when there is one.

@@ -5,7 +5,8 @@ import HTTPTypes
 enum ReadOnlyRequests {
     /// The last path segments (after the last `/`) of the reading `POST`s, or their ends after a `:`.
     private static let readingPOSTs: [String] = [
-        "accounts:lookup", "getAccountInfo", "accounts:query", ":queryAccounts", "accounts:batchGet", "accounts:createAuthUri", "createAuthUri",
+        "accounts:lookup", "getAccountInfo", "accounts:query", ":queryAccounts", "accounts:batchGet", "downloadAccount", "accounts:createAuthUri",
+        "createAuthUri",
     ]
 
     /// Whether `method` on `path` only reads.

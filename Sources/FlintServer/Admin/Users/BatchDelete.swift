@@ -5,7 +5,8 @@ import Logging
 
 /// `v1/projects/{p}/accounts:batchDelete` (the Admin SDKs' `delete_users`): up to 1000 accounts in one transaction.
 /// Without `force`, an account that is not disabled stays and is reported (`NOT_DISABLED`); IDs of no account are
-/// skipped silently, as Firebase does.
+/// skipped silently, as Firebase does. Each deleted account is an `ACCOUNT_DELETED` audit event (`batch: true`), in the
+/// same transaction.
 struct BatchDeleteRequest: Decodable {
     var localIds: [String]
     var force: Bool
@@ -39,6 +40,7 @@ extension UserAdminFlow {
         let ids = wire.localIds
         guard !ids.isEmpty, ids.count <= Self.maximumBatchDelete else { throw AuthError(code: "LOCAL_ID_LIST_EXCEEDS_LIMIT") }
         let force = wire.force
+        let now = node.clock.nowMS
         let failures = try await node.store.write { tx -> [BatchDeleteResponse.Failure] in
             let found = Dictionary(uniqueKeysWithValues: try await tx.users(localIDs: ids).map { ($0.localID, $0) })
             var failures: [BatchDeleteResponse.Failure] = []
@@ -51,7 +53,9 @@ extension UserAdminFlow {
                     doomed.append(id)
                 }
             }
-            _ = try await tx.deleteUsers(localIDs: doomed)
+            for id in try await tx.deleteUsers(localIDs: doomed).sorted() {
+                try await tx.audit(.accountDeleted, uid: id, at: now, ["batch": true])
+            }
             return failures
         }
         node.logger.notice("accounts deleted in a batch", metadata: ["named": "\(ids.count)", "refused": "\(failures.count)"])

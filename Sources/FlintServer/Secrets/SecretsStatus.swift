@@ -1,0 +1,25 @@
+import FlintCore
+public import FlintStore
+
+/// What `flint doctor` reports about the secrets in a store: how many are kept in clear and which master keys sealed
+/// the others. Read without any key.
+public struct SecretsStatus: Sendable, Equatable {
+    /// Stored secrets kept in clear (a store not yet started with a master key).
+    public var inClear: Int
+    /// Sealed secrets per master key ID.
+    public var sealedByKey: [String: Int]
+
+    /// Reads the status of `store`'s secrets.
+    public static func read(from store: any AuthStore) async throws -> SecretsStatus {
+        var status = SecretsStatus(inClear: 0, sealedByKey: [:])
+        let (server, keys) = try await store.read { r in (try await r.masterSecret(), try await r.signingKeys()) }
+        for stored in ([server].compactMap { $0 } + keys.map(\.privateKeyPEM)) {
+            if let id = SealedSecret.keyID(of: stored) {
+                status.sealedByKey[id, default: 0] += 1
+            } else {
+                status.inClear += 1
+            }
+        }
+        return status
+    }
+}

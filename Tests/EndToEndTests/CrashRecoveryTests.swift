@@ -1,0 +1,152 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Testing
+
+/// What a client was told while the node was under load: every sign-in answered 200, with its account and session.
+private actor Acknowledged {
+    private(set) var sessions: [(localID: String, refreshToken: String)] = []
+    func add(_ localID: String, _ refreshToken: String) { sessions.append((localID, refreshToken)) }
+    var count: Int { sessions.count }
+}
+
+/// `kill -9` in the middle of sustained sign-ins: whatever a client was told is durable, and nothing is half written.
+@Suite("kill -9 under sign-in load, on SQLite and PostgreSQL", .serialized)
+struct CrashRecoveryTests {
+    /// The fictional numbers the load signs in with (their code is 123456), beside password sign-ups.
+    static let numbers = (0..<10).map { "+1650555\(String(format: "%04d", 7000 + $0))" }
+
+    @Test("SQLite: every acknowledged account and refresh token survives a SIGKILL, with the same published keys")
+    func sqlite() async throws {
+        let data = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        try await killUnderLoad(data: data, arguments: []) { query in
+            try runQuery(["/usr/bin/env", "sqlite3", data + "/flint.sqlite", query])
+        }
+    }
+
+    @Test(
+        "PostgreSQL: every acknowledged account and refresh token survives a SIGKILL, with the same published keys",
+        .enabled(if: postgresURL != nil))
+    func postgres() async throws {
+        let url = try TwoNodeTests().freshDatabase(on: try #require(postgresURL))
+        let data = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        try await killUnderLoad(data: data, arguments: ["--database", url, "--dev"]) { query in
+            try runQuery(["/usr/bin/env", "psql", url, "-qtAc", query])
+        }
+    }
+
+    /// Starts a node, signs in from 16 clients at once, kills the node with SIGKILL once 48 sign-ins were answered,
+    /// checks the rows as the kill left them with `query` (one number per statement), restarts on the same data and
+    /// checks every acknowledged session.
+    private func killUnderLoad(data: String, arguments: [String], query: (String) throws -> Int) async throws {
+        let client = HTTPClient.shared
+        let config = data + "-config.json"
+        let numbers = Dictionary(uniqueKeysWithValues: Self.numbers.map { ($0, "123456") })
+        try JSONSerialization.data(withJSONObject: ["signIn": ["phoneNumber": ["enabled": true, "testPhoneNumbers": numbers]]])
+            .write(to: URL(fileURLWithPath: config))
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        let flags = arguments + ["--config", config, "--password-hash-cost", "10", "--new-accounts-per-ip", "0"]
+        let node = try await FlintProcess(dataDirectory: data, extraArguments: flags, client: client)
+        let (_, jwksBefore) = try await getJSON(client, node.base + "/.well-known/jwks.json")
+        let acknowledged = Acknowledged()
+        let base = node.base
+        let load = Task {
+            await withTaskGroup(of: Void.self) { group in
+                for worker in 0..<16 {
+                    group.addTask { await signInUntilRefused(base, worker: worker, into: acknowledged) }
+                }
+            }
+        }
+        // Kill once the load is well under way (on a loaded machine — CI runs suites in parallel — the first answers
+        // can take many seconds), mid-stream.
+        let deadline = ContinuousClock.now + .seconds(120)
+        while await acknowledged.count < 48, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        try await Task.sleep(for: .milliseconds(300))
+        node.kill()
+        await load.value
+        let sessions = await acknowledged.sessions
+        #expect(sessions.count >= 16, "the load got answers before the kill: \(sessions.count)")
+
+        // As the kill left the store: one sign-in, one transaction with its account, its refresh token and its event.
+        #expect(try query("SELECT COUNT(*) FROM users u WHERE NOT EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.local_id = u.local_id)") == 0)
+        let tokens = try query("SELECT COUNT(*) FROM refresh_tokens")
+        #expect(tokens >= sessions.count)
+        #expect(try query("SELECT COUNT(*) FROM audit_events WHERE kind = 'SIGN_IN'") == tokens, "every stored session has its SIGN_IN event")
+        #expect(try query("SELECT COUNT(*) FROM code_sessions") == 0, "fictional numbers leave no code session")
+
+        let again = try await FlintProcess(dataDirectory: data, extraArguments: flags, client: client)
+        defer { again.stop() }
+        let restarted = again.base
+        let (_, jwksAfter) = try await getJSON(client, restarted + "/.well-known/jwks.json")
+        #expect(NSDictionary(dictionary: jwksAfter) == NSDictionary(dictionary: jwksBefore), "the same keys are published after the restart")
+        let lost = try await withThrowingTaskGroup(of: String?.self) { group in
+            for (index, session) in sessions.enumerated() {
+                if index >= 16 { _ = try await group.next() }
+                group.addTask {
+                    let (status, body) = try await postJSON(
+                        client, restarted + "/securetoken.googleapis.com/v1/token?key=k",
+                        ["grant_type": "refresh_token", "refresh_token": session.refreshToken])
+                    return status == 200 && body["user_id"] as? String == session.localID ? nil : session.localID
+                }
+            }
+            return try await group.reduce(into: [String]()) { if let uid = $1 { $0.append(uid) } }
+        }
+        #expect(lost.isEmpty, "\(lost.count) of \(sessions.count) acknowledged sessions do not refresh after the restart")
+    }
+}
+
+/// Signs in over and over (password sign-ups, and fictional-number phone sign-ins on odd workers) until the node
+/// stops answering; records every 200.
+private func signInUntilRefused(_ base: String, worker: Int, into acknowledged: Acknowledged) async {
+    let client = HTTPClient.shared
+    let v1 = base + "/identitytoolkit.googleapis.com/v1"
+    var round = 0
+    while true {
+        round += 1
+        do {
+            let answer: (Int, [String: Any])
+            if worker % 2 == 1 {
+                let number = CrashRecoveryTests.numbers[(worker + round) % CrashRecoveryTests.numbers.count]
+                let (_, sent) = try await post(client, v1 + "/accounts:sendVerificationCode?key=k", ["phoneNumber": number])
+                guard let sessionInfo = sent["sessionInfo"] as? String else { return }
+                answer = try await post(client, v1 + "/accounts:signInWithPhoneNumber?key=k", ["sessionInfo": sessionInfo, "code": "123456"])
+            } else {
+                answer = try await post(
+                    client, v1 + "/accounts:signUp?key=k", ["email": "load-\(worker)-\(round)@example.com", "password": "password-\(round)"])
+            }
+            guard answer.0 == 200, let uid = answer.1["localId"] as? String, let token = answer.1["refreshToken"] as? String else { return }
+            await acknowledged.add(uid, token)
+        } catch {
+            return
+        }
+    }
+}
+
+/// POSTs JSON with a short timeout: a request the kill cut off fails at once instead of holding the test.
+private func post(_ client: HTTPClient, _ url: String, _ body: [String: String]) async throws -> (Int, [String: Any]) {
+    var request = HTTPClientRequest(url: url)
+    request.method = .POST
+    request.headers.add(name: "content-type", value: "application/json")
+    request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: body)))
+    let response = try await client.execute(request, timeout: .seconds(5))
+    let buffer = try await response.body.collect(upTo: 1 << 20)
+    return (Int(response.status.code), (try? JSONSerialization.jsonObject(with: Data(buffer.readableBytesView))) as? [String: Any] ?? [:])
+}
+
+/// Runs a database client and reads the one number it prints.
+private func runQuery(_ command: [String]) throws -> Int {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: command[0])
+    p.arguments = Array(command.dropFirst())
+    let pipe = Pipe()
+    p.standardOutput = pipe
+    try p.run()
+    let out = pipe.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    let text = String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard p.terminationStatus == 0, let value = Int(text) else { throw FlintProcessError(message: "\(command.last ?? ""): \(text)") }
+    return value
+}
