@@ -42,6 +42,8 @@ let package = Package(
         // `/metrics`: the swift-metrics API over a Prometheus registry, exposed in the text format.
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // The web console's server-rendered pages (`/console`): logic-less templates that escape what they insert.
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
     ],
     targets: [
         // RS256 signing with the system's OpenSSL on Linux (twice BoringSSL's speed on AVX-512 IFMA CPUs).
@@ -105,6 +107,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: strictSettings
         ),

@@ -23,14 +23,15 @@ public protocol AuthStore: Sendable {
 }
 
 /// Every query, composed from the aggregates' read protocols (Protocols/): users, tokens, code sessions, outbox,
-/// counters, config and keys, second factors, oob codes, credentials, the audit log, user listings, bulk import and export.
+/// counters, config and keys, second factors, oob codes, credentials, the audit log, user listings, bulk import and export,
+/// the web console's operators and sessions.
 public protocol StoreReader: UsersReads, TokensReads, CodeSessionsReads, OutboxReads, CountersReads, ConfigReads, SecondFactorsReads, OobCodesReads,
-    CredentialsReads, AuditReads, UserListingReads, UserImportReads
+    CredentialsReads, AuditReads, UserListingReads, UserImportReads, ConsoleReads
 {}
 
 /// Every write, available inside ``AuthStore/write(_:)``, composed from the aggregates' write protocols.
 public protocol StoreTransaction: StoreReader, UsersWrites, TokensWrites, CodeSessionsWrites, OutboxWrites, CountersWrites, ConfigWrites,
-    SecondFactorsWrites, OobCodesWrites, CredentialsWrites, AuditWrites, UserListingWrites, UserImportWrites
+    SecondFactorsWrites, OobCodesWrites, CredentialsWrites, AuditWrites, UserListingWrites, UserImportWrites, ConsoleWrites
 {}
 
 /// Failures the store reports in its own terms (not SQL).

@@ -11,7 +11,8 @@ import FlintCore
 /// tokens, and named admin bearer credentials.
 struct Admin: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Manage service accounts (custom tokens) and admin credentials.", subcommands: [ServiceAccounts.self, AdminTokens.self])
+        abstract: "Manage service accounts (custom tokens), admin credentials and console operators.",
+        subcommands: [ServiceAccounts.self, AdminTokens.self, ConsoleOperatorsCommand.self])
 }
 
 /// A credential's instant (or none) as people and `--json` read it: ISO 8601, UTC.

@@ -47,11 +47,11 @@ struct PhoneLimitsTests {
             for hour in 0..<6 {
                 for _ in 0..<2 {
                     _ = try await api.sendCode(alice)
-                    api.clock.advance(by: 301)
+                    api.clock.advance(by: .seconds(301))
                 }
                 let refused = try await api.post(Path.send, ["phoneNumber": alice])
                 #expect(refused.errorCode == "TOO_MANY_ATTEMPTS_TRY_LATER", "hour \(hour)")
-                api.clock.advance(by: 3600 - 602)  // the next hour's window
+                api.clock.advance(by: .seconds(3600 - 602))  // the next hour's window
             }
         }
     }

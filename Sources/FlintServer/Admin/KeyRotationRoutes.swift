@@ -18,9 +18,15 @@ struct KeyRotationRoutes {
     func rotate(_ request: Request, context: FlintRequestContext) async throws -> Rotated {
         try context.requireAdmin()
         guard context.parameters.get("project") == node.settings.projectID else { throw AuthError.projectNotFound }
+        return Rotated(kid: try await Self.rotate(node: node, keys: keys))
+    }
+
+    /// Adds a signing key, retires the current one and switches this node to the new one; answers its ID. The web
+    /// console's rotation runs this too.
+    static func rotate(node: Node, keys: KeyCache) async throws -> String {
         let kid = try await KeyCache.rotate(store: node.store, secrets: keys.sealing, clock: node.clock, random: node.random)
         try await keys.reload()
         node.logger.notice("signing key rotated", metadata: ["kid": "\(kid)"])
-        return Rotated(kid: kid)
+        return kid
     }
 }

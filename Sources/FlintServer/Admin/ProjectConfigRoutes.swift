@@ -22,12 +22,19 @@ struct ProjectConfigRoutes {
         let mask = request.uri.queryParameters["updateMask"].map { text in
             text.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
         }
+        let updated = try await Self.update(config: config, patch: patch, updateMask: mask, at: clock.now())
+        return try JSONReply.make(updated.resource(projectID: projectID))
+    }
+
+    /// Applies a patch with its `updateMask` (checked as the endpoint checks it), stores the new config with its
+    /// `CONFIG_CHANGED` event at `now` and answers it. The web console's settings run this too.
+    static func update(config: ConfigCache, patch: [String: JSONValue], updateMask mask: [String]?, at now: Instant) async throws -> ProjectConfig {
         let updated = try config.current.applying(patch: patch, updateMask: mask)
         // The change's audit event names the mask, or without one the top-level fields the patch sent.
         let change: [String: JSONValue] =
             mask.map { ["updateMask": .array($0.map(JSONValue.string))] } ?? ["fields": .array(patch.keys.sorted().map(JSONValue.string))]
-        try await config.save(updated, at: clock.now(), change: change)
-        return try JSONReply.make(updated.resource(projectID: projectID))
+        try await config.save(updated, at: now, change: change)
+        return updated
     }
 
     private func checkProject(_ context: FlintRequestContext) throws(AuthError) {

@@ -122,13 +122,16 @@ struct ReloadService: Service, CustomStringConvertible {
     }
 
     /// Deletes codes, counters and oob codes that expired over an hour ago, outbox records that are done with and
-    /// older than ``ServerSettings/outboxRetention``, and audit events older than ``ServerSettings/auditRetention``.
+    /// older than ``ServerSettings/outboxRetention``, audit events older than ``ServerSettings/auditRetention``, and
+    /// console sessions past their idle timeout or lifetime.
     func sweep() async throws {
         let now = node.clock.now()
         let cutoff = now - .seconds(3600)
         let outboxCutoff = now - outboxRetention
         let auditCutoff = now - node.settings.auditRetention
+        let (consoleIdle, consoleCreated) = (now - ConsoleFlow.idleTimeout, now - ConsoleFlow.lifetime)
         _ = try await node.store.write { tx in
+            _ = try await tx.deleteConsoleSessions(idleBefore: consoleIdle, createdBefore: consoleCreated)
             _ = try await tx.deleteAuditEvents(before: auditCutoff)
             _ = try await tx.deleteCodeSessions(expiredBefore: cutoff)
             _ = try await tx.deleteCounters(expiredBefore: cutoff)

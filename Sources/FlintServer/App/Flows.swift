@@ -25,6 +25,9 @@ struct Flows: Sendable {
     let adminCredentials: AdminCredentials
     let users: UserAdminFlow
     let imports: ImportFlow
+    /// The web console's rules, and its pages (templates parsed once, at start).
+    let console: ConsoleFlow
+    let consolePages: ConsolePages
 
     /// Prepares a node: the stored secrets checked against the master key (those kept in clear sealed with it), server
     /// secret and first signing key (created on first start), project config (the
@@ -83,5 +86,7 @@ struct Flows: Sendable {
         adminCredentials = AdminCredentials(store: store)
         users = UserAdminFlow(node: node)
         imports = ImportFlow(node: node, passwords: passwords)
+        console = ConsoleFlow(node: node, accounts: accounts, mfa: mfa, emailLink: emailLink, keys: keys)
+        consolePages = try ConsolePages(project: settings.projectID, devMode: settings.devMode)
     }
 }

@@ -98,6 +98,8 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     // Operators' views of the node: Prometheus metrics (admin or --metrics-token) and the OpenAPI document (public).
     router.get(RouterPath(MetricsRoutes.path), use: MetricsRoutes(node: flows.node, keys: flows.keys).scrape)
     router.get(RouterPath(OpenAPIDocument.path), use: OpenAPIDocument.serve)
+    // The web console's HTML pages (`/console/…`), signed in with its own operator accounts.
+    ConsoleRoutes(flow: flows.console, pages: flows.consolePages).register(on: router)
 
     if flows.node.settings.devMode {
         router.get("/", use: dev.ready)

@@ -35,11 +35,17 @@ public struct AuditKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let adminAction = AuditKind(rawValue: "ADMIN_ACTION")
     /// The project config changed (`detail.updateMask`, or `detail.source` for a config file).
     public static let configChanged = AuditKind(rawValue: "CONFIG_CHANGED")
+    /// A console operator signed in with password and TOTP code (`actor` is the operator's email).
+    public static let consoleSignIn = AuditKind(rawValue: "CONSOLE_SIGN_IN")
+    /// A console sign-in step refused (`detail.step`: `password`, `totp` or `locked`).
+    public static let consoleSignInFailed = AuditKind(rawValue: "CONSOLE_SIGN_IN_FAILED")
+    /// A console operator was added, or finished setting up (`detail.role`, `detail.step`).
+    public static let consoleOperatorChanged = AuditKind(rawValue: "CONSOLE_OPERATOR_CHANGED")
 
     /// Every kind Flint records, in the order above.
     public static let all: [AuditKind] = [
         signIn, signInFailed, lockout, mfaEnrolled, mfaWithdrawn, recoveryCodesRegenerated, passwordChanged, passwordReset, emailChanged,
-        emailRecovered, sessionsRevoked, accountDeleted, adminAction, configChanged,
+        emailRecovered, sessionsRevoked, accountDeleted, adminAction, configChanged, consoleSignIn, consoleSignInFailed, consoleOperatorChanged,
     ]
 
     public var description: String { rawValue }

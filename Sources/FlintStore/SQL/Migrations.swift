@@ -131,6 +131,21 @@ enum Migrations {
                 "CREATE INDEX audit_events_kind ON audit_events (kind, at, id)",
             ]
         },
+        // The web console: its operators (password hash, sealed TOTP secret, one-time setup token by its hash) and their
+        // sessions (by the hash of the cookie's token).
+        Migration(version: 10) { _ in
+            [
+                """
+                CREATE TABLE console_operators (email TEXT PRIMARY KEY, role TEXT NOT NULL, password_hash TEXT, totp_secret TEXT,
+                    last_totp_step BIGINT, setup_token_hash TEXT UNIQUE, setup_expires_at BIGINT, created_at BIGINT NOT NULL)
+                """,
+                """
+                CREATE TABLE console_sessions (token_hash TEXT PRIMARY KEY, email TEXT NOT NULL, stage TEXT NOT NULL,
+                    created_at BIGINT NOT NULL, last_seen_at BIGINT NOT NULL)
+                """,
+                "CREATE INDEX console_sessions_email ON console_sessions (email)",
+            ]
+        },
     ]
 
     /// The newest version this build knows.

@@ -1,0 +1,118 @@
+import FlintCore
+import FlintStore
+
+/// What an operator may do to an account from the console. Each runs the admin API's flow for it.
+enum ConsoleUserAction: String, Sendable, CaseIterable {
+    case disable, enable, revoke, delete, claims, removeFactor, sendPasswordReset, sendVerification
+
+    /// How the confirmation page and the audit log name it.
+    var title: String {
+        switch self {
+        case .disable: "Disable the account"
+        case .enable: "Enable the account"
+        case .revoke: "Revoke every session"
+        case .delete: "Delete the account"
+        case .claims: "Replace the custom claims"
+        case .removeFactor: "Remove a second factor"
+        case .sendPasswordReset: "Email a password-reset link"
+        case .sendVerification: "Email a verification link"
+        }
+    }
+}
+
+/// The users pages' reads and actions, through the operator's own endpoints' flows.
+extension ConsoleFlow {
+    /// Accounts per page of the users list.
+    static let pageSize = 50
+
+    /// One page of the users list for the search `text`: an email (exact, as `accounts:query` matches it), a phone
+    /// number in any international format (`+44 7700 900123`, `0044…`), or else a local-ID prefix or part of the
+    /// display name; every account when empty. Keyset pages in local-ID order after `after`.
+    func searchUsers(_ text: String, after: String?) async throws -> (users: [UserRecord], next: String?) {
+        let query = text.trimmingSpaces
+        if let filter = Self.exactFilter(query) {
+            let found = try await node.store.read { try await $0.users(matching: UserQuery(filter: filter, limit: 1)) }
+            return (found, nil)
+        }
+        let term = query.isEmpty ? nil : query
+        let limit = Self.pageSize
+        let found = try await node.store.read { try await $0.consoleUsers(idPrefix: term, nameContains: term, after: after, limit: limit + 1) }
+        let page = Array(found.prefix(limit))
+        return (page, found.count > limit ? page.last?.localID : nil)
+    }
+
+    /// The exact match a search asks for: an email, or a phone number (normalized to E.164).
+    static func exactFilter(_ query: String) -> UserFilter? {
+        if query.contains("@") { return EmailAddress.normalize(query).map(UserFilter.email) }
+        let separators = Set(" -.()/")
+        guard query.count >= 7, query.allSatisfy({ $0.isASCII && ($0.isNumber || separators.contains($0) || $0 == "+") }) else { return nil }
+        var international = query
+        if international.hasPrefix("00") { international = "+" + international.dropFirst(2) }
+        if !international.hasPrefix("+") { international = "+" + international }
+        return (try? PhoneNumber(parsing: international)).map { UserFilter.phoneNumber($0.e164) }
+    }
+
+    /// The account as the operator's `accounts:lookup` answers it.
+    func account(_ localID: String) async throws -> AccountJSON? {
+        let wire = try WireDecoder.decode(LookupRequest.self, from: ["localId": .array([.string(localID)])])
+        return try await accounts.lookupAccounts(wire).users?.first
+    }
+
+    /// Runs `action` on the account `localID` as the operator `caller` from `ip`, through the operator's
+    /// `accounts:update` / `accounts:delete` / `accounts:sendOobCode` flow, then records an `ADMIN_ACTION` event naming the action; the flows'
+    /// own events (revocations, deletions, second-factor changes) carry the operator's email as their actor too.
+    /// - Throws: the flow's ``FlintCore/AuthError`` (an invalid claims document, an unknown account…).
+    func perform(_ action: ConsoleUserAction, on localID: String, claims: String?, factor: String?, by caller: ConsoleCaller, ip: String?)
+        async throws
+    {
+        let origin = AuditOrigin(ip: ip, actor: caller.email)
+        origin.notes.subject = localID
+        try await AuditOrigin.$current.withValue(origin) {
+            switch action {
+            case .delete:
+                _ = try await accounts.deleteAccount(localID: localID)
+            case .disable, .enable:
+                try await update(localID, ["disableUser": .bool(action == .disable)])
+            case .revoke:
+                try await update(localID, ["validSince": .string(String(node.clock.now().secondsSince1970))])
+            case .claims:
+                try await update(localID, ["customAttributes": .string(claims ?? "")])
+            case .removeFactor:
+                guard let account = try await account(localID) else { throw AuthError.userNotFound }
+                let factors = account.mfaInfo ?? []
+                guard let factor, factors.contains(where: { $0.mfaEnrollmentId == factor }) else {
+                    throw AuthError.invalidArgument("The account has no second factor with this enrolment ID.")
+                }
+                let kept = factors.filter { $0.mfaEnrollmentId != factor }.map(Self.kept)
+                try await update(localID, ["mfa": .object(["enrollments": .array(kept)])])
+            case .sendPasswordReset, .sendVerification:
+                guard let email = try await account(localID)?.email else { throw AuthError.invalidArgument("The account has no email.") }
+                let type = action == .sendPasswordReset ? "PASSWORD_RESET" : "VERIFY_EMAIL"
+                let wire = try WireDecoder.decode(SendOobCodeRequest.self, from: ["requestType": .string(type), "email": .string(email)])
+                _ = try await emailLink.sendOobCode(wire, caller: .admin, clientIP: ip, locales: [])
+            }
+        }
+        var detail: [String: JSONValue] = ["action": .string(action.rawValue), "via": "console"]
+        if let factor, action == .removeFactor { detail["mfaEnrollmentId"] = .string(factor) }
+        await node.recordAudit(origin.event(.adminAction, uid: localID, at: node.clock.now(), detail))
+    }
+
+    /// The operator's `accounts:update` with `body` (and `localId`).
+    private func update(_ localID: String, _ body: [String: JSONValue]) async throws {
+        var body = body
+        body["localId"] = .string(localID)
+        _ = try await accounts.updateAccount(try WireDecoder.decode(UpdateAccountRequest.self, from: body), localID: localID, token: nil)
+    }
+
+    /// A second factor the account keeps, as the Admin SDKs send it in `mfa.enrollments`.
+    private static func kept(_ factor: MFAInfoJSON) -> JSONValue {
+        var entry: [String: JSONValue] = ["mfaEnrollmentId": .string(factor.mfaEnrollmentId), "enrolledAt": .string(factor.enrolledAt)]
+        if let name = factor.displayName { entry["displayName"] = .string(name) }
+        if factor.totpInfo != nil {
+            entry["totpInfo"] = .object([:])
+        } else if let phone = factor.unobfuscatedPhoneInfo ?? factor.phoneInfo {
+            entry["phoneInfo"] = .string(phone)
+        }
+        return .object(entry)
+    }
+}

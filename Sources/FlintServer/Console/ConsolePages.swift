@@ -1,0 +1,90 @@
+import FlintCore
+import FlintStore
+import HTTPTypes
+import Hummingbird
+import Mustache
+import NIOCore
+
+/// Renders console pages into whole HTML answers: the page's template inside the layout, with the headers every
+/// console answer carries (a strict Content-Security-Policy with no inline script or style, no caching, no framing,
+/// no referrer, since setup links carry their token in the URL).
+struct ConsolePages: Sendable {
+    let library: MustacheLibrary
+    let project: String
+    let devMode: Bool
+
+    /// `default-src 'self'` and nothing inline: the console runs no script and loads only its own stylesheet.
+    static let contentSecurityPolicy =
+        "default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
+    /// The console's sections, in the order of its navigation.
+    static let sections: [(href: String, label: String)] = [
+        ("/console/users", "Users"), ("/console/deliveries", "Deliveries"), ("/console/security", "Security"), ("/console/keys", "Keys"),
+        ("/console/settings", "Settings"),
+    ]
+
+    init(project: String, devMode: Bool) throws {
+        (library, self.project, self.devMode) = (try ConsoleTemplates.library(), project, devMode)
+    }
+
+    /// The page `template` titled `title` with `data`; `caller` (when signed in) fills the navigation and sign-out form.
+    func page(
+        _ template: String, title: String, _ data: [String: Any] = [:], caller: ConsoleCaller? = nil, status: HTTPResponse.Status = .ok,
+        cookie: String? = nil
+    ) -> Response {
+        var data = data
+        data["devMode"] = devMode
+        if let caller {
+            data["csrf"] = data["csrf"] ?? caller.csrf
+            data["canWrite"] = caller.canWrite
+        }
+        let body = library.render(data, withTemplate: template) ?? ""
+        var frame: [String: Any] = ["title": title, "project": project, "body": body, "devMode": devMode]
+        if let caller {
+            let nav: [[String: Any]] = Self.sections.map {
+                ["href": $0.href, "label": $0.label, "current": $0.label == title.split(separator: " ").first.map(String.init)]
+            }
+            frame["caller"] = ["email": caller.email, "role": caller.operatorRecord.role.rawValue, "csrf": caller.csrf, "nav": nav] as [String: Any]
+        }
+        let html = library.render(frame, withTemplate: "layout") ?? ""
+        var headers = Self.headers
+        headers[.contentType] = "text/html; charset=utf-8"
+        if let cookie { headers[.setCookie] = cookie }
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// A message page (an error when `error`), with a link onwards.
+    func message(
+        _ title: String, _ text: String, error: Bool = true, link: (href: String, label: String)? = nil, caller: ConsoleCaller? = nil,
+        status: HTTPResponse.Status
+    ) -> Response {
+        var data: [String: Any] = ["text": text, "error": error]
+        if let link { data["link"] = ["href": link.href, "label": link.label] }
+        return page("message", title: title, data, caller: caller, status: status)
+    }
+
+    /// `303 See Other` to `location`, setting `cookie` when given.
+    static func redirect(_ location: String, cookie: String? = nil) -> Response {
+        var headers = Self.headers
+        headers[.location] = location
+        if let cookie { headers[.setCookie] = cookie }
+        return Response(status: .seeOther, headers: headers)
+    }
+
+    /// The stylesheet.
+    static func stylesheet() -> Response {
+        var headers: HTTPFields = [.contentType: "text/css; charset=utf-8", .cacheControl: "max-age=300"]
+        headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: ConsoleStylesheet.text)))
+    }
+
+    /// What every console page and redirect carries.
+    static let headers: HTTPFields = {
+        var fields: HTTPFields = [.cacheControl: "no-store"]
+        fields[.contentSecurityPolicy] = contentSecurityPolicy
+        fields[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+        fields[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        fields[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        return fields
+    }()
+}

@@ -1,0 +1,130 @@
+import FlintCore
+import FlintStore
+import Hummingbird
+
+/// The users pages: the searchable list, an account's detail, and its actions (each confirmed, then run through
+/// the admin API's flow).
+extension ConsoleRoutes {
+    func users(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        guard let caller = try await caller(request) else { return Self.toSignIn }
+        let q = ConsoleForm.query("q", in: request) ?? ""
+        let (found, next) = try await flow.searchUsers(q, after: ConsoleForm.query("after", in: request))
+        let rows: [[String: Any]] = found.map { user in
+            [
+                "localId": user.localID, "email": user.email ?? "", "phone": user.phoneNumber ?? "", "name": user.displayName ?? "",
+                "created": Self.time(user.createdAt), "lastSignIn": user.lastLoginAt.map(Self.time) ?? "", "disabled": user.disabled,
+            ]
+        }
+        var data: [String: Any] = ["q": q, "users": rows, "caption": q.isEmpty ? "Every account, by user ID" : "Accounts matching the search"]
+        if let next { data["next"] = "/console/users?" + Self.queryString(["q": q, "after": next]) }
+        if let deleted = ConsoleForm.query("deleted", in: request) { data["caption"] = "Account \(deleted) deleted." }
+        return pages.page("users", title: "Users", data, caller: caller)
+    }
+
+    func user(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        guard let caller = try await caller(request) else { return Self.toSignIn }
+        let id = context.parameters.get("uid") ?? ""
+        guard let account = try await flow.account(id) else {
+            return pages.message("Users", "There is no account \(id).", link: ("/console/users", "Back to users"), caller: caller, status: .notFound)
+        }
+        var data = detail(account)
+        if let done = ConsoleForm.query("done", in: request).flatMap(ConsoleUserAction.init(rawValue:)) {
+            data["notice"] = "Done: \(done.title.lowercased())."
+        }
+        return pages.page("user", title: "User \(id)", data, caller: caller)
+    }
+
+    func act(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        guard let caller = try await caller(request) else { return Self.toSignIn }
+        guard let form = try await checkedForm(request, csrf: caller.csrf) else { return csrfRefused(caller) }
+        guard caller.canWrite else {
+            return pages.message("Refused", "Your role (read) may only read.", caller: caller, status: .forbidden)
+        }
+        let id = context.parameters.get("uid") ?? ""
+        guard let action = form["action"].flatMap(ConsoleUserAction.init(rawValue:)) else {
+            return pages.message("Refused", "Unknown action.", caller: caller, status: .badRequest)
+        }
+        let claims = action == .claims ? (form["claims"] ?? "") : nil
+        guard form["confirmed"] == "yes" else {
+            var data: [String: Any] = ["localId": id, "action": action.rawValue, "question": "\(action.title) \(id)?"]
+            if let claims { data["claims"] = claims }
+            if let factor = form["factor"] { data["factor"] = factor }
+            return pages.page("confirm", title: action.title, data, caller: caller)
+        }
+        do {
+            try await flow.perform(action, on: id, claims: claims, factor: form["factor"], by: caller, ip: context.clientIP)
+        } catch let error as AuthError {
+            guard action == .claims, let account = try await flow.account(id) else {
+                return pages.message(
+                    action.title, error.message, link: ("/console/users/\(id)", "Back to the account"), caller: caller, status: .badRequest)
+            }
+            var data = detail(account)
+            data["draft"] = claims ?? ""
+            data["claimsError"] = error.message
+            return pages.page("user", title: "User \(id)", data, caller: caller, status: .badRequest)
+        }
+        if action == .delete { return ConsolePages.redirect("/console/users?" + Self.queryString(["deleted": id])) }
+        return ConsolePages.redirect("/console/users/\(id)?done=\(action.rawValue)")
+    }
+
+    /// The detail page's data for an account as `accounts:lookup` answers it.
+    private func detail(_ account: AccountJSON) -> [String: Any] {
+        let factors: [[String: Any]] = (account.mfaInfo ?? []).map { factor in
+            [
+                "id": factor.mfaEnrollmentId, "kind": factor.totpInfo != nil ? "TOTP" : "SMS", "name": factor.displayName ?? "",
+                "phone": factor.unobfuscatedPhoneInfo ?? factor.phoneInfo ?? "", "enrolled": factor.enrolledAt,
+            ]
+        }
+        var actions: [[String: Any]] = [
+            account.disabled ? ["action": "enable", "label": "Enable"] : ["action": "disable", "label": "Disable", "danger": true],
+            ["action": "revoke", "label": "Revoke sessions", "danger": true],
+            ["action": "delete", "label": "Delete", "danger": true],
+        ]
+        if account.email != nil {
+            actions.insert(contentsOf: [["action": "sendPasswordReset", "label": "Send password reset"]], at: 0)
+            if !account.emailVerified { actions.insert(["action": "sendVerification", "label": "Send verification"], at: 1) }
+        }
+        return [
+            "localId": account.localId, "email": Self.shown(account.email), "emailVerified": account.emailVerified,
+            "phone": Self.shown(account.phoneNumber),
+            "name": Self.shown(account.displayName), "created": Self.time(Int64(account.createdAt) ?? 0),
+            "lastSignIn": account.lastLoginAt.flatMap(Int64.init).map(Self.time) ?? "never",
+            "lastRefresh": account.lastRefreshAt ?? "never", "disabled": account.disabled,
+            "providers": account.providerUserInfo.map { ["providerId": $0.providerId, "rawId": $0.rawId] }, "factors": factors,
+            "claims": Self.shown(account.customAttributes), "draft": account.customAttributes ?? "", "actions": actions,
+        ]
+    }
+
+    /// A value for a template: `nil` (so `{{^name}}` sections show) when absent or empty.
+    static func shown(_ text: String?) -> Any { (text?.isEmpty == false ? text : nil) as Any }
+
+    /// An instant (ms) as the pages show it: RFC 3339 in UTC.
+    static func time(_ ms: Int64) -> String { RFC3339.format(milliseconds: ms) }
+
+    /// An instant as the pages show it (RFC 3339, UTC).
+    static func time(_ instant: Instant) -> String { time(instant.millisecondsSince1970) }
+
+    /// `name=value&…`, percent-encoded.
+    static func queryString(_ fields: [String: String]) -> String {
+        fields.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }.map { "\($0.key)=\(encode($0.value))" }.joined(separator: "&")
+    }
+
+    /// A query component with everything but unreserved characters escaped.
+    static func encode(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            let c = Character(UnicodeScalar(byte))
+            if c.isASCII && (c.isLetter || c.isNumber || "-._~".contains(c)) {
+                out.append(c)
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    /// Two hex digits.
+    fileprivate var leftPadded: String { count == 1 ? "0" + self : self }
+}

@@ -1,0 +1,131 @@
+import FlintCore
+import FlintStore
+import Hummingbird
+
+/// The web console at `/console`: server-rendered pages over ``ConsoleFlow``. Pages need a signed-in session (a
+/// request without one is sent to the sign-in page); every POST but the sign-in steps checks the session's CSRF
+/// token, and actions are refused with 403 to a read-only operator.
+struct ConsoleRoutes: Sendable {
+    let flow: ConsoleFlow
+    let pages: ConsolePages
+
+    /// Registers every console route.
+    func register(on router: Router<FlintRequestContext>) {
+        router.get("/console", use: { _, _ in ConsolePages.redirect("/console/users") })
+        router.get(RouterPath(ConsoleStylesheet.path), use: { _, _ in ConsolePages.stylesheet() })
+        router.get("/console/sign-in", use: showSignIn)
+        router.post("/console/sign-in", use: signIn)
+        router.get("/console/sign-in/totp", use: showCode)
+        router.post("/console/sign-in/totp", use: submitCode)
+        router.post("/console/sign-out", use: signOut)
+        router.get("/console/setup", use: showSetup)
+        router.post("/console/setup", use: submitSetup)
+        router.get("/console/users", use: users)
+        router.get("/console/users/{uid}", use: user)
+        router.post("/console/users/{uid}/actions", use: act)
+        router.get("/console/deliveries", use: deliveries)
+        router.get("/console/security", use: security)
+        router.get("/console/keys", use: showKeys)
+        router.post("/console/keys", use: rotateKeys)
+        router.get("/console/settings", use: settings)
+        router.post("/console/settings/test-numbers", use: changeTestNumbers)
+    }
+
+    /// The session cookie's token.
+    func token(_ request: Request) -> String? { ConsoleForm.cookie(flow.cookieName, in: request) }
+
+    /// The signed-in operator, if any.
+    func caller(_ request: Request) async throws -> ConsoleCaller? { try await flow.caller(token: token(request)) }
+
+    /// Where a request without a session goes.
+    static let toSignIn = ConsolePages.redirect("/console/sign-in")
+
+    /// A POST's form after its CSRF check: `nil` (and the 403 page in `refusal`) when the token is missing or wrong.
+    func checkedForm(_ request: Request, csrf: String) async throws -> [String: String]? {
+        let form = try await ConsoleForm.read(request)
+        guard let sent = form["csrf"], constantTimeEquals(Array(sent.utf8), Array(csrf.utf8)) else { return nil }
+        return form
+    }
+
+    /// The answer to a POST whose CSRF token is missing or wrong.
+    func csrfRefused(_ caller: ConsoleCaller?) -> Response {
+        pages.message(
+            "Refused", "The form is stale or did not come from this console: reload the page and try again.", caller: caller, status: .forbidden)
+    }
+
+    // MARK: Sign-in
+
+    func showSignIn(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        if try await caller(request) != nil { return ConsolePages.redirect("/console/users") }
+        return pages.page("signIn", title: "Sign in")
+    }
+
+    func signIn(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        let form = try await ConsoleForm.read(request)
+        let email = form["email"] ?? ""
+        do {
+            let pending = try await flow.checkPassword(email: email, password: form["password"] ?? "", ip: context.clientIP)
+            return ConsolePages.redirect("/console/sign-in/totp", cookie: flow.setCookie(pending))
+        } catch let refusal as ConsoleRefusal {
+            return pages.page("signIn", title: "Sign in", ["error": refusal.message, "email": email], status: .unauthorized)
+        }
+    }
+
+    func showCode(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        guard let pending = token(request) else { return Self.toSignIn }
+        return pages.page("totp", title: "Two-step verification", ["csrf": ConsoleFlow.csrfToken(for: pending)])
+    }
+
+    func submitCode(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        guard let pending = token(request) else { return Self.toSignIn }
+        let csrf = ConsoleFlow.csrfToken(for: pending)
+        guard let form = try await checkedForm(request, csrf: csrf) else { return csrfRefused(nil) }
+        do {
+            let active = try await flow.checkCode(pendingToken: pending, code: form["code"] ?? "", ip: context.clientIP)
+            return ConsolePages.redirect("/console/users", cookie: flow.setCookie(active))
+        } catch let refusal as ConsoleRefusal {
+            return pages.page("totp", title: "Two-step verification", ["csrf": csrf, "error": refusal.message], status: .unauthorized)
+        }
+    }
+
+    func signOut(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        guard let token = token(request), let caller = try await flow.caller(token: token) else { return Self.toSignIn }
+        guard try await checkedForm(request, csrf: caller.csrf) != nil else { return csrfRefused(caller) }
+        try await flow.signOut(token: token)
+        return ConsolePages.redirect("/console/sign-in", cookie: flow.setCookie(nil))
+    }
+
+    // MARK: Setup
+
+    func showSetup(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        guard let token = ConsoleForm.query("token", in: request), let record = try await flow.operatorToSetUp(token: token) else {
+            return pages.message("Setup", "This setup link is unknown, used or expired: ask for a new one.", status: .notFound)
+        }
+        return setupPage(token: token, offer: try flow.offer(for: record), error: nil)
+    }
+
+    func submitSetup(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        let form = try await ConsoleForm.read(request)
+        let (token, sealed) = (form["token"] ?? "", form["sealed"] ?? "")
+        do {
+            try await flow.completeSetup(
+                token: token, password: form["password"] ?? "", confirmation: form["confirmation"] ?? "", sealedSecret: sealed,
+                code: form["code"] ?? "", ip: context.clientIP)
+            return pages.message("Setup complete", "You can now sign in.", error: false, link: ("/console/sign-in", "Sign in"), status: .ok)
+        } catch let refusal as ConsoleRefusal {
+            guard let record = try await flow.operatorToSetUp(token: token), let offer = try? flow.offer(for: record, sealed: sealed) else {
+                return pages.message("Setup", refusal.message, status: .badRequest)
+            }
+            return setupPage(token: token, offer: offer, error: refusal.message, status: .badRequest)
+        }
+    }
+
+    private func setupPage(token: String, offer: ConsoleSetupOffer, error: String?, status: HTTPResponse.Status = .ok) -> Response {
+        var data: [String: Any] = [
+            "email": offer.email, "token": token, "sealed": offer.sealedSecret, "secret": offer.secretText, "uri": offer.otpauthURI,
+            "minLength": ConsoleFlow.minPasswordLength,
+        ]
+        if let error { data["error"] = error }
+        return pages.page("setup", title: "Set up your console account", data, status: status)
+    }
+}

@@ -1,0 +1,64 @@
+/// The console's one stylesheet, served by Flint at `/console/console.css`: system fonts only, light and dark
+/// (`prefers-color-scheme`), visible keyboard focus.
+enum ConsoleStylesheet {
+    static let path = "/console/console.css"
+
+    static let text = """
+        :root { color-scheme: light dark; --bg: #ffffff; --fg: #1b1f24; --muted: #57606a; --line: #d0d7de; --card: #f6f8fa;
+          --accent: #b34700; --accent-fg: #ffffff; --danger: #b3261e; --ok: #1a7f37; --focus: #0969da; }
+        @media (prefers-color-scheme: dark) {
+          :root { --bg: #0d1117; --fg: #e6edf3; --muted: #9da7b3; --line: #30363d; --card: #161b22; --accent: #ff9a4d;
+            --accent-fg: #0d1117; --danger: #ff7b72; --ok: #3fb950; --focus: #58a6ff; }
+        }
+        * { box-sizing: border-box; }
+        body { margin: 0; background: var(--bg); color: var(--fg); font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+        a { color: var(--focus); }
+        :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+        .skip { position: absolute; left: -999px; }
+        .skip:focus { left: 8px; top: 8px; background: var(--card); padding: 4px 8px; }
+        .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+        header.top { display: flex; flex-wrap: wrap; align-items: center; gap: 16px; padding: 10px 24px; border-bottom: 1px solid var(--line); background: var(--card); }
+        .brand { font-weight: 700; color: var(--accent); }
+        .project { color: var(--muted); }
+        nav { display: flex; gap: 14px; }
+        nav a { text-decoration: none; padding: 4px 2px; }
+        nav a[aria-current="page"] { font-weight: 700; border-bottom: 2px solid var(--accent); }
+        .signout { margin-left: auto; display: flex; align-items: center; gap: 8px; }
+        .who { color: var(--muted); }
+        main { padding: 16px 24px 48px; max-width: 1200px; }
+        h1 { font-size: 1.5rem; margin: 8px 0 16px; }
+        h2 { font-size: 1.15rem; margin-top: 28px; }
+        .card { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 16px; max-width: 640px; }
+        label { display: block; font-weight: 600; margin: 12px 0 4px; }
+        input, select, textarea { font: inherit; color: inherit; background: var(--bg); border: 1px solid var(--line); border-radius: 6px; padding: 6px 8px; }
+        .card input, .card textarea { width: 100%; }
+        textarea { font-family: ui-monospace, monospace; }
+        button { font: inherit; margin-top: 12px; padding: 6px 14px; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent);
+          color: var(--accent-fg); cursor: pointer; }
+        td button { margin: 0; }
+        button.quiet { margin: 0; background: transparent; color: var(--fg); border-color: var(--line); }
+        button.danger { background: transparent; color: var(--danger); border-color: var(--danger); }
+        .search { display: flex; flex-wrap: wrap; align-items: end; gap: 8px; margin-bottom: 16px; }
+        .search > label { margin: 0; width: 100%; }
+        .search .field label { margin: 0 0 4px; }
+        .search button { margin: 0; }
+        .search input[type="search"] { min-width: 320px; }
+        table { border-collapse: collapse; width: 100%; margin: 8px 0; }
+        caption { text-align: left; color: var(--muted); padding-bottom: 6px; }
+        th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
+        th { font-weight: 600; color: var(--muted); }
+        td code { word-break: break-all; }
+        .facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; }
+        .facts dt { color: var(--muted); }
+        .facts dd { margin: 0; }
+        .tag { display: inline-block; font-size: 12px; padding: 0 6px; border-radius: 10px; border: 1px solid var(--ok); color: var(--ok); }
+        .tag.off { border-color: var(--danger); color: var(--danger); }
+        .error { color: var(--danger); font-weight: 600; }
+        .notice { color: var(--ok); font-weight: 600; }
+        .banner { background: var(--card); border-left: 4px solid var(--accent); padding: 6px 12px; }
+        .actions { display: flex; flex-wrap: wrap; gap: 12px; }
+        .claims { background: var(--card); border: 1px solid var(--line); padding: 8px; border-radius: 6px; white-space: pre-wrap; }
+        .secret { font-size: 1.1rem; letter-spacing: 2px; }
+        .uri { word-break: break-all; }
+        """
+}

@@ -1,0 +1,192 @@
+import Mustache
+
+/// The console's pages as Mustache templates (Swift constants, so the binary carries them), registered once in a
+/// library by name.
+enum ConsoleTemplates {
+    /// Every template by the name pages render it with.
+    static func library() throws -> MustacheLibrary {
+        var library = MustacheLibrary()
+        let all: [String: String] = [
+            "layout": layout, "signIn": signIn, "totp": totp, "setup": setup, "message": message, "users": users, "user": user,
+            "confirm": confirm, "deliveries": deliveries, "security": security, "keys": keys,
+            "settings": settings,
+        ]
+        for (name, text) in all { try library.register(text, named: name) }
+        return library
+    }
+
+    static let users = """
+        <form method="get" action="/console/users" class="search" role="search">
+          <label for="q">Email, phone number, user ID prefix or display name</label>
+          <input id="q" name="q" type="search" value="{{q}}">
+          <button type="submit">Search</button>
+        </form>
+        <table>
+          <caption>{{caption}}</caption>
+          <thead><tr><th scope="col">User ID</th><th scope="col">Email</th><th scope="col">Phone</th><th scope="col">Name</th>
+          <th scope="col">Created</th><th scope="col">Last sign-in</th><th scope="col">State</th></tr></thead>
+          <tbody>
+          {{#users}}
+          <tr><td><a href="/console/users/{{localId}}">{{localId}}</a></td><td>{{email}}</td><td>{{phone}}</td><td>{{name}}</td>
+          <td>{{created}}</td><td>{{lastSignIn}}</td><td>{{#disabled}}<span class="tag off">disabled</span>{{/disabled}}</td></tr>
+          {{/users}}
+          {{^users}}<tr><td colspan="7">No account matches.</td></tr>{{/users}}
+          </tbody>
+        </table>
+        {{#next}}<p><a href="{{next}}" rel="next">Next page</a></p>{{/next}}
+        """
+
+    static let user = """
+        {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
+        <dl class="facts">
+          <dt>User ID</dt><dd><code>{{localId}}</code></dd>
+          <dt>Email</dt><dd>{{email}}{{^email}}—{{/email}}{{#emailVerified}} <span class="tag">verified</span>{{/emailVerified}}</dd>
+          <dt>Phone</dt><dd>{{phone}}{{^phone}}—{{/phone}}</dd>
+          <dt>Display name</dt><dd>{{name}}{{^name}}—{{/name}}</dd>
+          <dt>Created</dt><dd>{{created}}</dd>
+          <dt>Last sign-in</dt><dd>{{lastSignIn}}</dd>
+          <dt>Last refresh</dt><dd>{{lastRefresh}}</dd>
+          <dt>State</dt><dd>{{#disabled}}<span class="tag off">disabled</span>{{/disabled}}{{^disabled}}enabled{{/disabled}}</dd>
+        </dl>
+        <h2>Providers</h2>
+        <ul>{{#providers}}<li>{{providerId}}: {{rawId}}</li>{{/providers}}{{^providers}}<li>None</li>{{/providers}}</ul>
+        <h2>Second factors</h2>
+        <table>
+          <thead><tr><th scope="col">Kind</th><th scope="col">Name</th><th scope="col">Phone</th><th scope="col">Enrolled</th>
+          {{#canWrite}}<th scope="col"><span class="visually-hidden">Action</span></th>{{/canWrite}}</tr></thead>
+          <tbody>
+          {{#factors}}
+          <tr><td>{{kind}}</td><td>{{name}}</td><td>{{phone}}</td><td>{{enrolled}}</td>
+          {{#canWrite}}<td><form method="post" action="/console/users/{{localId}}/actions">
+            <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="action" value="removeFactor">
+            <input type="hidden" name="factor" value="{{id}}"><button type="submit" class="danger">Remove</button></form></td>{{/canWrite}}</tr>
+          {{/factors}}
+          {{^factors}}<tr><td colspan="5">None</td></tr>{{/factors}}
+          </tbody>
+        </table>
+        <h2>Custom claims</h2>
+        {{#claims}}<pre class="claims">{{claims}}</pre>{{/claims}}{{^claims}}<p>None</p>{{/claims}}
+        {{#canWrite}}
+        <form method="post" action="/console/users/{{localId}}/actions" class="card">
+          <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="action" value="claims">
+          <label for="claims">New custom claims (a JSON object, at most 1000 characters; empty removes them)</label>
+          <textarea id="claims" name="claims" rows="4">{{draft}}</textarea>
+          {{#claimsError}}<p class="error" role="alert">{{claimsError}}</p>{{/claimsError}}
+          <button type="submit">Review claims</button>
+        </form>
+        <h2>Actions</h2>
+        <div class="actions">
+        {{#actions}}
+          <form method="post" action="/console/users/{{localId}}/actions">
+            <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="action" value="{{action}}">
+            <button type="submit"{{#danger}} class="danger"{{/danger}}>{{label}}</button>
+          </form>
+        {{/actions}}
+        </div>
+        {{/canWrite}}
+        <p><a href="/console/security?uid={{localId}}">Security events of this account</a></p>
+        """
+
+    static let confirm = """
+        <div class="card">
+          <p>{{question}}</p>
+          {{#claims}}<pre class="claims">{{claims}}</pre>{{/claims}}
+          <form method="post" action="/console/users/{{localId}}/actions">
+            <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="action" value="{{action}}">
+            <input type="hidden" name="confirmed" value="yes">
+            {{#claims}}<input type="hidden" name="claims" value="{{claims}}">{{/claims}}
+            {{#factor}}<input type="hidden" name="factor" value="{{factor}}">{{/factor}}
+            <button type="submit" class="danger">Confirm</button>
+            <a href="/console/users/{{localId}}">Cancel</a>
+          </form>
+        </div>
+        """
+
+    static let deliveries = """
+        <p>{{explanation}}</p>
+        <table>
+          <thead><tr><th scope="col">Created</th><th scope="col">Channel</th><th scope="col">To</th><th scope="col">Status</th>
+          <th scope="col">Attempts</th><th scope="col">Provider answer</th>{{#devMode}}<th scope="col">Code or link</th>{{/devMode}}</tr></thead>
+          <tbody>
+          {{#messages}}
+          <tr><td>{{created}}</td><td>{{channel}}</td><td>{{to}}</td><td>{{status}}</td><td>{{attempts}}</td><td>{{detail}}</td>
+          {{#devMode}}<td><code>{{code}}</code> {{#link}}<a href="{{link}}">link</a>{{/link}}</td>{{/devMode}}</tr>
+          {{/messages}}
+          {{^messages}}<tr><td colspan="7">Nothing was sent.</td></tr>{{/messages}}
+          </tbody>
+        </table>
+        """
+
+    static let security = """
+        <form method="get" action="/console/security" class="search">
+          <div class="field"><label for="kind">Kind</label>
+          <select id="kind" name="kind"><option value="">Any</option>
+          {{#kinds}}<option value="{{name}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/kinds}}</select></div>
+          <div class="field"><label for="uid">User ID</label>
+          <input id="uid" name="uid" value="{{uid}}" size="32"></div>
+          <button type="submit">Filter</button>
+        </form>
+        {{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}
+        <table>
+          <thead><tr><th scope="col">When</th><th scope="col">Kind</th><th scope="col">User</th><th scope="col">Actor</th>
+          <th scope="col">IP</th><th scope="col">Detail</th></tr></thead>
+          <tbody>
+          {{#events}}
+          <tr><td>{{at}}</td><td>{{kind}}</td><td>{{#uid}}<a href="/console/users/{{uid}}">{{uid}}</a>{{/uid}}</td><td>{{actor}}</td>
+          <td>{{ip}}</td><td><code>{{detail}}</code></td></tr>
+          {{/events}}
+          {{^events}}<tr><td colspan="6">No event.</td></tr>{{/events}}
+          </tbody>
+        </table>
+        {{#next}}<p><a href="{{next}}" rel="next">Older events</a></p>{{/next}}
+        """
+
+    static let keys = """
+        {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
+        <p>ID tokens are signed with the active key; a retired key stays published for two hours, until the tokens it
+        signed have expired.</p>
+        <table>
+          <thead><tr><th scope="col">Key ID</th><th scope="col">Created</th><th scope="col">Retired</th><th scope="col">State</th></tr></thead>
+          <tbody>
+          {{#keys}}<tr><td><code>{{kid}}</code></td><td>{{created}}</td><td>{{retired}}</td><td>{{state}}</td></tr>{{/keys}}
+          </tbody>
+        </table>
+        {{#canWrite}}
+        <form method="post" action="/console/keys" class="card">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          {{#confirming}}<p>Rotate now? New ID tokens are signed with a new key at once on this node, within the reload
+          interval on the others.</p><input type="hidden" name="confirmed" value="yes">
+          <button type="submit" class="danger">Confirm</button> <a href="/console/keys">Cancel</a>{{/confirming}}
+          {{^confirming}}<button type="submit">Rotate the signing key</button>{{/confirming}}
+        </form>
+        {{/canWrite}}
+        """
+
+    static let settings = """
+        {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
+        <h2>Fictional phone numbers</h2>
+        <p>Sign-ins with these numbers send no SMS: the code is the one set here (at most 10 numbers, as Firebase).</p>
+        <table>
+          <thead><tr><th scope="col">Number</th><th scope="col">Code</th>
+          {{#canWrite}}<th scope="col"><span class="visually-hidden">Action</span></th>{{/canWrite}}</tr></thead>
+          <tbody>
+          {{#numbers}}<tr><td>{{number}}</td><td><code>{{code}}</code></td>
+          {{#canWrite}}<td><form method="post" action="/console/settings/test-numbers">
+            <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="remove" value="{{number}}">
+            <button type="submit" class="danger">Remove</button></form></td>{{/canWrite}}</tr>{{/numbers}}
+          {{^numbers}}<tr><td colspan="3">None</td></tr>{{/numbers}}
+          </tbody>
+        </table>
+        {{#canWrite}}
+        <form method="post" action="/console/settings/test-numbers" class="card">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          <label for="number">Phone number (international format)</label>
+          <input id="number" name="number" value="{{number}}" required{{#error}} aria-describedby="number-error"{{/error}}>
+          <label for="code">Code (6 digits)</label>
+          <input id="code" name="code" inputmode="numeric" value="{{code}}" required>
+          {{#error}}<p class="error" id="number-error" role="alert">{{error}}</p>{{/error}}
+          <button type="submit">Add number</button>
+        </form>
+        {{/canWrite}}
+        """
+}

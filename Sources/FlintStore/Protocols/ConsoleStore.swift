@@ -1,0 +1,34 @@
+public import FlintCore
+
+/// The web console's own accounts and sessions, and the account search its users page runs. Queries.
+public protocol ConsoleReads: Sendable {
+    /// The operator with this (lower-cased) email.
+    func consoleOperator(email: String) async throws -> ConsoleOperatorRecord?
+    /// The operator whose outstanding setup token hashes to `setupTokenHash`.
+    func consoleOperator(setupTokenHash: String) async throws -> ConsoleOperatorRecord?
+    /// Every operator, by email.
+    func consoleOperators() async throws -> [ConsoleOperatorRecord]
+    /// The session whose token hashes to `tokenHash`.
+    func consoleSession(tokenHash: String) async throws -> ConsoleSessionRecord?
+    /// Accounts whose local ID starts with `prefix` or whose display name contains `nameContains` (case-insensitive),
+    /// in local-ID order after `after`, at most `limit`. Either condition may be `nil`; with both, either matches.
+    func consoleUsers(idPrefix: String?, nameContains: String?, after: String?, limit: Int) async throws -> [UserRecord]
+}
+
+/// The web console's own accounts and sessions. Writes, inside a transaction.
+public protocol ConsoleWrites: ConsoleReads {
+    /// Stores a new operator; ``StoreError/conflict(_:)`` (`email`) when one has that email.
+    func insertConsoleOperator(_ record: ConsoleOperatorRecord) async throws
+    /// Replaces the stored operator with the same email; ``StoreError/notFound`` when there is none.
+    func updateConsoleOperator(_ record: ConsoleOperatorRecord) async throws
+    /// Stores a session.
+    func insertConsoleSession(_ record: ConsoleSessionRecord) async throws
+    /// Notes a request of the session at `at` (ms).
+    func touchConsoleSession(tokenHash: String, at: Instant) async throws
+    /// Ends a session.
+    func deleteConsoleSession(tokenHash: String) async throws
+    /// Ends every session of an operator; returns how many there were.
+    func deleteConsoleSessions(email: String) async throws -> Int
+    /// Deletes the sessions idle since before `idleBefore` or begun before `createdBefore` (ms); returns how many.
+    func deleteConsoleSessions(idleBefore: Instant, createdBefore: Instant) async throws -> Int
+}

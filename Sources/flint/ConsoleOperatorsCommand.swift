@@ -1,0 +1,102 @@
+import ArgumentParser
+import FlintCore
+import FlintServer
+import FlintStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `flint admin operators add|list`: the web console's operators (`/console`).
+struct ConsoleOperatorsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "operators", abstract: "Operators of the web console (/console): email, password and TOTP.",
+        subcommands: [Add.self, Reset.self, List.self])
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a console operator and print a one-time setup link (valid 24 hours).",
+            discussion: """
+                The link (on standard output) opens a page where the operator chooses a password and adds the console to \
+                an authenticator app (TOTP); only the link's hash is stored. An admin operator may act on accounts; a read \
+                operator sees every page and is refused (403) on any action.
+                """)
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The operator's email.") var email: String
+        @Option(help: "admin or read.") var role: String = "admin"
+        @Option(help: "The server's public URL, which the link starts with (default: FLINT_PUBLIC_URL, else http://127.0.0.1:9099).")
+        var publicUrl: String?
+
+        func validate() throws {
+            guard ConsoleRole.all.map(\.rawValue).contains(role) else { throw ValidationError("--role must be admin or read") }
+        }
+
+        func run() async throws {
+            let db = try await store.open(logger: quietLogger())
+            let token: String
+            do {
+                token = try await ConsoleOperators.add(
+                    email: email, role: ConsoleRole(rawValue: role), in: db, now: SystemClock().now(), random: SystemRandom())
+            } catch StoreError.conflict {
+                try? await db.close()
+                throw ValidationError("an operator with the email \(email) exists")
+            } catch let error as AuthError where error.code == AuthError.invalidEmail.code {
+                try? await db.close()
+                throw ValidationError("\(email) is not an email address")
+            } catch {
+                try? await db.close()
+                throw error
+            }
+            try await db.close()
+            printError("console operator \(email) (\(role)) added; its setup link, valid 24 hours, shown only now:")
+            print(setupLink(publicUrl, token))
+        }
+    }
+
+    struct Reset: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Start an operator's setup again (lost authenticator or password): ends its sessions, prints a new setup link.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The operator's email.") var email: String
+        @Option(help: "The server's public URL, which the link starts with (default: FLINT_PUBLIC_URL, else http://127.0.0.1:9099).")
+        var publicUrl: String?
+
+        func run() async throws {
+            let db = try await store.open(logger: quietLogger())
+            let token: String
+            do {
+                token = try await ConsoleOperators.reset(
+                    email: email, in: db, now: SystemClock().now(), random: SystemRandom())
+            } catch StoreError.notFound {
+                try? await db.close()
+                throw ValidationError("no console operator has the email \(email)")
+            }
+            try await db.close()
+            printError("console operator \(email) must set up again; its setup link, valid 24 hours, shown only now:")
+            print(setupLink(publicUrl, token))
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List console operators (email, role, whether set up).")
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            let db = try await store.open(logger: quietLogger())
+            let operators = try await db.read { try await $0.consoleOperators() }
+            try await db.close()
+            printTable(
+                ["EMAIL", "ROLE", "SET UP", "CREATED"],
+                operators.map { [$0.email, $0.role.rawValue, $0.isSetUp ? "yes" : "no", credentialTime($0.createdAt) ?? "-"] })
+        }
+    }
+}
+
+/// The setup link of `token`: after `--public-url`, else `FLINT_PUBLIC_URL`, else the default local address.
+private func setupLink(_ publicURL: String?, _ token: String) -> String {
+    var base = publicURL ?? ProcessInfo.processInfo.environment["FLINT_PUBLIC_URL"] ?? "http://127.0.0.1:9099"
+    while base.hasSuffix("/") { base.removeLast() }
+    return base + ConsoleOperators.setupPath(token: token)
+}

@@ -1,0 +1,282 @@
+#!/usr/bin/env python3
+"""The web console in a real browser: headless Chromium drives /console of a running `flint serve` (dev mode).
+
+An operator added with `flint admin operators add` opens its setup link, chooses a password and enrolls TOTP (the code
+is computed here from the secret the page shows), signs in with password + TOTP, finds a user by phone number written
+in another format, replaces their custom claims (the next ID token carries them), disables them (their refresh then
+fails with USER_DISABLED), reads the audit entries of the sign-in and both actions on the Security page, rotates
+the signing key, and adds a fictional test number on the settings page (a sign-in with it then works). A
+screenshot of every page is saved in the screenshots folder.
+
+Usage: console-browser-test.py --flint .build/debug/flint --screenshots docs/console
+"""
+import argparse
+import base64
+import hashlib
+import hmac
+import json
+import os
+import shutil
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.support.ui import WebDriverWait
+
+EMAIL = "ops@example.com"
+PASSWORD = "console browser test password"
+PHONE = "+16505550199"
+PROJECT = "demo-flint"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_ready(url, process, seconds=30):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if process.poll() is not None:
+            return False
+        try:
+            urllib.request.urlopen(url, timeout=1).read()
+            return True
+        except Exception:
+            time.sleep(0.1)
+    return False
+
+
+def totp(secret, at=None):
+    """RFC 6238: 6 digits, 30-second steps, HMAC-SHA1, from the base32 secret the setup page shows."""
+    key = base64.b32decode(secret + "=" * (-len(secret) % 8))
+    counter = int((at if at is not None else time.time()) // 30)
+    mac = hmac.new(key, struct.pack(">Q", counter), hashlib.sha1).digest()
+    offset = mac[-1] & 0x0F
+    return "%06d" % ((struct.unpack(">I", mac[offset:offset + 4])[0] & 0x7FFFFFFF) % 1_000_000)
+
+
+def next_step():
+    """Waits for the next TOTP step, so a code is never one already spent."""
+    time.sleep(30 - time.time() % 30 + 1)
+
+
+def call(base, path, body=None):
+    """A JSON call to Flint's API; answers (status, JSON)."""
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(base + path, data=data, headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read() or b"{}")
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"{}")
+
+
+def sign_in_user(base):
+    """A phone user signed in through the API (dev mode: the code is read from the emulator's list)."""
+    v1 = "/identitytoolkit.googleapis.com/v1"
+    _, sent = call(base, v1 + "/accounts:sendVerificationCode?key=console-test", {"phoneNumber": PHONE, "recaptchaToken": "dev"})
+    _, codes = call(base, f"/emulator/v1/projects/{PROJECT}/verificationCodes")
+    code = [c["code"] for c in codes["verificationCodes"] if c["phoneNumber"] == PHONE][-1]
+    status, signed = call(base, v1 + "/accounts:signInWithPhoneNumber?key=console-test", {"sessionInfo": sent["sessionInfo"], "code": code})
+    assert status == 200, signed
+    return signed["localId"], signed["refreshToken"]
+
+
+def refresh(base, token):
+    return call(base, "/securetoken.googleapis.com/v1/token?key=console-test", {"grant_type": "refresh_token", "refresh_token": token})
+
+
+def id_token_claims(token):
+    payload = token.split(".")[1]
+    return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+
+
+def gone(element):
+    """Whether the element's page was replaced (Chromium answers a stale element with one error or another)."""
+    try:
+        element.is_enabled()
+        return False
+    except WebDriverException:
+        return True
+
+
+class Console:
+    def __init__(self, driver, base, shots):
+        self.driver, self.base, self.shots = driver, base, shots
+
+    def open(self, path):
+        self.driver.get(self.base + path)
+
+    def shot(self, name):
+        height = self.driver.execute_script("return document.documentElement.scrollHeight")
+        self.driver.set_window_size(1200, max(600, min(height + 40, 2000)))
+        self.driver.save_screenshot(os.path.join(self.shots, name + ".png"))
+
+    def fill(self, field, text):
+        element = self.driver.find_element(By.ID, field)
+        element.clear()
+        element.send_keys(text)
+
+    def submit(self, text):
+        """Clicks the button and waits for the page it leads to."""
+        page = self.driver.find_element(By.TAG_NAME, "html")
+        self.driver.find_element(By.XPATH, f"//button[normalize-space()='{text}']").click()
+        WebDriverWait(self.driver, 20).until(lambda _: gone(page))
+
+    def text(self):
+        return self.driver.find_element(By.TAG_NAME, "main").text
+
+
+def expect(condition, message):
+    if not condition:
+        sys.exit("console browser test failed: " + message)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--flint", required=True)
+    parser.add_argument("--screenshots", required=True)
+    args = parser.parse_args()
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_path = shutil.which("chromedriver")
+    if not chromium or not driver_path:
+        sys.exit("console browser test: chromium and chromedriver must be on PATH")
+    os.makedirs(args.screenshots, exist_ok=True)
+
+    work = tempfile.mkdtemp(prefix="flint-console-test-")
+    data = os.path.join(work, "data")
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FLINT_")}
+    added = subprocess.run([args.flint, "admin", "operators", "add", EMAIL, "--data", data, "--public-url", base],
+                           env=env, capture_output=True, text=True, check=True)
+    setup_link = added.stdout.strip()
+    expect(setup_link.startswith(base + "/console/setup?token="), "unexpected setup link " + setup_link)
+    log = open(os.path.join(work, "flint.log"), "w")
+    flint = subprocess.Popen([args.flint, "serve", "--port", str(port), "--data", data, "--dev"], stdout=log, stderr=subprocess.STDOUT, env=env)
+    driver = None
+    try:
+        if not wait_ready(base + "/", flint):
+            sys.exit("console browser test: flint serve did not start:\n" + open(os.path.join(work, "flint.log")).read())
+        uid, refresh_token = sign_in_user(base)
+
+        options = webdriver.ChromeOptions()
+        options.binary_location = chromium
+        for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1200,800",
+                     f"--user-data-dir={os.path.join(work, 'profile')}"):
+            options.add_argument(flag)
+        driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+        driver.set_page_load_timeout(20)
+        console = Console(driver, base, args.screenshots)
+
+        # Setup: password and TOTP enrolment from the one-time link.
+        driver.get(setup_link)
+        secret = driver.find_element(By.ID, "secret").text.strip()
+        console.shot("setup")
+        console.fill("password", PASSWORD)
+        console.fill("confirmation", PASSWORD)
+        console.fill("code", totp(secret))
+        console.submit("Finish setup")
+        expect("You can now sign in" in console.text(), "setup did not complete: " + console.text())
+
+        # A page without a session leads to the sign-in page.
+        console.open("/console/users")
+        expect(driver.current_url.endswith("/console/sign-in"), "no redirect to sign-in: " + driver.current_url)
+        console.fill("email", EMAIL)
+        console.fill("password", PASSWORD)
+        console.shot("sign-in")
+        console.submit("Continue")
+        expect(driver.current_url.endswith("/console/sign-in/totp"), "no TOTP step: " + driver.current_url)
+        next_step()
+        console.fill("code", totp(secret))
+        console.shot("sign-in-totp")
+        console.submit("Sign in")
+        expect(driver.current_url.endswith("/console/users"), "not signed in: " + console.text())
+
+        # Find the user by their number written another way.
+        console.fill("q", "+1 (650) 555-0199")
+        console.submit("Search")
+        expect(uid in console.text(), "the user was not found by phone number")
+        console.shot("users")
+        driver.find_element(By.LINK_TEXT, uid).click()
+        console.shot("user")
+
+        # Claims: reviewed, confirmed, then in the next ID token.
+        console.fill("claims", '{"role":"editor","tier":2}')
+        console.submit("Review claims")
+        console.shot("confirm-claims")
+        console.submit("Confirm")
+        expect("Done: replace the custom claims" in console.text(), "claims not saved: " + console.text())
+        status, refreshed = refresh(base, refresh_token)
+        expect(status == 200 and id_token_claims(refreshed["id_token"]).get("role") == "editor", f"claims not in the ID token: {refreshed}")
+
+        # Disable: confirmed, then the user's refresh fails.
+        console.submit("Disable")
+        console.shot("confirm-disable")
+        console.submit("Confirm")
+        expect("Done: disable the account" in console.text(), "not disabled: " + console.text())
+        console.shot("user-disabled")
+        status, refused = refresh(base, refresh_token)
+        expect(status == 400 and refused.get("error", {}).get("message", "").startswith("USER_DISABLED"), f"refresh still works: {refused}")
+
+        console.open("/console/deliveries")
+        expect(PHONE in console.text(), "the SMS is not in the deliveries page")
+        console.shot("deliveries")
+
+        console.open("/console/security?uid=" + uid)
+        page = console.text()
+        for needle in ("ADMIN_ACTION", '"action":"claims"', '"action":"disable"', EMAIL):
+            expect(needle in page, f"{needle} missing from the audit log page")
+        console.shot("security")
+        console.open("/console/security?kind=CONSOLE_SIGN_IN")
+        expect(EMAIL in console.text(), "the operator's sign-in is not in the audit log")
+
+        # Signing keys: a confirmed rotation.
+        console.open("/console/keys")
+        console.submit("Rotate the signing key")
+        console.submit("Confirm")
+        expect("Rotated" in console.text() and "retired, still published" in console.text(), "keys not rotated: " + console.text())
+        console.shot("keys")
+
+        # A fictional number: added on the settings page, then a sign-in with it works (no SMS, the set code).
+        console.open("/console/settings")
+        console.fill("number", "+1 650-555-0142")
+        console.fill("code", "424242")
+        console.submit("Add number")
+        expect("+16505550142" in console.text(), "the fictional number was not added: " + console.text())
+        console.shot("settings")
+        v1 = "/identitytoolkit.googleapis.com/v1"
+        _, sent = call(base, v1 + "/accounts:sendVerificationCode?key=console-test", {"phoneNumber": "+16505550142", "recaptchaToken": "dev"})
+        status, fictional = call(base, v1 + "/accounts:signInWithPhoneNumber?key=console-test", {"sessionInfo": sent["sessionInfo"], "code": "424242"})
+        expect(status == 200 and fictional.get("idToken"), f"sign-in with the fictional number failed: {fictional}")
+
+        # The same stylesheet in dark mode (prefers-color-scheme).
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        console.open("/console/users/" + uid)
+        console.shot("user-dark")
+        print("console browser test: setup, password + TOTP sign-in, search by phone, claims, disable, audit log, key rotation and a fictional number all work")
+    finally:
+        if driver is not None:
+            driver.quit()
+        flint.terminate()
+        try:
+            flint.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            flint.kill()
+        log.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
