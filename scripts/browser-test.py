@@ -11,17 +11,14 @@ import http.server
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
 import threading
-import time
-import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
+
+from headless import chromium_paths, free_port, headless_chromium, wait_ready
 
 PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>Flint CORS test</title>
@@ -94,43 +91,13 @@ EXPECTED = [
 ]
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_ready(url, process, seconds=30):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        if process.poll() is not None:
-            return False
-        try:
-            urllib.request.urlopen(url, timeout=1).read()
-            return True
-        except Exception:
-            time.sleep(0.1)
-    return False
-
-
-def find(*names):
-    for name in names:
-        path = shutil.which(name)
-        if path:
-            return path
-    return None
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--flint", required=True, help="the flint binary")
     parser.add_argument("--screenshot", help="where to save a PNG of the page")
     args = parser.parse_args()
 
-    chromium = find("chromium", "chromium-browser", "google-chrome")
-    driver_path = find("chromedriver")
-    if not chromium or not driver_path:
-        sys.exit("browser test: chromium and chromedriver must be on PATH (Debian: apt-get install chromium chromium-driver)")
+    chromium, driver_path = chromium_paths("browser test")
 
     work = tempfile.mkdtemp(prefix="flint-browser-test-")
     flint_port, page_port = free_port(), free_port()
@@ -163,13 +130,7 @@ def main():
         page_server = http.server.ThreadingHTTPServer(("127.0.0.1", page_port), PageHandler)
         threading.Thread(target=page_server.serve_forever, daemon=True).start()
 
-        options = webdriver.ChromeOptions()
-        options.binary_location = chromium
-        for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1100,480",
-                     f"--user-data-dir={os.path.join(work, 'profile')}"):
-            options.add_argument(flag)
-        driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
-        driver.set_page_load_timeout(20)
+        driver = headless_chromium(chromium, driver_path, os.path.join(work, "profile"), "1100,480")
         driver.get(f"http://localhost:{page_port}/")
         results = WebDriverWait(driver, 20).until(lambda d: d.execute_script("return window.flintResults || null"))
         if args.screenshot:

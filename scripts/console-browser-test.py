@@ -17,7 +17,6 @@ import hmac
 import json
 import os
 import shutil
-import socket
 import struct
 import subprocess
 import sys
@@ -26,35 +25,16 @@ import time
 import urllib.error
 import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.support.ui import WebDriverWait
+
+from headless import chromium_paths, free_port, headless_chromium, wait_ready
 
 EMAIL = "ops@example.com"
 PASSWORD = "console browser test password"
 PHONE = "+16505550199"
 PROJECT = "demo-flint"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_ready(url, process, seconds=30):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        if process.poll() is not None:
-            return False
-        try:
-            urllib.request.urlopen(url, timeout=1).read()
-            return True
-        except Exception:
-            time.sleep(0.1)
-    return False
 
 
 def totp(secret, at=None):
@@ -148,10 +128,7 @@ def main():
     parser.add_argument("--flint", required=True)
     parser.add_argument("--screenshots", required=True)
     args = parser.parse_args()
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver_path = shutil.which("chromedriver")
-    if not chromium or not driver_path:
-        sys.exit("console browser test: chromium and chromedriver must be on PATH")
+    chromium, driver_path = chromium_paths("console browser test")
     os.makedirs(args.screenshots, exist_ok=True)
 
     work = tempfile.mkdtemp(prefix="flint-console-test-")
@@ -171,13 +148,7 @@ def main():
             sys.exit("console browser test: flint serve did not start:\n" + open(os.path.join(work, "flint.log")).read())
         uid, refresh_token = sign_in_user(base)
 
-        options = webdriver.ChromeOptions()
-        options.binary_location = chromium
-        for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1200,800",
-                     f"--user-data-dir={os.path.join(work, 'profile')}"):
-            options.add_argument(flag)
-        driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
-        driver.set_page_load_timeout(20)
+        driver = headless_chromium(chromium, driver_path, os.path.join(work, "profile"), "1200,800")
         console = Console(driver, base, args.screenshots)
 
         # Setup: password and TOTP enrolment from the one-time link.
