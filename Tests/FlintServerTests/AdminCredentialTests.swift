@@ -4,48 +4,9 @@ import FlintTesting
 import Foundation
 import HTTPTypes
 import Logging
-import Synchronization
 import Testing
 
 @testable import FlintServer
-
-/// Keeps every log record, for checking what admin calls log.
-final class RecordingLog: Sendable {
-    struct Record: Sendable {
-        var message: String
-        var metadata: [String: String]
-    }
-
-    private let records = Mutex<[Record]>([])
-
-    var all: [Record] { records.withLock { $0 } }
-
-    func append(_ record: Record) { records.withLock { $0.append(record) } }
-
-    /// A logger writing here, at `info` and above.
-    var logger: Logger {
-        var logger = Logger(label: "flint-test") { _ in Handler(log: self) }
-        logger.logLevel = .info
-        return logger
-    }
-
-    struct Handler: LogHandler {
-        let log: RecordingLog
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .info
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            var all = metadata
-            if let extra = event.metadata { all.merge(extra) { $1 } }
-            log.append(Record(message: "\(event.message)", metadata: all.mapValues { "\($0)" }))
-        }
-    }
-}
 
 @Suite("Named admin credentials: Bearer secrets, scopes, revocation, attribution")
 struct AdminCredentialTests {
@@ -55,15 +16,15 @@ struct AdminCredentialTests {
 
     /// A production node (bootstrap credential `boot-secret`) logging into `log`, with credentials `writer` and `reader`.
     func withProduction(
-        log: RecordingLog = RecordingLog(), _ body: @escaping @Sendable (API, TestNode, _ writer: String, _ reader: String) async throws -> Void
+        log: LogLines = LogLines(), _ body: @escaping @Sendable (API, TestNode, _ writer: String, _ reader: String) async throws -> Void
     ) async throws {
-        let store = try await SQLiteStore(path: nil, replayingWrites: true, logger: log.logger)
+        let store = try await SQLiteStore(path: nil, replayingWrites: true, logger: log.logger())
         var settings = ServerSettings()
         (settings.port, settings.devMode, settings.adminToken) = (0, false, "boot-secret")
         settings.passwordHashParameters = PasswordHashParameters(logN: 10)
         let clock = ManualClock(Instant(Date()))
         let node = TestNode(
-            server: try await FlintServer(settings: settings, store: store, clock: clock, logger: log.logger), clock: clock, store: store)
+            server: try await FlintServer(settings: settings, store: store, clock: clock, logger: log.logger()), clock: clock, store: store)
         let writer = try await node.adminCredential("writer", scope: .write)
         let reader = try await node.adminCredential("reader", scope: .read)
         try await node.run { api in try await body(api, node, writer, reader) }
@@ -114,7 +75,7 @@ struct AdminCredentialTests {
 
     @Test("every admin call is logged with its credential's name, never its secret")
     func attribution() async throws {
-        let log = RecordingLog()
+        let log = LogLines()
         try await withProduction(log: log) { api, _, writer, reader in
             _ = try await api.bearer(writer, .post, Self.create, body: #"{"localId":"u1"}"#)
             _ = try await api.bearer(reader, .post, Self.update, body: #"{"localId":"u1","disableUser":true}"#)
