@@ -19,43 +19,45 @@ extension JSONValue {
         self = try parser.parseDocument()
     }
 
-    /// The compact JSON text of this value. Slashes are not escaped; object keys come out in no fixed order.
-    package func serialized() -> [UInt8] {
+    /// The compact JSON text of this value. Slashes are not escaped; object keys come out in no fixed order, or
+    /// sorted by their UTF-8 bytes with `sortingKeys` (a stable text, e.g. for what is stored).
+    package func serialized(sortingKeys: Bool = false) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256)
-        write(to: &out)
+        write(to: &out, sortingKeys: sortingKeys)
         return out
     }
 
-    private func write(to out: inout [UInt8]) {
+    private func write(to out: inout [UInt8], sortingKeys: Bool) {
         switch self {
-        case .null: out += Array("null".utf8)
-        case .bool(let b): out += Array((b ? "true" : "false").utf8)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .number(let n):
             if !n.isFinite {
-                out += Array("null".utf8)
+                out.append(contentsOf: "null".utf8)
             } else if n.rounded() == n, abs(n) < 9.0e15 {
-                out += Array(String(Int64(n)).utf8)
+                out.append(contentsOf: String(Int64(n)).utf8)
             } else {
-                out += Array(String(n).utf8)
+                out.append(contentsOf: String(n).utf8)
             }
         case .string(let s): Self.writeString(s, to: &out)
         case .array(let items):
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                item.write(to: &out)
+                item.write(to: &out, sortingKeys: sortingKeys)
             }
             out.append(UInt8(ascii: "]"))
         case .object(let members):
             out.append(UInt8(ascii: "{"))
             var first = true
-            for (key, value) in members {
+            let ordered = sortingKeys ? members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : Array(members)
+            for (key, value) in ordered {
                 if !first { out.append(UInt8(ascii: ",")) }
                 first = false
                 Self.writeString(key, to: &out)
                 out.append(UInt8(ascii: ":"))
-                value.write(to: &out)
+                value.write(to: &out, sortingKeys: sortingKeys)
             }
             out.append(UInt8(ascii: "}"))
         }

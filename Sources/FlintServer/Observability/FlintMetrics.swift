@@ -2,14 +2,17 @@ import CoreMetrics
 import FlintCore
 import FlintStore
 public import Prometheus
+import Synchronization
 
 /// A node's metrics: a Prometheus registry written through swift-metrics' factory API (``factory``), read by
 /// `GET /metrics`. Each node owns its registry, so test nodes in one process count apart; `flint serve` also
 /// bootstraps `MetricsSystem` with ``factory``, so what libraries report through swift-metrics lands here too.
 ///
-/// Series that do not depend on the event (store timers, in-flight meters) are made once; the others are looked
-/// up in the registry per event (its lock and a dictionary lookup, no allocation beyond the label array). Label
-/// values are bounded: routes are the router's templates, codes are Firebase's, regions are ISO codes.
+/// Series that do not depend on the event (store timers, in-flight meters) are made once; the per-request timers and
+/// sign-in counters, met on every request, are kept in a table of their own after their first use (one lock and one
+/// hash, where the registry validates names and labels and builds keys each time); the rare others are looked up in
+/// the registry per event. Label values are bounded: routes are the router's templates, codes are Firebase's, regions
+/// are ISO codes.
 public final class FlintMetrics: Sendable {
     /// The registry `GET /metrics` renders.
     public let registry: PrometheusCollectorRegistry
@@ -20,6 +23,20 @@ public final class FlintMetrics: Sendable {
     let storeWrites: any TimerHandler
     let storeReadsInFlight: any MeterHandler
     let storeWritesInFlight: any MeterHandler
+    /// Request timers by route, method and status, and sign-in counters by method and outcome, once made.
+    private let requestTimers = Mutex<[RequestSeries: any TimerHandler]>([:])
+    private let signInCounters = Mutex<[SignInSeries: any CounterHandler]>([:])
+
+    private struct RequestSeries: Hashable {
+        let route: String
+        let method: String
+        let status: Int
+    }
+
+    private struct SignInSeries: Hashable {
+        let method: String
+        let outcome: String
+    }
 
     /// The metric names, for the README and the Grafana dashboard (`docs/grafana-dashboard.json`).
     enum Name {
@@ -71,14 +88,28 @@ public final class FlintMetrics: Sendable {
 
     /// One answered request: its route template (or `unmatched`), method, status and time taken.
     func request(route: String, method: String, status: Int, nanoseconds: Int64) {
-        factory.makeTimer(label: Name.requestDuration, dimensions: [("route", route), ("method", method), ("status", String(status))])
-            .recordNanoseconds(nanoseconds)
+        let series = RequestSeries(route: route, method: method, status: status)
+        let timer = requestTimers.withLock { timers in
+            if let timer = timers[series] { return timer }
+            let timer = factory.makeTimer(
+                label: Name.requestDuration, dimensions: [("route", route), ("method", method), ("status", String(status))])
+            timers[series] = timer
+            return timer
+        }
+        timer.recordNanoseconds(nanoseconds)
     }
 
     /// One answer of a sign-in endpoint: `method` (``SignInEndpoints``: `phone`, `password`, `emailLink`, `signUp`,
     /// `secondFactor`, `custom`) and `outcome` (`success`, `second_factor_required`, or Firebase's error code).
     func signIn(method: String, outcome: String) {
-        factory.makeCounter(label: Name.signIns, dimensions: [("method", method), ("outcome", outcome)]).increment(by: 1)
+        let series = SignInSeries(method: method, outcome: outcome)
+        let counter = signInCounters.withLock { counters in
+            if let counter = counters[series] { return counter }
+            let counter = factory.makeCounter(label: Name.signIns, dimensions: [("method", method), ("outcome", outcome)])
+            counters[series] = counter
+            return counter
+        }
+        counter.increment(by: 1)
     }
 
     /// A request refused by an abuse limit (`TOO_MANY_ATTEMPTS_TRY_LATER`, `QUOTA_EXCEEDED`) on `route`.

@@ -14,9 +14,7 @@ enum JSONReply {
 
     /// Encodes `value` as the 200 (or `status`) body.
     static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers extra: HTTPFields = [:]) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        let data = try encoder.encode(value)
+        let data = try CompactJSONEncoder().encode(value)
         var headers: HTTPFields = [.contentType: contentType]
         headers.append(contentsOf: extra)
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))

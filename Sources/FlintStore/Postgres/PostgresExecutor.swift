@@ -19,12 +19,13 @@ struct PostgresExecutor: SQLExecutor {
         }
         let rows = try await connection.query(PostgresQuery(unsafeSQL: Self.numbered(sql), binds: bindings), logger: logger)
         var out: [SQLRow] = []
+        var columns: SQLColumns?
         for try await row in rows {
-            var values: [String: SQLValue] = [:]
-            for cell in row {
-                values[cell.columnName] = try Self.value(of: cell)
-            }
-            out.append(SQLRow(values: values))
+            let shared = columns ?? SQLColumns(row.map(\.columnName))
+            columns = shared
+            var cells: [SQLValue] = []
+            for cell in row { cells.append(try Self.value(of: cell)) }
+            out.append(SQLRow(columns: shared, cells: cells))
         }
         return out
     }

@@ -9,9 +9,7 @@ import FlintCore
 /// Statements of the audit log: appending, listing newest first with keyset pages, and the retention sweep.
 extension SQLQueries {
     func appendAuditEvent(_ event: AuditEvent) async throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let detail = String(decoding: try encoder.encode(event.detail), as: UTF8.self)
+        let detail = String(decoding: JSONValue.object(event.detail).serialized(sortingKeys: true), as: UTF8.self)
         try await db.run(
             "INSERT INTO audit_events (at, kind, uid, ip, actor, detail) VALUES (?, ?, ?, ?, ?, ?)",
             [.instant(event.at), .text(event.kind.rawValue), event.uid.sql, event.ip.sql, event.actor.sql, .text(detail)]

@@ -18,19 +18,37 @@ extension Optional where Wrapped == Int64 {
     var sql: SQLValue { map(SQLValue.integer) ?? .null }
 }
 
+/// A result's column names and where each stands, made once per statement and shared by its rows.
+final class SQLColumns: Sendable {
+    /// The position of each name (the last, where a name repeats).
+    let positions: [String: Int]
+
+    init(_ names: [String]) {
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(names.count)
+        for (position, name) in names.enumerated() { positions[name] = position }
+        self.positions = positions
+    }
+}
+
 /// One result row, read by column name.
 struct SQLRow: Sendable {
-    let values: [String: SQLValue]
+    let columns: SQLColumns
+    /// The row's values, in the columns' order.
+    let cells: [SQLValue]
+
+    /// The value of `column`, `nil` when the result has no such column.
+    private subscript(column: String) -> SQLValue? { columns.positions[column].map { cells[$0] } }
 
     /// A non-null text column.
     func string(_ column: String) throws -> String {
-        guard case .text(let s)? = values[column] else { throw SQLStoreError.unexpectedColumn(column) }
+        guard case .text(let s)? = self[column] else { throw SQLStoreError.unexpectedColumn(column) }
         return s
     }
 
     /// A nullable text column.
     func optionalString(_ column: String) throws -> String? {
-        switch values[column] {
+        switch self[column] {
         case .text(let s)?: return s
         case .null?, nil: return nil
         default: throw SQLStoreError.unexpectedColumn(column)
@@ -39,13 +57,13 @@ struct SQLRow: Sendable {
 
     /// A non-null integer column.
     func int64(_ column: String) throws -> Int64 {
-        guard case .integer(let n)? = values[column] else { throw SQLStoreError.unexpectedColumn(column) }
+        guard case .integer(let n)? = self[column] else { throw SQLStoreError.unexpectedColumn(column) }
         return n
     }
 
     /// A nullable integer column.
     func optionalInt64(_ column: String) throws -> Int64? {
-        switch values[column] {
+        switch self[column] {
         case .integer(let n)?: return n
         case .null?, nil: return nil
         default: throw SQLStoreError.unexpectedColumn(column)
@@ -54,7 +72,7 @@ struct SQLRow: Sendable {
 
     /// A boolean column (SQLite stores 0/1, PostgreSQL a real boolean).
     func bool(_ column: String) throws -> Bool {
-        switch values[column] {
+        switch self[column] {
         case .bool(let b)?: return b
         case .integer(let n)?: return n != 0
         default: throw SQLStoreError.unexpectedColumn(column)

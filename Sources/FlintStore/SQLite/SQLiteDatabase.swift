@@ -69,27 +69,30 @@ final class SQLiteDatabase: SQLExecutor, @unchecked Sendable {
             guard rc == SQLITE_OK else { throw error(rc) }
         }
         var rows: [SQLRow] = []
+        var columns: SQLColumns?
         while true {
             let rc = sqlite3_step(statement)
             if rc == SQLITE_DONE { break }
             guard rc == SQLITE_ROW else { throw error(rc) }
             let count = sqlite3_column_count(statement)
-            var values: [String: SQLValue] = [:]
-            values.reserveCapacity(Int(count))
+            // The names are read once per statement, not once per row.
+            let shared = columns ?? SQLColumns((0..<count).map { String(cString: sqlite3_column_name(statement, $0)) })
+            columns = shared
+            var cells: [SQLValue] = []
+            cells.reserveCapacity(Int(count))
             for column in 0..<count {
-                let name = String(cString: sqlite3_column_name(statement, column))
                 switch sqlite3_column_type(statement, column) {
-                case SQLITE_NULL: values[name] = .null
-                case SQLITE_INTEGER: values[name] = .integer(sqlite3_column_int64(statement, column))
+                case SQLITE_NULL: cells.append(.null)
+                case SQLITE_INTEGER: cells.append(.integer(sqlite3_column_int64(statement, column)))
                 default:
                     if let text = sqlite3_column_text(statement, column) {
-                        values[name] = .text(String(cString: text))
+                        cells.append(.text(String(cString: text)))
                     } else {
-                        values[name] = .null
+                        cells.append(.null)
                     }
                 }
             }
-            rows.append(SQLRow(values: values))
+            rows.append(SQLRow(columns: shared, cells: cells))
         }
         return rows
     }
