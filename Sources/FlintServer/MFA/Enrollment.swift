@@ -56,13 +56,6 @@ struct FinalizeEnrollmentRequest: Decodable {
     }
 }
 
-struct FinalizeEnrollmentResponse: ResponseEncodable {
-    var idToken: String
-    var refreshToken: String
-    var expiresIn: String
-    var recoveryCodes: [String]?
-}
-
 extension MFAFlow {
     /// How long a TOTP enrolment may take between start and finalize.
     static let totpEnrollmentWindow: Duration = .seconds(600)
@@ -141,7 +134,7 @@ extension MFAFlow {
         return StartEnrollmentResponse(phoneSessionInfo: .init(sessionInfo: sessionInfo))
     }
 
-    func finalizeEnrollment(_ wire: FinalizeEnrollmentRequest) async throws -> FinalizeEnrollmentResponse {
+    func finalizeEnrollment(_ wire: FinalizeEnrollmentRequest) async throws -> MFATokensResponse {
         let config = node.config.current
         let enrollmentID = node.random.alphanumericID()
         let now = node.clock.now()
@@ -232,7 +225,6 @@ extension MFAFlow {
         node.logger.notice("second factor enrolled", metadata: ["uid": "\(user.localID)", "factor": "\(added.factor)"])
         let tokens = try sessions.sessionTokens(
             user: user, refreshToken: refresh, provider: provider, now: now, secondFactor: claim, authTime: enrollee.authTime)
-        return FinalizeEnrollmentResponse(
-            idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn, recoveryCodes: first ? codes : nil)
+        return MFATokensResponse(tokens: tokens, recoveryCodes: first ? codes : nil)
     }
 }

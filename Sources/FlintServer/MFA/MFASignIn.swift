@@ -48,12 +48,6 @@ struct FinalizeMFASignInRequest: Decodable {
     }
 }
 
-struct FinalizeMFASignInResponse: ResponseEncodable {
-    var idToken: String
-    var refreshToken: String
-    var expiresIn: String
-}
-
 extension MFAFlow {
     /// Second-factor tries one account may make in 15 minutes, across pending credentials.
     static let secondFactorFailuresPerAccount: Int64 = 10
@@ -71,7 +65,7 @@ extension MFAFlow {
         return StartMFASignInResponse(phoneResponseInfo: .init(sessionInfo: sessionInfo))
     }
 
-    func finalizeMFASignIn(_ wire: FinalizeMFASignInRequest) async throws -> FinalizeMFASignInResponse {
+    func finalizeMFASignIn(_ wire: FinalizeMFASignInRequest) async throws -> MFATokensResponse {
         guard let text = wire.pendingCredential, !text.isEmpty else { throw AuthError.missingMFACredential }
         let credential = try gate.openPendingCredential(text)
         AuditOrigin.current.notes.subject = credential.localID
@@ -105,7 +99,7 @@ extension MFAFlow {
         }
         let (user, refresh) = try result.get()
         let tokens = try sessions.sessionTokens(user: user, refreshToken: refresh, provider: credential.signInProvider, now: now, secondFactor: claim)
-        return FinalizeMFASignInResponse(idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn)
+        return MFATokensResponse(tokens: tokens)
     }
 
     /// Checks the second factor; a wrong code is `INVALID_CODE`.
