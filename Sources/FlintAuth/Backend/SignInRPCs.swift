@@ -41,3 +41,16 @@ struct SignInResponse: Decodable {
     /// Flint extension: the project requires a second factor and the account has none yet.
     var mfaEnrollmentRequired: Bool?
 }
+
+extension SignInResponse {
+    /// A sign-in answer with an endpoint's own members beside the tokens, both read from the same object.
+    struct With<Extra: Decodable>: Decodable {
+        var tokens: SignInResponse
+        var extra: Extra
+
+        init(from decoder: any Decoder) throws {
+            tokens = try SignInResponse(from: decoder)
+            extra = try Extra(from: decoder)
+        }
+    }
+}
