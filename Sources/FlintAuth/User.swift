@@ -93,7 +93,7 @@ public final class User: UserInfo, Hashable {
     /// Fills the profile from `accounts:lookup` with `idToken`.
     func load(idToken: String) async throws {
         let response = try await backend.call(
-            "accounts:lookup", LookupRequest(idToken: idToken), as: LookupResponse.self, idempotent: true)
+            "accounts:lookup", IDTokenRequest(idToken: idToken), as: LookupResponse.self, idempotent: true)
         guard let accounts = response.users, accounts.count == 1 else {
             throw AuthErrorCode.internalError.error(detail: "accounts:lookup did not answer with exactly one user.")
         }

@@ -16,14 +16,14 @@ public protocol UserInfo: Sendable {
     var phoneNumber: String? { get }
 }
 
-/// One entry of `User.providerData`, from `providerUserInfo`.
+/// One entry of `User.providerData`, from `providerUserInfo`; replaced whole when the profile is reloaded.
 struct ProviderUserInfo: UserInfo, Codable {
-    var providerID: String
-    var uid: String
-    var displayName: String?
-    var photoURL: URL?
-    var email: String?
-    var phoneNumber: String?
+    let providerID: String
+    let uid: String
+    let displayName: String?
+    let photoURL: URL?
+    let email: String?
+    let phoneNumber: String?
 }
 
 /// When an account was created and last signed in.

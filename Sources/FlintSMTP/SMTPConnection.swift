@@ -5,24 +5,12 @@ import NIOSSL
 /// One TCP connection to the server, seen from async code: open it (with TLS from the start when configured), trade
 /// commands for replies (STARTTLS included), close. The waiting, framing and timeouts live in `SMTPClientHandler`.
 struct SMTPConnection: Sendable {
-    private let channel: any Channel
+    let channel: any Channel
     /// The channel's `SMTPClientHandler`, asked (on the event loop) what ended the channel when a wait fails.
-    private let handler: NIOLoopBound<SMTPClientHandler>
-    private let commandTimeout: TimeAmount
-    private let tls: NIOSSLContext?
-    private let serverHostname: String?
-
-    /// A connection over `channel`, whose pipeline holds `handler`.
-    init(
-        channel: any Channel, handler: NIOLoopBound<SMTPClientHandler>, commandTimeout: TimeAmount, tls: NIOSSLContext?,
-        serverHostname: String?
-    ) {
-        self.channel = channel
-        self.handler = handler
-        self.commandTimeout = commandTimeout
-        self.tls = tls
-        self.serverHostname = serverHostname
-    }
+    let handler: NIOLoopBound<SMTPClientHandler>
+    let commandTimeout: TimeAmount
+    let tls: NIOSSLContext?
+    let serverHostname: String?
 
     /// One channel that Happy Eyeballs opened while connecting, with its own handler and greeting.
     private struct Attempt {

@@ -6,11 +6,4 @@ public struct SMTPReceipt: Sendable, Equatable {
     public var serverReply: String
     /// The message's `Message-ID`, without angle brackets.
     public var messageID: String
-
-    /// A receipt.
-    public init(attempts: Int, serverReply: String, messageID: String) {
-        self.attempts = attempts
-        self.serverReply = serverReply
-        self.messageID = messageID
-    }
 }

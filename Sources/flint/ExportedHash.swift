@@ -12,24 +12,8 @@ struct ExportedHash: Equatable {
 
     /// The export form of a stored hash; `nil` for a text that is neither kind.
     init?(stored: String) {
-        if let imported = ImportedPasswordHash(stored: stored) {
-            self.init(hash: imported.hash, salt: imported.salt, flags: Self.flags(imported.algorithm))
-            return
-        }
-        // Flint's own: `$scrypt$ln=14,r=8,p=1$<salt>$<hash>`.
-        let parts = stored.split(separator: "$", omittingEmptySubsequences: false)
-        guard parts.count == 5, parts[0].isEmpty, parts[1] == "scrypt", let salt = Base64URL.decode(parts[3]),
-            let hash = Base64URL.decode(parts[4])
-        else { return nil }
-        var values: [Substring: Int] = [:]
-        for pair in parts[2].split(separator: ",") {
-            let nameValue = pair.split(separator: "=", maxSplits: 1)
-            guard nameValue.count == 2, let n = Int(nameValue[1]) else { return nil }
-            values[nameValue[0]] = n
-        }
-        guard let logN = values["ln"], let r = values["r"], let p = values["p"], (1...40).contains(logN) else { return nil }
-        let parameters = StandardScryptParameters(cpuMemCost: 1 << logN, blockSize: r, parallelization: p, dkLen: hash.count)
-        self.init(hash: hash, salt: salt, flags: Self.flags(.standardScrypt(parameters)))
+        guard let exported = PasswordHash.exported(stored) else { return nil }
+        self.init(hash: exported.hash, salt: exported.salt, flags: Self.flags(exported.algorithm))
     }
 
     private init(hash: [UInt8], salt: [UInt8], flags: String) {

@@ -3,12 +3,6 @@ import FlintCore
 import FlintServer
 import FlintStore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -88,7 +82,7 @@ struct Keys: AsyncParsableCommand {
                     throw error
                 }
                 if let staged, let file = current?.dataDirectoryFile {
-                    guard rename(staged, file) == 0 else {
+                    guard MasterKeyFile.replace(file, with: staged) else {
                         throw MasterKeyMissing(description: "the secrets are sealed with the new key, kept in \(staged): move it to \(file)")
                     }
                     print("\(file) now holds the new key")

@@ -2,18 +2,6 @@ import ArgumentParser
 import FlintCore
 import FlintStore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// `flint admin service-accounts create|list|revoke`: keys that sign custom tokens Flint accepts.
 struct ServiceAccounts: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -53,7 +41,7 @@ struct ServiceAccounts: AsyncParsableCommand {
                 do {
                     try await db.write { tx in try await tx.insertServiceAccount(record) }
                 } catch {
-                    unlink(path)
+                    discardSecretFile(path)
                     throw error
                 }
             } catch {
@@ -108,14 +96,4 @@ struct ServiceAccounts: AsyncParsableCommand {
             print("service account \(name) revoked")
         }
     }
-}
-
-/// Creates `path` with `text`, readable by its owner only; fails when it exists.
-func writeSecretFile(_ path: String, _ text: String) throws {
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-    guard fd >= 0 else { throw ValidationError("cannot create \(path): \(String(cString: strerror(errno)))") }
-    defer { close(fd) }
-    let bytes = Array(text.utf8)
-    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-    guard written == bytes.count else { throw ValidationError("cannot write \(path): \(String(cString: strerror(errno)))") }
 }

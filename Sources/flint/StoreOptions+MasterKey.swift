@@ -3,12 +3,6 @@ import FlintCore
 import FlintServer
 import FlintStore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -71,54 +65,6 @@ extension StoreOptions {
 
     /// `DATA/master.key`.
     var masterKeyPath: String { data.hasSuffix("/") ? data + "master.key" : data + "/master.key" }
-}
-
-/// Master key files: read, created (0600, never over an existing file).
-enum MasterKeyFile {
-    /// How to make and give a master key, for error messages.
-    static let howTo =
-        "make one with `flint keys master-key > master.key` (keep the file 0600, away from the database) and give it with --master-key-file FILE or FLINT_MASTER_KEY_FILE, or its text in FLINT_MASTER_KEY"
-
-    /// Reads a key file.
-    static func read(path: String) throws -> MasterKey {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw MasterKeyMissing(description: "cannot read the master key file \(path)")
-        }
-        do { return try MasterKey(base64: String(decoding: data, as: UTF8.self)) } catch {
-            throw MasterKeyMissing(description: "the master key file \(path): \(error)")
-        }
-    }
-
-    /// Writes a new key to `path` (0600, never over an existing file) and returns it, or the one another process
-    /// wrote there first.
-    static func create(path: String) throws -> MasterKey {
-        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        if !directory.isEmpty {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        }
-        let key = MasterKey.generate()
-        do { try save(key, at: path) } catch let error as MasterKeyMissing {
-            // Another node starting on this data directory at the same moment made it first: that one is the key.
-            guard FileManager.default.fileExists(atPath: path) else { throw error }
-            return try read(path: path)
-        }
-        return key
-    }
-
-    /// Writes `key` to a new file at `path`, readable by its owner only. The file appears whole or not at all: it is
-    /// written under a temporary name and linked to `path`, which fails if `path` exists.
-    static func save(_ key: MasterKey, at path: String) throws {
-        let temporary = path + ".\(getpid()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard fd >= 0 else { throw MasterKeyMissing(description: "cannot create the master key file \(temporary) (errno \(errno))") }
-        defer { unlink(temporary) }
-        let text = Array((key.base64 + "\n").utf8)
-        let written = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard written == text.count, synced else { throw MasterKeyMissing(description: "cannot write the master key file \(temporary)") }
-        guard link(temporary, path) == 0 else { throw MasterKeyMissing(description: "cannot create the master key file \(path) (errno \(errno))") }
-    }
 }
 
 /// Why a command cannot go on without a master key, printed as one line (no usage text), exit status 1.

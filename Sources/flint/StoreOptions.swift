@@ -2,12 +2,6 @@ import ArgumentParser
 import FlintStore
 import Logging
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -53,7 +47,7 @@ struct StoreOptions: ParsableArguments {
         if let url = databaseURL, let location = PostgresStore.Location(url: url) {
             return try await PostgresStore(location: location, maximumConnections: databasePool, logger: logger)
         }
-        umask(0o077)
+        createPrivateFilesOnly()
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return try await SQLiteStore(path: databasePath, writerCacheMiB: sqliteCacheMiB, logger: logger)
     }

@@ -25,12 +25,12 @@ struct WireShapeTests {
 
     @Test("the second-factor starts nest the number and proof, without clientType")
     func secondFactorStarts() throws {
-        let enrollment = StartMFAEnrollmentRequest(
+        let enrollment = StartMFARequest(
             idToken: "id", phoneEnrollmentInfo: PhoneCodeRequest(phoneNumber: "+15555550100", proof: .token("t")))
         #expect(
             try Self.object(enrollment)
                 == ["idToken": "id", "phoneEnrollmentInfo": ["phoneNumber": "+15555550100", "recaptchaToken": "t"]] as NSDictionary)
-        let signIn = StartMFASignInRequest(
+        let signIn = StartMFARequest(
             mfaPendingCredential: "p", mfaEnrollmentId: "e1",
             phoneSignInInfo: PhoneCodeRequest(phoneNumber: "+15555550100", proof: .credential(AppCredential(receipt: "r", secret: "s"))))
         #expect(
@@ -58,12 +58,12 @@ struct WireShapeTests {
     func mfaTokens() throws {
         let json = #"{"idToken":"i","refreshToken":"r","expiresIn":"3600","recoveryCodes":["a","b"]}"#
         let response = try JSONDecoder().decode(MFATokensResponse.self, from: Data(json.utf8))
-        #expect(response.signInResponse.idToken == "i")
-        #expect(response.signInResponse.refreshToken == "r")
-        #expect(response.signInResponse.expiresIn == "3600")
-        #expect(response.recoveryCodes == ["a", "b"])
+        #expect(response.tokens.idToken == "i")
+        #expect(response.tokens.refreshToken == "r")
+        #expect(response.tokens.expiresIn == "3600")
+        #expect(response.extra.recoveryCodes == ["a", "b"])
         let later = try JSONDecoder().decode(MFATokensResponse.self, from: Data(#"{"idToken":"i","refreshToken":"r"}"#.utf8))
-        #expect(later.recoveryCodes == nil)
-        #expect(later.signInResponse.idToken == "i")
+        #expect(later.extra.recoveryCodes == nil)
+        #expect(later.tokens.idToken == "i")
     }
 }

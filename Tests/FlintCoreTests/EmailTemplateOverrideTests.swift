@@ -36,11 +36,10 @@ struct EmailTemplateOverrideTests {
         #expect(french.text == EmailTemplates.builtIn.render(action: .signIn, locale: ["fr"], app: "Acme", link: "https://l", email: "a@b").text)
         #expect(templates.templates["fr"]?[.passwordReset] == EmailTemplates.builtIn.templates["fr"]?[.passwordReset])
         let dutch = templates.render(action: .verifyEmail, locale: ["nl"], app: "Acme", link: "https://l?a&b", email: "<a@b>")
-        #expect(
-            dutch
-                == EmailContent(
-                    subject: "Bevestig je e-mailadres voor Acme", text: "Open https://l?a&b", html: "<a href=\"https://l?a&amp;b\">&lt;a@b&gt;</a>",
-                    locale: "nl-NL"))
+        #expect(dutch.subject == "Bevestig je e-mailadres voor Acme")
+        #expect(dutch.text == "Open https://l?a&b")
+        #expect(dutch.html == "<a href=\"https://l?a&amp;b\">&lt;a@b&gt;</a>")
+        #expect(dutch.locale == "nl-NL")
         #expect(templates.render(action: .signIn, locale: ["nl"], app: "Acme", link: "https://l", email: "a@b").locale == "en")
         #expect(templates.locales.contains("nl-NL") && !EmailTemplates.builtIn.locales.contains("nl-NL"))
     }

@@ -1,6 +1,7 @@
-import FlintCore
 import Foundation
 import Testing
+
+@testable import FlintCore
 
 @Suite("Imported password hashes: request parameters")
 struct ImportedHashParsingTests {

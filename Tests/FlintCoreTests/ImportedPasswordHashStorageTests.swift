@@ -1,5 +1,6 @@
-import FlintCore
 import Testing
+
+@testable import FlintCore
 
 @Suite("Imported password hashes: the stored text and bcrypt strings")
 struct ImportedPasswordHashStorageTests {

@@ -39,7 +39,6 @@ struct RecaptchaConfigResponse: Decodable {
         var provider: String?
         var enforcementState: String?
     }
-    var recaptchaKey: String?
     var recaptchaEnforcementState: [EnforcementState]?
 
     /// The enforcement of phone sign-in (`OFF` when not listed, as FirebaseAuth reads it).

@@ -1,5 +1,6 @@
-/// `accounts:lookup` (`GetAccountInfoRequest`) for the signed-in user.
-struct LookupRequest: Encodable {
+/// A body that is only the signed-in user's ID token: `accounts:lookup` (`GetAccountInfoRequest`) and Flint's
+/// `mfaRecoveryCodes:regenerate`.
+struct IDTokenRequest: Encodable {
     var idToken: String
 }
 

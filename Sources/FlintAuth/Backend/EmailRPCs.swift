@@ -31,5 +31,4 @@ struct CreateAuthURIRequest: Encodable {
 /// The answer of `accounts:createAuthUri`.
 struct CreateAuthURIResponse: Decodable {
     var signinMethods: [String]?
-    var registered: Bool?
 }

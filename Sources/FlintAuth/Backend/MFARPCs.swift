@@ -10,14 +10,18 @@ struct MFAEnrollmentWire: Decodable {
     var totpInfo: TOTPInfo?
 }
 
-/// `v2/accounts/mfaEnrollment:start` (`StartMFAEnrollmentRequest`): a signed-in user's `idToken`, or — Flint's
-/// mandatory-enrolment extension — the `mfaPendingCredential` of a sign-in that must enrol first.
-struct StartMFAEnrollmentRequest: Encodable {
+/// The body of `v2/accounts/mfaEnrollment:start` (`StartMFAEnrollmentRequest`: a signed-in user's `idToken`, or —
+/// Flint's mandatory-enrolment extension — the `mfaPendingCredential` of a sign-in that must enrol first; the
+/// number to enrol, or a TOTP secret asked for) and of `mfaSignIn:start` (`StartMFASignInRequest`: the sign-in's
+/// `mfaPendingCredential` and which enrolled phone to text). Absent fields are not encoded.
+struct StartMFARequest: Encodable {
     struct TOTPEnrollmentInfo: Encodable {}
 
     var idToken: String?
     var mfaPendingCredential: String?
+    var mfaEnrollmentId: String?
     var phoneEnrollmentInfo: PhoneCodeRequest?
+    var phoneSignInInfo: PhoneCodeRequest?
     var totpEnrollmentInfo: TOTPEnrollmentInfo?
 }
 
@@ -47,13 +51,18 @@ struct TOTPVerificationInfo: Encodable {
     var verificationCode: String
 }
 
-/// `v2/accounts/mfaEnrollment:finalize` (`FinalizeMFAEnrollmentRequest`).
-struct FinalizeMFAEnrollmentRequest: Encodable {
+/// The body of `v2/accounts/mfaEnrollment:finalize` (`FinalizeMFAEnrollmentRequest`: the enrolling user's `idToken`
+/// or `mfaPendingCredential`, the factor's `displayName` and its proof) and of `mfaSignIn:finalize`
+/// (`FinalizeMFASignInRequest`: the sign-in's `mfaPendingCredential`, the TOTP factor's `mfaEnrollmentId` and the
+/// proof, or Flint's `recoveryCode` instead). Absent fields are not encoded.
+struct FinalizeMFARequest: Encodable {
     var idToken: String?
     var mfaPendingCredential: String?
+    var mfaEnrollmentId: String?
     var displayName: String?
     var phoneVerificationInfo: PhoneVerificationInfo?
     var totpVerificationInfo: TOTPVerificationInfo?
+    var recoveryCode: String?
 }
 
 /// `v2/accounts/mfaEnrollment:withdraw` (`WithdrawMFARequest`).
@@ -62,47 +71,17 @@ struct WithdrawMFARequest: Encodable {
     var mfaEnrollmentId: String
 }
 
-/// `v2/accounts/mfaSignIn:start` (`StartMFASignInRequest`): which enrolled phone to text.
-struct StartMFASignInRequest: Encodable {
-    var mfaPendingCredential: String
-    var mfaEnrollmentId: String
-    var phoneSignInInfo: PhoneCodeRequest
-}
-
 /// The answer of `mfaSignIn:start`.
 struct StartMFASignInResponse: Decodable {
     var phoneResponseInfo: PhoneCodeSession?
 }
 
-/// `v2/accounts/mfaSignIn:finalize` (`FinalizeMFASignInRequest`), with Flint's `recoveryCode` alternative.
-struct FinalizeMFASignInRequest: Encodable {
-    var mfaPendingCredential: String
-    var mfaEnrollmentId: String?
-    var phoneVerificationInfo: PhoneVerificationInfo?
-    var totpVerificationInfo: TOTPVerificationInfo?
-    var recoveryCode: String?
+/// Flint's one-time recovery codes: the answer of `v1/accounts/mfaRecoveryCodes:regenerate` (whose body is the
+/// user's `IDTokenRequest`; the old codes stop working), and beside the tokens of the first enrolment.
+struct RecoveryCodes: Decodable {
+    var recoveryCodes: [String]?
 }
 
 /// The answer of `mfaEnrollment:finalize`, `mfaEnrollment:withdraw` and `mfaSignIn:finalize`: a sign-in answer (its
 /// tokens); the first enrolment also returns Flint's one-time `recoveryCodes` beside them.
-struct MFATokensResponse: Decodable {
-    var signInResponse: SignInResponse
-    var recoveryCodes: [String]?
-
-    private enum CodingKeys: String, CodingKey { case recoveryCodes }
-
-    init(from decoder: any Decoder) throws {
-        signInResponse = try SignInResponse(from: decoder)
-        recoveryCodes = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent([String].self, forKey: .recoveryCodes)
-    }
-}
-
-/// Flint's `v1/accounts/mfaRecoveryCodes:regenerate`.
-struct RegenerateRecoveryCodesRequest: Encodable {
-    var idToken: String
-}
-
-/// Its answer: the new codes (the old ones stop working).
-struct RegenerateRecoveryCodesResponse: Decodable {
-    var recoveryCodes: [String]?
-}
+typealias MFATokensResponse = SignInResponse.With<RecoveryCodes>

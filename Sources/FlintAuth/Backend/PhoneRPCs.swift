@@ -53,25 +53,25 @@ struct VerifyPhoneNumberRequest: Encodable {
     var operation: Operation
 }
 
-/// The answer of `accounts:signInWithPhoneNumber`: tokens, or (the number belongs to another account) a temporary
-/// proof that the number was verified.
-struct VerifyPhoneNumberResponse: Decodable {
-    var localId: String?
-    var idToken: String?
-    var refreshToken: String?
-    var expiresIn: String?
-    var isNewUser: Bool?
+/// The proof that a number was verified which `accounts:signInWithPhoneNumber` answers beside its tokens when the
+/// number belongs to another account.
+struct TemporaryProof: Decodable {
     var phoneNumber: String?
     var temporaryProof: String?
+}
 
+/// The answer of `accounts:signInWithPhoneNumber`: tokens, or (the number belongs to another account) a temporary
+/// proof that the number was verified.
+typealias VerifyPhoneNumberResponse = SignInResponse.With<TemporaryProof>
+
+extension SignInResponse.With where Extra == TemporaryProof {
     /// The tokens as a sign-in answer; throws `credentialAlreadyInUse` carrying a credential built from the
     /// temporary proof when the server answered with one.
     func signInResponse() throws -> SignInResponse {
-        if let phoneNumber, !phoneNumber.isEmpty, let temporaryProof, !temporaryProof.isEmpty {
-            let credential = PhoneAuthCredential(.temporaryProof(phoneNumber: phoneNumber, proof: temporaryProof))
+        if let phoneNumber = extra.phoneNumber, !phoneNumber.isEmpty, let proof = extra.temporaryProof, !proof.isEmpty {
+            let credential = PhoneAuthCredential(.temporaryProof(phoneNumber: phoneNumber, proof: proof))
             throw AuthErrorCode.credentialAlreadyInUse.error(userInfo: [AuthErrors.userInfoUpdatedCredentialKey: credential])
         }
-        return SignInResponse(
-            localId: localId, idToken: idToken, refreshToken: refreshToken, expiresIn: expiresIn, isNewUser: isNewUser)
+        return tokens
     }
 }

@@ -4,10 +4,10 @@ struct SecureTokenRequest: Encodable {
     var refreshToken: String
 }
 
-/// The answer of the token endpoint; `access_token` becomes the new ID token, as in FirebaseAuth.
+/// The answer of the token endpoint; `access_token` becomes the new ID token, as in FirebaseAuth (its copy in
+/// `id_token` is not read).
 struct SecureTokenResponse: Decodable {
     var access_token: String?
-    var id_token: String?
     var refresh_token: String?
     var expires_in: String?
 }

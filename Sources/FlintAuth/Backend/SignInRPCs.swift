@@ -21,23 +21,3 @@ struct SignInWithEmailLinkRequest: Encodable {
     var oobCode: String
     var idToken: String?
 }
-
-/// The tokens every sign-in endpoint answers with; also the answer of `accounts:update`, which carries new tokens when
-/// the change ended the earlier sessions (email or password).
-struct SignInResponse: Decodable {
-    var localId: String?
-    var email: String?
-    var idToken: String?
-    var refreshToken: String?
-    var expiresIn: String?
-    var isNewUser: Bool?
-    /// The provider's profile as a JSON string, for federated sign-ins (`AdditionalUserInfo.profile`).
-    var rawUserInfo: String?
-    /// The provider's user name (`AdditionalUserInfo.username`).
-    var screenName: String?
-    /// With `mfaInfo`, instead of tokens: the account needs a second factor.
-    var mfaPendingCredential: String?
-    var mfaInfo: [MFAEnrollmentWire]?
-    /// Flint extension: the project requires a second factor and the account has none yet.
-    var mfaEnrollmentRequired: Bool?
-}

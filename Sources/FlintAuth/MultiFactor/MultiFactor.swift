@@ -32,8 +32,8 @@ public final class MultiFactor: Sendable {
         var withToken = request
         withToken.idToken = try await user.getIDToken()
         let response = try await user.backend.callV2("accounts/mfaEnrollment:finalize", withToken, as: MFATokensResponse.self)
-        try await user.adopt(response.signInResponse)
-        return response.recoveryCodes ?? []
+        try await user.adopt(response.tokens)
+        return response.extra.recoveryCodes ?? []
     }
 
     /// Removes a second factor (`mfaEnrollment:withdraw`); the server ends the account's other sessions and this
@@ -50,7 +50,7 @@ public final class MultiFactor: Sendable {
             "accounts/mfaEnrollment:withdraw", WithdrawMFARequest(idToken: idToken, mfaEnrollmentId: factorUID),
             as: MFATokensResponse.self)
         do {
-            try await user.adopt(response.signInResponse)
+            try await user.adopt(response.tokens)
         } catch {
             // As FirebaseAuth: the factor is gone but this session could not be renewed, so it ends.
             user.auth?.signOutIfCurrent(user)
@@ -63,14 +63,13 @@ public final class MultiFactor: Sendable {
     public func regenerateRecoveryCodes() async throws -> [String] {
         let idToken = try await user.getIDToken()
         let response = try await user.backend.callFlint(
-            "/flint/v1/accounts/mfaRecoveryCodes:regenerate", RegenerateRecoveryCodesRequest(idToken: idToken),
-            as: RegenerateRecoveryCodesResponse.self)
+            "/flint/v1/accounts/mfaRecoveryCodes:regenerate", IDTokenRequest(idToken: idToken), as: RecoveryCodes.self)
         return response.recoveryCodes ?? []
     }
 
     /// The finalize request for an enrolment assertion, without the first-factor field.
-    static func finalizeRequest(_ assertion: MultiFactorAssertion, displayName: String?) throws -> FinalizeMFAEnrollmentRequest {
-        var request = FinalizeMFAEnrollmentRequest(displayName: displayName)
+    static func finalizeRequest(_ assertion: MultiFactorAssertion, displayName: String?) throws -> FinalizeMFARequest {
+        var request = FinalizeMFARequest(displayName: displayName)
         if let phone = assertion as? PhoneMultiFactorAssertion {
             request.phoneVerificationInfo = try phone.verificationInfo()
         } else if let totp = assertion as? TOTPMultiFactorAssertion, let secret = totp.secret {

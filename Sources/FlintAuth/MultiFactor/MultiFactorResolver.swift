@@ -39,7 +39,7 @@ public final class MultiFactorResolver: Sendable {
             request.mfaPendingCredential = pending
             response = try await auth.backend.callV2("accounts/mfaEnrollment:finalize", request)
         } else {
-            var request = FinalizeMFASignInRequest(mfaPendingCredential: pending)
+            var request = FinalizeMFARequest(mfaPendingCredential: pending)
             if let phone = assertion as? PhoneMultiFactorAssertion {
                 request.phoneVerificationInfo = try phone.verificationInfo()
             } else if let totp = assertion as? TOTPMultiFactorAssertion, let enrollmentID = totp.enrollmentID {
@@ -50,7 +50,7 @@ public final class MultiFactorResolver: Sendable {
             }
             response = try await auth.backend.callV2("accounts/mfaSignIn:finalize", request)
         }
-        return try await auth.completeSignIn(response.signInResponse, isNewUser: false, providerID: providerID)
+        return try await auth.completeSignIn(response.tokens, isNewUser: false, providerID: providerID)
     }
 
     /// Flint extension: completes the sign-in with one of the account's one-time recovery codes instead of a
@@ -61,8 +61,8 @@ public final class MultiFactorResolver: Sendable {
             throw AuthErrorCode.invalidMultiFactorSession.error()
         }
         let response: MFATokensResponse = try await auth.backend.callV2(
-            "accounts/mfaSignIn:finalize", FinalizeMFASignInRequest(mfaPendingCredential: pending, recoveryCode: recoveryCode))
-        return try await auth.completeSignIn(response.signInResponse, isNewUser: false, providerID: providerID)
+            "accounts/mfaSignIn:finalize", FinalizeMFARequest(mfaPendingCredential: pending, recoveryCode: recoveryCode))
+        return try await auth.completeSignIn(response.tokens, isNewUser: false, providerID: providerID)
     }
 
     /// `resolveSignIn(with:)` with a completion handler.

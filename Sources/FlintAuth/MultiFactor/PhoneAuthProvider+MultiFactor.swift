@@ -13,7 +13,7 @@ extension PhoneAuthProvider {
         guard !phoneNumber.isEmpty else { throw AuthErrorCode.missingPhoneNumber.error() }
         let response = try await withAppVerification(uiDelegate: uiDelegate) { proof in
             // A signed-in user's ID token, or the pending credential of a sign-in that must enrol a factor first.
-            let request = StartMFAEnrollmentRequest(
+            let request = StartMFARequest(
                 idToken: session.idToken, mfaPendingCredential: session.pendingCredential,
                 phoneEnrollmentInfo: PhoneCodeRequest(phoneNumber: phoneNumber, proof: proof))
             return try await auth.backend.callV2("accounts/mfaEnrollment:start", request, as: StartMFAEnrollmentResponse.self)
@@ -31,7 +31,7 @@ extension PhoneAuthProvider {
     ) async throws -> String {
         guard let pending = multiFactorSession?.pendingCredential else { throw AuthErrorCode.missingMultiFactorSession.error() }
         let response = try await withAppVerification(uiDelegate: uiDelegate) { proof in
-            let request = StartMFASignInRequest(
+            let request = StartMFARequest(
                 mfaPendingCredential: pending, mfaEnrollmentId: multiFactorInfo.uid,
                 phoneSignInInfo: PhoneCodeRequest(phoneNumber: multiFactorInfo.phoneNumber, proof: proof))
             return try await auth.backend.callV2("accounts/mfaSignIn:start", request, as: StartMFASignInResponse.self)

@@ -10,7 +10,7 @@ public final class TOTPMultiFactorGenerator: Sendable {
     public static func generateSecret(with session: MultiFactorSession) async throws -> TOTPSecret {
         let response = try await session.backend.callV2(
             "accounts/mfaEnrollment:start",
-            StartMFAEnrollmentRequest(idToken: session.idToken, mfaPendingCredential: session.pendingCredential, totpEnrollmentInfo: .init()),
+            StartMFARequest(idToken: session.idToken, mfaPendingCredential: session.pendingCredential, totpEnrollmentInfo: .init()),
             as: StartMFAEnrollmentResponse.self)
         guard let info = response.totpSessionInfo, let key = info.sharedSecretKey, !key.isEmpty,
             let sessionInfo = info.sessionInfo, !sessionInfo.isEmpty

@@ -30,6 +30,13 @@ package struct PasswordPolicy: Sendable, Equatable {
         self.forceUpgradeOnSignin = forceUpgradeOnSignin
     }
 
+    /// The character classes a policy may require, by their `customStrengthOptions` names (the admin config's and
+    /// the `passwordPolicy` answer's), with the switch each sets, in Firebase's order.
+    package static let characterClassOptions: [(name: String, flag: any WritableKeyPath<PasswordPolicy, Bool> & Sendable)] = [
+        ("containsLowercaseCharacter", \.requiresLowercase), ("containsUppercaseCharacter", \.requiresUppercase),
+        ("containsNumericCharacter", \.requiresNumeric), ("containsNonAlphanumericCharacter", \.requiresNonAlphanumeric),
+    ]
+
     /// One requirement a password may miss (FlintTexts' type, so the action page names it in the reader's
     /// language); its wire texts are below.
     package typealias Requirement = PasswordRequirement

@@ -9,10 +9,7 @@ extension ProjectConfig {
         let options = config["passwordPolicyVersions"]?.arrayValue?.first?["customStrengthOptions"]
         if case .number(let n)? = options?["minPasswordLength"] { policy.minLength = Int(n) }
         if case .number(let n)? = options?["maxPasswordLength"] { policy.maxLength = Int(n) }
-        policy.requiresLowercase = options?["containsLowercaseCharacter"]?.boolValue ?? false
-        policy.requiresUppercase = options?["containsUppercaseCharacter"]?.boolValue ?? false
-        policy.requiresNumeric = options?["containsNumericCharacter"]?.boolValue ?? false
-        policy.requiresNonAlphanumeric = options?["containsNonAlphanumericCharacter"]?.boolValue ?? false
+        for (name, flag) in PasswordPolicy.characterClassOptions { policy[keyPath: flag] = options?[name]?.boolValue ?? false }
         return policy
     }
 
@@ -25,10 +22,6 @@ extension ProjectConfig {
     package var mobileLinksDomain: String? {
         document["mobileLinksConfig"]?["domain"]?.stringValue
     }
-
-    private static let strengthFlags = [
-        "containsLowercaseCharacter", "containsUppercaseCharacter", "containsNumericCharacter", "containsNonAlphanumericCharacter",
-    ]
 
     /// Checks `passwordPolicyConfig` as Firebase does: a known enforcement state, a boolean `forceUpgradeOnSignin`,
     /// exactly one version whose `minPasswordLength` is 6 to 30 and `maxPasswordLength` at most 4096 and not below
@@ -63,7 +56,7 @@ extension ProjectConfig {
         }
         var out: [String: JSONValue] = [:]
         for (key, value) in options {
-            if strengthFlags.contains(key) {
+            if PasswordPolicy.characterClassOptions.contains(where: { $0.name == key }) {
                 guard value.boolValue != nil else { throw invalid("\(prefix).customStrengthOptions.\(key) must be a boolean") }
                 out[key] = value
             } else if key == "minPasswordLength" || key == "maxPasswordLength" {

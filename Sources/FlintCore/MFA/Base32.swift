@@ -24,9 +24,7 @@ package enum Base32 {
     /// Decodes Base32 in either case, ignoring spaces and `=`; `nil` for other characters or a length no encoding
     /// produces (1, 3 or 6 characters past a multiple of 8).
     package static func decode(_ text: String) -> [UInt8]? {
-        var out: [UInt8] = []
-        var buffer: UInt32 = 0
-        var bits = 0
+        var packer = BitPacker(bitsPerDigit: 5)
         var count = 0
         for c in text.utf8 {
             let value: UInt8
@@ -38,15 +36,9 @@ package enum Base32 {
             default: return nil
             }
             count += 1
-            buffer = buffer << 5 | UInt32(value)
-            bits += 5
-            if bits >= 8 {
-                bits -= 8
-                out.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
-                buffer &= (1 << UInt32(bits)) - 1
-            }
+            packer.append(value)
         }
         guard ![1, 3, 6].contains(count % 8) else { return nil }
-        return out
+        return packer.bytes
     }
 }

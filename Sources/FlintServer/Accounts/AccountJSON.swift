@@ -56,7 +56,7 @@ struct AccountJSON: Encodable {
         disabled = user.disabled
         providerUserInfo = Self.providers(of: user)
         passwordHash = user.passwordHash == nil ? nil : Self.redactedHash
-        if exportingHash, let stored = user.passwordHash, let parts = PasswordHash.exportedParts(of: stored) {
+        if exportingHash, let stored = user.passwordHash, let parts = PasswordHash.exported(stored) {
             passwordHash = Self.websafeBase64(parts.hash)
             salt = Self.websafeBase64(parts.salt)
         }

@@ -16,3 +16,19 @@ struct AccountCreationLimit: Sendable {
         return !(try await [limit].count(in: tx, now: now))
     }
 }
+
+extension AccountCreationLimit {
+    /// The account an email first factor writes to, inside `tx`: the user of `token` when the request links to a
+    /// signed-in account (checked as ``Sessions/tokenUser(_:in:)`` checks it), else `owner`, else a new account
+    /// with `newID` when ``allows(_:in:now:)`` lets `clientIP` create one.
+    /// - Returns: the account and whether it is new, or the error to answer with (nothing was written then).
+    func account(
+        linking token: VerifiedIDToken?, sessions: Sessions, owner: UserRecord? = nil, newID: String, clientIP: String?,
+        in tx: any StoreTransaction, now: Instant
+    ) async throws -> Result<(user: UserRecord, isNew: Bool), AuthError> {
+        if let token { return try await sessions.tokenUser(token, in: tx).map { ($0, false) } }
+        if let owner { return .success((owner, false)) }
+        guard try await allows(clientIP, in: tx, now: now) else { return .failure(.tooManyAttempts) }
+        return .success((UserRecord(localID: newID, createdAt: now, validSince: now.wholeSecond), true))
+    }
+}

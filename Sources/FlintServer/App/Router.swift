@@ -17,12 +17,12 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     let v1 = IdentityToolkitPath.v1
     let v3 = IdentityToolkitPath.v3
 
-    let phone = PhoneRoutes(codes: flows.phoneCodes, signIn: flows.phone)
-    router.identityToolkit(v1: "accounts:sendVerificationCode", v3: "sendVerificationCode", use: phone.sendVerificationCode)
-    router.identityToolkit(v1: "accounts:signInWithPhoneNumber", v3: "verifyPhoneNumber", use: phone.signInWithPhoneNumber)
+    router.identityToolkit(
+        v1: "accounts:sendVerificationCode", v3: "sendVerificationCode", use: BodyHandlers.client(flows.phoneCodes.sendVerificationCode))
+    router.identityToolkit(v1: "accounts:signInWithPhoneNumber", v3: "verifyPhoneNumber", use: BodyHandlers.client(flows.phone.signInWithPhoneNumber))
 
     let appVerification = AppVerificationRoutes(verifier: flows.verifier)
-    router.identityToolkit(v1: "accounts:verifyClient", v3: "verifyClient", use: appVerification.verifyClient)
+    router.identityToolkit(v1: "accounts:verifyClient", v3: "verifyClient", use: BodyHandlers.client(flows.verifier.verifyClient))
     router.get("\(IdentityToolkitPath.v2)/recaptchaConfig", use: appVerification.recaptchaConfig)
     router.get("\(IdentityToolkitPath.v2)/passwordPolicy", use: PasswordPolicyRoutes(config: flows.node.config).passwordPolicy)
     router.identityToolkit(.get, v1: "recaptchaParams", v3: "getRecaptchaParam", use: appVerification.recaptchaParams)
@@ -40,30 +40,32 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     let operatorV1 = "\(v1)/projects/{project}"
     router.get("\(operatorV1)/accounts:batchGet", use: users.batchGet)
     router.post("\(v3)/downloadAccount", use: users.downloadAccount)
-    router.endpoint(.post, "\(operatorV1)/accounts:query", "\(operatorV1):queryAccounts", use: users.query)
-    router.post("\(operatorV1)/accounts:batchDelete", use: users.batchDelete)
+    let query = BodyHandlers.operatorOnly(projectID: users.projectID, flows.users.queryAccounts)
+    router.endpoint(.post, "\(operatorV1)/accounts:query", "\(operatorV1):queryAccounts", use: query)
+    router.post("\(operatorV1)/accounts:batchDelete", use: BodyHandlers.operatorOnly(projectID: users.projectID, flows.users.batchDelete))
 
     let email = EmailLinkRoutes(flow: flows.emailLink)
     router.identityToolkit(v1: "accounts:sendOobCode", v3: "getOobConfirmationCode", operator: "accounts:sendOobCode", use: email.sendOobCode)
-    router.identityToolkit(v1: "accounts:signInWithEmailLink", v3: "emailLinkSignin", use: email.signInWithEmailLink)
+    router.identityToolkit(v1: "accounts:signInWithEmailLink", v3: "emailLinkSignin", use: BodyHandlers.client(flows.emailLink.signInWithEmailLink))
 
     let password = PasswordRoutes(flow: flows.password)
     router.identityToolkit(v1: "accounts:signUp", v3: "signupNewUser", operator: "accounts", use: password.signUp)
-    router.identityToolkit(v1: "accounts:signInWithPassword", v3: "verifyPassword", use: password.signInWithPassword)
-    router.identityToolkit(v1: "accounts:resetPassword", v3: "resetPassword", use: password.resetPassword)
+    router.identityToolkit(v1: "accounts:signInWithPassword", v3: "verifyPassword", use: BodyHandlers.client(flows.password.signInWithPassword))
+    router.identityToolkit(v1: "accounts:resetPassword", v3: "resetPassword", use: BodyHandlers.client(flows.password.resetPassword))
     router.identityToolkit(v1: "accounts:createAuthUri", v3: "createAuthUri", use: password.createAuthURI)
 
     let customToken = CustomTokenRoutes(flow: flows.customTokens)
     router.identityToolkit(v1: "accounts:signInWithCustomToken", v3: "verifyCustomToken", use: customToken.signIn)
 
-    let mfa = MFARoutes(flow: flows.mfa)
+    // Multi-factor authentication, Firebase's v2 API, plus Flint's recovery codes.
+    let mfa = flows.mfa
     let v2 = "\(IdentityToolkitPath.v2)/accounts"
-    router.post("\(v2)/mfaEnrollment:start", use: mfa.startEnrollment)
-    router.post("\(v2)/mfaEnrollment:finalize", use: mfa.finalizeEnrollment)
-    router.post("\(v2)/mfaEnrollment:withdraw", use: mfa.withdraw)
-    router.post("\(v2)/mfaSignIn:start", use: mfa.startSignIn)
-    router.post("\(v2)/mfaSignIn:finalize", use: mfa.finalizeSignIn)
-    router.post("/flint/v1/accounts/mfaRecoveryCodes:regenerate", use: mfa.regenerateRecoveryCodes)
+    router.post("\(v2)/mfaEnrollment:start", use: BodyHandlers.client(mfa.startEnrollment))
+    router.post("\(v2)/mfaEnrollment:finalize", use: BodyHandlers.client(mfa.finalizeEnrollment))
+    router.post("\(v2)/mfaEnrollment:withdraw", use: BodyHandlers.client(mfa.withdraw))
+    router.post("\(v2)/mfaSignIn:start", use: BodyHandlers.client(mfa.startMFASignIn))
+    router.post("\(v2)/mfaSignIn:finalize", use: BodyHandlers.client(mfa.finalizeMFASignIn))
+    router.post("/flint/v1/accounts/mfaRecoveryCodes:regenerate", use: BodyHandlers.client(mfa.regenerateRecoveryCodes))
 
     let action = ActionRoutes(codes: flows.actionCodes)
     router.get(RouterPath(ActionRoutes.path), use: action.show)

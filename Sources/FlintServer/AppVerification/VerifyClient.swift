@@ -24,13 +24,6 @@ struct VerifyClientResponse: ResponseEncodable {
     var suggestedTimeout: String
 }
 
-extension AppVerificationRoutes {
-    func verifyClient(_ request: Request, context: FlintRequestContext) async throws -> VerifyClientResponse {
-        let wire = try await context.clientBody(request, as: VerifyClientRequest.self)
-        return try await verifier.verifyClient(wire, clientIP: context.clientIP)
-    }
-}
-
 extension AppVerifier {
     /// Seconds the client is told to wait for the push before it falls back to the web challenge.
     static let suggestedPushTimeout = 5

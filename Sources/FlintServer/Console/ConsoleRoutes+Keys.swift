@@ -12,18 +12,18 @@ extension ConsoleRoutes {
     }
 
     func rotateKeys(_ request: Request, context: FlintRequestContext) async throws -> Response {
-        guard let caller = try await caller(request) else { return Self.toSignIn }
-        guard let form = try await checkedForm(request, csrf: caller.csrf) else { return csrfRefused(caller) }
-        guard caller.canWrite else { return pages.message("Refused", "Your role (read) may only read.", caller: caller, status: .forbidden) }
-        guard form["confirmed"] == "yes" else {
-            var data = try await keysData()
-            data["confirming"] = true
-            return pages.page("keys", title: "Keys", data, caller: caller)
+        try await change(request) { caller, form in
+            guard form["confirmed"] == "yes" else {
+                var data = try await keysData()
+                data["confirming"] = true
+                return pages.page("keys", title: "Keys", data, caller: caller)
+            }
+            let origin = AuditOrigin(ip: context.clientIP, actor: caller.email)
+            let kid = try await AuditOrigin.$current.withValue(origin) { try await KeyRotationRoutes.rotate(node: flow.node, keys: flow.keys) }
+            await flow.node.recordAudit(
+                origin.event(.adminAction, uid: nil, at: flow.node.clock.now(), ["action": "rotateKeys", "kid": .string(kid)]))
+            return ConsolePages.redirect("/console/keys?rotated=1")
         }
-        let origin = AuditOrigin(ip: context.clientIP, actor: caller.email)
-        let kid = try await AuditOrigin.$current.withValue(origin) { try await KeyRotationRoutes.rotate(node: flow.node, keys: flow.keys) }
-        await flow.node.recordAudit(origin.event(.adminAction, uid: nil, at: flow.node.clock.now(), ["action": "rotateKeys", "kid": .string(kid)]))
-        return ConsolePages.redirect("/console/keys?rotated=1")
     }
 
     /// The keys, newest first, with their state at this instant.

@@ -16,30 +16,29 @@ extension ConsoleRoutes {
     }
 
     func changeTestNumbers(_ request: Request, context: FlintRequestContext) async throws -> Response {
-        guard let caller = try await caller(request) else { return Self.toSignIn }
-        guard let form = try await checkedForm(request, csrf: caller.csrf) else { return csrfRefused(caller) }
-        guard caller.canWrite else { return pages.message("Refused", "Your role (read) may only read.", caller: caller, status: .forbidden) }
-        var numbers = testNumbers()
-        if let removed = form["remove"] {
-            numbers[removed] = nil
-        } else {
-            numbers[form["number"] ?? ""] = .string((form["code"] ?? "").filter { !$0.isWhitespace })
-        }
-        let patch: [String: JSONValue] = ["signIn": ["phoneNumber": ["testPhoneNumbers": .object(numbers)]]]
-        let origin = AuditOrigin(ip: context.clientIP, actor: caller.email)
-        do {
-            _ = try await AuditOrigin.$current.withValue(origin) {
-                try await ProjectConfigRoutes.update(
-                    config: flow.node.config, patch: patch, updateMask: [Self.testNumbersMask], at: flow.node.clock.now())
+        try await change(request) { caller, form in
+            var numbers = testNumbers()
+            if let removed = form["remove"] {
+                numbers[removed] = nil
+            } else {
+                numbers[form["number"] ?? ""] = .string((form["code"] ?? "").filter { !$0.isWhitespace })
             }
-        } catch let error as AuthError {
-            var data = settingsData()
-            data["error"] = error.detail ?? error.message
-            data["number"] = form["number"] ?? ""
-            data["code"] = form["code"] ?? ""
-            return pages.page("settings", title: "Settings", data, caller: caller, status: .badRequest)
+            let patch: [String: JSONValue] = ["signIn": ["phoneNumber": ["testPhoneNumbers": .object(numbers)]]]
+            let origin = AuditOrigin(ip: context.clientIP, actor: caller.email)
+            do {
+                _ = try await AuditOrigin.$current.withValue(origin) {
+                    try await ProjectConfigRoutes.update(
+                        config: flow.node.config, patch: patch, updateMask: [Self.testNumbersMask], at: flow.node.clock.now())
+                }
+            } catch let error as AuthError {
+                var data = settingsData()
+                data["error"] = error.detail ?? error.message
+                data["number"] = form["number"] ?? ""
+                data["code"] = form["code"] ?? ""
+                return pages.page("settings", title: "Settings", data, caller: caller, status: .badRequest)
+            }
+            return ConsolePages.redirect("/console/settings?saved=1")
         }
-        return ConsolePages.redirect("/console/settings?saved=1")
     }
 
     /// The current test numbers and their codes.

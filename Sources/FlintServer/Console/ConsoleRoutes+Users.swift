@@ -35,36 +35,33 @@ extension ConsoleRoutes {
     }
 
     func act(_ request: Request, context: FlintRequestContext) async throws -> Response {
-        guard let caller = try await caller(request) else { return Self.toSignIn }
-        guard let form = try await checkedForm(request, csrf: caller.csrf) else { return csrfRefused(caller) }
-        guard caller.canWrite else {
-            return pages.message("Refused", "Your role (read) may only read.", caller: caller, status: .forbidden)
-        }
-        let id = context.parameters.get("uid") ?? ""
-        guard let action = form["action"].flatMap(ConsoleUserAction.init(rawValue:)) else {
-            return pages.message("Refused", "Unknown action.", caller: caller, status: .badRequest)
-        }
-        let claims = action == .claims ? (form["claims"] ?? "") : nil
-        guard form["confirmed"] == "yes" else {
-            var data: [String: Any] = ["localId": id, "action": action.rawValue, "question": "\(action.title) \(id)?"]
-            if let claims { data["claims"] = claims }
-            if let factor = form["factor"] { data["factor"] = factor }
-            return pages.page("confirm", title: action.title, data, caller: caller)
-        }
-        do {
-            try await flow.perform(action, on: id, claims: claims, factor: form["factor"], by: caller, ip: context.clientIP)
-        } catch let error as AuthError {
-            guard action == .claims, let account = try await flow.account(id) else {
-                return pages.message(
-                    action.title, error.message, link: ("/console/users/\(id)", "Back to the account"), caller: caller, status: .badRequest)
+        try await change(request) { caller, form in
+            let id = context.parameters.get("uid") ?? ""
+            guard let action = form["action"].flatMap(ConsoleUserAction.init(rawValue:)) else {
+                return pages.message("Refused", "Unknown action.", caller: caller, status: .badRequest)
             }
-            var data = detail(account)
-            data["draft"] = claims ?? ""
-            data["claimsError"] = error.message
-            return pages.page("user", title: "User \(id)", data, caller: caller, status: .badRequest)
+            let claims = action == .claims ? (form["claims"] ?? "") : nil
+            guard form["confirmed"] == "yes" else {
+                var data: [String: Any] = ["localId": id, "action": action.rawValue, "question": "\(action.title) \(id)?"]
+                if let claims { data["claims"] = claims }
+                if let factor = form["factor"] { data["factor"] = factor }
+                return pages.page("confirm", title: action.title, data, caller: caller)
+            }
+            do {
+                try await flow.perform(action, on: id, claims: claims, factor: form["factor"], by: caller, ip: context.clientIP)
+            } catch let error as AuthError {
+                guard action == .claims, let account = try await flow.account(id) else {
+                    return pages.message(
+                        action.title, error.message, link: ("/console/users/\(id)", "Back to the account"), caller: caller, status: .badRequest)
+                }
+                var data = detail(account)
+                data["draft"] = claims ?? ""
+                data["claimsError"] = error.message
+                return pages.page("user", title: "User \(id)", data, caller: caller, status: .badRequest)
+            }
+            if action == .delete { return ConsolePages.redirect("/console/users?" + Self.queryString(["deleted": id])) }
+            return ConsolePages.redirect("/console/users/\(id)?done=\(action.rawValue)")
         }
-        if action == .delete { return ConsolePages.redirect("/console/users?" + Self.queryString(["deleted": id])) }
-        return ConsolePages.redirect("/console/users/\(id)?done=\(action.rawValue)")
     }
 
     /// The detail page's data for an account as `accounts:lookup` answers it.

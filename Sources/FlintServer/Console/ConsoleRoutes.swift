@@ -47,6 +47,18 @@ struct ConsoleRoutes: Sendable {
         return form
     }
 
+    /// Answers a POST that changes something with `change`, given the signed-in operator and the form, when the
+    /// operator may write and the form passes its CSRF check; else with the sign-in redirect, the stale-form page or
+    /// the read-only refusal.
+    func change(
+        _ request: Request, _ change: (ConsoleCaller, [String: String]) async throws -> Response
+    ) async throws -> Response {
+        guard let caller = try await caller(request) else { return Self.toSignIn }
+        guard let form = try await checkedForm(request, csrf: caller.csrf) else { return csrfRefused(caller) }
+        guard caller.canWrite else { return pages.message("Refused", "Your role (read) may only read.", caller: caller, status: .forbidden) }
+        return try await change(caller, form)
+    }
+
     /// The answer to a POST whose CSRF token is missing or wrong.
     func csrfRefused(_ caller: ConsoleCaller?) -> Response {
         pages.message(

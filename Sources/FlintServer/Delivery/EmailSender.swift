@@ -13,15 +13,6 @@ public struct EmailMessage: Sendable, Equatable {
     public var html: String
     /// The locale it was rendered in.
     public var locale: String
-
-    /// Creates a message.
-    public init(to: String, subject: String, text: String, html: String, locale: String) {
-        self.to = to
-        self.subject = subject
-        self.text = text
-        self.html = html
-        self.locale = locale
-    }
 }
 
 /// Why an email could not be delivered.

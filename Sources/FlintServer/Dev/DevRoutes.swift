@@ -25,25 +25,29 @@ struct DevRoutes {
         var sessionInfo: String
     }
 
+    /// An outbox record as the emulator lists it: its email's parts beside the rest, the time in milliseconds, no
+    /// empty link.
     struct Message: Encodable {
-        var channel: String
-        var to: String
-        var body: String
-        var locale: String
-        var createdAt: String
-        var subject: String?
-        var html: String?
-        var link: String?
-        var requestType: String?
-        var status: String
-        var statusDetail: String?
-        var attempts: Int
+        let record: OutboxMessage
 
-        init(_ m: OutboxMessage) {
-            (channel, to, body, locale, createdAt) = (m.channel.rawValue, m.recipient, m.body, m.locale, String(m.createdAt.millisecondsSince1970))
-            (subject, html, requestType) = (m.email?.subject, m.email?.html, m.email?.requestType.rawValue)
-            link = m.email?.link.isEmpty == false ? m.email?.link : nil
-            (status, statusDetail, attempts) = (m.status.rawValue, m.statusDetail, m.attempts)
+        private enum CodingKeys: String, CodingKey {
+            case channel, to, body, locale, createdAt, subject, html, link, requestType, status, statusDetail, attempts
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(record.channel.rawValue, forKey: .channel)
+            try container.encode(record.recipient, forKey: .to)
+            try container.encode(record.body, forKey: .body)
+            try container.encode(record.locale, forKey: .locale)
+            try container.encode(String(record.createdAt.millisecondsSince1970), forKey: .createdAt)
+            try container.encodeIfPresent(record.email?.subject, forKey: .subject)
+            try container.encodeIfPresent(record.email?.html, forKey: .html)
+            try container.encodeIfPresent(record.email.flatMap { $0.link.isEmpty ? nil : $0.link }, forKey: .link)
+            try container.encodeIfPresent(record.email?.requestType.rawValue, forKey: .requestType)
+            try container.encode(record.status.rawValue, forKey: .status)
+            try container.encodeIfPresent(record.statusDetail, forKey: .statusDetail)
+            try container.encode(record.attempts, forKey: .attempts)
         }
     }
 
@@ -78,7 +82,7 @@ struct DevRoutes {
     func outbox(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try checkProject(context)
         let messages = try await node.store.read { try await $0.outbox(limit: 10_000) }
-        return try JSONReply.make(["messages": messages.map(Message.init)])
+        return try JSONReply.make(["messages": messages.map(Message.init(record:))])
     }
 
     /// The outbox behind the admin credential (any mode).

@@ -11,3 +11,8 @@ struct EmailLinkFlow: Sendable {
     let gate: SignInGate
     let newAccounts: AccountCreationLimit
 }
+
+/// The email-link endpoints' handlers that do more than hand the body to the flow.
+struct EmailLinkRoutes {
+    let flow: EmailLinkFlow
+}

@@ -41,9 +41,7 @@ struct SendOobCodeResponse: ResponseEncodable {
     var oobLink: String?
 }
 
-struct EmailLinkRoutes {
-    let flow: EmailLinkFlow
-
+extension EmailLinkRoutes {
     func sendOobCode(_ request: Request, context: FlintRequestContext) async throws -> SendOobCodeResponse {
         let wire = try await context.clientBody(request, as: SendOobCodeRequest.self, projectID: flow.node.settings.projectID)
         let locales = request.answerLocales

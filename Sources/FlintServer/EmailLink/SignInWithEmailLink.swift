@@ -23,13 +23,6 @@ struct EmailLinkSignInFields: Encodable, Sendable {
     var isNewUser: Bool
 }
 
-extension EmailLinkRoutes {
-    func signInWithEmailLink(_ request: Request, context: FlintRequestContext) async throws -> SignInWithEmailLinkResponse {
-        let wire = try await context.clientBody(request, as: SignInWithEmailLinkRequest.self)
-        return try await flow.signInWithEmailLink(wire, clientIP: context.clientIP)
-    }
-}
-
 extension EmailLinkFlow {
     /// Uses the code and signs in: the user owning the email, a new user, or — with an `idToken` — that user, who
     /// gets the email. The email is then verified. An account whose email was unverified and had a password
@@ -56,20 +49,14 @@ extension EmailLinkFlow {
             }
             let owner = try await tx.lockedUser(email: email)
             var user: UserRecord
-            var isNew = false
-            if let token {
-                switch try await sessions.tokenUser(token, in: tx) {
-                case .failure(let error): return .failed(error)
-                case .success(let found): user = found
-                }
-                if let owner, owner.localID != user.localID { return .failed(.emailExists) }
-            } else if let owner {
-                user = owner
-            } else {
-                guard try await newAccounts.allows(clientIP, in: tx, now: now) else { return .failed(.tooManyAttempts) }
-                user = UserRecord(localID: newID, createdAt: now, validSince: now.wholeSecond)
-                isNew = true
+            let isNew: Bool
+            switch try await newAccounts.account(linking: token, sessions: sessions, owner: owner, newID: newID, clientIP: clientIP, in: tx, now: now)
+            {
+            case .failure(let error): return .failed(error)
+            case .success(let account): (user, isNew) = account
             }
+            // Linking an email that another account owns.
+            if token != nil, let owner, owner.localID != user.localID { return .failed(.emailExists) }
             guard !user.disabled else { return .failed(.userDisabled) }
             let before = user
             let verdict = try await gate.firstFactorGate(tx, localID: isNew ? nil : user.localID, provider: "password", linking: token)

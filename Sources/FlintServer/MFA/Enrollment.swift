@@ -43,24 +43,10 @@ struct StartEnrollmentResponse: ResponseEncodable {
 /// one-time recovery codes (Flint extension field `recoveryCodes`).
 struct FinalizeEnrollmentRequest: Decodable {
     var idToken: String?
-    var pendingCredential: String?
+    var mfaPendingCredential: String?
     var displayName: String?
-    var phone: PhoneVerificationInfo?
-    var totp: TOTPVerificationInfo?
-
-    private enum CodingKeys: String, CodingKey {
-        case idToken, displayName
-        case pendingCredential = "mfaPendingCredential"
-        case phone = "phoneVerificationInfo"
-        case totp = "totpVerificationInfo"
-    }
-}
-
-struct FinalizeEnrollmentResponse: ResponseEncodable {
-    var idToken: String
-    var refreshToken: String
-    var expiresIn: String
-    var recoveryCodes: [String]?
+    var phoneVerificationInfo: PhoneVerificationInfo?
+    var totpVerificationInfo: TOTPVerificationInfo?
 }
 
 extension MFAFlow {
@@ -141,16 +127,16 @@ extension MFAFlow {
         return StartEnrollmentResponse(phoneSessionInfo: .init(sessionInfo: sessionInfo))
     }
 
-    func finalizeEnrollment(_ wire: FinalizeEnrollmentRequest) async throws -> FinalizeEnrollmentResponse {
+    func finalizeEnrollment(_ wire: FinalizeEnrollmentRequest) async throws -> MFATokensResponse {
         let config = node.config.current
         let enrollmentID = node.random.alphanumericID()
         let now = node.clock.now()
         var enrollment: MFAEnrollmentRecord
         let enrollee: Enrollee
         var totpSessionKey: String?
-        if let totp = wire.totp, wire.phone == nil {
+        if let totp = wire.totpVerificationInfo, wire.phoneVerificationInfo == nil {
             guard config.totpSecondFactorEnabled else { throw AuthError.totpMFANotEnabled }
-            enrollee = try await enrollingUser(idToken: wire.idToken, pendingCredential: wire.pendingCredential)
+            enrollee = try await enrollingUser(idToken: wire.idToken, pendingCredential: wire.mfaPendingCredential)
             let user = enrollee.user
             guard let sessionText = totp.sessionInfo, !sessionText.isEmpty else { throw AuthError.missingSessionInfo }
             guard let code = totp.verificationCode, !code.isEmpty else { throw AuthError.missingCode }
@@ -172,9 +158,9 @@ extension MFAFlow {
                 sealedTOTPSecret: try sealTOTPSecret(session.secret), enrolledAt: now, lastTOTPStep: step)
         } else {
             guard config.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
-            enrollee = try await enrollingUser(idToken: wire.idToken, pendingCredential: wire.pendingCredential)
+            enrollee = try await enrollingUser(idToken: wire.idToken, pendingCredential: wire.mfaPendingCredential)
             let user = enrollee.user
-            guard let info = wire.phone else { throw AuthError.missingPhoneVerificationInfo }
+            guard let info = wire.phoneVerificationInfo else { throw AuthError.missingPhoneVerificationInfo }
             let phone = try await codes.provePhoneCode(
                 sessionInfo: info.sessionInfo, code: info.code, purpose: .mfaEnrollment)
             enrollment = MFAEnrollmentRecord(
@@ -232,7 +218,6 @@ extension MFAFlow {
         node.logger.notice("second factor enrolled", metadata: ["uid": "\(user.localID)", "factor": "\(added.factor)"])
         let tokens = try sessions.sessionTokens(
             user: user, refreshToken: refresh, provider: provider, now: now, secondFactor: claim, authTime: enrollee.authTime)
-        return FinalizeEnrollmentResponse(
-            idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn, recoveryCodes: first ? codes : nil)
+        return MFATokensResponse(tokens: tokens, recoveryCodes: first ? codes : nil)
     }
 }

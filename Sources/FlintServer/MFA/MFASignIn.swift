@@ -31,27 +31,14 @@ struct StartMFASignInResponse: ResponseEncodable {
 /// (`phoneVerificationInfo`), a TOTP code (`totpVerificationInfo` with `mfaEnrollmentId`), or one of the account's
 /// recovery codes (Flint extension field `recoveryCode`) — gives the session's tokens.
 struct FinalizeMFASignInRequest: Decodable {
-    var pendingCredential: String?
+    var mfaPendingCredential: String?
     var mfaEnrollmentId: String?
-    var phone: PhoneVerificationInfo?
-    var totp: TOTPVerificationInfo?
+    var phoneVerificationInfo: PhoneVerificationInfo?
+    var totpVerificationInfo: TOTPVerificationInfo?
     var recoveryCode: String?
 
     /// The factor: at the top, or (as the SDKs send it for TOTP) inside `totpVerificationInfo`.
-    var enrollmentID: String? { mfaEnrollmentId ?? totp?.mfaEnrollmentId }
-
-    private enum CodingKeys: String, CodingKey {
-        case mfaEnrollmentId, recoveryCode
-        case pendingCredential = "mfaPendingCredential"
-        case phone = "phoneVerificationInfo"
-        case totp = "totpVerificationInfo"
-    }
-}
-
-struct FinalizeMFASignInResponse: ResponseEncodable {
-    var idToken: String
-    var refreshToken: String
-    var expiresIn: String
+    var enrollmentID: String? { mfaEnrollmentId ?? totpVerificationInfo?.mfaEnrollmentId }
 }
 
 extension MFAFlow {
@@ -71,8 +58,8 @@ extension MFAFlow {
         return StartMFASignInResponse(phoneResponseInfo: .init(sessionInfo: sessionInfo))
     }
 
-    func finalizeMFASignIn(_ wire: FinalizeMFASignInRequest) async throws -> FinalizeMFASignInResponse {
-        guard let text = wire.pendingCredential, !text.isEmpty else { throw AuthError.missingMFACredential }
+    func finalizeMFASignIn(_ wire: FinalizeMFASignInRequest) async throws -> MFATokensResponse {
+        guard let text = wire.mfaPendingCredential, !text.isEmpty else { throw AuthError.missingMFACredential }
         let credential = try gate.openPendingCredential(text)
         AuditOrigin.current.notes.subject = credential.localID
         let now = node.clock.now()
@@ -105,7 +92,7 @@ extension MFAFlow {
         }
         let (user, refresh) = try result.get()
         let tokens = try sessions.sessionTokens(user: user, refreshToken: refresh, provider: credential.signInProvider, now: now, secondFactor: claim)
-        return FinalizeMFASignInResponse(idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn)
+        return MFATokensResponse(tokens: tokens)
     }
 
     /// Checks the second factor; a wrong code is `INVALID_CODE`.
@@ -122,7 +109,7 @@ extension MFAFlow {
             node.logger.notice("recovery code used for sign-in", metadata: ["uid": "\(credential.localID)", "recoveryCodesLeft": "\(left)"])
             return SecondFactorClaim(factor: .recoveryCode, identifier: "recovery_code")
         }
-        if let totp = wire.totp {
+        if let totp = wire.totpVerificationInfo {
             guard node.config.current.totpSecondFactorEnabled else { throw AuthError.totpMFANotEnabled }
             guard let enrollmentID = wire.enrollmentID, !enrollmentID.isEmpty else { throw AuthError.missingMFAEnrollmentID }
             guard let enrollment = enrollments.first(where: { $0.enrollmentID == enrollmentID }) else { throw AuthError.mfaEnrollmentNotFound }
@@ -140,7 +127,7 @@ extension MFAFlow {
             }
             return SecondFactorClaim(factor: .totp, identifier: enrollmentID)
         }
-        guard let info = wire.phone else { throw AuthError.mfaProviderNotSupported }
+        guard let info = wire.phoneVerificationInfo else { throw AuthError.mfaProviderNotSupported }
         guard node.config.current.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
         let phone = try await codes.provePhoneCode(sessionInfo: info.sessionInfo, code: info.code, purpose: .mfaSignIn)
         guard let enrollment = enrollments.first(where: { $0.phoneNumber == phone }) else { throw AuthError.mfaEnrollmentNotFound }

@@ -10,14 +10,8 @@ struct WithdrawRequest: Decodable {
     var mfaEnrollmentId: String?
 }
 
-struct WithdrawResponse: ResponseEncodable {
-    var idToken: String
-    var refreshToken: String
-    var expiresIn: String
-}
-
 extension MFAFlow {
-    func withdraw(_ wire: WithdrawRequest) async throws -> WithdrawResponse {
+    func withdraw(_ wire: WithdrawRequest) async throws -> MFATokensResponse {
         let token = try sessions.verifyIDToken(wire.idToken)
         try sessions.requireRecentSignIn(token)
         guard let enrollmentID = wire.mfaEnrollmentId, !enrollmentID.isEmpty else { throw AuthError.missingMFAEnrollmentID }
@@ -50,6 +44,6 @@ extension MFAFlow {
         let (user, refresh) = try result.get()
         node.logger.notice("second factor withdrawn", metadata: ["uid": "\(user.localID)"])
         let tokens = try sessions.sessionTokens(user: user, refreshToken: refresh, provider: provider, now: now, authTime: token.authTime)
-        return WithdrawResponse(idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn)
+        return MFATokensResponse(tokens: tokens)
     }
 }

@@ -4,14 +4,25 @@ import Hummingbird
 /// `GET v2/passwordPolicy` (the SDKs' `getPasswordPolicy`, for `validatePassword` on the client): the project's
 /// password policy, or Firebase's default (6 characters, not enforced) when none is set.
 struct PasswordPolicyResponse: ResponseEncodable {
-    /// The lengths and character classes the policy asks for.
+    /// The lengths and the character classes the policy asks for (a class it does not require is left out).
     struct Options: Encodable {
-        var minPasswordLength: Int
-        var maxPasswordLength: Int
-        var containsLowercaseCharacter: Bool?
-        var containsUppercaseCharacter: Bool?
-        var containsNumericCharacter: Bool?
-        var containsNonAlphanumericCharacter: Bool?
+        var policy: PasswordPolicy
+
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(policy.minLength, forKey: Key(stringValue: "minPasswordLength"))
+            try container.encode(policy.maxLength, forKey: Key(stringValue: "maxPasswordLength"))
+            for (name, flag) in PasswordPolicy.characterClassOptions where policy[keyPath: flag] {
+                try container.encode(true, forKey: Key(stringValue: name))
+            }
+        }
     }
 
     var customStrengthOptions: Options
@@ -22,10 +33,7 @@ struct PasswordPolicyResponse: ResponseEncodable {
 
     init(_ policy: PasswordPolicy?) {
         let p = policy ?? PasswordPolicy(enforced: false)
-        customStrengthOptions = Options(
-            minPasswordLength: p.minLength, maxPasswordLength: p.maxLength, containsLowercaseCharacter: p.requiresLowercase ? true : nil,
-            containsUppercaseCharacter: p.requiresUppercase ? true : nil, containsNumericCharacter: p.requiresNumeric ? true : nil,
-            containsNonAlphanumericCharacter: p.requiresNonAlphanumeric ? true : nil)
+        customStrengthOptions = Options(policy: p)
         enforcementState = p.enforced ? "ENFORCE" : "OFF"
         forceUpgradeOnSignin = p.forceUpgradeOnSignin
     }

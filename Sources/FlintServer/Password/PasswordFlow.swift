@@ -12,3 +12,8 @@ struct PasswordFlow: Sendable {
     let gate: SignInGate
     let newAccounts: AccountCreationLimit
 }
+
+/// The password endpoints' handlers that do more than hand the body to the flow.
+struct PasswordRoutes {
+    let flow: PasswordFlow
+}

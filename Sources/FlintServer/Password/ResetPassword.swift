@@ -20,13 +20,6 @@ struct ResetPasswordResponse: ResponseEncodable {
     var newEmail: String?
 }
 
-extension PasswordRoutes {
-    func resetPassword(_ request: Request, context: FlintRequestContext) async throws -> ResetPasswordResponse {
-        let wire = try await context.clientBody(request, as: ResetPasswordRequest.self)
-        return try await flow.resetPassword(wire)
-    }
-}
-
 extension PasswordFlow {
     func resetPassword(_ wire: ResetPasswordRequest) async throws -> ResetPasswordResponse {
         guard let newPassword = wire.newPassword else {

@@ -36,13 +36,6 @@ struct UserNotification: Encodable, Sendable {
     }
 }
 
-extension PasswordRoutes {
-    func signInWithPassword(_ request: Request, context: FlintRequestContext) async throws -> SignInWithPasswordResponse {
-        let wire = try await context.clientBody(request, as: SignInWithPasswordRequest.self)
-        return try await flow.signInWithPassword(wire, clientIP: context.clientIP)
-    }
-}
-
 extension PasswordFlow {
     /// Checks the password on the hashing pool. Unknown email and wrong password are one answer,
     /// `INVALID_LOGIN_CREDENTIALS`, and take as long (a decoy hash is checked). Failures count per email and per

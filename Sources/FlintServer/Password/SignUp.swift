@@ -29,9 +29,7 @@ struct SignUpFields: Encodable, Sendable {
     var displayName: String?
 }
 
-struct PasswordRoutes {
-    let flow: PasswordFlow
-
+extension PasswordRoutes {
     func signUp(_ request: Request, context: FlintRequestContext) async throws -> SignUpResponse {
         let wire = try await context.clientBody(request, as: SignUpRequest.self, projectID: flow.node.settings.projectID)
         if context.caller == .admin { return try await flow.adminCreateUser(wire) }
@@ -63,19 +61,15 @@ extension PasswordFlow {
         let provider = anonymous ? "anonymous" : "password"
         let outcome = try await node.store.write { [self] tx -> SignInOutcome in
             var user: UserRecord
-            var isNew = false
-            if let token {
-                switch try await sessions.tokenUser(token, in: tx) {
-                case .failure(let error): return .failed(error)
-                case .success(let found): user = found
-                }
+            let isNew: Bool
+            switch try await newAccounts.account(linking: token, sessions: sessions, newID: newID, clientIP: clientIP, in: tx, now: now) {
+            case .failure(let error): return .failed(error)
+            case .success(let account): (user, isNew) = account
+            }
+            if token != nil {
                 if user.email != email { (user.emailVerified, user.emailLinkSignIn) = (false, false) }
                 // Replacing a password, like any credential change, ends the other sessions.
                 if user.passwordHash != nil { try await sessions.revokeSessions(of: &user, in: tx, now: now) }
-            } else {
-                guard try await newAccounts.allows(clientIP, in: tx, now: now) else { return .failed(.tooManyAttempts) }
-                user = UserRecord(localID: newID, createdAt: now, validSince: now.wholeSecond)
-                isNew = true
             }
             let before = user
             if let email, let owner = try await tx.user(email: email), owner.localID != user.localID { return .failed(.emailExists) }

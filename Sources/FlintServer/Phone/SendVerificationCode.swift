@@ -26,12 +26,12 @@ struct SendVerificationCodeResponse: ResponseEncodable {
     var sessionInfo: String
 }
 
-extension PhoneRoutes {
-    func sendVerificationCode(_ request: Request, context: FlintRequestContext) async throws -> SendVerificationCodeResponse {
-        let wire = try await context.clientBody(request, as: SendVerificationCodeRequest.self)
-        let locales = request.answerLocales
-        let sessionInfo = try await codes.sendCode(
-            to: wire.phoneNumber, purpose: .signIn, locales: locales, proof: wire.proof, clientIP: context.clientIP)
+extension PhoneCodes {
+    /// Texts a sign-in code to the number, in the first of `locales` there is a template for.
+    func sendVerificationCode(
+        _ wire: SendVerificationCodeRequest, locales: [String], clientIP: String?
+    ) async throws -> SendVerificationCodeResponse {
+        let sessionInfo = try await sendCode(to: wire.phoneNumber, purpose: .signIn, locales: locales, proof: wire.proof, clientIP: clientIP)
         return SendVerificationCodeResponse(sessionInfo: sessionInfo)
     }
 }

@@ -54,10 +54,3 @@ struct PhoneSignInFields: Encodable, Sendable {
     var temporaryProof: String?
     var temporaryProofExpiresIn: String?
 }
-
-extension PhoneRoutes {
-    func signInWithPhoneNumber(_ request: Request, context: FlintRequestContext) async throws -> SignInWithPhoneNumberResponse {
-        let wire = try await context.clientBody(request, as: SignInWithPhoneNumberRequest.self)
-        return try await signIn.signInWithPhoneNumber(wire, clientIP: context.clientIP)
-    }
-}

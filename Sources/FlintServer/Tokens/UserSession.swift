@@ -2,7 +2,7 @@ import FlintCore
 import FlintStore
 
 /// The tokens of a signed-in session, as every sign-in response carries them.
-struct SessionTokens: Sendable {
+struct SessionTokens: Sendable, Encodable {
     var idToken: String
     var refreshToken: String
     var expiresIn: String

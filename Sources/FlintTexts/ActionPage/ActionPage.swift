@@ -75,7 +75,6 @@ package enum ActionPage {
         rules: [PasswordRequirement] = []
     ) -> String {
         let (tag, words) = ActionPageStrings.negotiate(locale)
-        let ruleWords = ActionPageStrings.passwordRules[tag] ?? ActionPageStrings.passwordRules[LocaleNegotiation.fallback]
         var body = paragraph(phrase(words.resetBody, app: app, email: email))
         var describedBy = "password-hint"
         if let error {
@@ -84,12 +83,12 @@ package enum ActionPage {
             case .weakPassword:
                 message = phrase(words.weakPassword, app: app)
             case .unmetRequirements(let missed):
-                message = ruleWords.map { ruleList($0.missing, missed, $0) } ?? phrase(words.weakPassword, app: app)
+                message = ruleList(words.passwordMissing, missed, words)
             }
             body += "<div class=\"error\" id=\"password-error\" role=\"alert\">\(message)</div>\n"
             describedBy += " password-error"
         }
-        let hint = rules.isEmpty ? phrase(words.passwordHint, app: app) : ruleWords.map { ruleList($0.needs, rules, $0) } ?? ""
+        let hint = rules.isEmpty ? phrase(words.passwordHint, app: app) : ruleList(words.passwordNeeds, rules, words)
         var minimum = 6
         var maximum: Int?
         for rule in rules {
@@ -109,7 +108,7 @@ package enum ActionPage {
     }
 
     /// A lead-in and a list of rules, escaped.
-    private static func ruleList(_ lead: String, _ rules: [PasswordRequirement], _ words: PasswordRuleStrings) -> String {
+    private static func ruleList(_ lead: String, _ rules: [PasswordRequirement], _ words: ActionPageStrings) -> String {
         "<p>\(HTMLEscaping.escape(lead))</p><ul>" + rules.map { "<li>\(HTMLEscaping.escape(words.phrase($0)))</li>" }.joined() + "</ul>"
     }
 

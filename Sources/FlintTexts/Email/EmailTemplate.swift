@@ -44,12 +44,4 @@ package struct EmailContent: Sendable, Equatable {
     package var html: String
     /// The canonical tag of the locale the email was rendered in (e.g. `fr`, `zh-TW`).
     package var locale: String
-
-    /// An email with the given parts.
-    package init(subject: String, text: String, html: String, locale: String) {
-        self.subject = subject
-        self.text = text
-        self.html = html
-        self.locale = locale
-    }
 }

@@ -78,20 +78,12 @@ enum BCrypt {
 
     /// bcrypt's base64: alphabet `./A-Za-z0-9`, no padding; bits past `count` bytes are ignored.
     static func decode(_ chars: ArraySlice<UInt8>, count: Int) -> [UInt8]? {
-        var out: [UInt8] = []
-        var bits: UInt32 = 0
-        var held = 0
+        var packer = BitPacker(bitsPerDigit: 6)
         for c in chars {
             guard let value = alphabetValue(c) else { return nil }
-            bits = bits << 6 | UInt32(value)
-            held += 6
-            if held >= 8 {
-                held -= 8
-                out.append(UInt8(truncatingIfNeeded: bits >> UInt32(held)))
-                bits &= (1 << UInt32(held)) - 1
-            }
+            packer.append(value)
         }
-        return out.count >= count ? Array(out.prefix(count)) : nil
+        return packer.bytes.count >= count ? Array(packer.bytes.prefix(count)) : nil
     }
 
     private static func alphabetValue(_ c: UInt8) -> UInt8? {

@@ -106,14 +106,6 @@ package struct StandardScryptParameters: Sendable, Hashable {
     /// The derived key's length in bytes (`dkLen`).
     package var dkLen: Int
 
-    /// Creates parameters; ``isValid`` tells whether Flint accepts them.
-    package init(cpuMemCost: Int, blockSize: Int, parallelization: Int, dkLen: Int) {
-        self.cpuMemCost = cpuMemCost
-        self.blockSize = blockSize
-        self.parallelization = parallelization
-        self.dkLen = dkLen
-    }
-
     /// The most memory one derivation may take (128 · r · N): 64 MiB.
     package static let maximumMemoryBytes = 64 << 20
     /// The most work one derivation may take (128 · r · N · p bytes mixed): 256 MiB.

@@ -24,13 +24,6 @@ struct BatchDeleteResponse: ResponseEncodable {
     var errors: [Failure]?
 }
 
-extension UserAdminRoutes {
-    func batchDelete(_ request: Request, context: FlintRequestContext) async throws -> BatchDeleteResponse {
-        try context.requireOperator(projectID: projectID)
-        return try await flow.batchDelete(try await request.decode(as: BatchDeleteRequest.self, context: context))
-    }
-}
-
 extension UserAdminFlow {
     /// Accounts one batch delete may name.
     static let maximumBatchDelete = 1000

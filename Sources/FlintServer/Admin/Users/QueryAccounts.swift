@@ -28,13 +28,6 @@ struct QueryAccountsResponse: ResponseEncodable {
     var userInfo: [AccountJSON]?
 }
 
-extension UserAdminRoutes {
-    func query(_ request: Request, context: FlintRequestContext) async throws -> QueryAccountsResponse {
-        try context.requireOperator(projectID: projectID)
-        return try await flow.queryAccounts(try await request.decode(as: QueryAccountsRequest.self, context: context))
-    }
-}
-
 extension UserAdminFlow {
     /// Accounts per query unless told, and at most (Firebase's limit).
     static let maximumQueryResults: Int64 = 500

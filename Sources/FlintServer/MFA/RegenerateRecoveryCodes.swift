@@ -15,8 +15,8 @@ struct RecoveryCodesResponse: ResponseEncodable {
 }
 
 extension MFAFlow {
-    func regenerateRecoveryCodes(idToken: String?) async throws -> RecoveryCodesResponse {
-        let (token, user) = try await sessions.authenticate(idToken: idToken)
+    func regenerateRecoveryCodes(_ wire: RegenerateRecoveryCodesRequest) async throws -> RecoveryCodesResponse {
+        let (token, user) = try await sessions.authenticate(idToken: wire.idToken)
         guard node.clock.now() - token.authTime <= Sessions.recentSignIn else { throw AuthError.credentialTooOld }
         let codes = RecoveryCodes.generate(using: node.random)
         let hashes = codes.compactMap { RecoveryCodes.normalize($0).map { RecoveryCodes.hash($0, key: secret.recoveryKey) } }
