@@ -15,8 +15,8 @@
 4. User management through FIREBASE_AUTH_EMULATOR_HOST: list_users paging, get_users by every identifier kind,
    update_user with custom claims, second factors through the SDK's own HTTP client, revoke_refresh_tokens, an email
    sign-in link, delete_users with and without force, an unknown admin path; import_users of users with federated
-   providers (provider_data, get_user_by_provider_uid, a taken raw ID), update_user with provider_to_link and
-   providers_to_delete.
+   providers (provider_data, get_users by ProviderIdentifier, a taken raw ID), linkProviderUserInfo through the SDK's
+   HTTP client (the Python SDK has no provider_to_link) and update_user(providers_to_delete=...).
 
 Usage: admin-sdk-test.py --flint .build/debug/flint
 """
@@ -407,7 +407,7 @@ def import_and_sign_in(host, app, auth):
 
 def federated_identities(app, auth, exceptions):
     """import_users with Google, Apple and GitHub providers (a user may have nothing else); get_user's provider_data,
-    lookups by provider uid, a raw ID taken by another account, update_user with provider_to_link and
+    lookups by ProviderIdentifier, a raw ID taken by another account, update_user with provider_to_link and
     providers_to_delete."""
     users = [
         auth.ImportUserRecord(
@@ -426,20 +426,25 @@ def federated_identities(app, auth, exceptions):
         "get_user(...).provider_data lists the imported google.com identity",
     )
     check([p.provider_id for p in auth.get_user("appler", app=app).provider_data] == ["apple.com"], "a user with only an apple.com identity is imported")
-    check(auth.get_user_by_provider_uid("google.com", "g-1093", app=app).uid == "googler", "get_user_by_provider_uid finds it")
-    found = auth.get_users([auth.ProviderIdentifier("apple.com", "001.apple")], app=app)
-    check([user.uid for user in found.users] == ["appler"], "get_users by ProviderIdentifier finds it")
+    found = auth.get_users([auth.ProviderIdentifier("google.com", "g-1093"), auth.ProviderIdentifier("apple.com", "001.apple")], app=app)
+    check(sorted(user.uid for user in found.users) == ["appler", "googler"], "get_users by ProviderIdentifier finds them")
     clash = auth.import_users([auth.ImportUserRecord(uid="copycat", provider_data=[auth.UserProvider(uid="g-1093", provider_id="google.com")])], app=app)
     check(
         [e.reason for e in clash.errors] == ["raw id exists in other account in database"],
         f"a raw ID another account holds is a per-user error: {[e.reason for e in clash.errors]}",
     )
 
-    auth.update_user("googler", provider_to_link=auth.UserProvider(uid="gh-7", provider_id="github.com", display_name="gh"), app=app)
+    # The Python SDK has no provider_to_link (the Node SDK's providerToLink): its HTTP client sends the same body.
+    client = auth._get_client(app)
+
+    def link(uid, provider):
+        return client._user_manager._make_request("post", "/accounts:update", json={"localId": uid, "linkProviderUserInfo": provider})
+
+    link("googler", {"providerId": "github.com", "rawId": "gh-7", "displayName": "gh"})
     providers = sorted(p.provider_id for p in auth.get_user("googler", app=app).provider_data)
-    check(providers == ["github.com", "google.com"], f"update_user(provider_to_link=...) links github.com: {providers}")
+    check(providers == ["github.com", "google.com"], f"update with linkProviderUserInfo (providerToLink) links github.com: {providers}")
     try:
-        auth.update_user("appler", provider_to_link=auth.UserProvider(uid="g-1093", provider_id="google.com"), app=app)
+        link("appler", {"providerId": "google.com", "rawId": "g-1093"})
         check(False, "linking an identity another account holds is refused")
     except exceptions.FirebaseError as error:
         check("FEDERATED_USER_ID_ALREADY_LINKED" in str(error) or isinstance(error, exceptions.AlreadyExistsError),
@@ -447,11 +452,8 @@ def federated_identities(app, auth, exceptions):
     auth.update_user("googler", providers_to_delete=["google.com"], app=app)
     providers = [p.provider_id for p in auth.get_user("googler", app=app).provider_data]
     check(providers == ["github.com"], f"update_user(providers_to_delete=['google.com']) unlinks it: {providers}")
-    try:
-        auth.get_user_by_provider_uid("google.com", "g-1093", app=app)
-        check(False, "the unlinked identity no longer finds the user")
-    except auth.UserNotFoundError:
-        check(True, "the unlinked identity no longer finds the user")
+    gone = auth.get_users([auth.ProviderIdentifier("google.com", "g-1093")], app=app)
+    check(not gone.users and len(gone.not_found) == 1, "the unlinked identity no longer finds the user")
 
 
 def main():
