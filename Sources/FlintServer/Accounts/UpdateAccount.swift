@@ -132,9 +132,10 @@ extension AccountRoutes {
 }
 
 extension AccountsFlow {
-    /// Applies profile, email, password, unlinking and (operator) linking changes. An email or password change (or `validSince`)
-    /// revokes earlier sessions; a user then gets fresh tokens in the answer. A user's own email change sends the old
-    /// address a `RECOVER_EMAIL` link.
+    /// Applies profile, email, password, unlinking and (operator) linking changes. An email or password change (or
+    /// `validSince`) revokes earlier sessions; a user then gets fresh tokens in the answer. A user's own email change
+    /// sends the old address a `RECOVER_EMAIL` link. Linking an identity another account holds is
+    /// `FEDERATED_USER_ID_ALREADY_LINKED`, and nothing of the update is kept.
     func updateAccount(
         _ wire: UpdateAccountRequest, localID: String, token: VerifiedIDToken?, locales: [String] = []
     ) async throws -> UpdateAccountResponse {
