@@ -151,6 +151,25 @@ struct FederatedIdentityTests {
         }
     }
 
+    @Test("createAuthUri (fetchSignInMethods) lists the federated providers of the account with the email")
+    func signInMethods() async throws {
+        try await withFlint { api in
+            let users: [JSONValue] = [
+                ["localId": "g", "email": "g@example.com", "rawPassword": "correct horse", "providerUserInfo": [google("1"), google("2")]],
+                ["localId": "other", "providerUserInfo": [["providerId": "apple.com", "rawId": "a", "email": "apple-only@example.com"]]],
+            ]
+            #expect(try await api.batchCreate(users).importErrors.isEmpty)
+            let reply = try await api.post(Path.createAuthURI, ["identifier": "G@example.com", "continueUri": "http://localhost/"])
+            #expect(reply.status == .ok, "\(reply.text)")
+            #expect(reply["registered"] == .bool(true))
+            #expect(reply["allProviders"] == .array(["password", "google.com"]))
+            #expect(reply["signinMethods"] == .array(["password", "google.com"]))
+            // Only the account's own email is looked up, not the emails providers gave.
+            let providerEmail = try await api.post(Path.createAuthURI, ["identifier": "apple-only@example.com", "continueUri": "http://localhost/"])
+            #expect(providerEmail["registered"] == .bool(false))
+        }
+    }
+
     @Test("accounts:batchGet and accounts:query list federated providers")
     func listings() async throws {
         try await withFlint { api in
