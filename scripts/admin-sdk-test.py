@@ -14,7 +14,9 @@
    sent instead of the emulator's `owner`; a read credential reads and is refused writes; calls are logged by name.
 4. User management through FIREBASE_AUTH_EMULATOR_HOST: list_users paging, get_users by every identifier kind,
    update_user with custom claims, second factors through the SDK's own HTTP client, revoke_refresh_tokens, an email
-   sign-in link, delete_users with and without force, an unknown admin path.
+   sign-in link, delete_users with and without force, an unknown admin path; import_users of users with federated
+   providers (provider_data, get_users by ProviderIdentifier, a taken raw ID), linkProviderUserInfo through the SDK's
+   HTTP client (the Python SDK has no provider_to_link) and update_user(providers_to_delete=...).
 
 Usage: admin-sdk-test.py --flint .build/debug/flint
 """
@@ -344,6 +346,7 @@ def manage_users(host):
 
     remove_phone_and_provider(app, auth)
     import_and_sign_in(host, app, auth)
+    federated_identities(app, auth, exceptions)
     firebase_admin.delete_app(app)
 
 
@@ -400,6 +403,57 @@ def import_and_sign_in(host, app, auth):
         check(False, "a wrong password is refused")
     except urllib.error.HTTPError as error:
         check(error.code == 400 and b"INVALID_LOGIN_CREDENTIALS" in error.read(), "a wrong password against an imported hash is refused")
+
+
+def federated_identities(app, auth, exceptions):
+    """import_users with Google, Apple and GitHub providers (a user may have nothing else); get_user's provider_data,
+    lookups by ProviderIdentifier, a raw ID taken by another account, update_user with provider_to_link and
+    providers_to_delete."""
+    users = [
+        auth.ImportUserRecord(
+            uid="googler", email="googler@example.com",
+            provider_data=[
+                auth.UserProvider(uid="g-1093", provider_id="google.com", email="googler@gmail.com", display_name="Googler", photo_url="https://example.com/g.png"),
+            ]),
+        auth.ImportUserRecord(uid="appler", provider_data=[auth.UserProvider(uid="001.apple", provider_id="apple.com")]),
+    ]
+    result = auth.import_users(users, app=app)
+    check(result.success_count == 2 and result.failure_count == 0, f"import_users with federated providers: {[e.reason for e in result.errors]}")
+    google = [p for p in auth.get_user("googler", app=app).provider_data if p.provider_id == "google.com"]
+    check(
+        len(google) == 1 and google[0].uid == "g-1093" and google[0].email == "googler@gmail.com" and google[0].display_name == "Googler"
+        and google[0].photo_url == "https://example.com/g.png",
+        "get_user(...).provider_data lists the imported google.com identity",
+    )
+    check([p.provider_id for p in auth.get_user("appler", app=app).provider_data] == ["apple.com"], "a user with only an apple.com identity is imported")
+    found = auth.get_users([auth.ProviderIdentifier("google.com", "g-1093"), auth.ProviderIdentifier("apple.com", "001.apple")], app=app)
+    check(sorted(user.uid for user in found.users) == ["appler", "googler"], "get_users by ProviderIdentifier finds them")
+    clash = auth.import_users([auth.ImportUserRecord(uid="copycat", provider_data=[auth.UserProvider(uid="g-1093", provider_id="google.com")])], app=app)
+    check(
+        [e.reason for e in clash.errors] == ["raw id exists in other account in database"],
+        f"a raw ID another account holds is a per-user error: {[e.reason for e in clash.errors]}",
+    )
+
+    # The Python SDK has no provider_to_link (the Node SDK's providerToLink): its HTTP client sends the same body.
+    client = auth._get_client(app)
+
+    def link(uid, provider):
+        return client._user_manager._make_request("post", "/accounts:update", json={"localId": uid, "linkProviderUserInfo": provider})
+
+    link("googler", {"providerId": "github.com", "rawId": "gh-7", "displayName": "gh"})
+    providers = sorted(p.provider_id for p in auth.get_user("googler", app=app).provider_data)
+    check(providers == ["github.com", "google.com"], f"update with linkProviderUserInfo (providerToLink) links github.com: {providers}")
+    try:
+        link("appler", {"providerId": "google.com", "rawId": "g-1093"})
+        check(False, "linking an identity another account holds is refused")
+    except exceptions.FirebaseError as error:
+        check("FEDERATED_USER_ID_ALREADY_LINKED" in str(error) or isinstance(error, exceptions.AlreadyExistsError),
+              f"linking an identity another account holds is refused: {error}")
+    auth.update_user("googler", providers_to_delete=["google.com"], app=app)
+    providers = [p.provider_id for p in auth.get_user("googler", app=app).provider_data]
+    check(providers == ["github.com"], f"update_user(providers_to_delete=['google.com']) unlinks it: {providers}")
+    gone = auth.get_users([auth.ProviderIdentifier("google.com", "g-1093")], app=app)
+    check(not gone.users and len(gone.not_found) == 1, "the unlinked identity no longer finds the user")
 
 
 def main():

@@ -70,7 +70,17 @@ struct ExportedUser {
         members.append(("disabled", .bool(user.disabled)))
         if let claims = user.customAttributes { members.append(("customAttributes", .string(claims))) }
         if !account.enrollments.isEmpty { members.append(("mfaInfo", .array(account.enrollments.map(Self.factor)))) }
-        members.append(("providerUserInfo", .array([])))
+        members.append(("providerUserInfo", .array(account.identities.map(Self.provider))))
+        return .object(members)
+    }
+
+    /// A federated identity as `firebase auth:export` lists it: `providerId`, `rawId`, `email`, `displayName`,
+    /// `photoUrl` (the ones the provider gave).
+    static func provider(_ identity: FederatedIdentityRecord) -> OrderedJSON {
+        var members: [(String, OrderedJSON)] = [("providerId", .string(identity.providerID)), ("rawId", .string(identity.rawID))]
+        if let email = identity.email { members.append(("email", .string(email))) }
+        if let name = identity.displayName { members.append(("displayName", .string(name))) }
+        if let photo = identity.photoURL { members.append(("photoUrl", .string(photo))) }
         return .object(members)
     }
 
@@ -84,7 +94,8 @@ struct ExportedUser {
         return .object(members)
     }
 
-    /// The CSV record, line break included. Second factors have no column in Firebase's CSV.
+    /// The CSV record, line break included. Second factors have no column in Firebase's CSV, nor federated providers
+    /// other than those of ``ExportCSVColumns/providers``.
     var csv: String {
         let user = account.user
         var fields = Array(repeating: "", count: ExportCSVColumns.count)
@@ -95,6 +106,12 @@ struct ExportedUser {
         fields[4] = hash.map { $0.salt.isEmpty ? "" : ImportBase64.encode($0.salt) } ?? ""
         fields[5] = Self.escape(user.displayName ?? "")
         fields[6] = Self.escape(user.photoURL ?? "")
+        for (id, column) in ExportCSVColumns.providers {
+            guard let identity = account.identities.first(where: { $0.providerID == id }) else { continue }
+            for (offset, value) in [identity.rawID, identity.email, identity.displayName, identity.photoURL].enumerated() {
+                fields[column + offset] = Self.escape(value ?? "")
+            }
+        }
         fields[23] = String(user.createdAt.millisecondsSince1970)
         fields[24] = user.lastLoginAt.map { String($0.millisecondsSince1970) } ?? ""
         fields[25] = user.phoneNumber ?? ""

@@ -81,14 +81,27 @@ struct UsersImportExportTests {
           "emailVerified": false,
           "createdAt": "1500000000002",
           "disabled": false,
-          "providerUserInfo": []
+          "providerUserInfo": [
+            {
+              "providerId": "apple.com",
+              "rawId": "001234.abcd",
+              "email": "x@privaterelay.appleid.com"
+            },
+            {
+              "providerId": "google.com",
+              "rawId": "1093",
+              "email": "plain@gmail.com",
+              "displayName": "Plain",
+              "photoUrl": "https://example.com/p.png"
+            }
+          ]
         }
         """#,
     ]
 
     static let refused: [String] = [
         #"{"localId": "bad-email", "email": "not an email"}"#,
-        #"{"localId": "google-user", "providerUserInfo": [{"providerId": "google.com", "rawId": "123"}]}"#,
+        #"{"localId": "google-user", "providerUserInfo": [{"providerId": "google.com", "email": "g@gmail.com"}]}"#,
         #"{"localId": "broken", "email": }"#,
     ]
 
@@ -116,7 +129,9 @@ struct UsersImportExportTests {
         let lines = users.map { $0.split(separator: "\n").count }
         let starts = lines.indices.map { i in 2 + lines[..<i].reduce(0, +) }
         #expect(failures.map { $0["line"] as? Int } == [starts[1], starts[3], starts[4]])
-        #expect(first.err.contains("user 3 (line \(starts[3]), localId \"google-user\"): google.com accounts cannot be imported"), "\(first.err)")
+        #expect(
+            first.err.contains("user 3 (line \(starts[3]), localId \"google-user\"): federatedId or (providerId & rawId) is required"), "\(first.err)"
+        )
         #expect(first.err.contains("user 4 (line \(starts[4])): not valid JSON"))
 
         let again = try runFlintApart(["users", "import", input, "--data", data, "--resume", "--json"] + FirebaseScrypt.flags)
@@ -183,12 +198,17 @@ struct UsersImportExportTests {
                 27: "\"{\"\"role\"\":\"\"admin\"\"}\"",
             ]),
             row([0: "csv-2", 2: "false", 23: "1500000000001", 26: "true"]),
+            // Federated providers only: Google's and GitHub's columns, Apple's after the claims.
+            row([
+                0: "csv-3", 2: "false", 7: "1093", 8: "g@gmail.com", 9: "\"Grace, H\"", 10: "https://example.com/g.png", 19: "gh-7",
+                23: "1500000000002", 26: "false", 28: "001.apple",
+            ]),
         ]
         let text = rows.joined(separator: "\n") + "\n"
         try text.write(toFile: input, atomically: true, encoding: .utf8)
         let imported = try runFlintApart(["users", "import", input, "--data", data, "--json"] + FirebaseScrypt.flags)
         #expect(imported.status == 0, "\(imported.err)")
-        #expect((try parseJSON(imported.out) as? [String: Any])?["imported"] as? Int == 2, "\(imported.out) \(imported.err)")
+        #expect((try parseJSON(imported.out) as? [String: Any])?["imported"] as? Int == 3, "\(imported.out) \(imported.err)")
         let output = dir + "/out.csv"
         let export = try runFlintApart(["users", "export", output, "--data", data])
         #expect(export.status == 0, "\(export.err)")

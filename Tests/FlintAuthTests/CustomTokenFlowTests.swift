@@ -84,6 +84,36 @@ struct CustomTokenFlowTests {
         }
     }
 
+    @Test("an imported account's federated providers are in providerData, and unlinking one removes it")
+    func importedFederatedProviders() async throws {
+        try await withFlint { server in
+            let user: [String: Any] = [
+                "localId": "imported-google", "email": "ada@example.com",
+                "providerUserInfo": [
+                    [
+                        "providerId": "google.com", "rawId": "1093", "email": "ada@gmail.com", "displayName": "Ada G",
+                        "photoUrl": "https://example.com/g.png",
+                    ]
+                ],
+            ]
+            let (status, body) = try await server.send(
+                "POST", "/identitytoolkit.googleapis.com/v1/projects/demo-flint/accounts:batchCreate",
+                body: try JSONSerialization.data(withJSONObject: ["users": [user]]), headers: ["Authorization": "Bearer owner"])
+            #expect(status == 200, "\(String(decoding: body, as: UTF8.self))")
+            let auth = server.makeAuth()
+            let token = CustomToken.unsigned(payload: ["aud": .string(CustomToken.audience), "uid": "imported-google"])
+            let signedIn = try await auth.signIn(withCustomToken: token).user
+            let google = try #require(signedIn.providerData.first { $0.providerID == "google.com" })
+            #expect(google.uid == "1093")
+            #expect(google.email == "ada@gmail.com")
+            #expect(google.displayName == "Ada G")
+            #expect(google.photoURL?.absoluteString == "https://example.com/g.png")
+            #expect(!signedIn.isAnonymous)
+            try await signedIn.unlink(fromProvider: "google.com")
+            #expect(signedIn.providerData.isEmpty)
+        }
+    }
+
     @Test("a malformed token is invalidCustomToken; one from a service account the server does not know is customTokenMismatch")
     func errors() async throws {
         try await withFlint { server in

@@ -50,6 +50,35 @@ struct ImportParsingTests {
         }
     }
 
+    @Test("federated providers become identities: password and phone skipped, federatedId standing for rawId, empty fields absent, repeats once")
+    func federatedProviders() throws {
+        let parser = UserImportParser(algorithm: nil, now: 0)
+        let user: [String: JSONValue] = [
+            "localId": "u",
+            "providerUserInfo": [
+                ["providerId": "password", "rawId": "u@example.com"], ["providerId": "phone", "rawId": "+16505550101"],
+                ["providerId": "google.com", "rawId": "1", "email": "u@gmail.com", "displayName": "", "screenName": "u"],
+                ["providerId": "google.com", "rawId": "1"], ["providerId": "saml.corp", "federatedId": "emp-7"],
+            ],
+        ]
+        guard case .success(let candidate) = parser.candidate(user, index: 0, path: "users[0]") else {
+            Issue.record("the user was refused")
+            return
+        }
+        #expect(
+            candidate.account.identities == [
+                FederatedIdentityRecord(localID: "u", providerID: "google.com", rawID: "1", email: "u@gmail.com", screenName: "u"),
+                FederatedIdentityRecord(localID: "u", providerID: "saml.corp", rawID: "emp-7"),
+            ])
+        let typed = parser.candidate(
+            ["localId": "u", "providerUserInfo": [["providerId": "google.com", "rawId": ["1"]]]], index: 0, path: "users[0]")
+        guard case .failure(.malformed(let error)) = typed else {
+            Issue.record("a mistyped rawId was taken")
+            return
+        }
+        #expect(error.message.contains("users[0].provider_user_info[0].raw_id"), "\(error.message)")
+    }
+
     @Test("a member of the wrong type names its path, as Google's front end does")
     func wrongType() {
         let parser = UserImportParser(algorithm: nil, now: 0)

@@ -114,4 +114,6 @@ extension AuthError {
     package static let missingAndroidPackageName = AuthError(code: "MISSING_ANDROID_PACKAGE_NAME")
     package static let missingIOSBundleID = AuthError(code: "MISSING_IOS_BUNDLE_ID")
     package static let credentialTooOld = AuthError(code: "CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
+    /// A federated identity (provider and raw ID) that another account holds.
+    package static let federatedUserIDAlreadyLinked = AuthError(code: "FEDERATED_USER_ID_ALREADY_LINKED")
 }

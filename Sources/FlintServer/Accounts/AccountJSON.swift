@@ -3,12 +3,16 @@ import FlintStore
 
 /// A user as `accounts:lookup` returns it: Firebase's field names, times as strings of milliseconds.
 struct AccountJSON: Encodable {
+    /// One `providerUserInfo` entry (Firebase's `ProviderUserInfo`).
     struct ProviderInfo: Encodable {
         var providerId: String
         var rawId: String
         var phoneNumber: String?
         var email: String?
         var federatedId: String?
+        var displayName: String?
+        var photoUrl: String?
+        var screenName: String?
     }
 
     var localId: String
@@ -34,19 +38,33 @@ struct AccountJSON: Encodable {
     /// What production answers in place of a password hash (base64 of `REDACTED`).
     static let redactedHash = "UkVEQUNURUQ="
 
-    /// The linked providers: `phone` for a number, `password` for an email (password or email link).
-    static func providers(of user: UserRecord) -> [ProviderInfo] {
+    /// The linked providers: `password` for an email (password or email link), `phone` for a number, then the
+    /// account's federated identities with what their provider gave (`federatedId` is the raw ID, as production
+    /// answers it).
+    static func providers(of user: UserRecord, identities: [FederatedIdentityRecord] = []) -> [ProviderInfo] {
         var providers: [ProviderInfo] = []
         if let email = user.email, user.passwordHash != nil || user.emailLinkSignIn {
             providers.append(ProviderInfo(providerId: "password", rawId: email, email: email, federatedId: email))
         }
         if let phone = user.phoneNumber { providers.append(ProviderInfo(providerId: "phone", rawId: phone, phoneNumber: phone)) }
-        return providers
+        return providers + federated(identities)
     }
 
-    /// An account as `accounts:lookup` shows it; with `exportingHash` (an operator's `accounts:batchGet`), with its
-    /// password hash and salt as Firebase exports them (websafe base64) instead of the redacted placeholder.
-    init(_ user: UserRecord, enrollments: [MFAEnrollmentRecord] = [], exportingHash: Bool = false) {
+    /// Federated identities as `providerUserInfo` entries.
+    static func federated(_ identities: [FederatedIdentityRecord]) -> [ProviderInfo] {
+        identities.map {
+            ProviderInfo(
+                providerId: $0.providerID, rawId: $0.rawID, phoneNumber: $0.phoneNumber, email: $0.email, federatedId: $0.rawID,
+                displayName: $0.displayName, photoUrl: $0.photoURL, screenName: $0.screenName)
+        }
+    }
+
+    /// An account as `accounts:lookup` shows it, with its second factors and federated identities; with
+    /// `exportingHash` (an operator's `accounts:batchGet`), with its password hash and salt as Firebase exports them
+    /// (websafe base64) instead of the redacted placeholder.
+    init(
+        _ user: UserRecord, enrollments: [MFAEnrollmentRecord] = [], identities: [FederatedIdentityRecord] = [], exportingHash: Bool = false
+    ) {
         localId = user.localID
         phoneNumber = user.phoneNumber
         email = user.email
@@ -54,7 +72,7 @@ struct AccountJSON: Encodable {
         displayName = user.displayName
         photoUrl = user.photoURL
         disabled = user.disabled
-        providerUserInfo = Self.providers(of: user)
+        providerUserInfo = Self.providers(of: user, identities: identities)
         passwordHash = user.passwordHash == nil ? nil : Self.redactedHash
         if exportingHash, let stored = user.passwordHash, let parts = PasswordHash.exported(stored) {
             passwordHash = Self.websafeBase64(parts.hash)

@@ -47,8 +47,10 @@ struct AccountRoutes {
         let wire = try await context.clientBody(request, as: LookupRequest.self, projectID: accounts.node.settings.projectID)
         if context.isAdmin && (wire.idToken == nil || wire.namesAccounts) { return try await accounts.lookupAccounts(wire) }
         let (_, user) = try await accounts.sessions.authenticate(idToken: wire.idToken)
-        let enrollments = try await accounts.node.store.read { try await $0.mfaEnrollments(localID: user.localID) }
-        return LookupResponse(users: [AccountJSON(user, enrollments: enrollments)])
+        let (enrollments, identities) = try await accounts.node.store.read {
+            (try await $0.mfaEnrollments(localID: user.localID), try await $0.federatedIdentities(localID: user.localID))
+        }
+        return LookupResponse(users: [AccountJSON(user, enrollments: enrollments, identities: identities)])
     }
 }
 
@@ -60,8 +62,8 @@ extension AccountsFlow {
         return (provider, raw)
     }
 
-    /// The account whose provider `provider` has the ID `rawID`. Flint keeps two providers, `password` (its ID is
-    /// the email) and `phone` (the number), so any other names no account.
+    /// The account whose provider `provider` has the ID `rawID`: for `password` (its ID is the email) and `phone`
+    /// (the number), the account holding them as its own; for any other provider, the stored federated identity's.
     static func user(linkedTo identity: (provider: String, rawID: String), in reader: any StoreReader) async throws -> UserRecord? {
         var user: UserRecord?
         switch identity.provider {
@@ -70,7 +72,7 @@ extension AccountsFlow {
         case "phone":
             if let phone = try? PhoneNumber(wire: identity.rawID).e164 { user = try await reader.user(phoneNumber: phone) }
         default:
-            return nil
+            return try await reader.user(federatedID: FederatedIdentityKey(providerID: identity.provider, rawID: identity.rawID))
         }
         guard let user, AccountJSON.providers(of: user).contains(where: { $0.providerId == identity.provider }) else { return nil }
         return user
@@ -100,7 +102,12 @@ extension AccountsFlow {
             for e in emails { add(try await r.user(email: e)) }
             for identity in federated { add(try await Self.user(linkedTo: identity, in: r)) }
             var answers: [AccountJSON] = []
-            for user in found { answers.append(AccountJSON(user, enrollments: try await r.mfaEnrollments(localID: user.localID))) }
+            for user in found {
+                answers.append(
+                    AccountJSON(
+                        user, enrollments: try await r.mfaEnrollments(localID: user.localID),
+                        identities: try await r.federatedIdentities(localID: user.localID)))
+            }
             return answers
         }
         return LookupResponse(users: answers.isEmpty ? nil : answers)

@@ -24,8 +24,8 @@ struct UpdateAccountRequest: Decodable {
     var customAttributes: String?
     /// The account's second factors from now on (phone factors; a TOTP factor can only be kept).
     var mfa: MFAUpdateRequest?
-    /// Linking a federated identity: refused, Flint keeps none.
-    var linkProviderUserInfo: JSONValue?
+    /// A federated identity to link (operator only): replaces the account's identity at the same provider.
+    var linkProviderUserInfo: LinkedProvider?
 
     /// Checked for its type only: Flint always answers with tokens where Firebase would.
     var returnSecureToken: Bool?
@@ -33,6 +33,31 @@ struct UpdateAccountRequest: Decodable {
     /// Fields only an operator may send.
     var hasOperatorFields: Bool {
         emailVerified != nil || disableUser != nil || phoneNumber != nil || customAttributes != nil || mfa != nil
+            || linkProviderUserInfo != nil
+    }
+}
+
+/// `linkProviderUserInfo`: a provider's ID for the user and what the provider gave (the Admin SDKs'
+/// `provider_to_link` / `providerToLink`).
+struct LinkedProvider: Decodable {
+    var providerId: String?
+    var rawId: String?
+    var email: String?
+    var displayName: String?
+    var photoUrl: String?
+    var phoneNumber: String?
+    var screenName: String?
+
+    /// The identity to store for `localID`: `MISSING_PROVIDER_ID` / `MISSING_RAW_ID` as Firebase answers them;
+    /// `password` and `phone` are the account's own fields, not identities to link.
+    func identity(localID: String) throws(AuthError) -> FederatedIdentityRecord {
+        guard let providerId, !providerId.isEmpty else { throw AuthError(code: "MISSING_PROVIDER_ID") }
+        guard let rawId, !rawId.isEmpty else { throw AuthError(code: "MISSING_RAW_ID") }
+        if providerId == "password" || providerId == "phone" { throw AuthError.invalidProviderID }
+        func given(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
+        return FederatedIdentityRecord(
+            localID: localID, providerID: providerId, rawID: rawId, email: given(email), displayName: given(displayName),
+            photoURL: given(photoUrl), phoneNumber: given(phoneNumber), screenName: given(screenName))
     }
 }
 
@@ -45,6 +70,7 @@ struct UpdateAccountResponse: ResponseEncodable {
         var federatedId: String?
         var displayName: String?
         var photoUrl: String?
+        var screenName: String?
     }
 
     var kind = "identitytoolkit#SetAccountInfoResponse"
@@ -59,18 +85,25 @@ struct UpdateAccountResponse: ResponseEncodable {
     var refreshToken: String?
     var expiresIn: String?
 
-    init(_ user: UserRecord, tokens: SessionTokens? = nil) {
+    init(_ user: UserRecord, identities: [FederatedIdentityRecord] = [], tokens: SessionTokens? = nil) {
         localId = user.localID
         email = user.email
         emailVerified = user.emailVerified
         displayName = user.displayName
         photoUrl = user.photoURL
         passwordHash = user.passwordHash == nil ? nil : AccountJSON.redactedHash
-        providerUserInfo = AccountJSON.providers(of: user).map {
+        // The account's own providers carry its profile; a federated one what its provider gave.
+        let own = AccountJSON.providers(of: user).map {
             Provider(
                 providerId: $0.providerId, rawId: $0.rawId, email: $0.email, phoneNumber: $0.phoneNumber, federatedId: $0.federatedId,
                 displayName: user.displayName, photoUrl: user.photoURL)
         }
+        let federated = AccountJSON.federated(identities).map {
+            Provider(
+                providerId: $0.providerId, rawId: $0.rawId, email: $0.email, phoneNumber: $0.phoneNumber, federatedId: $0.federatedId,
+                displayName: $0.displayName, photoUrl: $0.photoUrl, screenName: $0.screenName)
+        }
+        providerUserInfo = own + federated
         idToken = tokens?.idToken
         refreshToken = tokens?.refreshToken
         expiresIn = tokens?.expiresIn
@@ -99,9 +132,10 @@ extension AccountRoutes {
 }
 
 extension AccountsFlow {
-    /// Applies profile, email, password and unlinking changes. An email or password change (or `validSince`)
-    /// revokes earlier sessions; a user then gets fresh tokens in the answer. A user's own email change sends the old
-    /// address a `RECOVER_EMAIL` link.
+    /// Applies profile, email, password, unlinking and (operator) linking changes. An email or password change (or
+    /// `validSince`) revokes earlier sessions; a user then gets fresh tokens in the answer. A user's own email change
+    /// sends the old address a `RECOVER_EMAIL` link. Linking an identity another account holds is
+    /// `FEDERATED_USER_ID_ALREADY_LINKED`, and nothing of the update is kept.
     func updateAccount(
         _ wire: UpdateAccountRequest, localID: String, token: VerifiedIDToken?, locales: [String] = []
     ) async throws -> UpdateAccountResponse {
@@ -112,7 +146,8 @@ extension AccountsFlow {
         let phone = try wire.phoneNumber.map { text throws(AuthError) in text.isEmpty ? "" : try PhoneNumber(wire: text).e164 }
         let claims = try wire.customAttributes.map { text throws(AuthError) in try Self.checkCustomClaims(text) }
         let factors = try wire.mfa.map { mfa throws(AuthError) in try OperatorEnrollments(mfa.enrollments, random: node.random) }
-        if wire.linkProviderUserInfo != nil { throw AuthError.invalidProviderID.with(detail: "Flint keeps no federated identities.") }
+        let link = try wire.linkProviderUserInfo.map { provider throws(AuthError) in try provider.identity(localID: localID) }
+        let unlinked = wire.deleteProvider.filter { $0 != "phone" && $0 != "password" }
         if let since = wire.validSince, Int64(since) == nil || since.hasPrefix("-") {
             throw AuthError.invalidJSON("Invalid value at 'valid_since' (TYPE_INT64)")
         }
@@ -121,7 +156,7 @@ extension AccountsFlow {
             throw AuthError.invalidArgument("Unsupported deleteAttribute value.")
         }
         let now = node.clock.now()
-        let result = try await node.store.write { [self] tx -> Result<(UserRecord, String?, String?), AuthError> in
+        let result = try await node.store.write { [self] tx -> Result<(UserRecord, String?, String?, [FederatedIdentityRecord]), AuthError> in
             var user: UserRecord
             if let token {
                 switch try await sessions.tokenUser(token, in: tx) {
@@ -178,6 +213,9 @@ extension AccountsFlow {
                 revoke = revoke || (disabled && !user.disabled)
                 user.disabled = disabled
             }
+            if let link, let owner = try await tx.user(federatedID: link.key), owner.localID != user.localID {
+                return .failure(.federatedUserIDAlreadyLinked)
+            }
             if let phone { user.phoneNumber = phone.isEmpty ? nil : phone }
             if let claims { user.customAttributes = claims }
             var newFactors: [MFAEnrollmentRecord]?
@@ -203,28 +241,32 @@ extension AccountsFlow {
                     try await tx.replaceMFAEnrollments(localID: user.localID, with: newFactors)
                     if newFactors.isEmpty { try await tx.replaceRecoveryCodes(localID: user.localID, hashes: [], now: now) }
                 }
+                if !unlinked.isEmpty { try await tx.unlinkFederatedIdentities(localID: user.localID, providerIDs: unlinked) }
+                if let link { try await tx.linkFederatedIdentity(link) }
             } catch StoreError.conflict(let what) {
                 // Thrown, not returned: nothing of this update is kept.
                 switch what {
                 case "email": throw AuthError.emailExists
                 case "phoneNumber": throw AuthError.phoneNumberExists
+                case "federatedId": throw AuthError.federatedUserIDAlreadyLinked
                 default: throw AuthError(code: "DUPLICATE_MFA_ENROLLMENT_ID")
                 }
             }
             try await tx.auditCredentialChanges(from: before, to: user, at: now)
-            guard revoke, let token else { return .success((user, nil, replacedEmail)) }
+            let identities = try await tx.federatedIdentities(localID: user.localID)
+            guard revoke, let token else { return .success((user, nil, replacedEmail, identities)) }
             let provider = token.signInProvider ?? "password"
             let refresh = try await sessions.storeRefreshToken(
                 tx, user: user, provider: provider, now: now, secondFactor: SecondFactorClaim(token), authTime: token.authTime)
-            return .success((user, refresh, replacedEmail))
+            return .success((user, refresh, replacedEmail, identities))
         }
-        let (user, refresh, replacedEmail) = try result.get()
+        let (user, refresh, replacedEmail, identities) = try result.get()
         if token != nil, let replacedEmail { await codes.sendEmailRecovery(to: replacedEmail, localID: user.localID, locales: locales) }
-        guard let refresh, let token else { return UpdateAccountResponse(user) }
+        guard let refresh, let token else { return UpdateAccountResponse(user, identities: identities) }
         let tokens = try sessions.sessionTokens(
             user: user, refreshToken: refresh, provider: token.signInProvider ?? "password", now: now, secondFactor: SecondFactorClaim(token),
             authTime: token.authTime)
-        return UpdateAccountResponse(user, tokens: tokens)
+        return UpdateAccountResponse(user, identities: identities, tokens: tokens)
     }
 
     /// Developer claims: a JSON object of at most 1000 bytes (UTF-8) without reserved names.

@@ -94,7 +94,9 @@ struct ImportFlow: Sendable {
             }
             for provider in try fields.objects("providerUserInfo") {
                 let providerID = try provider.string("providerId") ?? ""
-                let rawID = try provider.string("rawId") ?? ""
+                var rawID = try provider.string("rawId") ?? ""
+                // `federatedId` stands for a missing raw ID, as the user's import reads it.
+                if rawID.isEmpty { rawID = try provider.string("federatedId") ?? "" }
                 guard rawIDs.insert("\(providerID):\(rawID)").inserted else {
                     throw AuthError(code: "DUPLICATE_RAW_ID", detail: "Provider id(\(providerID)), Raw id(\(rawID))")
                 }

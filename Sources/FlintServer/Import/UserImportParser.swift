@@ -113,7 +113,7 @@ package struct UserImportParser: Sendable {
             }
             user.customAttributes = claims
         }
-        try checkProviders(fields)
+        let identities = try identities(fields, localID: localID)
         if let phone = try fields.string("phoneNumber"), !phone.isEmpty {
             guard let parsed = try? PhoneNumber(parsing: phone) else { throw ImportRefusal.refused("phone number format is invalid") }
             user.phoneNumber = parsed.e164
@@ -123,22 +123,35 @@ package struct UserImportParser: Sendable {
             user.email = normalized
         }
         let enrollments = try secondFactors(fields, user: user)
-        return ImportCandidate(index: index, account: UserAndFactors(user: user, enrollments: enrollments), rawPassword: rawPassword)
+        return ImportCandidate(
+            index: index, account: UserAndFactors(user: user, enrollments: enrollments, identities: identities), rawPassword: rawPassword)
     }
 
-    /// `password` and `phone` entries describe what the account's own fields hold and are skipped, as Firebase does;
-    /// Flint keeps no federated identities, so a user with one is refused rather than imported without it.
-    private func checkProviders(_ fields: ImportFields) throws {
+    /// The user's federated identities (`providerUserInfo` entries for `google.com`, `apple.com`, `oidc.*`…): each
+    /// needs its provider and raw ID (`federatedId` stands for the raw ID, as production answers them alike). `password`
+    /// and `phone` entries describe what the account's own fields hold and are skipped, as Firebase does; an entry
+    /// repeated within the user is kept once.
+    private func identities(_ fields: ImportFields, localID: String) throws -> [FederatedIdentityRecord] {
+        var out: [FederatedIdentityRecord] = []
+        var seen = Set<FederatedIdentityKey>()
         for provider in try fields.objects("providerUserInfo") {
             let providerID = try provider.string("providerId") ?? ""
             if providerID == "password" || providerID == "phone" { continue }
-            let rawID = try provider.string("rawId") ?? ""
-            if providerID.isEmpty || rawID.isEmpty, try provider.string("federatedId") == nil {
-                throw ImportRefusal.refused("federatedId or (providerId & rawId) is required")
-            }
-            let name = providerID.isEmpty ? "federated" : providerID
-            throw ImportRefusal.refused("\(name) accounts cannot be imported: Flint has no federated sign-in (providerUserInfo)")
+            var rawID = try provider.string("rawId") ?? ""
+            if rawID.isEmpty { rawID = try provider.string("federatedId") ?? "" }
+            guard !providerID.isEmpty, !rawID.isEmpty else { throw ImportRefusal.refused("federatedId or (providerId & rawId) is required") }
+            let identity = FederatedIdentityRecord(
+                localID: localID, providerID: providerID, rawID: rawID, email: try Self.nonEmpty(provider.string("email")),
+                displayName: try Self.nonEmpty(provider.string("displayName")), photoURL: try Self.nonEmpty(provider.string("photoUrl")),
+                phoneNumber: try Self.nonEmpty(provider.string("phoneNumber")), screenName: try Self.nonEmpty(provider.string("screenName")))
+            if seen.insert(identity.key).inserted { out.append(identity) }
         }
+        return out
+    }
+
+    /// `nil` for an empty text, as an absent member.
+    private static func nonEmpty(_ text: String?) -> String? {
+        text.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Phone second factors, with Firebase's rules: an email, verified; enrolment IDs unique within the user.

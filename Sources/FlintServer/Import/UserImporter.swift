@@ -18,8 +18,9 @@ package struct ImportBatchOutcome: Sendable, Equatable {
 }
 
 /// Writes checked users in one transaction per batch: duplicates inside the batch and clashes with stored accounts
-/// (ID, email, phone number, second-factor ID) are refused user by user with Firebase's messages, the others are
-/// inserted with multi-row statements. A user is written whole (row and second factors) or not at all.
+/// (ID, email, phone number, second-factor ID, federated identity) are refused user by user with Firebase's messages,
+/// the others are inserted with multi-row statements. A user is written whole (row, second factors and federated
+/// identities) or not at all.
 package struct UserImporter: Sendable {
     /// What to do with a user whose `localId` is taken.
     package enum Existing: Sendable {
@@ -49,10 +50,12 @@ package struct UserImporter: Sendable {
         let emails = unique.compactMap(\.account.user.email)
         let phones = unique.compactMap(\.account.user.phoneNumber)
         let enrollmentIDs = unique.flatMap { $0.account.enrollments.map(\.enrollmentID) }
+        let identities = unique.flatMap { $0.account.identities.map(\.key) }
         let now = clock.now()
         let origin = AuditOrigin.current
         let written = try await store.write { tx -> ImportBatchOutcome in
-            let clashes = try await tx.importClashes(localIDs: localIDs, emails: emails, phoneNumbers: phones, enrollmentIDs: enrollmentIDs)
+            let clashes = try await tx.importClashes(
+                localIDs: localIDs, emails: emails, phoneNumbers: phones, enrollmentIDs: enrollmentIDs, identities: identities)
             var result = ImportBatchOutcome()
             var accepted: [UserAndFactors] = []
             var replaced: [String] = []
@@ -107,21 +110,30 @@ package struct UserImporter: Sendable {
         for enrollment in account.enrollments {
             if let owner = clashes.enrollmentOwners[enrollment.enrollmentID], owner != id || !overwriting { return "Enrollment id already exists." }
         }
+        for identity in account.identities {
+            if let owner = clashes.identityOwners[identity.key], owner != id { return rawIDTaken }
+        }
         return nil
     }
 
-    /// The candidates whose ID, email, phone number and second-factor IDs no earlier user of the batch holds; the
-    /// others are refused.
+    /// Firebase's message for a user whose federated identity another account holds, in the store or earlier in the
+    /// batch (Firebase writes a batch's users one after the other, so both are the same to it).
+    static let rawIDTaken = "raw id exists in other account in database"
+
+    /// The candidates whose ID, email, phone number, second-factor IDs and federated identities no earlier user of the
+    /// batch holds; the others are refused.
     static func firstOccurrences(_ candidates: [ImportCandidate], failures: inout [ImportBatchOutcome.Failure]) -> [ImportCandidate] {
         var ids = Set<String>()
         var emails = Set<String>()
         var phones = Set<String>()
         var enrollments = Set<String>()
+        var identities = Set<FederatedIdentityKey>()
         var out: [ImportCandidate] = []
         out.reserveCapacity(candidates.count)
         for candidate in candidates {
             let user = candidate.account.user
             let factorIDs = candidate.account.enrollments.map(\.enrollmentID)
+            let keys = candidate.account.identities.map(\.key)
             let message: String? =
                 if ids.contains(user.localID) {
                     "localId appears earlier in this batch"
@@ -131,6 +143,8 @@ package struct UserImporter: Sendable {
                     "phone number exists in other account in this batch"
                 } else if factorIDs.contains(where: enrollments.contains) {
                     "Enrollment id already exists."
+                } else if keys.contains(where: identities.contains) {
+                    rawIDTaken
                 } else {
                     nil
                 }
@@ -142,6 +156,7 @@ package struct UserImporter: Sendable {
             if let email = user.email { emails.insert(email) }
             if let phone = user.phoneNumber { phones.insert(phone) }
             enrollments.formUnion(factorIDs)
+            identities.formUnion(keys)
             out.append(candidate)
         }
         return out

@@ -3,7 +3,8 @@ import FlintStore
 import Hummingbird
 
 /// `accounts:createAuthUri` (v1) and `relyingparty/createAuthUri` (v3): which sign-in methods an email has
-/// (`fetchSignInMethods(forEmail:)`). With email-enumeration protection on, it reveals nothing.
+/// (`fetchSignInMethods(forEmail:)`): `password`, `emailLink`, and the federated providers of the account with that
+/// email (Google, Apple… as imported). With email-enumeration protection on, it reveals nothing.
 struct CreateAuthURIRequest: Decodable {
     /// The providers whose methods this endpoint reports.
     static let servedProviders: Set<String> = ["password", "emailLink"]
@@ -42,11 +43,19 @@ extension PasswordFlow {
         guard ContinueURL(continueUri) != nil else { throw AuthError.invalidContinueURI }
         let sessionId = wire.sessionId ?? node.random.alphanumericID(length: 27)
         if node.config.current.improvedEmailPrivacy { return CreateAuthURIResponse(sessionId: sessionId) }
-        let user = try await node.store.read { try await $0.user(email: email) }
+        let (user, identities) = try await node.store.read { r -> (UserRecord?, [FederatedIdentityRecord]) in
+            guard let user = try await r.user(email: email) else { return (nil, []) }
+            return (user, try await r.federatedIdentities(localID: user.localID))
+        }
         var methods: [String] = []
         if user?.passwordHash != nil { methods.append("password") }
         if user?.emailLinkSignIn == true { methods.append("emailLink") }
-        return CreateAuthURIResponse(
-            registered: user != nil, allProviders: methods.isEmpty ? [] : ["password"], signinMethods: methods, sessionId: sessionId)
+        var providers = methods.isEmpty ? [] : ["password"]
+        // A federated provider is both a provider and a sign-in method, as Firebase lists them (once each).
+        for provider in identities.map(\.providerID) where !providers.contains(provider) {
+            providers.append(provider)
+            methods.append(provider)
+        }
+        return CreateAuthURIResponse(registered: user != nil, allProviders: providers, signinMethods: methods, sessionId: sessionId)
     }
 }

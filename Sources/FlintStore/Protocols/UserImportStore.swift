@@ -1,19 +1,22 @@
-/// An account with its second factors, as bulk import writes it and export reads it.
+/// An account with its second factors and federated identities, as bulk import writes it and export reads it.
 public struct UserAndFactors: Sendable, Equatable {
     /// The users row.
     public var user: UserRecord
     /// Its second factors, oldest first.
     public var enrollments: [MFAEnrollmentRecord]
+    /// Its federated identities, by provider and raw ID.
+    public var identities: [FederatedIdentityRecord]
 
-    /// Creates the pair.
-    public init(user: UserRecord, enrollments: [MFAEnrollmentRecord] = []) {
+    /// Creates the account.
+    public init(user: UserRecord, enrollments: [MFAEnrollmentRecord] = [], identities: [FederatedIdentityRecord] = []) {
         self.user = user
         self.enrollments = enrollments
+        self.identities = identities
     }
 }
 
-/// What an import batch would clash with: an existing account holding one of the batch's IDs, emails or numbers, or
-/// a second factor holding one of its enrolment IDs.
+/// What an import batch would clash with: an existing account holding one of the batch's IDs, emails, numbers or
+/// federated identities, or a second factor holding one of its enrolment IDs.
 public struct ImportClashes: Sendable, Equatable {
     /// Existing accounts by ID: their revocation generation (an overwritten account's next one continues from it).
     public var generations: [String: Int64] = [:]
@@ -23,6 +26,8 @@ public struct ImportClashes: Sendable, Equatable {
     public var phoneOwners: [String: String] = [:]
     /// Owners of the batch's enrolment IDs, by enrolment ID.
     public var enrollmentOwners: [String: String] = [:]
+    /// Owners of the batch's federated identities, by provider and raw ID.
+    public var identityOwners: [FederatedIdentityKey: String] = [:]
 
     /// No clash.
     public init() {}
@@ -30,17 +35,29 @@ public struct ImportClashes: Sendable, Equatable {
 
 /// Bulk import and export of accounts (`accounts:batchCreate`, `flint users import|export`). Queries.
 public protocol UserImportReads: Sendable {
-    /// The existing accounts and second factors that hold any of these values, in a few indexed queries.
-    func importClashes(localIDs: [String], emails: [String], phoneNumbers: [String], enrollmentIDs: [String]) async throws -> ImportClashes
-    /// Up to `limit` accounts with their second factors, in local-ID order, after `localID` (from the start when
-    /// `nil`): keyset pages for export.
+    /// The existing accounts, second factors and federated identities that hold any of these values, in a few
+    /// indexed queries.
+    func importClashes(
+        localIDs: [String], emails: [String], phoneNumbers: [String], enrollmentIDs: [String], identities: [FederatedIdentityKey]
+    ) async throws -> ImportClashes
+    /// Up to `limit` accounts with their second factors and federated identities, in local-ID order, after `localID`
+    /// (from the start when `nil`): keyset pages for export.
     func exportPage(after localID: String?, limit: Int) async throws -> [UserAndFactors]
 }
 
 /// Bulk import and export of accounts. Writes, inside a transaction.
 public protocol UserImportWrites: UserImportReads {
-    /// Inserts accounts and their second factors with multi-row statements. The caller has checked for clashes
-    /// (``UserImportReads/importClashes(localIDs:emails:phoneNumbers:enrollmentIDs:)``); a clash found anyway (a
-    /// concurrent writer) throws ``StoreError/conflict``, so the transaction is undone and may run again.
+    /// Inserts accounts with their second factors and federated identities with multi-row statements. The caller has
+    /// checked for clashes (``UserImportReads/importClashes(localIDs:emails:phoneNumbers:enrollmentIDs:identities:)``);
+    /// a clash found anyway (a concurrent writer) throws ``StoreError/conflict``, so the transaction is undone and may
+    /// run again.
     func insertImportedUsers(_ accounts: [UserAndFactors]) async throws
+}
+
+extension UserImportReads {
+    /// ``importClashes(localIDs:emails:phoneNumbers:enrollmentIDs:identities:)`` for a batch without federated
+    /// identities.
+    public func importClashes(localIDs: [String], emails: [String], phoneNumbers: [String], enrollmentIDs: [String]) async throws -> ImportClashes {
+        try await importClashes(localIDs: localIDs, emails: emails, phoneNumbers: phoneNumbers, enrollmentIDs: enrollmentIDs, identities: [])
+    }
 }

@@ -17,7 +17,8 @@ public protocol UserListingReads: Sendable {
 
 /// Operator changes to accounts that touch several rows at once, and the sign-in stamp. Writes, inside a transaction.
 public protocol UserListingWrites: UserListingReads {
-    /// Deletes the accounts among `localIDs` with their refresh tokens, second factors and recovery codes.
+    /// Deletes the accounts among `localIDs` with their refresh tokens, second factors, recovery codes and federated
+    /// identities.
     /// - Returns: the IDs that existed (and are gone).
     func deleteUsers(localIDs: [String]) async throws -> Set<String>
     /// Replaces every second factor of an account with `enrollments` (recovery codes are left to the caller).

@@ -10,6 +10,12 @@ public protocol UsersReads: Sendable {
     func user(email: String) async throws -> UserRecord?
     /// Number of users.
     func userCount() async throws -> Int
+    /// The account whose identity at `providerID` is `rawID` (`federatedUserId`), if one holds it.
+    func user(federatedID: FederatedIdentityKey) async throws -> UserRecord?
+    /// An account's federated identities, by provider and raw ID.
+    func federatedIdentities(localID: String) async throws -> [FederatedIdentityRecord]
+    /// The federated identities of the accounts among `localIDs`, by account, each by provider and raw ID.
+    func federatedIdentities(localIDs: [String]) async throws -> [String: [FederatedIdentityRecord]]
 }
 
 /// Accounts: the users table, read and locked for read-modify-write. Writes, inside a transaction.
@@ -27,8 +33,15 @@ public protocol UsersWrites: UsersReads {
     func updateUser(_ user: UserRecord) async throws
     /// Records a sign-in (`lastLoginAt`, ms) without rewriting the rest of the row.
     func recordSignIn(localID: String, at: Instant) async throws
-    /// Deletes a user and its refresh tokens. Returns whether it existed.
+    /// Links a federated identity to its account, replacing the account's identity at the same provider. Throws
+    /// ``StoreError/conflict`` (`federatedId`) if another account holds the provider's raw ID.
+    func linkFederatedIdentity(_ identity: FederatedIdentityRecord) async throws
+    /// Unlinks an account's identities at `providerIDs`. Returns how many were removed.
+    @discardableResult
+    func unlinkFederatedIdentities(localID: String, providerIDs: [String]) async throws -> Int
+    /// Deletes a user with its refresh tokens, second factors, recovery codes and federated identities. Returns
+    /// whether it existed.
     func deleteUser(localID: String) async throws -> Bool
-    /// Deletes every user and refresh token.
+    /// Deletes every user with its refresh tokens, second factors, recovery codes and federated identities.
     func deleteAllUsers() async throws
 }

@@ -146,6 +146,18 @@ enum Migrations {
                 "CREATE INDEX console_sessions_email ON console_sessions (email)",
             ]
         },
+        // Federated identities (imported or linked `providerUserInfo` entries other than `password` and `phone`): a
+        // provider's raw ID names one account, found by it (`federatedUserId`), by account, and by the provider's email.
+        Migration(version: 11) { _ in
+            [
+                """
+                CREATE TABLE federated_identities (provider_id TEXT NOT NULL, raw_id TEXT NOT NULL, local_id TEXT NOT NULL, email TEXT,
+                    display_name TEXT, photo_url TEXT, phone_number TEXT, screen_name TEXT, PRIMARY KEY (provider_id, raw_id))
+                """,
+                "CREATE INDEX federated_identities_local_id ON federated_identities (local_id)",
+                "CREATE INDEX federated_identities_email ON federated_identities (email)",
+            ]
+        },
     ]
 
     /// The newest version this build knows.

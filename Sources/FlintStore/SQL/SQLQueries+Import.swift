@@ -9,8 +9,11 @@ extension SQLQueries {
     /// Rows per multi-row `INSERT` (16 columns each: 1,024 parameters on SQLite, 8,192 on PostgreSQL).
     var rowsPerInsert: Int { db.dialect == .postgresql ? 512 : 64 }
 
-    func importClashes(localIDs: [String], emails: [String], phoneNumbers: [String], enrollmentIDs: [String]) async throws -> ImportClashes {
+    func importClashes(
+        localIDs: [String], emails: [String], phoneNumbers: [String], enrollmentIDs: [String], identities: [FederatedIdentityKey]
+    ) async throws -> ImportClashes {
         var clashes = ImportClashes()
+        clashes.identityOwners = try await identityOwners(identities)
         let width = lookupWidth
         let lists = Self.placeholders(width)
         let rounds = (max(localIDs.count, emails.count, phoneNumbers.count) + width - 1) / width
@@ -76,6 +79,7 @@ extension SQLQueries {
             )
             if inserted.count != rows.count { throw StoreError.conflict("secondFactor") }
         }
+        try await insertIdentities(accounts.flatMap(\.identities))
     }
 
     func exportPage(after localID: String?, limit: Int) async throws -> [UserAndFactors] {
@@ -104,7 +108,16 @@ extension SQLQueries {
             )
             factors[enrollment.localID, default: []].append(enrollment)
         }
-        return users.map { UserAndFactors(user: $0, enrollments: factors[$0.localID] ?? []) }
+        var identities: [String: [FederatedIdentityRecord]] = [:]
+        for row in try await db.query(
+            "SELECT \(Self.identityColumns) FROM federated_identities WHERE local_id >= ? AND local_id <= ?", [.text(first), .text(last)]
+        ) {
+            let identity = try identity(from: row)
+            identities[identity.localID, default: []].append(identity)
+        }
+        return users.map {
+            UserAndFactors(user: $0, enrollments: factors[$0.localID] ?? [], identities: Self.ordered(identities[$0.localID] ?? []))
+        }
     }
 
     // MARK: Shapes

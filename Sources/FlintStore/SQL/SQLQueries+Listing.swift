@@ -3,11 +3,11 @@ import FlintCore
 /// Statements of the operator's views of the users table: keyset pages, queries, batch reads and deletes.
 extension SQLQueries {
     /// IDs bound per `IN (…)` list: far below both engines' limits on bound values.
-    private static let idsPerStatement = 500
+    static let idsPerStatement = 500
 
     /// `?, ?, …` for `count` values.
     /// Runs the statement `sql` makes of an `IN` list's placeholders once per slice of `ids`, and returns every row.
-    private func forEachSlice(of ids: [String], _ sql: (String) -> String) async throws -> [SQLRow] {
+    func forEachSlice(of ids: [String], _ sql: (String) -> String) async throws -> [SQLRow] {
         var rows: [SQLRow] = []
         var start = 0
         while start < ids.count {
@@ -88,6 +88,7 @@ extension SQLQueries {
         _ = try await forEachSlice(of: ids) { "DELETE FROM refresh_tokens WHERE local_id IN (\($0))" }
         _ = try await forEachSlice(of: ids) { "DELETE FROM mfa_enrollments WHERE local_id IN (\($0))" }
         _ = try await forEachSlice(of: ids) { "DELETE FROM mfa_recovery_codes WHERE local_id IN (\($0))" }
+        _ = try await forEachSlice(of: ids) { "DELETE FROM federated_identities WHERE local_id IN (\($0))" }
         let gone = try await forEachSlice(of: ids) { "DELETE FROM users WHERE local_id IN (\($0)) RETURNING local_id" }
         return Set(try gone.map { try $0.string("local_id") })
     }

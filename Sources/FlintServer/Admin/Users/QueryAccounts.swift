@@ -45,11 +45,12 @@ extension UserAdminFlow {
         let limit = wire.limit == 0 ? Self.maximumQueryResults : min(wire.limit, Self.maximumQueryResults)
         let query = UserQuery(
             filter: filter, sortBy: sortBy, descending: descending, offset: Int(min(wire.offset, Int64(Int32.max))), limit: Int(limit))
-        let (users, enrollments) = try await node.store.read { r in
+        let (users, enrollments, identities) = try await node.store.read { r in
             let users = try await r.users(matching: query)
-            return (users, try await r.mfaEnrollments(localIDs: users.map(\.localID)))
+            let ids = users.map(\.localID)
+            return (users, try await r.mfaEnrollments(localIDs: ids), try await r.federatedIdentities(localIDs: ids))
         }
-        let answers = users.map { AccountJSON($0, enrollments: enrollments[$0.localID] ?? []) }
+        let answers = users.map { AccountJSON($0, enrollments: enrollments[$0.localID] ?? [], identities: identities[$0.localID] ?? []) }
         return QueryAccountsResponse(recordsCount: String(answers.count), userInfo: answers.isEmpty ? nil : answers)
     }
 

@@ -1,0 +1,113 @@
+import FlintCore
+
+/// Statements of federated identities: one row per provider and raw ID, pointing at its account.
+extension SQLQueries {
+    static let identityColumns = "provider_id, raw_id, local_id, email, display_name, photo_url, phone_number, screen_name"
+    static let identityColumnCount = 8
+
+    func identity(from row: SQLRow) throws -> FederatedIdentityRecord {
+        FederatedIdentityRecord(
+            localID: try row.string("local_id"), providerID: try row.string("provider_id"), rawID: try row.string("raw_id"),
+            email: try row.optionalString("email"), displayName: try row.optionalString("display_name"),
+            photoURL: try row.optionalString("photo_url"), phoneNumber: try row.optionalString("phone_number"),
+            screenName: try row.optionalString("screen_name")
+        )
+    }
+
+    /// The values an INSERT of `i` writes, in the order of ``identityColumns``.
+    func identityValues(_ i: FederatedIdentityRecord) -> [SQLValue] {
+        [
+            .text(i.providerID), .text(i.rawID), .text(i.localID), i.email.sql, i.displayName.sql, i.photoURL.sql, i.phoneNumber.sql,
+            i.screenName.sql,
+        ]
+    }
+
+    /// Identities in the order answers list them: by provider, then raw ID.
+    static func ordered(_ identities: [FederatedIdentityRecord]) -> [FederatedIdentityRecord] {
+        identities.sorted { ($0.providerID, $0.rawID) < ($1.providerID, $1.rawID) }
+    }
+
+    func user(federatedID: FederatedIdentityKey) async throws -> UserRecord? {
+        try await db.first(
+            """
+            SELECT \(Self.userColumns) FROM users
+            WHERE local_id = (SELECT local_id FROM federated_identities WHERE provider_id = ? AND raw_id = ?)
+            """,
+            [.text(federatedID.providerID), .text(federatedID.rawID)]
+        ).map(user(from:))
+    }
+
+    func federatedIdentities(localID: String) async throws -> [FederatedIdentityRecord] {
+        Self.ordered(
+            try await db.query("SELECT \(Self.identityColumns) FROM federated_identities WHERE local_id = ?", [.text(localID)]).map(identity(from:)))
+    }
+
+    func federatedIdentities(localIDs: [String]) async throws -> [String: [FederatedIdentityRecord]] {
+        let rows = try await forEachSlice(of: Array(Set(localIDs))) {
+            "SELECT \(Self.identityColumns) FROM federated_identities WHERE local_id IN (\($0))"
+        }
+        return Dictionary(grouping: Self.ordered(try rows.map(identity(from:))), by: \.localID)
+    }
+
+    func linkFederatedIdentity(_ identity: FederatedIdentityRecord) async throws {
+        let owner = try await db.first(
+            "SELECT local_id FROM federated_identities WHERE provider_id = ? AND raw_id = ?", [.text(identity.providerID), .text(identity.rawID)]
+        )
+        if let owner, try owner.string("local_id") != identity.localID { throw StoreError.conflict("federatedId") }
+        // One identity per provider and account: linking again replaces the one the account had.
+        try await db.run(
+            "DELETE FROM federated_identities WHERE local_id = ? AND provider_id = ?", [.text(identity.localID), .text(identity.providerID)])
+        let inserted = try await db.query(
+            """
+            INSERT INTO federated_identities (\(Self.identityColumns)) VALUES (\(Self.placeholders(Self.identityColumnCount)))
+            ON CONFLICT DO NOTHING RETURNING raw_id
+            """,
+            identityValues(identity)
+        )
+        if inserted.isEmpty { throw StoreError.conflict("federatedId") }
+    }
+
+    func unlinkFederatedIdentities(localID: String, providerIDs: [String]) async throws -> Int {
+        var removed = 0
+        for provider in Set(providerIDs) {
+            removed += try await db.query(
+                "DELETE FROM federated_identities WHERE local_id = ? AND provider_id = ? RETURNING raw_id", [.text(localID), .text(provider)]
+            ).count
+        }
+        return removed
+    }
+
+    /// The owners of `keys`: one indexed lookup per provider and chunk of ``lookupWidth`` raw IDs.
+    func identityOwners(_ keys: [FederatedIdentityKey]) async throws -> [FederatedIdentityKey: String] {
+        var owners: [FederatedIdentityKey: String] = [:]
+        let width = lookupWidth
+        for (provider, group) in Dictionary(grouping: Set(keys), by: \.providerID) {
+            let rawIDs = group.map(\.rawID)
+            for round in 0..<(rawIDs.count + width - 1) / width {
+                let rows = try await db.query(
+                    "SELECT raw_id, local_id FROM federated_identities WHERE provider_id = ? AND raw_id IN (\(Self.placeholders(width)))",
+                    [.text(provider)] + Self.padded(rawIDs, chunk: round, width: width)
+                )
+                for row in rows {
+                    owners[FederatedIdentityKey(providerID: provider, rawID: try row.string("raw_id"))] = try row.string("local_id")
+                }
+            }
+        }
+        return owners
+    }
+
+    /// Inserts identities with multi-row statements; ``StoreError/conflict`` (`federatedId`) if one is taken.
+    func insertIdentities(_ identities: [FederatedIdentityRecord]) async throws {
+        for rows in Self.insertChunks(identities, size: rowsPerInsert) {
+            let inserted = try await db.query(
+                """
+                INSERT INTO federated_identities (\(Self.identityColumns))
+                VALUES \(Self.rowPlaceholders(rows.count, columns: Self.identityColumnCount))
+                ON CONFLICT DO NOTHING RETURNING raw_id
+                """,
+                rows.flatMap(identityValues)
+            )
+            if inserted.count != rows.count { throw StoreError.conflict("federatedId") }
+        }
+    }
+}

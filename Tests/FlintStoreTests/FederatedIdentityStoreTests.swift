@@ -1,0 +1,108 @@
+import FlintCore
+import FlintStore
+import FlintTesting
+import Foundation
+import Testing
+
+@Suite("Federated identity storage")
+struct FederatedIdentityStoreTests {
+    static func user(_ id: String) -> UserRecord {
+        UserRecord(localID: id, createdAt: 1000, validSince: Instant(secondsSince1970: 1))
+    }
+
+    static func google(_ localID: String, _ rawID: String, email: String? = nil) -> FederatedIdentityRecord {
+        FederatedIdentityRecord(
+            localID: localID, providerID: "google.com", rawID: rawID, email: email, displayName: "G \(rawID)", photoURL: "https://g/\(rawID)",
+            phoneNumber: "+16505550100", screenName: "g\(rawID)")
+    }
+
+    @Test("imported identities are stored with every field, found by provider and raw ID, listed by account and exported", arguments: Engine.all)
+    func importAndRead(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        let apple = FederatedIdentityRecord(localID: "a", providerID: "apple.com", rawID: "001.apple")
+        let accounts = [
+            UserAndFactors(user: Self.user("a"), identities: [apple, Self.google("a", "g-1", email: "a@gmail.com")]),
+            UserAndFactors(user: Self.user("b"), identities: [Self.google("b", "g-2")]),
+            UserAndFactors(user: Self.user("c")),
+        ]
+        try await store.write { try await $0.insertImportedUsers(accounts) }
+        #expect(try await store.read { try await $0.federatedIdentities(localID: "a") } == accounts[0].identities)
+        let found = try await store.read { try await $0.user(federatedID: FederatedIdentityKey(providerID: "google.com", rawID: "g-2")) }
+        #expect(found?.localID == "b")
+        #expect(try await store.read { try await $0.user(federatedID: FederatedIdentityKey(providerID: "apple.com", rawID: "g-2")) } == nil)
+        let byAccount = try await store.read { try await $0.federatedIdentities(localIDs: ["a", "b", "c", "absent"]) }
+        #expect(byAccount["a"]?.count == 2)
+        #expect(byAccount["b"] == [Self.google("b", "g-2")])
+        #expect(byAccount["c"] == nil)
+        #expect(try await store.read { try await $0.exportPage(after: nil, limit: 10) } == accounts)
+        let clashes = try await store.read {
+            try await $0.importClashes(
+                localIDs: [], emails: [], phoneNumbers: [], enrollmentIDs: [],
+                identities: [
+                    FederatedIdentityKey(providerID: "google.com", rawID: "g-1"), FederatedIdentityKey(providerID: "google.com", rawID: "g-9"),
+                    FederatedIdentityKey(providerID: "apple.com", rawID: "001.apple"),
+                ])
+        }
+        #expect(
+            clashes.identityOwners == [
+                FederatedIdentityKey(providerID: "google.com", rawID: "g-1"): "a",
+                FederatedIdentityKey(providerID: "apple.com", rawID: "001.apple"): "a",
+            ])
+        try await store.close()
+    }
+
+    @Test("an identity another account holds is a conflict, at import and at link, and nothing of it is written", arguments: Engine.all)
+    func conflicts(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        try await store.write { try await $0.insertImportedUsers([UserAndFactors(user: Self.user("a"), identities: [Self.google("a", "g-1")])]) }
+        await #expect(throws: StoreError.conflict("federatedId")) {
+            try await store.write { try await $0.insertImportedUsers([UserAndFactors(user: Self.user("b"), identities: [Self.google("b", "g-1")])]) }
+        }
+        #expect(try await store.read { try await $0.user(localID: "b") } == nil)
+        try await store.write { try await $0.insertUser(Self.user("b")) }
+        await #expect(throws: StoreError.conflict("federatedId")) {
+            try await store.write { try await $0.linkFederatedIdentity(Self.google("b", "g-1")) }
+        }
+        #expect(try await store.read { try await $0.federatedIdentities(localID: "b") }.isEmpty)
+        try await store.close()
+    }
+
+    @Test("linking replaces the account's identity at the same provider; unlinking removes a provider's", arguments: Engine.all)
+    func linkAndUnlink(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        try await store.write { try await $0.insertUser(Self.user("a")) }
+        try await store.write { tx in
+            try await tx.linkFederatedIdentity(Self.google("a", "g-1"))
+            try await tx.linkFederatedIdentity(FederatedIdentityRecord(localID: "a", providerID: "github.com", rawID: "42"))
+        }
+        // Linking the same identity again updates what the provider gave.
+        try await store.write { try await $0.linkFederatedIdentity(Self.google("a", "g-1", email: "new@gmail.com")) }
+        #expect(
+            try await store.read { try await $0.federatedIdentities(localID: "a") }.first { $0.providerID == "google.com" }?.email == "new@gmail.com")
+        try await store.write { try await $0.linkFederatedIdentity(Self.google("a", "g-2")) }
+        #expect(try await store.read { try await $0.federatedIdentities(localID: "a") }.map(\.rawID) == ["42", "g-2"])
+        #expect(try await store.read { try await $0.user(federatedID: FederatedIdentityKey(providerID: "google.com", rawID: "g-1")) } == nil)
+        let removed = try await store.write { try await $0.unlinkFederatedIdentities(localID: "a", providerIDs: ["google.com", "facebook.com"]) }
+        #expect(removed == 1)
+        #expect(try await store.read { try await $0.federatedIdentities(localID: "a") }.map(\.providerID) == ["github.com"])
+        try await store.close()
+    }
+
+    @Test("deleting an account, a batch of accounts, or every account deletes their identities", arguments: Engine.all)
+    func deletion(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        let accounts = ["a", "b", "c", "d"].map { UserAndFactors(user: Self.user($0), identities: [Self.google($0, "g-\($0)")]) }
+        try await store.write { try await $0.insertImportedUsers(accounts) }
+        #expect(try await store.write { try await $0.deleteUser(localID: "a") })
+        _ = try await store.write { try await $0.deleteUsers(localIDs: ["b", "c"]) }
+        for id in ["a", "b", "c"] {
+            #expect(try await store.read { try await $0.federatedIdentities(localID: id) }.isEmpty)
+        }
+        // The raw IDs are free again.
+        try await store.write { try await $0.insertUser(Self.user("e")) }
+        try await store.write { try await $0.linkFederatedIdentity(Self.google("e", "g-a")) }
+        try await store.write { try await $0.deleteAllUsers() }
+        #expect(try await store.read { try await $0.federatedIdentities(localIDs: ["d", "e"]) }.isEmpty)
+        try await store.close()
+    }
+}
