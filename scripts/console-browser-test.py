@@ -2,7 +2,8 @@
 """The web console in a real browser: headless Chromium drives /console of a running `flint serve` (dev mode).
 
 An operator added with `flint admin operators add` opens its setup link, chooses a password and enrolls TOTP (the code
-is computed here from the secret the page shows), signs in with password + TOTP, finds a user by phone number written
+is computed here from the secret the page shows), signs in with password + TOTP, reads the dashboard after sign-ins,
+wrong codes, emails and a refused text made through the API (24 hours and 30 days), finds a user by phone number written
 in another format, replaces their custom claims (the next ID token carries them), disables them (their refresh then
 fails with USER_DISABLED), reads the audit entries of the sign-in and both actions on the Security page, rotates
 the signing key, and adds a fictional test number on the settings page (a sign-in with it then works). A
@@ -62,15 +63,43 @@ def call(base, path, body=None):
         return error.code, json.loads(error.read() or b"{}")
 
 
-def sign_in_user(base):
+V1 = "/identitytoolkit.googleapis.com/v1"
+
+
+def sign_in_user(base, phone=PHONE):
     """A phone user signed in through the API (dev mode: the code is read from the emulator's list)."""
-    v1 = "/identitytoolkit.googleapis.com/v1"
-    _, sent = call(base, v1 + "/accounts:sendVerificationCode?key=console-test", {"phoneNumber": PHONE, "recaptchaToken": "dev"})
+    _, sent = call(base, V1 + "/accounts:sendVerificationCode?key=console-test", {"phoneNumber": phone, "recaptchaToken": "dev"})
     _, codes = call(base, f"/emulator/v1/projects/{PROJECT}/verificationCodes")
-    code = [c["code"] for c in codes["verificationCodes"] if c["phoneNumber"] == PHONE][-1]
-    status, signed = call(base, v1 + "/accounts:signInWithPhoneNumber?key=console-test", {"sessionInfo": sent["sessionInfo"], "code": code})
+    code = [c["code"] for c in codes["verificationCodes"] if c["phoneNumber"] == phone][-1]
+    status, signed = call(base, V1 + "/accounts:signInWithPhoneNumber?key=console-test", {"sessionInfo": sent["sessionInfo"], "code": code})
     assert status == 200, signed
     return signed["localId"], signed["refreshToken"]
+
+
+def some_activity(base):
+    """Sign-ins of a few kinds, wrong codes, emails and a refused text, for the dashboard: phone users in three
+    countries, an email link user, a wrong code (an INVALID_CODE error answer), a text to a refused region."""
+    for phone in ("+16505550123", "+447700900123", "+33612345678"):
+        sign_in_user(base, phone)
+    _, sent = call(base, V1 + "/accounts:sendVerificationCode?key=console-test", {"phoneNumber": "+16505550124", "recaptchaToken": "dev"})
+    status, _ = call(base, V1 + "/accounts:signInWithPhoneNumber?key=console-test", {"sessionInfo": sent["sessionInfo"], "code": "000000"})
+    assert status == 400
+    for email in ("reader@example.com", "writer@example.com"):
+        status, answer = call(base, V1 + "/accounts:sendOobCode?key=console-test",
+                              {"requestType": "EMAIL_SIGNIN", "email": email, "continueUrl": "http://localhost/done", "canHandleCodeInApp": True})
+        assert status == 200, answer
+    _, oob = call(base, f"/emulator/v1/projects/{PROJECT}/oobCodes")
+    code = [c["oobCode"] for c in oob["oobCodes"] if c["email"] == "reader@example.com"][-1]
+    status, signed = call(base, V1 + "/accounts:signInWithEmailLink?key=console-test", {"email": "reader@example.com", "oobCode": code})
+    assert status == 200, signed
+    # Texts to Germany refused by the project's region policy: SMS refused, by country.
+    config = f"/identitytoolkit.googleapis.com/admin/v2/projects/{PROJECT}/config?updateMask=smsRegionConfig"
+    request = urllib.request.Request(base + config, method="PATCH", headers={"Content-Type": "application/json", "Authorization": "Bearer owner"},
+                                     data=json.dumps({"smsRegionConfig": {"allowByDefault": {"disallowedRegions": ["DE"]}}}).encode())
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 200
+    status, _ = call(base, V1 + "/accounts:sendVerificationCode?key=console-test", {"phoneNumber": "+4915112345678", "recaptchaToken": "dev"})
+    assert status == 400
 
 
 def refresh(base, token):
@@ -100,7 +129,11 @@ class Console:
 
     def shot(self, name):
         height = self.driver.execute_script("return document.documentElement.scrollHeight")
-        self.driver.set_window_size(1200, max(600, min(height + 40, 2000)))
+        self.driver.set_window_size(1200, max(600, min(height + 40, 2400)))
+        # The window's height includes the browser's own frame: grow it by what the page still lacks.
+        missing = self.driver.execute_script("return document.documentElement.scrollHeight - window.innerHeight")
+        if missing > 0:
+            self.driver.set_window_size(1200, min(self.driver.get_window_size()["height"] + missing, 2400))
         self.driver.save_screenshot(os.path.join(self.shots, name + ".png"))
 
     def fill(self, field, text):
@@ -147,6 +180,7 @@ def main():
         if not wait_ready(base + "/", flint):
             sys.exit("console browser test: flint serve did not start:\n" + open(os.path.join(work, "flint.log")).read())
         uid, refresh_token = sign_in_user(base)
+        some_activity(base)
 
         driver = headless_chromium(chromium, driver_path, os.path.join(work, "profile"), "1200,800")
         console = Console(driver, base, args.screenshots)
@@ -173,7 +207,18 @@ def main():
         console.fill("code", totp(secret))
         console.shot("sign-in-totp")
         console.submit("Sign in")
-        expect(driver.current_url.endswith("/console/users"), "not signed in: " + console.text())
+        expect(driver.current_url.endswith("/console/dashboard"), "not signed in: " + console.text())
+
+        # The dashboard: the sign-ins above, by method, in charts with their numbers.
+        page = console.text()
+        for needle in ("Sign-ins by method", "SMS codes sent by country", "Emails sent and failed", "INVALID_CODE"):
+            expect(needle in page, f"{needle} missing from the dashboard")
+        expect(len(driver.find_elements(By.CSS_SELECTOR, "figure.chart svg rect")) >= 4, "the dashboard draws no bars")
+        driver.find_element(By.CSS_SELECTOR, "figure.chart details summary").click()
+        console.shot("dashboard")
+        driver.find_element(By.LINK_TEXT, "Last 30 days").click()
+        console.shot("dashboard-30d")
+        console.open("/console/users")
 
         # Find the user by their number written another way.
         console.fill("q", "+1 (650) 555-0199")
@@ -227,7 +272,7 @@ def main():
         console.submit("Add number")
         expect("+16505550142" in console.text(), "the fictional number was not added: " + console.text())
         console.shot("settings")
-        v1 = "/identitytoolkit.googleapis.com/v1"
+        v1 = V1
         _, sent = call(base, v1 + "/accounts:sendVerificationCode?key=console-test", {"phoneNumber": "+16505550142", "recaptchaToken": "dev"})
         status, fictional = call(base, v1 + "/accounts:signInWithPhoneNumber?key=console-test", {"sessionInfo": sent["sessionInfo"], "code": "424242"})
         expect(status == 200 and fictional.get("idToken"), f"sign-in with the fictional number failed: {fictional}")
@@ -236,6 +281,8 @@ def main():
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
         console.open("/console/users/" + uid)
         console.shot("user-dark")
+        console.open("/console/dashboard")
+        console.shot("dashboard-dark")
         print("console browser test: setup, password + TOTP sign-in, search by phone, claims, disable, audit log, key rotation and a fictional number all work")
     finally:
         if driver is not None:

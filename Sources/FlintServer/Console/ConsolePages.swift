@@ -19,8 +19,8 @@ struct ConsolePages: Sendable {
 
     /// The console's sections, in the order of its navigation.
     static let sections: [(href: String, label: String)] = [
-        ("/console/users", "Users"), ("/console/deliveries", "Deliveries"), ("/console/security", "Security"), ("/console/keys", "Keys"),
-        ("/console/settings", "Settings"),
+        ("/console/dashboard", "Dashboard"), ("/console/users", "Users"), ("/console/deliveries", "Deliveries"),
+        ("/console/security", "Security"), ("/console/keys", "Keys"), ("/console/settings", "Settings"),
     ]
 
     init(project: String, devMode: Bool) throws {

@@ -25,7 +25,7 @@ struct MetricsMiddleware: RouterMiddleware {
                 // Only sign-in endpoints pay for a probe and its task-local binding.
                 let probe = SignInProbe()
                 response = try await SignInProbe.$current.withValue(probe) { try await next(request, context) }
-                metrics.signIn(method: method, outcome: probe.outcome(status: response.status.code))
+                metrics.signIn(method: method, outcome: probe.outcome(status: response.status.code), probe: probe)
             } else {
                 response = try await next(request, context)
             }
@@ -35,6 +35,7 @@ struct MetricsMiddleware: RouterMiddleware {
             let failure = Self.authError(error)
             record(request, context: context, status: failure.httpStatusCode, start: start)
             if let method { metrics.signIn(method: method, outcome: Self.label(failure)) }
+            if context.endpointPath != nil, context.endpointPath != "NotFound" { metrics.errorAnswer(code: Self.label(failure)) }
             if failure.code == AuthError.tooManyAttempts.code || failure.code == AuthError.smsQuotaExceeded.code {
                 metrics.limitRefusal(route: Self.route(context), code: failure.code)
             }

@@ -146,6 +146,16 @@ enum Migrations {
                 "CREATE INDEX console_sessions_email ON console_sessions (email)",
             ]
         },
+        // The console dashboard's counters: events per hour (its start, ms) by metric and label, added to by every node
+        // with one upsert per counter, swept after 31 days.
+        Migration(version: 12) { _ in
+            [
+                """
+                CREATE TABLE stats (hour BIGINT NOT NULL, metric TEXT NOT NULL, label TEXT NOT NULL, n BIGINT NOT NULL,
+                    PRIMARY KEY (hour, metric, label))
+                """
+            ]
+        },
     ]
 
     /// The newest version this build knows.
