@@ -3,7 +3,8 @@
 
 An operator added with `flint admin operators add` opens its setup link, chooses a password and enrolls TOTP (the code
 is computed here from the secret the page shows), signs in with password + TOTP, reads the dashboard after sign-ins,
-wrong codes, emails and a refused text made through the API (24 hours and 30 days), finds a user by phone number written
+wrong codes, emails and a refused text made through the API (24 hours and 30 days), filters the deliveries by channel
+and recipient, finds a user by phone number written
 in another format, replaces their custom claims (the next ID token carries them), disables them (their refresh then
 fails with USER_DISABLED), reads the audit entries of the sign-in and both actions on the Security page, rotates
 the signing key, and adds a fictional test number on the settings page (a sign-in with it then works). A
@@ -28,7 +29,7 @@ import urllib.request
 
 from selenium.webdriver.common.by import By
 from selenium.common.exceptions import WebDriverException
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from headless import chromium_paths, free_port, headless_chromium, wait_ready
 
@@ -128,10 +129,11 @@ class Console:
         self.driver.get(self.base + path)
 
     def shot(self, name):
-        height = self.driver.execute_script("return document.documentElement.scrollHeight")
-        self.driver.set_window_size(1200, max(600, min(height + 40, 2400)))
+        # The body's height, not the document's scroll height, which is never less than the window's.
+        content = "return Math.ceil(document.body.getBoundingClientRect().height)"
+        self.driver.set_window_size(1200, max(600, min(self.driver.execute_script(content) + 40, 2400)))
         # The window's height includes the browser's own frame: grow it by what the page still lacks.
-        missing = self.driver.execute_script("return document.documentElement.scrollHeight - window.innerHeight")
+        missing = self.driver.execute_script(content + " - window.innerHeight")
         if missing > 0:
             self.driver.set_window_size(1200, min(self.driver.get_window_size()["height"] + missing, 2400))
         self.driver.save_screenshot(os.path.join(self.shots, name + ".png"))
@@ -247,8 +249,16 @@ def main():
         expect(status == 400 and refused.get("error", {}).get("message", "").startswith("USER_DISABLED"), f"refresh still works: {refused}")
 
         console.open("/console/deliveries")
-        expect(PHONE in console.text(), "the SMS is not in the deliveries page")
+        expect(PHONE in console.text() and "reader@example.com" in console.text(), "the SMS or the email is not in the deliveries page")
         console.shot("deliveries")
+        # Filtered: texts to one number, typed in another format.
+        Select(driver.find_element(By.ID, "channel")).select_by_value("sms")
+        console.fill("to", "+1 (650) 555-0199")
+        console.submit("Filter")
+        rows = driver.find_elements(By.CSS_SELECTOR, "main tbody tr")
+        expect(len(rows) >= 1 and all(PHONE in row.text for row in rows), "the filter let other messages through: " + console.text())
+        expect("channel=sms" in driver.current_url, "the filter is not in the address: " + driver.current_url)
+        console.shot("deliveries-filtered")
 
         console.open("/console/security?uid=" + uid)
         page = console.text()

@@ -68,7 +68,7 @@ enum ConsoleStylesheet {
         .tiles div { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 8px 14px; min-width: 120px; }
         .tiles dt { color: var(--muted); font-size: 13px; }
         .tiles dd { margin: 0; font-size: 1.6rem; font-weight: 700; }
-        .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(480px, 1fr)); gap: 16px; }
+        .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(480px, 1fr)); gap: 16px; align-items: start; }
         figure.chart { margin: 0; background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; }
         figure.chart svg { display: block; width: 100%; height: auto; margin-top: 8px; }
         .chart .grid { stroke: var(--line); stroke-width: 1; }

@@ -103,6 +103,17 @@ enum ConsoleTemplates {
         """
 
     static let deliveries = """
+        <form method="get" action="/console/deliveries" class="search" role="search">
+          <div class="field"><label for="channel">Channel</label>
+          <select id="channel" name="channel"><option value="">Any</option>
+          {{#channels}}<option value="{{name}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/channels}}</select></div>
+          <div class="field"><label for="status">Status</label>
+          <select id="status" name="status"><option value="">Any</option>
+          {{#statuses}}<option value="{{name}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/statuses}}</select></div>
+          <div class="field"><label for="to">Recipient (number or email)</label>
+          <input id="to" name="to" value="{{to}}" size="28"></div>
+          <button type="submit">Filter</button>
+        </form>
         <p>{{explanation}}</p>
         <table>
           <thead><tr><th scope="col">Created</th><th scope="col">Channel</th><th scope="col">To</th><th scope="col">Status</th>
@@ -112,9 +123,10 @@ enum ConsoleTemplates {
           <tr><td>{{created}}</td><td>{{channel}}</td><td>{{to}}</td><td>{{status}}</td><td>{{attempts}}</td><td>{{detail}}</td>
           {{#devMode}}<td><code>{{code}}</code> {{#link}}<a href="{{link}}">link</a>{{/link}}</td>{{/devMode}}</tr>
           {{/messages}}
-          {{^messages}}<tr><td colspan="7">Nothing was sent.</td></tr>{{/messages}}
+          {{^messages}}<tr><td colspan="7">{{#filtered}}No message matches these filters.{{/filtered}}{{^filtered}}Nothing was sent.{{/filtered}}</td></tr>{{/messages}}
           </tbody>
         </table>
+        {{#next}}<p><a href="{{next}}" rel="next">Older messages</a></p>{{/next}}
         """
 
     static let security = """
