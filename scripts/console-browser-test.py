@@ -4,7 +4,7 @@
 An operator added with `flint admin operators add` opens its setup link, chooses a password and enrolls TOTP (the code
 is computed here from the secret the page shows), signs in with password + TOTP, reads the dashboard after sign-ins,
 wrong codes, emails and a refused text made through the API (24 hours and 30 days), filters the deliveries by channel
-and recipient, finds a user by phone number written
+and recipient, finds the usable codes and links on the dev outbox page, finds a user by phone number written
 in another format, replaces their custom claims (the next ID token carries them), disables them (their refresh then
 fails with USER_DISABLED), reads the audit entries of the sign-in and both actions on the Security page, rotates
 the signing key, and adds a fictional test number on the settings page (a sign-in with it then works). A
@@ -259,6 +259,15 @@ def main():
         expect(len(rows) >= 1 and all(PHONE in row.text for row in rows), "the filter let other messages through: " + console.text())
         expect("channel=sms" in driver.current_url, "the filter is not in the address: " + driver.current_url)
         console.shot("deliveries-filtered")
+
+        # Dev mode's outbox: the codes and links still usable, one click away (the used ones are gone).
+        driver.find_element(By.LINK_TEXT, "Outbox").click()
+        page = console.text()
+        expect("+16505550124" in page and "writer@example.com" in page and "reader@example.com" not in page, "outbox page: " + page)
+        link = driver.find_element(By.XPATH, "//tr[td[normalize-space()='writer@example.com']]//a").get_attribute("href")
+        _, oob = call(base, f"/emulator/v1/projects/{PROJECT}/oobCodes")
+        expect(link in [c["oobLink"] for c in oob["oobCodes"]], "the outbox's link is not the emulator's: " + link)
+        console.shot("outbox")
 
         console.open("/console/security?uid=" + uid)
         page = console.text()

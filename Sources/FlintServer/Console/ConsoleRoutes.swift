@@ -25,6 +25,7 @@ struct ConsoleRoutes: Sendable {
         router.get("/console/users/{uid}", use: user)
         router.post("/console/users/{uid}/actions", use: act)
         router.get("/console/deliveries", use: deliveries)
+        if pages.devMode { router.get("/console/outbox", use: devOutbox) }
         router.get("/console/security", use: security)
         router.get("/console/keys", use: showKeys)
         router.post("/console/keys", use: rotateKeys)

@@ -62,6 +62,7 @@ enum ConsoleStylesheet {
         .actions { display: flex; flex-wrap: wrap; gap: 12px; }
         .claims { background: var(--card); border: 1px solid var(--line); padding: 8px; border-radius: 6px; white-space: pre-wrap; }
         .secret { font-size: 1.1rem; letter-spacing: 2px; }
+        .code { font-size: 1.25rem; letter-spacing: 2px; font-weight: 700; }
         .uri { word-break: break-all; }
         .muted { color: var(--muted); }
         .tiles { display: flex; flex-wrap: wrap; gap: 12px; margin: 0 0 16px; }

@@ -9,7 +9,7 @@ enum ConsoleTemplates {
         let all: [String: String] = [
             "layout": layout, "signIn": signIn, "totp": totp, "setup": setup, "message": message, "users": users, "user": user,
             "confirm": confirm, "deliveries": deliveries, "security": security, "keys": keys,
-            "settings": settings, "dashboard": dashboard, "chart": chart,
+            "settings": settings, "dashboard": dashboard, "chart": chart, "outbox": outbox,
         ]
         for (name, text) in all { try library.register(text, named: name) }
         return library
@@ -200,5 +200,28 @@ enum ConsoleTemplates {
           <button type="submit">Add number</button>
         </form>
         {{/canWrite}}
+        """
+
+    static let outbox = """
+        <p>The dev outbox's codes and links that can still be used (unspent, unexpired), newest first: nothing is sent in
+        dev mode. Reload the page after a new send.</p>
+        <h2>SMS codes</h2>
+        <table>
+          <thead><tr><th scope="col">To</th><th scope="col">Code</th><th scope="col">Sent</th></tr></thead>
+          <tbody>
+          {{#codes}}<tr><td>{{to}}</td><td><code class="code">{{code}}</code></td><td>{{created}}</td></tr>{{/codes}}
+          {{^codes}}<tr><td colspan="3">No code waiting.</td></tr>{{/codes}}
+          </tbody>
+        </table>
+        <h2>Email links</h2>
+        <table>
+          <thead><tr><th scope="col">To</th><th scope="col">Kind</th><th scope="col">Link</th><th scope="col">Code</th>
+          <th scope="col">Sent</th></tr></thead>
+          <tbody>
+          {{#links}}<tr><td>{{to}}</td><td>{{kind}}</td><td><a href="{{link}}">{{subject}}</a></td><td><code>{{code}}</code></td>
+          <td>{{created}}</td></tr>{{/links}}
+          {{^links}}<tr><td colspan="5">No link waiting.</td></tr>{{/links}}
+          </tbody>
+        </table>
         """
 }
