@@ -114,6 +114,19 @@ struct ConsoleDashboardTests {
         }
     }
 
+    @Test("another node's counts, flushed to the shared store, add up with this node's on the page")
+    func nodesAddUp() async throws {
+        try await withDashboard { api, op, node in
+            _ = try await api.signIn("+16505550101")
+            let other = StatsTally(clock: node.clock)
+            other.note(.signIn, "phone")
+            other.note(.signIn, "password")
+            try await other.flush(to: node.store)
+            let html = try await page(api, op)
+            #expect(html.contains(#"<desc id="sign-ins-d">3 in the last 24 hours: phone 2, password 1."#))
+        }
+    }
+
     @Test("counts the store could not take are kept for the next flush")
     func keptAfterFailure() async throws {
         let tally = StatsTally(clock: ManualClock(Self.start))
