@@ -11,7 +11,8 @@ import Hummingbird
 /// template Hummingbird matched (`…/v1/projects/{project}/accounts:lookup`), `unmatched` when none did; methods
 /// outside the standard ones count as `OTHER`. Sign-in endpoints are those of ``SignInEndpoints``, matched on the
 /// route template. A request costs one clock read at each end and one histogram update; sign-in endpoints also bind a
-/// ``SignInProbe``.
+/// ``SignInProbe``. The console dashboard's counts of sign-ins and error answers (by code, on matched routes) are
+/// noted here too, in memory (``FlintMetrics/stats``).
 struct MetricsMiddleware: RouterMiddleware {
     typealias Context = FlintRequestContext
     let metrics: FlintMetrics
