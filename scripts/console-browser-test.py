@@ -2,7 +2,9 @@
 """The web console in a real browser: headless Chromium drives /console of a running `flint serve` (dev mode).
 
 An operator added with `flint admin operators add` opens its setup link, chooses a password and enrolls TOTP (the code
-is computed here from the secret the page shows), signs in with password + TOTP, finds a user by phone number written
+is computed here from the secret the page shows), signs in with password + TOTP, reads the dashboard after sign-ins,
+wrong codes, emails and a refused text made through the API (24 hours and 30 days), filters the deliveries by channel
+and recipient, finds the usable codes and links on the dev outbox page, finds a user by phone number written
 in another format, replaces their custom claims (the next ID token carries them), disables them (their refresh then
 fails with USER_DISABLED), reads the audit entries of the sign-in and both actions on the Security page, rotates
 the signing key, and adds a fictional test number on the settings page (a sign-in with it then works). A
@@ -27,7 +29,7 @@ import urllib.request
 
 from selenium.webdriver.common.by import By
 from selenium.common.exceptions import WebDriverException
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from headless import chromium_paths, free_port, headless_chromium, wait_ready
 
@@ -62,15 +64,43 @@ def call(base, path, body=None):
         return error.code, json.loads(error.read() or b"{}")
 
 
-def sign_in_user(base):
+V1 = "/identitytoolkit.googleapis.com/v1"
+
+
+def sign_in_user(base, phone=PHONE):
     """A phone user signed in through the API (dev mode: the code is read from the emulator's list)."""
-    v1 = "/identitytoolkit.googleapis.com/v1"
-    _, sent = call(base, v1 + "/accounts:sendVerificationCode?key=console-test", {"phoneNumber": PHONE, "recaptchaToken": "dev"})
+    _, sent = call(base, V1 + "/accounts:sendVerificationCode?key=console-test", {"phoneNumber": phone, "recaptchaToken": "dev"})
     _, codes = call(base, f"/emulator/v1/projects/{PROJECT}/verificationCodes")
-    code = [c["code"] for c in codes["verificationCodes"] if c["phoneNumber"] == PHONE][-1]
-    status, signed = call(base, v1 + "/accounts:signInWithPhoneNumber?key=console-test", {"sessionInfo": sent["sessionInfo"], "code": code})
+    code = [c["code"] for c in codes["verificationCodes"] if c["phoneNumber"] == phone][-1]
+    status, signed = call(base, V1 + "/accounts:signInWithPhoneNumber?key=console-test", {"sessionInfo": sent["sessionInfo"], "code": code})
     assert status == 200, signed
     return signed["localId"], signed["refreshToken"]
+
+
+def some_activity(base):
+    """Sign-ins of a few kinds, wrong codes, emails and a refused text, for the dashboard: phone users in three
+    countries, an email link user, a wrong code (an INVALID_CODE error answer), a text to a refused region."""
+    for phone in ("+16505550123", "+447700900123", "+33612345678"):
+        sign_in_user(base, phone)
+    _, sent = call(base, V1 + "/accounts:sendVerificationCode?key=console-test", {"phoneNumber": "+16505550124", "recaptchaToken": "dev"})
+    status, _ = call(base, V1 + "/accounts:signInWithPhoneNumber?key=console-test", {"sessionInfo": sent["sessionInfo"], "code": "000000"})
+    assert status == 400
+    for email in ("reader@example.com", "writer@example.com"):
+        status, answer = call(base, V1 + "/accounts:sendOobCode?key=console-test",
+                              {"requestType": "EMAIL_SIGNIN", "email": email, "continueUrl": "http://localhost/done", "canHandleCodeInApp": True})
+        assert status == 200, answer
+    _, oob = call(base, f"/emulator/v1/projects/{PROJECT}/oobCodes")
+    code = [c["oobCode"] for c in oob["oobCodes"] if c["email"] == "reader@example.com"][-1]
+    status, signed = call(base, V1 + "/accounts:signInWithEmailLink?key=console-test", {"email": "reader@example.com", "oobCode": code})
+    assert status == 200, signed
+    # Texts to Germany refused by the project's region policy: SMS refused, by country.
+    config = f"/identitytoolkit.googleapis.com/admin/v2/projects/{PROJECT}/config?updateMask=smsRegionConfig"
+    request = urllib.request.Request(base + config, method="PATCH", headers={"Content-Type": "application/json", "Authorization": "Bearer owner"},
+                                     data=json.dumps({"smsRegionConfig": {"allowByDefault": {"disallowedRegions": ["DE"]}}}).encode())
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 200
+    status, _ = call(base, V1 + "/accounts:sendVerificationCode?key=console-test", {"phoneNumber": "+4915112345678", "recaptchaToken": "dev"})
+    assert status == 400
 
 
 def refresh(base, token):
@@ -99,8 +129,13 @@ class Console:
         self.driver.get(self.base + path)
 
     def shot(self, name):
-        height = self.driver.execute_script("return document.documentElement.scrollHeight")
-        self.driver.set_window_size(1200, max(600, min(height + 40, 2000)))
+        # The body's height, not the document's scroll height, which is never less than the window's.
+        content = "return Math.ceil(document.body.getBoundingClientRect().height)"
+        self.driver.set_window_size(1200, max(600, min(self.driver.execute_script(content) + 40, 2400)))
+        # The window's height includes the browser's own frame: grow it by what the page still lacks.
+        missing = self.driver.execute_script(content + " - window.innerHeight")
+        if missing > 0:
+            self.driver.set_window_size(1200, min(self.driver.get_window_size()["height"] + missing, 2400))
         self.driver.save_screenshot(os.path.join(self.shots, name + ".png"))
 
     def fill(self, field, text):
@@ -147,6 +182,7 @@ def main():
         if not wait_ready(base + "/", flint):
             sys.exit("console browser test: flint serve did not start:\n" + open(os.path.join(work, "flint.log")).read())
         uid, refresh_token = sign_in_user(base)
+        some_activity(base)
 
         driver = headless_chromium(chromium, driver_path, os.path.join(work, "profile"), "1200,800")
         console = Console(driver, base, args.screenshots)
@@ -173,7 +209,18 @@ def main():
         console.fill("code", totp(secret))
         console.shot("sign-in-totp")
         console.submit("Sign in")
-        expect(driver.current_url.endswith("/console/users"), "not signed in: " + console.text())
+        expect(driver.current_url.endswith("/console/dashboard"), "not signed in: " + console.text())
+
+        # The dashboard: the sign-ins above, by method, in charts with their numbers.
+        page = console.text()
+        for needle in ("Sign-ins by method", "SMS codes sent by country", "Emails sent and failed", "INVALID_CODE"):
+            expect(needle in page, f"{needle} missing from the dashboard")
+        expect(len(driver.find_elements(By.CSS_SELECTOR, "figure.chart svg rect")) >= 4, "the dashboard draws no bars")
+        driver.find_element(By.CSS_SELECTOR, "figure.chart details summary").click()
+        console.shot("dashboard")
+        driver.find_element(By.LINK_TEXT, "Last 30 days").click()
+        console.shot("dashboard-30d")
+        console.open("/console/users")
 
         # Find the user by their number written another way.
         console.fill("q", "+1 (650) 555-0199")
@@ -202,8 +249,25 @@ def main():
         expect(status == 400 and refused.get("error", {}).get("message", "").startswith("USER_DISABLED"), f"refresh still works: {refused}")
 
         console.open("/console/deliveries")
-        expect(PHONE in console.text(), "the SMS is not in the deliveries page")
+        expect(PHONE in console.text() and "reader@example.com" in console.text(), "the SMS or the email is not in the deliveries page")
         console.shot("deliveries")
+        # Filtered: texts to one number, typed in another format.
+        Select(driver.find_element(By.ID, "channel")).select_by_value("sms")
+        console.fill("to", "+1 (650) 555-0199")
+        console.submit("Filter")
+        rows = driver.find_elements(By.CSS_SELECTOR, "main tbody tr")
+        expect(len(rows) >= 1 and all(PHONE in row.text for row in rows), "the filter let other messages through: " + console.text())
+        expect("channel=sms" in driver.current_url, "the filter is not in the address: " + driver.current_url)
+        console.shot("deliveries-filtered")
+
+        # Dev mode's outbox: the codes and links still usable, one click away (the used ones are gone).
+        driver.find_element(By.LINK_TEXT, "Outbox").click()
+        page = console.text()
+        expect("+16505550124" in page and "writer@example.com" in page and "reader@example.com" not in page, "outbox page: " + page)
+        link = driver.find_element(By.XPATH, "//tr[td[normalize-space()='writer@example.com']]//a").get_attribute("href")
+        _, oob = call(base, f"/emulator/v1/projects/{PROJECT}/oobCodes")
+        expect(link in [c["oobLink"] for c in oob["oobCodes"]], "the outbox's link is not the emulator's: " + link)
+        console.shot("outbox")
 
         console.open("/console/security?uid=" + uid)
         page = console.text()
@@ -227,7 +291,7 @@ def main():
         console.submit("Add number")
         expect("+16505550142" in console.text(), "the fictional number was not added: " + console.text())
         console.shot("settings")
-        v1 = "/identitytoolkit.googleapis.com/v1"
+        v1 = V1
         _, sent = call(base, v1 + "/accounts:sendVerificationCode?key=console-test", {"phoneNumber": "+16505550142", "recaptchaToken": "dev"})
         status, fictional = call(base, v1 + "/accounts:signInWithPhoneNumber?key=console-test", {"sessionInfo": sent["sessionInfo"], "code": "424242"})
         expect(status == 200 and fictional.get("idToken"), f"sign-in with the fictional number failed: {fictional}")
@@ -236,6 +300,8 @@ def main():
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
         console.open("/console/users/" + uid)
         console.shot("user-dark")
+        console.open("/console/dashboard")
+        console.shot("dashboard-dark")
         print("console browser test: setup, password + TOTP sign-in, search by phone, claims, disable, audit log, key rotation and a fictional number all work")
     finally:
         if driver is not None:

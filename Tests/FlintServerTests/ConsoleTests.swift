@@ -56,7 +56,8 @@ struct ConsoleTests {
     }
 
     @Test(
-        "a console request without a session is sent to the sign-in page", arguments: ["/console/users", "/console/deliveries", "/console/security"])
+        "a console request without a session is sent to the sign-in page",
+        arguments: ["/console/dashboard", "/console/users", "/console/deliveries", "/console/security"])
     func noSession(path: String) async throws {
         try await withFlint { api in
             let reply = try await api.console(.get, path)

@@ -60,7 +60,7 @@ extension API {
         let page = try await console(.get, "/console/sign-in/totp", cookie: pending)
         let csrf = try #require(Self.field(page.text, after: #"name="csrf" value=""#, until: "\""))
         let second = try await console(.post, "/console/sign-in/totp", form: ["csrf": csrf, "code": totpCode(op.secret)], cookie: pending)
-        #expect(second.status == .seeOther && second.headers[.location] == "/console/users", "\(second.text)")
+        #expect(second.status == .seeOther && second.headers[.location] == "/console/dashboard", "\(second.text)")
         var signedIn = op
         signedIn.cookie = try #require(Self.cookie(second))
         let users = try await console(.get, "/console/users", cookie: signedIn.cookie)

@@ -37,7 +37,7 @@ public struct FlintServer: Sendable {
         settings: ServerSettings, store: any AuthStore, clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandom(),
         sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil, push: (any PushSender)? = nil, logger: Logger
     ) async throws {
-        let metrics = FlintMetrics()
+        let metrics = FlintMetrics(clock: clock)
         let flows = try await Flows.start(
             settings: settings, store: MeteredStore(base: store, metrics: metrics), clock: clock, random: random, sms: sms, email: email,
             push: push, logger: logger, metrics: metrics)
@@ -51,6 +51,7 @@ public struct FlintServer: Sendable {
             services: [
                 ReloadService(flows: flows),
                 RefreshActivityService(activity: flows.sessions.activity, store: flows.node.store, logger: logger),
+                StatsService(tally: metrics.stats, store: flows.node.store, logger: logger),
             ],
             logger: logger
         )
@@ -122,14 +123,16 @@ struct ReloadService: Service, CustomStringConvertible {
     }
 
     /// Deletes codes, counters and oob codes that expired over an hour ago, outbox records that are done with and
-    /// older than ``ServerSettings/outboxRetention``, audit events older than ``ServerSettings/auditRetention``, and
-    /// console sessions past their idle timeout or lifetime.
+    /// older than ``ServerSettings/outboxRetention``, audit events older than ``ServerSettings/auditRetention``,
+    /// console sessions past their idle timeout or lifetime, and the dashboard's hours older than
+    /// ``ConsoleDashboard/retention``.
     func sweep() async throws {
         let now = node.clock.now()
         let cutoff = now - .seconds(3600)
         let outboxCutoff = now - outboxRetention
         let auditCutoff = now - node.settings.auditRetention
         let (consoleIdle, consoleCreated) = (now - ConsoleFlow.idleTimeout, now - ConsoleFlow.lifetime)
+        let statsCutoff = now - ConsoleDashboard.retention
         _ = try await node.store.write { tx in
             _ = try await tx.deleteConsoleSessions(idleBefore: consoleIdle, createdBefore: consoleCreated)
             _ = try await tx.deleteAuditEvents(before: auditCutoff)
@@ -137,6 +140,7 @@ struct ReloadService: Service, CustomStringConvertible {
             _ = try await tx.deleteCounters(expiredBefore: cutoff)
             _ = try await tx.deleteOobCodes(expiredBefore: cutoff)
             _ = try await tx.deleteOutbox(finishedBefore: outboxCutoff)
+            _ = try await tx.deleteStats(before: statsCutoff)
         }
     }
 }

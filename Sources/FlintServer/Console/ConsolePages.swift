@@ -17,11 +17,15 @@ struct ConsolePages: Sendable {
     static let contentSecurityPolicy =
         "default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
-    /// The console's sections, in the order of its navigation.
-    static let sections: [(href: String, label: String)] = [
-        ("/console/users", "Users"), ("/console/deliveries", "Deliveries"), ("/console/security", "Security"), ("/console/keys", "Keys"),
-        ("/console/settings", "Settings"),
-    ]
+    /// The console's sections, in the order of its navigation: the dev outbox's after Deliveries in dev mode only.
+    static func sections(devMode: Bool) -> [(href: String, label: String)] {
+        var sections = [
+            ("/console/dashboard", "Dashboard"), ("/console/users", "Users"), ("/console/deliveries", "Deliveries"),
+            ("/console/security", "Security"), ("/console/keys", "Keys"), ("/console/settings", "Settings"),
+        ]
+        if devMode { sections.insert(("/console/outbox", "Outbox"), at: 3) }
+        return sections
+    }
 
     init(project: String, devMode: Bool) throws {
         (library, self.project, self.devMode) = (try ConsoleTemplates.library(), project, devMode)
@@ -41,7 +45,7 @@ struct ConsolePages: Sendable {
         let body = library.render(data, withTemplate: template) ?? ""
         var frame: [String: Any] = ["title": title, "project": project, "body": body, "devMode": devMode]
         if let caller {
-            let nav: [[String: Any]] = Self.sections.map {
+            let nav: [[String: Any]] = Self.sections(devMode: devMode).map {
                 ["href": $0.href, "label": $0.label, "current": $0.label == title.split(separator: " ").first.map(String.init)]
             }
             frame["caller"] = ["email": caller.email, "role": caller.operatorRecord.role.rawValue, "csrf": caller.csrf, "nav": nav] as [String: Any]

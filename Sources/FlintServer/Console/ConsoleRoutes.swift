@@ -11,7 +11,7 @@ struct ConsoleRoutes: Sendable {
 
     /// Registers every console route.
     func register(on router: Router<FlintRequestContext>) {
-        router.get("/console", use: { _, _ in ConsolePages.redirect("/console/users") })
+        router.get("/console", use: { _, _ in ConsolePages.redirect(Self.home) })
         router.get(RouterPath(ConsoleStylesheet.path), use: { _, _ in ConsolePages.stylesheet() })
         router.get("/console/sign-in", use: showSignIn)
         router.post("/console/sign-in", use: signIn)
@@ -20,10 +20,12 @@ struct ConsoleRoutes: Sendable {
         router.post("/console/sign-out", use: signOut)
         router.get("/console/setup", use: showSetup)
         router.post("/console/setup", use: submitSetup)
+        router.get("/console/dashboard", use: dashboard)
         router.get("/console/users", use: users)
         router.get("/console/users/{uid}", use: user)
         router.post("/console/users/{uid}/actions", use: act)
         router.get("/console/deliveries", use: deliveries)
+        if pages.devMode { router.get("/console/outbox", use: devOutbox) }
         router.get("/console/security", use: security)
         router.get("/console/keys", use: showKeys)
         router.post("/console/keys", use: rotateKeys)
@@ -36,6 +38,9 @@ struct ConsoleRoutes: Sendable {
 
     /// The signed-in operator, if any.
     func caller(_ request: Request) async throws -> ConsoleCaller? { try await flow.caller(token: token(request)) }
+
+    /// Where `/console` and a completed sign-in lead: the dashboard.
+    static let home = "/console/dashboard"
 
     /// Where a request without a session goes.
     static let toSignIn = ConsolePages.redirect("/console/sign-in")
@@ -68,7 +73,7 @@ struct ConsoleRoutes: Sendable {
     // MARK: Sign-in
 
     func showSignIn(_ request: Request, context: FlintRequestContext) async throws -> Response {
-        if try await caller(request) != nil { return ConsolePages.redirect("/console/users") }
+        if try await caller(request) != nil { return ConsolePages.redirect(Self.home) }
         return pages.page("signIn", title: "Sign in")
     }
 
@@ -94,7 +99,7 @@ struct ConsoleRoutes: Sendable {
         guard let form = try await checkedForm(request, csrf: csrf) else { return csrfRefused(nil) }
         do {
             let active = try await flow.checkCode(pendingToken: pending, code: form["code"] ?? "", ip: context.clientIP)
-            return ConsolePages.redirect("/console/users", cookie: flow.setCookie(active))
+            return ConsolePages.redirect(Self.home, cookie: flow.setCookie(active))
         } catch let refusal as ConsoleRefusal {
             return pages.page("totp", title: "Two-step verification", ["csrf": csrf, "error": refusal.message], status: .unauthorized)
         }

@@ -1,14 +1,17 @@
 /// The console's one stylesheet, served by Flint at `/console/console.css`: system fonts only, light and dark
-/// (`prefers-color-scheme`), visible keyboard focus.
+/// (`prefers-color-scheme`), visible keyboard focus; the dashboard's chart colours (colour-blind safe, one set per
+/// scheme) by class, since the CSP allows no inline style.
 enum ConsoleStylesheet {
     static let path = "/console/console.css"
 
     static let text = """
         :root { color-scheme: light dark; --bg: #ffffff; --fg: #1b1f24; --muted: #57606a; --line: #d0d7de; --card: #f6f8fa;
-          --accent: #b34700; --accent-fg: #ffffff; --danger: #b3261e; --ok: #1a7f37; --focus: #0969da; }
+          --accent: #b34700; --accent-fg: #ffffff; --danger: #b3261e; --ok: #1a7f37; --focus: #0969da;
+          --c0: #0072b2; --c1: #d55e00; --c2: #009e73; --c3: #cc79a7; --c4: #e69f00; --c5: #8c959f; }
         @media (prefers-color-scheme: dark) {
           :root { --bg: #0d1117; --fg: #e6edf3; --muted: #9da7b3; --line: #30363d; --card: #161b22; --accent: #ff9a4d;
-            --accent-fg: #0d1117; --danger: #ff7b72; --ok: #3fb950; --focus: #58a6ff; }
+            --accent-fg: #0d1117; --danger: #ff7b72; --ok: #3fb950; --focus: #58a6ff;
+            --c0: #56b4e9; --c1: #ff8c42; --c2: #3fc79a; --c3: #e39bc8; --c4: #f0c040; --c5: #6e7681; }
         }
         * { box-sizing: border-box; }
         body { margin: 0; background: var(--bg); color: var(--fg); font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
@@ -59,6 +62,24 @@ enum ConsoleStylesheet {
         .actions { display: flex; flex-wrap: wrap; gap: 12px; }
         .claims { background: var(--card); border: 1px solid var(--line); padding: 8px; border-radius: 6px; white-space: pre-wrap; }
         .secret { font-size: 1.1rem; letter-spacing: 2px; }
+        .code { font-size: 1.25rem; letter-spacing: 2px; font-weight: 700; }
         .uri { word-break: break-all; }
+        .muted { color: var(--muted); }
+        .tiles { display: flex; flex-wrap: wrap; gap: 12px; margin: 0 0 16px; }
+        .tiles div { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 8px 14px; min-width: 120px; }
+        .tiles dt { color: var(--muted); font-size: 13px; }
+        .tiles dd { margin: 0; font-size: 1.6rem; font-weight: 700; }
+        .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(480px, 1fr)); gap: 16px; align-items: start; }
+        figure.chart { margin: 0; background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; }
+        figure.chart svg { display: block; width: 100%; height: auto; margin-top: 8px; }
+        .chart .grid { stroke: var(--line); stroke-width: 1; }
+        .chart .axis { fill: var(--muted); font-size: 16px; }
+        .chart rect { fill: var(--c); }
+        .legend { list-style: none; display: flex; flex-wrap: wrap; gap: 4px 16px; padding: 0; margin: 6px 0; font-size: 13px; }
+        .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 6px; background: var(--c); }
+        .s0 { --c: var(--c0); } .s1 { --c: var(--c1); } .s2 { --c: var(--c2); } .s3 { --c: var(--c3); } .s4 { --c: var(--c4); }
+        .other { --c: var(--c5); } .ok { --c: var(--ok); } .bad { --c: var(--danger); }
+        details summary { cursor: pointer; color: var(--muted); }
+        .periods { margin-bottom: 8px; }
         """
 }

@@ -28,7 +28,8 @@ extension ConsoleTemplates {
           {{/caller}}
         </header>
         <main id="main">
-        {{#devMode}}<p class="banner">Dev mode: codes and links are shown in Deliveries.</p>{{/devMode}}
+        {{#devMode}}<p class="banner">Dev mode: the codes and links waiting to be used are in the
+        <a href="/console/outbox">Outbox</a>.</p>{{/devMode}}
         <h1>{{title}}</h1>
         {{{body}}}
         </main>

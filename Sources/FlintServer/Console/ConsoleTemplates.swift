@@ -9,7 +9,7 @@ enum ConsoleTemplates {
         let all: [String: String] = [
             "layout": layout, "signIn": signIn, "totp": totp, "setup": setup, "message": message, "users": users, "user": user,
             "confirm": confirm, "deliveries": deliveries, "security": security, "keys": keys,
-            "settings": settings,
+            "settings": settings, "dashboard": dashboard, "chart": chart, "outbox": outbox,
         ]
         for (name, text) in all { try library.register(text, named: name) }
         return library
@@ -103,6 +103,17 @@ enum ConsoleTemplates {
         """
 
     static let deliveries = """
+        <form method="get" action="/console/deliveries" class="search" role="search">
+          <div class="field"><label for="channel">Channel</label>
+          <select id="channel" name="channel"><option value="">Any</option>
+          {{#channels}}<option value="{{name}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/channels}}</select></div>
+          <div class="field"><label for="status">Status</label>
+          <select id="status" name="status"><option value="">Any</option>
+          {{#statuses}}<option value="{{name}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/statuses}}</select></div>
+          <div class="field"><label for="to">Recipient (number or email)</label>
+          <input id="to" name="to" value="{{to}}" size="28"></div>
+          <button type="submit">Filter</button>
+        </form>
         <p>{{explanation}}</p>
         <table>
           <thead><tr><th scope="col">Created</th><th scope="col">Channel</th><th scope="col">To</th><th scope="col">Status</th>
@@ -112,9 +123,10 @@ enum ConsoleTemplates {
           <tr><td>{{created}}</td><td>{{channel}}</td><td>{{to}}</td><td>{{status}}</td><td>{{attempts}}</td><td>{{detail}}</td>
           {{#devMode}}<td><code>{{code}}</code> {{#link}}<a href="{{link}}">link</a>{{/link}}</td>{{/devMode}}</tr>
           {{/messages}}
-          {{^messages}}<tr><td colspan="7">Nothing was sent.</td></tr>{{/messages}}
+          {{^messages}}<tr><td colspan="7">{{#filtered}}No message matches these filters.{{/filtered}}{{^filtered}}Nothing was sent.{{/filtered}}</td></tr>{{/messages}}
           </tbody>
         </table>
+        {{#next}}<p><a href="{{next}}" rel="next">Older messages</a></p>{{/next}}
         """
 
     static let security = """
@@ -188,5 +200,28 @@ enum ConsoleTemplates {
           <button type="submit">Add number</button>
         </form>
         {{/canWrite}}
+        """
+
+    static let outbox = """
+        <p>The dev outbox's codes and links that can still be used (unspent, unexpired), newest first: nothing is sent in
+        dev mode. Reload the page after a new send.</p>
+        <h2>SMS codes</h2>
+        <table>
+          <thead><tr><th scope="col">To</th><th scope="col">Code</th><th scope="col">Sent</th></tr></thead>
+          <tbody>
+          {{#codes}}<tr><td>{{to}}</td><td><code class="code">{{code}}</code></td><td>{{created}}</td></tr>{{/codes}}
+          {{^codes}}<tr><td colspan="3">No code waiting.</td></tr>{{/codes}}
+          </tbody>
+        </table>
+        <h2>Email links</h2>
+        <table>
+          <thead><tr><th scope="col">To</th><th scope="col">Kind</th><th scope="col">Link</th><th scope="col">Code</th>
+          <th scope="col">Sent</th></tr></thead>
+          <tbody>
+          {{#links}}<tr><td>{{to}}</td><td>{{kind}}</td><td><a href="{{link}}">{{subject}}</a></td><td><code>{{code}}</code></td>
+          <td>{{created}}</td></tr>{{/links}}
+          {{^links}}<tr><td colspan="5">No link waiting.</td></tr>{{/links}}
+          </tbody>
+        </table>
         """
 }

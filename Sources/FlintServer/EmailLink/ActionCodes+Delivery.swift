@@ -59,7 +59,7 @@ extension ActionCodes {
             (status, detail) = (last ? .failed : .queued, "\(type(of: error))")
             node.logger.warning("email delivery failed", metadata: ["seq": "\(sequence)", "errorType": "\(type(of: error))"])
         }
-        node.metrics.delivery(channel: "email", result: status == .queued ? "retry" : status.rawValue)
+        node.metrics.delivery(channel: "email", result: status == .queued ? "retry" : status.rawValue, kind: parts.requestType.rawValue)
         let redact = status != .queued && !node.settings.devMode
         do {
             try await node.store.write { tx in try await tx.finishOutbox(sequence: sequence, status: status, detail: detail, redact: redact) }

@@ -76,6 +76,7 @@ extension ActionCodes {
             Task { await self.deliverEmail(sequence: sequence) }
         }
         if send, email.isDevOutbox {
+            node.metrics.emailKeptInDevOutbox(kind: OobCodeKind(request.action).rawValue)
             node.logger.info("email kept in the dev outbox", metadata: ["requestType": "\(request.action.rawValue)"])
         }
         return (code, link)

@@ -39,11 +39,13 @@ extension SignInGate {
             throw error
         case .secondFactorRequired(let user, let enrollments, let isNew):
             SignInProbe.secondFactorRequired()
+            SignInProbe.answered(isNew: isNew, provider: provider)
             let challenge = try mfaChallenge(user: user, provider: provider, enrollments: enrollments, now: now)
             let session = SignInAnswer(
                 mfaPendingCredential: challenge.pendingCredential, mfaInfo: challenge.hints, mfaEnrollmentRequired: enrollments.isEmpty ? true : nil)
             return (user, isNew, session)
         case .signedIn(let user, let refreshToken, let isNew):
+            SignInProbe.answered(isNew: isNew, provider: provider)
             let tokens = try sessions.sessionTokens(
                 user: user, refreshToken: refreshToken, provider: provider, now: now, secondFactor: linking.flatMap(SecondFactorClaim.init),
                 authTime: linking?.authTime, developerClaims: developerClaims)

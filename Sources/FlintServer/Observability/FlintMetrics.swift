@@ -26,6 +26,8 @@ public final class FlintMetrics: Sendable {
     /// Request timers by route, method and status, and sign-in counters by method and outcome, once made.
     private let requestTimers = Mutex<[RequestSeries: any TimerHandler]>([:])
     private let signInCounters = Mutex<[SignInSeries: any CounterHandler]>([:])
+    /// The console dashboard's counters: what is counted here is noted there too, so the two agree.
+    let stats: StatsTally
 
     private struct RequestSeries: Hashable {
         let route: String
@@ -60,8 +62,11 @@ public final class FlintMetrics: Sendable {
         ]
     }
 
-    /// A registry of its own, with Flint's histogram buckets.
-    public init() {
+    /// A registry of its own, with Flint's histogram buckets; the dashboard's counters read the system clock.
+    public convenience init() { self.init(clock: SystemClock()) }
+
+    /// A registry of its own, with Flint's histogram buckets; the dashboard's counters stamp events with `clock`.
+    init(clock: any WallClock) {
         let registry = PrometheusCollectorRegistry()
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.defaultDurationHistogramBuckets = [
@@ -74,6 +79,7 @@ public final class FlintMetrics: Sendable {
         ]
         self.registry = registry
         self.factory = factory
+        stats = StatsTally(clock: clock)
         storeReads = factory.makeTimer(label: Name.storeDuration, dimensions: [("operation", "read")])
         storeWrites = factory.makeTimer(label: Name.storeDuration, dimensions: [("operation", "write")])
         storeReadsInFlight = factory.makeMeter(label: Name.storeInFlight, dimensions: [("operation", "read")])
@@ -100,8 +106,10 @@ public final class FlintMetrics: Sendable {
     }
 
     /// One answer of a sign-in endpoint: `method` (``SignInEndpoints``: `phone`, `password`, `emailLink`, `signUp`,
-    /// `secondFactor`, `custom`) and `outcome` (`success`, `second_factor_required`, or Firebase's error code).
-    func signIn(method: String, outcome: String) {
+    /// `secondFactor`, `custom`) and `outcome` (`success`, `second_factor_required`, or Firebase's error code). With
+    /// the answer's `probe`, the dashboard counts a sign-in answered with tokens, and an account it created, by method
+    /// (an anonymous sign-up as `anonymous`).
+    func signIn(method: String, outcome: String, probe: SignInProbe? = nil) {
         let series = SignInSeries(method: method, outcome: outcome)
         let counter = signInCounters.withLock { counters in
             if let counter = counters[series] { return counter }
@@ -110,6 +118,16 @@ public final class FlintMetrics: Sendable {
             return counter
         }
         counter.increment(by: 1)
+        guard let probe, outcome == "success" || outcome == "second_factor_required" else { return }
+        let shown = probe.dashboardMethod(method)
+        if outcome == "success" { stats.note(.signIn, shown) }
+        if probe.createdAccount { stats.note(.newUser, shown) }
+    }
+
+    /// An error answer of a matched route, by its bounded label (``MetricsMiddleware/label(_:)``): the dashboard's
+    /// errors (`/metrics` counts them by status in `flint_http_request_duration_seconds`).
+    func errorAnswer(code: String) {
+        stats.note(.error, code)
     }
 
     /// A request refused by an abuse limit (`TOO_MANY_ATTEMPTS_TRY_LATER`, `QUOTA_EXCEEDED`) on `route`.
@@ -121,12 +139,20 @@ public final class FlintMetrics: Sendable {
     /// (`signIn`, `secondFactor`…).
     func codeSent(region: String?, purpose: String) {
         factory.makeCounter(label: Name.codesSent, dimensions: [("region", region ?? "unknown"), ("purpose", purpose)]).increment(by: 1)
+        stats.note(.smsSent, region ?? "unknown")
     }
 
     /// An SMS code not sent, by region and reason (``CodeRefusal``).
     func codeRefused(region: String?, reason: CodeRefusal) {
         factory.makeCounter(label: Name.codesRefused, dimensions: [("region", region ?? "unknown"), ("reason", reason.rawValue)])
             .increment(by: 1)
+        stats.note(.smsRefused, region ?? "unknown")
+    }
+
+    /// An email kept in the dev outbox, which is its delivery in dev mode. `/metrics` has no series for it (no provider
+    /// took it); the dashboard counts it as sent, by `kind`, as texts to the dev outbox count as codes sent.
+    func emailKeptInDevOutbox(kind: String) {
+        stats.note(.emailSent, kind)
     }
 
     /// A text that took the project's day to 80% of its SMS budget (`flint.smsLimits.dailyBudget`): once per UTC day.
@@ -134,9 +160,16 @@ public final class FlintMetrics: Sendable {
         factory.makeCounter(label: Name.budgetAlerts, dimensions: []).increment(by: 1)
     }
 
-    /// One delivery attempt's result: `channel` (`sms`, `email`), `result` (`sent`, `retry`, `failed`).
-    func delivery(channel: String, result: String) {
+    /// One delivery attempt's result: `channel` (`sms`, `email`), `result` (`sent`, `retry`, `failed`). The dashboard
+    /// counts emails sent and failed by `kind` (the email's request type); texts through ``codeSent(region:purpose:)``.
+    func delivery(channel: String, result: String, kind: String = "") {
         factory.makeCounter(label: Name.deliveries, dimensions: [("channel", channel), ("result", result)]).increment(by: 1)
+        guard channel == "email" else { return }
+        switch result {
+        case "sent": stats.note(.emailSent, kind)
+        case "failed": stats.note(.emailFailed, kind)
+        default: break
+        }
     }
 }
 

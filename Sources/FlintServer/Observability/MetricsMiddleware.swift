@@ -11,7 +11,8 @@ import Hummingbird
 /// template Hummingbird matched (`…/v1/projects/{project}/accounts:lookup`), `unmatched` when none did; methods
 /// outside the standard ones count as `OTHER`. Sign-in endpoints are those of ``SignInEndpoints``, matched on the
 /// route template. A request costs one clock read at each end and one histogram update; sign-in endpoints also bind a
-/// ``SignInProbe``.
+/// ``SignInProbe``. The console dashboard's counts of sign-ins and error answers (by code, on matched routes) are
+/// noted here too, in memory (``FlintMetrics/stats``).
 struct MetricsMiddleware: RouterMiddleware {
     typealias Context = FlintRequestContext
     let metrics: FlintMetrics
@@ -25,7 +26,7 @@ struct MetricsMiddleware: RouterMiddleware {
                 // Only sign-in endpoints pay for a probe and its task-local binding.
                 let probe = SignInProbe()
                 response = try await SignInProbe.$current.withValue(probe) { try await next(request, context) }
-                metrics.signIn(method: method, outcome: probe.outcome(status: response.status.code))
+                metrics.signIn(method: method, outcome: probe.outcome(status: response.status.code), probe: probe)
             } else {
                 response = try await next(request, context)
             }
@@ -35,6 +36,7 @@ struct MetricsMiddleware: RouterMiddleware {
             let failure = Self.authError(error)
             record(request, context: context, status: failure.httpStatusCode, start: start)
             if let method { metrics.signIn(method: method, outcome: Self.label(failure)) }
+            if context.endpointPath != nil, context.endpointPath != "NotFound" { metrics.errorAnswer(code: Self.label(failure)) }
             if failure.code == AuthError.tooManyAttempts.code || failure.code == AuthError.smsQuotaExceeded.code {
                 metrics.limitRefusal(route: Self.route(context), code: failure.code)
             }

@@ -9,6 +9,9 @@ public protocol OutboxReads: Sendable {
     func dueOutbox(now: Instant, limit: Int) async throws -> [Int64]
     /// The outbox, oldest first.
     func outbox(limit: Int) async throws -> [OutboxMessage]
+    /// The records `filter` matches, newest first (by sequence), only those before the sequence `before` when given:
+    /// keyset pages of at most `limit`.
+    func outbox(_ filter: OutboxFilter, before: Int64?, limit: Int) async throws -> [OutboxMessage]
     /// How many records wait for delivery (`queued`) or are being handed over (`sending`), by channel and status.
     func outboxBacklog() async throws -> [OutboxBacklog]
 }

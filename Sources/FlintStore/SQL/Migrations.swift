@@ -158,6 +158,17 @@ enum Migrations {
                 "CREATE INDEX federated_identities_email ON federated_identities (email)",
             ]
         },
+        // The console dashboard's counters: events per hour (its start, ms) by metric and label, added to by every node
+        // with one upsert per counter, swept after 31 days; the deliveries page's recipient filter, newest first.
+        Migration(version: 12) { _ in
+            [
+                """
+                CREATE TABLE stats (hour BIGINT NOT NULL, metric TEXT NOT NULL, label TEXT NOT NULL, n BIGINT NOT NULL,
+                    PRIMARY KEY (hour, metric, label))
+                """,
+                "CREATE INDEX outbox_recipient ON outbox (recipient, seq)",
+            ]
+        },
     ]
 
     /// The newest version this build knows.

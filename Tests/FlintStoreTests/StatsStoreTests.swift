@@ -1,0 +1,78 @@
+import FlintCore
+import FlintStore
+import FlintTesting
+import Testing
+
+@Suite("Dashboard counters: hourly upserts, hour and day buckets, the sweep")
+struct StatsStoreTests {
+    static let hour: Int64 = 3_600_000
+    static let day: Int64 = 86_400_000
+    /// Midnight UTC, 2026-11-20.
+    static let midnight: Int64 = 1_795_132_800_000
+
+    static func count(_ at: Int64, _ metric: StatMetric, _ label: String, _ n: Int64) -> StatCount {
+        StatCount(bucket: Instant(millisecondsSince1970: at), metric: metric, label: label, count: n)
+    }
+
+    @Test("adding to a counter sums; metrics, labels and hours count apart", arguments: Engine.all)
+    func upsert(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        let h = Self.midnight + 13 * Self.hour
+        try await store.write { try await $0.addStats([Self.count(h, .signIn, "phone", 2), Self.count(h, .signIn, "password", 1)]) }
+        try await store.write { try await $0.addStats([Self.count(h, .signIn, "phone", 3), Self.count(h + Self.hour, .signIn, "phone", 1)]) }
+        try await store.write { try await $0.addStats([Self.count(h, .smsSent, "phone", 4)]) }
+        let found = try await store.read {
+            try await $0.stats(from: Instant(millisecondsSince1970: h), to: Instant(millisecondsSince1970: h + 2 * Self.hour), bucket: .seconds(3600))
+        }
+        #expect(
+            found == [
+                Self.count(h, .signIn, "password", 1), Self.count(h, .signIn, "phone", 5), Self.count(h, .smsSent, "phone", 4),
+                Self.count(h + Self.hour, .signIn, "phone", 1),
+            ])
+        try await store.close()
+    }
+
+    @Test("counts from concurrent writers all land", arguments: Engine.all)
+    func concurrent(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        let h = Self.midnight
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask { try await store.write { try await $0.addStats([Self.count(h, .error, "INVALID_CODE", 1)]) } }
+            }
+            try await group.waitForAll()
+        }
+        let found = try await store.read {
+            try await $0.stats(from: .epoch, to: Instant(millisecondsSince1970: h + Self.day), bucket: .seconds(3600))
+        }
+        #expect(found == [Self.count(h, .error, "INVALID_CODE", 8)])
+        try await store.close()
+    }
+
+    @Test("day buckets sum a UTC day's hours; the end of the range is excluded; the sweep deletes older hours", arguments: Engine.all)
+    func days(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        let m = Self.midnight
+        try await store.write { tx in
+            try await tx.addStats([
+                Self.count(m - Self.hour, .newUser, "phone", 7), Self.count(m, .newUser, "phone", 1),
+                Self.count(m + 23 * Self.hour, .newUser, "phone", 2),
+                Self.count(m + Self.day, .newUser, "phone", 4), Self.count(m + 2 * Self.day, .newUser, "phone", 100),
+            ])
+        }
+        let found = try await store.read {
+            try await $0.stats(
+                from: Instant(millisecondsSince1970: m - Self.day), to: Instant(millisecondsSince1970: m + 2 * Self.day), bucket: .seconds(86_400))
+        }
+        #expect(
+            found == [
+                Self.count(m - Self.day, .newUser, "phone", 7), Self.count(m, .newUser, "phone", 3), Self.count(m + Self.day, .newUser, "phone", 4),
+            ])
+        #expect(try await store.write { try await $0.deleteStats(before: Instant(millisecondsSince1970: m + Self.day)) } == 3)
+        let left = try await store.read {
+            try await $0.stats(from: .epoch, to: Instant(millisecondsSince1970: m + 3 * Self.day), bucket: .seconds(3600))
+        }
+        #expect(left.map(\.count) == [4, 100])
+        try await store.close()
+    }
+}
