@@ -11,7 +11,7 @@ struct StatsStoreTests {
     static let midnight: Int64 = 1_795_132_800_000
 
     static func count(_ at: Int64, _ metric: StatMetric, _ label: String, _ n: Int64) -> StatCount {
-        StatCount(bucket: Instant(millisecondsSince1970: at), metric: metric, label: label, count: n)
+        StatCount(StatKey(bucket: Instant(millisecondsSince1970: at), metric: metric, label: label), count: n)
     }
 
     @Test("adding to a counter sums; metrics, labels and hours count apart", arguments: Engine.all)

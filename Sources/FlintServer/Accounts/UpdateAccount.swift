@@ -62,17 +62,6 @@ struct LinkedProvider: Decodable {
 }
 
 struct UpdateAccountResponse: ResponseEncodable {
-    struct Provider: Encodable {
-        var providerId: String
-        var rawId: String?
-        var email: String?
-        var phoneNumber: String?
-        var federatedId: String?
-        var displayName: String?
-        var photoUrl: String?
-        var screenName: String?
-    }
-
     var kind = "identitytoolkit#SetAccountInfoResponse"
     var localId: String
     var email: String?
@@ -80,7 +69,7 @@ struct UpdateAccountResponse: ResponseEncodable {
     var displayName: String?
     var photoUrl: String?
     var passwordHash: String?
-    var providerUserInfo: [Provider]
+    var providerUserInfo: [AccountJSON.ProviderInfo]
     var idToken: String?
     var refreshToken: String?
     var expiresIn: String?
@@ -93,17 +82,12 @@ struct UpdateAccountResponse: ResponseEncodable {
         photoUrl = user.photoURL
         passwordHash = user.passwordHash == nil ? nil : AccountJSON.redactedHash
         // The account's own providers carry its profile; a federated one what its provider gave.
-        let own = AccountJSON.providers(of: user).map {
-            Provider(
-                providerId: $0.providerId, rawId: $0.rawId, email: $0.email, phoneNumber: $0.phoneNumber, federatedId: $0.federatedId,
-                displayName: user.displayName, photoUrl: user.photoURL)
+        let own = AccountJSON.providers(of: user).map { provider in
+            var provider = provider
+            (provider.displayName, provider.photoUrl) = (user.displayName, user.photoURL)
+            return provider
         }
-        let federated = AccountJSON.federated(identities).map {
-            Provider(
-                providerId: $0.providerId, rawId: $0.rawId, email: $0.email, phoneNumber: $0.phoneNumber, federatedId: $0.federatedId,
-                displayName: $0.displayName, photoUrl: $0.photoUrl, screenName: $0.screenName)
-        }
-        providerUserInfo = own + federated
+        providerUserInfo = own + AccountJSON.federated(identities)
         idToken = tokens?.idToken
         refreshToken = tokens?.refreshToken
         expiresIn = tokens?.expiresIn

@@ -50,8 +50,8 @@ public struct FlintServer: Sendable {
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "flint"),
             services: [
                 ReloadService(flows: flows),
-                RefreshActivityService(activity: flows.sessions.activity, store: flows.node.store, logger: logger),
-                StatsService(tally: metrics.stats, store: flows.node.store, logger: logger),
+                FlushService(name: "RefreshActivityService", pending: flows.sessions.activity, store: flows.node.store, logger: logger),
+                FlushService(name: "StatsService", pending: metrics.stats, store: flows.node.store, logger: logger),
             ],
             logger: logger
         )

@@ -43,8 +43,8 @@ struct ConsoleDashboard {
         let index = Dictionary(uniqueKeysWithValues: starts.enumerated().map { ($0.element, $0.offset) })
         var byMetric: [StatMetric: [String: [Int64]]] = [:]
         for count in counts {
-            guard let i = index[count.bucket] else { continue }
-            byMetric[count.metric, default: [:]][count.label, default: Array(repeating: 0, count: starts.count)][i] += count.count
+            guard let i = index[count.key.bucket] else { continue }
+            byMetric[count.key.metric, default: [:]][count.key.label, default: Array(repeating: 0, count: starts.count)][i] += count.count
         }
         func labelled(_ metric: StatMetric) -> [ConsoleChart.Series] { series(byMetric[metric] ?? [:]) }
         func summed(_ metric: StatMetric, _ name: String, _ style: String) -> ConsoleChart.Series {

@@ -12,14 +12,6 @@ public struct PushMessage: Sendable, Equatable {
     /// When it was queued.
     public var createdAt: Instant
 
-    /// Creates a push.
-    public init(deviceToken: String, sandbox: Bool, payload: String, createdAt: Instant) {
-        self.deviceToken = deviceToken
-        self.sandbox = sandbox
-        self.payload = payload
-        self.createdAt = createdAt
-    }
-
     /// The APNs environment name, `sandbox` or `production`.
     public var environment: String { sandbox ? "sandbox" : "production" }
 

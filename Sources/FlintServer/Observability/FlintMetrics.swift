@@ -173,15 +173,14 @@ public final class FlintMetrics: Sendable {
     }
 }
 
-/// Why an SMS code was not sent (the `reason` label of `flint_sms_codes_refused_total`).
-struct CodeRefusal: RawRepresentable, Sendable {
-    let rawValue: String
+/// Why an SMS code was not sent (the `reason` label of `flint_sms_codes_refused_total`): a closed set of label values.
+enum CodeRefusal: String, Sendable {
     /// The project's `smsRegionConfig` does not allow the number's region.
-    static let region = CodeRefusal(rawValue: "region")
+    case region
     /// A send limit (per number, client IP or country) was reached.
-    static let limit = CodeRefusal(rawValue: "limit")
+    case limit
     /// The project's daily SMS budget is spent (`QUOTA_EXCEEDED`).
-    static let budget = CodeRefusal(rawValue: "budget")
+    case budget
     /// The provider refused the message or could not be reached.
-    static let delivery = CodeRefusal(rawValue: "delivery")
+    case delivery
 }

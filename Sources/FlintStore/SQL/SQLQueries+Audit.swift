@@ -17,35 +17,19 @@ extension SQLQueries {
     }
 
     func auditEvents(_ query: AuditQuery) async throws -> [AuditEvent] {
-        var conditions: [String] = []
-        var binds: [SQLValue] = []
-        if let uid = query.uid {
-            conditions.append("uid = ?")
-            binds.append(.text(uid))
-        }
-        if let kind = query.kind {
-            conditions.append("kind = ?")
-            binds.append(.text(kind.rawValue))
-        }
-        if let since = query.since {
-            conditions.append("at >= ?")
-            binds.append(.instant(since))
-        }
-        if let until = query.until {
-            conditions.append("at < ?")
-            binds.append(.instant(until))
-        }
+        var filter = SQLFilter()
+        filter.add("uid = ?", query.uid.map(SQLValue.text))
+        filter.add("kind = ?", query.kind.map { .text($0.rawValue) })
+        filter.add("at >= ?", query.since.map(SQLValue.instant))
+        filter.add("at < ?", query.until.map(SQLValue.instant))
         if let before = query.before {
-            conditions.append("(at < ? OR (at = ? AND id < ?))")
-            binds += [.instant(before.at), .instant(before.at), .integer(before.id)]
+            filter.add("(at < ? OR (at = ? AND id < ?))", binding: [.instant(before.at), .instant(before.at), .integer(before.id)])
         }
-        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        binds.append(.integer(Int64(max(0, query.limit))))
-        let decoder = JSONDecoder()
+        filter.binds.append(.integer(Int64(max(0, query.limit))))
         return try await db.query(
-            "SELECT id, at, kind, uid, ip, actor, detail FROM audit_events \(filter) ORDER BY at DESC, id DESC LIMIT ?", binds
+            "SELECT id, at, kind, uid, ip, actor, detail FROM audit_events \(filter.clause) ORDER BY at DESC, id DESC LIMIT ?", filter.binds
         ).map { row in
-            let detail = try decoder.decode(JSONValue.self, from: Data(try row.string("detail").utf8))
+            let detail = try JSONValue(parsing: try row.string("detail").utf8)
             return AuditEvent(
                 id: try row.int64("id"), at: try row.instant("at"), kind: AuditKind(rawValue: try row.string("kind")),
                 uid: try row.optionalString("uid"),

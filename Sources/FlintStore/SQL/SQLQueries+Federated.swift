@@ -98,16 +98,8 @@ extension SQLQueries {
 
     /// Inserts identities with multi-row statements; ``StoreError/conflict`` (`federatedId`) if one is taken.
     func insertIdentities(_ identities: [FederatedIdentityRecord]) async throws {
-        for rows in Self.insertChunks(identities, size: rowsPerInsert) {
-            let inserted = try await db.query(
-                """
-                INSERT INTO federated_identities (\(Self.identityColumns))
-                VALUES \(Self.rowPlaceholders(rows.count, columns: Self.identityColumnCount))
-                ON CONFLICT DO NOTHING RETURNING raw_id
-                """,
-                rows.flatMap(identityValues)
-            )
-            if inserted.count != rows.count { throw StoreError.conflict("federatedId") }
-        }
+        try await insertRows(
+            identities, into: "federated_identities (\(Self.identityColumns))", width: Self.identityColumnCount, key: "raw_id",
+            conflict: "federatedId", values: identityValues)
     }
 }

@@ -51,33 +51,18 @@ extension SQLQueries {
 
     func insertImportedUsers(_ accounts: [UserAndFactors]) async throws {
         let users = accounts.map(\.user)
-        for rows in Self.insertChunks(users, size: rowsPerInsert) {
-            let inserted = try await db.query(
-                """
-                INSERT INTO users (\(Self.userInsertColumns))
-                VALUES \(Self.rowPlaceholders(rows.count, columns: Self.userInsertColumnCount))
-                ON CONFLICT DO NOTHING RETURNING local_id
-                """,
-                rows.flatMap(userInsertValues)
-            )
-            if inserted.count != rows.count { throw StoreError.conflict("localId") }
-        }
-        for rows in Self.insertChunks(accounts.flatMap(\.enrollments), size: rowsPerInsert) {
-            let inserted = try await db.query(
-                """
-                INSERT INTO mfa_enrollments (enrollment_id, local_id, factor, display_name, phone_number, totp_secret, enrolled_at,
-                    last_totp_step)
-                VALUES \(Self.rowPlaceholders(rows.count, columns: 8))
-                ON CONFLICT DO NOTHING RETURNING enrollment_id
-                """,
-                rows.flatMap { e -> [SQLValue] in
-                    [
-                        .text(e.enrollmentID), .text(e.localID), .text(e.factor.rawValue), e.displayName.sql, e.phoneNumber.sql,
-                        e.sealedTOTPSecret.sql, .instant(e.enrolledAt), e.lastTOTPStep.sql,
-                    ]
-                }
-            )
-            if inserted.count != rows.count { throw StoreError.conflict("secondFactor") }
+        try await insertRows(
+            users, into: "users (\(Self.userInsertColumns))", width: Self.userInsertColumnCount, key: "local_id",
+            conflict: "localId", values: userInsertValues)
+        try await insertRows(
+            accounts.flatMap(\.enrollments),
+            into: "mfa_enrollments (enrollment_id, local_id, factor, display_name, phone_number, totp_secret, enrolled_at, last_totp_step)",
+            width: 8, key: "enrollment_id", conflict: "secondFactor"
+        ) { e in
+            [
+                .text(e.enrollmentID), .text(e.localID), .text(e.factor.rawValue), e.displayName.sql, e.phoneNumber.sql, e.sealedTOTPSecret.sql,
+                .instant(e.enrolledAt), e.lastTOTPStep.sql,
+            ]
         }
         try await insertIdentities(accounts.flatMap(\.identities))
     }
@@ -140,6 +125,21 @@ extension SQLQueries {
     }
 
     /// `items` cut into runs of `size` (a power of two), the tail into smaller powers of two: few statement shapes.
+    /// Inserts `items` into `table` (its name and column list) in multi-row statements of up to ``rowsPerInsert``
+    /// rows of `width` values each; a row a unique key refuses (`key` is not returned for it) throws
+    /// ``StoreError/conflict(_:)`` with `conflict`, the field the caller's answer names.
+    func insertRows<T>(
+        _ items: [T], into table: String, width: Int, key: String, conflict: String, values: (T) -> [SQLValue]
+    ) async throws {
+        for rows in Self.insertChunks(items, size: rowsPerInsert) {
+            let inserted = try await db.query(
+                "INSERT INTO \(table) VALUES \(Self.rowPlaceholders(rows.count, columns: width)) ON CONFLICT DO NOTHING RETURNING \(key)",
+                rows.flatMap(values)
+            )
+            if inserted.count != rows.count { throw StoreError.conflict(conflict) }
+        }
+    }
+
     static func insertChunks<T>(_ items: [T], size rows: Int) -> [ArraySlice<T>] {
         var chunks: [ArraySlice<T>] = []
         var start = 0

@@ -9,7 +9,7 @@ extension SQLQueries {
                 INSERT INTO stats (hour, metric, label, n) VALUES (?, ?, ?, ?)
                 ON CONFLICT (hour, metric, label) DO UPDATE SET n = stats.n + excluded.n
                 """,
-                [.instant(count.bucket), .text(count.metric.rawValue), .text(count.label), .integer(count.count)]
+                [.instant(count.key.bucket), .text(count.key.metric.rawValue), .text(count.key.label), .integer(count.count)]
             )
         }
     }
@@ -25,7 +25,7 @@ extension SQLQueries {
             [.instant(from), .instant(to)]
         ).map { row in
             StatCount(
-                bucket: try row.instant("bucket"), metric: StatMetric(rawValue: try row.string("metric")), label: try row.string("label"),
+                StatKey(bucket: try row.instant("bucket"), metric: StatMetric(rawValue: try row.string("metric")), label: try row.string("label")),
                 count: try row.int64("n"))
         }
     }

@@ -8,12 +8,6 @@ public struct AdminIdentity: Sendable, Equatable {
     /// What it may do.
     public var scope: AdminScope
 
-    /// Creates an identity.
-    public init(name: String, scope: AdminScope) {
-        self.name = name
-        self.scope = scope
-    }
-
     /// The `--admin-token` credential, kept as a bootstrap beside named credentials.
     static let bootstrap = AdminIdentity(name: "bootstrap", scope: .write)
     /// Dev mode's `Bearer owner`, as the emulator accepts it.
