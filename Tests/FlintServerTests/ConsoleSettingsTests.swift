@@ -76,7 +76,8 @@ struct ConsoleSettingsTests {
             #expect(test.path.reduce(config.json) { $0?[$1] } == test.expected, "\(config.text)")
             let event = try #require(try await api.auditEvents("kind=CONFIG_CHANGED").first)
             #expect(event["actor"] == "ops@example.com")
-            #expect(event["detail"]?["updateMask"]?.arrayValue?.isEmpty == false)
+            let mask = try #require(ConsoleSettingsGroup.all[test.group]).mask
+            #expect(event["detail"] == ["updateMask": .array(mask.map(JSONValue.string))])
             let page = try await api.console(.get, "/console/settings?saved=1", cookie: op.cookie)
             #expect(page.status == .ok && page.text.contains("Saved."))
         }
