@@ -133,11 +133,11 @@ class Console:
     def shot(self, name):
         # The body's height, not the document's scroll height, which is never less than the window's.
         content = "return Math.ceil(document.body.getBoundingClientRect().height)"
-        self.driver.set_window_size(1200, max(600, min(self.driver.execute_script(content) + 40, 2400)))
+        self.driver.set_window_size(1200, max(600, min(self.driver.execute_script(content) + 40, 3200)))
         # The window's height includes the browser's own frame: grow it by what the page still lacks.
         missing = self.driver.execute_script(content + " - window.innerHeight")
         if missing > 0:
-            self.driver.set_window_size(1200, min(self.driver.get_window_size()["height"] + missing, 2400))
+            self.driver.set_window_size(1200, min(self.driver.get_window_size()["height"] + missing, 3200))
         self.driver.save_screenshot(os.path.join(self.shots, name + ".png"))
 
     def fill(self, field, text):

@@ -36,6 +36,7 @@ enum ConsoleStylesheet {
         input, select, textarea { font: inherit; color: inherit; background: var(--bg); border: 1px solid var(--line); border-radius: 6px; padding: 6px 8px; }
         .card input, .card textarea { width: 100%; }
         label.check { font-weight: 400; }
+        .card select { display: block; }
         .card input[type="checkbox"] { width: auto; margin: 0 6px 0 0; }
         h3 { font-size: 1rem; margin-top: 20px; }
         textarea { font-family: ui-monospace, monospace; }
