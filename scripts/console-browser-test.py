@@ -7,8 +7,10 @@ wrong codes, emails and a refused text made through the API (24 hours and 30 day
 and recipient, finds the usable codes and links on the dev outbox page, finds a user by phone number written
 in another format, replaces their custom claims (the next ID token carries them), disables them (their refresh then
 fails with USER_DISABLED), reads the audit entries of the sign-in and both actions on the Security page, rotates
-the signing key, and adds a fictional test number on the settings page (a sign-in with it then works). A
-screenshot of every page is saved in the screenshots folder.
+the signing key, and on the settings page adds a fictional test number (a sign-in with it then works), turns on
+anonymous sign-in (an anonymous sign-up then works), and adds an authorized domain after an invalid one is refused
+beside its field (the public project config then lists it). A screenshot of every page is saved in the screenshots
+folder.
 
 Usage: console-browser-test.py --flint .build/debug/flint --screenshots docs/console
 """
@@ -131,11 +133,11 @@ class Console:
     def shot(self, name):
         # The body's height, not the document's scroll height, which is never less than the window's.
         content = "return Math.ceil(document.body.getBoundingClientRect().height)"
-        self.driver.set_window_size(1200, max(600, min(self.driver.execute_script(content) + 40, 2400)))
+        self.driver.set_window_size(1200, max(600, min(self.driver.execute_script(content) + 40, 3200)))
         # The window's height includes the browser's own frame: grow it by what the page still lacks.
         missing = self.driver.execute_script(content + " - window.innerHeight")
         if missing > 0:
-            self.driver.set_window_size(1200, min(self.driver.get_window_size()["height"] + missing, 2400))
+            self.driver.set_window_size(1200, min(self.driver.get_window_size()["height"] + missing, 3200))
         self.driver.save_screenshot(os.path.join(self.shots, name + ".png"))
 
     def fill(self, field, text):
@@ -290,6 +292,26 @@ def main():
         console.fill("code", "424242")
         console.submit("Add number")
         expect("+16505550142" in console.text(), "the fictional number was not added: " + console.text())
+        # Anonymous sign-in: refused, turned on in its form, then it works.
+        status, _ = call(base, V1 + "/accounts:signUp?key=console-test", {"returnSecureToken": True})
+        expect(status == 400, f"anonymous sign-in worked before it was turned on: {status}")
+        console.driver.find_element(By.ID, "anonymousEnabled").click()
+        console.submit("Save anonymous settings")
+        expect("Saved." in console.text(), "anonymous sign-in not saved: " + console.text())
+        expect(console.driver.find_element(By.ID, "anonymousEnabled").is_selected(), "anonymous sign-in not shown on")
+        status, anonymous = call(base, V1 + "/accounts:signUp?key=console-test", {"returnSecureToken": True})
+        expect(status == 200 and anonymous.get("idToken"), f"anonymous sign-in failed after it was turned on: {anonymous}")
+        # An authorized domain: an invalid one is refused beside its field, a valid one is added.
+        console.fill("domain", "not a domain")
+        console.submit("Add domain")
+        error = console.driver.find_element(By.ID, "domain-error").text
+        expect("authorizedDomains has an invalid domain" in error, "no error beside the domain field: " + console.text())
+        console.shot("settings-error")
+        console.fill("domain", "app.example.com")
+        console.submit("Add domain")
+        expect("app.example.com" in console.text(), "the domain was not added: " + console.text())
+        status, project = call(base, V1 + "/projects?key=console-test")
+        expect("app.example.com" in project.get("authorizedDomains", []), f"the public config lacks the domain: {project}")
         console.shot("settings")
         v1 = V1
         _, sent = call(base, v1 + "/accounts:sendVerificationCode?key=console-test", {"phoneNumber": "+16505550142", "recaptchaToken": "dev"})
@@ -302,7 +324,9 @@ def main():
         console.shot("user-dark")
         console.open("/console/dashboard")
         console.shot("dashboard-dark")
-        print("console browser test: setup, password + TOTP sign-in, search by phone, claims, disable, audit log, key rotation and a fictional number all work")
+        console.open("/console/settings")
+        console.shot("settings-dark")
+        print("console browser test: setup, password + TOTP sign-in, search by phone, claims, disable, audit log, key rotation, a fictional number, anonymous sign-in and an authorized domain all work")
     finally:
         if driver is not None:
             driver.quit()

@@ -2,8 +2,11 @@ import FlintCore
 import FlintStore
 import Hummingbird
 
-/// The sign-in settings page: so far the fictional test phone numbers, changed through the admin config API's own
-/// update (`updateMask=signIn.phoneNumber.testPhoneNumbers`), with its validation errors shown beside the form.
+/// The sign-in settings page: phone, email, anonymous and multi-factor sign-in, the authorized domains, the app links
+/// and the fictional test phone numbers. Every form changes the config through the admin config API's own update
+/// (``ProjectConfigRoutes/update(config:patch:updateMask:at:)``, with the form's `updateMask`), so a change is checked,
+/// stored and audited (`CONFIG_CHANGED`, the operator as actor) as a script's would be, and a refusal's Firebase
+/// message is shown beside the field it names.
 extension ConsoleRoutes {
     /// The mask of the test numbers.
     static let testNumbersMask = "signIn.phoneNumber.testPhoneNumbers"
@@ -15,6 +18,18 @@ extension ConsoleRoutes {
         return pages.page("settings", title: "Settings", data, caller: caller)
     }
 
+    /// Answers a POST of the settings form `group`.
+    func changeSettings(_ group: ConsoleSettingsGroup, _ request: Request, context: FlintRequestContext) async throws -> Response {
+        try await change(request) { caller, form in
+            let patch = group.patch(form, flow.node.config.current)
+            return try await save(patch, mask: group.mask, caller: caller, context: context) { message in
+                var data: [String: Any] = ["errors": [group.field(for: message): message] as [String: Any]]
+                if group.name == ConsoleSettingsGroup.domains.name { data["domain"] = form["domain"] ?? "" }
+                return data
+            }
+        }
+    }
+
     func changeTestNumbers(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try await change(request) { caller, form in
             var numbers = testNumbers()
@@ -24,21 +39,28 @@ extension ConsoleRoutes {
                 numbers[form["number"] ?? ""] = .string((form["code"] ?? "").filter { !$0.isWhitespace })
             }
             let patch: [String: JSONValue] = ["signIn": ["phoneNumber": ["testPhoneNumbers": .object(numbers)]]]
-            let origin = AuditOrigin(ip: context.clientIP, actor: caller.email)
-            do {
-                _ = try await AuditOrigin.$current.withValue(origin) {
-                    try await ProjectConfigRoutes.update(
-                        config: flow.node.config, patch: patch, updateMask: [Self.testNumbersMask], at: flow.node.clock.now())
-                }
-            } catch let error as AuthError {
-                var data = settingsData()
-                data["error"] = error.detail ?? error.message
-                data["number"] = form["number"] ?? ""
-                data["code"] = form["code"] ?? ""
-                return pages.page("settings", title: "Settings", data, caller: caller, status: .badRequest)
+            return try await save(patch, mask: [Self.testNumbersMask], caller: caller, context: context) { message in
+                ["error": message, "number": form["number"] ?? "", "code": form["code"] ?? ""]
             }
-            return ConsolePages.redirect("/console/settings?saved=1")
         }
+    }
+
+    /// Runs the admin config update with `patch` and `mask` as `caller`: on success the redirect to the saved page,
+    /// on a refusal the page again (400) with the data `errorData` makes of the error's message.
+    private func save(
+        _ patch: [String: JSONValue], mask: [String], caller: ConsoleCaller, context: FlintRequestContext,
+        _ errorData: (String) -> [String: Any]
+    ) async throws -> Response {
+        let origin = AuditOrigin(ip: context.clientIP, actor: caller.email)
+        do {
+            _ = try await AuditOrigin.$current.withValue(origin) {
+                try await ProjectConfigRoutes.update(config: flow.node.config, patch: patch, updateMask: mask, at: flow.node.clock.now())
+            }
+        } catch let error as AuthError {
+            let data = settingsData().merging(errorData(error.detail ?? error.message)) { $1 }
+            return pages.page("settings", title: "Settings", data, caller: caller, status: .badRequest)
+        }
+        return ConsolePages.redirect("/console/settings?saved=1")
     }
 
     /// The current test numbers and their codes.
@@ -48,6 +70,10 @@ extension ConsoleRoutes {
 
     private func settingsData() -> [String: Any] {
         let rows: [[String: Any]] = testNumbers().sorted { $0.key < $1.key }.map { ["number": $0.key, "code": $0.value.stringValue ?? ""] }
-        return ["numbers": rows]
+        var data = ConsoleSettingsView(
+            config: flow.node.config.current, smsCodeTTL: flow.node.settings.smsCodeTTL, devMode: flow.node.settings.devMode
+        ).data
+        data["numbers"] = rows
+        return data
     }
 }

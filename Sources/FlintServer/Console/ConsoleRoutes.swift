@@ -31,6 +31,11 @@ struct ConsoleRoutes: Sendable {
         router.post("/console/keys", use: rotateKeys)
         router.get("/console/settings", use: settings)
         router.post("/console/settings/test-numbers", use: changeTestNumbers)
+        for group in ConsoleSettingsGroup.all.values {
+            router.post(RouterPath("/console/settings/\(group.name)")) { request, context in
+                try await changeSettings(group, request, context: context)
+            }
+        }
     }
 
     /// The session cookie's token.

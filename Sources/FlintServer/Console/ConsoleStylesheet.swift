@@ -35,6 +35,10 @@ enum ConsoleStylesheet {
         label { display: block; font-weight: 600; margin: 12px 0 4px; }
         input, select, textarea { font: inherit; color: inherit; background: var(--bg); border: 1px solid var(--line); border-radius: 6px; padding: 6px 8px; }
         .card input, .card textarea { width: 100%; }
+        label.check { font-weight: 400; }
+        .card select { display: block; }
+        .card input[type="checkbox"] { width: auto; margin: 0 6px 0 0; }
+        h3 { font-size: 1rem; margin-top: 20px; }
         textarea { font-family: ui-monospace, monospace; }
         button { font: inherit; margin-top: 12px; padding: 6px 14px; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent);
           color: var(--accent-fg); cursor: pointer; }

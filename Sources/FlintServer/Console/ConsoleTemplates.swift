@@ -174,34 +174,6 @@ enum ConsoleTemplates {
         {{/canWrite}}
         """
 
-    static let settings = """
-        {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
-        <h2>Fictional phone numbers</h2>
-        <p>Sign-ins with these numbers send no SMS: the code is the one set here (at most 10 numbers, as Firebase).</p>
-        <table>
-          <thead><tr><th scope="col">Number</th><th scope="col">Code</th>
-          {{#canWrite}}<th scope="col"><span class="visually-hidden">Action</span></th>{{/canWrite}}</tr></thead>
-          <tbody>
-          {{#numbers}}<tr><td>{{number}}</td><td><code>{{code}}</code></td>
-          {{#canWrite}}<td><form method="post" action="/console/settings/test-numbers">
-            <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="remove" value="{{number}}">
-            <button type="submit" class="danger">Remove</button></form></td>{{/canWrite}}</tr>{{/numbers}}
-          {{^numbers}}<tr><td colspan="3">None</td></tr>{{/numbers}}
-          </tbody>
-        </table>
-        {{#canWrite}}
-        <form method="post" action="/console/settings/test-numbers" class="card">
-          <input type="hidden" name="csrf" value="{{csrf}}">
-          <label for="number">Phone number (international format)</label>
-          <input id="number" name="number" value="{{number}}" required{{#error}} aria-describedby="number-error"{{/error}}>
-          <label for="code">Code (6 digits)</label>
-          <input id="code" name="code" inputmode="numeric" value="{{code}}" required>
-          {{#error}}<p class="error" id="number-error" role="alert">{{error}}</p>{{/error}}
-          <button type="submit">Add number</button>
-        </form>
-        {{/canWrite}}
-        """
-
     static let outbox = """
         <p>The dev outbox's codes and links that can still be used (unspent, unexpired), newest first: nothing is sent in
         dev mode. Reload the page after a new send.</p>

@@ -1,0 +1,160 @@
+/// The settings page's template: one section per group of sign-in settings, each a form (for an operator who may
+/// write) or the values alone (for a read-only one), with the config's refusal beside the field it names.
+extension ConsoleTemplates {
+    static let settings = """
+        {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
+        <p class="muted">Each form changes the project config through the admin config API (an update with its
+        <code>updateMask</code>): the same checks, and a <code>CONFIG_CHANGED</code> audit event naming you.</p>
+        <h2 id="phone">Phone</h2>
+        {{#canWrite}}
+        <form method="post" action="/console/settings/phone" class="card">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          <label class="check" for="phoneEnabled"><input type="checkbox" id="phoneEnabled" name="phoneEnabled" value="true"
+            {{#phoneEnabled}}checked{{/phoneEnabled}}{{#errors.phoneEnabled}} aria-invalid="true" aria-describedby="phoneEnabled-error"{{/errors.phoneEnabled}}>
+            Phone sign-in enabled</label>
+          {{#errors.phoneEnabled}}<p class="error" id="phoneEnabled-error" role="alert">{{errors.phoneEnabled}}</p>{{/errors.phoneEnabled}}
+          <label for="appVerification">App verification (<code>signIn.phoneNumber.appVerification</code>)</label>
+          <select id="appVerification" name="appVerification"{{#errors.appVerification}} aria-invalid="true" aria-describedby="appVerification-error"{{/errors.appVerification}}>
+            {{#appVerificationOptions}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/appVerificationOptions}}
+          </select>
+          {{#errors.appVerification}}<p class="error" id="appVerification-error" role="alert">{{errors.appVerification}}</p>{{/errors.appVerification}}
+          <p class="muted">ENFORCE: a code for a real number needs an app proof (APNs push or the web challenge). OFF: none.</p>
+          <button type="submit">Save phone settings</button>
+        </form>
+        {{/canWrite}}
+        <dl class="facts">
+          {{^canWrite}}<dt>Phone sign-in</dt><dd>{{#phoneEnabled}}enabled{{/phoneEnabled}}{{^phoneEnabled}}disabled{{/phoneEnabled}}</dd>
+          <dt>App verification</dt><dd>{{appVerification}}</dd>{{/canWrite}}
+          <dt>SMS code lifetime</dt><dd>{{smsCodeTTL}} <span class="muted">(server flag <code>--sms-code-ttl</code>)</span></dd>
+        </dl>
+        <h3>Fictional phone numbers</h3>
+        <p>Sign-ins with these numbers send no SMS: the code is the one set here (at most 10 numbers, as Firebase).</p>
+        <table>
+          <thead><tr><th scope="col">Number</th><th scope="col">Code</th>
+          {{#canWrite}}<th scope="col"><span class="visually-hidden">Action</span></th>{{/canWrite}}</tr></thead>
+          <tbody>
+          {{#numbers}}<tr><td>{{number}}</td><td><code>{{code}}</code></td>
+          {{#canWrite}}<td><form method="post" action="/console/settings/test-numbers">
+            <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="remove" value="{{number}}">
+            <button type="submit" class="danger">Remove</button></form></td>{{/canWrite}}</tr>{{/numbers}}
+          {{^numbers}}<tr><td colspan="3">None</td></tr>{{/numbers}}
+          </tbody>
+        </table>
+        {{#canWrite}}
+        <form method="post" action="/console/settings/test-numbers" class="card">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          <label for="number">Phone number (international format)</label>
+          <input id="number" name="number" value="{{number}}" required{{#error}} aria-describedby="number-error"{{/error}}>
+          <label for="code">Code (6 digits)</label>
+          <input id="code" name="code" inputmode="numeric" value="{{code}}" required>
+          {{#error}}<p class="error" id="number-error" role="alert">{{error}}</p>{{/error}}
+          <button type="submit">Add number</button>
+        </form>
+        {{/canWrite}}
+
+        <h2 id="email">Email</h2>
+        {{#canWrite}}
+        <form method="post" action="/console/settings/email" class="card">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          <label class="check" for="emailEnabled"><input type="checkbox" id="emailEnabled" name="emailEnabled" value="true"
+            {{#emailEnabled}}checked{{/emailEnabled}}{{#errors.emailEnabled}} aria-invalid="true" aria-describedby="emailEnabled-error"{{/errors.emailEnabled}}>
+            Email sign-in enabled (<code>signIn.email.enabled</code>)</label>
+          {{#errors.emailEnabled}}<p class="error" id="emailEnabled-error" role="alert">{{errors.emailEnabled}}</p>{{/errors.emailEnabled}}
+          <label class="check" for="passwordRequired"><input type="checkbox" id="passwordRequired" name="passwordRequired" value="true"
+            {{#passwordRequired}}checked{{/passwordRequired}}{{#errors.passwordRequired}} aria-invalid="true" aria-describedby="passwordRequired-error"{{/errors.passwordRequired}}>
+            Password required: no email link sign-in (<code>signIn.email.passwordRequired</code>)</label>
+          {{#errors.passwordRequired}}<p class="error" id="passwordRequired-error" role="alert">{{errors.passwordRequired}}</p>{{/errors.passwordRequired}}
+          <button type="submit">Save email settings</button>
+        </form>
+        {{/canWrite}}
+        {{^canWrite}}<dl class="facts">
+          <dt>Email sign-in</dt><dd>{{#emailEnabled}}enabled{{/emailEnabled}}{{^emailEnabled}}disabled{{/emailEnabled}}</dd>
+          <dt>Password required</dt><dd>{{#passwordRequired}}yes (no email link sign-in){{/passwordRequired}}{{^passwordRequired}}no (email links sign in too){{/passwordRequired}}</dd>
+        </dl>{{/canWrite}}
+        <h2 id="anonymous">Anonymous</h2>
+        {{#canWrite}}
+        <form method="post" action="/console/settings/anonymous" class="card">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          <label class="check" for="anonymousEnabled"><input type="checkbox" id="anonymousEnabled" name="anonymousEnabled" value="true"
+            {{#anonymousEnabled}}checked{{/anonymousEnabled}}{{#errors.anonymousEnabled}} aria-invalid="true" aria-describedby="anonymousEnabled-error"{{/errors.anonymousEnabled}}>
+            Anonymous sign-in enabled</label>
+          {{#errors.anonymousEnabled}}<p class="error" id="anonymousEnabled-error" role="alert">{{errors.anonymousEnabled}}</p>{{/errors.anonymousEnabled}}
+          <button type="submit">Save anonymous settings</button>
+        </form>
+        {{/canWrite}}
+        {{^canWrite}}<dl class="facts"><dt>Anonymous sign-in</dt>
+          <dd>{{#anonymousEnabled}}enabled{{/anonymousEnabled}}{{^anonymousEnabled}}disabled{{/anonymousEnabled}}</dd></dl>{{/canWrite}}
+        <h2 id="mfa">Multi-factor authentication</h2>
+        {{#canWrite}}
+        <form method="post" action="/console/settings/mfa" class="card">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          <label for="mfaState">State (<code>mfa.state</code>)</label>
+          <select id="mfaState" name="mfaState"{{#errors.mfaState}} aria-invalid="true" aria-describedby="mfaState-error"{{/errors.mfaState}}>
+            {{#mfaStateOptions}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/mfaStateOptions}}
+          </select>
+          {{#errors.mfaState}}<p class="error" id="mfaState-error" role="alert">{{errors.mfaState}}</p>{{/errors.mfaState}}
+          <label class="check" for="smsFactor"><input type="checkbox" id="smsFactor" name="smsFactor" value="true"
+            {{#smsFactor}}checked{{/smsFactor}}{{#errors.smsFactor}} aria-invalid="true" aria-describedby="smsFactor-error"{{/errors.smsFactor}}>
+            SMS second factors (<code>PHONE_SMS</code>)</label>
+          {{#errors.smsFactor}}<p class="error" id="smsFactor-error" role="alert">{{errors.smsFactor}}</p>{{/errors.smsFactor}}
+          <label class="check" for="totpFactor"><input type="checkbox" id="totpFactor" name="totpFactor" value="true"
+            {{#totpFactor}}checked{{/totpFactor}}{{#errors.totpFactor}} aria-invalid="true" aria-describedby="totpFactor-error"{{/errors.totpFactor}}>
+            TOTP second factors</label>
+          {{#errors.totpFactor}}<p class="error" id="totpFactor-error" role="alert">{{errors.totpFactor}}</p>{{/errors.totpFactor}}
+          <label for="adjacentIntervals">TOTP adjacent intervals (0 to 10)</label>
+          <input id="adjacentIntervals" name="adjacentIntervals" inputmode="numeric" value="{{adjacentIntervals}}"
+            {{#errors.adjacentIntervals}} aria-invalid="true" aria-describedby="adjacentIntervals-error"{{/errors.adjacentIntervals}}>
+          {{#errors.adjacentIntervals}}<p class="error" id="adjacentIntervals-error" role="alert">{{errors.adjacentIntervals}}</p>{{/errors.adjacentIntervals}}
+          <button type="submit">Save MFA settings</button>
+        </form>
+        {{/canWrite}}
+        {{^canWrite}}<dl class="facts">
+          <dt>State</dt><dd>{{mfaState}}</dd>
+          <dt>SMS second factors</dt><dd>{{#smsFactor}}on{{/smsFactor}}{{^smsFactor}}off{{/smsFactor}}</dd>
+          <dt>TOTP second factors</dt><dd>{{#totpFactor}}on{{/totpFactor}}{{^totpFactor}}off{{/totpFactor}}</dd>
+          <dt>TOTP adjacent intervals</dt><dd>{{adjacentIntervals}}</dd>
+        </dl>{{/canWrite}}
+        <h2 id="domains">Authorized domains</h2>
+        <p>Continue URLs and OAuth redirects may point only at these hosts.</p>
+        <table>
+          <thead><tr><th scope="col">Domain</th>
+          {{#canWrite}}<th scope="col"><span class="visually-hidden">Action</span></th>{{/canWrite}}</tr></thead>
+          <tbody>
+          {{#domains}}<tr><td>{{domain}}</td>
+          {{#canWrite}}<td><form method="post" action="/console/settings/domains">
+            <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="remove" value="{{domain}}">
+            <button type="submit" class="danger" aria-label="Remove {{domain}}">Remove</button></form></td>{{/canWrite}}</tr>{{/domains}}
+          {{^domains}}<tr><td colspan="2">None</td></tr>{{/domains}}
+          </tbody>
+        </table>
+        {{#canWrite}}
+        <form method="post" action="/console/settings/domains" class="card">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          <label for="domain">Domain</label>
+          <input id="domain" name="domain" value="{{domain}}" required{{#errors.domain}} aria-invalid="true" aria-describedby="domain-error"{{/errors.domain}}>
+          {{#errors.domain}}<p class="error" id="domain-error" role="alert">{{errors.domain}}</p>{{/errors.domain}}
+          <button type="submit">Add domain</button>
+        </form>
+        {{/canWrite}}
+        <h2 id="app-links">App links</h2>
+        {{#canWrite}}
+        <form method="post" action="/console/settings/app-links" class="card">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          <label for="mobileLinksDomain">Mobile links domain (<code>mobileLinksConfig.domain</code>)</label>
+          <select id="mobileLinksDomain" name="mobileLinksDomain"{{#errors.mobileLinksDomain}} aria-invalid="true" aria-describedby="mobileLinksDomain-error"{{/errors.mobileLinksDomain}}>
+            {{#mobileLinksOptions}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/mobileLinksOptions}}
+          </select>
+          {{#errors.mobileLinksDomain}}<p class="error" id="mobileLinksDomain-error" role="alert">{{errors.mobileLinksDomain}}</p>{{/errors.mobileLinksDomain}}
+          <button type="submit">Save app links</button>
+        </form>
+        {{/canWrite}}
+        <dl class="facts">
+          {{^canWrite}}<dt>Mobile links domain</dt><dd>{{mobileLinksDomain}}</dd>{{/canWrite}}
+          <dt>iOS apps (AASA)</dt><dd>{{#appleAppIDs}}<code>{{.}}</code> {{/appleAppIDs}}{{^appleAppIDs}}None{{/appleAppIDs}}</dd>
+          <dt>Android apps (assetlinks)</dt><dd>{{#androidApps}}<code>{{packageName}}</code> ({{fingerprints}}) {{/androidApps}}{{^androidApps}}None{{/androidApps}}</dd>
+          <dt>Link domains</dt><dd>{{#linkDomains}}<code>{{.}}</code> {{/linkDomains}}{{^linkDomains}}None{{/linkDomains}}</dd>
+        </dl>
+        <p class="muted">The apps and link domains (<code>flint.appLinks</code>, <code>flint.linkDomains</code>) change through the
+        admin config API or the config file.</p>
+        """
+}
