@@ -9,10 +9,7 @@ extension ConsoleTemplates {
         {{#canWrite}}
         <form method="post" action="/console/settings/phone" class="card">
           <input type="hidden" name="csrf" value="{{csrf}}">
-          <label class="check" for="phoneEnabled"><input type="checkbox" id="phoneEnabled" name="phoneEnabled" value="true"
-            {{#phoneEnabled}}checked{{/phoneEnabled}}{{#errors.phoneEnabled}} aria-invalid="true" aria-describedby="phoneEnabled-error"{{/errors.phoneEnabled}}>
-            Phone sign-in enabled</label>
-          {{#errors.phoneEnabled}}<p class="error" id="phoneEnabled-error" role="alert">{{errors.phoneEnabled}}</p>{{/errors.phoneEnabled}}
+          \(checkbox("phoneEnabled", "Phone sign-in enabled"))
           <label for="appVerification">App verification (<code>signIn.phoneNumber.appVerification</code>)</label>
           <select id="appVerification" name="appVerification"{{#errors.appVerification}} aria-invalid="true" aria-describedby="appVerification-error"{{/errors.appVerification}}>
             {{#appVerificationOptions}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/appVerificationOptions}}
@@ -56,14 +53,8 @@ extension ConsoleTemplates {
         {{#canWrite}}
         <form method="post" action="/console/settings/email" class="card">
           <input type="hidden" name="csrf" value="{{csrf}}">
-          <label class="check" for="emailEnabled"><input type="checkbox" id="emailEnabled" name="emailEnabled" value="true"
-            {{#emailEnabled}}checked{{/emailEnabled}}{{#errors.emailEnabled}} aria-invalid="true" aria-describedby="emailEnabled-error"{{/errors.emailEnabled}}>
-            Email sign-in enabled (<code>signIn.email.enabled</code>)</label>
-          {{#errors.emailEnabled}}<p class="error" id="emailEnabled-error" role="alert">{{errors.emailEnabled}}</p>{{/errors.emailEnabled}}
-          <label class="check" for="passwordRequired"><input type="checkbox" id="passwordRequired" name="passwordRequired" value="true"
-            {{#passwordRequired}}checked{{/passwordRequired}}{{#errors.passwordRequired}} aria-invalid="true" aria-describedby="passwordRequired-error"{{/errors.passwordRequired}}>
-            Password required: no email link sign-in (<code>signIn.email.passwordRequired</code>)</label>
-          {{#errors.passwordRequired}}<p class="error" id="passwordRequired-error" role="alert">{{errors.passwordRequired}}</p>{{/errors.passwordRequired}}
+          \(checkbox("emailEnabled", "Email sign-in enabled (<code>signIn.email.enabled</code>)"))
+          \(checkbox("passwordRequired", "Password required: no email link sign-in (<code>signIn.email.passwordRequired</code>)"))
           <button type="submit">Save email settings</button>
         </form>
         {{/canWrite}}
@@ -75,10 +66,7 @@ extension ConsoleTemplates {
         {{#canWrite}}
         <form method="post" action="/console/settings/anonymous" class="card">
           <input type="hidden" name="csrf" value="{{csrf}}">
-          <label class="check" for="anonymousEnabled"><input type="checkbox" id="anonymousEnabled" name="anonymousEnabled" value="true"
-            {{#anonymousEnabled}}checked{{/anonymousEnabled}}{{#errors.anonymousEnabled}} aria-invalid="true" aria-describedby="anonymousEnabled-error"{{/errors.anonymousEnabled}}>
-            Anonymous sign-in enabled</label>
-          {{#errors.anonymousEnabled}}<p class="error" id="anonymousEnabled-error" role="alert">{{errors.anonymousEnabled}}</p>{{/errors.anonymousEnabled}}
+          \(checkbox("anonymousEnabled", "Anonymous sign-in enabled"))
           <button type="submit">Save anonymous settings</button>
         </form>
         {{/canWrite}}
@@ -93,14 +81,8 @@ extension ConsoleTemplates {
             {{#mfaStateOptions}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/mfaStateOptions}}
           </select>
           {{#errors.mfaState}}<p class="error" id="mfaState-error" role="alert">{{errors.mfaState}}</p>{{/errors.mfaState}}
-          <label class="check" for="smsFactor"><input type="checkbox" id="smsFactor" name="smsFactor" value="true"
-            {{#smsFactor}}checked{{/smsFactor}}{{#errors.smsFactor}} aria-invalid="true" aria-describedby="smsFactor-error"{{/errors.smsFactor}}>
-            SMS second factors (<code>PHONE_SMS</code>)</label>
-          {{#errors.smsFactor}}<p class="error" id="smsFactor-error" role="alert">{{errors.smsFactor}}</p>{{/errors.smsFactor}}
-          <label class="check" for="totpFactor"><input type="checkbox" id="totpFactor" name="totpFactor" value="true"
-            {{#totpFactor}}checked{{/totpFactor}}{{#errors.totpFactor}} aria-invalid="true" aria-describedby="totpFactor-error"{{/errors.totpFactor}}>
-            TOTP second factors</label>
-          {{#errors.totpFactor}}<p class="error" id="totpFactor-error" role="alert">{{errors.totpFactor}}</p>{{/errors.totpFactor}}
+          \(checkbox("smsFactor", "SMS second factors (<code>PHONE_SMS</code>)"))
+          \(checkbox("totpFactor", "TOTP second factors"))
           <label for="adjacentIntervals">TOTP adjacent intervals (0 to 10)</label>
           <input id="adjacentIntervals" name="adjacentIntervals" inputmode="numeric" value="{{adjacentIntervals}}"
             {{#errors.adjacentIntervals}} aria-invalid="true" aria-describedby="adjacentIntervals-error"{{/errors.adjacentIntervals}}>
@@ -157,4 +139,14 @@ extension ConsoleTemplates {
         <p class="muted">The apps and link domains (<code>flint.appLinks</code>, <code>flint.linkDomains</code>) change through the
         admin config API or the config file.</p>
         """
+
+    /// A checkbox bound to the boolean `name` (`value="true"` when ticked), with the config's refusal of it under it.
+    private static func checkbox(_ name: String, _ label: String) -> String {
+        """
+        <label class="check" for="\(name)"><input type="checkbox" id="\(name)" name="\(name)" value="true"
+            {{#\(name)}}checked{{/\(name)}}{{#errors.\(name)}} aria-invalid="true" aria-describedby="\(name)-error"{{/errors.\(name)}}>
+            \(label)</label>
+          {{#errors.\(name)}}<p class="error" id="\(name)-error" role="alert">{{errors.\(name)}}</p>{{/errors.\(name)}}
+        """
+    }
 }
