@@ -36,6 +36,8 @@ struct ConsoleStoreTests {
             try await tx.insertConsoleOperator(ConsoleOperatorRecord(email: "b@example.com", role: .read, setupTokenHash: "t", createdAt: 1))
             try await tx.insertConsoleSession(session)
         }
+        #expect(try await store.write { try await $0.lockedConsoleOperatorEmails(role: .admin) } == ["a@example.com"])
+        #expect(try await store.write { try await $0.lockedConsoleOperatorEmails(role: .read) } == ["b@example.com"])
         try await store.write { try await $0.deleteConsoleOperator(email: "b@example.com") }
         #expect(try await store.read { try await $0.consoleOperators() }.map(\.email) == ["a@example.com"])
         #expect(try await store.read { try await $0.consoleOperator(setupTokenHash: "t") } == nil)

@@ -92,8 +92,8 @@ public enum ConsoleOperators {
 
     /// Throws ``Refusal/lastAdmin`` unless an operator other than `email` has the `admin` role.
     private static func requireAnotherAdmin(than email: String, in tx: any StoreTransaction) async throws {
-        let admins = try await tx.consoleOperators().filter { $0.role == .admin && $0.email != email }
-        if admins.isEmpty { throw Refusal.lastAdmin }
+        let admins = try await tx.lockedConsoleOperatorEmails(role: .admin)
+        if admins.allSatisfy({ $0 == email }) { throw Refusal.lastAdmin }
     }
 
     /// The setup page's path for `token`, to put after the server's public URL.

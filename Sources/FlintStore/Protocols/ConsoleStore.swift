@@ -22,6 +22,10 @@ public protocol ConsoleWrites: ConsoleReads {
     func insertConsoleOperator(_ record: ConsoleOperatorRecord) async throws
     /// Replaces the stored operator with the same email; ``StoreError/notFound`` when there is none.
     func updateConsoleOperator(_ record: ConsoleOperatorRecord) async throws
+    /// The emails of the operators with `role`, by email, their rows locked until the transaction ends (PostgreSQL's
+    /// `FOR UPDATE`; SQLite's writes are serial anyway): two transactions that check "another admin remains" wait on
+    /// each other instead of each removing one of the last two.
+    func lockedConsoleOperatorEmails(role: ConsoleRole) async throws -> [String]
     /// Deletes the operator with this (lower-cased) email, not its sessions; ``StoreError/notFound`` when there is none.
     func deleteConsoleOperator(email: String) async throws
     /// Stores a session.

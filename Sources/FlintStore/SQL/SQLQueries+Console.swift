@@ -131,6 +131,12 @@ extension SQLQueries {
         if rows.isEmpty { throw StoreError.notFound }
     }
 
+    func lockedConsoleOperatorEmails(role: ConsoleRole) async throws -> [String] {
+        let lock = db.dialect == .postgresql ? " FOR UPDATE" : ""
+        return try await db.query("SELECT email FROM console_operators WHERE role = ? ORDER BY email\(lock)", [.text(role.rawValue)])
+            .map { try $0.string("email") }
+    }
+
     func deleteConsoleOperator(email: String) async throws {
         let rows = try await db.query("DELETE FROM console_operators WHERE email = ? RETURNING email", [.text(email)])
         if rows.isEmpty { throw StoreError.notFound }
