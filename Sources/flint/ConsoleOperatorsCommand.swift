@@ -9,11 +9,11 @@ import FlintStore
     import Foundation
 #endif
 
-/// `flint admin operators add|list`: the web console's operators (`/console`).
+/// `flint admin operators add|reset|remove|role|list`: the web console's operators (`/console`).
 struct ConsoleOperatorsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "operators", abstract: "Operators of the web console (/console): email, password and TOTP.",
-        subcommands: [Add.self, Reset.self, List.self])
+        subcommands: [Add.self, Reset.self, Remove.self, Role.self, List.self])
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -79,6 +79,59 @@ struct ConsoleOperatorsCommand: AsyncParsableCommand {
         }
     }
 
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove a console operator and end its sessions (refused for the last admin operator).")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The operator's email.") var email: String
+
+        func run() async throws {
+            let db = try await store.open(logger: quietLogger())
+            let ended: Int
+            do {
+                ended = try await ConsoleOperators.remove(email: email, in: db, now: SystemClock().now())
+            } catch {
+                try? await db.close()
+                throw operatorError(error, email: email)
+            }
+            try await db.close()
+            printError("console operator \(email) removed; \(ended) session\(ended == 1 ? "" : "s") ended")
+        }
+    }
+
+    struct Role: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change a console operator's role (admin or read); its sessions have the new role from their next request.",
+            discussion: """
+                The operator's sessions stay signed in: every console request reads the operator's role again, so a demoted \
+                operator is refused (403) on its next action. Demoting the last admin operator is refused.
+                """)
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The operator's email.") var email: String
+        @Argument(help: "admin or read.") var role: String
+
+        func validate() throws {
+            guard ConsoleRole.all.map(\.rawValue).contains(role) else { throw ValidationError("the role must be admin or read") }
+        }
+
+        func run() async throws {
+            let db = try await store.open(logger: quietLogger())
+            let previous: ConsoleRole
+            do {
+                previous = try await ConsoleOperators.setRole(email: email, role: ConsoleRole(rawValue: role), in: db, now: SystemClock().now())
+            } catch {
+                try? await db.close()
+                throw operatorError(error, email: email)
+            }
+            try await db.close()
+            if previous.rawValue == role {
+                printError("console operator \(email) has the role \(role) already; nothing changed")
+            } else {
+                printError("console operator \(email): role \(previous) → \(role), for its sessions too from their next request")
+            }
+        }
+    }
+
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List console operators (email, role, whether set up).")
         @OptionGroup var store: StoreOptions
@@ -91,6 +144,16 @@ struct ConsoleOperatorsCommand: AsyncParsableCommand {
                 ["EMAIL", "ROLE", "SET UP", "CREATED"],
                 operators.map { [$0.email, $0.role.rawValue, $0.isSetUp ? "yes" : "no", credentialTime($0.createdAt) ?? "-"] })
         }
+    }
+}
+
+/// The CLI's message for what `remove` and `role` threw: an unknown operator, or the refusal to leave no admin operator.
+private func operatorError(_ error: any Error, email: String) -> any Error {
+    switch error {
+    case StoreError.notFound: ValidationError("no console operator has the email \(email)")
+    case ConsoleOperators.Refusal.lastAdmin:
+        ValidationError("refused: \(email) is the last console operator with the admin role; give another operator that role first")
+    default: error
     }
 }
 

@@ -69,4 +69,33 @@ struct AdminCommandLineTests {
         let (_, table) = try runFlint(["admin", "service-accounts", "list", "--data", data])
         #expect(table.contains("backend") && table.contains("REVOKED"))
     }
+
+    @Test("operators role and remove: audited, clear errors for an unknown operator, the last admin operator kept")
+    func consoleOperators() throws {
+        let data = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        func flint(_ arguments: String...) throws -> (Int32, String) { try runFlint(["admin", "operators"] + arguments + ["--data", data]) }
+        #expect(try flint("add", "first@example.com").0 == 0)
+        #expect(try flint("add", "second@example.com", "--role", "read").0 == 0)
+
+        let (lastDemoted, demoteOutput) = try flint("role", "first@example.com", "read")
+        #expect(lastDemoted != 0 && demoteOutput.contains("last console operator with the admin role"), "\(demoteOutput)")
+        let (lastRemoved, removeOutput) = try flint("remove", "first@example.com")
+        #expect(lastRemoved != 0 && removeOutput.contains("last console operator with the admin role"), "\(removeOutput)")
+        let (unknown, unknownOutput) = try flint("remove", "nobody@example.com")
+        #expect(unknown != 0 && unknownOutput.contains("no console operator has the email nobody@example.com"), "\(unknownOutput)")
+        let (unknownRole, unknownRoleOutput) = try flint("role", "nobody@example.com", "admin")
+        #expect(unknownRole != 0 && unknownRoleOutput.contains("no console operator has the email nobody@example.com"))
+        let (badRole, badRoleOutput) = try flint("role", "second@example.com", "owner")
+        #expect(badRole != 0 && badRoleOutput.contains("the role must be admin or read"), "\(badRoleOutput)")
+
+        #expect(try flint("role", "SECOND@example.com", "admin").0 == 0)
+        let (removed, removedOutput) = try flint("remove", "first@example.com")
+        #expect(removed == 0 && removedOutput.contains("removed; 0 sessions ended"), "\(removedOutput)")
+        let (_, table) = try flint("list")
+        #expect(!table.contains("first@example.com") && table.contains("second@example.com") && table.contains("admin"), "\(table)")
+
+        let (_, audit) = try runFlint(["audit", "list", "--kind", "CONSOLE_OPERATOR_CHANGED", "--json", "--data", data])
+        #expect(audit.contains("\"roleChanged\"") && audit.contains("\"removed\""), "\(audit)")
+    }
 }

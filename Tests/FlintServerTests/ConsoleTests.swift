@@ -226,6 +226,58 @@ struct ConsoleTests {
         }
     }
 
+    @Test("a removed operator's sessions end; the last admin operator is neither removed nor demoted")
+    func remove() async throws {
+        try await withConsole { api, op, node in
+            let signedIn = try await api.consoleSignIn(op, password: Self.password)
+            await #expect(throws: ConsoleOperators.Refusal.lastAdmin) {
+                try await ConsoleOperators.remove(email: op.email, in: node.store, now: api.clock.now())
+            }
+            await #expect(throws: ConsoleOperators.Refusal.lastAdmin) {
+                try await ConsoleOperators.setRole(email: op.email, role: .read, in: node.store, now: api.clock.now())
+            }
+            await #expect(throws: StoreError.notFound) {
+                try await ConsoleOperators.remove(email: "nobody@example.com", in: node.store, now: api.clock.now())
+            }
+            await #expect(throws: StoreError.notFound) {
+                try await ConsoleOperators.setRole(email: "nobody@example.com", role: .admin, in: node.store, now: api.clock.now())
+            }
+            _ = try await ConsoleOperators.add(
+                email: "second@example.com", role: .admin, in: node.store, now: api.clock.now(), random: SystemRandom())
+            #expect(try await ConsoleOperators.remove(email: "OPS@example.com", in: node.store, now: api.clock.now()) == 1)
+            #expect(try await api.console(.get, "/console/users", cookie: signedIn.cookie).status == .seeOther)
+            #expect(try await api.consolePassword(op.email, Self.password).status == .unauthorized)
+            let events = try await api.auditEvents("kind=CONSOLE_OPERATOR_CHANGED")
+            let removed = try #require(events.first { $0["detail"]?["step"]?.stringValue == "removed" })
+            #expect(removed["actor"]?.stringValue == "cli" && removed["detail"]?["operator"]?.stringValue == "ops@example.com")
+        }
+    }
+
+    @Test("a demoted operator's session stays and is refused actions from its next request; promoted, it may act again")
+    func role() async throws {
+        try await withConsole { api, op, node in
+            _ = try await ConsoleOperators.add(
+                email: "second@example.com", role: .admin, in: node.store, now: api.clock.now(), random: SystemRandom())
+            let user = try await api.signUp("member@example.com")
+            let signedIn = try await api.consoleSignIn(op, password: Self.password)
+            let revokePath = "/console/users/\(user.localId)/actions"
+            #expect(try await ConsoleOperators.setRole(email: op.email, role: .read, in: node.store, now: api.clock.now()) == .admin)
+            #expect(try await api.console(.get, "/console/users", cookie: signedIn.cookie).status == .ok, "the session stays")
+            let refused = try await api.console(
+                .post, revokePath, form: ["action": "revoke", "confirmed": "yes", "csrf": signedIn.csrf], cookie: signedIn.cookie)
+            #expect(refused.status == .forbidden)
+            #expect(try await ConsoleOperators.setRole(email: op.email, role: .read, in: node.store, now: api.clock.now()) == .read)
+            #expect(try await ConsoleOperators.setRole(email: op.email, role: .admin, in: node.store, now: api.clock.now()) == .read)
+            let allowed = try await api.console(
+                .post, revokePath, form: ["action": "revoke", "confirmed": "yes", "csrf": signedIn.csrf], cookie: signedIn.cookie)
+            #expect(allowed.status == .seeOther)
+            let changes = try await api.auditEvents("kind=CONSOLE_OPERATOR_CHANGED")
+                .filter { $0["detail"]?["step"]?.stringValue == "roleChanged" }
+            #expect(changes.count == 2, "an unchanged role writes no event")
+            #expect(changes.allSatisfy { $0["actor"]?.stringValue == "cli" })
+        }
+    }
+
     @Test("password-reset and verification emails go out through the operator's sendOobCode, audited")
     func emails() async throws {
         try await withConsole { api, op, _ in

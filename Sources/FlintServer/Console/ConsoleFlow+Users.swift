@@ -26,8 +26,8 @@ extension ConsoleFlow {
     static let pageSize = 50
 
     /// One page of the users list for the search `text`: an email (exact, as `accounts:query` matches it), a phone
-    /// number in any international format (`+44 7700 900123`, `0044…`), or else a local-ID prefix or part of the
-    /// display name; every account when empty. Keyset pages in local-ID order after `after`.
+    /// number in any international format (`+44 7700 900123`, `0044…`), or else a local-ID prefix or the start of the
+    /// display name (case-insensitive); every account when empty. Keyset pages in local-ID order after `after`.
     func searchUsers(_ text: String, after: String?) async throws -> (users: [UserRecord], next: String?) {
         let query = text.trimmingSpaces
         if let filter = Self.exactFilter(query) {
@@ -36,7 +36,7 @@ extension ConsoleFlow {
         }
         let term = query.isEmpty ? nil : query
         let limit = Self.pageSize
-        let found = try await node.store.read { try await $0.consoleUsers(idPrefix: term, nameContains: term, after: after, limit: limit + 1) }
+        let found = try await node.store.read { try await $0.consoleUsers(idPrefix: term, namePrefix: term, after: after, limit: limit + 1) }
         let page = Array(found.prefix(limit))
         return (page, found.count > limit ? page.last?.localID : nil)
     }

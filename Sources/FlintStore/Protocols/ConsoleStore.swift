@@ -10,9 +10,10 @@ public protocol ConsoleReads: Sendable {
     func consoleOperators() async throws -> [ConsoleOperatorRecord]
     /// The session whose token hashes to `tokenHash`.
     func consoleSession(tokenHash: String) async throws -> ConsoleSessionRecord?
-    /// Accounts whose local ID starts with `prefix` or whose display name contains `nameContains` (case-insensitive),
-    /// in local-ID order after `after`, at most `limit`. Either condition may be `nil`; with both, either matches.
-    func consoleUsers(idPrefix: String?, nameContains: String?, after: String?, limit: Int) async throws -> [UserRecord]
+    /// Accounts whose local ID starts with `idPrefix` or whose display name starts with `namePrefix` (case-insensitive
+    /// as the engine's `LOWER` is: ASCII only in SQLite), in local-ID order after `after`, at most `limit`. Either
+    /// prefix may be `nil` or empty (no condition); with both, either matches. Both are index ranges (migration 13).
+    func consoleUsers(idPrefix: String?, namePrefix: String?, after: String?, limit: Int) async throws -> [UserRecord]
 }
 
 /// The web console's own accounts and sessions. Writes, inside a transaction.
@@ -21,6 +22,12 @@ public protocol ConsoleWrites: ConsoleReads {
     func insertConsoleOperator(_ record: ConsoleOperatorRecord) async throws
     /// Replaces the stored operator with the same email; ``StoreError/notFound`` when there is none.
     func updateConsoleOperator(_ record: ConsoleOperatorRecord) async throws
+    /// The emails of the operators with `role`, by email, their rows locked until the transaction ends (PostgreSQL's
+    /// `FOR UPDATE`; SQLite's writes are serial anyway): two transactions that check "another admin remains" wait on
+    /// each other instead of each removing one of the last two.
+    func lockedConsoleOperatorEmails(role: ConsoleRole) async throws -> [String]
+    /// Deletes the operator with this (lower-cased) email, not its sessions; ``StoreError/notFound`` when there is none.
+    func deleteConsoleOperator(email: String) async throws
     /// Stores a session.
     func insertConsoleSession(_ record: ConsoleSessionRecord) async throws
     /// Notes a request of the session at `at` (ms).

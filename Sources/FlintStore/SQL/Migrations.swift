@@ -169,6 +169,17 @@ enum Migrations {
                 "CREATE INDEX outbox_recipient ON outbox (recipient, seq)",
             ]
         },
+        // The console's users search by prefix: the lower-cased display name, only of accounts that have one (phone-only
+        // sign-ups write no entry), and in PostgreSQL the local ID too, both in the "C" collation, so that a prefix is a
+        // code-point range whatever the database's collation (SQLite's primary key already compares so).
+        Migration(version: 13) { dialect in
+            dialect == .postgresql
+                ? [
+                    #"CREATE INDEX users_display_name_lower ON users ((LOWER(display_name)) COLLATE "C") WHERE display_name IS NOT NULL"#,
+                    #"CREATE INDEX users_local_id_c ON users (local_id COLLATE "C")"#,
+                ]
+                : ["CREATE INDEX users_display_name_lower ON users (LOWER(display_name)) WHERE display_name IS NOT NULL"]
+        },
     ]
 
     /// The newest version this build knows.

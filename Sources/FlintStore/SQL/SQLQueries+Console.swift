@@ -39,19 +39,44 @@ extension SQLQueries {
             .map(consoleSession(from:))
     }
 
-    func consoleUsers(idPrefix: String?, nameContains: String?, after: String?, limit: Int) async throws -> [UserRecord] {
+    /// Name matches beyond which SQLite's search walks the primary key in order instead of sorting what the name index
+    /// found: about √(51 · 1,000,000), where both cost alike at a page of 50 among 1,000,000 accounts.
+    static let denseNameMatches = 5_000
+
+    func consoleUsers(idPrefix: String?, namePrefix: String?, after: String?, limit: Int) async throws -> [UserRecord] {
         guard limit > 0 else { return [] }
+        // Both prefixes are ranges on an index, compared by code point (UTF-8 bytes): SQLite's BINARY collation, and
+        // PostgreSQL's "C" one on the expressions migration 13 indexes, whatever the database's own collation is.
+        let c = db.dialect == .postgresql ? " COLLATE \"C\"" : ""
+        func range(_ column: String, _ prefix: String) -> (sql: String, binds: [SQLValue]) {
+            guard let bound = Self.prefixUpperBound(prefix) else { return ("\(column)\(c) >= ?", [.text(prefix)]) }
+            return ("\(column)\(c) >= ? AND \(column)\(c) < ?", [.text(prefix), .text(bound)])
+        }
         var conditions: [String] = []
         var binds: [SQLValue] = []
         if let idPrefix, !idPrefix.isEmpty {
-            // Compared character by character, not by the database's collation.
-            // (The length is a number this code computed, written in the statement: PostgreSQL's substr takes an integer.)
-            conditions.append("substr(local_id, 1, \(idPrefix.count)) = ?")
-            binds.append(.text(idPrefix))
+            let id = range("local_id", idPrefix)
+            conditions.append("(" + id.sql + ")")
+            binds += id.binds
         }
-        if let nameContains, !nameContains.isEmpty {
-            conditions.append("(LOWER(display_name) LIKE ? ESCAPE '\\')")
-            binds.append(.text("%" + Self.likeEscaped(nameContains.lowercased()) + "%"))
+        if let namePrefix, !namePrefix.isEmpty {
+            // The partial index holds only accounts with a name (phone-only sign-ups never write it); LOWER is the
+            // engine's own (ASCII only in SQLite), as before.
+            var name = range("LOWER(display_name)", namePrefix.lowercased())
+            // PostgreSQL's planner weighs sorting the name's matches against walking the primary key from its
+            // statistics; SQLite has none, so a capped count on the index tells it (a common name walks the key).
+            if db.dialect == .sqlite {
+                let probe = try await db.first(
+                    """
+                    SELECT COUNT(*) AS n FROM (SELECT 1 FROM users WHERE display_name IS NOT NULL AND \(name.sql)
+                        LIMIT \(Self.denseNameMatches)) AS matches
+                    """, name.binds)
+                if try probe?.int64("n") ?? 0 >= Int64(Self.denseNameMatches) {
+                    name = range("+LOWER(display_name)", namePrefix.lowercased())
+                }
+            }
+            conditions.append("(display_name IS NOT NULL AND " + name.sql + ")")
+            binds += name.binds
         }
         var clause = conditions.isEmpty ? "" : "(" + conditions.joined(separator: " OR ") + ")"
         if let after {
@@ -64,14 +89,20 @@ extension SQLQueries {
         ).map(user(from:))
     }
 
-    /// `text` with LIKE's wildcards and its escape character escaped.
-    private static func likeEscaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            if character == "%" || character == "_" || character == "\\" { out.append("\\") }
-            out.append(character)
+    /// The least text after every text that starts with `prefix`, by code point: its last scalar moved on by one
+    /// (over the surrogates), dropping trailing U+10FFFF; `nil` when every scalar is U+10FFFF (no upper bound).
+    static func prefixUpperBound(_ prefix: String) -> String? {
+        var scalars = Array(prefix.unicodeScalars)
+        while let last = scalars.popLast() {
+            let next = last.value == 0xD7FF ? 0xE000 : last.value + 1
+            if let scalar = Unicode.Scalar(next) {
+                var view = String.UnicodeScalarView()
+                view.append(contentsOf: scalars)
+                view.append(scalar)
+                return String(view)
+            }
         }
-        return out
+        return nil
     }
 
     func insertConsoleOperator(_ o: ConsoleOperatorRecord) async throws {
@@ -97,6 +128,17 @@ extension SQLQueries {
                 .text(o.role.rawValue), o.passwordHash.sql, o.totpSecret.sql, o.lastTOTPStep.sql, o.setupTokenHash.sql, o.setupExpiresAt.sql,
                 .text(o.email),
             ])
+        if rows.isEmpty { throw StoreError.notFound }
+    }
+
+    func lockedConsoleOperatorEmails(role: ConsoleRole) async throws -> [String] {
+        let lock = db.dialect == .postgresql ? " FOR UPDATE" : ""
+        return try await db.query("SELECT email FROM console_operators WHERE role = ? ORDER BY email\(lock)", [.text(role.rawValue)])
+            .map { try $0.string("email") }
+    }
+
+    func deleteConsoleOperator(email: String) async throws {
+        let rows = try await db.query("DELETE FROM console_operators WHERE email = ? RETURNING email", [.text(email)])
         if rows.isEmpty { throw StoreError.notFound }
     }
 
