@@ -34,22 +34,10 @@ struct ConsoleOperatorsCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let db = try await store.open(logger: quietLogger())
-            let token: String
-            do {
-                token = try await ConsoleOperators.add(
+            let token = try await store.withStore(mappingErrors: { addError($0, email: email) }) { db in
+                try await ConsoleOperators.add(
                     email: email, role: ConsoleRole(rawValue: role), in: db, now: SystemClock().now(), random: SystemRandom())
-            } catch StoreError.conflict {
-                try? await db.close()
-                throw ValidationError("an operator with the email \(email) exists")
-            } catch let error as AuthError where error.code == AuthError.invalidEmail.code {
-                try? await db.close()
-                throw ValidationError("\(email) is not an email address")
-            } catch {
-                try? await db.close()
-                throw error
             }
-            try await db.close()
             printError("console operator \(email) (\(role)) added; its setup link, valid 24 hours, shown only now:")
             print(setupLink(publicUrl, token))
         }
@@ -64,16 +52,9 @@ struct ConsoleOperatorsCommand: AsyncParsableCommand {
         var publicUrl: String?
 
         func run() async throws {
-            let db = try await store.open(logger: quietLogger())
-            let token: String
-            do {
-                token = try await ConsoleOperators.reset(
-                    email: email, in: db, now: SystemClock().now(), random: SystemRandom())
-            } catch StoreError.notFound {
-                try? await db.close()
-                throw ValidationError("no console operator has the email \(email)")
+            let token = try await store.withStore(mappingErrors: { operatorError($0, email: email) }) { db in
+                try await ConsoleOperators.reset(email: email, in: db, now: SystemClock().now(), random: SystemRandom())
             }
-            try await db.close()
             printError("console operator \(email) must set up again; its setup link, valid 24 hours, shown only now:")
             print(setupLink(publicUrl, token))
         }
@@ -86,15 +67,9 @@ struct ConsoleOperatorsCommand: AsyncParsableCommand {
         @Argument(help: "The operator's email.") var email: String
 
         func run() async throws {
-            let db = try await store.open(logger: quietLogger())
-            let ended: Int
-            do {
-                ended = try await ConsoleOperators.remove(email: email, in: db, now: SystemClock().now())
-            } catch {
-                try? await db.close()
-                throw operatorError(error, email: email)
+            let ended = try await store.withStore(mappingErrors: { operatorError($0, email: email) }) { db in
+                try await ConsoleOperators.remove(email: email, in: db, now: SystemClock().now())
             }
-            try await db.close()
             printError("console operator \(email) removed; \(ended) session\(ended == 1 ? "" : "s") ended")
         }
     }
@@ -115,15 +90,9 @@ struct ConsoleOperatorsCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let db = try await store.open(logger: quietLogger())
-            let previous: ConsoleRole
-            do {
-                previous = try await ConsoleOperators.setRole(email: email, role: ConsoleRole(rawValue: role), in: db, now: SystemClock().now())
-            } catch {
-                try? await db.close()
-                throw operatorError(error, email: email)
+            let previous = try await store.withStore(mappingErrors: { operatorError($0, email: email) }) { db in
+                try await ConsoleOperators.setRole(email: email, role: ConsoleRole(rawValue: role), in: db, now: SystemClock().now())
             }
-            try await db.close()
             if previous.rawValue == role {
                 printError("console operator \(email) has the role \(role) already; nothing changed")
             } else {
@@ -148,6 +117,15 @@ struct ConsoleOperatorsCommand: AsyncParsableCommand {
 }
 
 /// The CLI's message for what `remove` and `role` threw: an unknown operator, or the refusal to leave no admin operator.
+/// `add`'s failures in the command's words.
+private func addError(_ error: any Error, email: String) -> any Error {
+    switch error {
+    case StoreError.conflict: ValidationError("an operator with the email \(email) exists")
+    case let error as AuthError where error.code == AuthError.invalidEmail.code: ValidationError("\(email) is not an email address")
+    default: error
+    }
+}
+
 private func operatorError(_ error: any Error, email: String) -> any Error {
     switch error {
     case StoreError.notFound: ValidationError("no console operator has the email \(email)")

@@ -66,3 +66,22 @@ func env(_ name: String) -> String? {
     guard let v = ProcessInfo.processInfo.environment[name], !v.isEmpty else { return nil }
     return v
 }
+
+extension StoreOptions {
+    /// Opens the store (quietly), runs `body` on it and closes it, also when `body` fails; a failure of `body` is
+    /// thrown as `mappingErrors` turns it (a command's own words for the store's errors).
+    func withStore<T>(
+        mappingErrors: (any Error) -> any Error = { $0 }, _ body: (any AuthStore) async throws -> T
+    ) async throws -> T {
+        let db = try await open(logger: quietLogger())
+        let result: T
+        do {
+            result = try await body(db)
+        } catch {
+            try? await db.close()
+            throw mappingErrors(error)
+        }
+        try await db.close()
+        return result
+    }
+}
