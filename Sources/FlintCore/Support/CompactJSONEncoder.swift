@@ -49,7 +49,7 @@ private enum JSONNode {
             var text = value.description
             if text.hasSuffix(".0") { text.removeLast(2) }
             out.append(contentsOf: text.utf8)
-        case .string(let value): Self.write(string: value, to: &out)
+        case .string(let value): JSONString.append(value, to: &out)
         case .array(let box):
             out.append(UInt8(ascii: "["))
             for (index, item) in box.items.enumerated() {
@@ -61,38 +61,12 @@ private enum JSONNode {
             out.append(UInt8(ascii: "{"))
             for index in box.keys.indices {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                Self.write(string: box.keys[index], to: &out)
+                JSONString.append(box.keys[index], to: &out)
                 out.append(UInt8(ascii: ":"))
                 box.values[index].write(to: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
-    }
-
-    private static let hex = Array("0123456789abcdef".utf8)
-
-    /// A JSON string: quotes, backslashes and control characters escaped; slashes and non-ASCII text as they are.
-    static func write(string: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        var text = string
-        text.withUTF8 { bytes in
-            var start = 0
-            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                out.append(contentsOf: bytes[start..<index])
-                start = index + 1
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), byte])
-                case 0x08: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-                case 0x0C: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-                case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-                case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-                case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-                default: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-                }
-            }
-            out.append(contentsOf: bytes[start...])
-        }
-        out.append(UInt8(ascii: "\""))
     }
 }
 
@@ -317,4 +291,34 @@ private struct JSONSingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt32) throws { encoder.root = .uint(UInt64(value)) }
     mutating func encode(_ value: UInt64) throws { encoder.root = .uint(value) }
     mutating func encode<T: Encodable>(_ value: T) throws { encoder.root = try JSONTreeEncoder.nested(value, codingPath: codingPath) }
+}
+
+/// The one JSON string writer of ``CompactJSONEncoder`` and ``JSONValue``'s serialization.
+enum JSONString {
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    /// Appends `string` as a JSON string: quotes, backslashes and control characters escaped (the short forms where
+    /// JSON has one), slashes and non-ASCII text as they are.
+    static func append(_ string: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = string
+        text.withUTF8 { bytes in
+            var start = 0
+            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                out.append(contentsOf: bytes[start..<index])
+                start = index + 1
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), byte])
+                case 0x08: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+                case 0x0C: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+                case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+                case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+                case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+                default: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                }
+            }
+            out.append(contentsOf: bytes[start...])
+        }
+        out.append(UInt8(ascii: "\""))
+    }
 }

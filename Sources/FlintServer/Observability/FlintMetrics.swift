@@ -24,18 +24,18 @@ public final class FlintMetrics: Sendable {
     let storeReadsInFlight: any MeterHandler
     let storeWritesInFlight: any MeterHandler
     /// Request timers by route, method and status, and sign-in counters by method and outcome, once made.
-    private let requestTimers = Mutex<[RequestSeries: any TimerHandler]>([:])
-    private let signInCounters = Mutex<[SignInSeries: any CounterHandler]>([:])
+    private let requestTimers = SeriesCache<RequestSeries, any TimerHandler>()
+    private let signInCounters = SeriesCache<SignInSeries, any CounterHandler>()
     /// The console dashboard's counters: what is counted here is noted there too, so the two agree.
     let stats: StatsTally
 
-    private struct RequestSeries: Hashable {
+    private struct RequestSeries: Hashable, Sendable {
         let route: String
         let method: String
         let status: Int
     }
 
-    private struct SignInSeries: Hashable {
+    private struct SignInSeries: Hashable, Sendable {
         let method: String
         let outcome: String
     }
@@ -95,14 +95,9 @@ public final class FlintMetrics: Sendable {
     /// One answered request: its route template (or `unmatched`), method, status and time taken.
     func request(route: String, method: String, status: Int, nanoseconds: Int64) {
         let series = RequestSeries(route: route, method: method, status: status)
-        let timer = requestTimers.withLock { timers in
-            if let timer = timers[series] { return timer }
-            let timer = factory.makeTimer(
-                label: Name.requestDuration, dimensions: [("route", route), ("method", method), ("status", String(status))])
-            timers[series] = timer
-            return timer
-        }
-        timer.recordNanoseconds(nanoseconds)
+        requestTimers.handler(for: series) {
+            factory.makeTimer(label: Name.requestDuration, dimensions: [("route", route), ("method", method), ("status", String(status))])
+        }.recordNanoseconds(nanoseconds)
     }
 
     /// One answer of a sign-in endpoint: `method` (``SignInEndpoints``: `phone`, `password`, `emailLink`, `signUp`,
@@ -111,13 +106,9 @@ public final class FlintMetrics: Sendable {
     /// (an anonymous sign-up as `anonymous`).
     func signIn(method: String, outcome: String, probe: SignInProbe? = nil) {
         let series = SignInSeries(method: method, outcome: outcome)
-        let counter = signInCounters.withLock { counters in
-            if let counter = counters[series] { return counter }
-            let counter = factory.makeCounter(label: Name.signIns, dimensions: [("method", method), ("outcome", outcome)])
-            counters[series] = counter
-            return counter
-        }
-        counter.increment(by: 1)
+        signInCounters.handler(for: series) {
+            factory.makeCounter(label: Name.signIns, dimensions: [("method", method), ("outcome", outcome)])
+        }.increment(by: 1)
         guard let probe, outcome == "success" || outcome == "second_factor_required" else { return }
         let shown = probe.dashboardMethod(method)
         if outcome == "success" { stats.note(.signIn, shown) }
@@ -183,4 +174,20 @@ enum CodeRefusal: String, Sendable {
     case budget
     /// The provider refused the message or could not be reached.
     case delivery
+}
+
+/// Metric handlers by series, made on first use and kept: one lock and one hash per event instead of the registry's
+/// name and label checks.
+private final class SeriesCache<Series: Hashable & Sendable, Handler: Sendable>: Sendable {
+    private let handlers = Mutex<[Series: Handler]>([:])
+
+    /// The handler of `series`, made with `make` the first time.
+    func handler(for series: Series, make: () -> Handler) -> Handler {
+        handlers.withLock { handlers in
+            if let handler = handlers[series] { return handler }
+            let handler = make()
+            handlers[series] = handler
+            return handler
+        }
+    }
 }

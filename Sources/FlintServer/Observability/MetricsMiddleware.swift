@@ -35,8 +35,9 @@ struct MetricsMiddleware: RouterMiddleware {
         } catch {
             let failure = Self.authError(error)
             record(request, context: context, status: failure.httpStatusCode, start: start)
-            if let method { metrics.signIn(method: method, outcome: Self.label(failure)) }
-            if context.endpointPath != nil, context.endpointPath != "NotFound" { metrics.errorAnswer(code: Self.label(failure)) }
+            let label = Self.label(failure)
+            if let method { metrics.signIn(method: method, outcome: label) }
+            if Self.route(context) != Self.unmatched { metrics.errorAnswer(code: label) }
             if failure.code == AuthError.tooManyAttempts.code || failure.code == AuthError.smsQuotaExceeded.code {
                 metrics.limitRefusal(route: Self.route(context), code: failure.code)
             }
@@ -50,9 +51,12 @@ struct MetricsMiddleware: RouterMiddleware {
         metrics.request(route: Self.route(context), method: Self.method(request.method), status: status, nanoseconds: nanoseconds)
     }
 
+    /// The route label of a request no route matched.
+    private static let unmatched = "unmatched"
+
     /// The matched template; Hummingbird names the not-found responder `NotFound`.
     private static func route(_ context: Context) -> String {
-        guard let path = context.endpointPath, path != "NotFound" else { return "unmatched" }
+        guard let path = context.endpointPath, path != "NotFound" else { return unmatched }
         return path
     }
 
