@@ -95,6 +95,7 @@ package struct ProjectConfig: Sendable, Equatable {
         try Self.validateSMSLimits(doc)
         if let policy = try Self.normalizedPasswordPolicyConfig(doc) { doc["passwordPolicyConfig"] = policy }
         try Self.validateMobileLinksConfig(doc)
+        try Self.validateIdentityProviders(doc)
         self.document = doc
     }
 

@@ -21,6 +21,7 @@ struct Flows: Sendable {
     let mfa: MFAFlow
     let accounts: AccountsFlow
     let customTokens: CustomTokenSignIn
+    let federated: FederatedSignIn
     let sessionCookies: SessionCookies
     let adminCredentials: AdminCredentials
     let users: UserAdminFlow
@@ -38,6 +39,9 @@ struct Flows: Sendable {
         sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil, push: (any PushSender)? = nil, logger: Logger,
         metrics: FlintMetrics = FlintMetrics()
     ) async throws -> Flows {
+        guard settings.devMode || settings.identityProviderKeyURLs.isEmpty else {
+            throw FlintStartError("identity provider key URLs can only be overridden in dev mode")
+        }
         let secrets = SecretsAtRest(masterKey: settings.masterKey)
         let sealed = try await store.write { tx in try await secrets.sealValuesInClear(in: tx) }
         if sealed > 0, let id = settings.masterKey?.id {
@@ -83,6 +87,9 @@ struct Flows: Sendable {
         accounts = AccountsFlow(node: node, passwords: passwords, codes: actionCodes, sessions: sessions)
         customTokens = CustomTokenSignIn(node: node, gate: gate, keys: ServiceAccountKeys(store: store), newAccounts: newAccounts)
         sessionCookies = SessionCookies(node: node, sessions: sessions)
+        let providerKeys = ProviderKeys(
+            clock: clock, logger: logger, overrides: settings.identityProviderKeyURLs, allowsHTTP: settings.devMode)
+        federated = FederatedSignIn(node: node, sessions: sessions, gate: gate, newAccounts: newAccounts, keys: providerKeys)
         adminCredentials = AdminCredentials(store: store)
         users = UserAdminFlow(node: node)
         imports = ImportFlow(node: node, passwords: passwords)

@@ -54,6 +54,8 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     router.identityToolkit(v1: "accounts:resetPassword", v3: "resetPassword", use: BodyHandlers.client(flows.password.resetPassword))
     router.identityToolkit(v1: "accounts:createAuthUri", v3: "createAuthUri", use: password.createAuthURI)
 
+    router.identityToolkit(v1: "accounts:signInWithIdp", v3: "verifyAssertion", use: BodyHandlers.client(flows.federated.signInWithIdp))
+
     let customToken = CustomTokenRoutes(flow: flows.customTokens)
     router.identityToolkit(v1: "accounts:signInWithCustomToken", v3: "verifyCustomToken", use: customToken.signIn)
 
@@ -91,6 +93,15 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     router.endpoint(.get, adminConfig, configV2, use: config.show)
     router.endpoint(.patch, adminConfig, configV2, use: config.update)
     router.endpoint(.get, "\(v1)/projects", "\(v3)/getProjectConfig", use: config.publicConfig)
+    for collection in ProjectConfig.IdpCollection.allCases {
+        let idps = IdpConfigRoutes(collection: collection, projectID: flows.node.settings.projectID, config: flows.node.config, clock: flows.node.clock)
+        let base = "\(IdentityToolkitPath.v2)/projects/{project}/\(collection.rawValue)"
+        router.post(RouterPath(base), use: idps.create)
+        router.get(RouterPath(base), use: idps.list)
+        router.get(RouterPath("\(base)/{idp}"), use: idps.get)
+        router.patch(RouterPath("\(base)/{idp}"), use: idps.update)
+        router.delete(RouterPath("\(base)/{idp}"), use: idps.delete)
+    }
     let keyRotation = KeyRotationRoutes(node: flows.node, keys: flows.keys)
     router.post("/flint/v1/projects/{project}/keys:rotate", use: keyRotation.rotate)
     // The delivery log, for operators in any mode (bodies and links are dropped once delivered outside dev mode).

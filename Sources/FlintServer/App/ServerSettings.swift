@@ -84,6 +84,11 @@ public struct ServerSettings: Sendable {
     /// clear (tests, embedders with a throwaway store). `flint serve` always gives one.
     public var masterKey: MasterKey?
 
+    /// Dev mode only: where identity providers' keys are fetched instead of their own addresses, by provider ID
+    /// (`apple.com`, `google.com`, `oidc.*` → a JWKS URL; `http` allowed), so tests run stand-in issuers on loopback.
+    /// Refused at start outside dev mode.
+    public var identityProviderKeyURLs: [String: String] = [:]
+
     /// Default settings: dev mode on 127.0.0.1:9099, data in `./.flint`, project `demo-flint`.
     public init() {}
 

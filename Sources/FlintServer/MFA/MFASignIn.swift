@@ -74,7 +74,7 @@ extension MFAFlow {
         if credentialOver { throw AuthError.invalidMFAPendingCredential.with(detail: "Too many incorrect codes. Sign in again.") }
         if accountOver { throw AuthError.tooManyAttempts }
         let claim = try await proveSecondFactor(wire, credential: credential, now: now)
-        let result = try await node.store.write { [self] tx -> Result<(UserRecord, String), AuthError> in
+        let result = try await node.store.write { [self] tx -> Result<(UserRecord, String, [FederatedIdentityRecord]), AuthError> in
             try await [perCredential, perAccount].release(in: tx, reservedAt: now)
             guard var user = try await tx.lockedUser(localID: credential.localID), credential.issuedAt >= user.validSince,
                 credential.revocationGeneration >= user.revocationGeneration
@@ -88,10 +88,11 @@ extension MFAFlow {
             try await tx.audit(
                 .signIn, uid: user.localID, at: now,
                 ["method": .string(credential.signInProvider), "secondFactor": .string(claim.factor.rawValue), "result": "TOKENS"])
-            return .success((user, refresh))
+            return .success((user, refresh, try await tx.federatedIdentities(localID: user.localID)))
         }
-        let (user, refresh) = try result.get()
-        let tokens = try sessions.sessionTokens(user: user, refreshToken: refresh, provider: credential.signInProvider, now: now, secondFactor: claim)
+        let (user, refresh, identities) = try result.get()
+        let tokens = try sessions.sessionTokens(
+            user: user, refreshToken: refresh, provider: credential.signInProvider, now: now, secondFactor: claim, identities: identities)
         return MFATokensResponse(tokens: tokens)
     }
 

@@ -50,7 +50,7 @@ extension SignInGate {
                 developerClaims: developerClaims)
             detail["result"] = "TOKENS"
             try await tx.audit(.signIn, uid: user.localID, at: now, detail)
-            return .signedIn(user: user, refreshToken: refresh, isNew: isNew)
+            return .signedIn(user: user, refreshToken: refresh, isNew: isNew, identities: try await tx.federatedIdentities(localID: user.localID))
         }
     }
 }

@@ -38,9 +38,10 @@ extension Sessions {
     func refresh(_ refreshToken: String) async throws -> RefreshTokenResponse {
         guard refreshToken.utf8.count <= 512 else { throw AuthError.invalidRefreshToken }
         let hash = storedTokenHash(refreshToken)
-        let (record, user) = try await node.store.read { r -> (RefreshTokenRecord?, UserRecord?) in
-            guard let record = try await r.refreshToken(hash: hash) else { return (nil, nil) }
-            return (record, try await r.user(localID: record.localID))
+        let (record, user, identities) = try await node.store.read { r -> (RefreshTokenRecord?, UserRecord?, [FederatedIdentityRecord]) in
+            guard let record = try await r.refreshToken(hash: hash) else { return (nil, nil, []) }
+            guard let user = try await r.user(localID: record.localID) else { return (record, nil, []) }
+            return (record, user, try await r.federatedIdentities(localID: record.localID))
         }
         guard let record else {
             // A token of ours whose row is gone was revoked (revocation deletes the rows) or went with its deleted
@@ -55,7 +56,8 @@ extension Sessions {
         let second = record.secondFactor.map { SecondFactorClaim(factor: $0, identifier: record.secondFactorID ?? "") }
         let claims = record.developerClaims.flatMap { try? JSONValue(parsing: Array($0.utf8)).objectValue }
         let idToken = try idToken(
-            for: user, provider: record.signInProvider, authTime: record.authTime, secondFactor: second, developerClaims: claims)
+            for: user, provider: record.signInProvider, authTime: record.authTime, secondFactor: second, developerClaims: claims,
+            identities: identities)
         activity.note(localID: user.localID, at: node.clock.now())
         return RefreshTokenResponse(
             access_token: idToken, expires_in: String(Self.idTokenLifetime.inSeconds), token_type: "Bearer", refresh_token: refreshToken,

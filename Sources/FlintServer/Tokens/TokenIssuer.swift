@@ -32,9 +32,11 @@ extension Sessions {
         return String(validating: body[32...], as: UTF8.self)
     }
 
-    /// Signs an ID token for `user`. A custom-token session's `developerClaims` go over the account's own claims.
+    /// Signs an ID token for `user`. A custom-token session's `developerClaims` go over the account's own claims;
+    /// `identities` (the account's federated identities) are listed in `firebase.identities` by provider.
     func idToken(
-        for user: UserRecord, provider: String, authTime: Instant, secondFactor: SecondFactorClaim? = nil, developerClaims: [String: JSONValue]? = nil
+        for user: UserRecord, provider: String, authTime: Instant, secondFactor: SecondFactorClaim? = nil, developerClaims: [String: JSONValue]? = nil,
+        identities: [FederatedIdentityRecord] = []
     ) throws -> String {
         var claims = IDTokenClaims(
             projectID: projectID, userID: user.localID, authTime: authTime, issuedAt: node.clock.now(), signInProvider: provider
@@ -48,6 +50,7 @@ extension Sessions {
         claims.picture = user.photoURL
         if let phone = user.phoneNumber { claims.identities["phone"] = [phone] }
         if let email = user.email { claims.identities["email"] = [email] }
+        for identity in identities { claims.identities[identity.providerID, default: []].append(identity.rawID) }
         if let second = secondFactor {
             claims.secondFactor = second.factor.rawValue
             claims.secondFactorIdentifier = second.identifier

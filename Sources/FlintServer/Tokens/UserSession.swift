@@ -30,7 +30,8 @@ struct SecondFactorClaim: Sendable, Equatable {
 /// What a sign-in transaction decided. Failures are returned, not thrown, so a code used inside it stays used.
 enum SignInOutcome: Sendable {
     case failed(AuthError)
-    case signedIn(user: UserRecord, refreshToken: String, isNew: Bool)
+    /// `identities` are the account's federated identities, for the ID token's `firebase.identities`.
+    case signedIn(user: UserRecord, refreshToken: String, isNew: Bool, identities: [FederatedIdentityRecord] = [])
     /// The first factor is proven; the account has second factors to ask for.
     case secondFactorRequired(user: UserRecord, enrollments: [MFAEnrollmentRecord], isNew: Bool = false)
 }
@@ -56,11 +57,12 @@ extension Sessions {
     /// Signs the ID token for a session whose refresh token was committed.
     func sessionTokens(
         user: UserRecord, refreshToken: String, provider: String, now: Instant, secondFactor: SecondFactorClaim? = nil, authTime: Instant? = nil,
-        developerClaims: [String: JSONValue]? = nil
+        developerClaims: [String: JSONValue]? = nil, identities: [FederatedIdentityRecord] = []
     ) throws -> SessionTokens {
         SessionTokens(
             idToken: try idToken(
-                for: user, provider: provider, authTime: authTime ?? now.wholeSecond, secondFactor: secondFactor, developerClaims: developerClaims),
+                for: user, provider: provider, authTime: authTime ?? now.wholeSecond, secondFactor: secondFactor, developerClaims: developerClaims,
+                identities: identities),
             refreshToken: refreshToken,
             expiresIn: String(Self.idTokenLifetime.inSeconds))
     }

@@ -1,0 +1,37 @@
+import FlintCore
+import FlintStore
+
+/// Federated sign-in (`accounts:signInWithIdp`): a provider's ID token verified against its published keys and the
+/// project's provider config, then the account it signs in to, links to or creates, through the first-factor gate.
+struct FederatedSignIn: Sendable {
+    let node: Node
+    let sessions: Sessions
+    let gate: SignInGate
+    let newAccounts: AccountCreationLimit
+    let keys: ProviderKeys
+
+    /// Apple's and Google's `iss` values.
+    static let issuers: [String: [String]] = [
+        "apple.com": ["https://appleid.apple.com"],
+        "google.com": ["https://accounts.google.com", "accounts.google.com"],
+    ]
+
+    /// Verifies the provider's ID token for `provider`: its keys (fetched again for an unknown `kid`), signature,
+    /// issuer, audience, times and nonce.
+    /// - Throws: `INVALID_IDP_RESPONSE` or `MISSING_OR_INVALID_NONCE` with what was wrong.
+    func verify(idToken text: String, rawNonce: String?, provider: IdentityProviderConfig) async throws(AuthError) -> ProviderIDToken {
+        let token: ProviderIDToken
+        do { token = try ProviderIDToken(parsing: text) } catch { throw error.authError }
+        let keySet = try await keys.keys(for: provider, kid: token.kid)
+        let nonce: ProviderNonceRule =
+            switch provider.providerID {
+            case "apple.com": .appleHashed
+            case "google.com": .whenSent
+            default: .required
+            }
+        let issuers = Self.issuers[provider.providerID] ?? provider.issuer.map { [$0] } ?? []
+        let expected = ProviderTokenExpectation(issuers: issuers, audiences: provider.audiences, nonce: nonce)
+        do { try token.verify(keys: keySet, expected: expected, rawNonce: rawNonce, now: node.clock.now()) } catch { throw error.authError }
+        return token
+    }
+}

@@ -1,0 +1,147 @@
+import AsyncHTTPClient
+import FlintCore
+import Logging
+import NIOCore
+import Synchronization
+
+/// The public keys of identity providers, fetched with async-http-client and cached per JWKS address: kept for the
+/// answer's `Cache-Control: max-age` (one hour without it), fetched again before that when a token names an unknown
+/// `kid` (key rotation), at most once per ``minimumRefetch`` per address, and kept past their age when the provider
+/// cannot be reached. OIDC issuers are found through `/.well-known/openid-configuration`, cached the same way.
+final class ProviderKeys: Sendable {
+    /// Apple's keys.
+    static let appleJWKS = "https://appleid.apple.com/auth/keys"
+    /// Google's OAuth 2 keys.
+    static let googleJWKS = "https://www.googleapis.com/oauth2/v3/certs"
+    /// How long a set is kept without `max-age`, and the bounds put on `max-age`.
+    static let defaultAge: Duration = .seconds(3600)
+    static let ageRange: ClosedRange<Int64> = 60...86_400
+    /// The shortest gap between two fetches of one address for an unknown `kid`.
+    static let minimumRefetch: Duration = .seconds(30)
+    /// The largest JWKS or discovery document read.
+    static let maxDocumentSize = 1 << 20
+
+    private struct Entry: Sendable {
+        var document: [UInt8]
+        var keys: ProviderKeySet
+        var fetchedAt: Instant
+        var expiresAt: Instant
+    }
+
+    private let client: HTTPClient
+    private let clock: any WallClock
+    private let logger: Logger
+    /// Dev mode's stand-ins: provider ID → JWKS address (loopback stand-in issuers in tests).
+    private let overrides: [String: String]
+    /// Whether plain `http` addresses may be fetched (dev mode only).
+    private let allowsHTTP: Bool
+    private let cache = Mutex<[String: Entry]>([:])
+
+    init(client: HTTPClient = .shared, clock: any WallClock, logger: Logger, overrides: [String: String], allowsHTTP: Bool) {
+        self.client = client
+        self.clock = clock
+        self.logger = logger
+        self.overrides = overrides
+        self.allowsHTTP = allowsHTTP
+    }
+
+    /// The keys that should hold `kid` for `provider`.
+    /// - Throws: `INVALID_IDP_RESPONSE` when the provider's keys cannot be had.
+    func keys(for provider: IdentityProviderConfig, kid: String?) async throws(AuthError) -> ProviderKeySet {
+        let address = try await jwksAddress(for: provider)
+        let entry = try await document(at: address, wantedKid: kid)
+        return entry.keys
+    }
+
+    /// Where `provider` publishes its keys: a dev-mode override, Apple's or Google's address, or an OIDC issuer's
+    /// `jwks_uri` from its discovery document.
+    func jwksAddress(for provider: IdentityProviderConfig) async throws(AuthError) -> String {
+        if let override = overrides[provider.providerID] { return override }
+        switch provider.providerID {
+        case "apple.com": return Self.appleJWKS
+        case "google.com": return Self.googleJWKS
+        default:
+            guard let discovery = try await discovery(for: provider), let uri = discovery["jwks_uri"]?.stringValue else {
+                throw AuthError.invalidIdpResponse("The issuer's discovery document has no jwks_uri.")
+            }
+            return uri
+        }
+    }
+
+    /// An OIDC issuer's discovery document, whose `issuer` must be the configured one.
+    func discovery(for provider: IdentityProviderConfig) async throws(AuthError) -> JSONValue? {
+        guard var issuer = provider.issuer else { return nil }
+        while issuer.hasSuffix("/") { issuer.removeLast() }
+        let entry = try await document(at: issuer + "/.well-known/openid-configuration", wantedKid: nil, parseKeys: false)
+        guard let document = try? JSONValue(parsing: entry.document), document.objectValue != nil else {
+            throw AuthError.invalidIdpResponse("The issuer's discovery document is not JSON.")
+        }
+        let named = document["issuer"]?.stringValue.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        guard named == issuer else { throw AuthError.invalidIdpResponse("The discovery document names another issuer.") }
+        return document
+    }
+
+    /// The cached document at `address`, fetched when absent, past its age, or (for key sets) missing `wantedKid`
+    /// and not fetched within ``minimumRefetch``. A failed fetch keeps serving what was cached.
+    private func document(at address: String, wantedKid: String?, parseKeys: Bool = true) async throws(AuthError) -> Entry {
+        let now = clock.now()
+        let cached = cache.withLock { $0[address] }
+        if let cached, now < cached.expiresAt {
+            guard let kid = wantedKid, cached.keys.key(kid: kid) == nil else { return cached }
+            if now - cached.fetchedAt < Self.minimumRefetch { return cached }
+        }
+        guard let fetched = await fetch(address, now: now, parseKeys: parseKeys) else {
+            if let cached { return cached }
+            throw AuthError.idpKeysUnavailable
+        }
+        cache.withLock { $0[address] = fetched }
+        return fetched
+    }
+
+    private func fetch(_ address: String, now: Instant, parseKeys: Bool) async -> Entry? {
+        guard address.hasPrefix("https://") || (allowsHTTP && address.hasPrefix("http://")) else {
+            logger.warning("identity provider address refused: not https", metadata: ["address": "\(address)"])
+            return nil
+        }
+        do {
+            var request = HTTPClientRequest(url: address)
+            request.headers.add(name: "Accept", value: "application/json")
+            let response = try await client.execute(request, timeout: .seconds(10))
+            let body = try await response.body.collect(upTo: Self.maxDocumentSize)
+            guard response.status == .ok else {
+                logger.warning("identity provider answered an error", metadata: ["address": "\(address)", "status": "\(response.status.code)"])
+                return nil
+            }
+            let bytes = Array(buffer: body)
+            let keys = parseKeys ? try ProviderKeySet(jwks: bytes) : ProviderKeySet()
+            let age = Self.maxAge(response.headers.first(name: "cache-control")).map { Duration.seconds($0) } ?? Self.defaultAge
+            return Entry(document: bytes, keys: keys, fetchedAt: now, expiresAt: now + age)
+        } catch {
+            logger.warning("identity provider could not be fetched", metadata: ["address": "\(address)", "errorType": "\(type(of: error))"])
+            return nil
+        }
+    }
+
+    /// `max-age` of a `Cache-Control` header, bounded by ``ageRange``; `nil` without one (or with `no-store`/`no-cache`,
+    /// which get the shortest age).
+    static func maxAge(_ header: String?) -> Int64? {
+        guard let header else { return nil }
+        var age: Int64?
+        for directive in header.lowercased().split(separator: ",") {
+            let part = String(directive).trimmingSpaces
+            if part == "no-store" || part == "no-cache" { return ageRange.lowerBound }
+            if part.hasPrefix("max-age="), let n = Int64(part.dropFirst(8)) { age = n }
+        }
+        return age.map { min(max($0, ageRange.lowerBound), ageRange.upperBound) }
+    }
+}
+
+/// A setting `flint serve` refuses at start.
+public struct FlintStartError: Error, CustomStringConvertible, Sendable {
+    /// What is wrong.
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

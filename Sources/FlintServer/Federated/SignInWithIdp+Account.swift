@@ -1,0 +1,93 @@
+import FlintCore
+import FlintStore
+
+/// What a federated sign-in's transaction decided.
+enum IdpDecision: Sendable {
+    /// A session, a second-factor challenge or a failure, as every first factor ends.
+    case session(SignInOutcome)
+    /// The provider's email belongs to an account, but the provider does not vouch for it: no tokens; the account's
+    /// federated providers are listed (`verifiedProvider`).
+    case needConfirmation([String])
+}
+
+extension AuthError {
+    /// Linking a second identity of one provider to an account.
+    static let providerAlreadyLinked = AuthError(code: "PROVIDER_ALREADY_LINKED")
+}
+
+extension FederatedSignIn {
+    /// Finds or creates the account in one transaction, as Firebase with one account per email:
+    /// - linking (`idToken`): the signed-in account gets the identity (`FEDERATED_USER_ID_ALREADY_LINKED` if another
+    ///   account holds it, `EMAIL_EXISTS` if another account has the provider's email, `PROVIDER_ALREADY_LINKED` for
+    ///   a second identity of the provider), and the provider's email, name and picture where it has none;
+    /// - the account holding the identity signs in;
+    /// - an account with the provider's email gets the identity when the provider verified the email. If the
+    ///   account's own email was unverified, whoever set its password or number never proved the address: the
+    ///   password, number, other providers and sessions go, as an email-link sign-in does. An unverified provider
+    ///   email answers `needConfirmation`;
+    /// - otherwise a new account with the provider's email, name and picture.
+    func decide(_ profile: ProviderProfile, providerID: String, linking: VerifiedIDToken?, clientIP: String?, now: Instant) async throws
+        -> IdpDecision
+    {
+        let newID = node.random.alphanumericID()
+        let key = FederatedIdentityKey(providerID: providerID, rawID: profile.rawID)
+        return try await node.store.write { [self] tx -> IdpDecision in
+            let holder = try await tx.user(federatedID: key)
+            var user: UserRecord
+            var isNew = false
+            var takeover = false
+            if let linking {
+                switch try await sessions.tokenUser(linking, in: tx) {
+                case .failure(let error): return .session(.failed(error))
+                case .success(let account): user = account
+                }
+                if let holder, holder.localID != user.localID { return .session(.failed(.federatedUserIDAlreadyLinked)) }
+                if let email = profile.email, let owner = try await tx.user(email: email), owner.localID != user.localID {
+                    return .session(.failed(.emailExists))
+                }
+                let linked = try await tx.federatedIdentities(localID: user.localID)
+                if linked.contains(where: { $0.providerID == providerID && $0.rawID != profile.rawID }) {
+                    return .session(.failed(.providerAlreadyLinked))
+                }
+                if user.email == nil, let email = profile.email { (user.email, user.emailVerified) = (email, profile.emailVerified) }
+            } else if let holder {
+                guard let locked = try await tx.lockedUser(localID: holder.localID) else { return .session(.failed(.userNotFound)) }
+                user = locked
+            } else if let email = profile.email, let owner = try await tx.lockedUser(email: email) {
+                guard profile.emailVerified else {
+                    return .needConfirmation(try await tx.federatedIdentities(localID: owner.localID).map(\.providerID))
+                }
+                user = owner
+                takeover = !owner.emailVerified
+                user.emailVerified = true
+            } else {
+                guard try await newAccounts.allows(clientIP, in: tx, now: now) else { return .session(.failed(.tooManyAttempts)) }
+                user = UserRecord(localID: newID, createdAt: now, validSince: now.wholeSecond)
+                (user.email, user.emailVerified) = (profile.email, profile.emailVerified)
+                isNew = true
+            }
+            if user.displayName == nil { user.displayName = profile.displayName }
+            if user.photoURL == nil { user.photoURL = profile.photoURL }
+            guard !user.disabled else { return .session(.failed(.userDisabled)) }
+            let verdict = try await gate.firstFactorGate(tx, localID: isNew ? nil : user.localID, provider: providerID, linking: linking)
+            if case .refuse(let error) = verdict.decision { return .session(.failed(error)) }
+            let before = user
+            if takeover {
+                user.passwordHash = nil
+                user.passwordUpdatedAt = nil
+                user.phoneNumber = nil
+                let others = try await tx.federatedIdentities(localID: user.localID).map(\.providerID).filter { $0 != providerID }
+                if !others.isEmpty { try await tx.unlinkFederatedIdentities(localID: user.localID, providerIDs: others) }
+                try await sessions.revokeSessions(of: &user, in: tx, now: now)
+            }
+            verdict.stamp(&user, now: now)
+            if isNew { try await tx.insertUser(user) } else { try await tx.updateUser(user) }
+            try await tx.linkFederatedIdentity(
+                FederatedIdentityRecord(
+                    localID: user.localID, providerID: providerID, rawID: profile.rawID, email: profile.email, displayName: profile.displayName,
+                    photoURL: profile.photoURL))
+            if !isNew { try await tx.auditCredentialChanges(from: before, to: user, at: now) }
+            return .session(try await gate.pass(verdict, tx, user: user, provider: providerID, isNew: isNew, linking: linking, now: now))
+        }
+    }
+}

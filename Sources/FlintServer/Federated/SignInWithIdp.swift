@@ -1,0 +1,98 @@
+import FlintCore
+import FlintStore
+import Hummingbird
+
+/// `accounts:signInWithIdp` (v1) and `relyingparty/verifyAssertion` (v3).
+struct SignInWithIdpRequest: Decodable {
+    /// Where the provider sent the user back; required, otherwise unused (the SDKs send `http://localhost`).
+    var requestUri: String?
+    /// The provider's credential, form-encoded (``IdpPostBody``).
+    var postBody: String?
+    /// Checked for its type only.
+    var returnSecureToken: Bool?
+    /// Whether the answer carries the provider's tokens (`oauthIdToken`, `oauthAccessToken`).
+    var returnIdpCredential: Bool?
+    /// A signed-in user's token: the identity is linked to that user.
+    var idToken: String?
+    /// A pending token from an earlier answer; Flint issues none.
+    var pendingToken: String?
+    var sessionId: String?
+    /// Flint has no tenants: any value is `TENANT_NOT_FOUND`.
+    var tenantId: String?
+    var autoCreate: Bool?
+}
+
+/// The answer: the provider's profile, then the session's tokens, a second-factor challenge, or — for an email of an
+/// existing account that the provider does not vouch for — `needConfirmation` without tokens.
+typealias SignInWithIdpResponse = SignInReply<IdpSignInFields>
+
+/// `signInWithIdp`'s own fields (Firebase's `VerifyAssertionResponse`).
+struct IdpSignInFields: Encodable, Sendable {
+    var kind = "identitytoolkit#VerifyAssertionResponse"
+    var federatedId: String
+    var providerId: String
+    var localId: String?
+    var email: String?
+    var emailVerified: Bool
+    var firstName: String?
+    var lastName: String?
+    var fullName: String?
+    var displayName: String?
+    var photoUrl: String?
+    /// The token's claims as a JSON text (the SDKs' `additionalUserInfo.profile`).
+    var rawUserInfo: String
+    var oauthIdToken: String?
+    var oauthAccessToken: String?
+    var isNewUser: Bool?
+    var needConfirmation: Bool?
+    /// With `needConfirmation`: the providers the existing account can sign in with.
+    var verifiedProvider: [String]?
+}
+
+extension FederatedSignIn {
+    /// Verifies the provider's credential and signs in: the account holding the identity, the account whose email the
+    /// provider verified (which it links to), a new account, or — with `idToken` — the signed-in account, which the
+    /// identity is linked to.
+    func signInWithIdp(_ wire: SignInWithIdpRequest, clientIP: String?) async throws -> SignInWithIdpResponse {
+        if let tenant = wire.tenantId, !tenant.isEmpty { throw AuthError(code: "TENANT_NOT_FOUND") }
+        guard let uri = wire.requestUri, !uri.isEmpty else { throw AuthError.missingRequestURI }
+        if let pending = wire.pendingToken, !pending.isEmpty { throw AuthError(code: "INVALID_PENDING_TOKEN") }
+        let body = IdpPostBody(parsing: wire.postBody ?? "")
+        guard let providerID = body.providerID, !providerID.isEmpty else {
+            throw AuthError.invalidCredentialOrProviderID.with(detail: "Invalid IdP response/credential: the postBody names no providerId.")
+        }
+        guard ProjectConfig.collection(of: providerID) != nil else { throw AuthError.invalidProviderID }
+        guard let provider = node.config.current.identityProvider(providerID) else {
+            throw AuthError.operationNotAllowed.with(detail: "The identity provider configuration is not found.")
+        }
+        guard provider.enabled else { throw AuthError.operationNotAllowed.with(detail: "The identity provider configuration is disabled.") }
+        guard let idTokenText = body.idToken, !idTokenText.isEmpty else {
+            if body.code != nil || body.accessToken != nil {
+                throw AuthError.invalidIdpResponse("Only an id_token is accepted for \(providerID); the code and access_token flows are not served.")
+            }
+            throw AuthError.invalidCredentialOrProviderID.with(detail: "Invalid IdP response/credential: the postBody has no id_token.")
+        }
+        let linking = try wire.idToken.map { token throws(AuthError) in try sessions.verifyIDToken(token) }
+        let token = try await verify(idToken: idTokenText, rawNonce: body.nonce, provider: provider)
+        let profile = ProviderProfile(claims: token.claims, appName: ProviderProfile.appName(fromUserJSON: body.user))
+        let now = node.clock.now()
+        let outcome = try await decide(profile, providerID: providerID, linking: linking, clientIP: clientIP, now: now)
+        var fields = IdpSignInFields(
+            federatedId: providerID == "google.com" ? "https://accounts.google.com/\(profile.rawID)" : profile.rawID, providerId: providerID,
+            email: profile.email, emailVerified: profile.emailVerified, firstName: profile.firstName, lastName: profile.lastName,
+            fullName: profile.displayName, displayName: profile.displayName, photoUrl: profile.photoURL,
+            rawUserInfo: String(decoding: JSONValue.object(token.claims).serialized(), as: UTF8.self))
+        if wire.returnIdpCredential == true { fields.oauthIdToken = idTokenText }
+        switch outcome {
+        case .needConfirmation(let providers):
+            fields.needConfirmation = true
+            fields.verifiedProvider = providers
+            return SignInWithIdpResponse(fields: fields)
+        case .session(let session):
+            let (user, isNew, answer) = try gate.answer(session, provider: providerID, linking: linking, now: now)
+            fields.localId = user.localID
+            fields.isNewUser = isNew
+            return SignInWithIdpResponse(fields: fields, session: answer)
+        }
+    }
+}
