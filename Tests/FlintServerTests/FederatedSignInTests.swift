@@ -1,0 +1,259 @@
+import FlintCore
+import FlintTesting
+import Foundation
+import HTTPTypes
+import Testing
+
+@testable import FlintServer
+
+/// The services ID and the app's bundle ID the tests configure for Sign in with Apple, and Google's client ID.
+private let appleServicesID = "com.example.signin"
+private let appleBundleID = "com.example.app"
+private let googleClientID = "1234-abc.apps.googleusercontent.com"
+private let rawNonce = "a raw nonce 0123456789"
+
+/// Runs `body` against a node whose Apple and Google keys come from a stand-in issuer on loopback, with both
+/// providers and an OIDC provider (`oidc.corp`, found through the stand-in's discovery document) configured.
+private func withProviders(_ body: @escaping @Sendable (API, StandInIssuer) async throws -> Void) async throws {
+    let issuer = try StandInIssuer()
+    try await issuer.serve {
+        try await withFlint(configure: { settings in
+            settings.identityProviderKeyURLs = ["apple.com": issuer.jwksURL, "google.com": issuer.jwksURL]
+        }) { api in
+            try await api.configureIdp(
+                "apple.com", ["enabled": true, "clientId": .string(appleServicesID), "appleSignInConfig": ["bundleIds": [.string(appleBundleID)]]])
+            try await api.configureIdp("google.com", ["enabled": true, "clientId": .string(googleClientID), "clientSecret": "s3cret"])
+            try await api.configureIdp(
+                "oidc.corp", ["enabled": true, "clientId": "corp-client", "issuer": .string(issuer.issuer), "displayName": "Corp"])
+            try await body(api, issuer)
+        }
+    }
+}
+
+/// Claims of a Sign in with Apple ID token, as Apple writes them (`email_verified` as a string).
+private func apple(_ api: API, sub: String = "001234.apple", email: String? = "x1y2@privaterelay.appleid.com", nonce: String? = rawNonce)
+    -> [String: JSONValue]
+{
+    let now = api.clock.now().secondsSince1970
+    var claims: [String: JSONValue] = [
+        "iss": "https://appleid.apple.com", "aud": .string(appleBundleID), "sub": .string(sub), "iat": .number(Double(now)),
+        "exp": .number(Double(now + 600)),
+    ]
+    if let email { (claims["email"], claims["email_verified"], claims["is_private_email"]) = (.string(email), "true", "true") }
+    if let nonce { claims["nonce"] = .string(ProviderNonceRule.sha256Hex(nonce)) }
+    return claims
+}
+
+/// Claims of a Google ID token.
+private func google(_ api: API, sub: String = "1093", email: String = "ada@gmail.com", verified: Bool = true) -> [String: JSONValue] {
+    let now = api.clock.now().secondsSince1970
+    return [
+        "iss": "https://accounts.google.com", "aud": .string(googleClientID), "sub": .string(sub), "iat": .number(Double(now)),
+        "exp": .number(Double(now + 3600)), "email": .string(email), "email_verified": .bool(verified), "name": "Ada Lovelace",
+        "given_name": "Ada", "family_name": "Lovelace", "picture": "https://example.com/ada.png",
+    ]
+}
+
+@Suite("Federated sign-in: signInWithIdp with Apple, Google and OIDC stand-ins")
+struct FederatedSignInTests {
+    @Test("Sign in with Apple creates the account once, then signs in to it, with Firebase's answer and token claims")
+    func appleSignIn() async throws {
+        try await withProviders { api, issuer in
+            let token = try issuer.token(apple(api))
+            let user = #"{"name":{"firstName":"Ada","lastName":"Lovelace"}}"#
+            let first = try await api.signInWithIdp([("providerId", "apple.com"), ("id_token", token), ("nonce", rawNonce), ("user", user)])
+            #expect(first.status == .ok, "\(first.text)")
+            #expect(first.string("kind") == "identitytoolkit#VerifyAssertionResponse")
+            #expect(first.string("providerId") == "apple.com")
+            #expect(first.string("federatedId") == "001234.apple")
+            #expect(first.string("email") == "x1y2@privaterelay.appleid.com")
+            #expect(first["emailVerified"] == .bool(true))
+            #expect(first.string("firstName") == "Ada")
+            #expect(first.string("lastName") == "Lovelace")
+            #expect(first.string("displayName") == "Ada Lovelace")
+            #expect(first["isNewUser"] == .bool(true))
+            #expect(first.string("expiresIn") == "3600")
+            #expect(first.string("oauthIdToken") == token)
+            #expect(first.string("refreshToken") != nil)
+            let raw = try JSONValue(parsing: Array(try #require(first.string("rawUserInfo")).utf8))
+            #expect(raw["sub"]?.stringValue == "001234.apple")
+            let localID = try #require(first.string("localId"))
+            let claims = try JWT.part(try #require(first.string("idToken")), 1)
+            #expect(claims["firebase"]?["sign_in_provider"]?.stringValue == "apple.com")
+            #expect(claims["firebase"]?["identities"]?["apple.com"] == ["001234.apple"])
+            #expect(claims["firebase"]?["identities"]?["email"] == ["x1y2@privaterelay.appleid.com"])
+            #expect(claims["email_verified"] == .bool(true))
+            // Again: the same account, no longer new (Apple sends the name only the first time).
+            let again = try await api.signInWithIdp([("providerId", "apple.com"), ("id_token", token), ("nonce", rawNonce)])
+            #expect(again.status == .ok, "\(again.text)")
+            #expect(again.string("localId") == localID)
+            #expect(again["isNewUser"] == .bool(false))
+            let account = try #require(try await api.adminAccount(localID))
+            #expect(account["displayName"]?.stringValue == "Ada Lovelace")
+            #expect(account["providerUserInfo"]?.arrayValue?.compactMap { $0["providerId"]?.stringValue } == ["apple.com"])
+            // A refreshed token lists the identity too.
+            let refreshed = try await api.refresh(try #require(first.string("refreshToken")))
+            let refreshedClaims = try JWT.part(try #require(refreshed.string("id_token")), 1)
+            #expect(refreshedClaims["firebase"]?["identities"]?["apple.com"] == ["001234.apple"])
+        }
+    }
+
+    @Test("Google and OIDC (found through discovery) sign in; the v3 verifyAssertion alias answers the same")
+    func googleAndOIDC() async throws {
+        try await withProviders { api, issuer in
+            let reply = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(google(api)))])
+            #expect(reply.status == .ok, "\(reply.text)")
+            #expect(reply.string("federatedId") == "https://accounts.google.com/1093")
+            #expect(reply.string("photoUrl") == "https://example.com/ada.png")
+            #expect(reply.string("fullName") == "Ada Lovelace")
+            #expect(reply["isNewUser"] == .bool(true))
+            let now = api.clock.now().secondsSince1970
+            let oidc: [String: JSONValue] = [
+                "iss": .string(issuer.issuer), "aud": ["corp-client", "other"], "sub": "emp-7", "iat": .number(Double(now)),
+                "exp": .number(Double(now + 300)), "nonce": "n-1", "email": "grace@corp.example", "email_verified": true,
+            ]
+            let corp = try await api.signInWithIdp(
+                [("providerId", "oidc.corp"), ("id_token", try issuer.token(oidc)), ("nonce", "n-1")], path: Path.verifyAssertion)
+            #expect(corp.status == .ok, "\(corp.text)")
+            #expect(corp.string("providerId") == "oidc.corp")
+            #expect(corp.string("federatedId") == "emp-7")
+            let claims = try JWT.part(try #require(corp.string("idToken")), 1)
+            #expect(claims["firebase"]?["sign_in_provider"]?.stringValue == "oidc.corp")
+        }
+    }
+
+    @Test(
+        "a token that does not verify is refused with Firebase's error",
+        arguments: [
+            ("wrong issuer", "INVALID_IDP_RESPONSE"), ("wrong audience", "INVALID_IDP_RESPONSE"), ("expired", "INVALID_IDP_RESPONSE"),
+            ("unknown kid", "INVALID_IDP_RESPONSE"), ("bad signature", "INVALID_IDP_RESPONSE"), ("wrong nonce", "MISSING_OR_INVALID_NONCE"),
+            ("missing nonce", "MISSING_OR_INVALID_NONCE"), ("alg none", "INVALID_IDP_RESPONSE"), ("not a JWT", "INVALID_IDP_RESPONSE"),
+        ])
+    func refusals(_ testCase: String, _ code: String) async throws {
+        try await withProviders { api, issuer in
+            var claims = apple(api)
+            var nonce = rawNonce
+            var token: String?
+            switch testCase {
+            case "wrong issuer": claims["iss"] = "https://appleid.example.com"
+            case "wrong audience": claims["aud"] = "com.someone.else"
+            case "expired": claims["exp"] = .number(Double(api.clock.now().secondsSince1970 - 120))
+            case "unknown kid": token = try issuer.token(claims, key: try StandInIssuer.newKey())
+            case "bad signature": token = try issuer.token(claims, key: try StandInIssuer.newKey(), kid: issuer.key.kid)
+            case "wrong nonce": nonce = "another nonce"
+            case "missing nonce": nonce = ""
+            case "alg none": token = try issuer.token(claims, alg: "none")
+            default: token = "not.a.jwt"
+            }
+            var fields = [("providerId", "apple.com"), ("id_token", try token ?? issuer.token(claims))]
+            if !nonce.isEmpty { fields.append(("nonce", nonce)) }
+            let reply = try await api.signInWithIdp(fields)
+            #expect(reply.status == .badRequest, "\(reply.text)")
+            #expect(reply.errorCode == code, "\(reply.text)")
+        }
+    }
+
+    @Test("disabled or unconfigured providers are OPERATION_NOT_ALLOWED; a missing postBody credential is refused")
+    func disabledProvider() async throws {
+        try await withProviders { api, issuer in
+            let off = try await api.admin(.patch, "\(Path.defaultIdps)/google.com?updateMask=enabled", body: #"{"enabled":false}"#)
+            #expect(off.status == .ok, "\(off.text)")
+            #expect(off["enabled"] == .bool(false))
+            let reply = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(google(api)))])
+            #expect(reply.errorCode == "OPERATION_NOT_ALLOWED", "\(reply.text)")
+            let unknown = try await api.signInWithIdp([("providerId", "oidc.nobody"), ("id_token", try issuer.token(google(api)))])
+            #expect(unknown.errorCode == "OPERATION_NOT_ALLOWED", "\(unknown.text)")
+            let bare = try await api.signInWithIdp([("providerId", "apple.com")])
+            #expect(bare.errorCode == "INVALID_CREDENTIAL_OR_PROVIDER_ID", "\(bare.text)")
+            let noProvider = try await api.signInWithIdp([("id_token", "x")])
+            #expect(noProvider.errorCode == "INVALID_CREDENTIAL_OR_PROVIDER_ID", "\(noProvider.text)")
+        }
+    }
+
+    @Test("linking with idToken attaches the identity; another account's identity is FEDERATED_USER_ID_ALREADY_LINKED")
+    func linking() async throws {
+        try await withProviders { api, issuer in
+            let phoneUser = try await api.signIn(alice)
+            let token = try issuer.token(google(api))
+            let linked = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", token)], idToken: phoneUser.idToken)
+            #expect(linked.status == .ok, "\(linked.text)")
+            #expect(linked.string("localId") == phoneUser.localId)
+            #expect(linked["isNewUser"] == .bool(false))
+            let claims = try JWT.part(try #require(linked.string("idToken")), 1)
+            #expect(claims["firebase"]?["identities"]?["google.com"] == ["1093"])
+            #expect(claims["firebase"]?["identities"]?["phone"] == [.string(alice)])
+            #expect(claims["email"]?.stringValue == "ada@gmail.com")
+            let other = try await api.signIn(bob)
+            let taken = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", token)], idToken: other.idToken)
+            #expect(taken.errorCode == "FEDERATED_USER_ID_ALREADY_LINKED", "\(taken.text)")
+            // The Google account's email belongs to the first account now.
+            let sameEmail = try await api.signInWithIdp(
+                [("providerId", "google.com"), ("id_token", try issuer.token(google(api, sub: "2000")))], idToken: other.idToken)
+            #expect(sameEmail.errorCode == "EMAIL_EXISTS", "\(sameEmail.text)")
+            // Signing in with the identity lands on the account it was linked to.
+            let signIn = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", token)])
+            #expect(signIn.string("localId") == phoneUser.localId)
+            // Unlinked by the user, it signs in to a new account.
+            let unlinked = try await api.postRaw(
+                Path.v1 + "/accounts:update", #"{"idToken":"\#(try #require(signIn.string("idToken")))","deleteProvider":["google.com"]}"#)
+            #expect(unlinked.status == .ok, "\(unlinked.text)")
+            #expect(!(unlinked["providerUserInfo"]?.arrayValue ?? []).contains { $0["providerId"]?.stringValue == "google.com" })
+            let lookup = try await api.lookup(phoneUser.idToken)
+            #expect(!lookup.providerIDs().contains("google.com"), "\(lookup.text)")
+        }
+    }
+
+    @Test("an unverified provider email of an existing account needs confirmation; a verified one links and drops the unproven password")
+    func emailMatches() async throws {
+        try await withProviders { api, issuer in
+            let owner = try await api.signUp("ada@gmail.com")
+            let unverified = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(google(api, verified: false)))])
+            #expect(unverified.status == .ok, "\(unverified.text)")
+            #expect(unverified["needConfirmation"] == .bool(true))
+            #expect(unverified.string("idToken") == nil)
+            #expect(unverified.string("refreshToken") == nil)
+            let verified = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(google(api)))])
+            #expect(verified.status == .ok, "\(verified.text)")
+            #expect(verified.string("localId") == owner.localId)
+            #expect(verified["isNewUser"] == .bool(false))
+            // The password was set by someone who never proved the address: it is gone, and so are its sessions.
+            let password = try await api.signInWithPassword("ada@gmail.com", "correct horse")
+            #expect(password.status == .badRequest)
+            let old = try await api.refresh(owner.refreshToken)
+            #expect(old.status == .badRequest)
+            let account = try #require(try await api.adminAccount(owner.localId))
+            #expect(account["emailVerified"] == .bool(true))
+        }
+    }
+
+    @Test("a disabled account cannot sign in with its identity")
+    func disabledAccount() async throws {
+        try await withProviders { api, issuer in
+            let token = try issuer.token(google(api))
+            let first = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", token)])
+            let localID = try #require(first.string("localId"))
+            let disabled = try await api.admin(Path.adminUpdate, ["localId": .string(localID), "disableUser": true])
+            #expect(disabled.status == .ok, "\(disabled.text)")
+            let reply = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", token)])
+            #expect(reply.errorCode == "USER_DISABLED", "\(reply.text)")
+        }
+    }
+
+    @Test("a token signed with a rotated-in key is accepted after the keys are fetched again")
+    func keyRotation() async throws {
+        try await withProviders { api, issuer in
+            let first = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(google(api)))])
+            #expect(first.status == .ok, "\(first.text)")
+            let fetches = issuer.fetches
+            let rotated = try StandInIssuer.newKey()
+            issuer.publish(rotated)
+            // Within the refetch pause the cached set is used: unknown kid.
+            let early = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(google(api), key: rotated))])
+            #expect(early.errorCode == "INVALID_IDP_RESPONSE", "\(early.text)")
+            api.clock.advance(by: .seconds(31))
+            let later = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(google(api), key: rotated))])
+            #expect(later.status == .ok, "\(later.text)")
+            #expect(issuer.fetches == fetches + 1)
+        }
+    }
+}
