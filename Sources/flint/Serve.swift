@@ -76,8 +76,25 @@ struct Serve: AsyncParsableCommand {
     var logFormat: String = env("FLINT_LOG_FORMAT") ?? "text"
     @Option(help: "Bearer credential that may read GET /metrics, besides the admin credential (env FLINT_METRICS_TOKEN).")
     var metricsToken: String?
+    @Option(
+        help: "Dev mode only, for tests: fetch an identity provider's keys from another JWKS URL, PROVIDER=URL (apple.com, google.com, oidc.*); repeatable."
+    )
+    var idpKeysUrl: [String] = []
 
     private var effectiveAdminToken: String? { adminToken ?? env("FLINT_ADMIN_TOKEN") }
+
+    /// `--idp-keys-url PROVIDER=URL` entries by provider.
+    private func identityProviderKeyURLs() throws -> [String: String] {
+        var out: [String: String] = [:]
+        for entry in idpKeysUrl {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, ProjectConfig.collection(of: parts[0]) != nil, let url = ContinueURL(parts[1]),
+                url.scheme == "http" || url.scheme == "https"
+            else { throw ValidationError("--idp-keys-url takes PROVIDER=URL (apple.com, google.com or oidc.*, an http(s) URL): \(entry)") }
+            out[parts[0]] = parts[1]
+        }
+        return out
+    }
 
     /// Dev mode as asked for (`--dev`, `--no-dev`, `FLINT_DEV`), else implied by a loopback host with SQLite.
     /// - Throws: ``DevModeDefault/Refusal`` with a one-line reason when nothing was said and the node is reachable from
@@ -148,6 +165,8 @@ struct Serve: AsyncParsableCommand {
         }
         guard Logger.Level(rawValue: logLevel.lowercased()) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
         guard ["text", "json"].contains(logFormat.lowercased()) else { throw ValidationError("--log-format must be text or json") }
+        guard idpKeysUrl.isEmpty || (try resolvedDevMode()) else { throw ValidationError("--idp-keys-url is for dev mode only") }
+        _ = try identityProviderKeyURLs()
         guard try resolvedDevMode() || !(effectiveAdminToken ?? "").isEmpty else {
             throw ValidationError("--no-dev needs --admin-token (or FLINT_ADMIN_TOKEN): production mode has no other admin credential")
         }
@@ -186,6 +205,7 @@ struct Serve: AsyncParsableCommand {
         settings.maxConnectionsPerIP = maxConnectionsPerIp
         settings.newAccountsPerIPPerHour = Int64(newAccountsPerIp)
         settings.metricsToken = metricsToken ?? env("FLINT_METRICS_TOKEN")
+        settings.identityProviderKeyURLs = try identityProviderKeyURLs()
         if let config = config ?? env("FLINT_CONFIG") {
             let file = try ConfigFile.read(path: config)
             settings.configDocument = file.document
