@@ -51,6 +51,23 @@ struct FederatedIdentityStoreTests {
         try await store.close()
     }
 
+    @Test("identities are found by the email their provider gave, across accounts", arguments: Engine.all)
+    func byProviderEmail(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        try await store.write { tx in
+            try await tx.insertUser(Self.user("a"))
+            try await tx.insertUser(Self.user("b"))
+            try await tx.linkFederatedIdentity(Self.google("a", "g-1", email: "ada@gmail.com"))
+            try await tx.linkFederatedIdentity(FederatedIdentityRecord(localID: "b", providerID: "apple.com", rawID: "001", email: "ada@gmail.com"))
+            try await tx.linkFederatedIdentity(FederatedIdentityRecord(localID: "b", providerID: "oidc.corp", rawID: "e1", email: "other@corp"))
+        }
+        let found = try await store.read { try await $0.federatedIdentities(email: "ada@gmail.com") }
+        #expect(found.map(\.providerID) == ["apple.com", "google.com"])
+        #expect(found.map(\.localID) == ["b", "a"])
+        #expect(try await store.read { try await $0.federatedIdentities(email: "nobody@gmail.com") }.isEmpty)
+        try await store.close()
+    }
+
     @Test("an identity another account holds is a conflict, at import and at link, and nothing of it is written", arguments: Engine.all)
     func conflicts(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)

@@ -4,7 +4,7 @@ import Hummingbird
 
 /// `accounts:createAuthUri` (v1) and `relyingparty/createAuthUri` (v3): which sign-in methods an email has
 /// (`fetchSignInMethods(forEmail:)`): `password`, `emailLink`, and the federated providers of the account with that
-/// email (Google, Apple… as imported). With email-enumeration protection on, it reveals nothing.
+/// email and of the identities whose provider gave that email (Google, Apple…). With email-enumeration protection on, it reveals nothing.
 struct CreateAuthURIRequest: Decodable {
     /// The providers whose methods this endpoint reports.
     static let servedProviders: Set<String> = ["password", "emailLink"]
@@ -43,9 +43,12 @@ extension PasswordFlow {
         guard ContinueURL(continueUri) != nil else { throw AuthError.invalidContinueURI }
         let sessionId = wire.sessionId ?? node.random.alphanumericID(length: 27)
         if node.config.current.improvedEmailPrivacy { return CreateAuthURIResponse(sessionId: sessionId) }
+        // The account with the email, and the identities whose provider gave it (on that account or others).
         let (user, identities) = try await node.store.read { r -> (UserRecord?, [FederatedIdentityRecord]) in
-            guard let user = try await r.user(email: email) else { return (nil, []) }
-            return (user, try await r.federatedIdentities(localID: user.localID))
+            let user = try await r.user(email: email)
+            var identities: [FederatedIdentityRecord] = []
+            if let user { identities = try await r.federatedIdentities(localID: user.localID) }
+            return (user, identities + (try await r.federatedIdentities(email: email)))
         }
         var methods: [String] = []
         if user?.passwordHash != nil { methods.append("password") }
@@ -56,6 +59,6 @@ extension PasswordFlow {
             providers.append(provider)
             methods.append(provider)
         }
-        return CreateAuthURIResponse(registered: user != nil, allProviders: providers, signinMethods: methods, sessionId: sessionId)
+        return CreateAuthURIResponse(registered: user != nil || !identities.isEmpty, allProviders: providers, signinMethods: methods, sessionId: sessionId)
     }
 }

@@ -14,6 +14,9 @@ public protocol UsersReads: Sendable {
     func user(federatedID: FederatedIdentityKey) async throws -> UserRecord?
     /// An account's federated identities, by provider and raw ID.
     func federatedIdentities(localID: String) async throws -> [FederatedIdentityRecord]
+    /// The federated identities whose provider gave `email` (as stored: lower-cased by sign-ins), by account, then
+    /// provider and raw ID.
+    func federatedIdentities(email: String) async throws -> [FederatedIdentityRecord]
     /// The federated identities of the accounts among `localIDs`, by account, each by provider and raw ID.
     func federatedIdentities(localIDs: [String]) async throws -> [String: [FederatedIdentityRecord]]
 }

@@ -42,6 +42,11 @@ extension SQLQueries {
             try await db.query("SELECT \(Self.identityColumns) FROM federated_identities WHERE local_id = ?", [.text(localID)]).map(identity(from:)))
     }
 
+    func federatedIdentities(email: String) async throws -> [FederatedIdentityRecord] {
+        Self.ordered(
+            try await db.query("SELECT \(Self.identityColumns) FROM federated_identities WHERE email = ?", [.text(email)]).map(identity(from:)))
+    }
+
     func federatedIdentities(localIDs: [String]) async throws -> [String: [FederatedIdentityRecord]] {
         let rows = try await forEachSlice(of: Array(Set(localIDs))) {
             "SELECT \(Self.identityColumns) FROM federated_identities WHERE local_id IN (\($0))"
