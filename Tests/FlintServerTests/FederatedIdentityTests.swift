@@ -151,7 +151,7 @@ struct FederatedIdentityTests {
         }
     }
 
-    @Test("createAuthUri (fetchSignInMethods) lists the federated providers of the account with the email")
+    @Test("createAuthUri (fetchSignInMethods) lists the federated providers of the account with the email and of identities with it")
     func signInMethods() async throws {
         try await withFlint { api in
             let users: [JSONValue] = [
@@ -164,9 +164,11 @@ struct FederatedIdentityTests {
             #expect(reply["registered"] == .bool(true))
             #expect(reply["allProviders"] == .array(["password", "google.com"]))
             #expect(reply["signinMethods"] == .array(["password", "google.com"]))
-            // Only the account's own email is looked up, not the emails providers gave.
+            // The emails providers gave are looked up too, as the emulator does: the provider is the way in.
             let providerEmail = try await api.post(Path.createAuthURI, ["identifier": "apple-only@example.com", "continueUri": "http://localhost/"])
-            #expect(providerEmail["registered"] == .bool(false))
+            #expect(providerEmail["registered"] == .bool(true))
+            #expect(providerEmail["allProviders"] == .array(["apple.com"]))
+            #expect(providerEmail["signinMethods"] == .array(["apple.com"]))
         }
     }
 

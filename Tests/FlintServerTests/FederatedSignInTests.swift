@@ -256,4 +256,36 @@ struct FederatedSignInTests {
             #expect(issuer.fetches == fetches + 1)
         }
     }
+
+    @Test("an account with a second factor gets the challenge instead of tokens, as the other first factors")
+    func secondFactor() async throws {
+        try await withProviders { api, issuer in
+            try await api.enableMFA()
+            let token = try issuer.token(google(api))
+            let first = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", token)])
+            let localID = try #require(first.string("localId"))
+            let user = SignedIn(
+                idToken: try #require(first.string("idToken")), refreshToken: try #require(first.string("refreshToken")), localId: localID,
+                reply: first)
+            let enrolled = try await api.enrollPhone(user, alice)
+            #expect(enrolled.status == .ok, "\(enrolled.text)")
+            let reply = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", token)])
+            #expect(reply.status == .ok, "\(reply.text)")
+            #expect(reply.string("idToken") == nil)
+            #expect(reply.string("mfaPendingCredential") != nil)
+            #expect(reply["mfaInfo"]?.arrayValue?.count == 1)
+            #expect(reply.string("localId") == localID)
+        }
+    }
+
+    @Test("createAuthUri lists the provider for the email it gave")
+    func signInMethods() async throws {
+        try await withProviders { api, issuer in
+            let first = try await api.signInWithIdp([("providerId", "apple.com"), ("id_token", try issuer.token(apple(api))), ("nonce", rawNonce)])
+            #expect(first.status == .ok, "\(first.text)")
+            let reply = try await api.post(Path.createAuthURI, ["identifier": "x1y2@privaterelay.appleid.com", "continueUri": "http://localhost/"])
+            #expect(reply["registered"] == .bool(true))
+            #expect(reply["signinMethods"] == .array(["apple.com"]))
+        }
+    }
 }
