@@ -77,7 +77,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Bearer credential that may read GET /metrics, besides the admin credential (env FLINT_METRICS_TOKEN).")
     var metricsToken: String?
     @Option(
-        help: "Dev mode only, for tests: fetch an identity provider's keys from another JWKS URL, PROVIDER=URL (apple.com, google.com, oidc.*); repeatable."
+        help:
+            "Dev mode only, for tests: fetch an identity provider's keys from another JWKS URL, PROVIDER=URL (apple.com, google.com, oidc.*); repeatable."
     )
     var idpKeysUrl: [String] = []
 

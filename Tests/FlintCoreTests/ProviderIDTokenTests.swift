@@ -18,7 +18,9 @@ struct ProviderIDTokenTests {
     var keySet: ProviderKeySet {
         get throws {
             let jwk = try providerKey.jwk().mapValues(JSONValue.string)
-            let document: JSONValue = ["keys": [.object(jwk), ["kty": "oct", "kid": "hmac", "k": "AAAA"], ["kty": "RSA", "kid": "enc", "use": "enc"]]]
+            let document: JSONValue = [
+                "keys": [.object(jwk), ["kty": "oct", "kid": "hmac", "k": "AAAA"], ["kty": "RSA", "kid": "enc", "use": "enc"]]
+            ]
             return try ProviderKeySet(jwks: document.serialized())
         }
     }

@@ -28,11 +28,15 @@ struct IdpConfigTests {
             let read = try await api.admin(.get, "\(Path.oauthIdps)/oidc.corp")
             #expect(read["enabled"] == .bool(false))
             for id in ["oidc.b", "oidc.c"] {
-                let reply = try await api.admin(.post, "\(Path.oauthIdps)?oauthIdpConfigId=\(id)", body: #"{"clientId":"x","issuer":"https://x.example"}"#)
+                let reply = try await api.admin(
+                    .post, "\(Path.oauthIdps)?oauthIdpConfigId=\(id)", body: #"{"clientId":"x","issuer":"https://x.example"}"#)
                 #expect(reply.status == .ok, "\(reply.text)")
             }
             let page1 = try await api.admin(.get, "\(Path.oauthIdps)?pageSize=2")
-            #expect(page1["oauthIdpConfigs"]?.arrayValue?.compactMap { $0["name"]?.stringValue.map { String($0.split(separator: "/").last!) } } == ["oidc.b", "oidc.c"])
+            #expect(
+                page1["oauthIdpConfigs"]?.arrayValue?.compactMap { $0["name"]?.stringValue.map { String($0.split(separator: "/").last!) } } == [
+                    "oidc.b", "oidc.c",
+                ])
             let token = try #require(page1.string("nextPageToken"))
             let page2 = try await api.admin(.get, "\(Path.oauthIdps)?pageSize=2&pageToken=\(token)")
             #expect(page2["oauthIdpConfigs"]?.arrayValue?.count == 1)

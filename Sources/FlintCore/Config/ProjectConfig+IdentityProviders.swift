@@ -37,7 +37,9 @@ extension ProjectConfig {
     /// Whether `id` names a generic OIDC provider: `oidc.` then letters, digits, `-`, `_` or `.`.
     package static func isOIDCProviderID(_ id: String) -> Bool {
         guard id.hasPrefix("oidc."), id.utf8.count > 5, id.utf8.count <= 64 else { return false }
-        return id.dropFirst(5).unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "-_.".unicodeScalars.contains($0) }
+        return id.dropFirst(5).unicodeScalars.allSatisfy {
+            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "-_.".unicodeScalars.contains($0)
+        }
     }
 
     /// The stored resources of a collection, by provider ID.

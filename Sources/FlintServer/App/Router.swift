@@ -94,7 +94,8 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     router.endpoint(.patch, adminConfig, configV2, use: config.update)
     router.endpoint(.get, "\(v1)/projects", "\(v3)/getProjectConfig", use: config.publicConfig)
     for collection in ProjectConfig.IdpCollection.allCases {
-        let idps = IdpConfigRoutes(collection: collection, projectID: flows.node.settings.projectID, config: flows.node.config, clock: flows.node.clock)
+        let idps = IdpConfigRoutes(
+            collection: collection, projectID: flows.node.settings.projectID, config: flows.node.config, clock: flows.node.clock)
         let base = "\(IdentityToolkitPath.v2)/projects/{project}/\(collection.rawValue)"
         router.post(RouterPath(base), use: idps.create)
         router.get(RouterPath(base), use: idps.list)

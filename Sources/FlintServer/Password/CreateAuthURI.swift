@@ -59,6 +59,7 @@ extension PasswordFlow {
             providers.append(provider)
             methods.append(provider)
         }
-        return CreateAuthURIResponse(registered: user != nil || !identities.isEmpty, allProviders: providers, signinMethods: methods, sessionId: sessionId)
+        return CreateAuthURIResponse(
+            registered: user != nil || !identities.isEmpty, allProviders: providers, signinMethods: methods, sessionId: sessionId)
     }
 }

@@ -35,7 +35,8 @@ extension Sessions {
     /// Signs an ID token for `user`. A custom-token session's `developerClaims` go over the account's own claims;
     /// `identities` (the account's federated identities) are listed in `firebase.identities` by provider.
     func idToken(
-        for user: UserRecord, provider: String, authTime: Instant, secondFactor: SecondFactorClaim? = nil, developerClaims: [String: JSONValue]? = nil,
+        for user: UserRecord, provider: String, authTime: Instant, secondFactor: SecondFactorClaim? = nil,
+        developerClaims: [String: JSONValue]? = nil,
         identities: [FederatedIdentityRecord] = []
     ) throws -> String {
         var claims = IDTokenClaims(
