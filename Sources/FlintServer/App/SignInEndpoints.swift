@@ -4,8 +4,8 @@
 /// the audit log name the same endpoints the same way.
 ///
 /// The v1 (`accounts:…`), v2 (`accounts/mfaSignIn:finalize`) and v3 (`relyingparty/…`) forms share a method; the
-/// operator's account creation (`v1/projects/{project}/accounts`) is no sign-in. `idp` endpoints are not served (Flint
-/// has no federated sign-in): their requests are refused as unmatched, so only the audit log sees them.
+/// operator's account creation (`v1/projects/{project}/accounts`) is no sign-in. `idp` is federated sign-in (Apple,
+/// Google, OIDC), whatever the provider.
 enum SignInEndpoints {
     /// Last path segment → method.
     static let methods: [Substring: String] = [
