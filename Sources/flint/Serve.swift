@@ -166,7 +166,8 @@ struct Serve: AsyncParsableCommand {
         }
         guard Logger.Level(rawValue: logLevel.lowercased()) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
         guard ["text", "json"].contains(logFormat.lowercased()) else { throw ValidationError("--log-format must be text or json") }
-        guard idpKeysUrl.isEmpty || (try resolvedDevMode()) else { throw ValidationError("--idp-keys-url is for dev mode only") }
+        let devModeForKeys = try resolvedDevMode()
+        guard idpKeysUrl.isEmpty || devModeForKeys else { throw ValidationError("--idp-keys-url is for dev mode only") }
         _ = try identityProviderKeyURLs()
         guard try resolvedDevMode() || !(effectiveAdminToken ?? "").isEmpty else {
             throw ValidationError("--no-dev needs --admin-token (or FLINT_ADMIN_TOKEN): production mode has no other admin credential")

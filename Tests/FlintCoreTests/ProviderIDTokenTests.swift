@@ -61,8 +61,8 @@ struct ProviderIDTokenTests {
     @Test(
         "each bad claim or signature is refused",
         arguments: [
-            (["iss": "https://evil.example"], "issuer"), (["aud": "com.other"], "audience"), (["exp": 1_699_999_000], "expired"),
-            (["iat": 1_700_001_000], "future"), (["sub": .null], "subject"), (["exp": .null], "expiry"),
+            (["iss": "https://evil.example"], "issuer"), (["aud": "com.other"], "audience"), (["exp": .number(1_699_999_000)], "expired"),
+            (["iat": .number(1_700_001_000)], "future"), (["sub": .null], "subject"), (["exp": .null], "expiry"),
         ] as [([String: JSONValue], String)])
     func badClaims(_ changes: [String: JSONValue], _ what: String) throws {
         let error = #expect(throws: ProviderTokenError.self, "\(what)") { try check(try sign(claims(changes))) }

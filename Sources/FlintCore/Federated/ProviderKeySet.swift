@@ -4,7 +4,7 @@ import CryptoExtras
 /// One signing key an identity provider publishes in its JWKS: RSA (`RS256`) or P-256 (`ES256`).
 package struct ProviderKey: Sendable {
     /// The key's material.
-    package enum Material: Sendable {
+    enum Material: Sendable {
         case rsa(_RSA.Signing.PublicKey)
         case p256(P256.Signing.PublicKey)
     }
@@ -12,7 +12,7 @@ package struct ProviderKey: Sendable {
     /// `kid`.
     package let kid: String
     /// The public key.
-    package let material: Material
+    let material: Material
 
     /// Whether `signature` is this key's `alg` signature over `input`. An `alg` that does not fit the key's type
     /// (an `RS256` header over an EC key, `none`, `HS256`) never verifies.

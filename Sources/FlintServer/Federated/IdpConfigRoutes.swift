@@ -20,7 +20,7 @@ struct IdpConfigRoutes {
 
     func create(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try context.requireOperator(projectID: projectID)
-        guard let id = request.uri.queryParameters[idParameter].map(String.init), !id.isEmpty else {
+        guard let id = request.uri.queryParameters[Substring(idParameter)].map(String.init), !id.isEmpty else {
             throw AuthError.invalidArgument("Missing \(idParameter).")
         }
         try checkID(id)
@@ -28,13 +28,13 @@ struct IdpConfigRoutes {
         guard config.current.idpResources(collection)[id] == nil else { throw AuthError.idpConfigExists }
         let resource = Self.writable(body)
         let saved = try await save(id, resource, change: ["created": .string(id)])
-        return try JSONReply.make(.object(resourceJSON(id, saved)))
+        return try JSONReply.make(JSONValue.object(resourceJSON(id, saved)))
     }
 
     func get(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try context.requireOperator(projectID: projectID)
         let id = try existingID(context)
-        return try JSONReply.make(.object(resourceJSON(id, config.current.idpResources(collection)[id] ?? [:])))
+        return try JSONReply.make(JSONValue.object(resourceJSON(id, config.current.idpResources(collection)[id] ?? [:])))
     }
 
     func update(_ request: Request, context: FlintRequestContext) async throws -> Response {
@@ -51,7 +51,7 @@ struct IdpConfigRoutes {
             Self.copy(path, from: patch, into: &resource)
         }
         let saved = try await save(id, resource, change: ["updated": .string(id), "updateMask": .array(paths.map(JSONValue.string))])
-        return try JSONReply.make(.object(resourceJSON(id, saved)))
+        return try JSONReply.make(JSONValue.object(resourceJSON(id, saved)))
     }
 
     func delete(_ request: Request, context: FlintRequestContext) async throws -> Response {

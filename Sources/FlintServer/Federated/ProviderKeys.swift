@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import FlintCore
 import Logging
 import NIOCore
+import NIOHTTP1
 import Synchronization
 
 /// The public keys of identity providers, fetched with async-http-client and cached per JWKS address: kept for the
