@@ -184,11 +184,19 @@ struct FederatedSignInTests {
             #expect(claims["firebase"]?["identities"]?["phone"] == [.string(alice)])
             #expect(claims["email"]?.stringValue == "ada@gmail.com")
             let other = try await api.signIn(bob)
-            let taken = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", token)], idToken: other.idToken)
+            let taken = try await api.signInWithIdp(
+                [("providerId", "google.com"), ("id_token", token)], idToken: other.idToken, returnIdpCredential: false)
             #expect(taken.errorCode == "FEDERATED_USER_ID_ALREADY_LINKED", "\(taken.text)")
+            // Asking for the provider's credential, the SDKs get it beside the error, in a 200 answer.
+            let withCredential = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", token)], idToken: other.idToken)
+            #expect(withCredential.status == .ok, "\(withCredential.text)")
+            #expect(withCredential.string("errorMessage") == "FEDERATED_USER_ID_ALREADY_LINKED")
+            #expect(withCredential.string("oauthIdToken") == token)
+            #expect(withCredential.string("idToken") == nil)
             // The Google account's email belongs to the first account now.
             let sameEmail = try await api.signInWithIdp(
-                [("providerId", "google.com"), ("id_token", try issuer.token(google(api, sub: "2000")))], idToken: other.idToken)
+                [("providerId", "google.com"), ("id_token", try issuer.token(google(api, sub: "2000")))], idToken: other.idToken,
+                returnIdpCredential: false)
             #expect(sameEmail.errorCode == "EMAIL_EXISTS", "\(sameEmail.text)")
             // Signing in with the identity lands on the account it was linked to.
             let signIn = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", token)])

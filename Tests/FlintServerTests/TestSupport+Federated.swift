@@ -94,12 +94,14 @@ extension API {
     }
 
     /// `signInWithIdp` with a `postBody` made of `fields`.
-    func signInWithIdp(_ fields: [(String, String)], idToken: String? = nil, path: String = Path.signInWithIdp) async throws -> Reply {
+    func signInWithIdp(
+        _ fields: [(String, String)], idToken: String? = nil, returnIdpCredential: Bool = true, path: String = Path.signInWithIdp
+    ) async throws -> Reply {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         let postBody = fields.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(separator: "&")
         var body: [String: JSONValue] = [
-            "requestUri": "http://localhost", "postBody": .string(postBody), "returnSecureToken": true, "returnIdpCredential": true,
+            "requestUri": "http://localhost", "postBody": .string(postBody), "returnSecureToken": true, "returnIdpCredential": .bool(returnIdpCredential),
         ]
         if let idToken { body["idToken"] = .string(idToken) }
         return try await postRaw(path, String(decoding: JSONValue.object(body).serialized(), as: UTF8.self))

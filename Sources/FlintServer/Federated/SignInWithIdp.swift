@@ -47,9 +47,15 @@ struct IdpSignInFields: Encodable, Sendable {
     var needConfirmation: Bool?
     /// With `needConfirmation`: the providers the existing account can sign in with.
     var verifiedProvider: [String]?
+    /// With `returnIdpCredential`, a linking conflict is answered 200 with its code here and the provider's
+    /// credential beside it, from which the SDKs build the error's updated credential.
+    var errorMessage: String?
 }
 
 extension FederatedSignIn {
+    /// The linking conflicts answered 200 with `errorMessage` when the request asks for the provider's credential.
+    static let answeredWithCredential: Set<String> = ["FEDERATED_USER_ID_ALREADY_LINKED", "EMAIL_EXISTS"]
+
     /// Verifies the provider's credential and signs in: the account holding the identity, the account whose email the
     /// provider verified (which it links to), a new account, or — with `idToken` — the signed-in account, which the
     /// identity is linked to.
@@ -87,6 +93,9 @@ extension FederatedSignIn {
         case .needConfirmation(let providers):
             fields.needConfirmation = true
             fields.verifiedProvider = providers
+            return SignInWithIdpResponse(fields: fields)
+        case .session(.failed(let error)) where wire.returnIdpCredential == true && Self.answeredWithCredential.contains(error.code):
+            fields.errorMessage = error.code
             return SignInWithIdpResponse(fields: fields)
         case .session(let session):
             let (user, isNew, answer) = try gate.answer(session, provider: providerID, linking: linking, now: now)
