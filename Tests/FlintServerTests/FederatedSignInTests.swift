@@ -296,4 +296,28 @@ struct FederatedSignInTests {
             #expect(reply["signinMethods"] == .array(["apple.com"]))
         }
     }
+
+    @Test("Cache-Control max-age bounds how long a key set is kept")
+    func cacheControl() {
+        #expect(ProviderKeys.maxAge("public, max-age=21600, must-revalidate") == 21_600)
+        #expect(ProviderKeys.maxAge("max-age=5") == 60)
+        #expect(ProviderKeys.maxAge("max-age=99999999") == 86_400)
+        #expect(ProviderKeys.maxAge("no-store") == 60)
+        #expect(ProviderKeys.maxAge("public") == nil)
+        #expect(ProviderKeys.maxAge(nil) == nil)
+    }
+
+    @Test("the operator's path needs the admin credential")
+    func operatorPath() async throws {
+        try await withProviders { api, issuer in
+            let path = "\(Path.v1)/projects/\(project)/accounts:signInWithIdp"
+            let client = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(google(api)))], path: path)
+            #expect(client.status != .ok, "\(client.text)")
+            let postBody = "providerId=google.com&id_token=\(try issuer.token(google(api)))"
+            let body = #"{"requestUri":"http://localhost","postBody":"\#(postBody)","returnSecureToken":true}"#
+            let admin = try await api.admin(.post, path, body: body)
+            #expect(admin.status == .ok, "\(admin.text)")
+            #expect(admin.string("providerId") == "google.com")
+        }
+    }
 }

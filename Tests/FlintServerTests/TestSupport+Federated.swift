@@ -101,7 +101,8 @@ extension API {
         allowed.insert(charactersIn: "-._~")
         let postBody = fields.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(separator: "&")
         var body: [String: JSONValue] = [
-            "requestUri": "http://localhost", "postBody": .string(postBody), "returnSecureToken": true, "returnIdpCredential": .bool(returnIdpCredential),
+            "requestUri": "http://localhost", "postBody": .string(postBody), "returnSecureToken": true,
+            "returnIdpCredential": .bool(returnIdpCredential),
         ]
         if let idToken { body["idToken"] = .string(idToken) }
         return try await postRaw(path, String(decoding: JSONValue.object(body).serialized(), as: UTF8.self))

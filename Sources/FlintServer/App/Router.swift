@@ -54,7 +54,8 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     router.identityToolkit(v1: "accounts:resetPassword", v3: "resetPassword", use: BodyHandlers.client(flows.password.resetPassword))
     router.identityToolkit(v1: "accounts:createAuthUri", v3: "createAuthUri", use: password.createAuthURI)
 
-    router.identityToolkit(v1: "accounts:signInWithIdp", v3: "verifyAssertion", use: BodyHandlers.client(flows.federated.signInWithIdp))
+    let federated = FederatedRoutes(flow: flows.federated)
+    router.identityToolkit(v1: "accounts:signInWithIdp", v3: "verifyAssertion", operator: "accounts:signInWithIdp", use: federated.signInWithIdp)
 
     let customToken = CustomTokenRoutes(flow: flows.customTokens)
     router.identityToolkit(v1: "accounts:signInWithCustomToken", v3: "verifyCustomToken", use: customToken.signIn)
