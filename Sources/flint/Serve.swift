@@ -80,19 +80,21 @@ struct Serve: AsyncParsableCommand {
         help:
             "Dev mode only, for tests: fetch an identity provider's keys from another JWKS URL, PROVIDER=URL (apple.com, google.com, oidc.*); repeatable."
     )
-    var idpKeysUrl: [String] = []
+    var idpStandIn: [String] = []
 
     private var effectiveAdminToken: String? { adminToken ?? env("FLINT_ADMIN_TOKEN") }
 
-    /// `--idp-keys-url PROVIDER=URL` entries by provider.
-    private func identityProviderKeyURLs() throws -> [String: String] {
+    /// `--idp-stand-in PROVIDER=ORIGIN` entries by provider.
+    private func identityProviderStandIns() throws -> [String: String] {
         var out: [String: String] = [:]
-        for entry in idpKeysUrl {
+        for entry in idpStandIn {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, ProjectConfig.collection(of: parts[0]) != nil, let url = ContinueURL(parts[1]),
+            guard parts.count == 2, ProjectConfig.defaultSupportedIdps.contains(parts[0]), let url = ContinueURL(parts[1]),
                 url.scheme == "http" || url.scheme == "https"
-            else { throw ValidationError("--idp-keys-url takes PROVIDER=URL (apple.com, google.com or oidc.*, an http(s) URL): \(entry)") }
-            out[parts[0]] = parts[1]
+            else { throw ValidationError("--idp-stand-in takes PROVIDER=ORIGIN (apple.com or google.com, an http(s) origin): \(entry)") }
+            var origin = parts[1]
+            while origin.hasSuffix("/") { origin.removeLast() }
+            out[parts[0]] = origin
         }
         return out
     }
@@ -166,9 +168,9 @@ struct Serve: AsyncParsableCommand {
         }
         guard Logger.Level(rawValue: logLevel.lowercased()) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
         guard ["text", "json"].contains(logFormat.lowercased()) else { throw ValidationError("--log-format must be text or json") }
-        let devModeForKeys = try resolvedDevMode()
-        guard idpKeysUrl.isEmpty || devModeForKeys else { throw ValidationError("--idp-keys-url is for dev mode only") }
-        _ = try identityProviderKeyURLs()
+        let devModeForStandIns = try resolvedDevMode()
+        guard idpStandIn.isEmpty || devModeForStandIns else { throw ValidationError("--idp-stand-in is for dev mode only") }
+        _ = try identityProviderStandIns()
         guard try resolvedDevMode() || !(effectiveAdminToken ?? "").isEmpty else {
             throw ValidationError("--no-dev needs --admin-token (or FLINT_ADMIN_TOKEN): production mode has no other admin credential")
         }
@@ -207,7 +209,7 @@ struct Serve: AsyncParsableCommand {
         settings.maxConnectionsPerIP = maxConnectionsPerIp
         settings.newAccountsPerIPPerHour = Int64(newAccountsPerIp)
         settings.metricsToken = metricsToken ?? env("FLINT_METRICS_TOKEN")
-        settings.identityProviderKeyURLs = try identityProviderKeyURLs()
+        settings.identityProviderStandIns = try identityProviderStandIns()
         if let config = config ?? env("FLINT_CONFIG") {
             let file = try ConfigFile.read(path: config)
             settings.configDocument = file.document

@@ -6,60 +6,12 @@ import Testing
 
 @testable import FlintServer
 
-/// The services ID and the app's bundle ID the tests configure for Sign in with Apple, and Google's client ID.
-private let appleServicesID = "com.example.signin"
-private let appleBundleID = "com.example.app"
-private let googleClientID = "1234-abc.apps.googleusercontent.com"
-private let rawNonce = "a raw nonce 0123456789"
-
-/// Runs `body` against a node whose Apple and Google keys come from a stand-in issuer on loopback, with both
-/// providers and an OIDC provider (`oidc.corp`, found through the stand-in's discovery document) configured.
-private func withProviders(_ body: @escaping @Sendable (API, StandInIssuer) async throws -> Void) async throws {
-    let issuer = try StandInIssuer()
-    try await issuer.serve {
-        try await withFlint(configure: { settings in
-            settings.identityProviderKeyURLs = ["apple.com": issuer.jwksURL, "google.com": issuer.jwksURL]
-        }) { api in
-            try await api.configureIdp(
-                "apple.com", ["enabled": true, "clientId": .string(appleServicesID), "appleSignInConfig": ["bundleIds": [.string(appleBundleID)]]])
-            try await api.configureIdp("google.com", ["enabled": true, "clientId": .string(googleClientID), "clientSecret": "s3cret"])
-            try await api.configureIdp(
-                "oidc.corp", ["enabled": true, "clientId": "corp-client", "issuer": .string(issuer.issuer), "displayName": "Corp"])
-            try await body(api, issuer)
-        }
-    }
-}
-
-/// Claims of a Sign in with Apple ID token, as Apple writes them (`email_verified` as a string).
-private func apple(_ api: API, sub: String = "001234.apple", email: String? = "x1y2@privaterelay.appleid.com", nonce: String? = rawNonce)
-    -> [String: JSONValue]
-{
-    let now = api.clock.now().secondsSince1970
-    var claims: [String: JSONValue] = [
-        "iss": "https://appleid.apple.com", "aud": .string(appleBundleID), "sub": .string(sub), "iat": .number(Double(now)),
-        "exp": .number(Double(now + 600)),
-    ]
-    if let email { (claims["email"], claims["email_verified"], claims["is_private_email"]) = (.string(email), "true", "true") }
-    if let nonce { claims["nonce"] = .string(ProviderNonceRule.sha256Hex(nonce)) }
-    return claims
-}
-
-/// Claims of a Google ID token.
-private func google(_ api: API, sub: String = "1093", email: String = "ada@gmail.com", verified: Bool = true) -> [String: JSONValue] {
-    let now = api.clock.now().secondsSince1970
-    return [
-        "iss": "https://accounts.google.com", "aud": .string(googleClientID), "sub": .string(sub), "iat": .number(Double(now)),
-        "exp": .number(Double(now + 3600)), "email": .string(email), "email_verified": .bool(verified), "name": "Ada Lovelace",
-        "given_name": "Ada", "family_name": "Lovelace", "picture": "https://example.com/ada.png",
-    ]
-}
-
 @Suite("Federated sign-in: signInWithIdp with Apple, Google and OIDC stand-ins")
 struct FederatedSignInTests {
     @Test("Sign in with Apple creates the account once, then signs in to it, with Firebase's answer and token claims")
     func appleSignIn() async throws {
-        try await withProviders { api, issuer in
-            let token = try issuer.token(apple(api))
+        try await withIdentityProviders { api, issuer in
+            let token = try issuer.token(appleClaims(api))
             let user = #"{"name":{"firstName":"Ada","lastName":"Lovelace"}}"#
             let first = try await api.signInWithIdp([("providerId", "apple.com"), ("id_token", token), ("nonce", rawNonce), ("user", user)])
             #expect(first.status == .ok, "\(first.text)")
@@ -100,8 +52,8 @@ struct FederatedSignInTests {
 
     @Test("Google and OIDC (found through discovery) sign in; the v3 verifyAssertion alias answers the same")
     func googleAndOIDC() async throws {
-        try await withProviders { api, issuer in
-            let reply = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(google(api)))])
+        try await withIdentityProviders { api, issuer in
+            let reply = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(googleClaims(api)))])
             #expect(reply.status == .ok, "\(reply.text)")
             #expect(reply.string("federatedId") == "https://accounts.google.com/1093")
             #expect(reply.string("photoUrl") == "https://example.com/ada.png")
@@ -130,8 +82,8 @@ struct FederatedSignInTests {
             ("missing nonce", "MISSING_OR_INVALID_NONCE"), ("alg none", "INVALID_IDP_RESPONSE"), ("not a JWT", "INVALID_IDP_RESPONSE"),
         ])
     func refusals(_ testCase: String, _ code: String) async throws {
-        try await withProviders { api, issuer in
-            var claims = apple(api)
+        try await withIdentityProviders { api, issuer in
+            var claims = appleClaims(api)
             var nonce = rawNonce
             var token: String?
             switch testCase {
@@ -155,13 +107,13 @@ struct FederatedSignInTests {
 
     @Test("disabled or unconfigured providers are OPERATION_NOT_ALLOWED; a missing postBody credential is refused")
     func disabledProvider() async throws {
-        try await withProviders { api, issuer in
+        try await withIdentityProviders { api, issuer in
             let off = try await api.admin(.patch, "\(Path.defaultIdps)/google.com?updateMask=enabled", body: #"{"enabled":false}"#)
             #expect(off.status == .ok, "\(off.text)")
             #expect(off["enabled"] == .bool(false))
-            let reply = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(google(api)))])
+            let reply = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(googleClaims(api)))])
             #expect(reply.errorCode == "OPERATION_NOT_ALLOWED", "\(reply.text)")
-            let unknown = try await api.signInWithIdp([("providerId", "oidc.nobody"), ("id_token", try issuer.token(google(api)))])
+            let unknown = try await api.signInWithIdp([("providerId", "oidc.nobody"), ("id_token", try issuer.token(googleClaims(api)))])
             #expect(unknown.errorCode == "OPERATION_NOT_ALLOWED", "\(unknown.text)")
             let bare = try await api.signInWithIdp([("providerId", "apple.com")])
             #expect(bare.errorCode == "INVALID_CREDENTIAL_OR_PROVIDER_ID", "\(bare.text)")
@@ -172,9 +124,9 @@ struct FederatedSignInTests {
 
     @Test("linking with idToken attaches the identity; another account's identity is FEDERATED_USER_ID_ALREADY_LINKED")
     func linking() async throws {
-        try await withProviders { api, issuer in
+        try await withIdentityProviders { api, issuer in
             let phoneUser = try await api.signIn(alice)
-            let token = try issuer.token(google(api))
+            let token = try issuer.token(googleClaims(api))
             let linked = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", token)], idToken: phoneUser.idToken)
             #expect(linked.status == .ok, "\(linked.text)")
             #expect(linked.string("localId") == phoneUser.localId)
@@ -195,7 +147,7 @@ struct FederatedSignInTests {
             #expect(withCredential.string("idToken") == nil)
             // The Google account's email belongs to the first account now.
             let sameEmail = try await api.signInWithIdp(
-                [("providerId", "google.com"), ("id_token", try issuer.token(google(api, sub: "2000")))], idToken: other.idToken,
+                [("providerId", "google.com"), ("id_token", try issuer.token(googleClaims(api, sub: "2000")))], idToken: other.idToken,
                 returnIdpCredential: false)
             #expect(sameEmail.errorCode == "EMAIL_EXISTS", "\(sameEmail.text)")
             // Signing in with the identity lands on the account it was linked to.
@@ -213,14 +165,14 @@ struct FederatedSignInTests {
 
     @Test("an unverified provider email of an existing account needs confirmation; a verified one links and drops the unproven password")
     func emailMatches() async throws {
-        try await withProviders { api, issuer in
+        try await withIdentityProviders { api, issuer in
             let owner = try await api.signUp("ada@gmail.com")
-            let unverified = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(google(api, verified: false)))])
+            let unverified = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(googleClaims(api, verified: false)))])
             #expect(unverified.status == .ok, "\(unverified.text)")
             #expect(unverified["needConfirmation"] == .bool(true))
             #expect(unverified.string("idToken") == nil)
             #expect(unverified.string("refreshToken") == nil)
-            let verified = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(google(api)))])
+            let verified = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(googleClaims(api)))])
             #expect(verified.status == .ok, "\(verified.text)")
             #expect(verified.string("localId") == owner.localId)
             #expect(verified["isNewUser"] == .bool(false))
@@ -236,8 +188,8 @@ struct FederatedSignInTests {
 
     @Test("a disabled account cannot sign in with its identity")
     func disabledAccount() async throws {
-        try await withProviders { api, issuer in
-            let token = try issuer.token(google(api))
+        try await withIdentityProviders { api, issuer in
+            let token = try issuer.token(googleClaims(api))
             let first = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", token)])
             let localID = try #require(first.string("localId"))
             let disabled = try await api.admin(Path.adminUpdate, ["localId": .string(localID), "disableUser": true])
@@ -249,17 +201,17 @@ struct FederatedSignInTests {
 
     @Test("a token signed with a rotated-in key is accepted after the keys are fetched again")
     func keyRotation() async throws {
-        try await withProviders { api, issuer in
-            let first = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(google(api)))])
+        try await withIdentityProviders { api, issuer in
+            let first = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(googleClaims(api)))])
             #expect(first.status == .ok, "\(first.text)")
             let fetches = issuer.fetches
             let rotated = try StandInIssuer.newKey()
             issuer.publish(rotated)
             // Within the refetch pause the cached set is used: unknown kid.
-            let early = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(google(api), key: rotated))])
+            let early = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(googleClaims(api), key: rotated))])
             #expect(early.errorCode == "INVALID_IDP_RESPONSE", "\(early.text)")
             api.clock.advance(by: .seconds(31))
-            let later = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(google(api), key: rotated))])
+            let later = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(googleClaims(api), key: rotated))])
             #expect(later.status == .ok, "\(later.text)")
             #expect(issuer.fetches == fetches + 1)
         }
@@ -267,9 +219,9 @@ struct FederatedSignInTests {
 
     @Test("an account with a second factor gets the challenge instead of tokens, as the other first factors")
     func secondFactor() async throws {
-        try await withProviders { api, issuer in
+        try await withIdentityProviders { api, issuer in
             try await api.enableMFA()
-            let token = try issuer.token(google(api))
+            let token = try issuer.token(googleClaims(api))
             let first = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", token)])
             let localID = try #require(first.string("localId"))
             let user = SignedIn(
@@ -288,8 +240,8 @@ struct FederatedSignInTests {
 
     @Test("createAuthUri lists the provider for the email it gave")
     func signInMethods() async throws {
-        try await withProviders { api, issuer in
-            let first = try await api.signInWithIdp([("providerId", "apple.com"), ("id_token", try issuer.token(apple(api))), ("nonce", rawNonce)])
+        try await withIdentityProviders { api, issuer in
+            let first = try await api.signInWithIdp([("providerId", "apple.com"), ("id_token", try issuer.token(appleClaims(api))), ("nonce", rawNonce)])
             #expect(first.status == .ok, "\(first.text)")
             let reply = try await api.post(Path.createAuthURI, ["identifier": "x1y2@privaterelay.appleid.com", "continueUri": "http://localhost/"])
             #expect(reply["registered"] == .bool(true))
@@ -309,11 +261,11 @@ struct FederatedSignInTests {
 
     @Test("the operator's path needs the admin credential")
     func operatorPath() async throws {
-        try await withProviders { api, issuer in
+        try await withIdentityProviders { api, issuer in
             let path = "\(Path.v1)/projects/\(project)/accounts:signInWithIdp"
-            let client = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(google(api)))], path: path)
+            let client = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(googleClaims(api)))], path: path)
             #expect(client.status != .ok, "\(client.text)")
-            let postBody = "providerId=google.com&id_token=\(try issuer.token(google(api)))"
+            let postBody = "providerId=google.com&id_token=\(try issuer.token(googleClaims(api)))"
             let body = #"{"requestUri":"http://localhost","postBody":"\#(postBody)","returnSecureToken":true}"#
             let admin = try await api.admin(.post, path, body: body)
             #expect(admin.status == .ok, "\(admin.text)")

@@ -23,6 +23,12 @@ final class StandInIssuer: Sendable {
         var keys: [SigningKey]
         var fetches = 0
         var port = 0
+        /// The ID token the token endpoint answers for the code `good-code`.
+        var codeToken: String?
+        /// The token endpoint's requests: form body and `Authorization` header.
+        var tokenRequests: [(body: String, authorization: String?)] = []
+        /// Google's side of the access-token flow: access token → (token information, user information).
+        var accessTokens: [String: (info: JSONValue, user: JSONValue)] = [:]
     }
 
     private let state: Mutex<State>
@@ -44,6 +50,19 @@ final class StandInIssuer: Sendable {
     /// The JWKS address.
     var jwksURL: String { issuer + "/keys" }
 
+    /// The ID token the token endpoint answers for `good-code`.
+    func answerCode(with token: String) {
+        state.withLock { $0.codeToken = token }
+    }
+
+    /// The token endpoint's requests so far.
+    var tokenRequests: [(body: String, authorization: String?)] { state.withLock { $0.tokenRequests } }
+
+    /// Makes `accessToken` known to the Google stand-in, with its token information and user information.
+    func knowAccessToken(_ accessToken: String, info: JSONValue, user: JSONValue) {
+        state.withLock { $0.accessTokens[accessToken] = (info, user) }
+    }
+
     /// Publishes another key (a rotation).
     func publish(_ key: SigningKey) {
         state.withLock { $0.keys.append(key) }
@@ -60,7 +79,7 @@ final class StandInIssuer: Sendable {
     /// Runs `body` with the issuer listening on a loopback port.
     func serve(_ body: @escaping @Sendable () async throws -> Void) async throws {
         let router = Router()
-        router.get("/keys") { _, _ -> Response in
+        let jwks: @Sendable (Request, BasicRequestContext) async throws -> Response = { _, _ in
             let keys = self.state.withLock { state -> [SigningKey] in
                 state.fetches += 1
                 return state.keys
@@ -68,8 +87,34 @@ final class StandInIssuer: Sendable {
             let list = try keys.map { key in JSONValue.object(try key.jwk().mapValues(JSONValue.string)) }
             return Self.json(["keys": .array(list)])
         }
+        // The OIDC issuer's, Apple's and Google's key paths.
+        router.get("/keys", use: jwks)
+        router.get("/auth/keys", use: jwks)
+        router.get("/oauth2/v3/certs", use: jwks)
+        router.post("/token") { request, _ -> Response in
+            let body = String(buffer: try await request.body.collect(upTo: 1 << 16))
+            let token = self.state.withLock { state -> String? in
+                state.tokenRequests.append((body, request.headers[.authorization]))
+                return state.codeToken
+            }
+            guard body.contains("code=good-code"), let token else { return Self.json(["error": "invalid_grant"], status: .badRequest) }
+            return Self.json(["id_token": .string(token), "access_token": "oidc-access", "token_type": "Bearer"])
+        }
+        router.post("/tokeninfo") { request, _ -> Response in
+            let body = String(buffer: try await request.body.collect(upTo: 1 << 16))
+            let access = body.hasPrefix("access_token=") ? String(body.dropFirst(13)) : ""
+            guard let known = self.state.withLock({ $0.accessTokens[access] }) else {
+                return Self.json(["error": "invalid_token"], status: .badRequest)
+            }
+            return Self.json(known.info)
+        }
+        router.get("/v1/userinfo") { request, _ -> Response in
+            let bearer = request.headers[.authorization].map { String($0.dropFirst(7)) } ?? ""
+            guard let known = self.state.withLock({ $0.accessTokens[bearer] }) else { return Self.json(["error": "invalid_token"], status: .unauthorized) }
+            return Self.json(known.user)
+        }
         router.get("/.well-known/openid-configuration") { _, _ -> Response in
-            Self.json(["issuer": .string(self.issuer), "jwks_uri": .string(self.jwksURL)])
+            Self.json(["issuer": .string(self.issuer), "jwks_uri": .string(self.jwksURL), "token_endpoint": .string(self.issuer + "/token")])
         }
         try await Application(router: router).test(.live) { client in
             guard let port = client.port else { throw CancellationError() }
@@ -78,9 +123,9 @@ final class StandInIssuer: Sendable {
         }
     }
 
-    private static func json(_ value: JSONValue) -> Response {
+    private static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
         Response(
-            status: .ok, headers: [.contentType: "application/json", .cacheControl: "public, max-age=3600"],
+            status: status, headers: [.contentType: "application/json", .cacheControl: "public, max-age=3600"],
             body: .init(byteBuffer: ByteBuffer(bytes: value.serialized())))
     }
 }
@@ -107,4 +152,53 @@ extension API {
         if let idToken { body["idToken"] = .string(idToken) }
         return try await postRaw(path, String(decoding: JSONValue.object(body).serialized(), as: UTF8.self))
     }
+}
+
+/// The services ID and the app's bundle ID the tests configure for Sign in with Apple, and Google's client ID.
+let appleServicesID = "com.example.signin"
+let appleBundleID = "com.example.app"
+let googleClientID = "1234-abc.apps.googleusercontent.com"
+let rawNonce = "a raw nonce 0123456789"
+
+/// Runs `body` against a node whose Apple and Google keys come from a stand-in issuer on loopback, with both
+/// providers and an OIDC provider (`oidc.corp`, found through the stand-in's discovery document) configured.
+func withIdentityProviders(_ body: @escaping @Sendable (API, StandInIssuer) async throws -> Void) async throws {
+    let issuer = try StandInIssuer()
+    try await issuer.serve {
+        try await withFlint(configure: { settings in
+            settings.identityProviderStandIns = ["apple.com": issuer.issuer, "google.com": issuer.issuer]
+        }) { api in
+            try await api.configureIdp(
+                "apple.com", ["enabled": true, "clientId": .string(appleServicesID), "appleSignInConfig": ["bundleIds": [.string(appleBundleID)]]])
+            try await api.configureIdp("google.com", ["enabled": true, "clientId": .string(googleClientID), "clientSecret": "s3cret"])
+            try await api.configureIdp(
+                "oidc.corp",
+                ["enabled": true, "clientId": "corp-client", "clientSecret": "corp-secret", "issuer": .string(issuer.issuer), "displayName": "Corp"])
+            try await body(api, issuer)
+        }
+    }
+}
+
+/// Claims of a Sign in with Apple ID token, as Apple writes them (`email_verified` as a string).
+func appleClaims(_ api: API, sub: String = "001234.apple", email: String? = "x1y2@privaterelay.appleid.com", nonce: String? = rawNonce)
+    -> [String: JSONValue]
+{
+    let now = api.clock.now().secondsSince1970
+    var claims: [String: JSONValue] = [
+        "iss": "https://appleid.apple.com", "aud": .string(appleBundleID), "sub": .string(sub), "iat": .number(Double(now)),
+        "exp": .number(Double(now + 600)),
+    ]
+    if let email { (claims["email"], claims["email_verified"], claims["is_private_email"]) = (.string(email), "true", "true") }
+    if let nonce { claims["nonce"] = .string(ProviderNonceRule.sha256Hex(nonce)) }
+    return claims
+}
+
+/// Claims of a Google ID token.
+func googleClaims(_ api: API, sub: String = "1093", email: String = "ada@gmail.com", verified: Bool = true) -> [String: JSONValue] {
+    let now = api.clock.now().secondsSince1970
+    return [
+        "iss": "https://accounts.google.com", "aud": .string(googleClientID), "sub": .string(sub), "iat": .number(Double(now)),
+        "exp": .number(Double(now + 3600)), "email": .string(email), "email_verified": .bool(verified), "name": "Ada Lovelace",
+        "given_name": "Ada", "family_name": "Lovelace", "picture": "https://example.com/ada.png",
+    ]
 }

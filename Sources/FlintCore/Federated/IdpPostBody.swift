@@ -36,7 +36,7 @@ package struct IdpPostBody: Sendable, Equatable {
     }
 
     /// Percent-decoding with `+` as a space; `nil` for a malformed escape or invalid UTF-8.
-    static func decode(_ text: Substring) -> String? {
+    package static func decode(_ text: Substring) -> String? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = text.utf8.makeIterator()

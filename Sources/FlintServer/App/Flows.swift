@@ -39,8 +39,8 @@ struct Flows: Sendable {
         sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil, push: (any PushSender)? = nil, logger: Logger,
         metrics: FlintMetrics = FlintMetrics()
     ) async throws -> Flows {
-        guard settings.devMode || settings.identityProviderKeyURLs.isEmpty else {
-            throw FlintStartError("identity provider key URLs can only be overridden in dev mode")
+        guard settings.devMode || settings.identityProviderStandIns.isEmpty else {
+            throw FlintStartError("identity provider stand-ins are for dev mode only")
         }
         let secrets = SecretsAtRest(masterKey: settings.masterKey)
         let sealed = try await store.write { tx in try await secrets.sealValuesInClear(in: tx) }
@@ -88,7 +88,7 @@ struct Flows: Sendable {
         customTokens = CustomTokenSignIn(node: node, gate: gate, keys: ServiceAccountKeys(store: store), newAccounts: newAccounts)
         sessionCookies = SessionCookies(node: node, sessions: sessions)
         let providerKeys = ProviderKeys(
-            clock: clock, logger: logger, overrides: settings.identityProviderKeyURLs, allowsHTTP: settings.devMode)
+            clock: clock, logger: logger, standIns: settings.identityProviderStandIns, allowsHTTP: settings.devMode)
         federated = FederatedSignIn(node: node, sessions: sessions, gate: gate, newAccounts: newAccounts, keys: providerKeys)
         adminCredentials = AdminCredentials(store: store)
         users = UserAdminFlow(node: node)

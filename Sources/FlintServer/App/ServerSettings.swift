@@ -84,10 +84,10 @@ public struct ServerSettings: Sendable {
     /// clear (tests, embedders with a throwaway store). `flint serve` always gives one.
     public var masterKey: MasterKey?
 
-    /// Dev mode only: where identity providers' keys are fetched instead of their own addresses, by provider ID
-    /// (`apple.com`, `google.com`, `oidc.*` → a JWKS URL; `http` allowed), so tests run stand-in issuers on loopback.
-    /// Refused at start outside dev mode.
-    public var identityProviderKeyURLs: [String: String] = [:]
+    /// Dev mode only: origins that serve Apple's or Google's paths in their place, by provider ID (`apple.com`,
+    /// `google.com` → `http://127.0.0.1:8080`): keys, and Google's `tokeninfo` and `userinfo`, so tests run stand-in
+    /// providers on loopback. Refused at start outside dev mode.
+    public var identityProviderStandIns: [String: String] = [:]
 
     /// Default settings: dev mode on 127.0.0.1:9099, data in `./.flint`, project `demo-flint`.
     public init() {}

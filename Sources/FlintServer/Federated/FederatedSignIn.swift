@@ -19,15 +19,19 @@ struct FederatedSignIn: Sendable {
     /// Verifies the provider's ID token for `provider`: its keys (fetched again for an unknown `kid`), signature,
     /// issuer, audience, times and nonce.
     /// - Throws: `INVALID_IDP_RESPONSE` or `MISSING_OR_INVALID_NONCE` with what was wrong.
-    func verify(idToken text: String, rawNonce: String?, provider: IdentityProviderConfig) async throws(AuthError) -> ProviderIDToken {
+    func verify(idToken text: String, rawNonce: String?, provider: IdentityProviderConfig, nonceRule: ProviderNonceRule? = nil)
+        async throws(AuthError) -> ProviderIDToken
+    {
         let token: ProviderIDToken
         do { token = try ProviderIDToken(parsing: text) } catch { throw error.authError }
         let keySet = try await keys.keys(for: provider, kid: token.kid)
         let nonce: ProviderNonceRule =
+            if let nonceRule { nonceRule } else {
             switch provider.providerID {
             case "apple.com": .appleHashed
             case "google.com": .whenSent
             default: .required
+            }
             }
         let issuers = Self.issuers[provider.providerID] ?? provider.issuer.map { [$0] } ?? []
         let expected = ProviderTokenExpectation(issuers: issuers, audiences: provider.audiences, nonce: nonce)

@@ -29,21 +29,34 @@ final class ProviderKeys: Sendable {
         var expiresAt: Instant
     }
 
-    private let client: HTTPClient
-    private let clock: any WallClock
-    private let logger: Logger
-    /// Dev mode's stand-ins: provider ID → JWKS address (loopback stand-in issuers in tests).
-    private let overrides: [String: String]
+    let client: HTTPClient
+    let clock: any WallClock
+    let logger: Logger
+    /// Dev mode's stand-ins: provider ID → the origin (`http://127.0.0.1:8080`) that serves the provider's paths in its
+    /// place (loopback stand-in issuers in tests).
+    let standIns: [String: String]
     /// Whether plain `http` addresses may be fetched (dev mode only).
-    private let allowsHTTP: Bool
+    let allowsHTTP: Bool
     private let cache = Mutex<[String: Entry]>([:])
 
-    init(client: HTTPClient = .shared, clock: any WallClock, logger: Logger, overrides: [String: String], allowsHTTP: Bool) {
+    init(client: HTTPClient = .shared, clock: any WallClock, logger: Logger, standIns: [String: String], allowsHTTP: Bool) {
         self.client = client
         self.clock = clock
         self.logger = logger
-        self.overrides = overrides
+        self.standIns = standIns
         self.allowsHTTP = allowsHTTP
+    }
+
+    /// `url`, a provider's own address, or the same path at the provider's dev-mode stand-in.
+    func address(_ url: String, provider: String) -> String {
+        guard let origin = standIns[provider] else { return url }
+        // The path after `scheme://host`: the third `/` on.
+        var slashes = 0
+        guard let start = url.firstIndex(where: { c in
+            if c == "/" { slashes += 1 }
+            return slashes == 3
+        }) else { return origin }
+        return origin + url[start...]
     }
 
     /// The keys that should hold `kid` for `provider`.
@@ -54,13 +67,12 @@ final class ProviderKeys: Sendable {
         return entry.keys
     }
 
-    /// Where `provider` publishes its keys: a dev-mode override, Apple's or Google's address, or an OIDC issuer's
-    /// `jwks_uri` from its discovery document.
+    /// Where `provider` publishes its keys: Apple's or Google's address (or its dev-mode stand-in), or an OIDC
+    /// issuer's `jwks_uri` from its discovery document.
     func jwksAddress(for provider: IdentityProviderConfig) async throws(AuthError) -> String {
-        if let override = overrides[provider.providerID] { return override }
         switch provider.providerID {
-        case "apple.com": return Self.appleJWKS
-        case "google.com": return Self.googleJWKS
+        case "apple.com": return address(Self.appleJWKS, provider: provider.providerID)
+        case "google.com": return address(Self.googleJWKS, provider: provider.providerID)
         default:
             guard let discovery = try await discovery(for: provider), let uri = discovery["jwks_uri"]?.stringValue else {
                 throw AuthError.invalidIdpResponse("The issuer's discovery document has no jwks_uri.")
@@ -91,7 +103,7 @@ final class ProviderKeys: Sendable {
             guard let kid = wantedKid, cached.keys.key(kid: kid) == nil else { return cached }
             if now - cached.fetchedAt < Self.minimumRefetch { return cached }
         }
-        guard let fetched = await fetch(address, now: now, parseKeys: parseKeys) else {
+        guard let fetched = await fetchDocument(address, now: now, parseKeys: parseKeys) else {
             if let cached { return cached }
             throw AuthError.idpKeysUnavailable
         }
@@ -99,11 +111,8 @@ final class ProviderKeys: Sendable {
         return fetched
     }
 
-    private func fetch(_ address: String, now: Instant, parseKeys: Bool) async -> Entry? {
-        guard address.hasPrefix("https://") || (allowsHTTP && address.hasPrefix("http://")) else {
-            logger.warning("identity provider address refused: not https", metadata: ["address": "\(address)"])
-            return nil
-        }
+    private func fetchDocument(_ address: String, now: Instant, parseKeys: Bool) async -> Entry? {
+        guard permits(address) else { return nil }
         do {
             var request = HTTPClientRequest(url: address)
             request.headers.add(name: "Accept", value: "application/json")
@@ -121,6 +130,15 @@ final class ProviderKeys: Sendable {
             logger.warning("identity provider could not be fetched", metadata: ["address": "\(address)", "errorType": "\(type(of: error))"])
             return nil
         }
+    }
+
+    /// Whether `address` may be called: `https`, or `http` in dev mode.
+    func permits(_ address: String) -> Bool {
+        guard address.hasPrefix("https://") || (allowsHTTP && address.hasPrefix("http://")) else {
+            logger.warning("identity provider address refused: not https", metadata: ["address": "\(address)"])
+            return false
+        }
+        return true
     }
 
     /// `max-age` of a `Cache-Control` header, bounded by ``ageRange``; `nil` without one (or with `no-store`/`no-cache`,

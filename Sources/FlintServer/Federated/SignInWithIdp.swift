@@ -72,23 +72,17 @@ extension FederatedSignIn {
             throw AuthError.operationNotAllowed.with(detail: "The identity provider configuration is not found.")
         }
         guard provider.enabled else { throw AuthError.operationNotAllowed.with(detail: "The identity provider configuration is disabled.") }
-        guard let idTokenText = body.idToken, !idTokenText.isEmpty else {
-            if body.code != nil || body.accessToken != nil {
-                throw AuthError.invalidIdpResponse("Only an id_token is accepted for \(providerID); the code and access_token flows are not served.")
-            }
-            throw AuthError.invalidCredentialOrProviderID.with(detail: "Invalid IdP response/credential: the postBody has no id_token.")
-        }
         let linking = try wire.idToken.map { token throws(AuthError) in try sessions.verifyIDToken(token) }
-        let token = try await verify(idToken: idTokenText, rawNonce: body.nonce, provider: provider)
-        let profile = ProviderProfile(claims: token.claims, appName: ProviderProfile.appName(fromUserJSON: body.user))
+        let proof = try await credential(body, requestUri: uri, provider: provider)
+        let profile = proof.profile
         let now = node.clock.now()
         let outcome = try await decide(profile, providerID: providerID, linking: linking, clientIP: clientIP, now: now)
         var fields = IdpSignInFields(
             federatedId: providerID == "google.com" ? "https://accounts.google.com/\(profile.rawID)" : profile.rawID, providerId: providerID,
             email: profile.email, emailVerified: profile.emailVerified, firstName: profile.firstName, lastName: profile.lastName,
             fullName: profile.displayName, displayName: profile.displayName, photoUrl: profile.photoURL,
-            rawUserInfo: String(decoding: JSONValue.object(token.claims).serialized(), as: UTF8.self))
-        if wire.returnIdpCredential == true { fields.oauthIdToken = idTokenText }
+            rawUserInfo: String(decoding: JSONValue.object(proof.claims).serialized(), as: UTF8.self))
+        if wire.returnIdpCredential == true { (fields.oauthIdToken, fields.oauthAccessToken) = (proof.oauthIdToken, proof.oauthAccessToken) }
         switch outcome {
         case .needConfirmation(let providers):
             fields.needConfirmation = true

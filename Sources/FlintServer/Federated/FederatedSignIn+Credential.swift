@@ -1,0 +1,109 @@
+import FlintCore
+
+/// What a provider's credential proved: the user's claims (answered as `rawUserInfo`), the profile read from them,
+/// and the provider's tokens (answered with `returnIdpCredential`).
+struct ProviderCredential: Sendable {
+    var claims: [String: JSONValue]
+    var profile: ProviderProfile
+    var oauthIdToken: String?
+    var oauthAccessToken: String?
+}
+
+extension FederatedSignIn {
+    /// Google's token information and user information endpoints (the access-token flow).
+    static let googleTokenInfo = "https://oauth2.googleapis.com/tokeninfo"
+    static let googleUserInfo = "https://openidconnect.googleapis.com/v1/userinfo"
+
+    /// Verifies the credential in `postBody`: an ID token (every provider), an authorization code (OIDC providers
+    /// with a client secret: exchanged at the issuer's token endpoint, with the PKCE verifier when given) or a Google
+    /// access token (checked with Google's token information to be the project's client's, then its user information).
+    /// - Throws: `INVALID_IDP_RESPONSE` (or `MISSING_OR_INVALID_NONCE`) with what was wrong,
+    ///   `INVALID_CREDENTIAL_OR_PROVIDER_ID` for a `postBody` without a credential.
+    func credential(_ body: IdpPostBody, requestUri: String, provider: IdentityProviderConfig) async throws(AuthError) -> ProviderCredential {
+        let appName = ProviderProfile.appName(fromUserJSON: body.user)
+        if let idToken = body.idToken, !idToken.isEmpty {
+            let token = try await verify(idToken: idToken, rawNonce: body.nonce, provider: provider)
+            return ProviderCredential(
+                claims: token.claims, profile: ProviderProfile(claims: token.claims, appName: appName), oauthIdToken: idToken,
+                oauthAccessToken: body.accessToken)
+        }
+        let code = body.code ?? Self.queryValue("code", in: requestUri)
+        if let code, !code.isEmpty {
+            guard ProjectConfig.isOIDCProviderID(provider.providerID) else {
+                throw AuthError.invalidIdpResponse("The code flow is served for OIDC providers only; send an id_token for \(provider.providerID).")
+            }
+            return try await exchange(code: code, verifier: body.codeVerifier, nonce: body.nonce, requestUri: requestUri, provider: provider)
+        }
+        if let accessToken = body.accessToken, !accessToken.isEmpty {
+            guard provider.providerID == "google.com" else {
+                throw AuthError.invalidIdpResponse("An access_token is accepted for google.com only; send an id_token for \(provider.providerID).")
+            }
+            return try await googleAccessToken(accessToken, provider: provider)
+        }
+        throw AuthError.invalidCredentialOrProviderID.with(detail: "Invalid IdP response/credential: the postBody has no id_token, code or access_token.")
+    }
+
+    /// The authorization-code flow: the code is exchanged at the token endpoint the issuer's discovery document
+    /// names, with the client secret (HTTP Basic, or in the form when the issuer supports only that), for an ID token
+    /// checked as any other. `redirect_uri` is `requestUri` without its query.
+    private func exchange(code: String, verifier: String?, nonce: String?, requestUri: String, provider: IdentityProviderConfig)
+        async throws(AuthError) -> ProviderCredential
+    {
+        guard let clientID = provider.clientID, let secret = provider.clientSecret, !secret.isEmpty else {
+            throw AuthError.invalidIdpResponse("The code flow needs the provider's client secret in the project config.")
+        }
+        guard let discovery = try await keys.discovery(for: provider), let endpoint = discovery["token_endpoint"]?.stringValue else {
+            throw AuthError.invalidIdpResponse("The issuer's discovery document has no token_endpoint.")
+        }
+        let redirect = String(requestUri.prefix { $0 != "?" && $0 != "#" })
+        var fields = [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirect)]
+        if let verifier, !verifier.isEmpty { fields.append(("code_verifier", verifier)) }
+        let methods = discovery["token_endpoint_auth_methods_supported"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let inForm = methods.contains("client_secret_post") && !methods.contains("client_secret_basic")
+        let answer: ProviderAnswer?
+        if inForm {
+            answer = await keys.postForm(endpoint, fields + [("client_id", clientID), ("client_secret", secret)])
+        } else {
+            answer = await keys.postForm(endpoint, fields + [("client_id", clientID)], basic: (clientID, secret))
+        }
+        guard let answer else { throw AuthError.invalidIdpResponse("The provider's token endpoint could not be reached.") }
+        guard answer.status == 200, let idToken = answer.json?["id_token"]?.stringValue else {
+            throw AuthError.invalidIdpResponse("The provider refused the authorization code.")
+        }
+        let token = try await verify(idToken: idToken, rawNonce: nonce, provider: provider, nonceRule: .whenSent)
+        return ProviderCredential(
+            claims: token.claims, profile: ProviderProfile(claims: token.claims), oauthIdToken: idToken,
+            oauthAccessToken: answer.json?["access_token"]?.stringValue)
+    }
+
+    /// Google's access-token flow: the token must have been issued to one of the configured client IDs (`aud` or
+    /// `azp` of its token information), then its user information is the profile.
+    private func googleAccessToken(_ accessToken: String, provider: IdentityProviderConfig) async throws(AuthError) -> ProviderCredential {
+        let infoURL = keys.address(Self.googleTokenInfo, provider: provider.providerID)
+        guard let info = await keys.postForm(infoURL, [("access_token", accessToken)]) else {
+            throw AuthError.invalidIdpResponse("Google's token information could not be fetched.")
+        }
+        guard info.status == 200, let json = info.json, let sub = json["sub"]?.stringValue else {
+            throw AuthError.invalidIdpResponse("The access token is invalid or has expired.")
+        }
+        let parties = [json["aud"]?.stringValue, json["azp"]?.stringValue].compactMap { $0 }
+        guard parties.contains(where: provider.audiences.contains) else {
+            throw AuthError.invalidIdpResponse("The access token was not issued to a client ID of this project.")
+        }
+        let userURL = keys.address(Self.googleUserInfo, provider: provider.providerID)
+        guard let user = await keys.getJSON(userURL, bearer: accessToken), user.status == 200, let claims = user.json?.objectValue,
+            claims["sub"]?.stringValue == sub
+        else { throw AuthError.invalidIdpResponse("Google's user information could not be fetched for the access token.") }
+        return ProviderCredential(claims: claims, profile: ProviderProfile(claims: claims), oauthIdToken: nil, oauthAccessToken: accessToken)
+    }
+
+    /// The first value of `name` in `uri`'s query, percent-decoded.
+    static func queryValue(_ name: String, in uri: String) -> String? {
+        guard let query = uri.split(separator: "?", maxSplits: 1).dropFirst().first else { return nil }
+        for pair in query.prefix(while: { $0 != "#" }).split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            if parts[0] == name[...], parts.count == 2 { return IdpPostBody.decode(parts[1]) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,71 @@
+import AsyncHTTPClient
+import FlintCore
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// A provider's JSON answer: its status and body (`nil` when it is not a JSON object).
+struct ProviderAnswer: Sendable {
+    var status: Int
+    var json: JSONValue?
+}
+
+extension ProviderKeys {
+    /// GETs `address` (with a bearer token when given); `nil` when it cannot be reached or is refused (not https).
+    func getJSON(_ address: String, bearer: String? = nil) async -> ProviderAnswer? {
+        var request = HTTPClientRequest(url: address)
+        if let bearer { request.headers.add(name: "Authorization", value: "Bearer \(bearer)") }
+        return await send(request, to: address)
+    }
+
+    /// POSTs a form to `address`, with HTTP Basic client authentication when `basic` is given.
+    func postForm(_ address: String, _ fields: [(String, String)], basic: (user: String, password: String)? = nil) async -> ProviderAnswer? {
+        var request = HTTPClientRequest(url: address)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        if let basic {
+            let pair = Self.formEncode(basic.user) + ":" + Self.formEncode(basic.password)
+            request.headers.add(name: "Authorization", value: "Basic \(Self.base64(Array(pair.utf8)))")
+        }
+        let body = fields.map { Self.formEncode($0.0) + "=" + Self.formEncode($0.1) }.joined(separator: "&")
+        request.body = .bytes(ByteBuffer(string: body))
+        return await send(request, to: address)
+    }
+
+    private func send(_ request: HTTPClientRequest, to address: String) async -> ProviderAnswer? {
+        guard permits(address) else { return nil }
+        var request = request
+        request.headers.add(name: "Accept", value: "application/json")
+        do {
+            let response = try await client.execute(request, timeout: .seconds(10))
+            let body = try await response.body.collect(upTo: Self.maxDocumentSize)
+            let json = (try? JSONValue(parsing: Array(buffer: body))).flatMap { $0.objectValue == nil ? nil : $0 }
+            return ProviderAnswer(status: Int(response.status.code), json: json)
+        } catch {
+            logger.warning("identity provider could not be reached", metadata: ["errorType": "\(type(of: error))"])
+            return nil
+        }
+    }
+
+    /// `application/x-www-form-urlencoded` escaping: unreserved characters as they are, the rest as `%XX`.
+    static func formEncode(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + Hex.encode([byte]).uppercased()
+            }
+        }
+        return out
+    }
+
+    /// Standard, padded base64.
+    static func base64(_ bytes: [UInt8]) -> String {
+        var text = String(Base64URL.encode(bytes).map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
+        while text.utf8.count % 4 != 0 { text += "=" }
+        return text
+    }
+}
