@@ -180,6 +180,29 @@ enum Migrations {
                 ]
                 : ["CREATE INDEX users_display_name_lower ON users (LOWER(display_name)) WHERE display_name IS NOT NULL"]
         },
+        // A cheaper audit log for the sign-in's transaction, which appends a `SIGN_IN` event: listed newest first by
+        // its sequence number (the rowid in SQLite, which no longer needs `AUTOINCREMENT`'s extra page per commit), so
+        // no index on the instant (time filters and the retention sweep find their bounds by bisecting the sequence);
+        // the account index holds only events with an account, and the kind index only the rarer kinds (a `SIGN_IN`
+        // listing walks the sequence, where most events are sign-ins).
+        Migration(version: 14) { dialect in
+            let indexes = [
+                "CREATE INDEX audit_events_uid ON audit_events (uid, id) WHERE uid IS NOT NULL",
+                "CREATE INDEX audit_events_kind ON audit_events (kind, id) WHERE \(AuditLayout.kindIndexCondition)",
+            ]
+            guard dialect == .sqlite else {
+                return ["DROP INDEX audit_events_at", "DROP INDEX audit_events_uid", "DROP INDEX audit_events_kind"] + indexes
+            }
+            return [
+                """
+                CREATE TABLE audit_events_v14 (id INTEGER PRIMARY KEY, at BIGINT NOT NULL, kind TEXT NOT NULL, uid TEXT, ip TEXT,
+                    actor TEXT, detail TEXT NOT NULL)
+                """,
+                "INSERT INTO audit_events_v14 (id, at, kind, uid, ip, actor, detail) SELECT id, at, kind, uid, ip, actor, detail FROM audit_events",
+                "DROP TABLE audit_events",
+                "ALTER TABLE audit_events_v14 RENAME TO audit_events",
+            ] + indexes
+        },
     ]
 
     /// The newest version this build knows.
