@@ -75,7 +75,9 @@ struct AuditStoreTests {
         let instants: [Instant] =
             (0..<300).map { Instant(millisecondsSince1970: 10_000 + Int64($0) * 10) } + [Instant(millisecondsSince1970: 11_000), 13_100]
         try await store.write { tx in
-            for (n, at) in instants.enumerated() { try await tx.appendAuditEvent(Self.event(at, n.isMultiple(of: 50) && n < 300 ? .lockout : .signIn)) }
+            for (n, at) in instants.enumerated() {
+                try await tx.appendAuditEvent(Self.event(at, n.isMultiple(of: 50) && n < 300 ? .lockout : .signIn))
+            }
         }
         let bounds: [(Instant?, Instant?)] = [
             (10_000, nil), (10_995, nil), (11_000, 11_001), (12_990, nil), (13_000, nil), (20_000, nil), (nil, 9_000), (nil, 10_005),
