@@ -67,6 +67,10 @@ struct MigrationTests {
         let rows: [(String, [SQLValue])] = [
             (insert, [.integer(1_000), .text("SIGN_IN"), .text("u1")]), (insert, [.integer(2_000), .text("LOCKOUT"), .null]),
             (insert, [.integer(3_000), .text("SIGN_IN"), .text("u2")]),
+            (
+                "INSERT INTO outbox (channel, recipient, body, locale, created_at, code, status) VALUES ('sms', '+15550100', 'b', 'en', 5, '123456', 'sent')",
+                []
+            ),
         ]
         let location = try await Self.database(engine, through: 13, rows)
         let (store, _) = try await makeStore(engine, location: location)
@@ -76,6 +80,8 @@ struct MigrationTests {
         #expect(events.map(\.at) == [4_000, 3_000, 2_000, 1_000])
         #expect(try await store.read { try await $0.auditEvents(AuditQuery(uid: "u1")) }.map(\.id) == [1])
         #expect(try await store.read { try await $0.auditEvents(AuditQuery(kind: .lockout)) }.map(\.id) == [4, 2])
+        let outbox = try await store.read { try await $0.outbox(OutboxFilter(), before: nil, limit: 10) }
+        #expect(outbox.map(\.recipient) == ["+15550100"] && outbox.first?.code == "123456")
         try await store.close()
     }
 
@@ -95,7 +101,10 @@ struct MigrationTests {
         let indexes = try await db.query("SELECT name FROM sqlite_master WHERE tbl_name = 'audit_events' AND type = 'index'", [])
             .map { try $0.string("name") }.sorted()
         #expect(indexes == ["audit_events_kind", "audit_events_uid"])
-        let autoincrement = try await db.query("SELECT sql FROM sqlite_master WHERE name = 'audit_events'", []).first?.string("sql")
-        #expect(autoincrement?.contains("AUTOINCREMENT") == false)
+        let tables = try await db.query("SELECT sql FROM sqlite_master WHERE type = 'table' AND sql LIKE '%AUTOINCREMENT%'", [])
+        #expect(tables.isEmpty, "no table costs a sqlite_sequence write per commit")
+        let outboxIndexes = try await db.query("SELECT name FROM sqlite_master WHERE tbl_name = 'outbox' AND type = 'index'", [])
+            .map { try $0.string("name") }.sorted()
+        #expect(outboxIndexes == ["outbox_recipient", "outbox_session_id", "outbox_status"])
     }
 }
