@@ -23,12 +23,11 @@ extension [Limit] {
         for limit in self { try await tx.releaseCounter(key: limit.key, windowStart: limit.windowStart(reservedAt)) }
     }
 
-    /// Whether one of the limits already had its maximum of hits in the current window (a read; nothing is counted).
+    /// Whether one of the limits already had its maximum of hits in the current window (one read; nothing is
+    /// counted).
     func atMaximum(in reader: any StoreReader, now: Instant) async throws -> Bool {
-        for limit in self where try await reader.counterValue(key: limit.key, windowStart: limit.windowStart(now)) >= limit.max {
-            return true
-        }
-        return false
+        let hits = try await reader.counterValues(map { ($0.key, $0.windowStart(now)) })
+        return zip(self, hits).contains { limit, hits in hits >= limit.max }
     }
 
     /// Counts one hit on each limit inside `tx`; returns whether one went over its maximum. The first hit past a
