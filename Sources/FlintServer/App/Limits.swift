@@ -26,9 +26,14 @@ extension [Limit] {
     /// Whether one of the limits already had its maximum of hits in the current window (one read; nothing is
     /// counted).
     func atMaximum(in reader: any StoreReader, now: Instant) async throws -> Bool {
-        let hits = try await reader.counterValues(map { ($0.key, $0.windowStart(now)) })
-        return zip(self, hits).contains { limit, hits in hits >= limit.max }
+        reached(try await reader.counterValues(windows(now)))
     }
+
+    /// The counter windows `now` falls in, one per limit, as ``FlintStore/CountersReads/counterValues(_:)`` reads them.
+    func windows(_ now: Instant) -> [(key: String, windowStart: Instant)] { map { ($0.key, $0.windowStart(now)) } }
+
+    /// Whether one of the limits has its maximum in `hits` (their counters' values, in order).
+    func reached(_ hits: some Sequence<Int64>) -> Bool { zip(self, hits).contains { limit, hits in hits >= limit.max } }
 
     /// Counts one hit on each limit inside `tx`; returns whether one went over its maximum. The first hit past a
     /// maximum in a window records a `LOCKOUT` audit event in `tx`.

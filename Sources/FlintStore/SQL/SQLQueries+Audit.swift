@@ -23,7 +23,7 @@ enum AuditLayout {
 extension SQLQueries {
     func appendAuditEvent(_ event: AuditEvent) async throws {
         let detail = String(decoding: JSONValue.object(event.detail).serialized(sortingKeys: true), as: UTF8.self)
-        try await db.run(
+        try await db.deferred(
             "INSERT INTO audit_events (at, kind, uid, ip, actor, detail) VALUES (?, ?, ?, ?, ?, ?)",
             [.instant(event.at), .text(event.kind.rawValue), event.uid.sql, event.ip.sql, event.actor.sql, .text(detail)]
         )

@@ -152,7 +152,7 @@ extension SQLQueries {
     }
 
     func recordSignIn(localID: String, at: Instant) async throws {
-        try await db.run("UPDATE users SET last_login_at = ? WHERE local_id = ?", [.instant(at), .text(localID)])
+        try await db.deferred("UPDATE users SET last_login_at = ? WHERE local_id = ?", [.instant(at), .text(localID)])
     }
 
     func deleteUser(localID: String) async throws -> Bool {
@@ -192,7 +192,7 @@ extension SQLQueries {
     }
 
     func insertRefreshToken(_ t: RefreshTokenRecord) async throws {
-        try await db.run(
+        try await db.deferred(
             """
             INSERT INTO refresh_tokens (token_hash, local_id, created_at, auth_time, sign_in_provider, second_factor, second_factor_id,
                 developer_claims)
