@@ -38,10 +38,8 @@ extension Sessions {
     func refresh(_ refreshToken: String) async throws -> RefreshTokenResponse {
         guard refreshToken.utf8.count <= 512 else { throw AuthError.invalidRefreshToken }
         let hash = storedTokenHash(refreshToken)
-        let (record, user) = try await node.store.read { r -> (RefreshTokenRecord?, UserRecord?) in
-            guard let record = try await r.refreshToken(hash: hash) else { return (nil, nil) }
-            return (record, try await r.user(localID: record.localID))
-        }
+        let session = try await node.store.read { try await $0.refreshSession(hash: hash) }
+        let (record, user) = (session?.token, session?.user)
         guard let record else {
             // A token of ours whose row is gone was revoked (revocation deletes the rows) or went with its deleted
             // user: TOKEN_EXPIRED, USER_DISABLED or USER_NOT_FOUND as Firebase answers; anything else is not ours.

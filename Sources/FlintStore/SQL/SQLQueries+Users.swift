@@ -174,17 +174,29 @@ extension SQLQueries {
     // MARK: Refresh tokens
 
     func refreshToken(hash: String) async throws -> RefreshTokenRecord? {
-        guard
-            let row = try await db.first(
-                """
-                SELECT token_hash, local_id, created_at, auth_time, sign_in_provider, second_factor, second_factor_id, developer_claims
-                FROM refresh_tokens WHERE token_hash = ?
-                """,
-                [.text(hash)]
-            )
-        else { return nil }
-        return RefreshTokenRecord(
-            tokenHash: try row.string("token_hash"), localID: try row.string("local_id"), createdAt: try row.instant("created_at"),
+        try await db.first("SELECT \(Self.refreshTokenColumns) FROM refresh_tokens t WHERE t.token_hash = ?", [.text(hash)])
+            .map(refreshToken(from:))
+    }
+
+    func refreshSession(hash: String) async throws -> (token: RefreshTokenRecord, user: UserRecord?)? {
+        guard let row = try await db.first(Self.refreshSessionSQL, [.text(hash)]) else { return nil }
+        return (try refreshToken(from: row), try row.optionalString("local_id") == nil ? nil : try user(from: row))
+    }
+
+    /// A refresh token's columns, its account and creation time named apart from an account's.
+    private static let refreshTokenColumns = """
+        t.token_hash, t.local_id AS token_local_id, t.created_at AS token_created_at, t.auth_time, t.sign_in_provider, t.second_factor,
+        t.second_factor_id, t.developer_claims
+        """
+
+    private static let refreshSessionSQL = """
+        SELECT \(refreshTokenColumns), \(userColumns.split(separator: ", ").map { "u." + $0 }.joined(separator: ", "))
+        FROM refresh_tokens t LEFT JOIN users u ON u.local_id = t.local_id WHERE t.token_hash = ?
+        """
+
+    private func refreshToken(from row: SQLRow) throws -> RefreshTokenRecord {
+        RefreshTokenRecord(
+            tokenHash: try row.string("token_hash"), localID: try row.string("token_local_id"), createdAt: try row.instant("token_created_at"),
             authTime: try row.instant(seconds: "auth_time"), signInProvider: try row.string("sign_in_provider"),
             secondFactor: try row.optionalString("second_factor").map(SecondFactorKind.init(rawValue:)),
             secondFactorID: try row.optionalString("second_factor_id"), developerClaims: try row.optionalString("developer_claims")
