@@ -9,8 +9,9 @@ in another format, replaces their custom claims (the next ID token carries them)
 fails with USER_DISABLED), reads the audit entries of the sign-in and both actions on the Security page, rotates
 the signing key, and on the settings page adds a fictional test number (a sign-in with it then works), turns on
 anonymous sign-in (an anonymous sign-up then works), and adds an authorized domain after an invalid one is refused
-beside its field (the public project config then lists it). A screenshot of every page is saved in the screenshots
-folder.
+beside its field (the public project config then lists it), and on the templates page edits the French sign-in email's
+subject (the live preview follows the typing) and saves it, then sees an SMS text without {code} refused beside its
+field. A screenshot of every page is saved in the screenshots folder.
 
 Usage: console-browser-test.py --flint .build/debug/flint --screenshots docs/console
 """
@@ -30,6 +31,7 @@ import urllib.error
 import urllib.request
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -103,6 +105,14 @@ def some_activity(base):
         assert response.status == 200
     status, _ = call(base, V1 + "/accounts:sendVerificationCode?key=console-test", {"phoneNumber": "+4915112345678", "recaptchaToken": "dev"})
     assert status == 400
+
+
+def admin_config(base):
+    """The project config, as the admin config API shows it (dev mode's `owner` credential)."""
+    path = f"/identitytoolkit.googleapis.com/admin/v2/projects/{PROJECT}/config"
+    request = urllib.request.Request(base + path, headers={"Authorization": "Bearer owner"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
 
 
 def refresh(base, token):
@@ -318,6 +328,37 @@ def main():
         status, fictional = call(base, v1 + "/accounts:signInWithPhoneNumber?key=console-test", {"sessionInfo": sent["sessionInfo"], "code": "424242"})
         expect(status == 200 and fictional.get("idToken"), f"sign-in with the fictional number failed: {fictional}")
 
+        # Templates: the French sign-in email's subject typed, the preview following it without a reload (the HTML part
+        # in its sandboxed frame too), saved as an override of that part alone.
+        console.open("/console/templates?locale=fr&template=email.EMAIL_SIGNIN")
+        page = driver.find_element(By.TAG_NAME, "html")
+        subject = driver.find_element(By.ID, "subject")
+        subject.send_keys(Keys.CONTROL, "a")
+        subject.send_keys("Votre lien de connexion à {app}")
+        WebDriverWait(driver, 10).until(
+            lambda d: d.find_element(By.ID, "preview-subject").text == "Votre lien de connexion à demo-flint")
+        expect(not gone(page), "the preview reloaded the page")
+        driver.switch_to.frame(driver.find_element(By.ID, "preview-html"))
+        framed = driver.find_element(By.TAG_NAME, "body").text
+        driver.switch_to.default_content()
+        expect("oobCode=SAMPLE-CODE" in framed, "the HTML part is not in the preview's frame: " + framed)
+        console.shot("templates")
+        console.submit("Save template")
+        expect("Saved." in console.text(), "the template was not saved: " + console.text())
+        expect(driver.find_element(By.ID, "subject-state").text == "overridden", "the subject is not shown overridden")
+        stored = admin_config(base).get("flint", {}).get("emailTemplates")
+        expect(stored == {"fr": {"EMAIL_SIGNIN": {"subject": "Votre lien de connexion à {app}"}}}, f"stored overrides: {stored}")
+        # An SMS text without {code}: the live preview says it would be refused, and the save is refused beside the field.
+        console.open("/console/templates?locale=fr&template=sms.signIn")
+        message = driver.find_element(By.ID, "text")
+        message.send_keys(Keys.CONTROL, "a")
+        message.send_keys("Votre code {app} arrive")
+        WebDriverWait(driver, 10).until(lambda d: "must contain {code}" in d.find_element(By.ID, "preview").text)
+        console.submit("Save template")
+        error = driver.find_element(By.ID, "text-error").text
+        expect("SMS template fr.signIn must contain {code}" in error, "no error beside the SMS text: " + console.text())
+        console.shot("templates-error")
+
         # The same stylesheet in dark mode (prefers-color-scheme).
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
         console.open("/console/users/" + uid)
@@ -326,7 +367,10 @@ def main():
         console.shot("dashboard-dark")
         console.open("/console/settings")
         console.shot("settings-dark")
-        print("console browser test: setup, password + TOTP sign-in, search by phone, claims, disable, audit log, key rotation, a fictional number, anonymous sign-in and an authorized domain all work")
+        console.open("/console/templates?locale=fr&template=email.EMAIL_SIGNIN")
+        console.shot("templates-dark")
+        print("console browser test: setup, password + TOTP sign-in, search by phone, claims, disable, audit log, key rotation, a fictional number, "
+              "anonymous sign-in, an authorized domain, and a template edited with its live preview all work")
     finally:
         if driver is not None:
             driver.quit()

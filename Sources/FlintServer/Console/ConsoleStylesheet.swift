@@ -85,5 +85,16 @@ enum ConsoleStylesheet {
         .other { --c: var(--c5); } .ok { --c: var(--ok); } .bad { --c: var(--danger); }
         details summary { cursor: pointer; color: var(--muted); }
         .periods { margin-bottom: 8px; }
+        .editor { display: grid; grid-template-columns: repeat(auto-fit, minmax(440px, 1fr)); gap: 16px; align-items: start; }
+        .editor .card { max-width: none; }
+        .editor h2 { margin-top: 0; }
+        .tag.builtin { border-color: var(--line); color: var(--muted); }
+        a.tag { text-decoration: none; }
+        label .tag { font-weight: 400; margin-left: 6px; }
+        iframe.email { display: block; width: 100%; height: 560px; border: 1px solid var(--line); border-radius: 6px; background: #ffffff; }
+        .sms { display: inline-block; max-width: 320px; margin: 8px 0; padding: 8px 12px; border-radius: 14px; background: var(--card);
+          border: 1px solid var(--line); white-space: pre-wrap; }
+        .scroll { overflow-x: auto; }
+        .overview th[scope="row"] { color: var(--fg); }
         """
 }
