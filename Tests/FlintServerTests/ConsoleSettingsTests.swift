@@ -163,7 +163,10 @@ struct ConsoleSettingsTests {
             #expect(try await form("link-domains", ["remove": "links.example.com"]).status == .seeOther)
             #expect(try await form("ios-apps", ["teamId": "", "bundleIds": ""]).status == .seeOther)
             let flint = try await api.admin(.get, Path.config)["flint"]
-            #expect(flint?["appLinks"] == ["android": [["packageName": "com.example.other", "sha256CertFingerprints": [.string(print), .string(print.lowercased())]]]])
+            #expect(
+                flint?["appLinks"] == [
+                    "android": [["packageName": "com.example.other", "sha256CertFingerprints": [.string(print), .string(print.lowercased())]]]
+                ])
             #expect(flint?["linkDomains"] == ["go.example.com"])
         }
     }

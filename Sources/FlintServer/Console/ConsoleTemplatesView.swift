@@ -53,7 +53,8 @@ struct ConsoleTemplatesView {
         let values = edited ?? choice.effective(in: config)
         let fields: [[String: Any]] = choice.parts.map { part in
             var field: [String: Any] = [
-                "name": part, "label": choice.parts.count == 1 ? "Message" : Self.labels[part] ?? part, "value": values[part] ?? "", "multiline": part != "subject",
+                "name": part, "label": choice.parts.count == 1 ? "Message" : Self.labels[part] ?? part, "value": values[part] ?? "",
+                "multiline": part != "subject",
                 "rows": part == "html" ? 16 : choice.parts.count == 1 ? 4 : 10,
                 "state": stored[part] != nil ? "overridden" : choice.builtIn == nil ? "English built-in" : "built-in",
                 "overridden": stored[part] != nil, "resettable": stored[part] != nil && choice.builtIn != nil,
@@ -61,7 +62,8 @@ struct ConsoleTemplatesView {
             if let error = errors[part] { field["error"] = error }
             return field
         }
-        let placeholders = if case .email = choice.kind { "{app}, {link} (required in both bodies) and {email}" } else { "{code} (required) and {app}" }
+        let placeholders =
+            if case .email = choice.kind { "{app}, {link} (required in both bodies) and {email}" } else { "{code} (required) and {app}" }
         var editor: [String: Any] = [
             "label": choice.kind.label, "locale": choice.locale, "template": choice.kind.id, "fields": fields,
             "overridden": !stored.isEmpty, "placeholders": placeholders, "email": choice.parts.count > 1,
