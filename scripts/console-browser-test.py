@@ -9,7 +9,8 @@ in another format, replaces their custom claims (the next ID token carries them)
 fails with USER_DISABLED), reads the audit entries of the sign-in and both actions on the Security page, rotates
 the signing key, and on the settings page adds a fictional test number (a sign-in with it then works), turns on
 anonymous sign-in (an anonymous sign-up then works), and adds an authorized domain after an invalid one is refused
-beside its field (the public project config then lists it), and on the templates page edits the French sign-in email's
+beside its field (the public project config then lists it) and the app links (then served in the AASA and assetlinks
+files), and on the templates page edits the French sign-in email's
 subject (the live preview follows the typing) and saves it, then sees an SMS text without {code} refused beside its
 field. A screenshot of every page is saved in the screenshots folder.
 
@@ -41,6 +42,7 @@ EMAIL = "ops@example.com"
 PASSWORD = "console browser test password"
 PHONE = "+16505550199"
 PROJECT = "demo-flint"
+FINGERPRINT = ":".join("%02X" % (i * 7 % 256) for i in range(32))
 
 
 def totp(secret, at=None):
@@ -143,11 +145,11 @@ class Console:
     def shot(self, name):
         # The body's height, not the document's scroll height, which is never less than the window's.
         content = "return Math.ceil(document.body.getBoundingClientRect().height)"
-        self.driver.set_window_size(1200, max(600, min(self.driver.execute_script(content) + 40, 3200)))
+        self.driver.set_window_size(1200, max(600, min(self.driver.execute_script(content) + 40, 4400)))
         # The window's height includes the browser's own frame: grow it by what the page still lacks.
         missing = self.driver.execute_script(content + " - window.innerHeight")
         if missing > 0:
-            self.driver.set_window_size(1200, min(self.driver.get_window_size()["height"] + missing, 3200))
+            self.driver.set_window_size(1200, min(self.driver.get_window_size()["height"] + missing, 4400))
         self.driver.save_screenshot(os.path.join(self.shots, name + ".png"))
 
     def fill(self, field, text):
@@ -322,6 +324,20 @@ def main():
         expect("app.example.com" in console.text(), "the domain was not added: " + console.text())
         status, project = call(base, V1 + "/projects?key=console-test")
         expect("app.example.com" in project.get("authorizedDomains", []), f"the public config lacks the domain: {project}")
+        # App links: the iOS apps, an Android app and a link domain, then served in the AASA and assetlinks files.
+        console.fill("teamId", "ABCDE12345")
+        console.fill("bundleIds", "com.example.app")
+        console.submit("Save iOS apps")
+        console.fill("packageName", "com.example.app")
+        console.fill("fingerprints", FINGERPRINT)
+        console.submit("Add Android app")
+        console.fill("linkDomain", "links.example.com")
+        console.submit("Add link domain")
+        expect("links.example.com" in console.text() and FINGERPRINT in console.text(), "app links not saved: " + console.text())
+        _, aasa = call(base, "/.well-known/apple-app-site-association")
+        expect("ABCDE12345.com.example.app" in json.dumps(aasa), f"the AASA file lacks the iOS app: {aasa}")
+        _, assetlinks = call(base, "/.well-known/assetlinks.json")
+        expect(FINGERPRINT in json.dumps(assetlinks), f"assetlinks.json lacks the Android app: {assetlinks}")
         console.shot("settings")
         v1 = V1
         _, sent = call(base, v1 + "/accounts:sendVerificationCode?key=console-test", {"phoneNumber": "+16505550142", "recaptchaToken": "dev"})

@@ -20,14 +20,14 @@ enum ConsoleStylesheet {
         .skip { position: absolute; left: -999px; }
         .skip:focus { left: 8px; top: 8px; background: var(--card); padding: 4px 8px; }
         .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-        header.top { display: flex; flex-wrap: wrap; align-items: center; gap: 16px; padding: 10px 24px; border-bottom: 1px solid var(--line); background: var(--card); }
+        header.top { display: flex; flex-wrap: wrap; align-items: center; gap: 12px; padding: 10px 24px; border-bottom: 1px solid var(--line); background: var(--card); }
         .brand { font-weight: 700; color: var(--accent); }
         .project { color: var(--muted); }
-        nav { display: flex; gap: 14px; }
+        nav { display: flex; flex-wrap: wrap; gap: 12px; }
         nav a { text-decoration: none; padding: 4px 2px; }
         nav a[aria-current="page"] { font-weight: 700; border-bottom: 2px solid var(--accent); }
         .signout { margin-left: auto; display: flex; align-items: center; gap: 8px; }
-        .who { color: var(--muted); }
+        .who { color: var(--muted); font-size: 13px; }
         main { padding: 16px 24px 48px; max-width: 1200px; }
         h1 { font-size: 1.5rem; margin: 8px 0 16px; }
         h2 { font-size: 1.15rem; margin-top: 28px; }
