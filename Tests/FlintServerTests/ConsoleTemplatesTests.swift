@@ -87,6 +87,7 @@ struct ConsoleTemplatesTests {
                 .post, "/console/templates/preview",
                 form: ["csrf": op.csrf, "locale": "en", "template": "sms.mfaSignIn", "text": "{code} for {app}", "fragment": "1"], cookie: op.cookie)
             #expect(sms.text.contains(#"<p class="sms" id="preview-sms">123456 for demo-flint</p>"#), "\(sms.text)")
+            #expect(sms.text.contains("21 characters: 1 SMS segment(s) in GSM-7"))
             #expect(Self.overrides(try await api.admin(.get, Path.config).json) == nil, "a preview saves nothing")
         }
     }

@@ -23,7 +23,8 @@ struct ConsoleTemplatePreview {
         return "\(baseURL)/__/auth/action?mode=\(ActionCodes.mode(of: action))&oobCode=SAMPLE-CODE&lang=\(choice.locale)"
     }
 
-    /// The preview fragment's data: `email` (subject, text, html, locale) or `sms` (text, length), and `error`, the
+    /// The preview fragment's data: `email` (subject, text, html, locale) or `sms` (text, length in characters, SMS
+    /// segments and their encoding), and `error`, the
     /// config's refusal of the parts when there is one.
     func data(config: ProjectConfig) -> [String: Any] {
         var data: [String: Any] = [:]
@@ -46,7 +47,11 @@ struct ConsoleTemplatePreview {
         case .sms(let purpose):
             let templates = saved?.smsTemplates ?? SMSTemplates([choice.locale: [purpose: parts["text"] ?? ""]])
             let sms = templates.render(purpose: purpose, locale: [choice.locale], app: appName, code: Self.sampleCode)
-            data["sms"] = ["text": sms.text, "length": sms.text.count, "locale": sms.locale]
+            let segments = SMSSegments(sms.text)
+            data["sms"] = [
+                "text": sms.text, "length": sms.text.count, "locale": sms.locale, "segments": segments.count,
+                "encoding": segments.encoding.rawValue,
+            ]
         }
         return data
     }

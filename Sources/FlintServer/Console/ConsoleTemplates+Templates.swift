@@ -43,7 +43,7 @@ extension ConsoleTemplates {
         </form>
         <section class="preview" aria-labelledby="preview-title">
           <h2 id="preview-title">Preview</h2>
-          <div id="preview" aria-live="polite">{{{preview}}}</div>
+          <div id="preview">{{{preview}}}</div>
         </section>
         </div>
         {{#canWrite}}{{#overridden}}<form id="template-reset" method="post" action="/console/templates">
@@ -68,7 +68,7 @@ extension ConsoleTemplates {
 
     /// The preview of one text, rendered with sample values: an email's subject, its HTML part in a sandboxed frame
     /// (`srcdoc`, escaped: no script, no same-origin access, no navigation of the console) and its text part; an SMS's
-    /// message and length. The save's refusal, if the text would meet one, comes first.
+    /// message, its length and SMS segments. The save's refusal, if the text would meet one, comes first.
     static let templatePreview = """
         {{#error}}<p class="error" id="preview-error" role="alert">Saving this would be refused: {{error}}</p>{{/error}}
         {{#email}}
@@ -83,7 +83,7 @@ extension ConsoleTemplates {
         {{/email}}
         {{#sms}}
         <p class="sms" id="preview-sms">{{text}}</p>
-        <p class="muted">{{length}} characters, sample code 123456.</p>
+        <p class="muted" id="preview-length">{{length}} characters: {{segments}} SMS segment(s) in {{encoding}} (sample code 123456).</p>
         {{/sms}}
         """
 }

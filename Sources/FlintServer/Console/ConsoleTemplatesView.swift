@@ -66,7 +66,7 @@ struct ConsoleTemplatesView {
             if case .email = choice.kind { "{app}, {link} (required in both bodies) and {email}" } else { "{code} (required) and {app}" }
         var editor: [String: Any] = [
             "label": choice.kind.label, "locale": choice.locale, "template": choice.kind.id, "fields": fields,
-            "overridden": !stored.isEmpty, "placeholders": placeholders, "email": choice.parts.count > 1,
+            "overridden": !stored.isEmpty, "placeholders": placeholders,
         ]
         if choice.builtIn == nil {
             editor["note"] = "Flint has no built-in \(choice.locale) text: recipients in \(choice.locale) get the English one until you save it here."
