@@ -154,6 +154,38 @@ struct ConsoleTemplatesTests {
         }
     }
 
+    @Test("a locale without built-in texts starts from the English text, and its first save stores every part")
+    func newLocale() async throws {
+        try await withOperator { api, op in
+            let page = try await api.console(.get, "/console/templates?locale=nl&template=email.PASSWORD_RESET", cookie: op.cookie)
+            #expect(page.text.contains(#"id="subject-state">English built-in</span>"#) && page.text.contains("Flint has no built-in nl text"))
+            let english = try #require(EmailTemplates.builtIn.templates["en"]?[.passwordReset])
+            let form = [
+                "csrf": op.csrf, "locale": "nl", "template": "email.PASSWORD_RESET", "subject": "Nieuw wachtwoord voor {app}", "text": english.text,
+                "html": english.html,
+            ]
+            #expect(try await api.console(.post, "/console/templates", form: form, cookie: op.cookie).status == .seeOther)
+            let stored = try await api.admin(.get, Path.config)["flint"]?["emailTemplates"]?["nl"]?["PASSWORD_RESET"]
+            #expect(stored == ["subject": "Nieuw wachtwoord voor {app}", "text": .string(english.text), "html": .string(english.html)])
+            let overview = try await api.console(.get, "/console/templates", cookie: op.cookie)
+            #expect(overview.text.contains(#"<th scope="row">nl</th>"#))
+        }
+    }
+
+    @Test("an override stored under another spelling of the locale is shown, and replaced under the canonical one")
+    func otherSpelling() async throws {
+        try await withOperator { api, op in
+            let patched = try await api.admin(
+                .patch, Path.config + "?updateMask=flint.smsTemplates", body: #"{"flint":{"smsTemplates":{"PT_br":{"signIn":"{code} ok"}}}}"#)
+            #expect(patched.status == .ok, "\(patched.text)")
+            let page = try await api.console(.get, "/console/templates?locale=pt-br&template=sms.signIn", cookie: op.cookie)
+            #expect(page.text.contains(#"id="text-state">overridden</span>"#) && page.text.contains("{code} ok</textarea>"))
+            let form = ["csrf": op.csrf, "locale": "pt-BR", "template": "sms.signIn", "text": "{code} é seu código"]
+            #expect(try await api.console(.post, "/console/templates", form: form, cookie: op.cookie).status == .seeOther)
+            #expect(try await api.admin(.get, Path.config)["flint"]?["smsTemplates"] == ["pt-BR": ["signIn": "{code} é seu código"]])
+        }
+    }
+
     @Test("a read-only operator reads and previews but cannot save")
     func readOnly() async throws {
         try await withOperator(role: .read) { api, op in
