@@ -186,6 +186,17 @@ struct ConsoleTemplatesTests {
         }
     }
 
+    @Test("a body as large as the config allows (100,000 bytes, far past other console forms' 64 KiB once encoded) is saved")
+    func largeBody() async throws {
+        try await withOperator { api, op in
+            let html = "<p>{link}</p>" + String(repeating: "<b>é</b>", count: 9_000)
+            #expect(html.utf8.count < 100_000)
+            let reply = try await api.console(.post, "/console/templates", form: Self.frenchForm(op, html: html), cookie: op.cookie)
+            #expect(reply.status == .seeOther, "\(reply.status)")
+            #expect(try await api.admin(.get, Path.config)["flint"]?["emailTemplates"]?["fr"]?["EMAIL_SIGNIN"]?["html"] == .string(html))
+        }
+    }
+
     @Test("a read-only operator reads and previews but cannot save")
     func readOnly() async throws {
         try await withOperator(role: .read) { api, op in
