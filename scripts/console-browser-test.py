@@ -9,8 +9,10 @@ in another format, replaces their custom claims (the next ID token carries them)
 fails with USER_DISABLED), reads the audit entries of the sign-in and both actions on the Security page, rotates
 the signing key, and on the settings page adds a fictional test number (a sign-in with it then works), turns on
 anonymous sign-in (an anonymous sign-up then works), and adds an authorized domain after an invalid one is refused
-beside its field (the public project config then lists it). A screenshot of every page is saved in the screenshots
-folder.
+beside its field (the public project config then lists it) and the app links (then served in the AASA and assetlinks
+files), and on the templates page edits the French sign-in email's
+subject (the live preview follows the typing) and saves it, then sees an SMS text without {code} refused beside its
+field. A screenshot of every page is saved in the screenshots folder.
 
 Usage: console-browser-test.py --flint .build/debug/flint --screenshots docs/console
 """
@@ -30,6 +32,7 @@ import urllib.error
 import urllib.request
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -39,6 +42,7 @@ EMAIL = "ops@example.com"
 PASSWORD = "console browser test password"
 PHONE = "+16505550199"
 PROJECT = "demo-flint"
+FINGERPRINT = ":".join("%02X" % (i * 7 % 256) for i in range(32))
 
 
 def totp(secret, at=None):
@@ -105,6 +109,14 @@ def some_activity(base):
     assert status == 400
 
 
+def admin_config(base):
+    """The project config, as the admin config API shows it (dev mode's `owner` credential)."""
+    path = f"/identitytoolkit.googleapis.com/admin/v2/projects/{PROJECT}/config"
+    request = urllib.request.Request(base + path, headers={"Authorization": "Bearer owner"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
 def refresh(base, token):
     return call(base, "/securetoken.googleapis.com/v1/token?key=console-test", {"grant_type": "refresh_token", "refresh_token": token})
 
@@ -133,11 +145,11 @@ class Console:
     def shot(self, name):
         # The body's height, not the document's scroll height, which is never less than the window's.
         content = "return Math.ceil(document.body.getBoundingClientRect().height)"
-        self.driver.set_window_size(1200, max(600, min(self.driver.execute_script(content) + 40, 3200)))
+        self.driver.set_window_size(1200, max(600, min(self.driver.execute_script(content) + 40, 4400)))
         # The window's height includes the browser's own frame: grow it by what the page still lacks.
         missing = self.driver.execute_script(content + " - window.innerHeight")
         if missing > 0:
-            self.driver.set_window_size(1200, min(self.driver.get_window_size()["height"] + missing, 3200))
+            self.driver.set_window_size(1200, min(self.driver.get_window_size()["height"] + missing, 4400))
         self.driver.save_screenshot(os.path.join(self.shots, name + ".png"))
 
     def fill(self, field, text):
@@ -312,11 +324,56 @@ def main():
         expect("app.example.com" in console.text(), "the domain was not added: " + console.text())
         status, project = call(base, V1 + "/projects?key=console-test")
         expect("app.example.com" in project.get("authorizedDomains", []), f"the public config lacks the domain: {project}")
+        # App links: the iOS apps, an Android app and a link domain, then served in the AASA and assetlinks files.
+        console.fill("teamId", "ABCDE12345")
+        console.fill("bundleIds", "com.example.app")
+        console.submit("Save iOS apps")
+        console.fill("packageName", "com.example.app")
+        console.fill("fingerprints", FINGERPRINT)
+        console.submit("Add Android app")
+        console.fill("linkDomain", "links.example.com")
+        console.submit("Add link domain")
+        expect("links.example.com" in console.text() and FINGERPRINT in console.text(), "app links not saved: " + console.text())
+        _, aasa = call(base, "/.well-known/apple-app-site-association")
+        expect("ABCDE12345.com.example.app" in json.dumps(aasa), f"the AASA file lacks the iOS app: {aasa}")
+        _, assetlinks = call(base, "/.well-known/assetlinks.json")
+        expect(FINGERPRINT in json.dumps(assetlinks), f"assetlinks.json lacks the Android app: {assetlinks}")
         console.shot("settings")
         v1 = V1
         _, sent = call(base, v1 + "/accounts:sendVerificationCode?key=console-test", {"phoneNumber": "+16505550142", "recaptchaToken": "dev"})
         status, fictional = call(base, v1 + "/accounts:signInWithPhoneNumber?key=console-test", {"sessionInfo": sent["sessionInfo"], "code": "424242"})
         expect(status == 200 and fictional.get("idToken"), f"sign-in with the fictional number failed: {fictional}")
+
+        # Templates: the French sign-in email's subject typed, the preview following it without a reload (the HTML part
+        # in its sandboxed frame too), saved as an override of that part alone.
+        console.open("/console/templates?locale=fr&template=email.EMAIL_SIGNIN")
+        page = driver.find_element(By.TAG_NAME, "html")
+        subject = driver.find_element(By.ID, "subject")
+        subject.send_keys(Keys.CONTROL, "a")
+        subject.send_keys("Votre lien de connexion à {app}")
+        WebDriverWait(driver, 10).until(
+            lambda d: d.find_element(By.ID, "preview-subject").text == "Votre lien de connexion à demo-flint")
+        expect(not gone(page), "the preview reloaded the page")
+        driver.switch_to.frame(driver.find_element(By.ID, "preview-html"))
+        framed = driver.find_element(By.TAG_NAME, "body").text
+        driver.switch_to.default_content()
+        expect("oobCode=SAMPLE-CODE" in framed, "the HTML part is not in the preview's frame: " + framed)
+        console.shot("templates")
+        console.submit("Save template")
+        expect("Saved." in console.text(), "the template was not saved: " + console.text())
+        expect(driver.find_element(By.ID, "subject-state").text == "overridden", "the subject is not shown overridden")
+        stored = admin_config(base).get("flint", {}).get("emailTemplates")
+        expect(stored == {"fr": {"EMAIL_SIGNIN": {"subject": "Votre lien de connexion à {app}"}}}, f"stored overrides: {stored}")
+        # An SMS text without {code}: the live preview says it would be refused, and the save is refused beside the field.
+        console.open("/console/templates?locale=fr&template=sms.signIn")
+        message = driver.find_element(By.ID, "text")
+        message.send_keys(Keys.CONTROL, "a")
+        message.send_keys("Votre code {app} arrive")
+        WebDriverWait(driver, 10).until(lambda d: "must contain {code}" in d.find_element(By.ID, "preview").text)
+        console.submit("Save template")
+        error = driver.find_element(By.ID, "text-error").text
+        expect("SMS template fr.signIn must contain {code}" in error, "no error beside the SMS text: " + console.text())
+        console.shot("templates-error")
 
         # The same stylesheet in dark mode (prefers-color-scheme).
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
@@ -326,7 +383,10 @@ def main():
         console.shot("dashboard-dark")
         console.open("/console/settings")
         console.shot("settings-dark")
-        print("console browser test: setup, password + TOTP sign-in, search by phone, claims, disable, audit log, key rotation, a fictional number, anonymous sign-in and an authorized domain all work")
+        console.open("/console/templates?locale=fr&template=email.EMAIL_SIGNIN")
+        console.shot("templates-dark")
+        print("console browser test: setup, password + TOTP sign-in, search by phone, claims, disable, audit log, key rotation, a fictional number, "
+              "anonymous sign-in, an authorized domain, and a template edited with its live preview all work")
     finally:
         if driver is not None:
             driver.quit()

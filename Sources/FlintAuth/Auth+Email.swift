@@ -30,12 +30,15 @@ extension Auth {
         return try await completeSignIn(response, isNewUser: response.isNewUser ?? false)
     }
 
-    /// Signs in with a credential: email and password, email and link, or phone (`accounts:signInWithPhoneNumber`,
-    /// which creates the account if needed).
+    /// Signs in with a credential: email and password, email and link, phone (`accounts:signInWithPhoneNumber`,
+    /// which creates the account if needed), or an OAuth provider's (`accounts:signInWithIdp`: Sign in with Apple,
+    /// Google, `oidc.*`).
     /// - Throws: for a phone credential `invalidVerificationCode`, `invalidVerificationID`, `sessionExpired`,
-    ///   `userDisabled`, `networkError`.
+    ///   `userDisabled`, `networkError`; for an OAuth credential `accountExistsWithDifferentCredential` (with the
+    ///   email and an updated credential), `invalidCredential`, `operationNotAllowed`, `userDisabled`.
     @discardableResult
     public func signIn(with credential: AuthCredential) async throws -> AuthDataResult {
+        if let oauth = credential as? OAuthCredential { return try await signIn(withOAuth: oauth) }
         if let phone = credential as? PhoneAuthCredential {
             let response = try await backend.call(
                 "accounts:signInWithPhoneNumber", phone.request(operation: .signUpOrIn), as: VerifyPhoneNumberResponse.self)

@@ -192,9 +192,10 @@ public final class Auth: Sendable {
         return .init(accessToken: idToken, refreshToken: refreshToken, expiresIn: response.expiresIn)
     }
 
-    /// Builds the user of a sign-in answer (profile from `accounts:lookup`) and makes it current.
+    /// Builds the user of a sign-in answer (profile from `accounts:lookup`) and makes it current; `username` is the
+    /// provider's user name when the answer names it apart from `screenName`.
     func completeSignIn(
-        _ response: SignInResponse, isNewUser: Bool, providerID: String = EmailAuthProvider.id
+        _ response: SignInResponse, isNewUser: Bool, providerID: String = EmailAuthProvider.id, username: String? = nil
     ) async throws -> AuthDataResult {
         let tokens = try Self.tokens(of: response, auth: self, providerID: providerID)
         var profile = UserProfile(uid: response.localId ?? "")
@@ -205,6 +206,6 @@ public final class Auth: Sendable {
         return AuthDataResult(
             user: user,
             additionalUserInfo: AdditionalUserInfo(
-                providerID: providerID, isNewUser: isNewUser, rawUserInfo: response.rawUserInfo, screenName: response.screenName))
+                providerID: providerID, isNewUser: isNewUser, rawUserInfo: response.rawUserInfo, screenName: username ?? response.screenName))
     }
 }

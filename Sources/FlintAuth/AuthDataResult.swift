@@ -6,10 +6,11 @@ public final class AuthDataResult: Sendable {
     public let user: User
     /// Provider details; `nil` after a link.
     public let additionalUserInfo: AdditionalUserInfo?
+    /// The provider's tokens after an OAuth sign-in, link or re-authentication, when the server returned them.
+    public let credential: OAuthCredential?
 
-    init(user: User, additionalUserInfo: AdditionalUserInfo?) {
-        self.user = user
-        self.additionalUserInfo = additionalUserInfo
+    init(user: User, additionalUserInfo: AdditionalUserInfo?, credential: OAuthCredential? = nil) {
+        (self.user, self.additionalUserInfo, self.credential) = (user, additionalUserInfo, credential)
     }
 }
 

@@ -2,8 +2,7 @@
 public let EmailAuthProviderID = "password"
 /// The provider ID of phone accounts.
 public let PhoneAuthProviderID = "phone"
-/// The provider ID of Google accounts (Flint has no Google sign-in yet; the ID appears in `providerData` of accounts
-/// imported with it).
+/// The provider ID of Google accounts (``GoogleAuthProvider``).
 public let GoogleAuthProviderID = "google.com"
 /// The provider ID of Facebook accounts.
 public let FacebookAuthProviderID = "facebook.com"

@@ -2,16 +2,17 @@ import Foundation
 
 extension User {
     /// Links a credential to this account: a password (`accounts:signUp` with the ID token), an email link
-    /// (`accounts:signInWithEmailLink` with the ID token) or a phone number (`accounts:signInWithPhoneNumber`,
-    /// operation `LINK`, with the ID token).
+    /// (`accounts:signInWithEmailLink` with the ID token), a phone number (`accounts:signInWithPhoneNumber`,
+    /// operation `LINK`, with the ID token) or an OAuth provider's (`accounts:signInWithIdp` with the ID token).
     /// - Throws: `providerAlreadyLinked` when the account already has the provider; `credentialAlreadyInUse` when
-    ///   another account has the phone number (its `userInfoUpdatedCredentialKey` holds a credential that signs in
-    ///   to that account); and the server's errors.
+    ///   another account has the phone number or the provider's identity (its `userInfoUpdatedCredentialKey` holds a
+    ///   credential that signs in to that account); `emailAlreadyInUse`; and the server's errors.
     @discardableResult
     public func link(with credential: AuthCredential) async throws -> AuthDataResult {
         if providerData.contains(where: { $0.providerID == credential.provider }) {
             throw AuthErrorCode.providerAlreadyLinked.error()
         }
+        if let oauth = credential as? OAuthCredential { return try await link(withOAuth: oauth) }
         if let phone = credential as? PhoneAuthCredential {
             let idToken = try await getIDToken()
             let response = try await backend.call(
@@ -36,15 +37,19 @@ extension User {
         return AuthDataResult(user: self, additionalUserInfo: nil)
     }
 
-    /// Signs in again with an email or phone credential (phone: `accounts:signInWithPhoneNumber`, operation
-    /// `REAUTH`), for operations that need a recent sign-in.
+    /// Signs in again with an email, phone (`accounts:signInWithPhoneNumber`, operation `REAUTH`) or OAuth credential
+    /// (`accounts:signInWithIdp`, creating no account), for operations that need a recent sign-in.
     /// - Throws: `userMismatch` when the credential belongs to another account (or to none).
     @discardableResult
     public func reauthenticate(with credential: AuthCredential) async throws -> AuthDataResult {
         let response: SignInResponse
-        let providerID = credential.provider
+        var providerID = credential.provider
+        var federated: (info: AdditionalUserInfo, credential: OAuthCredential?)?
         do {
-            if let phone = credential as? PhoneAuthCredential {
+            if let oauth = credential as? OAuthCredential {
+                let (tokens, info, updated) = try await reauthenticate(withOAuth: oauth)
+                (response, federated, providerID) = (tokens, (info, updated), info.providerID)
+            } else if let phone = credential as? PhoneAuthCredential {
                 response = try await backend.call(
                     "accounts:signInWithPhoneNumber", phone.request(operation: .reauth), as: VerifyPhoneNumberResponse.self
                 ).signInResponse()
@@ -66,7 +71,9 @@ extension User {
         // An answer that asks for a second factor may carry no `localId`; one with tokens must be this user's.
         if response.localId != uid, response.localId != nil || response.idToken != nil { throw AuthErrorCode.userMismatch.error() }
         try await adopt(response, providerID: providerID)
-        return AuthDataResult(user: self, additionalUserInfo: AdditionalUserInfo(providerID: providerID, isNewUser: false))
+        return AuthDataResult(
+            user: self, additionalUserInfo: federated?.info ?? AdditionalUserInfo(providerID: providerID, isNewUser: false),
+            credential: federated?.credential)
     }
 
     /// Takes the tokens of a link, re-authentication or second-factor change, reloads the profile and tells the

@@ -38,14 +38,12 @@ struct AdminTokens: AsyncParsableCommand {
             let record = AdminCredentialRecord(
                 secretHash: AdminSecret.hash(secret), name: name, scope: AdminScope(rawValue: scope),
                 createdAt: SystemClock().now())
-            let db = try await store.open(logger: quietLogger())
-            do {
+            try await store.withStore(mappingErrors: {
+                guard case StoreError.conflict = $0 else { return $0 }
+                return ValidationError("an admin credential named \(name) exists; revoke it first or pick another name")
+            }) { db in
                 try await db.write { tx in try await tx.insertAdminCredential(record) }
-            } catch StoreError.conflict {
-                try? await db.close()
-                throw ValidationError("an admin credential named \(name) exists; revoke it first or pick another name")
             }
-            try await db.close()
             printError("admin credential \(name) (\(scope)) created; its secret, shown only now:")
             print(secret)
         }
@@ -64,9 +62,7 @@ struct AdminTokens: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let db = try await store.open(logger: quietLogger())
-            let credentials = try await db.read { try await $0.adminCredentials() }
-            try await db.close()
+            let credentials = try await store.withStore { db in try await db.read { try await $0.adminCredentials() } }
             let entries = credentials.map {
                 Entry(name: $0.name, scope: $0.scope.rawValue, createdAt: credentialTime($0.createdAt), revokedAt: credentialTime($0.revokedAt))
             }
@@ -81,9 +77,9 @@ struct AdminTokens: AsyncParsableCommand {
         @Argument(help: "The credential's name.") var name: String
 
         func run() async throws {
-            let db = try await store.open(logger: quietLogger())
-            let revoked = try await db.write { tx in try await tx.revokeAdminCredential(name: name, at: SystemClock().now()) }
-            try await db.close()
+            let revoked = try await store.withStore { db in
+                try await db.write { tx in try await tx.revokeAdminCredential(name: name, at: SystemClock().now()) }
+            }
             guard revoked else { throw ValidationError("no unrevoked admin credential named \(name)") }
             print("admin credential \(name) revoked")
         }

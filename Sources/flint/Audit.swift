@@ -33,18 +33,9 @@ struct Audit: AsyncParsableCommand {
 
         func run() async throws {
             let filter = AuditListing.Filter(uid: uid, kind: kind, since: since, until: until, pageSize: String(pageSize), pageToken: pageToken)
-            let db = try await store.open(logger: quietLogger())
-            let page: AuditListing.Page
-            do {
-                page = try await AuditListing.page(filter, in: db)
-            } catch let error as AuthError {
-                try await db.close()
-                throw ValidationError(error.message)
-            } catch {
-                try await db.close()
-                throw error
+            let page = try await store.withStore(mappingErrors: { ($0 as? AuthError).map { ValidationError($0.message) } ?? $0 }) { db in
+                try await AuditListing.page(filter, in: db)
             }
-            try await db.close()
             if json {
                 print(Self.text(page.json))
                 return

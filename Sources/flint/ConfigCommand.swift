@@ -23,9 +23,7 @@ struct ConfigCommand: AsyncParsableCommand {
         @Option(help: "Project ID for the resource name.") var project: String = env("FLINT_PROJECT") ?? "demo-flint"
 
         func run() async throws {
-            let db = try await store.open(logger: quietLogger())
-            let config = try await ProjectConfigStore.load(from: db)
-            try await db.close()
+            let config = try await store.withStore { db in try await ProjectConfigStore.load(from: db) }
             print(try ConfigFile.render(config.resource(projectID: project)))
         }
     }
@@ -51,17 +49,13 @@ struct ConfigCommand: AsyncParsableCommand {
             let parsed = (try? JSONDecoder().decode(JSONValue.self, from: Data(value.utf8))) ?? .string(value)
             var patch: JSONValue = parsed
             for key in path.split(separator: ".").reversed() { patch = .object([String(key): patch]) }
-            let db = try await store.open(logger: quietLogger())
-            do {
+            let updated = try await store.withStore(mappingErrors: { ($0 as? AuthError).map { ValidationError($0.message) } ?? $0 }) { db in
                 let current = try await ProjectConfigStore.load(from: db)
                 let updated = try current.applying(patch: patch.objectValue ?? [:], updateMask: [path])
                 try await ProjectConfigStore.save(updated, to: db, updateMask: [path])
-                try await db.close()
-                print(try ConfigFile.render(updated.resource(projectID: project)))
-            } catch let error as AuthError {
-                try await db.close()
-                throw ValidationError(error.message)
+                return updated
             }
+            print(try ConfigFile.render(updated.resource(projectID: project)))
         }
     }
 }
@@ -83,17 +77,9 @@ extension ConfigCommand {
         func run() async throws {
             let contents: ConfigFile.Contents
             do { contents = try ConfigFile.read(path: file) } catch let error as ConfigFile.Failure { throw ValidationError(error.description) }
-            let db = try await store.open(logger: quietLogger())
-            let stored: ProjectConfig
-            let applied: String?
-            do {
-                stored = try await ProjectConfigStore.load(from: db)
-                applied = try await ProjectConfigStore.appliedFileDigest(in: db)
-            } catch {
-                try await db.close()
-                throw error
+            let (stored, applied) = try await store.withStore { db in
+                (try await ProjectConfigStore.load(from: db), try await ProjectConfigStore.appliedFileDigest(in: db))
             }
-            try await db.close()
             let differences = ConfigFile.differences(file: contents.document, stored: stored.document)
             if differences.isEmpty { print("no differences: the stored config has every field the file sets") }
             for difference in differences {

@@ -38,8 +38,7 @@ struct ConsoleOperatorsCommand: AsyncParsableCommand {
                 try await ConsoleOperators.add(
                     email: email, role: ConsoleRole(rawValue: role), in: db, now: SystemClock().now(), random: SystemRandom())
             }
-            printError("console operator \(email) (\(role)) added; its setup link, valid 24 hours, shown only now:")
-            print(setupLink(publicUrl, token))
+            printSetupLink(token, publicUrl, "console operator \(email) (\(role)) added")
         }
     }
 
@@ -55,8 +54,7 @@ struct ConsoleOperatorsCommand: AsyncParsableCommand {
             let token = try await store.withStore(mappingErrors: { operatorError($0, email: email) }) { db in
                 try await ConsoleOperators.reset(email: email, in: db, now: SystemClock().now(), random: SystemRandom())
             }
-            printError("console operator \(email) must set up again; its setup link, valid 24 hours, shown only now:")
-            print(setupLink(publicUrl, token))
+            printSetupLink(token, publicUrl, "console operator \(email) must set up again")
         }
     }
 
@@ -106,9 +104,7 @@ struct ConsoleOperatorsCommand: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let db = try await store.open(logger: quietLogger())
-            let operators = try await db.read { try await $0.consoleOperators() }
-            try await db.close()
+            let operators = try await store.withStore { db in try await db.read { try await $0.consoleOperators() } }
             printTable(
                 ["EMAIL", "ROLE", "SET UP", "CREATED"],
                 operators.map { [$0.email, $0.role.rawValue, $0.isSetUp ? "yes" : "no", credentialTime($0.createdAt) ?? "-"] })
@@ -136,8 +132,9 @@ private func operatorError(_ error: any Error, email: String) -> any Error {
 }
 
 /// The setup link of `token`: after `--public-url`, else `FLINT_PUBLIC_URL`, else the default local address.
-private func setupLink(_ publicURL: String?, _ token: String) -> String {
+private func printSetupLink(_ token: String, _ publicURL: String?, _ what: String) {
     var base = publicURL ?? ProcessInfo.processInfo.environment["FLINT_PUBLIC_URL"] ?? "http://127.0.0.1:9099"
     while base.hasSuffix("/") { base.removeLast() }
-    return base + ConsoleOperators.setupPath(token: token)
+    printError("\(what); its setup link, valid 24 hours, shown only now:")
+    print(base + ConsoleOperators.setupPath(token: token))
 }

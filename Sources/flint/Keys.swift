@@ -22,10 +22,9 @@ struct Keys: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let db = try await store.open(logger: quietLogger())
-            let masterKey = try await store.requiredMasterKey(for: db).key
-            let kid = try await FlintServer.rotateKeys(store: db, masterKey: masterKey)
-            try await db.close()
+            let kid = try await store.withStore { db in
+                try await FlintServer.rotateKeys(store: db, masterKey: try await store.requiredMasterKey(for: db).key)
+            }
             print("new signing key \(kid); earlier keys stay published until their tokens expire")
         }
     }
@@ -67,8 +66,7 @@ struct Keys: AsyncParsableCommand {
 
         func run() async throws {
             let next = try newKey()
-            let db = try await store.open(logger: quietLogger())
-            do {
+            try await store.withStore { db in
                 let current = try await store.masterKey(for: db, useDataDirectory: true, create: false)
                 // A key that lives in the data directory is replaced there: written beside it first, moved after commit.
                 let staged = current?.dataDirectoryFile.map { $0 + ".new" }
@@ -87,11 +85,7 @@ struct Keys: AsyncParsableCommand {
                     }
                     print("\(file) now holds the new key")
                 }
-                try await db.close()
                 print("\(count) secret(s) sealed with master key \(next.id) (was \(current?.key.id ?? "none")); restart every node with the new key")
-            } catch {
-                try? await db.close()
-                throw error
             }
         }
     }

@@ -14,9 +14,7 @@ struct Migrate: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let db = try await store.open(logger: quietLogger())
-        let version = try await db.read { try await $0.schemaVersion() }
-        try await db.close()
+        let version = try await store.withStore { db in try await db.read { try await $0.schemaVersion() } }
         print("database \(store.describe) is at schema version \(version) (this build's latest: \(StoreSchema.latestVersion))")
     }
 }

@@ -28,12 +28,11 @@ struct ServiceAccounts: AsyncParsableCommand {
 
         func run() async throws {
             let path = output ?? "\(name)-service-account.json"
-            let db = try await store.open(logger: quietLogger())
             let key = try ServiceAccountKey.generate(name: name, projectID: project, random: SystemRandom())
             let record = ServiceAccountRecord(
                 keyID: key.keyID, name: name, clientEmail: key.clientEmail, clientID: key.clientID, publicKeyPEM: key.publicKeyPEM,
                 createdAt: SystemClock().now())
-            do {
+            try await store.withStore { db in
                 if try await db.read({ try await $0.serviceAccounts() }).contains(where: { $0.name == name && $0.revokedAt == nil }) {
                     throw ValidationError("a service account named \(name) exists; revoke it first or pick another name")
                 }
@@ -44,11 +43,7 @@ struct ServiceAccounts: AsyncParsableCommand {
                     discardSecretFile(path)
                     throw error
                 }
-            } catch {
-                try? await db.close()
-                throw error
             }
-            try await db.close()
             print("service account \(name): \(key.clientEmail), key \(key.keyID)")
             print("credential file written to \(path) (keep it secret: it signs custom tokens for any user)")
         }
@@ -67,9 +62,7 @@ struct ServiceAccounts: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let db = try await store.open(logger: quietLogger())
-            let accounts = try await db.read { try await $0.serviceAccounts() }
-            try await db.close()
+            let accounts = try await store.withStore { db in try await db.read { try await $0.serviceAccounts() } }
             let entries = accounts.map {
                 Entry(
                     name: $0.name, clientEmail: $0.clientEmail, keyId: $0.keyID, clientId: $0.clientID, createdAt: credentialTime($0.createdAt),
@@ -89,9 +82,9 @@ struct ServiceAccounts: AsyncParsableCommand {
         @Argument(help: "The account's name.") var name: String
 
         func run() async throws {
-            let db = try await store.open(logger: quietLogger())
-            let revoked = try await db.write { tx in try await tx.revokeServiceAccount(name: name, at: SystemClock().now()) }
-            try await db.close()
+            let revoked = try await store.withStore { db in
+                try await db.write { tx in try await tx.revokeServiceAccount(name: name, at: SystemClock().now()) }
+            }
             guard revoked else { throw ValidationError("no unrevoked service account named \(name)") }
             print("service account \(name) revoked")
         }

@@ -68,12 +68,13 @@ func env(_ name: String) -> String? {
 }
 
 extension StoreOptions {
-    /// Opens the store (quietly), runs `body` on it and closes it, also when `body` fails; a failure of `body` is
-    /// thrown as `mappingErrors` turns it (a command's own words for the store's errors).
+    /// Opens the store (quietly; SQLite with a page cache of `sqliteCacheMiB` when given), runs `body` on it and
+    /// closes it, also when `body` fails; a failure of `body` is thrown as `mappingErrors` turns it (a command's own
+    /// words for the store's errors).
     func withStore<T>(
-        mappingErrors: (any Error) -> any Error = { $0 }, _ body: (any AuthStore) async throws -> T
+        sqliteCacheMiB: Int? = nil, mappingErrors: (any Error) -> any Error = { $0 }, _ body: (any AuthStore) async throws -> T
     ) async throws -> T {
-        let db = try await open(logger: quietLogger())
+        let db = try await open(logger: quietLogger(), sqliteCacheMiB: sqliteCacheMiB)
         let result: T
         do {
             result = try await body(db)

@@ -36,9 +36,14 @@ struct Users: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let db = try await store.open(logger: quietLogger())
             let random = SystemRandom()
             let createdAt = SystemClock().now()
+            let (added, total) = try await store.withStore { db in try await generate(into: db, random: random, createdAt: createdAt) }
+            print("added \(added) users; \(total) in all")
+        }
+
+        /// Inserts the numbered accounts in batches, skipping numbers taken; returns how many were added and the total.
+        private func generate(into db: any AuthStore, random: SystemRandom, createdAt: Instant) async throws -> (Int, Int) {
             var added = 0
             var next = first
             while next < first + count {
@@ -60,9 +65,7 @@ struct Users: AsyncParsableCommand {
                 }
                 next = end
             }
-            let total = try await db.read { try await $0.userCount() }
-            try await db.close()
-            print("added \(added) users; \(total) in all")
+            return (added, try await db.read { try await $0.userCount() })
         }
     }
 }

@@ -47,14 +47,40 @@ struct UsersExport: AsyncParsableCommand {
 
     func run() async throws {
         let format = try ExportFormat.of(file: file, given: format)
-        let db = try await store.open(logger: quietLogger())
+        var summary = Summary(file: file, format: format.rawValue)
+        var hashes: [String: Int] = [:]
+        var progress = try await store.withStore { db in try await write(from: db, format: format, summary: &summary, hashes: &hashes) }
+        progress.update(done: summary.users, progress: summary.users, force: true)
+        progress.finish()
+        summary.seconds = (progress.elapsed * 1000).rounded() / 1000
+        summary.passwordHashes = hashes.sorted { $0.value > $1.value }.map { Summary.HashConfiguration(flags: $0.key, users: $0.value) }
+        for configuration in summary.passwordHashes {
+            printError("\(configuration.users) password hashes import with: \(configuration.flags)")
+        }
+        if summary.passwordHashes.count > 1 {
+            printError(
+                "warning: the file holds \(summary.passwordHashes.count) hash configurations, but an import applies one to every user: "
+                    + "users hashed with another cannot sign in with their password after that import until they reset it")
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+        } else {
+            print("exported \(summary.users) users to \(file) in \(ProgressLine.duration(summary.seconds))")
+        }
+    }
+
+    /// Writes every account of `db` to the file in `format`, a page at a time, counting them in `summary` and their
+    /// hash configurations in `hashes`; returns the progress line.
+    private func write(
+        from db: any AuthStore, format: ExportFormat, summary: inout Summary, hashes: inout [String: Int]
+    ) async throws -> ProgressLine {
         let total = try await db.read { try await $0.userCount() }
         let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard fd >= 0 else { throw FileError(path: file, reason: String(cString: strerror(errno))) }
         let output = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        var summary = Summary(file: file, format: format.rawValue)
         var progress = ProgressLine(noun: "users", total: total)
-        var hashes: [String: Int] = [:]
         if format == .json { try output.write(contentsOf: Data("{\"users\": [\n".utf8)) }
         var after: String?
         while true {
@@ -80,25 +106,6 @@ struct UsersExport: AsyncParsableCommand {
         if format == .json { try output.write(contentsOf: Data("]}".utf8)) }
         try output.synchronize()
         try output.close()
-        try await db.close()
-        progress.update(done: summary.users, progress: summary.users, force: true)
-        progress.finish()
-        summary.seconds = (progress.elapsed * 1000).rounded() / 1000
-        summary.passwordHashes = hashes.sorted { $0.value > $1.value }.map { Summary.HashConfiguration(flags: $0.key, users: $0.value) }
-        for configuration in summary.passwordHashes {
-            printError("\(configuration.users) password hashes import with: \(configuration.flags)")
-        }
-        if summary.passwordHashes.count > 1 {
-            printError(
-                "warning: the file holds \(summary.passwordHashes.count) hash configurations, but an import applies one to every user: "
-                    + "users hashed with another cannot sign in with their password after that import until they reset it")
-        }
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(summary), as: UTF8.self))
-        } else {
-            print("exported \(summary.users) users to \(file) in \(ProgressLine.duration(summary.seconds))")
-        }
+        return progress
     }
 }

@@ -55,27 +55,27 @@ struct UsersImport: AsyncParsableCommand {
         if algorithm == nil { printError("warning: no --hash-algo: users with a password hash will be refused") }
         let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
         // A large page cache keeps a batch's index pages in memory until its commit (SQLite).
-        let db = try await store.open(logger: quietLogger(), sqliteCacheMiB: 64)
         var summary = ImportSummary(file: file, format: format.rawValue)
         var progress = ProgressLine(noun: "users", total: size)
-        let run = ImportRun(
-            importer: UserImporter(store: db, actor: "cli"), algorithm: algorithm, batchSize: batchSize,
-            existing: resume ? .skip : allowOverwrite ? .overwrite : .refuse, writers: store.databaseURL == nil ? 1 : 2)
-        do {
-            switch format {
-            case .json:
-                var reader = try ExportJSONReader(path: file)
-                try await run.records(from: &reader, summary: &summary, progress: &progress)
-            case .csv:
-                var reader = try ExportCSVReader(path: file)
-                try await run.records(from: &reader, summary: &summary, progress: &progress)
+        try await store.withStore(sqliteCacheMiB: 64) { db in
+            let run = ImportRun(
+                importer: UserImporter(store: db, actor: "cli"), algorithm: algorithm, batchSize: batchSize,
+                existing: resume ? .skip : allowOverwrite ? .overwrite : .refuse, writers: store.databaseURL == nil ? 1 : 2)
+            do {
+                switch format {
+                case .json:
+                    var reader = try ExportJSONReader(path: file)
+                    try await run.records(from: &reader, summary: &summary, progress: &progress)
+                case .csv:
+                    var reader = try ExportCSVReader(path: file)
+                    try await run.records(from: &reader, summary: &summary, progress: &progress)
+                }
+            } catch let error as ExportFileError {
+                summary.stoppedAt = error.description
             }
-        } catch let error as ExportFileError {
-            summary.stoppedAt = error.description
         }
         progress.finish()
         summary.failures.sort { $0.index < $1.index }
-        try await db.close()
         summary.seconds = (progress.elapsed * 1000).rounded() / 1000
         summary.usersPerSecond = Int(Double(summary.imported + summary.skipped) / max(progress.elapsed, 0.001))
         print(json ? try summary.json() : summary.line)

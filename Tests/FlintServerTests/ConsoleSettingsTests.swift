@@ -47,7 +47,26 @@ struct SettingsCase: Sendable, CustomTestStringConvertible {
             group: "app-links", valid: ["mobileLinksDomain": "HOSTING_DOMAIN"], path: ["mobileLinksConfig"],
             expected: ["domain": "HOSTING_DOMAIN"], invalid: ["mobileLinksDomain": "ELSEWHERE"], field: "mobileLinksDomain",
             message: "mobileLinksConfig.domain must be HOSTING_DOMAIN or FIREBASE_DYNAMIC_LINK_DOMAIN"),
+        SettingsCase(
+            group: "ios-apps", valid: ["teamId": "ABCDE12345", "bundleIds": "com.example.app\r\ncom.example.other"], path: ["flint", "appLinks"],
+            expected: ["apple": ["teamId": "ABCDE12345", "bundleIds": ["com.example.app", "com.example.other"]]],
+            invalid: ["teamId": "short", "bundleIds": "com.example.app"], field: "teamId",
+            message: "flint.appLinks.apple.teamId must be a 10-character Apple team ID"),
+        SettingsCase(
+            group: "android-apps", valid: ["packageName": "com.example.app", "fingerprints": fingerprint], path: ["flint", "appLinks"],
+            expected: ["android": [["packageName": "com.example.app", "sha256CertFingerprints": [.string(fingerprint)]]]],
+            invalid: ["packageName": "com.example.app", "fingerprints": "AA:BB"], field: "fingerprints",
+            message: "flint.appLinks.android[].sha256CertFingerprints must list SHA-256 fingerprints (AA:BB:...)"),
+        SettingsCase(
+            group: "link-domains", valid: ["linkDomain": "links.example.com"], path: ["flint", "linkDomains"], expected: ["links.example.com"],
+            invalid: ["linkDomain": "bad domain!"], field: "linkDomain", message: "flint.linkDomains must be a list of host names"),
     ]
+
+    /// A well-formed SHA-256 certificate fingerprint.
+    static let fingerprint = (0..<32).map { i in
+        let hex = String(i * 7 % 256, radix: 16, uppercase: true)
+        return hex.count == 1 ? "0" + hex : hex
+    }.joined(separator: ":")
 }
 
 @Suite("The web console's settings page")
@@ -120,6 +139,35 @@ struct ConsoleSettingsTests {
             let reply = try await api.console(.post, "/console/settings/\(test.group)", form: test.valid, cookie: op.cookie)
             #expect(reply.status == .forbidden && reply.text.contains("stale"))
             #expect(try await api.admin(.get, Path.config).json == before)
+        }
+    }
+
+    @Test("the app link forms show the current apps and domains; an Android app and a link domain are removed, the iOS apps cleared")
+    func appLinks() async throws {
+        try await withOperator { api, op in
+            let form = { (group: String, fields: [String: String]) in
+                try await api.console(.post, "/console/settings/\(group)", form: fields.merging(["csrf": op.csrf]) { $1 }, cookie: op.cookie)
+            }
+            let print = SettingsCase.fingerprint
+            _ = try await form("ios-apps", ["teamId": "ABCDE12345", "bundleIds": "com.example.app"])
+            _ = try await form("android-apps", ["packageName": "com.example.app", "fingerprints": print])
+            _ = try await form("android-apps", ["packageName": "com.example.other", "fingerprints": "\(print), \(print.lowercased())"])
+            _ = try await form("link-domains", ["linkDomain": "links.example.com"])
+            _ = try await form("link-domains", ["linkDomain": "go.example.com"])
+            let page = try await api.console(.get, "/console/settings", cookie: op.cookie)
+            #expect(page.text.contains(#"<input id="teamId" name="teamId" value="ABCDE12345""#))
+            #expect(page.text.contains("<code>com.example.other</code>") && page.text.contains(#"aria-label="Remove go.example.com""#))
+            let aasa = try await api.call(.get, "/.well-known/apple-app-site-association")
+            #expect(aasa.text.contains("ABCDE12345.com.example.app"), "\(aasa.text)")
+            #expect(try await form("android-apps", ["remove": "com.example.app"]).status == .seeOther)
+            #expect(try await form("link-domains", ["remove": "links.example.com"]).status == .seeOther)
+            #expect(try await form("ios-apps", ["teamId": "", "bundleIds": ""]).status == .seeOther)
+            let flint = try await api.admin(.get, Path.config)["flint"]
+            #expect(
+                flint?["appLinks"] == [
+                    "android": [["packageName": "com.example.other", "sha256CertFingerprints": [.string(print), .string(print.lowercased())]]]
+                ])
+            #expect(flint?["linkDomains"] == ["go.example.com"])
         }
     }
 

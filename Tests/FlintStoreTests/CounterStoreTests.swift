@@ -1,3 +1,4 @@
+import FlintCore
 import FlintStore
 import FlintTesting
 import Testing
@@ -26,6 +27,20 @@ struct CounterStoreTests {
             "a new window starts at 1")
         #expect(try await store.write { try await $0.deleteCounters(expiredBefore: 100_000) } == 2)
         #expect(try await store.write { try await $0.incrementCounter(key: "ip:a", windowStart: 1_000, expiresAt: 61_000) } == 1, "swept")
+        try await store.close()
+    }
+
+    @Test("several counters read in one statement, in the order asked, 0 for those without hits", arguments: Engine.all)
+    func values(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        try await store.write { tx in
+            for _ in 0..<3 { _ = try await tx.incrementCounter(key: "ip:a", windowStart: 1_000, expiresAt: 61_000) }
+            _ = try await tx.incrementCounter(key: "ip:a", windowStart: 61_000, expiresAt: 121_000)
+            _ = try await tx.incrementCounter(key: "phone:+1", windowStart: 1_000, expiresAt: 61_000)
+        }
+        let windows: [(key: String, windowStart: Instant)] = [("phone:+1", 1_000), ("ip:b", 1_000), ("ip:a", 61_000), ("ip:a", 1_000)]
+        #expect(try await store.read { try await $0.counterValues(windows) } == [1, 0, 1, 3])
+        #expect(try await store.read { try await $0.counterValues([]) } == [])
         try await store.close()
     }
 

@@ -14,14 +14,18 @@ struct MigrationTests {
         let insert = """
             INSERT INTO refresh_tokens (token_hash, local_id, created_at, auth_time, sign_in_provider) VALUES ('t', 'u', ?, ?, 'phone')
             """
-        let binds: [SQLValue] = [.integer(createdAtSeconds), .integer(createdAtSeconds)]
+        return try await database(engine, through: 6, [(insert, [.integer(createdAtSeconds), .integer(createdAtSeconds)])])
+    }
+
+    /// A database brought to schema `version`, then given `statements`.
+    static func database(_ engine: Engine, through version: Int, _ statements: [(String, [SQLValue])]) async throws -> String {
         switch engine {
         case .sqlite:
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("flint-v6-\(UUID().uuidString).sqlite").path
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("flint-v\(version)-\(UUID().uuidString).sqlite").path
             let db = try SQLiteDatabase(path: file)
-            let applied = try await Migrations.run(on: db, through: 6) { try await $0() }
-            #expect(applied == Array(1...6))
-            try await db.run(insert, binds)
+            let applied = try await Migrations.run(on: db, through: version) { try await $0() }
+            #expect(applied == Array(1...version))
+            for (sql, binds) in statements { try await db.run(sql, binds) }
             db.close()
             return file
         case .postgres:
@@ -37,9 +41,9 @@ struct MigrationTests {
                 group.addTask { await client.run() }
                 try await client.withConnection { connection in
                     let db = PostgresExecutor(connection: connection, logger: testLogger())
-                    let applied = try await Migrations.run(on: db, through: 6) { try await $0() }
-                    #expect(applied == Array(1...6))
-                    try await db.run(insert, binds)
+                    let applied = try await Migrations.run(on: db, through: version) { try await $0() }
+                    #expect(applied == Array(1...version))
+                    for (sql, binds) in statements { try await db.run(sql, binds) }
                 }
                 group.cancelAll()
             }
@@ -55,5 +59,52 @@ struct MigrationTests {
         #expect(token?.createdAt == 1_800_000_000_000)
         #expect(token?.authTime == Instant(secondsSince1970: 1_800_000_000), "auth_time stays seconds, as the ID token's claim")
         try await store.close()
+    }
+
+    @Test("version 14 keeps the audit log's events and their sequence numbers; new events follow them", arguments: Engine.all)
+    func auditLogLayout(engine: Engine) async throws {
+        let insert = "INSERT INTO audit_events (at, kind, uid, detail) VALUES (?, ?, ?, '{}')"
+        let rows: [(String, [SQLValue])] = [
+            (insert, [.integer(1_000), .text("SIGN_IN"), .text("u1")]), (insert, [.integer(2_000), .text("LOCKOUT"), .null]),
+            (insert, [.integer(3_000), .text("SIGN_IN"), .text("u2")]),
+            (
+                "INSERT INTO outbox (channel, recipient, body, locale, created_at, code, status) VALUES ('sms', '+15550100', 'b', 'en', 5, '123456', 'sent')",
+                []
+            ),
+        ]
+        let location = try await Self.database(engine, through: 13, rows)
+        let (store, _) = try await makeStore(engine, location: location)
+        try await store.write { tx in try await tx.appendAuditEvent(AuditEvent(at: 4_000, kind: .lockout, uid: nil, detail: [:])) }
+        let events = try await store.read { try await $0.auditEvents(AuditQuery()) }
+        #expect(events.map(\.id) == [4, 3, 2, 1])
+        #expect(events.map(\.at) == [4_000, 3_000, 2_000, 1_000])
+        #expect(try await store.read { try await $0.auditEvents(AuditQuery(uid: "u1")) }.map(\.id) == [1])
+        #expect(try await store.read { try await $0.auditEvents(AuditQuery(kind: .lockout)) }.map(\.id) == [4, 2])
+        let outbox = try await store.read { try await $0.outbox(OutboxFilter(), before: nil, limit: 10) }
+        #expect(outbox.map(\.recipient) == ["+15550100"] && outbox.first?.code == "123456")
+        try await store.close()
+    }
+
+    @Test("SQLite answers a listing by a rarer kind or by account from the partial indexes, a sign-in writes neither extra page")
+    func auditIndexesApply() async throws {
+        let location = try await Self.database(.sqlite, through: Migrations.latest, [])
+        let db = try SQLiteDatabase(path: location)
+        defer { db.close() }
+        func plan(_ sql: String) async throws -> String {
+            try await db.query("EXPLAIN QUERY PLAN " + sql, [.text("x")]).map { try $0.string("detail") }.joined(separator: "; ")
+        }
+        let byKind = try await plan(
+            "SELECT id FROM audit_events WHERE kind = ? AND \(AuditLayout.kindIndexCondition) ORDER BY id DESC LIMIT 10")
+        #expect(byKind.contains("audit_events_kind"), "\(byKind)")
+        let byAccount = try await plan("SELECT id FROM audit_events WHERE uid = ? ORDER BY id DESC LIMIT 10")
+        #expect(byAccount.contains("audit_events_uid"), "\(byAccount)")
+        let indexes = try await db.query("SELECT name FROM sqlite_master WHERE tbl_name = 'audit_events' AND type = 'index'", [])
+            .map { try $0.string("name") }.sorted()
+        #expect(indexes == ["audit_events_kind", "audit_events_uid"])
+        let tables = try await db.query("SELECT sql FROM sqlite_master WHERE type = 'table' AND sql LIKE '%AUTOINCREMENT%'", [])
+        #expect(tables.isEmpty, "no table costs a sqlite_sequence write per commit")
+        let outboxIndexes = try await db.query("SELECT name FROM sqlite_master WHERE tbl_name = 'outbox' AND type = 'index'", [])
+            .map { try $0.string("name") }.sorted()
+        #expect(outboxIndexes == ["outbox_recipient", "outbox_session_id", "outbox_status"])
     }
 }

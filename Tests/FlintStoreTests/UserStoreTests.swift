@@ -116,6 +116,34 @@ struct UserStoreTests {
         try await store.close()
     }
 
+    @Test("a refresh reads its token, the account and whether it has federated identities in one statement; a token without its account has none", arguments: Engine.all)
+    func refreshSession(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        var user = UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 7, validSince: Instant(secondsSince1970: 1))
+        user.displayName = "Ada"
+        let token = RefreshTokenRecord(
+            tokenHash: "h1", localID: "u1", createdAt: 9_000, authTime: Instant(secondsSince1970: 8), signInProvider: "phone",
+            secondFactor: .totp, secondFactorID: "e1", developerClaims: #"{"role":"x"}"#)
+        let orphan = RefreshTokenRecord(
+            tokenHash: "h2", localID: "gone", createdAt: 1, authTime: Instant(secondsSince1970: 1), signInProvider: "password")
+        try await store.write { [user] tx in
+            try await tx.insertUser(user)
+            try await tx.insertRefreshToken(token)
+            try await tx.insertRefreshToken(orphan)
+        }
+        let session = try #require(try await store.read { try await $0.refreshSession(hash: "h1") })
+        #expect(session.token == token)
+        #expect(session.user?.localID == "u1" && session.user?.displayName == "Ada" && session.user?.createdAt == 7)
+        #expect(!session.hasIdentities)
+        try await store.write { tx in try await tx.linkFederatedIdentity(FederatedIdentityRecord(localID: "u1", providerID: "apple.com", rawID: "a")) }
+        #expect(try await store.read { try await $0.refreshSession(hash: "h1") }?.hasIdentities == true)
+        #expect(try await store.read { try await $0.refreshToken(hash: "h1") } == token)
+        let lone = try #require(try await store.read { try await $0.refreshSession(hash: "h2") })
+        #expect(lone.token == orphan && lone.user == nil)
+        #expect(try await store.read { try await $0.refreshSession(hash: "h3") } == nil)
+        try await store.close()
+    }
+
     @Test("revocation deletes a user's refresh tokens (all, or those before a second) and keeps its generation", arguments: Engine.all)
     func revocation(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)

@@ -1,7 +1,7 @@
 package import FlintTexts
 
 /// The email sections of the config: Firebase's `signIn.email` and `emailPrivacyConfig`, and Flint's own `flint`
-/// section (app links for the action page, extra link domains, email template overrides).
+/// section (app links for the action page, extra link domains, email and SMS template overrides).
 extension ProjectConfig {
     /// Whether email sign-in (password or link) is enabled (`signIn.email.enabled`, default on).
     package var emailSignInEnabled: Bool {
@@ -58,6 +58,15 @@ extension ProjectConfig {
         return EmailTemplates.builtIn.merging(overrides: parsed)
     }
 
+    /// The SMS texts: Flint's built-in texts with the operator's overrides (`flint.smsTemplates`, by locale then
+    /// purpose) applied.
+    package var smsTemplates: SMSTemplates {
+        guard let overrides = document["flint"]?["smsTemplates"], let parsed = try? SMSTemplates.parseOverrides(overrides) else {
+            return .builtIn
+        }
+        return SMSTemplates.builtIn.merging(overrides: parsed)
+    }
+
     static func validateEmailSections(_ doc: [String: JSONValue]) throws(AuthError) {
         if let email = doc["signIn"]?["email"] {
             guard let object = email.objectValue else { throw invalid("signIn.email must be an object") }
@@ -93,6 +102,9 @@ extension ProjectConfig {
         }
         if let templates = flint["emailTemplates"] {
             _ = try EmailTemplates.parseOverrides(templates)
+        }
+        if let texts = flint["smsTemplates"] {
+            _ = try SMSTemplates.parseOverrides(texts)
         }
         if let domains = flint["linkDomains"] {
             guard let list = domains.arrayValue, list.allSatisfy({ $0.stringValue.map(isDomain) ?? false }) else {

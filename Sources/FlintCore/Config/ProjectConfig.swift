@@ -16,6 +16,7 @@ package struct ProjectConfig: Sendable, Equatable {
         "signIn.email.enabled", "signIn.email.passwordRequired", "signIn.anonymous", "signIn.anonymous.enabled", "authorizedDomains",
         "emailPrivacyConfig",
         "emailPrivacyConfig.enableImprovedEmailPrivacy", "flint", "flint.appLinks", "flint.linkDomains", "flint.emailTemplates",
+        "flint.smsTemplates",
         "mfa", "mfa.state", "mfa.enabledProviders", "mfa.providerConfigs", "smsRegionConfig",
         "smsRegionConfig.allowByDefault", "smsRegionConfig.allowByDefault.disallowedRegions", "smsRegionConfig.allowlistOnly",
         "smsRegionConfig.allowlistOnly.allowedRegions",

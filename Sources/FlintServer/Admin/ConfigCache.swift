@@ -15,6 +15,8 @@ final class ConfigCache: Sendable {
     private let config = Mutex(ProjectConfig.defaults)
     /// The email texts parsed from the config's `flint.emailTemplates`, and the value they were parsed from.
     private let templates = Mutex<(source: JSONValue?, value: EmailTemplates)>((nil, .builtIn))
+    /// The SMS texts parsed from the config's `flint.smsTemplates`, and the value they were parsed from.
+    private let texts = Mutex<(source: JSONValue?, value: SMSTemplates)>((nil, .builtIn))
 
     init(store: any AuthStore) {
         self.store = store
@@ -31,6 +33,19 @@ final class ConfigCache: Sendable {
         return templates.withLock { cached in
             if cached.source == source { return cached.value }
             let parsed = current.emailTemplates
+            cached = (source, parsed)
+            return parsed
+        }
+    }
+
+    /// The current config's SMS texts (built-in texts with the operator's overrides), parsed again only when
+    /// `flint.smsTemplates` changed rather than on every send.
+    var smsTemplates: SMSTemplates {
+        let current = self.current
+        let source = current.document["flint"]?["smsTemplates"]
+        return texts.withLock { cached in
+            if cached.source == source { return cached.value }
+            let parsed = current.smsTemplates
             cached = (source, parsed)
             return parsed
         }

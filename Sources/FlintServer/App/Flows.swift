@@ -77,7 +77,7 @@ struct Flows: Sendable {
         sessions = Sessions(node: node, projectID: settings.projectID, keys: keys, secret: secret, activity: RefreshActivity())
         gate = SignInGate(node: node, secret: secret, sessions: sessions)
         verifier = AppVerifier(node: node, secret: secret, push: push)
-        phoneCodes = PhoneCodes(node: node, secret: secret, sms: sms, templates: .builtIn, verifier: verifier, gate: gate)
+        phoneCodes = PhoneCodes(node: node, secret: secret, sms: sms, verifier: verifier, gate: gate)
         phone = PhoneSignIn(node: node, secret: secret, codes: phoneCodes, sessions: sessions, gate: gate, newAccounts: newAccounts)
         actionCodes = ActionCodes(node: node, email: email, passwords: passwords, sessions: sessions)
         emailLink = EmailLinkFlow(node: node, codes: actionCodes, sessions: sessions, gate: gate, newAccounts: newAccounts)

@@ -23,13 +23,17 @@ extension [Limit] {
         for limit in self { try await tx.releaseCounter(key: limit.key, windowStart: limit.windowStart(reservedAt)) }
     }
 
-    /// Whether one of the limits already had its maximum of hits in the current window (a read; nothing is counted).
+    /// Whether one of the limits already had its maximum of hits in the current window (one read; nothing is
+    /// counted).
     func atMaximum(in reader: any StoreReader, now: Instant) async throws -> Bool {
-        for limit in self where try await reader.counterValue(key: limit.key, windowStart: limit.windowStart(now)) >= limit.max {
-            return true
-        }
-        return false
+        reached(try await reader.counterValues(windows(now)))
     }
+
+    /// The counter windows `now` falls in, one per limit, as ``FlintStore/CountersReads/counterValues(_:)`` reads them.
+    func windows(_ now: Instant) -> [(key: String, windowStart: Instant)] { map { ($0.key, $0.windowStart(now)) } }
+
+    /// Whether one of the limits has its maximum in `hits` (their counters' values, in order).
+    func reached(_ hits: some Sequence<Int64>) -> Bool { zip(self, hits).contains { limit, hits in hits >= limit.max } }
 
     /// Counts one hit on each limit inside `tx`; returns whether one went over its maximum. The first hit past a
     /// maximum in a window records a `LOCKOUT` audit event in `tx`.

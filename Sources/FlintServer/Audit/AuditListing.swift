@@ -85,11 +85,12 @@ public enum AuditListing {
             query.limit = n
         }
         if let text = nonEmpty(filter.pageToken) {
+            // "<at>.<id>": the instant is no longer needed (pages follow the sequence) but tokens keep their shape.
             let parts = Base64URL.decode(text).map { String(decoding: $0, as: UTF8.self).split(separator: ".") } ?? []
-            guard parts.count == 2, let at = Int64(parts[0]), let id = Int64(parts[1]) else {
+            guard parts.count == 2, Int64(parts[0]) != nil, let id = Int64(parts[1]) else {
                 throw AuthError(code: "INVALID_PAGE_SELECTION", detail: "The page token is not one this listing gave.")
             }
-            query.before = (Instant(millisecondsSince1970: at), id)
+            query.beforeID = id
         }
         return query
     }

@@ -6,9 +6,9 @@ enum ConsoleForm {
     /// The most a console form may send.
     static let maxBytes = 64 * 1024
 
-    /// The fields of a form body (the last value of a repeated name wins).
-    static func read(_ request: Request) async throws -> [String: String] {
-        let buffer = try await request.body.collect(upTo: maxBytes)
+    /// The fields of a form body of at most `limit` bytes (the last value of a repeated name wins).
+    static func read(_ request: Request, limit: Int = maxBytes) async throws -> [String: String] {
+        let buffer = try await request.body.collect(upTo: limit)
         return fields(String(buffer: buffer))
     }
 

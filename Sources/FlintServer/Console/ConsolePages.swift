@@ -13,15 +13,24 @@ struct ConsolePages: Sendable {
     let project: String
     let devMode: Bool
 
-    /// `default-src 'self'` and nothing inline: the console runs no script and loads only its own stylesheet.
+    /// `default-src 'self'` and nothing inline: the console's pages run no script and load only its own stylesheet.
     static let contentSecurityPolicy =
         "default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
+    /// The templates page's policy: its live preview's script, a file Flint serves (``ConsoleScript``, never inline
+    /// script), and inline styles, which the emails' HTML uses (the preview shows it in a sandboxed `srcdoc` frame,
+    /// which inherits the page's policy). The page's own markup has no inline style, and every value in it is escaped;
+    /// images still come only from the console or `data:` URLs, so an email's remote images are not fetched.
+    static let templatesPolicy =
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self'; "
+        + "frame-ancestors 'none'; base-uri 'none'"
 
     /// The console's sections, in the order of its navigation: the dev outbox's after Deliveries in dev mode only.
     static func sections(devMode: Bool) -> [(href: String, label: String)] {
         var sections = [
             ("/console/dashboard", "Dashboard"), ("/console/users", "Users"), ("/console/deliveries", "Deliveries"),
             ("/console/security", "Security"), ("/console/keys", "Keys"), ("/console/settings", "Settings"),
+            ("/console/templates", "Templates"),
         ]
         if devMode { sections.insert(("/console/outbox", "Outbox"), at: 3) }
         return sections
@@ -32,9 +41,10 @@ struct ConsolePages: Sendable {
     }
 
     /// The page `template` titled `title` with `data`; `caller` (when signed in) fills the navigation and sign-out form.
+    /// `policy` is its Content-Security-Policy.
     func page(
         _ template: String, title: String, _ data: [String: Any] = [:], caller: ConsoleCaller? = nil, status: HTTPResponse.Status = .ok,
-        cookie: String? = nil
+        cookie: String? = nil, policy: String = contentSecurityPolicy
     ) -> Response {
         var data = data
         data["devMode"] = devMode
@@ -53,8 +63,21 @@ struct ConsolePages: Sendable {
         let html = library.render(frame, withTemplate: "layout") ?? ""
         var headers = Self.headers
         headers[.contentType] = "text/html; charset=utf-8"
+        headers[.contentSecurityPolicy] = policy
         if let cookie { headers[.setCookie] = cookie }
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// The template `template` rendered with `data`, to put into a page.
+    func render(_ template: String, _ data: [String: Any]) -> String {
+        library.render(data, withTemplate: template) ?? ""
+    }
+
+    /// A part of a page (the template `template` with `data`) alone, for the page's script to put in place.
+    func fragment(_ template: String, _ data: [String: Any]) -> Response {
+        var headers = Self.headers
+        headers[.contentType] = "text/html; charset=utf-8"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: render(template, data))))
     }
 
     /// A message page (an error when `error`), with a link onwards.
@@ -80,6 +103,13 @@ struct ConsolePages: Sendable {
         var headers: HTTPFields = [.contentType: "text/css; charset=utf-8", .cacheControl: "max-age=300"]
         headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: ConsoleStylesheet.text)))
+    }
+
+    /// The templates page's script.
+    static func script() -> Response {
+        var headers: HTTPFields = [.contentType: "text/javascript; charset=utf-8", .cacheControl: "max-age=300"]
+        headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: ConsoleScript.text)))
     }
 
     /// What every console page and redirect carries.

@@ -24,7 +24,7 @@ extension ConsoleRoutes {
             let patch = group.patch(form, flow.node.config.current)
             return try await save(patch, mask: group.mask, caller: caller, context: context) { message in
                 var data: [String: Any] = ["errors": [group.field(for: message): message] as [String: Any]]
-                if group.name == ConsoleSettingsGroup.domains.name { data["domain"] = form["domain"] ?? "" }
+                for field in group.echo { data[field] = form[field] ?? "" }
                 return data
             }
         }
@@ -51,16 +51,23 @@ extension ConsoleRoutes {
         _ patch: [String: JSONValue], mask: [String], caller: ConsoleCaller, context: FlintRequestContext,
         _ errorData: (String) -> [String: Any]
     ) async throws -> Response {
-        let origin = AuditOrigin(ip: context.clientIP, actor: caller.email)
         do {
-            _ = try await AuditOrigin.$current.withValue(origin) {
-                try await ProjectConfigRoutes.update(config: flow.node.config, patch: patch, updateMask: mask, at: flow.node.clock.now())
-            }
+            try await updateConfig(patch, mask: mask, caller: caller, context: context)
         } catch let error as AuthError {
             let data = settingsData().merging(errorData(error.detail ?? error.message)) { $1 }
             return pages.page("settings", title: "Settings", data, caller: caller, status: .badRequest)
         }
         return ConsolePages.redirect("/console/settings?saved=1")
+    }
+
+    /// Runs the admin config API's update with `patch` and `mask` as `caller`: checked, stored and audited
+    /// (`CONFIG_CHANGED`, the operator as actor, the request's address) as a script's change would be.
+    /// - Throws: the config's refusal, an ``AuthError`` (`INVALID_CONFIG` with its detail).
+    func updateConfig(_ patch: [String: JSONValue], mask: [String], caller: ConsoleCaller, context: FlintRequestContext) async throws {
+        let origin = AuditOrigin(ip: context.clientIP, actor: caller.email)
+        _ = try await AuditOrigin.$current.withValue(origin) {
+            try await ProjectConfigRoutes.update(config: flow.node.config, patch: patch, updateMask: mask, at: flow.node.clock.now())
+        }
     }
 
     /// The current test numbers and their codes.

@@ -29,6 +29,10 @@ struct ConsoleRoutes: Sendable {
         router.get("/console/security", use: security)
         router.get("/console/keys", use: showKeys)
         router.post("/console/keys", use: rotateKeys)
+        router.get("/console/templates", use: templates)
+        router.post("/console/templates", use: saveTemplate)
+        router.post("/console/templates/preview", use: previewTemplate)
+        router.get(RouterPath(ConsoleScript.path), use: { _, _ in ConsolePages.script() })
         router.get("/console/settings", use: settings)
         router.post("/console/settings/test-numbers", use: changeTestNumbers)
         for group in ConsoleSettingsGroup.all.values {
@@ -50,9 +54,9 @@ struct ConsoleRoutes: Sendable {
     /// Where a request without a session goes.
     static let toSignIn = ConsolePages.redirect("/console/sign-in")
 
-    /// A POST's form after its CSRF check: `nil` (and the 403 page in `refusal`) when the token is missing or wrong.
-    func checkedForm(_ request: Request, csrf: String) async throws -> [String: String]? {
-        let form = try await ConsoleForm.read(request)
+    /// A POST's form (of at most `limit` bytes) after its CSRF check: `nil` when the token is missing or wrong.
+    func checkedForm(_ request: Request, csrf: String, limit: Int = ConsoleForm.maxBytes) async throws -> [String: String]? {
+        let form = try await ConsoleForm.read(request, limit: limit)
         guard let sent = form["csrf"], constantTimeEquals(Array(sent.utf8), Array(csrf.utf8)) else { return nil }
         return form
     }
@@ -61,10 +65,10 @@ struct ConsoleRoutes: Sendable {
     /// operator may write and the form passes its CSRF check; else with the sign-in redirect, the stale-form page or
     /// the read-only refusal.
     func change(
-        _ request: Request, _ change: (ConsoleCaller, [String: String]) async throws -> Response
+        _ request: Request, limit: Int = ConsoleForm.maxBytes, _ change: (ConsoleCaller, [String: String]) async throws -> Response
     ) async throws -> Response {
         guard let caller = try await caller(request) else { return Self.toSignIn }
-        guard let form = try await checkedForm(request, csrf: caller.csrf) else { return csrfRefused(caller) }
+        guard let form = try await checkedForm(request, csrf: caller.csrf, limit: limit) else { return csrfRefused(caller) }
         guard caller.canWrite else { return pages.message("Refused", "Your role (read) may only read.", caller: caller, status: .forbidden) }
         return try await change(caller, form)
     }

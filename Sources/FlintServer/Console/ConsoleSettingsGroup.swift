@@ -14,6 +14,8 @@ struct ConsoleSettingsGroup: Sendable {
     /// The form fields, each with the config path (as the validation errors name it) it edits; the first field takes
     /// an error that names none of them.
     let fields: [(field: String, path: String)]
+    /// The text fields whose submitted values a refused form shows again (the others show the current config).
+    var echo: [String] = []
     /// The patch for a submitted form, given the current config.
     let patch: @Sendable ([String: String], ProjectConfig) -> [String: JSONValue]
 
@@ -42,7 +44,7 @@ struct ConsoleSettingsGroup: Sendable {
 
     /// The settings forms, by name.
     static let all: [String: ConsoleSettingsGroup] = Dictionary(
-        uniqueKeysWithValues: [phone, email, anonymous, mfa, domains, appLinks].map { ($0.name, $0) })
+        uniqueKeysWithValues: [phone, email, anonymous, mfa, domains, appLinks, appleApps, androidApps, linkDomains].map { ($0.name, $0) })
 
     /// Phone sign-in on or off, and its app-verification policy (empty: the server's default by mode).
     static let phone = ConsoleSettingsGroup(
@@ -90,7 +92,7 @@ struct ConsoleSettingsGroup: Sendable {
 
     /// Adds `domain` to the authorized domains, or takes `remove` out of them.
     static let domains = ConsoleSettingsGroup(
-        name: "domains", mask: ["authorizedDomains"], fields: [("domain", "authorizedDomains")]
+        name: "domains", mask: ["authorizedDomains"], fields: [("domain", "authorizedDomains")], echo: ["domain"]
     ) { form, config in
         var list = config.authorizedDomains
         if let removed = form["remove"] {

@@ -1,8 +1,7 @@
 import FlintCore
 
 /// What the settings page shows of a config: each setting's current value, and the choices of its `<select>` with
-/// the current one selected. The SMS code lifetime is a server flag (`--sms-code-ttl`), shown but not editable; the
-/// app links (`flint.appLinks`, served as the AASA and assetlinks files) and link domains are shown read-only.
+/// the current one selected. The SMS code lifetime is a server flag (`--sms-code-ttl`), shown but not editable.
 struct ConsoleSettingsView {
     let config: ProjectConfig
     /// The server's SMS code lifetime.
@@ -38,8 +37,10 @@ struct ConsoleSettingsView {
                 [("", "Unset"), ("HOSTING_DOMAIN", "HOSTING_DOMAIN"), ("FIREBASE_DYNAMIC_LINK_DOMAIN", "FIREBASE_DYNAMIC_LINK_DOMAIN")],
                 selected: config.mobileLinksDomain ?? ""),
             "appleAppIDs": config.appleAppIDs,
+            "teamId": document["flint"]?["appLinks"]?["apple"]?["teamId"]?.stringValue ?? "",
+            "bundleIds": config.appleBundleIDs.joined(separator: "\n"),
             "androidApps": config.androidApps.map { ["packageName": $0.packageName, "fingerprints": $0.fingerprints.joined(separator: ", ")] },
-            "linkDomains": config.linkDomains,
+            "linkDomains": config.linkDomains.map { ["domain": $0] },
         ]
     }
 

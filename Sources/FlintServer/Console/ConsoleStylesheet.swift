@@ -20,14 +20,14 @@ enum ConsoleStylesheet {
         .skip { position: absolute; left: -999px; }
         .skip:focus { left: 8px; top: 8px; background: var(--card); padding: 4px 8px; }
         .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-        header.top { display: flex; flex-wrap: wrap; align-items: center; gap: 16px; padding: 10px 24px; border-bottom: 1px solid var(--line); background: var(--card); }
+        header.top { display: flex; flex-wrap: wrap; align-items: center; gap: 12px; padding: 10px 24px; border-bottom: 1px solid var(--line); background: var(--card); }
         .brand { font-weight: 700; color: var(--accent); }
         .project { color: var(--muted); }
-        nav { display: flex; gap: 14px; }
+        nav { display: flex; flex-wrap: wrap; gap: 12px; }
         nav a { text-decoration: none; padding: 4px 2px; }
         nav a[aria-current="page"] { font-weight: 700; border-bottom: 2px solid var(--accent); }
         .signout { margin-left: auto; display: flex; align-items: center; gap: 8px; }
-        .who { color: var(--muted); }
+        .who { color: var(--muted); font-size: 13px; }
         main { padding: 16px 24px 48px; max-width: 1200px; }
         h1 { font-size: 1.5rem; margin: 8px 0 16px; }
         h2 { font-size: 1.15rem; margin-top: 28px; }
@@ -85,5 +85,16 @@ enum ConsoleStylesheet {
         .other { --c: var(--c5); } .ok { --c: var(--ok); } .bad { --c: var(--danger); }
         details summary { cursor: pointer; color: var(--muted); }
         .periods { margin-bottom: 8px; }
+        .editor { display: grid; grid-template-columns: repeat(auto-fit, minmax(440px, 1fr)); gap: 16px; align-items: start; }
+        .editor .card { max-width: none; }
+        .editor h2 { margin-top: 0; }
+        .tag.builtin { border-color: var(--line); color: var(--muted); }
+        a.tag { text-decoration: none; }
+        label .tag { font-weight: 400; margin-left: 6px; }
+        iframe.email { display: block; width: 100%; height: 560px; border: 1px solid var(--line); border-radius: 6px; background: #ffffff; }
+        .sms { display: inline-block; max-width: 320px; margin: 8px 0; padding: 8px 12px; border-radius: 14px; background: var(--card);
+          border: 1px solid var(--line); white-space: pre-wrap; }
+        .scroll { overflow-x: auto; }
+        .overview th[scope="row"] { color: var(--fg); }
         """
 }

@@ -130,14 +130,73 @@ extension ConsoleTemplates {
           <button type="submit">Save app links</button>
         </form>
         {{/canWrite}}
-        <dl class="facts">
-          {{^canWrite}}<dt>Mobile links domain</dt><dd>{{mobileLinksDomain}}</dd>{{/canWrite}}
-          <dt>iOS apps (AASA)</dt><dd>{{#appleAppIDs}}<code>{{.}}</code> {{/appleAppIDs}}{{^appleAppIDs}}None{{/appleAppIDs}}</dd>
-          <dt>Android apps (assetlinks)</dt><dd>{{#androidApps}}<code>{{packageName}}</code> ({{fingerprints}}) {{/androidApps}}{{^androidApps}}None{{/androidApps}}</dd>
-          <dt>Link domains</dt><dd>{{#linkDomains}}<code>{{.}}</code> {{/linkDomains}}{{^linkDomains}}None{{/linkDomains}}</dd>
-        </dl>
-        <p class="muted">The apps and link domains (<code>flint.appLinks</code>, <code>flint.linkDomains</code>) change through the
-        admin config API or the config file.</p>
+        {{^canWrite}}<dl class="facts"><dt>Mobile links domain</dt><dd>{{mobileLinksDomain}}</dd></dl>{{/canWrite}}
+        <h3 id="ios-apps">iOS apps</h3>
+        <p>Served as <code>/.well-known/apple-app-site-association</code> (<code>flint.appLinks.apple</code>): these apps open action links.</p>
+        {{#canWrite}}
+        <form method="post" action="/console/settings/ios-apps" class="card">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          <label for="teamId">Apple team ID (10 characters)</label>
+          <input id="teamId" name="teamId" value="{{teamId}}" autocapitalize="characters"{{#errors.teamId}} aria-invalid="true" aria-describedby="teamId-error"{{/errors.teamId}}>
+          {{#errors.teamId}}<p class="error" id="teamId-error" role="alert">{{errors.teamId}}</p>{{/errors.teamId}}
+          <label for="bundleIds">Bundle IDs (one a line)</label>
+          <textarea id="bundleIds" name="bundleIds" rows="3"{{#errors.bundleIds}} aria-invalid="true" aria-describedby="bundleIds-error"{{/errors.bundleIds}}>
+        {{bundleIds}}</textarea>
+          {{#errors.bundleIds}}<p class="error" id="bundleIds-error" role="alert">{{errors.bundleIds}}</p>{{/errors.bundleIds}}
+          <p class="muted">Both empty: no iOS app.</p>
+          <button type="submit">Save iOS apps</button>
+        </form>
+        {{/canWrite}}
+        {{^canWrite}}<p>{{#appleAppIDs}}<code>{{.}}</code> {{/appleAppIDs}}{{^appleAppIDs}}None{{/appleAppIDs}}</p>{{/canWrite}}
+        <h3 id="android-apps">Android apps</h3>
+        <p>Served as <code>/.well-known/assetlinks.json</code> (<code>flint.appLinks.android</code>).</p>
+        <table>
+          <thead><tr><th scope="col">Package</th><th scope="col">SHA-256 certificate fingerprints</th>
+          {{#canWrite}}<th scope="col"><span class="visually-hidden">Action</span></th>{{/canWrite}}</tr></thead>
+          <tbody>
+          {{#androidApps}}<tr><td><code>{{packageName}}</code></td><td><code>{{fingerprints}}</code></td>
+          {{#canWrite}}<td><form method="post" action="/console/settings/android-apps">
+            <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="remove" value="{{packageName}}">
+            <button type="submit" class="danger" aria-label="Remove {{packageName}}">Remove</button></form></td>{{/canWrite}}</tr>{{/androidApps}}
+          {{^androidApps}}<tr><td colspan="3">None</td></tr>{{/androidApps}}
+          </tbody>
+        </table>
+        {{#canWrite}}
+        <form method="post" action="/console/settings/android-apps" class="card">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          <label for="packageName">Package name</label>
+          <input id="packageName" name="packageName" value="{{packageName}}" required{{#errors.packageName}} aria-invalid="true" aria-describedby="packageName-error"{{/errors.packageName}}>
+          {{#errors.packageName}}<p class="error" id="packageName-error" role="alert">{{errors.packageName}}</p>{{/errors.packageName}}
+          <label for="fingerprints">SHA-256 certificate fingerprints (AA:BB:…, one a line)</label>
+          <textarea id="fingerprints" name="fingerprints" rows="3"{{#errors.fingerprints}} aria-invalid="true" aria-describedby="fingerprints-error"{{/errors.fingerprints}}>
+        {{fingerprints}}</textarea>
+          {{#errors.fingerprints}}<p class="error" id="fingerprints-error" role="alert">{{errors.fingerprints}}</p>{{/errors.fingerprints}}
+          <p class="muted">A package already listed gets these fingerprints instead of its own.</p>
+          <button type="submit">Add Android app</button>
+        </form>
+        {{/canWrite}}
+        <h3 id="link-domains">Link domains</h3>
+        <p>Other hosts that serve Flint's action page (<code>flint.linkDomains</code>); a request's <code>linkDomain</code> picks one.</p>
+        <table>
+          <thead><tr><th scope="col">Domain</th>
+          {{#canWrite}}<th scope="col"><span class="visually-hidden">Action</span></th>{{/canWrite}}</tr></thead>
+          <tbody>
+          {{#linkDomains}}<tr><td>{{domain}}</td>
+          {{#canWrite}}<td><form method="post" action="/console/settings/link-domains">
+            <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="remove" value="{{domain}}">
+            <button type="submit" class="danger" aria-label="Remove {{domain}}">Remove</button></form></td>{{/canWrite}}</tr>{{/linkDomains}}
+          {{^linkDomains}}<tr><td colspan="2">None</td></tr>{{/linkDomains}}
+          </tbody>
+        </table>
+        {{#canWrite}}
+        <form method="post" action="/console/settings/link-domains" class="card">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          <label for="linkDomain">Link domain</label>
+          <input id="linkDomain" name="linkDomain" value="{{linkDomain}}" required{{#errors.linkDomain}} aria-invalid="true" aria-describedby="linkDomain-error"{{/errors.linkDomain}}>
+          {{#errors.linkDomain}}<p class="error" id="linkDomain-error" role="alert">{{errors.linkDomain}}</p>{{/errors.linkDomain}}
+          <button type="submit">Add link domain</button>
+        </form>
+        {{/canWrite}}
         """
 
     /// A checkbox bound to the boolean `name` (`value="true"` when ticked), with the config's refusal of it under it.

@@ -9,7 +9,8 @@ enum ConsoleTemplates {
         let all: [String: String] = [
             "layout": layout, "signIn": signIn, "totp": totp, "setup": setup, "message": message, "users": users, "user": user,
             "confirm": confirm, "deliveries": deliveries, "security": security, "keys": keys,
-            "settings": settings, "dashboard": dashboard, "chart": chart, "outbox": outbox,
+            "settings": settings, "dashboard": dashboard, "chart": chart, "outbox": outbox, "templates": templates,
+            "templatePreview": templatePreview,
         ]
         for (name, text) in all { try library.register(text, named: name) }
         return library

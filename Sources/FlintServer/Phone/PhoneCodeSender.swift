@@ -7,6 +7,7 @@ import Logging
 extension PhoneCodes {
     /// Sends (or re-uses) a code for `text` and returns the `sessionInfo` handle.
     ///
+    /// The text is the config's for `purpose` in the best of `locales` (`flint.smsTemplates` over the built-in texts).
     /// Fictional numbers get a stateless handle and no message. A number whose code is still valid gets its
     /// live session back and no second SMS. Otherwise the new session and the rendered message (the outbox
     /// record) are committed in one transaction, and only then is the message handed to the SMS sender; if the
@@ -57,7 +58,7 @@ extension PhoneCodes {
             codeHash: Hex.encode(secret.codeHash(sessionID: id, code: code)), createdAt: now,
             expiresAt: now + node.settings.smsCodeTTL
         )
-        let rendered = templates.render(purpose: purpose, locale: locales, app: node.appName, code: code)
+        let rendered = node.config.smsTemplates.render(purpose: purpose, locale: locales, app: node.appName, code: code)
         let message = SMSMessage(
             to: phone.e164, body: rendered.text, locale: rendered.locale, createdAt: candidate.createdAt, code: code, sessionID: candidate.id
         )

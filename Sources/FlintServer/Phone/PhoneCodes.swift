@@ -10,8 +10,8 @@ struct PhoneCodes: Sendable {
     let node: Node
     /// Keys for session handles and code hashes.
     let secret: ServerSecret
+    /// Hands texts to the provider; their words are the config's (`node.config.smsTemplates`).
     let sms: any SMSSender
-    let templates: SMSTemplates
     /// Checks the app's proof before a real number is texted.
     let verifier: AppVerifier
     /// Whether a number's account has second factors (it may then not sign in by SMS code alone).

@@ -57,10 +57,10 @@ extension PhoneCodes {
                 if tries > node.settings.maxCodeAttempts { return .failure(Self.spentHandle) }
                 return .failure(try await limits.count(in: tx, now: now) ? .tooManyAttempts : .invalidCode)
             }
-            if try await tx.counterValue(key: handle.counterKey, windowStart: .epoch) >= node.settings.maxCodeAttempts {
-                return .failure(Self.spentHandle)
-            }
-            if try await limits.atMaximum(in: tx, now: now) { return .failure(.tooManyAttempts) }
+            // The handle's wrong codes and the number's limits in one read.
+            let hits = try await tx.counterValues([(handle.counterKey, .epoch)] + limits.windows(now))
+            if hits[0] >= node.settings.maxCodeAttempts { return .failure(Self.spentHandle) }
+            if limits.reached(hits.dropFirst()) { return .failure(.tooManyAttempts) }
             return .success(handle.phoneNumber)
         }
     }

@@ -38,11 +38,8 @@ extension Sessions {
     func refresh(_ refreshToken: String) async throws -> RefreshTokenResponse {
         guard refreshToken.utf8.count <= 512 else { throw AuthError.invalidRefreshToken }
         let hash = storedTokenHash(refreshToken)
-        let (record, user, identities) = try await node.store.read { r -> (RefreshTokenRecord?, UserRecord?, [FederatedIdentityRecord]) in
-            guard let record = try await r.refreshToken(hash: hash) else { return (nil, nil, []) }
-            guard let user = try await r.user(localID: record.localID) else { return (record, nil, []) }
-            return (record, user, try await r.federatedIdentities(localID: record.localID))
-        }
+        let session = try await node.store.read { try await $0.refreshSession(hash: hash) }
+        let (record, user) = (session?.token, session?.user)
         guard let record else {
             // A token of ours whose row is gone was revoked (revocation deletes the rows) or went with its deleted
             // user: TOKEN_EXPIRED, USER_DISABLED or USER_NOT_FOUND as Firebase answers; anything else is not ours.
@@ -55,6 +52,9 @@ extension Sessions {
         guard record.createdAt >= user.validSince else { throw AuthError.tokenExpired }
         let second = record.secondFactor.map { SecondFactorClaim(factor: $0, identifier: record.secondFactorID ?? "") }
         let claims = record.developerClaims.flatMap { try? JSONValue(parsing: Array($0.utf8)).objectValue }
+        // Federated identities cost a second read only for the accounts that have some.
+        var identities: [FederatedIdentityRecord] = []
+        if session?.hasIdentities == true { identities = try await node.store.read { try await $0.federatedIdentities(localID: user.localID) } }
         let idToken = try idToken(
             for: user, provider: record.signInProvider, authTime: record.authTime, secondFactor: second, developerClaims: claims,
             identities: identities)

@@ -188,11 +188,10 @@ public final class PostgresStore: AuthStore {
             attempt += 1
             do {
                 return try await client.withConnection { connection in
-                    let db = PostgresExecutor(connection: connection, logger: logger)
-                    try await db.run("BEGIN")
+                    let db = PostgresTransaction(PostgresExecutor(connection: connection, logger: logger))
                     do {
                         let value = try await body(SQLQueries(db: db))
-                        try await db.run("COMMIT")
+                        try await db.commit()
                         return value
                     } catch {
                         await Self.rollback(db, logger: logger)
@@ -211,9 +210,17 @@ public final class PostgresStore: AuthStore {
 
     /// Rolls back after a failure; a failed rollback is logged (the connection goes back to the pool, which resets
     /// or closes a broken one), not thrown over the failure being handled.
+    private static func rollback(_ db: PostgresTransaction, logger: Logger) async {
+        await rollback(logger: logger) { try await db.rollback() }
+    }
+
     private static func rollback(_ db: PostgresExecutor, logger: Logger) async {
+        await rollback(logger: logger) { try await db.run("ROLLBACK") }
+    }
+
+    private static func rollback(logger: Logger, _ undo: () async throws -> Void) async {
         do {
-            try await db.run("ROLLBACK")
+            try await undo()
         } catch {
             logger.warning("postgres rollback failed", metadata: ["errorType": "\(type(of: error))"])
         }

@@ -10,28 +10,23 @@ public struct AuditQuery: Sendable, Equatable {
     public var since: Instant?
     /// Only events before this instant.
     public var until: Instant?
-    /// Only events older than this one (the last of the previous page): its instant and sequence number.
-    public var before: (at: Instant, id: Int64)?
+    /// Only events older than this one (the last of the previous page), by its sequence number.
+    public var beforeID: Int64?
     /// At most this many events.
     public var limit: Int
 
     /// A query; every filter is optional.
     public init(
-        uid: String? = nil, kind: AuditKind? = nil, since: Instant? = nil, until: Instant? = nil, before: (at: Instant, id: Int64)? = nil,
-        limit: Int = 100
+        uid: String? = nil, kind: AuditKind? = nil, since: Instant? = nil, until: Instant? = nil, beforeID: Int64? = nil, limit: Int = 100
     ) {
-        (self.uid, self.kind, self.since, self.until, self.before, self.limit) = (uid, kind, since, until, before, limit)
-    }
-
-    public static func == (a: AuditQuery, b: AuditQuery) -> Bool {
-        a.uid == b.uid && a.kind == b.kind && a.since == b.since && a.until == b.until && a.before?.at == b.before?.at
-            && a.before?.id == b.before?.id && a.limit == b.limit
+        (self.uid, self.kind, self.since, self.until, self.beforeID, self.limit) = (uid, kind, since, until, beforeID, limit)
     }
 }
 
 /// The audit log of security events, newest first, with its retention. Queries.
 public protocol AuditReads: Sendable {
-    /// The events matching `query`, newest first (by instant, then sequence number).
+    /// The events matching `query`, newest first: in the reverse order of their sequence numbers, which grow as events
+    /// are committed (their instants follow, up to the clock differences between nodes).
     func auditEvents(_ query: AuditQuery) async throws -> [AuditEvent]
 }
 

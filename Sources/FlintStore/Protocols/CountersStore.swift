@@ -5,6 +5,9 @@ public import FlintCore
 public protocol CountersReads: Sendable {
     /// The hits counted so far for `key` in the window starting at `windowStart`; 0 when none.
     func counterValue(key: String, windowStart: Instant) async throws -> Int64
+    /// The hits of several counters, in the order of `windows` (0 for a counter without any), read in one statement:
+    /// a sign-in checks its limits with one round trip to the database instead of one per limit.
+    func counterValues(_ windows: [(key: String, windowStart: Instant)]) async throws -> [Int64]
 }
 
 /// Shared abuse counters: fixed windows, one atomic hit at a time, exact across nodes. Writes, inside a transaction.

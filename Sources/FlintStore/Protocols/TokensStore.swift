@@ -4,6 +4,9 @@ public import FlintCore
 public protocol TokensReads: Sendable {
     /// A refresh token by the hash of its value.
     func refreshToken(hash: String) async throws -> RefreshTokenRecord?
+    /// A refresh token by the hash of its value with its account (`nil` when the account is gone) and whether the account
+    /// has federated identities (which its ID tokens list), in one statement: what a token refresh reads.
+    func refreshSession(hash: String) async throws -> (token: RefreshTokenRecord, user: UserRecord?, hasIdentities: Bool)?
 }
 
 /// Sessions: refresh tokens, stored by the hash of their value. Writes, inside a transaction.

@@ -180,6 +180,48 @@ enum Migrations {
                 ]
                 : ["CREATE INDEX users_display_name_lower ON users (LOWER(display_name)) WHERE display_name IS NOT NULL"]
         },
+        // Cheaper writes on the sign-in path. The audit log, which a sign-in's transaction appends a `SIGN_IN` event
+        // to: listed newest first by its sequence number, so no index on the instant (time filters and the retention
+        // sweep find their bounds by bisecting the sequence); the account index holds only events with an account, and
+        // the kind index only the rarer kinds (a `SIGN_IN` listing walks the sequence, where most events are
+        // sign-ins). In SQLite the audit log and the outbox (written by every code sent) number rows by their rowid
+        // without `AUTOINCREMENT`, whose `sqlite_sequence` row cost a page per commit: a number is reused only after
+        // every row above it was deleted, which the sweeps (oldest rows first) never do while newer rows remain.
+        Migration(version: 14) { dialect in
+            let indexes = [
+                "CREATE INDEX audit_events_uid ON audit_events (uid, id) WHERE uid IS NOT NULL",
+                "CREATE INDEX audit_events_kind ON audit_events (kind, id) WHERE \(AuditLayout.kindIndexCondition)",
+            ]
+            guard dialect == .sqlite else {
+                return ["DROP INDEX audit_events_at", "DROP INDEX audit_events_uid", "DROP INDEX audit_events_kind"] + indexes
+            }
+            return [
+                """
+                CREATE TABLE audit_events_v14 (id INTEGER PRIMARY KEY, at BIGINT NOT NULL, kind TEXT NOT NULL, uid TEXT, ip TEXT,
+                    actor TEXT, detail TEXT NOT NULL)
+                """,
+                "INSERT INTO audit_events_v14 (id, at, kind, uid, ip, actor, detail) SELECT id, at, kind, uid, ip, actor, detail FROM audit_events",
+                "DROP TABLE audit_events",
+                "ALTER TABLE audit_events_v14 RENAME TO audit_events",
+                """
+                CREATE TABLE outbox_v14 (seq INTEGER PRIMARY KEY, channel TEXT NOT NULL, recipient TEXT NOT NULL, body TEXT NOT NULL,
+                    locale TEXT NOT NULL, created_at BIGINT NOT NULL, code TEXT, session_id TEXT, subject TEXT, html TEXT, link TEXT,
+                    request_type TEXT, status TEXT NOT NULL DEFAULT 'dev', status_detail TEXT, attempts INTEGER NOT NULL DEFAULT 0,
+                    claimed_until BIGINT)
+                """,
+                """
+                INSERT INTO outbox_v14 (seq, channel, recipient, body, locale, created_at, code, session_id, subject, html, link,
+                    request_type, status, status_detail, attempts, claimed_until)
+                SELECT seq, channel, recipient, body, locale, created_at, code, session_id, subject, html, link, request_type, status,
+                    status_detail, attempts, claimed_until FROM outbox
+                """,
+                "DROP TABLE outbox",
+                "ALTER TABLE outbox_v14 RENAME TO outbox",
+                "CREATE INDEX outbox_session_id ON outbox (session_id)",
+                "CREATE INDEX outbox_status ON outbox (status, claimed_until)",
+                "CREATE INDEX outbox_recipient ON outbox (recipient, seq)",
+            ] + indexes
+        },
     ]
 
     /// The newest version this build knows.

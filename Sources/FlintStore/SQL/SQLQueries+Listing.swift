@@ -99,6 +99,7 @@ extension SQLQueries {
     }
 
     func recordSession(localID: String, at: Instant) async throws {
-        try await db.run("UPDATE users SET last_login_at = ?, last_refresh_at = ? WHERE local_id = ?", [.instant(at), .instant(at), .text(localID)])
+        try await db.deferred(
+            "UPDATE users SET last_login_at = ?, last_refresh_at = ? WHERE local_id = ?", [.instant(at), .instant(at), .text(localID)])
     }
 }

@@ -152,7 +152,7 @@ extension SQLQueries {
     }
 
     func recordSignIn(localID: String, at: Instant) async throws {
-        try await db.run("UPDATE users SET last_login_at = ? WHERE local_id = ?", [.instant(at), .text(localID)])
+        try await db.deferred("UPDATE users SET last_login_at = ? WHERE local_id = ?", [.instant(at), .text(localID)])
     }
 
     func deleteUser(localID: String) async throws -> Bool {
@@ -174,17 +174,31 @@ extension SQLQueries {
     // MARK: Refresh tokens
 
     func refreshToken(hash: String) async throws -> RefreshTokenRecord? {
-        guard
-            let row = try await db.first(
-                """
-                SELECT token_hash, local_id, created_at, auth_time, sign_in_provider, second_factor, second_factor_id, developer_claims
-                FROM refresh_tokens WHERE token_hash = ?
-                """,
-                [.text(hash)]
-            )
-        else { return nil }
-        return RefreshTokenRecord(
-            tokenHash: try row.string("token_hash"), localID: try row.string("local_id"), createdAt: try row.instant("created_at"),
+        try await db.first("SELECT \(Self.refreshTokenColumns) FROM refresh_tokens t WHERE t.token_hash = ?", [.text(hash)])
+            .map(refreshToken(from:))
+    }
+
+    func refreshSession(hash: String) async throws -> (token: RefreshTokenRecord, user: UserRecord?, hasIdentities: Bool)? {
+        guard let row = try await db.first(Self.refreshSessionSQL, [.text(hash)]) else { return nil }
+        let user = try row.optionalString("local_id") == nil ? nil : try user(from: row)
+        return (try refreshToken(from: row), user, try row.int64("has_identities") != 0)
+    }
+
+    /// A refresh token's columns, its account and creation time named apart from an account's.
+    private static let refreshTokenColumns = """
+        t.token_hash, t.local_id AS token_local_id, t.created_at AS token_created_at, t.auth_time, t.sign_in_provider, t.second_factor,
+        t.second_factor_id, t.developer_claims
+        """
+
+    private static let refreshSessionSQL = """
+        SELECT \(refreshTokenColumns), \(userColumns.split(separator: ", ").map { "u." + $0 }.joined(separator: ", ")),
+            CASE WHEN EXISTS (SELECT 1 FROM federated_identities f WHERE f.local_id = t.local_id) THEN 1 ELSE 0 END AS has_identities
+        FROM refresh_tokens t LEFT JOIN users u ON u.local_id = t.local_id WHERE t.token_hash = ?
+        """
+
+    private func refreshToken(from row: SQLRow) throws -> RefreshTokenRecord {
+        RefreshTokenRecord(
+            tokenHash: try row.string("token_hash"), localID: try row.string("token_local_id"), createdAt: try row.instant("token_created_at"),
             authTime: try row.instant(seconds: "auth_time"), signInProvider: try row.string("sign_in_provider"),
             secondFactor: try row.optionalString("second_factor").map(SecondFactorKind.init(rawValue:)),
             secondFactorID: try row.optionalString("second_factor_id"), developerClaims: try row.optionalString("developer_claims")
@@ -192,7 +206,7 @@ extension SQLQueries {
     }
 
     func insertRefreshToken(_ t: RefreshTokenRecord) async throws {
-        try await db.run(
+        try await db.deferred(
             """
             INSERT INTO refresh_tokens (token_hash, local_id, created_at, auth_time, sign_in_provider, second_factor, second_factor_id,
                 developer_claims)

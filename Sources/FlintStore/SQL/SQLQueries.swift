@@ -162,6 +162,17 @@ struct SQLQueries: StoreTransaction {
         )?.int64("hits") ?? 0
     }
 
+    func counterValues(_ windows: [(key: String, windowStart: Instant)]) async throws -> [Int64] {
+        guard !windows.isEmpty else { return [] }
+        let condition = Array(repeating: "(counter_key = ? AND window_start = ?)", count: windows.count).joined(separator: " OR ")
+        let rows = try await db.query(
+            "SELECT counter_key, window_start, hits FROM rate_counters WHERE \(condition)",
+            windows.flatMap { [SQLValue.text($0.key), .instant($0.windowStart)] })
+        var hits: [String: [Instant: Int64]] = [:]
+        for row in rows { hits[try row.string("counter_key"), default: [:]][try row.instant("window_start")] = try row.int64("hits") }
+        return windows.map { hits[$0.key]?[$0.windowStart] ?? 0 }
+    }
+
     func deleteCounters(expiredBefore cutoff: Instant) async throws -> Int {
         try await db.query("DELETE FROM rate_counters WHERE expires_at < ? RETURNING counter_key", [.instant(cutoff)]).count
     }

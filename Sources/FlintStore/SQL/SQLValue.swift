@@ -86,9 +86,18 @@ protocol SQLExecutor: Sendable {
     var dialect: SQLDialect { get }
     /// Runs one statement and returns its rows (none for statements without results).
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow]
+    /// Runs a write whose result the flow does not read (an insert of a new row, a stamp), now or — on PostgreSQL,
+    /// within the transaction — with the next statement's round trip (``PostgresTransaction``). Its failure fails
+    /// the transaction, at the latest at its commit.
+    func deferred(_ sql: String, _ binds: [SQLValue]) async throws
 }
 
 extension SQLExecutor {
+    /// Runs the statement now: every executor but a PostgreSQL write transaction.
+    func deferred(_ sql: String, _ binds: [SQLValue]) async throws {
+        _ = try await query(sql, binds)
+    }
+
     /// Runs a statement for its effect.
     func run(_ sql: String, _ binds: [SQLValue] = []) async throws {
         _ = try await query(sql, binds)

@@ -1,0 +1,78 @@
+import Foundation
+
+/// A credential from an OAuth or OpenID Connect provider (Sign in with Apple, Google, `oidc.*`), as FirebaseAuth's
+/// `OAuthCredential`: the provider's ID token (with the raw nonce its `nonce` claim hashes) or access token, or the
+/// pending token a server answer handed back to finish a sign-in it could not complete.
+public final class OAuthCredential: AuthCredential, @unchecked Sendable {
+    // Immutable after init.
+
+    /// The provider's OpenID Connect ID token.
+    public let idToken: String?
+    /// The provider's OAuth access token.
+    public let accessToken: String?
+    /// The provider's OAuth 1.0 token secret (Twitter); Flint's providers have none.
+    public let secret: String?
+    /// The raw nonce whose SHA-256 the ID token's `nonce` claim holds (Sign in with Apple, OIDC).
+    let rawNonce: String?
+    /// The user's name, which Apple hands to the app only at the first sign-in.
+    let fullName: PersonNameComponents?
+    /// A server-issued token standing for a verified provider credential (in the answer of a sign-in that asked for
+    /// confirmation, or of a link refused because another account has the identity).
+    let pendingToken: String?
+
+    init(
+        providerID: String, idToken: String? = nil, rawNonce: String? = nil, accessToken: String? = nil, secret: String? = nil,
+        fullName: PersonNameComponents? = nil, pendingToken: String? = nil
+    ) {
+        (self.idToken, self.rawNonce, self.accessToken, self.secret) = (idToken, rawNonce, accessToken, secret)
+        (self.fullName, self.pendingToken) = (fullName, pendingToken)
+        super.init(provider: providerID)
+    }
+
+    /// The credential a sign-in answer hands back (`oauthIdToken`, `oauthAccessToken`, `oauthTokenSecret`,
+    /// `pendingToken`), or `nil` when it has none, as FirebaseAuth builds the updated credential of its errors.
+    convenience init?(assertion: IdpAssertion, fallbackProviderID: String) {
+        let provider = assertion.providerId.flatMap { $0.isEmpty ? nil : $0 } ?? fallbackProviderID
+        guard assertion.oauthIdToken != nil || assertion.oauthAccessToken != nil || assertion.pendingToken != nil else { return nil }
+        self.init(
+            providerID: provider, idToken: assertion.oauthIdToken, accessToken: assertion.oauthAccessToken,
+            secret: assertion.oauthTokenSecret, pendingToken: assertion.pendingToken)
+    }
+
+    /// The `verifyAssertion` request presenting this credential.
+    func request(idToken session: String? = nil, autoCreate: Bool = true) -> VerifyAssertionRequest {
+        var form = [("providerId", provider)]
+        if let idToken { form.append(("id_token", idToken)) }
+        if let rawNonce { form.append(("nonce", rawNonce)) }
+        if let accessToken { form.append(("access_token", accessToken)) }
+        if let secret { form.append(("oauth_token_secret", secret)) }
+        if let user = Self.userJSON(fullName) { form.append(("user", user)) }
+        return VerifyAssertionRequest(
+            postBody: FormEncoding.encode(form), pendingToken: pendingToken, idToken: session, autoCreate: autoCreate)
+    }
+
+    /// Apple's first-sign-in name as FirebaseAuth sends it: `{"name":{"firstName":…,"lastName":…}}`, keys sorted.
+    static func userJSON(_ name: PersonNameComponents?) -> String? {
+        var parts: [String: String] = [:]
+        if let given = name?.givenName { parts["firstName"] = given }
+        if let family = name?.familyName { parts["lastName"] = family }
+        guard !parts.isEmpty else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(["name": parts])).map { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+/// `application/x-www-form-urlencoded` as `verifyAssertion`'s `postBody` carries it: every byte outside the
+/// unreserved set percent-encoded, so a value may hold `&`, `=` or `+`.
+enum FormEncoding {
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    static func encode(_ pairs: [(String, String)]) -> String {
+        pairs.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
+    }
+
+    private static func escape(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    }
+}

@@ -1,0 +1,105 @@
+import FlintCore
+import Synchronization
+import Testing
+
+@testable import FlintStore
+
+/// What a PostgreSQL write transaction sends, statement by statement (each one a round trip), without a server.
+@Suite("PostgreSQL transactions in few round trips")
+struct PostgresTransactionTests {
+    /// Records each statement it is sent; fails the ones containing `fail`.
+    final class Recorder: SQLExecutor {
+        let dialect = SQLDialect.postgresql
+        let sent = Mutex<[(sql: String, binds: [SQLValue])]>([])
+
+        func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+            sent.withLock { $0.append((sql, binds)) }
+            if sql.contains("fail") { throw SQLStoreError.engine(code: 1, message: "refused") }
+            return []
+        }
+
+        var statements: [String] { sent.withLock { $0.map(\.sql) } }
+        var binds: [[SQLValue]] { sent.withLock { $0.map(\.binds) } }
+    }
+
+    @Test("reads and deferred writes only: the reads alone, then the writes as one statement that commits itself")
+    func readsThenDeferred() async throws {
+        let recorder = Recorder()
+        let tx = PostgresTransaction(recorder)
+        _ = try await tx.query("SELECT hits FROM rate_counters WHERE counter_key = ?", [.text("k")])
+        _ = try await tx.query("  select local_id FROM users WHERE phone_number = ?", [.text("+1")])
+        try await tx.deferred("UPDATE users SET last_login_at = ? WHERE local_id = ?", [.integer(5), .text("u")])
+        try await tx.deferred("INSERT INTO refresh_tokens (token_hash) VALUES (?)", [.text("h")])
+        try await tx.deferred("INSERT INTO audit_events (kind) VALUES (?)", [.text("SIGN_IN")])
+        try await tx.commit()
+        #expect(recorder.statements.count == 3)
+        #expect(!recorder.statements.contains("BEGIN") && !recorder.statements.contains("COMMIT"))
+        #expect(
+            recorder.statements.last
+                == "WITH flint_deferred_0 AS (UPDATE users SET last_login_at = ? WHERE local_id = ?), "
+                + "flint_deferred_1 AS (INSERT INTO refresh_tokens (token_hash) VALUES (?)) INSERT INTO audit_events (kind) VALUES (?)")
+        #expect(recorder.binds.last == [.integer(5), .text("u"), .text("h"), .text("SIGN_IN")])
+    }
+
+    @Test("a write or a locking read begins the transaction; deferred writes go first, inside it, before what follows")
+    func writesBegin() async throws {
+        let recorder = Recorder()
+        let tx = PostgresTransaction(recorder)
+        _ = try await tx.query("SELECT 1", [])
+        try await tx.deferred("INSERT INTO audit_events (kind) VALUES (?)", [.text("A")])
+        _ = try await tx.query("SELECT phone_number FROM users WHERE local_id = ?", [.text("u")])
+        _ = try await tx.query("UPDATE code_sessions SET consumed_at = ? WHERE id = ? RETURNING id", [.integer(1), .text("s")])
+        try await tx.commit()
+        #expect(
+            recorder.statements == [
+                "SELECT 1", "BEGIN", "INSERT INTO audit_events (kind) VALUES (?)", "SELECT phone_number FROM users WHERE local_id = ?",
+                "UPDATE code_sessions SET consumed_at = ? WHERE id = ? RETURNING id", "COMMIT",
+            ])
+        let locking = Recorder()
+        let second = PostgresTransaction(locking)
+        _ = try await second.query("SELECT role FROM console_operators WHERE role = ? FOR UPDATE", [.text("admin")])
+        try await second.commit()
+        #expect(locking.statements.first == "BEGIN" && locking.statements.last == "COMMIT")
+    }
+
+    @Test("two deferred writes to one table never share a statement")
+    func oneWritePerTable() async throws {
+        let recorder = Recorder()
+        let tx = PostgresTransaction(recorder)
+        try await tx.deferred("INSERT INTO audit_events (kind) VALUES (?)", [.text("A")])
+        try await tx.deferred("INSERT INTO audit_events (kind) VALUES (?)", [.text("B")])
+        try await tx.commit()
+        #expect(
+            recorder.statements == [
+                "BEGIN", "INSERT INTO audit_events (kind) VALUES (?)", "INSERT INTO audit_events (kind) VALUES (?)", "COMMIT",
+            ])
+    }
+
+    @Test("a failed statement fails the commit even when its caller caught it; rollback only after a BEGIN")
+    func failureKept() async throws {
+        let recorder = Recorder()
+        let tx = PostgresTransaction(recorder)
+        _ = try await tx.query("UPDATE users SET disabled = TRUE WHERE local_id = ?", [.text("u")])
+        try await tx.deferred("INSERT INTO fail_table (kind) VALUES (?)", [.text("A")])
+        await #expect(throws: SQLStoreError.self) { _ = try await tx.query("SELECT 1", []) }
+        await #expect(throws: SQLStoreError.self) { try await tx.commit() }
+        try await tx.rollback()
+        #expect(recorder.statements.last == "ROLLBACK" && !recorder.statements.contains("COMMIT"))
+        let idle = Recorder()
+        let readOnly = PostgresTransaction(idle)
+        _ = try await readOnly.query("SELECT 1", [])
+        try await readOnly.rollback()
+        #expect(idle.statements == ["SELECT 1"])
+    }
+
+    @Test("the statements a deferral recognises: inserts, updates and deletes of one table")
+    func targets() {
+        #expect(PostgresTransaction.target(of: "INSERT INTO audit_events (a) VALUES (?)") == "audit_events")
+        #expect(PostgresTransaction.target(of: "UPDATE users SET a = ?") == "users")
+        #expect(PostgresTransaction.target(of: "DELETE FROM stats WHERE hour < ?") == "stats")
+        #expect(PostgresTransaction.target(of: "WITH x AS (SELECT 1) INSERT INTO t SELECT * FROM x") == nil)
+        #expect(PostgresTransaction.isPlainRead("SELECT a FROM t"))
+        #expect(!PostgresTransaction.isPlainRead("SELECT a FROM t FOR UPDATE"))
+        #expect(!PostgresTransaction.isPlainRead("INSERT INTO t VALUES (1) RETURNING a"))
+    }
+}
