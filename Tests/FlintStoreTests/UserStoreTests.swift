@@ -116,7 +116,9 @@ struct UserStoreTests {
         try await store.close()
     }
 
-    @Test("a refresh reads its token, the account and whether it has federated identities in one statement; a token without its account has none", arguments: Engine.all)
+    @Test(
+        "a refresh reads its token, the account and whether it has federated identities in one statement; a token without its account has none",
+        arguments: Engine.all)
     func refreshSession(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
         var user = UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 7, validSince: Instant(secondsSince1970: 1))
@@ -135,7 +137,8 @@ struct UserStoreTests {
         #expect(session.token == token)
         #expect(session.user?.localID == "u1" && session.user?.displayName == "Ada" && session.user?.createdAt == 7)
         #expect(!session.hasIdentities)
-        try await store.write { tx in try await tx.linkFederatedIdentity(FederatedIdentityRecord(localID: "u1", providerID: "apple.com", rawID: "a")) }
+        try await store.write { tx in try await tx.linkFederatedIdentity(FederatedIdentityRecord(localID: "u1", providerID: "apple.com", rawID: "a"))
+        }
         #expect(try await store.read { try await $0.refreshSession(hash: "h1") }?.hasIdentities == true)
         #expect(try await store.read { try await $0.refreshToken(hash: "h1") } == token)
         let lone = try #require(try await store.read { try await $0.refreshSession(hash: "h2") })

@@ -59,18 +59,23 @@ package struct ProviderKeySet: Sendable {
     /// The key named `kid`.
     package func key(kid: String) -> ProviderKey? { keys[kid] }
 
+    /// A base64url member of a JWK, decoded.
+    private static func bytes(_ jwk: JSONValue, _ member: String) -> [UInt8]? {
+        guard let text = jwk[member]?.stringValue else { return nil }
+        return Base64URL.decode(text)
+    }
+
     private static func key(_ jwk: JSONValue) -> ProviderKey? {
         guard let kid = jwk["kid"]?.stringValue, !kid.isEmpty else { return nil }
         if let use = jwk["use"]?.stringValue, use != "sig" { return nil }
         switch jwk["kty"]?.stringValue {
         case "RSA":
-            guard let n = jwk["n"]?.stringValue.flatMap { Base64URL.decode($0) }, let e = jwk["e"]?.stringValue.flatMap { Base64URL.decode($0) },
+            guard let n = bytes(jwk, "n"), let e = bytes(jwk, "e"),
                 let key = try? _RSA.Signing.PublicKey(n: n, e: e)
             else { return nil }
             return ProviderKey(kid: kid, material: .rsa(key))
         case "EC":
-            guard jwk["crv"]?.stringValue == "P-256", let x = jwk["x"]?.stringValue.flatMap { Base64URL.decode($0) },
-                let y = jwk["y"]?.stringValue.flatMap { Base64URL.decode($0) }, x.count == 32, y.count == 32,
+            guard jwk["crv"]?.stringValue == "P-256", let x = bytes(jwk, "x"), let y = bytes(jwk, "y"), x.count == 32, y.count == 32,
                 let key = try? P256.Signing.PublicKey(x963Representation: [0x04] + x + y)
             else { return nil }
             return ProviderKey(kid: kid, material: .p256(key))
