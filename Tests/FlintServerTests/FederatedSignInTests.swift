@@ -167,7 +167,9 @@ struct FederatedSignInTests {
     func emailMatches() async throws {
         try await withIdentityProviders { api, issuer in
             let owner = try await api.signUp("ada@gmail.com")
-            let unverified = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(googleClaims(api, verified: false)))])
+            let unverified = try await api.signInWithIdp([
+                ("providerId", "google.com"), ("id_token", try issuer.token(googleClaims(api, verified: false))),
+            ])
             #expect(unverified.status == .ok, "\(unverified.text)")
             #expect(unverified["needConfirmation"] == .bool(true))
             #expect(unverified.string("idToken") == nil)
@@ -183,6 +185,20 @@ struct FederatedSignInTests {
             #expect(old.status == .badRequest)
             let account = try #require(try await api.adminAccount(owner.localId))
             #expect(account["emailVerified"] == .bool(true))
+        }
+    }
+
+    @Test("re-authentication (autoCreate false) creates no account")
+    func reauthentication() async throws {
+        try await withIdentityProviders { api, issuer in
+            let postBody = "providerId=google.com&id_token=\(try issuer.token(googleClaims(api)))"
+            let body = #"{"requestUri":"http://localhost","postBody":"\#(postBody)","returnSecureToken":true,"autoCreate":false}"#
+            let unknown = try await api.postRaw(Path.signInWithIdp, body)
+            #expect(unknown.errorCode == "USER_NOT_FOUND", "\(unknown.text)")
+            let created = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(googleClaims(api)))])
+            let again = try await api.postRaw(Path.signInWithIdp, body)
+            #expect(again.status == .ok, "\(again.text)")
+            #expect(again.string("localId") == created.string("localId"))
         }
     }
 
@@ -241,7 +257,9 @@ struct FederatedSignInTests {
     @Test("createAuthUri lists the provider for the email it gave")
     func signInMethods() async throws {
         try await withIdentityProviders { api, issuer in
-            let first = try await api.signInWithIdp([("providerId", "apple.com"), ("id_token", try issuer.token(appleClaims(api))), ("nonce", rawNonce)])
+            let first = try await api.signInWithIdp([
+                ("providerId", "apple.com"), ("id_token", try issuer.token(appleClaims(api))), ("nonce", rawNonce),
+            ])
             #expect(first.status == .ok, "\(first.text)")
             let reply = try await api.post(Path.createAuthURI, ["identifier": "x1y2@privaterelay.appleid.com", "continueUri": "http://localhost/"])
             #expect(reply["registered"] == .bool(true))

@@ -40,7 +40,8 @@ extension FederatedSignIn {
             }
             return try await googleAccessToken(accessToken, provider: provider)
         }
-        throw AuthError.invalidCredentialOrProviderID.with(detail: "Invalid IdP response/credential: the postBody has no id_token, code or access_token.")
+        throw AuthError.invalidCredentialOrProviderID.with(
+            detail: "Invalid IdP response/credential: the postBody has no id_token, code or access_token.")
     }
 
     /// The authorization-code flow: the code is exchanged at the token endpoint the issuer's discovery document

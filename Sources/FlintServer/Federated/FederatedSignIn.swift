@@ -27,11 +27,11 @@ struct FederatedSignIn: Sendable {
         let keySet = try await keys.keys(for: provider, kid: token.kid)
         let nonce: ProviderNonceRule =
             if let nonceRule { nonceRule } else {
-            switch provider.providerID {
-            case "apple.com": .appleHashed
-            case "google.com": .whenSent
-            default: .required
-            }
+                switch provider.providerID {
+                case "apple.com": .appleHashed
+                case "google.com": .whenSent
+                default: .required
+                }
             }
         let issuers = Self.issuers[provider.providerID] ?? provider.issuer.map { [$0] } ?? []
         let expected = ProviderTokenExpectation(issuers: issuers, audiences: provider.audiences, nonce: nonce)

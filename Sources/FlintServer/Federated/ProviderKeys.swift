@@ -52,10 +52,12 @@ final class ProviderKeys: Sendable {
         guard let origin = standIns[provider] else { return url }
         // The path after `scheme://host`: the third `/` on.
         var slashes = 0
-        guard let start = url.firstIndex(where: { c in
-            if c == "/" { slashes += 1 }
-            return slashes == 3
-        }) else { return origin }
+        guard
+            let start = url.firstIndex(where: { c in
+                if c == "/" { slashes += 1 }
+                return slashes == 3
+            })
+        else { return origin }
         return origin + url[start...]
     }
 

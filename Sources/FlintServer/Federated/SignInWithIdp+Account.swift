@@ -25,10 +25,11 @@ extension FederatedSignIn {
     ///   account's own email was unverified, whoever set its password or number never proved the address: the
     ///   password, number, other providers and sessions go, as an email-link sign-in does. An unverified provider
     ///   email answers `needConfirmation`;
-    /// - otherwise a new account with the provider's email, name and picture.
-    func decide(_ profile: ProviderProfile, providerID: String, linking: VerifiedIDToken?, clientIP: String?, now: Instant) async throws
-        -> IdpDecision
-    {
+    /// - otherwise a new account with the provider's email, name and picture — unless `autoCreate` is false (the SDKs'
+    ///   re-authentication), which answers `USER_NOT_FOUND`.
+    func decide(
+        _ profile: ProviderProfile, providerID: String, linking: VerifiedIDToken?, autoCreate: Bool = true, clientIP: String?, now: Instant
+    ) async throws -> IdpDecision {
         let newID = node.random.alphanumericID()
         let key = FederatedIdentityKey(providerID: providerID, rawID: profile.rawID)
         return try await node.store.write { [self] tx -> IdpDecision in
@@ -61,6 +62,7 @@ extension FederatedSignIn {
                 takeover = !owner.emailVerified
                 user.emailVerified = true
             } else {
+                guard autoCreate else { return .session(.failed(.userNotFound)) }
                 guard try await newAccounts.allows(clientIP, in: tx, now: now) else { return .session(.failed(.tooManyAttempts)) }
                 user = UserRecord(localID: newID, createdAt: now, validSince: now.wholeSecond)
                 (user.email, user.emailVerified) = (profile.email, profile.emailVerified)

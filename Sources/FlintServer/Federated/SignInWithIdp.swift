@@ -19,6 +19,7 @@ struct SignInWithIdpRequest: Decodable {
     var sessionId: String?
     /// Flint has no tenants: any value is `TENANT_NOT_FOUND`.
     var tenantId: String?
+    /// `false` when the SDKs re-authenticate: an identity no account holds is `USER_NOT_FOUND` instead of a new account.
     var autoCreate: Bool?
 }
 
@@ -76,7 +77,8 @@ extension FederatedSignIn {
         let proof = try await credential(body, requestUri: uri, provider: provider)
         let profile = proof.profile
         let now = node.clock.now()
-        let outcome = try await decide(profile, providerID: providerID, linking: linking, clientIP: clientIP, now: now)
+        let outcome = try await decide(
+            profile, providerID: providerID, linking: linking, autoCreate: wire.autoCreate ?? true, clientIP: clientIP, now: now)
         var fields = IdpSignInFields(
             federatedId: providerID == "google.com" ? "https://accounts.google.com/\(profile.rawID)" : profile.rawID, providerId: providerID,
             email: profile.email, emailVerified: profile.emailVerified, firstName: profile.firstName, lastName: profile.lastName,
