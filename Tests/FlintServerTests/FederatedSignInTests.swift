@@ -43,6 +43,8 @@ struct FederatedSignInTests {
             let account = try #require(try await api.adminAccount(localID))
             #expect(account["displayName"]?.stringValue == "Ada Lovelace")
             #expect(account["providerUserInfo"]?.arrayValue?.compactMap { $0["providerId"]?.stringValue } == ["apple.com"])
+            // The name Apple gave once stays on the identity.
+            #expect(account["providerUserInfo"]?.arrayValue?.first?["displayName"]?.stringValue == "Ada Lovelace")
             // A refreshed token lists the identity too.
             let refreshed = try await api.refresh(try #require(first.string("refreshToken")))
             let refreshedClaims = try JWT.part(try #require(refreshed.string("id_token")), 1)

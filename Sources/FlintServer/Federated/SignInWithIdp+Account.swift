@@ -84,10 +84,14 @@ extension FederatedSignIn {
             }
             verdict.stamp(&user, now: now)
             if isNew { try await tx.insertUser(user) } else { try await tx.updateUser(user) }
-            try await tx.linkFederatedIdentity(
-                FederatedIdentityRecord(
-                    localID: user.localID, providerID: providerID, rawID: profile.rawID, email: profile.email, displayName: profile.displayName,
-                    photoURL: profile.photoURL))
+            // What the provider gave last time stays where it gives nothing now (Apple gives the name only once); an
+            // identity that did not change is not written again.
+            let previous = isNew ? nil : try await tx.federatedIdentities(localID: user.localID).first { $0.key == key }
+            let identity = FederatedIdentityRecord(
+                localID: user.localID, providerID: providerID, rawID: profile.rawID, email: profile.email ?? previous?.email,
+                displayName: profile.displayName ?? previous?.displayName, photoURL: profile.photoURL ?? previous?.photoURL,
+                phoneNumber: previous?.phoneNumber, screenName: previous?.screenName)
+            if identity != previous { try await tx.linkFederatedIdentity(identity) }
             if !isNew { try await tx.auditCredentialChanges(from: before, to: user, at: now) }
             return .session(try await gate.pass(verdict, tx, user: user, provider: providerID, isNew: isNew, linking: linking, now: now))
         }
