@@ -78,7 +78,7 @@ struct Serve: AsyncParsableCommand {
     var metricsToken: String?
     @Option(
         help:
-            "Dev mode only, for tests: fetch an identity provider's keys from another JWKS URL, PROVIDER=URL (apple.com, google.com, oidc.*); repeatable."
+            "Dev mode only, for tests: an origin that serves Apple's or Google's paths (keys, token information) in their place, PROVIDER=ORIGIN (apple.com, google.com); repeatable."
     )
     var idpStandIn: [String] = []
 
