@@ -269,6 +269,21 @@ struct FederatedSignInTests {
         }
     }
 
+    @Test("sign-ins that need the keys at once wait for one fetch, and later ones use the cached set")
+    func oneFetch() async throws {
+        try await withIdentityProviders { api, issuer in
+            let token = try issuer.token(googleClaims(api))
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for _ in 0..<6 { group.addTask { try await api.signInWithIdp([("providerId", "google.com"), ("id_token", token)]).status } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.allSatisfy { $0 == .ok })
+            #expect(issuer.fetches == 1)
+            _ = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", token)])
+            #expect(issuer.fetches == 1)
+        }
+    }
+
     @Test("Cache-Control max-age bounds how long a key set is kept")
     func cacheControl() {
         #expect(ProviderKeys.maxAge("public, max-age=21600, must-revalidate") == 21_600)

@@ -8,7 +8,8 @@ import Synchronization
 /// The public keys of identity providers, fetched with async-http-client and cached per JWKS address: kept for the
 /// answer's `Cache-Control: max-age` (one hour without it), fetched again before that when a token names an unknown
 /// `kid` (key rotation), at most once per ``minimumRefetch`` per address, and kept past their age when the provider
-/// cannot be reached. OIDC issuers are found through `/.well-known/openid-configuration`, cached the same way.
+/// cannot be reached; requests that need a document at the same time wait for one fetch. OIDC issuers are found
+/// through `/.well-known/openid-configuration`, cached the same way.
 final class ProviderKeys: Sendable {
     /// Apple's keys.
     static let appleJWKS = "https://appleid.apple.com/auth/keys"
@@ -38,6 +39,8 @@ final class ProviderKeys: Sendable {
     /// Whether plain `http` addresses may be fetched (dev mode only).
     let allowsHTTP: Bool
     private let cache = Mutex<[String: Entry]>([:])
+    /// Fetches under way, by address: requests that need the same document at once wait for one fetch.
+    private let inFlight = Mutex<[String: Task<Entry?, Never>]>([:])
 
     init(client: HTTPClient = .shared, clock: any WallClock, logger: Logger, standIns: [String: String], allowsHTTP: Bool) {
         self.client = client
@@ -105,7 +108,15 @@ final class ProviderKeys: Sendable {
             guard let kid = wantedKid, cached.keys.key(kid: kid) == nil else { return cached }
             if now - cached.fetchedAt < Self.minimumRefetch { return cached }
         }
-        guard let fetched = await fetchDocument(address, now: now, parseKeys: parseKeys) else {
+        let task = inFlight.withLock { tasks in
+            if let running = tasks[address] { return running }
+            let started = Task { await self.fetchDocument(address, now: now, parseKeys: parseKeys) }
+            tasks[address] = started
+            return started
+        }
+        let result = await task.value
+        inFlight.withLock { tasks in if tasks[address] == task { tasks[address] = nil } }
+        guard let fetched = result else {
             if let cached { return cached }
             throw AuthError.idpKeysUnavailable
         }
