@@ -25,17 +25,20 @@ struct FederatedSignIn: Sendable {
         let token: ProviderIDToken
         do { token = try ProviderIDToken(parsing: text) } catch { throw error.authError }
         let keySet = try await keys.keys(for: provider, kid: token.kid)
-        let nonce: ProviderNonceRule =
-            if let nonceRule { nonceRule } else {
-                switch provider.providerID {
-                case "apple.com": .appleHashed
-                case "google.com": .whenSent
-                default: .required
-                }
-            }
+        let nonce = nonceRule ?? Self.nonceRule(for: provider.providerID)
         let issuers = Self.issuers[provider.providerID] ?? provider.issuer.map { [$0] } ?? []
         let expected = ProviderTokenExpectation(issuers: issuers, audiences: provider.audiences, nonce: nonce)
         do { try token.verify(keys: keySet, expected: expected, rawNonce: rawNonce, now: node.clock.now()) } catch { throw error.authError }
         return token
+    }
+
+    /// How a provider's ID tokens carry the nonce: Apple's its SHA-256 hex; Google's one of its SDK's own unless the
+    /// app sent one; an OIDC provider's the raw nonce or its hash, required when the token has one.
+    static func nonceRule(for providerID: String) -> ProviderNonceRule {
+        switch providerID {
+        case "apple.com": .appleHashed
+        case "google.com": .whenSent
+        default: .required
+        }
     }
 }
