@@ -44,6 +44,21 @@ struct CounterStoreTests {
         try await store.close()
     }
 
+    @Test("several counters hit in one statement return their totals in order; a window named twice counts twice", arguments: Engine.all)
+    func manyHits(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        _ = try await store.write { try await $0.incrementCounter(key: "ip:a", windowStart: 1_000, expiresAt: 61_000) }
+        let windows: [(key: String, windowStart: Instant, expiresAt: Instant)] = [
+            ("phone:+1", 1_000, 61_000), ("ip:a", 1_000, 61_000), ("ip:a", 61_000, 121_000),
+        ]
+        #expect(try await store.write { try await $0.incrementCounters(windows) } == [1, 2, 1])
+        #expect(try await store.write { try await $0.incrementCounters(windows) } == [2, 3, 2])
+        #expect(try await store.write { try await $0.incrementCounters([windows[1], windows[1]]) } == [4, 5])
+        #expect(try await store.write { try await $0.incrementCounters([]) } == [])
+        #expect(try await store.read { try await $0.counterValues(windows.map { ($0.key, $0.windowStart) }) } == [2, 5, 2])
+        try await store.close()
+    }
+
     @Test("two nodes on one PostgreSQL count one total", .enabled(if: Engine.all.contains(.postgres)))
     func acrossNodes() async throws {
         let (node1, url) = try await makeStore(.postgres)

@@ -39,12 +39,19 @@ extension [Limit] {
     /// maximum in a window records a `LOCKOUT` audit event in `tx`.
     func count(in tx: any StoreTransaction, now: Instant) async throws -> Bool {
         var over = false
-        for limit in self {
-            let start = limit.windowStart(now)
-            let hits = try await tx.incrementCounter(key: limit.key, windowStart: start, expiresAt: start + limit.window)
+        for (limit, hits) in zip(self, try await tx.incrementCounters(hitWindows(now))) {
             if hits > limit.max { over = true }
             if hits - 1 == limit.max { try await tx.audit(.lockout, uid: nil, at: now, limit.auditDetail) }
         }
         return over
+    }
+
+    /// The counter windows `now` falls in with their expiry, as ``FlintStore/CountersWrites/incrementCounters(_:)``
+    /// counts them.
+    func hitWindows(_ now: Instant) -> [(key: String, windowStart: Instant, expiresAt: Instant)] {
+        map { limit in
+            let start = limit.windowStart(now)
+            return (limit.key, start, start + limit.window)
+        }
     }
 }

@@ -90,10 +90,9 @@ extension [SMSSendLimit] {
     func reserve(in tx: any StoreTransaction, now: Instant) async throws -> SMSBudgetAlert? {
         var refused: SMSSendLimit?
         var alert: SMSBudgetAlert?
-        for item in self {
+        for (item, hits) in zip(self, try await tx.incrementCounters(limits.hitWindows(now))) {
             let limit = item.limit
             let start = limit.windowStart(now)
-            let hits = try await tx.incrementCounter(key: limit.key, windowStart: start, expiresAt: start + limit.window)
             if hits > limit.max, refused == nil { refused = item }
             if limit.key == PhoneCodes.budgetKey, limit.max < .max, hits <= limit.max, hits * 5 >= limit.max * 4 {
                 let marker = "sms-budget-alert:d"

@@ -16,6 +16,9 @@ public protocol CountersWrites: CountersReads {
     /// total, counted exactly across every node sharing the store (one atomic upsert). The row may be swept after
     /// `expiresAt`. Abuse limits are built on this.
     func incrementCounter(key: String, windowStart: Instant, expiresAt: Instant) async throws -> Int64
+    /// Adds one hit to each counter window, as ``incrementCounter(key:windowStart:expiresAt:)`` does, in one
+    /// statement; returns the windows' totals in the order given (a window named twice counts twice).
+    func incrementCounters(_ windows: [(key: String, windowStart: Instant, expiresAt: Instant)]) async throws -> [Int64]
     /// Takes back one hit counted with ``incrementCounter(key:windowStart:expiresAt:)`` (never below zero): limits
     /// that count failures reserve a hit before checking and release it on success, so checks cannot race.
     func releaseCounter(key: String, windowStart: Instant) async throws

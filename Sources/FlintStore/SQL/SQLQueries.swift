@@ -151,6 +151,27 @@ struct SQLQueries: StoreTransaction {
         return try row?.int64("hits") ?? 0
     }
 
+    func incrementCounters(_ windows: [(key: String, windowStart: Instant, expiresAt: Instant)]) async throws -> [Int64] {
+        // One upsert cannot touch a row twice: a repeated window (never among one send's limits) goes one at a time.
+        let distinct = Set(windows.map { "\($0.key)\u{0}\($0.windowStart.millisecondsSince1970)" })
+        guard windows.count > 1, distinct.count == windows.count else {
+            var totals: [Int64] = []
+            for w in windows { totals.append(try await incrementCounter(key: w.key, windowStart: w.windowStart, expiresAt: w.expiresAt)) }
+            return totals
+        }
+        let rows = try await db.query(
+            """
+            INSERT INTO rate_counters (counter_key, window_start, hits, expires_at) VALUES \(Array(repeating: "(?, ?, 1, ?)", count: windows.count).joined(separator: ", "))
+            ON CONFLICT (counter_key, window_start) DO UPDATE SET hits = rate_counters.hits + 1
+            RETURNING counter_key, window_start, hits
+            """,
+            windows.flatMap { [SQLValue.text($0.key), .instant($0.windowStart), .instant($0.expiresAt)] }
+        )
+        var hits: [String: [Instant: Int64]] = [:]
+        for row in rows { hits[try row.string("counter_key"), default: [:]][try row.instant("window_start")] = try row.int64("hits") }
+        return windows.map { hits[$0.key]?[$0.windowStart] ?? 0 }
+    }
+
     func releaseCounter(key: String, windowStart: Instant) async throws {
         try await db.run(
             "UPDATE rate_counters SET hits = hits - 1 WHERE counter_key = ? AND window_start = ? AND hits > 0", [.text(key), .instant(windowStart)])
