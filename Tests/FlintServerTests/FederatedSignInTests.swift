@@ -117,6 +117,8 @@ struct FederatedSignInTests {
             #expect(reply.errorCode == "OPERATION_NOT_ALLOWED", "\(reply.text)")
             let unknown = try await api.signInWithIdp([("providerId", "oidc.nobody"), ("id_token", try issuer.token(googleClaims(api)))])
             #expect(unknown.errorCode == "OPERATION_NOT_ALLOWED", "\(unknown.text)")
+            let facebook = try await api.signInWithIdp([("providerId", "facebook.com"), ("access_token", "EAAB")])
+            #expect(facebook.errorCode == "OPERATION_NOT_ALLOWED", "\(facebook.text)")
             let bare = try await api.signInWithIdp([("providerId", "apple.com")])
             #expect(bare.errorCode == "INVALID_CREDENTIAL_OR_PROVIDER_ID", "\(bare.text)")
             let noProvider = try await api.signInWithIdp([("id_token", "x")])

@@ -68,7 +68,7 @@ extension FederatedSignIn {
         guard let providerID = body.providerID, !providerID.isEmpty else {
             throw AuthError.invalidCredentialOrProviderID.with(detail: "Invalid IdP response/credential: the postBody names no providerId.")
         }
-        guard ProjectConfig.collection(of: providerID) != nil else { throw AuthError.invalidProviderID }
+        // A provider Flint does not verify (facebook.com, saml.*…) is one the project has not configured, as Firebase answers.
         guard let provider = node.config.current.identityProvider(providerID) else {
             throw AuthError.operationNotAllowed.with(detail: "The identity provider configuration is not found.")
         }
