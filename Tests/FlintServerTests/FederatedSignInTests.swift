@@ -178,6 +178,22 @@ struct FederatedSignInTests {
             #expect(unverified["needConfirmation"] == .bool(true))
             #expect(unverified.string("idToken") == nil)
             #expect(unverified.string("refreshToken") == nil)
+            // The pending token links the identity once the user signed in to the account another way.
+            let pending = try #require(unverified.string("pendingToken"))
+            let forged = try await api.postRaw(
+                Path.signInWithIdp, #"{"requestUri":"http://localhost","postBody":"providerId=google.com","pendingToken":"AQZ-forged"}"#)
+            #expect(forged.errorCode == "INVALID_PENDING_TOKEN", "\(forged.text)")
+            let signedIn = try await api.signInWithPassword("ada@gmail.com", "correct horse")
+            let session = try #require(signedIn.string("idToken"))
+            let body = #"{"requestUri":"http://localhost","postBody":"providerId=google.com","pendingToken":"\#(pending)","idToken":"\#(session)"}"#
+            let linked = try await api.postRaw(Path.signInWithIdp, body)
+            #expect(linked.status == .ok, "\(linked.text)")
+            #expect(linked.string("localId") == owner.localId)
+            #expect(try await api.adminAccount(owner.localId)?["providerUserInfo"]?.arrayValue?.contains { $0["providerId"] == "google.com" } == true)
+            // Once linked, the account's password is its own: a later Google sign-in lands on the account and keeps it.
+            let unlink = try await api.postRaw(
+                Path.v1 + "/accounts:update", #"{"idToken":"\#(try #require(linked.string("idToken")))","deleteProvider":["google.com"]}"#)
+            #expect(unlink.status == .ok, "\(unlink.text)")
             let verified = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", try issuer.token(googleClaims(api)))])
             #expect(verified.status == .ok, "\(verified.text)")
             #expect(verified.string("localId") == owner.localId)

@@ -15,6 +15,8 @@ package struct ServerSecret: Sendable {
     package let recoveryKey: SymmetricKey
     /// Key sealing app-verification receipts, web-challenge tokens and puzzles, and deriving receipt secrets.
     package let appVerificationKey: SymmetricKey
+    /// Key sealing federated sign-in's pending tokens.
+    package let idpKey: SymmetricKey
 
     /// Derives the purpose keys from the master secret.
     package init(master: [UInt8]) {
@@ -26,6 +28,7 @@ package struct ServerSecret: Sendable {
         recoveryKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, info: Array("flint recovery code v1".utf8), outputByteCount: 32)
         appVerificationKey = HKDF<SHA256>.deriveKey(
             inputKeyMaterial: ikm, info: Array("flint app verification v1".utf8), outputByteCount: 32)
+        idpKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, info: Array("flint idp pending token v1".utf8), outputByteCount: 32)
     }
 
     /// The stored form of a code: HMAC-SHA256 over the session ID and the code, so equal codes in two

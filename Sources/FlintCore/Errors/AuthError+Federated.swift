@@ -8,6 +8,8 @@ extension AuthError {
     package static let missingRequestURI = AuthError(code: "MISSING_REQUEST_URI")
     /// `signInWithIdp` with neither `postBody` nor `pendingToken`… or a `postBody` without a credential.
     package static let invalidCredentialOrProviderID = AuthError(code: "INVALID_CREDENTIAL_OR_PROVIDER_ID")
+    /// A `pendingToken` that is not one of ours, has expired, or names another provider.
+    package static let invalidPendingToken = AuthError(code: "INVALID_PENDING_TOKEN")
     /// A provider resource that does not exist.
     package static let idpConfigNotFound = AuthError(status: 404, code: "CONFIGURATION_NOT_FOUND", reason: "notFound", rpcStatus: "NOT_FOUND")
     /// Creating a provider resource that exists already.

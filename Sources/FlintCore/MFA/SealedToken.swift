@@ -20,6 +20,8 @@ enum SealedToken {
         case challengeToken = 4
         /// The proof-of-work challenge embedded in the web challenge page.
         case challengePuzzle = 5
+        /// A `signInWithIdp` `pendingToken`: a verified provider identity to present again.
+        case idpPendingToken = 6
     }
 
     /// Encrypts `payload` under `key`.

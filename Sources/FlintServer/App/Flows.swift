@@ -89,7 +89,8 @@ struct Flows: Sendable {
         sessionCookies = SessionCookies(node: node, sessions: sessions)
         let providerKeys = ProviderKeys(
             clock: clock, logger: logger, standIns: settings.identityProviderStandIns, allowsHTTP: settings.devMode)
-        federated = FederatedSignIn(node: node, sessions: sessions, gate: gate, newAccounts: newAccounts, keys: providerKeys)
+        federated = FederatedSignIn(
+            node: node, sessions: sessions, gate: gate, newAccounts: newAccounts, keys: providerKeys, secret: secret)
         adminCredentials = AdminCredentials(store: store)
         users = UserAdminFlow(node: node)
         imports = ImportFlow(node: node, passwords: passwords)

@@ -5,8 +5,8 @@ import FlintCore
 struct ProviderCredential: Sendable {
     var claims: [String: JSONValue]
     var profile: ProviderProfile
-    var oauthIdToken: String?
-    var oauthAccessToken: String?
+    var oauthIdToken: String? = nil
+    var oauthAccessToken: String? = nil
 }
 
 extension FederatedSignIn {

@@ -9,6 +9,8 @@ struct FederatedSignIn: Sendable {
     let gate: SignInGate
     let newAccounts: AccountCreationLimit
     let keys: ProviderKeys
+    /// Seals and opens pending tokens (``IdpPendingToken``).
+    let secret: ServerSecret
 
     /// Apple's and Google's `iss` values.
     static let issuers: [String: [String]] = [

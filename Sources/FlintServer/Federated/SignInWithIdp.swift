@@ -1,6 +1,7 @@
 import FlintCore
 import FlintStore
 import Hummingbird
+import Logging
 
 /// `accounts:signInWithIdp` (v1) and `relyingparty/verifyAssertion` (v3).
 struct SignInWithIdpRequest: Decodable {
@@ -14,7 +15,7 @@ struct SignInWithIdpRequest: Decodable {
     var returnIdpCredential: Bool?
     /// A signed-in user's token: the identity is linked to that user.
     var idToken: String?
-    /// A pending token from an earlier answer; Flint issues none.
+    /// A pending token from an earlier answer (``IdpPendingToken``), standing for the credential it was issued for.
     var pendingToken: String?
     var sessionId: String?
     /// Flint has no tenants: any value is `TENANT_NOT_FOUND`.
@@ -51,6 +52,9 @@ struct IdpSignInFields: Encodable, Sendable {
     /// With `returnIdpCredential`, a linking conflict is answered 200 with its code here and the provider's
     /// credential beside it, from which the SDKs build the error's updated credential.
     var errorMessage: String?
+    /// With `needConfirmation` or an `errorMessage`: the verified identity, sealed, to present again (`pendingToken`)
+    /// once the user signed in to the account another way.
+    var pendingToken: String?
 }
 
 extension FederatedSignIn {
@@ -63,20 +67,31 @@ extension FederatedSignIn {
     func signInWithIdp(_ wire: SignInWithIdpRequest, clientIP: String?) async throws -> SignInWithIdpResponse {
         if let tenant = wire.tenantId, !tenant.isEmpty { throw AuthError(code: "TENANT_NOT_FOUND") }
         guard let uri = wire.requestUri, !uri.isEmpty else { throw AuthError.missingRequestURI }
-        if let pending = wire.pendingToken, !pending.isEmpty { throw AuthError(code: "INVALID_PENDING_TOKEN") }
         let body = IdpPostBody(parsing: wire.postBody ?? "")
-        guard let providerID = body.providerID, !providerID.isEmpty else {
+        let now = node.clock.now()
+        var pending: IdpPendingToken?
+        if let text = wire.pendingToken, !text.isEmpty {
+            guard let token = IdpPendingToken(opening: text, key: secret.idpKey, now: now) else { throw AuthError.invalidPendingToken }
+            pending = token
+        }
+        guard let providerID = body.providerID ?? pending?.providerID, !providerID.isEmpty else {
             throw AuthError.invalidCredentialOrProviderID.with(detail: "Invalid IdP response/credential: the postBody names no providerId.")
         }
+        if let pending, pending.providerID != providerID { throw AuthError.invalidPendingToken }
         // A provider Flint does not verify (facebook.com, saml.*…) is one the project has not configured, as Firebase answers.
         guard let provider = node.config.current.identityProvider(providerID) else {
             throw AuthError.operationNotAllowed.with(detail: "The identity provider configuration is not found.")
         }
         guard provider.enabled else { throw AuthError.operationNotAllowed.with(detail: "The identity provider configuration is disabled.") }
         let linking = try wire.idToken.map { token throws(AuthError) in try sessions.verifyIDToken(token) }
-        let proof = try await credential(body, requestUri: uri, provider: provider)
+        // A pending token stands for a credential verified before; otherwise the postBody's is verified now.
+        let proof =
+            if let pending {
+                ProviderCredential(claims: pending.claims, profile: ProviderProfile(claims: pending.claims))
+            } else {
+                try await credential(body, requestUri: uri, provider: provider)
+            }
         let profile = proof.profile
-        let now = node.clock.now()
         let outcome = try await decide(
             profile, providerID: providerID, linking: linking, autoCreate: wire.autoCreate ?? true, clientIP: clientIP, now: now)
         var fields = IdpSignInFields(
@@ -89,15 +104,25 @@ extension FederatedSignIn {
         case .needConfirmation(let providers):
             fields.needConfirmation = true
             fields.verifiedProvider = providers
+            fields.pendingToken = try pendingToken(providerID: providerID, profile: profile, now: now)
             return SignInWithIdpResponse(fields: fields)
         case .session(.failed(let error)) where wire.returnIdpCredential == true && Self.answeredWithCredential.contains(error.code):
             fields.errorMessage = error.code
+            fields.pendingToken = try pendingToken(providerID: providerID, profile: profile, now: now)
             return SignInWithIdpResponse(fields: fields)
         case .session(let session):
             let (user, isNew, answer) = try gate.answer(session, provider: providerID, linking: linking, now: now)
             fields.localId = user.localID
             fields.isNewUser = isNew
             return SignInWithIdpResponse(fields: fields, session: answer)
+        }
+    }
+
+    /// A sealed pending token for a verified identity.
+    private func pendingToken(providerID: String, profile: ProviderProfile, now: Instant) throws -> String {
+        do { return try IdpPendingToken(providerID: providerID, profile: profile, now: now).seal(key: secret.idpKey) } catch {
+            node.logger.error("pending token sealing failed", metadata: ["errorType": "\(type(of: error))"])
+            throw AuthError.internalError
         }
     }
 }
