@@ -163,4 +163,18 @@ struct ProviderIDTokenTests {
         ]
         for document in bad { #expect(throws: AuthError.self) { try ProjectConfig(document: document) } }
     }
+
+    @Test("pending tokens open with their key until they expire, and never as another kind")
+    func pendingTokens() throws {
+        let secret = ServerSecret(master: Array(repeating: 7, count: 32))
+        let profile = ProviderProfile(claims: ["sub": "1093", "email": "a@b.c", "email_verified": true, "name": "A B"])
+        let token = IdpPendingToken(providerID: "google.com", profile: profile, now: now)
+        let text = try token.seal(key: secret.idpKey)
+        let opened = try #require(IdpPendingToken(opening: text, key: secret.idpKey, now: now + .seconds(60)))
+        #expect(opened == token)
+        #expect(ProviderProfile(claims: opened.claims) == profile)
+        #expect(IdpPendingToken(opening: text, key: secret.idpKey, now: now + .seconds(3601)) == nil)
+        #expect(IdpPendingToken(opening: text, key: secret.mfaKey, now: now) == nil)
+        #expect(IdpPendingToken(opening: "x" + text, key: secret.idpKey, now: now) == nil)
+    }
 }
