@@ -74,6 +74,13 @@ struct ProviderIDTokenTests {
         try check(try sign(claims(["exp": .number(Double(now.secondsSince1970 - 30))])))
     }
 
+    @Test("exp and iat may carry fractions of a second, as NumericDate allows")
+    func fractionalTimes() throws {
+        try check(try sign(claims(["exp": .number(Double(now.secondsSince1970) + 600.25), "iat": .number(Double(now.secondsSince1970) + 0.5)])))
+        #expect(throws: ProviderTokenError.self) { try check(try sign(claims(["exp": .number(-1)]))) }
+        #expect(throws: ProviderTokenError.self) { try check(try sign(claims(["exp": "1700000600"]))) }
+    }
+
     @Test("unknown kid, other algorithms and tampered payloads are refused")
     func signatures() throws {
         #expect(throws: ProviderTokenError.self) { try check(try sign(claims(), kid: "unknown")) }

@@ -55,10 +55,10 @@ package struct ProviderIDToken: Sendable {
         guard audiences.contains(where: expected.audiences.contains) else {
             throw ProviderTokenError("The audience in ID Token does not match the expected audience.")
         }
-        guard let exp = claims["exp"]?.nonNegativeInteger else { throw ProviderTokenError("The ID Token has no expiry.") }
+        guard let exp = Self.numericDate(claims["exp"]) else { throw ProviderTokenError("The ID Token has no expiry.") }
         guard now < Instant(secondsSince1970: exp) + expected.skew else { throw ProviderTokenError("The ID Token has expired.") }
         if let iat = claims["iat"] {
-            guard let seconds = iat.nonNegativeInteger, Instant(secondsSince1970: seconds) <= now + expected.skew else {
+            guard let seconds = Self.numericDate(iat), Instant(secondsSince1970: seconds) <= now + expected.skew else {
                 throw ProviderTokenError("The ID Token's issue time is in the future.")
             }
         }
@@ -66,6 +66,15 @@ package struct ProviderIDToken: Sendable {
             throw ProviderTokenError("The ID Token has no subject.")
         }
         try expected.nonce.check(claim: claims["nonce"]?.stringValue, raw: rawNonce)
+    }
+}
+
+extension ProviderIDToken {
+    /// A JWT NumericDate (RFC 7519 §2: seconds, possibly with a fraction, as some libraries write them), in whole
+    /// seconds toward the past; `nil` for anything but a non-negative number below 2^53.
+    static func numericDate(_ value: JSONValue?) -> Int64? {
+        guard case .number(let n)? = value, n.isFinite, n >= 0, n < 9_007_199_254_740_992 else { return nil }
+        return Int64(n.rounded(.down))
     }
 }
 
