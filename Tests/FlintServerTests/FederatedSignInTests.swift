@@ -35,8 +35,12 @@ struct FederatedSignInTests {
             #expect(claims["firebase"]?["identities"]?["apple.com"] == ["001234.apple"])
             #expect(claims["firebase"]?["identities"]?["email"] == ["x1y2@privaterelay.appleid.com"])
             #expect(claims["email_verified"] == .bool(true))
-            // Again: the same account, no longer new (Apple sends the name only the first time).
-            let again = try await api.signInWithIdp([("providerId", "apple.com"), ("id_token", token), ("nonce", rawNonce)])
+            // The same credential again is a replay: its nonce was spent.
+            let replay = try await api.signInWithIdp([("providerId", "apple.com"), ("id_token", token), ("nonce", rawNonce)])
+            #expect(replay.errorMessage == "MISSING_OR_INVALID_NONCE : Duplicate credential received. Please try again with a new credential.")
+            // Again with a new credential: the same account, no longer new (Apple sends the name only the first time).
+            let again = try await api.signInWithIdp(
+                [("providerId", "apple.com"), ("id_token", try issuer.token(appleClaims(api, nonce: "second nonce"))), ("nonce", "second nonce")])
             #expect(again.status == .ok, "\(again.text)")
             #expect(again.string("localId") == localID)
             #expect(again["isNewUser"] == .bool(false))

@@ -7,6 +7,8 @@ struct ProviderCredential: Sendable {
     var profile: ProviderProfile
     var oauthIdToken: String? = nil
     var oauthAccessToken: String? = nil
+    /// The ID token's `nonce` when the app sent its raw nonce: single-use, so a replayed credential is refused.
+    var nonce: String? = nil
 }
 
 extension FederatedSignIn {
@@ -23,9 +25,10 @@ extension FederatedSignIn {
         let appName = ProviderProfile.appName(fromUserJSON: body.user)
         if let idToken = body.idToken, !idToken.isEmpty {
             let token = try await verify(idToken: idToken, rawNonce: body.nonce, provider: provider)
+            let sentNonce = !(body.nonce ?? "").isEmpty
             return ProviderCredential(
                 claims: token.claims, profile: ProviderProfile(claims: token.claims, appName: appName), oauthIdToken: idToken,
-                oauthAccessToken: body.accessToken)
+                oauthAccessToken: body.accessToken, nonce: sentNonce ? token.claims["nonce"]?.stringValue : nil)
         }
         let code = body.code ?? Self.queryValue("code", in: requestUri)
         if let code, !code.isEmpty {

@@ -16,6 +16,14 @@ extension AuthError {
 }
 
 extension FederatedSignIn {
+    /// How long a spent nonce is remembered: longer than providers' ID tokens live (Apple's: 10 minutes).
+    static let nonceMemory: Duration = .seconds(86_400)
+    /// A nonce-bound credential presented again.
+    static let duplicateCredential = AuthError(
+        code: "MISSING_OR_INVALID_NONCE", detail: "Duplicate credential received. Please try again with a new credential.")
+}
+
+extension FederatedSignIn {
     /// Finds or creates the account in one transaction, as Firebase with one account per email:
     /// - linking (`idToken`): the signed-in account gets the identity (`FEDERATED_USER_ID_ALREADY_LINKED` if another
     ///   account holds it, `EMAIL_EXISTS` if another account has the provider's email, `PROVIDER_ALREADY_LINKED` for
@@ -27,12 +35,21 @@ extension FederatedSignIn {
     ///   email answers `needConfirmation`;
     /// - otherwise a new account with the provider's email, name and picture — unless `autoCreate` is false (the SDKs'
     ///   re-authentication), which answers `USER_NOT_FOUND`.
+    ///
+    /// A credential bound to a nonce is single-use: its nonce is spent in this transaction, whatever the outcome, and a
+    /// second use is `MISSING_OR_INVALID_NONCE` (`Duplicate credential received.`).
     func decide(
-        _ profile: ProviderProfile, providerID: String, linking: VerifiedIDToken?, autoCreate: Bool = true, clientIP: String?, now: Instant
+        _ profile: ProviderProfile, providerID: String, linking: VerifiedIDToken?, autoCreate: Bool = true, nonce: String? = nil,
+        clientIP: String?, now: Instant
     ) async throws -> IdpDecision {
         let newID = node.random.alphanumericID()
         let key = FederatedIdentityKey(providerID: providerID, rawID: profile.rawID)
+        let spentNonce = nonce.map { "idpnonce:\(providerID):\(ProviderNonceRule.sha256Hex($0))" }
         return try await node.store.write { [self] tx -> IdpDecision in
+            if let spentNonce {
+                let uses = try await tx.incrementCounters([(spentNonce, Instant.epoch, now + Self.nonceMemory)])
+                if (uses.first ?? 0) > 1 { return .session(.failed(Self.duplicateCredential)) }
+            }
             let holder = try await tx.user(federatedID: key)
             var user: UserRecord
             var isNew = false

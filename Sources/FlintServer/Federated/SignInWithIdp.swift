@@ -93,7 +93,8 @@ extension FederatedSignIn {
             }
         let profile = proof.profile
         let outcome = try await decide(
-            profile, providerID: providerID, linking: linking, autoCreate: wire.autoCreate ?? true, clientIP: clientIP, now: now)
+            profile, providerID: providerID, linking: linking, autoCreate: wire.autoCreate ?? true, nonce: proof.nonce, clientIP: clientIP,
+            now: now)
         var fields = IdpSignInFields(
             federatedId: providerID == "google.com" ? "https://accounts.google.com/\(profile.rawID)" : profile.rawID, providerId: providerID,
             email: profile.email, emailVerified: profile.emailVerified, firstName: profile.firstName, lastName: profile.lastName,
