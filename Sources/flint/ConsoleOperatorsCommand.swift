@@ -26,8 +26,7 @@ struct ConsoleOperatorsCommand: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
         @Argument(help: "The operator's email.") var email: String
         @Option(help: "admin or read.") var role: String = "admin"
-        @Option(help: "The server's public URL, which the link starts with (default: FLINT_PUBLIC_URL, else http://127.0.0.1:9099).")
-        var publicUrl: String?
+        @OptionGroup var link: SetupLinkOptions
 
         func validate() throws {
             guard ConsoleRole.all.map(\.rawValue).contains(role) else { throw ValidationError("--role must be admin or read") }
@@ -38,7 +37,7 @@ struct ConsoleOperatorsCommand: AsyncParsableCommand {
                 try await ConsoleOperators.add(
                     email: email, role: ConsoleRole(rawValue: role), in: db, now: SystemClock().now(), random: SystemRandom())
             }
-            printSetupLink(token, publicUrl, "console operator \(email) (\(role)) added")
+            link.print(token, "console operator \(email) (\(role)) added")
         }
     }
 
@@ -47,14 +46,13 @@ struct ConsoleOperatorsCommand: AsyncParsableCommand {
             abstract: "Start an operator's setup again (lost authenticator or password): ends its sessions, prints a new setup link.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The operator's email.") var email: String
-        @Option(help: "The server's public URL, which the link starts with (default: FLINT_PUBLIC_URL, else http://127.0.0.1:9099).")
-        var publicUrl: String?
+        @OptionGroup var link: SetupLinkOptions
 
         func run() async throws {
             let token = try await store.withStore(mappingErrors: { operatorError($0, email: email) }) { db in
                 try await ConsoleOperators.reset(email: email, in: db, now: SystemClock().now(), random: SystemRandom())
             }
-            printSetupLink(token, publicUrl, "console operator \(email) must set up again")
+            link.print(token, "console operator \(email) must set up again")
         }
     }
 
@@ -131,10 +129,16 @@ private func operatorError(_ error: any Error, email: String) -> any Error {
     }
 }
 
-/// The setup link of `token`: after `--public-url`, else `FLINT_PUBLIC_URL`, else the default local address.
-private func printSetupLink(_ token: String, _ publicURL: String?, _ what: String) {
-    var base = publicURL ?? ProcessInfo.processInfo.environment["FLINT_PUBLIC_URL"] ?? "http://127.0.0.1:9099"
-    while base.hasSuffix("/") { base.removeLast() }
-    printError("\(what); its setup link, valid 24 hours, shown only now:")
-    print(base + ConsoleOperators.setupPath(token: token))
+/// Where a printed setup link starts: `--public-url`, else `FLINT_PUBLIC_URL`, else the default local address.
+struct SetupLinkOptions: ParsableArguments {
+    @Option(help: "The server's public URL, which the link starts with (default: FLINT_PUBLIC_URL, else http://127.0.0.1:9099).")
+    var publicUrl: String?
+
+    /// Prints `what` and the warning that the link shows only now (standard error), then the link of `token`.
+    func print(_ token: String, _ what: String) {
+        var base = publicUrl ?? ProcessInfo.processInfo.environment["FLINT_PUBLIC_URL"] ?? "http://127.0.0.1:9099"
+        while base.hasSuffix("/") { base.removeLast() }
+        printError("\(what); its setup link, valid 24 hours, shown only now:")
+        Swift.print(base + ConsoleOperators.setupPath(token: token))
+    }
 }

@@ -30,8 +30,8 @@ public final class FlintProcess: @unchecked Sendable {
         self.process = process
     }
 
-    /// Starts the binary on a free port and waits until it answers `GET /`.
-    public static func start() async throws -> FlintProcess {
+    /// Starts the binary on a free port, with `extraArguments` after the usual ones, and waits until it answers `GET /`.
+    public static func start(extraArguments: [String] = []) async throws -> FlintProcess {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flint-auth-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let configPath = directory + "/config.json"
@@ -45,7 +45,7 @@ public final class FlintProcess: @unchecked Sendable {
             process.arguments = [
                 "serve", "--port", String(port), "--data", directory + "/data", "--config", configPath, "--password-hash-cost", "10",
                 "--log-level", "warning",
-            ]
+            ] + extraArguments
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
             process.standardOutput = handle
             process.standardError = handle
@@ -132,11 +132,11 @@ public struct FlintProcessError: Error, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// Runs `body` with a fresh server, stopping it afterwards.
+/// Runs `body` with a fresh server (given `extraArguments`), stopping it afterwards.
 public func withFlint(
-    isolation: isolated (any Actor)? = #isolation, _ body: (FlintProcess) async throws -> Void
+    isolation: isolated (any Actor)? = #isolation, extraArguments: [String] = [], _ body: (FlintProcess) async throws -> Void
 ) async throws {
-    let server = try await FlintProcess.start()
+    let server = try await FlintProcess.start(extraArguments: extraArguments)
     defer { server.stop() }
     try await body(server)
 }

@@ -101,5 +101,11 @@ struct PostgresTransactionTests {
         #expect(PostgresTransaction.isPlainRead("SELECT a FROM t"))
         #expect(!PostgresTransaction.isPlainRead("SELECT a FROM t FOR UPDATE"))
         #expect(!PostgresTransaction.isPlainRead("INSERT INTO t VALUES (1) RETURNING a"))
+        #expect(!PostgresTransaction.isPlainRead("select a from t where b = ? for no key update"))
+        #expect(!PostgresTransaction.isPlainRead("SELECT a FROM t FOR SHARE"))
+        #expect(PostgresTransaction.isPlainRead("\n  select format, forum, updated FROM t"))
+        #expect(PostgresTransaction.target(of: "insert into Outbox(a) values (?)") == "outbox")
+        #expect(PostgresTransaction.target(of: "INSERT users VALUES (?)") == nil)
+        #expect(PostgresTransaction.target(of: "") == nil)
     }
 }

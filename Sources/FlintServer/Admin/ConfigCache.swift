@@ -13,10 +13,10 @@ import Synchronization
 final class ConfigCache: Sendable {
     private let store: any AuthStore
     private let config = Mutex(ProjectConfig.defaults)
-    /// The email texts parsed from the config's `flint.emailTemplates`, and the value they were parsed from.
-    private let templates = Mutex<(source: JSONValue?, value: EmailTemplates)>((nil, .builtIn))
-    /// The SMS texts parsed from the config's `flint.smsTemplates`, and the value they were parsed from.
-    private let texts = Mutex<(source: JSONValue?, value: SMSTemplates)>((nil, .builtIn))
+    /// The email texts parsed from the config's `flint.emailTemplates`.
+    private let templates = ParsedMember(member: "emailTemplates", initial: EmailTemplates.builtIn) { $0.emailTemplates }
+    /// The SMS texts parsed from the config's `flint.smsTemplates`.
+    private let texts = ParsedMember(member: "smsTemplates", initial: SMSTemplates.builtIn) { $0.smsTemplates }
 
     init(store: any AuthStore) {
         self.store = store
@@ -27,29 +27,11 @@ final class ConfigCache: Sendable {
 
     /// The current config's email texts (built-in templates with the operator's overrides), parsed again only when
     /// `flint.emailTemplates` changed rather than on every send.
-    var emailTemplates: EmailTemplates {
-        let current = self.current
-        let source = current.document["flint"]?["emailTemplates"]
-        return templates.withLock { cached in
-            if cached.source == source { return cached.value }
-            let parsed = current.emailTemplates
-            cached = (source, parsed)
-            return parsed
-        }
-    }
+    var emailTemplates: EmailTemplates { templates.value(of: current) }
 
     /// The current config's SMS texts (built-in texts with the operator's overrides), parsed again only when
     /// `flint.smsTemplates` changed rather than on every send.
-    var smsTemplates: SMSTemplates {
-        let current = self.current
-        let source = current.document["flint"]?["smsTemplates"]
-        return texts.withLock { cached in
-            if cached.source == source { return cached.value }
-            let parsed = current.smsTemplates
-            cached = (source, parsed)
-            return parsed
-        }
-    }
+    var smsTemplates: SMSTemplates { texts.value(of: current) }
 
     /// Re-reads the stored document.
     func reload() async throws {
@@ -118,5 +100,28 @@ final class ConfigCache: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(config.document), as: UTF8.self)
+    }
+}
+
+/// A value parsed from one member of the config's `flint` section, kept with the member it was parsed from and
+/// parsed again only when that member changed.
+private final class ParsedMember<Value: Sendable>: Sendable {
+    private let member: String
+    private let parse: @Sendable (ProjectConfig) -> Value
+    private let cached: Mutex<(source: JSONValue?, value: Value)>
+
+    init(member: String, initial: Value, parse: @escaping @Sendable (ProjectConfig) -> Value) {
+        (self.member, self.parse) = (member, parse)
+        cached = Mutex((nil, initial))
+    }
+
+    func value(of config: ProjectConfig) -> Value {
+        let source = config.document["flint"]?[member]
+        return cached.withLock { cached in
+            if cached.source == source { return cached.value }
+            let parsed = parse(config)
+            cached = (source, parsed)
+            return parsed
+        }
     }
 }

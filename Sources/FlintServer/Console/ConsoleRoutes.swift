@@ -9,37 +9,34 @@ struct ConsoleRoutes: Sendable {
     let flow: ConsoleFlow
     let pages: ConsolePages
 
+    /// One console handler.
+    typealias Handler = @Sendable (Request, FlintRequestContext) async throws -> Response
+
+    /// The pages (GET) and forms (POST) of the console, by path.
+    private var routes: [(HTTPRequest.Method, String, Handler)] {
+        var routes: [(HTTPRequest.Method, String, Handler)] = [
+            (.get, "/console", { _, _ in ConsolePages.redirect(Self.home) }), (.get, ConsoleStylesheet.path, { _, _ in ConsolePages.stylesheet() }),
+            (.get, ConsoleScript.path, { _, _ in ConsolePages.script() }),
+            (.get, "/console/sign-in", showSignIn), (.post, "/console/sign-in", signIn), (.get, "/console/sign-in/totp", showCode),
+            (.post, "/console/sign-in/totp", submitCode), (.post, "/console/sign-out", signOut), (.get, "/console/setup", showSetup),
+            (.post, "/console/setup", submitSetup), (.get, "/console/dashboard", dashboard), (.get, "/console/users", users),
+            (.get, "/console/users/{uid}", user), (.post, "/console/users/{uid}/actions", act), (.get, "/console/deliveries", deliveries),
+            (.get, "/console/security", security), (.get, "/console/keys", showKeys), (.post, "/console/keys", rotateKeys),
+            (.get, "/console/templates", templates), (.post, "/console/templates", saveTemplate),
+            (.post, "/console/templates/preview", previewTemplate), (.get, "/console/settings", settings),
+            (.post, "/console/settings/test-numbers", changeTestNumbers),
+        ]
+        if pages.devMode { routes.append((.get, "/console/outbox", devOutbox)) }
+        for group in ConsoleSettingsGroup.all.values {
+            routes.append(
+                (.post, "/console/settings/\(group.name)", { request, context in try await changeSettings(group, request, context: context) }))
+        }
+        return routes
+    }
+
     /// Registers every console route.
     func register(on router: Router<FlintRequestContext>) {
-        router.get("/console", use: { _, _ in ConsolePages.redirect(Self.home) })
-        router.get(RouterPath(ConsoleStylesheet.path), use: { _, _ in ConsolePages.stylesheet() })
-        router.get("/console/sign-in", use: showSignIn)
-        router.post("/console/sign-in", use: signIn)
-        router.get("/console/sign-in/totp", use: showCode)
-        router.post("/console/sign-in/totp", use: submitCode)
-        router.post("/console/sign-out", use: signOut)
-        router.get("/console/setup", use: showSetup)
-        router.post("/console/setup", use: submitSetup)
-        router.get("/console/dashboard", use: dashboard)
-        router.get("/console/users", use: users)
-        router.get("/console/users/{uid}", use: user)
-        router.post("/console/users/{uid}/actions", use: act)
-        router.get("/console/deliveries", use: deliveries)
-        if pages.devMode { router.get("/console/outbox", use: devOutbox) }
-        router.get("/console/security", use: security)
-        router.get("/console/keys", use: showKeys)
-        router.post("/console/keys", use: rotateKeys)
-        router.get("/console/templates", use: templates)
-        router.post("/console/templates", use: saveTemplate)
-        router.post("/console/templates/preview", use: previewTemplate)
-        router.get(RouterPath(ConsoleScript.path), use: { _, _ in ConsolePages.script() })
-        router.get("/console/settings", use: settings)
-        router.post("/console/settings/test-numbers", use: changeTestNumbers)
-        for group in ConsoleSettingsGroup.all.values {
-            router.post(RouterPath("/console/settings/\(group.name)")) { request, context in
-                try await changeSettings(group, request, context: context)
-            }
-        }
+        for (method, path, handler) in routes { router.on(RouterPath(path), method: method, use: handler) }
     }
 
     /// The session cookie's token.

@@ -42,7 +42,10 @@ extension PhoneSignIn {
             case .success(let number): phone = number
             case .failure(let error): return .failed(error)
             }
-            let owner = try await tx.lockedUser(phoneNumber: phone)
+            // Linking rewrites both accounts' rows, so it locks them; a sign-in only stamps its account and adds a
+            // session (targeted writes, no row rewritten from what was read), so it reads without a lock: on
+            // PostgreSQL the whole sign-in is then one statement of writes (PostgresTransaction).
+            let owner = try await tokenUser == nil ? tx.user(phoneNumber: phone) : tx.lockedUser(phoneNumber: phone)
             if let tokenUser {
                 guard var user = try await tx.lockedUser(localID: tokenUser.userID) else { return .failed(.userNotFound) }
                 do throws(AuthError) { try Sessions.check(token: tokenUser, against: user) } catch { return .failed(error) }

@@ -95,23 +95,63 @@ final class PostgresTransaction: SQLExecutor {
         }
     }
 
-    /// Whether `sql` only reads and locks nothing: a `SELECT` without `FOR UPDATE` / `FOR SHARE`.
+    /// Whether `sql` only reads and locks nothing: a `SELECT` without `FOR UPDATE` / `FOR SHARE` (`FOR NO KEY
+    /// UPDATE`, `FOR KEY SHARE`). Reads the UTF-8 bytes without copying them: it runs for every statement.
     static func isPlainRead(_ sql: String) -> Bool {
-        let text = sql.drop(while: \.isWhitespace).prefix(6).uppercased()
-        guard text == "SELECT" else { return false }
-        let upper = sql.uppercased()
-        return !upper.contains("FOR UPDATE") && !upper.contains("FOR SHARE") && !upper.contains("FOR NO KEY UPDATE")
+        var words = Words(sql)
+        guard words.next()?.is("SELECT") == true else { return false }
+        var afterFor = false
+        while let word = words.next() {
+            if afterFor, word.is("UPDATE") || word.is("SHARE") || word.is("NO") || word.is("KEY") { return false }
+            afterFor = word.is("FOR")
+        }
+        return true
     }
 
     /// The table a deferrable statement writes (`INSERT INTO t`, `UPDATE t`, `DELETE FROM t`), or `nil` for anything
     /// else, which then runs at once.
     static func target(of sql: String) -> String? {
-        let words = sql.split(whereSeparator: \.isWhitespace).prefix(3).map { $0.uppercased() }
-        switch words.first {
-        case "INSERT" where words.count == 3 && words[1] == "INTO": return words[2].lowercased()
-        case "UPDATE" where words.count >= 2: return words[1].lowercased()
-        case "DELETE" where words.count == 3 && words[1] == "FROM": return words[2].lowercased()
-        default: return nil
+        var words = Words(sql)
+        guard let verb = words.next() else { return nil }
+        if verb.is("INSERT") { return words.next()?.is("INTO") == true ? words.next()?.name : nil }
+        if verb.is("UPDATE") { return words.next()?.name }
+        if verb.is("DELETE") { return words.next()?.is("FROM") == true ? words.next()?.name : nil }
+        return nil
+    }
+
+    /// The words of a statement, one at a time: runs of ASCII letters, digits and `_` (quoted text is not told apart;
+    /// no statement of Flint's has `FOR UPDATE` inside a string).
+    struct Words {
+        private let bytes: String.UTF8View
+        private var index: String.UTF8View.Index
+
+        init(_ sql: String) { (bytes, index) = (sql.utf8, sql.utf8.startIndex) }
+
+        /// One word: a view of the statement's bytes.
+        struct Word {
+            let bytes: Substring.UTF8View
+
+            /// Whether the word is `keyword` (upper-case ASCII), in any case.
+            func `is`(_ keyword: StaticString) -> Bool {
+                let expected = UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount)
+                return bytes.count == expected.count && zip(bytes, expected).allSatisfy { $0 & 0xDF == $1 }
+            }
+
+            /// The word as a lower-case name.
+            var name: String { String(Substring(bytes)).lowercased() }
+        }
+
+        mutating func next() -> Word? {
+            while index < bytes.endIndex, !Self.isWordByte(bytes[index]) { bytes.formIndex(after: &index) }
+            guard index < bytes.endIndex else { return nil }
+            let start = index
+            while index < bytes.endIndex, Self.isWordByte(bytes[index]) { bytes.formIndex(after: &index) }
+            return Word(bytes: Substring(bytes[start..<index]).utf8)
+        }
+
+        private static func isWordByte(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
         }
     }
 }
