@@ -110,7 +110,9 @@ final class StandInIssuer: Sendable {
         }
         router.get("/v1/userinfo") { request, _ -> Response in
             let bearer = request.headers[.authorization].map { String($0.dropFirst(7)) } ?? ""
-            guard let known = self.state.withLock({ $0.accessTokens[bearer] }) else { return Self.json(["error": "invalid_token"], status: .unauthorized) }
+            guard let known = self.state.withLock({ $0.accessTokens[bearer] }) else {
+                return Self.json(["error": "invalid_token"], status: .unauthorized)
+            }
             return Self.json(known.user)
         }
         router.get("/.well-known/openid-configuration") { _, _ -> Response in
