@@ -175,3 +175,27 @@ func handle(_ error: any Error) -> String {
         return error.localizedDescription
     }
 }
+
+/// Sign in with Apple and Google, as apps write them with AuthenticationServices and Google Sign-In.
+func federated(_ auth: Auth, appleIDToken: String, rawNonce: String, fullName: PersonNameComponents?) async throws {
+    let apple = OAuthProvider.appleCredential(withIDToken: appleIDToken, rawNonce: rawNonce, fullName: fullName)
+    let result = try await auth.signIn(with: apple)
+    _ = (result.credential?.idToken, result.additionalUserInfo?.profile, result.additionalUserInfo?.providerID)
+    let google = GoogleAuthProvider.credential(withIDToken: "google-id-token", accessToken: "google-access-token")
+    _ = try await result.user.link(with: google)
+    _ = try await result.user.reauthenticate(with: google)
+    _ = try await result.user.unlink(fromProvider: GoogleAuthProvider.id)
+    let oidc = OAuthProvider.credential(providerID: AuthProviderID.custom("oidc.corp"), idToken: "id-token", rawNonce: rawNonce)
+    auth.signIn(with: oidc) { result, error in _ = (result?.user.uid, error) }
+    _ = OAuthProvider.credential(withProviderID: "oidc.corp", idToken: "id-token", accessToken: nil)
+    let provider = OAuthProvider(providerID: "apple.com")
+    provider.scopes = ["email", "name"]
+    provider.customParameters = ["locale": "tr"]
+    do {
+        _ = try await auth.signIn(with: apple)
+    } catch let error as NSError where error.code == AuthErrorCode.accountExistsWithDifferentCredential.rawValue {
+        let email = error.userInfo[AuthErrorUserInfoEmailKey] as? String
+        let pending = error.userInfo[AuthErrorUserInfoUpdatedCredentialKey] as? OAuthCredential
+        _ = (email, pending?.idToken, pending?.accessToken)
+    }
+}
