@@ -20,6 +20,8 @@ enum SealedToken {
         case challengeToken = 4
         /// The proof-of-work challenge embedded in the web challenge page.
         case challengePuzzle = 5
+        /// A WebAuthn challenge issued by `passkeyEnrollment:start` or `passkeySignIn:start`.
+        case passkeyChallenge = 6
     }
 
     /// Encrypts `payload` under `key`.
