@@ -1,6 +1,7 @@
 package import Crypto
-package import FlintCore
+import FlintCore
 import Foundation
+import SwiftASN1
 import X509
 
 /// A WebAuthn authenticator in software, for tests: one P-256 credential, registration (attestation `none`, `packed`

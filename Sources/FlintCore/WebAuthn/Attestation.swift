@@ -1,5 +1,6 @@
 import Crypto
 import CryptoExtras
+import SwiftASN1
 import X509
 
 /// A registration's `attestationObject` (WebAuthn §6.5): the authenticator data with its new credential, checked

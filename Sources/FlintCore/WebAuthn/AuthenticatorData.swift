@@ -1,4 +1,4 @@
-package import Crypto
+import Crypto
 
 /// Authenticator data (WebAuthn §6.1): the RP ID hash, flags, signature counter, and — at registration — the
 /// attested credential (AAGUID, credential ID, COSE public key).

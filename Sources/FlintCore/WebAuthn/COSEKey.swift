@@ -33,11 +33,9 @@ package enum COSEKey: Sendable {
 
     /// Reads a COSE key from its CBOR bytes (as stored).
     package init(bytes: [UInt8]) throws(WebAuthnError) {
-        do {
-            try self.init(try CBORDecoder.decode(bytes))
-        } catch let error as CBORError {
-            throw .invalid("credential public key (\(error.reason))")
-        }
+        let item: CBOR
+        do { item = try CBORDecoder.decode(bytes) } catch { throw .invalid("credential public key (\(error.reason))") }
+        try self.init(item)
     }
 
     /// Whether `signature` (DER ECDSA for ES256, PKCS #1 v1.5 for RS256) signs `message` with SHA-256.

@@ -1,4 +1,4 @@
-package import Crypto
+import Crypto
 
 /// `clientDataJSON` (WebAuthn §5.8.1): what the browser or platform says it asked the authenticator for.
 package struct ClientData: Sendable {

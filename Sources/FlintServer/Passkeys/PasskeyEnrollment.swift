@@ -1,5 +1,7 @@
 import FlintCore
 import FlintStore
+import Hummingbird
+import Logging
 
 /// `v2/accounts/passkeyEnrollment:start`: the signed-in user's `idToken` (a recent sign-in; with a second factor when
 /// the account has some) → the `PublicKeyCredentialCreationOptions` for `navigator.credentials.create()`.

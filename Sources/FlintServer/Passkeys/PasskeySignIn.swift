@@ -1,5 +1,7 @@
 import FlintCore
 import FlintStore
+import Hummingbird
+import Logging
 
 /// `v2/accounts/passkeySignIn:start` → the `PublicKeyCredentialRequestOptions` for `navigator.credentials.get()`:
 /// a challenge, the RP ID, user verification required, and no `allowCredentials` (passkeys are discoverable).
