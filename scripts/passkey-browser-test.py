@@ -105,7 +105,7 @@ const steps = {
     show("sign out", 200, "tokens forgotten");
     return { status: 200, localId };
   },
-  async signIn() {
+  async signIn(label) {
     const start = await call(v2 + "/passkeySignIn:start", {});
     if (start.status !== 200) return outcome("passkeySignIn:start", start, "");
     const options = start.json.credentialRequestOptions;
@@ -118,14 +118,14 @@ const steps = {
                     userHandle: credential.response.userHandle ? text(credential.response.userHandle) : null } } });
     const provider = answer.json.idToken ? claims(answer.json.idToken).firebase.sign_in_provider : null;
     if (answer.status === 200) session = answer.json;
-    const result = outcome("sign in with the passkey", answer, "localId " + answer.json.localId + ", sign_in_provider " + provider);
+    const result = outcome(label || "sign in with the passkey", answer, "localId " + answer.json.localId + ", sign_in_provider " + provider);
     result.localId = answer.json.localId || null;
     result.provider = provider;
     return result;
   },
 };
-window.step = async name => {
-  try { return await steps[name](); } catch (error) { show(name, 0, String(error)); return { status: 0, message: String(error) }; }
+window.step = async (name, label) => {
+  try { return await steps[name](label); } catch (error) { show(name, 0, String(error)); return { status: 0, message: String(error) }; }
 };
 </script>
 </body></html>
@@ -134,8 +134,9 @@ window.step = async name => {
 CLONE_REFUSED = "INVALID_AUTHENTICATOR_RESPONSE : Signature counter did not increase"
 
 
-def step(driver, name):
-    result = driver.execute_async_script("const done = arguments[arguments.length - 1]; window.step(arguments[0]).then(done);", name)
+def step(driver, name, label=None):
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1]; window.step(arguments[0], arguments[1]).then(done);", name, label)
     print(f"  {name}: {result.get('status')} {result.get('read') or result.get('message') or ''}")
     return result
 
@@ -191,7 +192,7 @@ def main():
         page_server = http.server.ThreadingHTTPServer(("127.0.0.1", page_port), PageHandler)
         threading.Thread(target=page_server.serve_forever, daemon=True).start()
 
-        driver = headless_chromium(chromium, driver_path, os.path.join(work, "profile"), "1100,420")
+        driver = headless_chromium(chromium, driver_path, os.path.join(work, "profile"), "1100,700")
         driver.set_script_timeout(30)
         # A secure context: localhost is one over plain http, and it is an authorized domain of a new project.
         driver.get(f"http://localhost:{page_port}/")
@@ -223,7 +224,7 @@ def main():
             driver.add_credential(Credential.create_resident_credential(
                 decoded(at_enrolment.id), at_enrolment.rp_id, decoded(at_enrolment.user_handle) if at_enrolment.user_handle else None,
                 decoded(at_enrolment.private_key), at_enrolment.sign_count))
-            cloned = step(driver, "signIn")
+            cloned = step(driver, "signIn", "sign in with a clone (counter of enrolment time)")
             expect(cloned["status"] == 400 and (cloned.get("message") or "").startswith(CLONE_REFUSED),
                    f"the cloned authenticator was not refused: {cloned}")
 
