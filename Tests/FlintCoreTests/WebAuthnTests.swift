@@ -26,7 +26,10 @@ struct WebAuthnTests {
     func rs256() throws {
         let rsa = try _RSA.Signing.PrivateKey(keySize: .bits2048)
         let components = try rsa.publicKey.getKeyPrimitives()
-        let cose = CBOR.map([(.int(1), .int(3)), (.int(3), .int(-257)), (.int(-1), .bytes(Array(components.modulus))), (.int(-2), .bytes(Array(components.publicExponent)))])
+        let cose = CBOR.map([
+            (.int(1), .int(3)), (.int(3), .int(-257)), (.int(-1), .bytes(Array(components.modulus))),
+            (.int(-2), .bytes(Array(components.publicExponent))),
+        ])
         let key = try COSEKey(bytes: cose.encoded)
         let message = Array("hello".utf8)
         let signature = Array(try rsa.signature(for: message, padding: .insecurePKCS1v1_5).rawRepresentation)
@@ -38,9 +41,15 @@ struct WebAuthnTests {
         "COSE keys of other algorithms or with bad parameters are refused",
         arguments: [
             CBOR.map([(.int(1), .int(1)), (.int(3), .int(-8)), (.int(-1), .int(6)), (.int(-2), .bytes([UInt8](repeating: 1, count: 32)))]),
-            CBOR.map([(.int(1), .int(2)), (.int(3), .int(-7)), (.int(-1), .int(2)), (.int(-2), .bytes([UInt8](repeating: 1, count: 32))), (.int(-3), .bytes([UInt8](repeating: 1, count: 32)))]),
+            CBOR.map([
+                (.int(1), .int(2)), (.int(3), .int(-7)), (.int(-1), .int(2)), (.int(-2), .bytes([UInt8](repeating: 1, count: 32))),
+                (.int(-3), .bytes([UInt8](repeating: 1, count: 32))),
+            ]),
             CBOR.map([(.int(1), .int(2)), (.int(3), .int(-7)), (.int(-1), .int(1)), (.int(-2), .bytes([1])), (.int(-3), .bytes([2]))]),
-            CBOR.map([(.int(1), .int(2)), (.int(3), .int(-7)), (.int(-1), .int(1)), (.int(-2), .bytes([UInt8](repeating: 1, count: 32))), (.int(-3), .bytes([UInt8](repeating: 1, count: 32)))]),
+            CBOR.map([
+                (.int(1), .int(2)), (.int(3), .int(-7)), (.int(-1), .int(1)), (.int(-2), .bytes([UInt8](repeating: 1, count: 32))),
+                (.int(-3), .bytes([UInt8](repeating: 1, count: 32))),
+            ]),
             CBOR.map([(.int(1), .int(3)), (.int(3), .int(-257)), (.int(-1), .bytes([1, 2, 3])), (.int(-2), .bytes([1, 0, 1]))]),
             CBOR.text("not a map"),
         ])

@@ -71,7 +71,9 @@ extension API {
             "signature": Base64URL.encode(assertion.signature),
         ]
         if let handle = authenticator.userHandle { response["userHandle"] = Base64URL.encode(handle) }
-        return ["authenticatorAuthenticationResponse": ["id": authenticator.id, "rawId": authenticator.id, "type": "public-key", "response": response]]
+        return [
+            "authenticatorAuthenticationResponse": ["id": authenticator.id, "rawId": authenticator.id, "type": "public-key", "response": response]
+        ]
     }
 
     /// Signs in with `authenticator` (start, assert, finalize).

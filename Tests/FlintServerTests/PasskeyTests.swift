@@ -141,7 +141,9 @@ struct PasskeyTests {
             let old = try await api.passkeySignInChallenge()
             api.clock.advance(by: .seconds(301))
             let late = try authenticator.assert(rpID: "localhost", challenge: old, origin: passkeyOrigin)
-            #expect(try await api.postJSON(Path.passkeySignInFinalize, API.assertionBody(authenticator, late)).errorCode == "INVALID_AUTHENTICATOR_RESPONSE")
+            #expect(
+                try await api.postJSON(Path.passkeySignInFinalize, API.assertionBody(authenticator, late)).errorCode
+                    == "INVALID_AUTHENTICATOR_RESPONSE")
             // Still fine after all that.
             #expect(try await api.signInWithPasskey(&authenticator).status == .ok)
         }
@@ -176,7 +178,11 @@ struct PasskeyTests {
             }
             for body: [String: Any] in [
                 [:], ["authenticatorAuthenticationResponse": ["id": "%%%"]],
-                ["authenticatorAuthenticationResponse": ["id": "AAAA", "response": ["clientDataJSON": "e30", "authenticatorData": "AA", "signature": "AA"]]],
+                [
+                    "authenticatorAuthenticationResponse": [
+                        "id": "AAAA", "response": ["clientDataJSON": "e30", "authenticatorData": "AA", "signature": "AA"],
+                    ]
+                ],
             ] {
                 let reply = try await api.postJSON(Path.passkeySignInFinalize, body)
                 #expect(reply.status == .badRequest, "\(reply.text)")

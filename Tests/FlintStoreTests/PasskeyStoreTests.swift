@@ -22,8 +22,9 @@ struct PasskeyStoreTests {
             try await tx.insertUser(Self.user("a"))
             try await tx.insertPasskey(Self.passkey("k2", of: "a", at: 3000))
             try await tx.insertPasskey(Self.passkey("k1", of: "a", at: 2000))
-            try await tx.insertPasskey(PasskeyRecord(
-                credentialID: "k3", localID: "a", publicKey: "x", rpID: "example.com", signCount: 5, name: nil, transports: [], createdAt: 4000))
+            try await tx.insertPasskey(
+                PasskeyRecord(
+                    credentialID: "k3", localID: "a", publicKey: "x", rpID: "example.com", signCount: 5, name: nil, transports: [], createdAt: 4000))
         }
         #expect(try await store.read { try await $0.passkey(credentialID: "k1") } == Self.passkey("k1", of: "a", at: 2000))
         #expect(try await store.read { try await $0.passkeys(localID: "a") }.map(\.credentialID) == ["k1", "k2", "k3"])

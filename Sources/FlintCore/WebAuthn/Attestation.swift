@@ -58,10 +58,11 @@ package struct Attestation: Sendable {
             guard key.verifies(signature, over: message) else { throw .invalid("attestation signature") }
         } else {
             // Self attestation: the statement's algorithm is the credential's own.
-            let expected = switch credential {
-            case .es256: COSEKey.es256Algorithm
-            case .rs256: COSEKey.rs256Algorithm
-            }
+            let expected =
+                switch credential {
+                case .es256: COSEKey.es256Algorithm
+                case .rs256: COSEKey.rs256Algorithm
+                }
             guard alg == expected else { throw .invalid("self attestation algorithm") }
             guard credential.verifies(signature, over: message) else { throw .invalid("attestation signature") }
         }

@@ -113,7 +113,9 @@ extension AccountRoutes {
         if wire.hasOperatorFields { throw AuthError.insufficientPermission }
         let token = try accounts.sessions.verifyIDToken(wire.idToken)
         // Changing how one signs in needs a recent sign-in, as Firebase's requires-recent-login.
-        if wire.password != nil || wire.email != nil || !wire.deleteProvider.isEmpty || !wire.deletePasskey.isEmpty { try accounts.sessions.requireRecentSignIn(token) }
+        if wire.password != nil || wire.email != nil || !wire.deleteProvider.isEmpty || !wire.deletePasskey.isEmpty {
+            try accounts.sessions.requireRecentSignIn(token)
+        }
         return try await accounts.updateAccount(wire, localID: token.userID, token: token, locales: locales)
     }
 }
