@@ -145,14 +145,3 @@ extension PasskeyFlow {
             localId: updated.localID, idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn)
     }
 }
-
-extension Error {
-    /// A WebAuthn check's failure as the client sees it.
-    var authError: AuthError {
-        switch self {
-        case let error as WebAuthnError: error.authError
-        case let error as AuthError: error
-        default: .invalidAuthenticatorResponse
-        }
-    }
-}

@@ -67,3 +67,14 @@ struct PasskeyFlow: Sendable {
             key: PasskeyChallenge.counterKey(text), windowStart: .epoch, expiresAt: challenge.issuedAt + PasskeyChallenge.lifetime) == 1
     }
 }
+
+extension Error {
+    /// A WebAuthn check's failure as the client sees it.
+    var authError: AuthError {
+        switch self {
+        case let error as WebAuthnError: error.authError
+        case let error as AuthError: error
+        default: .invalidAuthenticatorResponse
+        }
+    }
+}

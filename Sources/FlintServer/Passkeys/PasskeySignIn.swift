@@ -80,8 +80,10 @@ extension PasskeyFlow {
             guard try await spend(challenge, text: challengeText, in: tx) else { return .failed(.invalidPasskeyChallenge) }
             guard let user = try await tx.lockedUser(localID: passkey.localID) else { return .failed(.passkeyNotFound) }
             guard !user.disabled else { return .failed(.userDisabled) }
-            // The credential still belongs to the account, and no other sign-in used this counter value meanwhile.
+            // The counter moves from the value the assertion was checked against: a concurrent sign-in that moved it
+            // first wins (one use per counter value); a credential withdrawn meanwhile is gone.
             guard try await tx.advancePasskeyCounter(credentialID: id, from: passkey.signCount, to: Int64(newCount)) else {
+                guard let current = try await tx.passkey(credentialID: id), current.localID == user.localID else { return .failed(.passkeyNotFound) }
                 return .failed(WebAuthnError.counterRegressed.authError)
             }
             let verdict = try await gate.firstFactorGate(tx, localID: user.localID, provider: provider)
