@@ -79,10 +79,10 @@ extension API {
     /// Signs in with `authenticator` (start, assert, finalize).
     func signInWithPasskey(
         _ authenticator: inout SoftwareAuthenticator, rpID: String = "localhost", origin: String = passkeyOrigin,
-        flags: UInt8 = SoftwareAuthenticator.userPresent | SoftwareAuthenticator.userVerified
+        flags: UInt8 = SoftwareAuthenticator.userPresent | SoftwareAuthenticator.userVerified, keepCounter: Bool = false
     ) async throws -> Reply {
         let challenge = try await passkeySignInChallenge()
-        let assertion = try authenticator.assert(rpID: rpID, challenge: challenge, origin: origin, flags: flags)
+        let assertion = try authenticator.assert(rpID: rpID, challenge: challenge, origin: origin, flags: flags, keepCounter: keepCounter)
         return try await postJSON(Path.passkeySignInFinalize, Self.assertionBody(authenticator, assertion))
     }
 }

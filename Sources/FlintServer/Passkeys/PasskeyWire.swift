@@ -7,11 +7,12 @@ enum PasskeyBytes {
     /// Longest field read (attestation objects with an `x5c` chain are a few kilobytes).
     static let maxLength = 65_536
 
-    /// The bytes of `text`, or `error` for anything that is not base64 or base64url.
+    /// The bytes of `text`; `INVALID_AUTHENTICATOR_RESPONSE` naming `field` when it is missing or not base64(url).
     static func decode(_ text: String?, field: String) throws(AuthError) -> [UInt8] {
         guard let text, !text.isEmpty else { throw AuthError.invalidAuthenticatorResponse.with(detail: "Missing \(field).") }
-        let url = String(text.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 })
-        guard text.utf8.count <= maxLength, let bytes = Base64URL.decode(url), !bytes.isEmpty else {
+        guard text.utf8.count <= maxLength else { throw AuthError.invalidAuthenticatorResponse.with(detail: "Invalid \(field).") }
+        let unpadded = text.hasSuffix("==") ? text.dropLast(2) : text.hasSuffix("=") ? text.dropLast() : Substring(text)
+        guard let bytes = Base64URL.decode(String(unpadded.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 })), !bytes.isEmpty else {
             throw AuthError.invalidAuthenticatorResponse.with(detail: "Invalid \(field).")
         }
         return bytes
