@@ -221,8 +221,20 @@ struct PasskeyTests {
             #expect(try await api.refresh(try #require(other.string("refreshToken"))).status == .badRequest)
             let account = try #require(try await api.lookup(fresh)["users"]?.arrayValue?.first)
             #expect(account["passkeyInfo"]?.arrayValue?.map { $0["credentialId"] } == [.string(second.id)])
+            // The operator's lookup lists them too; the operator withdraws with the same field.
+            #expect(try await api.adminAccount(user.localId)?["passkeyInfo"]?.arrayValue?.count == 1)
+            let byOperator = try await api.admin(
+                Path.adminUpdate, ["localId": .string(user.localId), "deletePasskey": [.string(second.id)]])
+            #expect(byOperator.status == .ok, "\(byOperator.text)")
+            #expect(try await api.adminAccount(user.localId)?["passkeyInfo"] == nil)
+            #expect(try await api.signInWithPasskey(&second).errorCode == "PASSKEY_ENROLLMENT_NOT_FOUND")
+            // The operator's withdrawal ended the sessions too: sign in again, enrol another.
+            #expect(try await api.lookup(fresh).status == .badRequest)
+            let again = try await api.signIn("+16505550109")
+            second = SoftwareAuthenticator()
+            let fresh2 = try #require(try await api.enrollPasskey(again.idToken, second).string("idToken"))
 
-            #expect(try await api.post(Path.delete, ["idToken": fresh]).status == .ok)
+            #expect(try await api.post(Path.delete, ["idToken": fresh2]).status == .ok)
             #expect(try await api.signInWithPasskey(&second).errorCode == "PASSKEY_ENROLLMENT_NOT_FOUND")
         }
     }
