@@ -211,8 +211,8 @@ let package = Package(
         .target(
             name: "FlintTesting",
             dependencies: [
-                "FlintCore", .product(name: "Crypto", package: "swift-crypto"), .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
+                "FlintCore", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             path: "Tests/FlintTesting", swiftSettings: strictSettings),
         .target(name: "FlintAuthTestSupport", dependencies: ["FlintAuth"], path: "Tests/FlintAuthTestSupport", swiftSettings: strictSettings),

@@ -55,4 +55,15 @@ struct PasskeyWireShapeTests {
             #expect(signedIn.status == .ok, "\(signedIn.text)")
         }
     }
+
+    @Test("an RS256 credential enrols (packed self attestation) and signs in", arguments: [SoftwareAuthenticator.Format.none, .packedSelf])
+    func rs256(format: SoftwareAuthenticator.Format) async throws {
+        try await withFlint { api in
+            let user = try await api.signIn("+16505550113")
+            var authenticator = try SoftwareAuthenticator.rs256()
+            let enrolled = try await api.enrollPasskey(user.idToken, authenticator, format: format)
+            #expect(enrolled.status == .ok, "\(enrolled.text)")
+            #expect(try await api.signInWithPasskey(&authenticator).status == .ok)
+        }
+    }
 }

@@ -1,10 +1,11 @@
 package import Crypto
+package import CryptoExtras
 import FlintCore
 import Foundation
 import SwiftASN1
 import X509
 
-/// A WebAuthn authenticator in software, for tests: one P-256 credential, registration (attestation `none`, `packed`
+/// A WebAuthn authenticator in software, for tests: one P-256 (or, with `rs256()`, RSA) credential, registration (attestation `none`, `packed`
 /// self attestation, or `packed` with an `x5c` certificate of its own) and assertions, with flags and counter chosen
 /// by the test.
 package struct SoftwareAuthenticator: Sendable {
@@ -21,6 +22,8 @@ package struct SoftwareAuthenticator: Sendable {
     }
 
     package var key = P256.Signing.PrivateKey()
+    /// An RSA key used in place of ``key`` (RS256), when set.
+    package var rsaKey: _RSA.Signing.PrivateKey?
     package var credentialID: [UInt8]
     /// The counter the next assertion carries (then increased); registrations carry it as is.
     package var signCount: UInt32 = 0
@@ -34,14 +37,35 @@ package struct SoftwareAuthenticator: Sendable {
     /// The credential ID as the wire carries it.
     package var id: String { Base64URL.encode(credentialID) }
 
-    /// The credential's COSE key (EC2, ES256, P-256).
+    /// An authenticator whose credential is an RS256 key (2048-bit RSA).
+    package static func rs256() throws -> SoftwareAuthenticator {
+        var authenticator = SoftwareAuthenticator()
+        authenticator.rsaKey = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        return authenticator
+    }
+
+    /// The credential's COSE key: EC2 ES256 (P-256), or RSA RS256.
     package var coseKey: [UInt8] {
+        if let rsaKey, let parts = try? rsaKey.publicKey.getKeyPrimitives() {
+            return CBOR.map([
+                (.int(1), .int(3)), (.int(3), .int(-257)), (.int(-1), .bytes(Array(parts.modulus))), (.int(-2), .bytes(Array(parts.publicExponent))),
+            ]).encoded
+        }
         let raw = Array(key.publicKey.x963Representation)
         return CBOR.map([
             (.int(1), .int(2)), (.int(3), .int(-7)), (.int(-1), .int(1)), (.int(-2), .bytes(Array(raw[1..<33]))),
             (.int(-3), .bytes(Array(raw[33..<65]))),
         ]).encoded
     }
+
+    /// The credential key's signature over `message`: DER ECDSA, or PKCS #1 v1.5.
+    package func sign(_ message: [UInt8]) throws -> [UInt8] {
+        if let rsaKey { return Array(try rsaKey.signature(for: message, padding: .insecurePKCS1v1_5).rawRepresentation) }
+        return Array(try key.signature(for: message).derRepresentation)
+    }
+
+    /// The COSE algorithm of the credential.
+    package var algorithm: Int64 { rsaKey == nil ? -7 : -257 }
 
     /// `clientDataJSON` for a ceremony.
     package static func clientData(type: String, challenge: String, origin: String) -> [UInt8] {
@@ -72,8 +96,7 @@ package struct SoftwareAuthenticator: Sendable {
         case .none:
             statement = .map([])
         case .packedSelf:
-            let signature = try key.signature(for: signed).derRepresentation
-            statement = .map([(.text("alg"), .int(-7)), (.text("sig"), .bytes(Array(signature)))])
+            statement = .map([(.text("alg"), .int(algorithm)), (.text("sig"), .bytes(try sign(signed)))])
         case .packedX5C:
             let attestationKey = P256.Signing.PrivateKey()
             let name = try DistinguishedName { CommonName("Flint test authenticator") }
@@ -99,7 +122,6 @@ package struct SoftwareAuthenticator: Sendable {
         if !keepCounter { signCount += 1 }
         let client = Self.clientData(type: type, challenge: challenge, origin: origin)
         let authData = authenticatorData(rpID: rpID, flags: flags, counter: signCount)
-        let signature = try key.signature(for: authData + Array(SHA256.hash(data: client))).derRepresentation
-        return (client, authData, Array(signature))
+        return (client, authData, try sign(authData + Array(SHA256.hash(data: client))))
     }
 }
