@@ -67,6 +67,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
+                // DER parsing of WebAuthn attestation certificates (`x5c`).
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             swiftSettings: strictSettings
         ),
@@ -205,7 +207,14 @@ let package = Package(
         // Drives FlintAuth against the real `flint serve` binary.
         // Starts `flint serve` and drives its admin and dev APIs for the SDK's integration tests and the seeds' runs.
         // Test doubles of the server side (ManualClock, the web challenge's puzzle solver), kept out of the libraries.
-        .target(name: "FlintTesting", dependencies: ["FlintCore"], path: "Tests/FlintTesting", swiftSettings: strictSettings),
+        // Test support: fixed instants, a manual clock, and a software WebAuthn authenticator (Crypto, X509 for its certificate).
+        .target(
+            name: "FlintTesting",
+            dependencies: [
+                "FlintCore", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            path: "Tests/FlintTesting", swiftSettings: strictSettings),
         .target(name: "FlintAuthTestSupport", dependencies: ["FlintAuth"], path: "Tests/FlintAuthTestSupport", swiftSettings: strictSettings),
         .testTarget(
             name: "FlintAuthTests",

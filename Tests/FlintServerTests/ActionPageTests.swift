@@ -89,12 +89,13 @@ struct ActionPageTests {
         }
     }
 
-    @Test("apple-app-site-association and assetlinks.json list the configured apps")
+    @Test("apple-app-site-association (Universal Links and passkeys' webcredentials) and assetlinks.json list the configured apps")
     func appLinks() async throws {
         try await withFlint { api in
             let empty = try await api.call(.get, "/.well-known/apple-app-site-association")
             #expect(empty.status == .ok)
             #expect(empty["applinks"]?["details"] == .array([]))
+            #expect(empty["webcredentials"]?["apps"] == .array([]))
             let config = #"""
                 {"flint":{"appLinks":{"apple":{"teamId":"ABCDE12345","bundleIds":["com.example.app"]},
                 "android":[{"packageName":"com.example.app","sha256CertFingerprints":["\#(Array(repeating: "AB", count: 32).joined(separator: ":"))"]}]}}}
@@ -105,6 +106,8 @@ struct ActionPageTests {
             let detail = try #require(aasa["applinks"]?["details"]?.arrayValue?.first)
             #expect(detail["appIDs"] == .array(["ABCDE12345.com.example.app"]))
             #expect(detail["components"]?.arrayValue?.first?["/"]?.stringValue == "/__/auth/action*")
+            // The same apps may use the domain's passkeys.
+            #expect(aasa["webcredentials"]?["apps"] == .array(["ABCDE12345.com.example.app"]))
             let android = try await api.call(.get, "/.well-known/assetlinks.json")
             let statement = try #require(android.json.arrayValue?.first)
             #expect(statement["target"]?["package_name"]?.stringValue == "com.example.app")

@@ -22,6 +22,8 @@ enum SealedToken {
         case challengePuzzle = 5
         /// A `signInWithIdp` `pendingToken`: a verified provider identity to present again.
         case idpPendingToken = 6
+        /// A WebAuthn challenge issued by `passkeyEnrollment:start` or `passkeySignIn:start`.
+        case passkeyChallenge = 7
     }
 
     /// Encrypts `payload` under `key`.

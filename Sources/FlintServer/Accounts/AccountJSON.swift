@@ -34,6 +34,8 @@ struct AccountJSON: Encodable {
     var passwordUpdatedAt: Double?
     var emailLinkSignin: Bool?
     var mfaInfo: [MFAInfoJSON]?
+    /// The account's passkeys (Identity Platform's `passkeyInfo`: `name`, `credentialId`), set by `accounts:lookup`.
+    var passkeyInfo: [PasskeyInfoJSON]?
 
     /// What production answers in place of a password hash (base64 of `REDACTED`).
     static let redactedHash = "UkVEQUNURUQ="

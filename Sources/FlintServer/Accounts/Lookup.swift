@@ -47,10 +47,15 @@ struct AccountRoutes {
         let wire = try await context.clientBody(request, as: LookupRequest.self, projectID: accounts.node.settings.projectID)
         if context.isAdmin && (wire.idToken == nil || wire.namesAccounts) { return try await accounts.lookupAccounts(wire) }
         let (_, user) = try await accounts.sessions.authenticate(idToken: wire.idToken)
-        let (enrollments, identities) = try await accounts.node.store.read {
-            (try await $0.mfaEnrollments(localID: user.localID), try await $0.federatedIdentities(localID: user.localID))
+        let (enrollments, identities, passkeys) = try await accounts.node.store.read {
+            (
+                try await $0.mfaEnrollments(localID: user.localID), try await $0.federatedIdentities(localID: user.localID),
+                try await $0.passkeys(localID: user.localID)
+            )
         }
-        return LookupResponse(users: [AccountJSON(user, enrollments: enrollments, identities: identities)])
+        var account = AccountJSON(user, enrollments: enrollments, identities: identities)
+        account.passkeyInfo = PasskeyInfoJSON.list(passkeys)
+        return LookupResponse(users: [account])
     }
 }
 
@@ -103,10 +108,11 @@ extension AccountsFlow {
             for identity in federated { add(try await Self.user(linkedTo: identity, in: r)) }
             var answers: [AccountJSON] = []
             for user in found {
-                answers.append(
-                    AccountJSON(
-                        user, enrollments: try await r.mfaEnrollments(localID: user.localID),
-                        identities: try await r.federatedIdentities(localID: user.localID)))
+                var account = AccountJSON(
+                    user, enrollments: try await r.mfaEnrollments(localID: user.localID),
+                    identities: try await r.federatedIdentities(localID: user.localID))
+                account.passkeyInfo = PasskeyInfoJSON.list(try await r.passkeys(localID: user.localID))
+                answers.append(account)
             }
             return answers
         }

@@ -16,6 +16,9 @@ struct UpdateAccountRequest: Decodable {
     var photoUrl: String?
     var deleteAttribute: [String]
     var deleteProvider: [String]
+    /// Credential IDs of passkeys to withdraw (Identity Platform's `deletePasskey`); withdrawing one ends the account's
+    /// other sessions, as any credential change does.
+    var deletePasskey: [String]
     var validSince: String?
     // Operator only.
     var emailVerified: Bool?
@@ -110,7 +113,9 @@ extension AccountRoutes {
         if wire.hasOperatorFields { throw AuthError.insufficientPermission }
         let token = try accounts.sessions.verifyIDToken(wire.idToken)
         // Changing how one signs in needs a recent sign-in, as Firebase's requires-recent-login.
-        if wire.password != nil || wire.email != nil || !wire.deleteProvider.isEmpty { try accounts.sessions.requireRecentSignIn(token) }
+        if wire.password != nil || wire.email != nil || !wire.deleteProvider.isEmpty || !wire.deletePasskey.isEmpty {
+            try accounts.sessions.requireRecentSignIn(token)
+        }
         return try await accounts.updateAccount(wire, localID: token.userID, token: token, locales: locales)
     }
 }
@@ -213,6 +218,7 @@ extension AccountsFlow {
                     newFactors = records
                 }
             }
+            if try await withdrawPasskeys(wire.deletePasskey, of: user.localID, in: tx, now: now) { revoke = true }
             if revoke { try await sessions.revokeSessions(of: &user, in: tx, now: now) }
             if token == nil, let since = wire.validSince.flatMap(Int64.init).map(Instant.init(secondsSince1970:)) {
                 try await sessions.revokeSessions(of: &user, before: since, in: tx, now: now)

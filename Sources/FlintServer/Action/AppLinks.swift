@@ -5,7 +5,7 @@ import NIOCore
 
 /// The association files that let emailed links open the app directly, with no Dynamic Links and no Google
 /// domain: `apple-app-site-association` (Universal Links for the configured team and bundle IDs, covering the
-/// action page) and `assetlinks.json` (Android App Links).
+/// action page; `webcredentials`, so the same apps may use the domain's passkeys) and `assetlinks.json` (Android App Links).
 struct AppLinkRoutes {
     let config: ConfigCache
 
@@ -22,7 +22,10 @@ struct AppLinkRoutes {
                     "appID": .string(appIDs[0]), "paths": [.string("\(ActionRoutes.path)*")],
                 ]
             ]
-        let document: JSONValue = ["applinks": ["apps": [], "details": .array(details)]]
+        // Passkeys: the apps may use credentials of this domain (Associated Domains' `webcredentials:`).
+        let document: JSONValue = [
+            "applinks": ["apps": [], "details": .array(details)], "webcredentials": ["apps": .array(appIDs.map(JSONValue.string))],
+        ]
         return Self.json(document)
     }
 

@@ -19,6 +19,7 @@ struct Flows: Sendable {
     let emailLink: EmailLinkFlow
     let password: PasswordFlow
     let mfa: MFAFlow
+    let passkeys: PasskeyFlow
     let accounts: AccountsFlow
     let customTokens: CustomTokenSignIn
     let federated: FederatedSignIn
@@ -84,6 +85,7 @@ struct Flows: Sendable {
         password = PasswordFlow(
             node: node, passwords: passwords, codes: actionCodes, sessions: sessions, gate: gate, newAccounts: newAccounts)
         mfa = MFAFlow(node: node, secret: secret, codes: phoneCodes, sessions: sessions, gate: gate)
+        passkeys = PasskeyFlow(node: node, secret: secret, sessions: sessions, gate: gate)
         accounts = AccountsFlow(node: node, passwords: passwords, codes: actionCodes, sessions: sessions)
         customTokens = CustomTokenSignIn(node: node, gate: gate, keys: ServiceAccountKeys(store: store), newAccounts: newAccounts)
         sessionCookies = SessionCookies(node: node, sessions: sessions)

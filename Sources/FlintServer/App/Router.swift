@@ -70,6 +70,13 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     router.post("\(v2)/mfaSignIn:finalize", use: BodyHandlers.client(mfa.finalizeMFASignIn))
     router.post("/flint/v1/accounts/mfaRecoveryCodes:regenerate", use: BodyHandlers.client(mfa.regenerateRecoveryCodes))
 
+    // Passkeys, Identity Platform's v2 API; withdrawn with `accounts:update`'s `deletePasskey`.
+    let passkeys = PasskeyRoutes(flow: flows.passkeys)
+    router.post("\(v2)/passkeyEnrollment:start", use: passkeys.startEnrollment)
+    router.post("\(v2)/passkeyEnrollment:finalize", use: BodyHandlers.client(flows.passkeys.finalizeEnrollment))
+    router.post("\(v2)/passkeySignIn:start", use: passkeys.startSignIn)
+    router.post("\(v2)/passkeySignIn:finalize", use: BodyHandlers.client(flows.passkeys.finalizeSignIn))
+
     let action = ActionRoutes(codes: flows.actionCodes)
     router.get(RouterPath(ActionRoutes.path), use: action.show)
     router.post(RouterPath(ActionRoutes.path), use: action.submit)

@@ -14,6 +14,7 @@ enum SignInEndpoints {
         "accounts:signInWithEmailLink": "emailLink", "emailLinkSignin": "emailLink",
         "accounts:signUp": "signUp", "signupNewUser": "signUp",
         "mfaSignIn:finalize": "secondFactor",
+        "passkeySignIn:finalize": "passkey",
         "accounts:signInWithCustomToken": "custom", "verifyCustomToken": "custom",
         "accounts:signInWithIdp": "idp", "verifyAssertion": "idp",
     ]

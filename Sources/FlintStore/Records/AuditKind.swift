@@ -41,11 +41,16 @@ public struct AuditKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let consoleSignInFailed = AuditKind(rawValue: "CONSOLE_SIGN_IN_FAILED")
     /// A console operator was added, or finished setting up (`detail.role`, `detail.step`).
     public static let consoleOperatorChanged = AuditKind(rawValue: "CONSOLE_OPERATOR_CHANGED")
+    /// A passkey was enrolled (`detail.credentialId`).
+    public static let passkeyEnrolled = AuditKind(rawValue: "PASSKEY_ENROLLED")
+    /// Passkeys were withdrawn (`detail.credentialIds`).
+    public static let passkeyWithdrawn = AuditKind(rawValue: "PASSKEY_WITHDRAWN")
 
     /// Every kind Flint records, in the order above.
     public static let all: [AuditKind] = [
         signIn, signInFailed, lockout, mfaEnrolled, mfaWithdrawn, recoveryCodesRegenerated, passwordChanged, passwordReset, emailChanged,
         emailRecovered, sessionsRevoked, accountDeleted, adminAction, configChanged, consoleSignIn, consoleSignInFailed, consoleOperatorChanged,
+        passkeyEnrolled, passkeyWithdrawn,
     ]
 
     public var description: String { rawValue }

@@ -222,6 +222,16 @@ enum Migrations {
                 "CREATE INDEX outbox_recipient ON outbox (recipient, seq)",
             ] + indexes
         },
+        // Passkeys (WebAuthn credentials): a credential ID names one account; an account's are listed by `local_id`.
+        Migration(version: 15) { _ in
+            [
+                """
+                CREATE TABLE passkeys (credential_id TEXT PRIMARY KEY, local_id TEXT NOT NULL, public_key TEXT NOT NULL, rp_id TEXT NOT NULL,
+                    sign_count BIGINT NOT NULL, name TEXT, transports TEXT NOT NULL, created_at BIGINT NOT NULL)
+                """,
+                "CREATE INDEX passkeys_local_id ON passkeys (local_id)",
+            ]
+        },
     ]
 
     /// The newest version this build knows.

@@ -89,6 +89,7 @@ extension SQLQueries {
         _ = try await forEachSlice(of: ids) { "DELETE FROM mfa_enrollments WHERE local_id IN (\($0))" }
         _ = try await forEachSlice(of: ids) { "DELETE FROM mfa_recovery_codes WHERE local_id IN (\($0))" }
         _ = try await forEachSlice(of: ids) { "DELETE FROM federated_identities WHERE local_id IN (\($0))" }
+        _ = try await forEachSlice(of: ids) { "DELETE FROM passkeys WHERE local_id IN (\($0))" }
         let gone = try await forEachSlice(of: ids) { "DELETE FROM users WHERE local_id IN (\($0)) RETURNING local_id" }
         return Set(try gone.map { try $0.string("local_id") })
     }

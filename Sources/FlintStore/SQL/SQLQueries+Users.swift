@@ -160,6 +160,7 @@ extension SQLQueries {
         try await db.run("DELETE FROM mfa_enrollments WHERE local_id = ?", [.text(localID)])
         try await db.run("DELETE FROM mfa_recovery_codes WHERE local_id = ?", [.text(localID)])
         try await db.run("DELETE FROM federated_identities WHERE local_id = ?", [.text(localID)])
+        try await db.run("DELETE FROM passkeys WHERE local_id = ?", [.text(localID)])
         return !(try await db.query("DELETE FROM users WHERE local_id = ? RETURNING local_id", [.text(localID)])).isEmpty
     }
 
@@ -168,6 +169,7 @@ extension SQLQueries {
         try await db.run("DELETE FROM mfa_enrollments")
         try await db.run("DELETE FROM mfa_recovery_codes")
         try await db.run("DELETE FROM federated_identities")
+        try await db.run("DELETE FROM passkeys")
         try await db.run("DELETE FROM users")
     }
 

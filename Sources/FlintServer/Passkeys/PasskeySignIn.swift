@@ -1,0 +1,97 @@
+import FlintCore
+import FlintStore
+import Hummingbird
+import Logging
+
+/// `v2/accounts/passkeySignIn:start` → the `PublicKeyCredentialRequestOptions` for `navigator.credentials.get()`:
+/// a challenge, the RP ID, user verification required, and no `allowCredentials` (passkeys are discoverable).
+struct StartPasskeySignInRequest: Decodable {
+    var sessionId: String?
+    var tenantId: String?
+}
+
+struct StartPasskeySignInResponse: ResponseEncodable {
+    struct Options: Encodable {
+        var challenge: String
+        var rpId: String
+        var timeout = PasskeyFlow.timeoutMilliseconds
+        var userVerification = "required"
+        var allowCredentials: [CredentialDescriptorJSON] = []
+    }
+    var credentialRequestOptions: Options
+}
+
+/// `v2/accounts/passkeySignIn:finalize`: the `authenticatorAuthenticationResponse` → the session (`localId`,
+/// `idToken`, `refreshToken`, `expiresIn`), or the second-factor challenge of an account that has second factors.
+struct FinalizePasskeySignInRequest: Decodable {
+    var authenticatorAuthenticationResponse: AuthenticationCredentialJSON?
+    var sessionId: String?
+    var tenantId: String?
+}
+
+/// `passkeySignIn:finalize`'s own field.
+struct PasskeySignInFields: Encodable, Sendable {
+    var localId: String
+}
+
+typealias FinalizePasskeySignInResponse = SignInReply<PasskeySignInFields>
+
+extension PasskeyFlow {
+    func startSignIn(_ wire: StartPasskeySignInRequest, origin: String?) async throws -> StartPasskeySignInResponse {
+        let (challenge, rpID) = try issueChallenge(.signIn, localID: "", origin: origin)
+        return StartPasskeySignInResponse(credentialRequestOptions: .init(challenge: challenge, rpId: rpID))
+    }
+
+    /// Verifies the assertion against the stored credential (RP ID, flags, signature, counter), then signs its account
+    /// in through the first-factor gate, in one transaction that spends the challenge and moves the counter.
+    func finalizeSignIn(_ wire: FinalizePasskeySignInRequest) async throws -> FinalizePasskeySignInResponse {
+        guard let credential = wire.authenticatorAuthenticationResponse else { throw AuthError.missingAuthenticatorResponse }
+        try checkCredentialType(credential.type, credential.credentialType)
+        guard let response = credential.response ?? credential.authenticatorAssertionResponse else {
+            throw AuthError.missingAuthenticatorResponse
+        }
+        let id = Base64URL.encode(try credentialID(credential.rawId, credential.id, credential.credentialId))
+        let (client, challenge, challengeText) = try openClientData(
+            response.clientDataJSON ?? response.clientDataJson, type: "webauthn.get", purpose: .signIn)
+        let authenticatorData = try PasskeyBytes.decode(response.authenticatorData, field: "authenticatorData")
+        let signature = try PasskeyBytes.decode(response.signature, field: "signature")
+        guard let passkey = try await node.store.read({ try await $0.passkey(credentialID: id) }) else { throw AuthError.passkeyNotFound }
+        if let handle = response.userHandle, !handle.isEmpty {
+            guard try PasskeyBytes.decode(handle, field: "userHandle") == Array(passkey.localID.utf8) else {
+                throw AuthError.invalidAuthenticatorResponse.with(detail: "Invalid userHandle.")
+            }
+        }
+        guard passkey.rpID == challenge.rpID else { throw AuthError.invalidAuthenticatorResponse.with(detail: "Invalid RP ID for this passkey.") }
+        let newCount: UInt32
+        do {
+            guard let keyBytes = Base64URL.decode(passkey.publicKey) else { throw WebAuthnError.invalid("stored public key") }
+            newCount = try Assertion.verify(
+                authenticatorData: authenticatorData, clientDataHash: client.hash, signature: signature, key: try COSEKey(bytes: keyBytes),
+                rpID: passkey.rpID, storedSignCount: UInt32(clamping: passkey.signCount))
+        } catch {
+            if case .counterRegressed? = error as? WebAuthnError {
+                node.logger.warning("passkey counter did not increase: possibly cloned authenticator", metadata: ["uid": "\(passkey.localID)"])
+            }
+            throw error.authError
+        }
+        let now = node.clock.now()
+        let provider = Self.provider
+        let outcome = try await node.store.write { [self] tx -> SignInOutcome in
+            guard try await spend(challenge, text: challengeText, in: tx) else { return .failed(.invalidPasskeyChallenge) }
+            guard let user = try await tx.lockedUser(localID: passkey.localID) else { return .failed(.passkeyNotFound) }
+            guard !user.disabled else { return .failed(.userDisabled) }
+            // The counter moves from the value the assertion was checked against: a concurrent sign-in that moved it
+            // first wins (one use per counter value); a credential withdrawn meanwhile is gone.
+            guard try await tx.advancePasskeyCounter(credentialID: id, from: passkey.signCount, to: Int64(newCount)) else {
+                guard let current = try await tx.passkey(credentialID: id), current.localID == user.localID else { return .failed(.passkeyNotFound) }
+                return .failed(WebAuthnError.counterRegressed.authError)
+            }
+            let verdict = try await gate.firstFactorGate(tx, localID: user.localID, provider: provider)
+            if case .refuse(let error) = verdict.decision { return .failed(error) }
+            try await tx.recordSignIn(localID: user.localID, at: now)
+            return try await gate.pass(verdict, tx, user: user, provider: provider, isNew: false, now: now)
+        }
+        let (user, _, session) = try gate.answer(outcome, provider: provider, now: now)
+        return FinalizePasskeySignInResponse(fields: PasskeySignInFields(localId: user.localID), session: session)
+    }
+}

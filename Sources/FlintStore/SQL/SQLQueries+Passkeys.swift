@@ -1,0 +1,52 @@
+import FlintCore
+
+/// Statements of passkeys. `transports` is stored as one comma-separated text (its values never hold a comma).
+extension SQLQueries {
+    static let passkeyColumns = "credential_id, local_id, public_key, rp_id, sign_count, name, transports, created_at"
+
+    func passkey(from row: SQLRow) throws -> PasskeyRecord {
+        PasskeyRecord(
+            credentialID: try row.string("credential_id"), localID: try row.string("local_id"), publicKey: try row.string("public_key"),
+            rpID: try row.string("rp_id"), signCount: try row.int64("sign_count"), name: try row.optionalString("name"),
+            transports: try row.string("transports").split(separator: ",").map(String.init), createdAt: try row.instant("created_at"))
+    }
+
+    func passkeys(localID: String) async throws -> [PasskeyRecord] {
+        try await db.query(
+            "SELECT \(Self.passkeyColumns) FROM passkeys WHERE local_id = ? ORDER BY created_at, credential_id", [.text(localID)]
+        ).map(passkey(from:))
+    }
+
+    func passkey(credentialID: String) async throws -> PasskeyRecord? {
+        try await db.first("SELECT \(Self.passkeyColumns) FROM passkeys WHERE credential_id = ?", [.text(credentialID)]).map(passkey(from:))
+    }
+
+    func insertPasskey(_ p: PasskeyRecord) async throws {
+        let rows = try await db.query(
+            """
+            INSERT INTO passkeys (\(Self.passkeyColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING credential_id
+            """,
+            [
+                .text(p.credentialID), .text(p.localID), .text(p.publicKey), .text(p.rpID), .integer(p.signCount), p.name.sql,
+                .text(p.transports.joined(separator: ",")), .instant(p.createdAt),
+            ])
+        if rows.isEmpty { throw StoreError.conflict("passkey") }
+    }
+
+    func advancePasskeyCounter(credentialID: String, from old: Int64, to new: Int64) async throws -> Bool {
+        !(try await db.query(
+            "UPDATE passkeys SET sign_count = ? WHERE credential_id = ? AND sign_count = ? RETURNING credential_id",
+            [.integer(new), .text(credentialID), .integer(old)]
+        )).isEmpty
+    }
+
+    func deletePasskeys(localID: String, credentialIDs: [String]) async throws -> [String] {
+        var removed: [String] = []
+        for id in Set(credentialIDs).sorted() {
+            let rows = try await db.query(
+                "DELETE FROM passkeys WHERE local_id = ? AND credential_id = ? RETURNING credential_id", [.text(localID), .text(id)])
+            removed += try rows.map { try $0.string("credential_id") }
+        }
+        return removed
+    }
+}

@@ -1,0 +1,88 @@
+import FlintCore
+import FlintTesting
+import Foundation
+import HTTPTypes
+import Testing
+
+extension Path {
+    static let passkeyEnrollStart = "\(v2)/passkeyEnrollment:start"
+    static let passkeyEnrollFinalize = "\(v2)/passkeyEnrollment:finalize"
+    static let passkeySignInStart = "\(v2)/passkeySignIn:start"
+    static let passkeySignInFinalize = "\(v2)/passkeySignIn:finalize"
+}
+
+/// The origin of the tests' web app: `localhost` is an authorized domain by default.
+let passkeyOrigin = "http://localhost:5000"
+
+extension API {
+    /// POSTs a JSON object with an `Origin` header.
+    func postJSON(_ path: String, _ object: [String: Any], origin: String) async throws -> Reply {
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        return try await postRaw(path, String(decoding: data, as: UTF8.self), headers: [.origin: origin])
+    }
+
+    /// `passkeyEnrollment:start`'s challenge for the signed-in user.
+    func passkeyEnrollmentChallenge(_ idToken: String, origin: String = passkeyOrigin) async throws -> String {
+        let start = try await postJSON(Path.passkeyEnrollStart, ["idToken": idToken], origin: origin)
+        #expect(start.status == .ok, "\(start.text)")
+        return try #require(start["credentialCreationOptions"]?["challenge"]?.stringValue)
+    }
+
+    /// The body of `passkeyEnrollment:finalize` for a registration.
+    static func registrationBody(
+        _ idToken: String, _ authenticator: SoftwareAuthenticator, clientDataJSON: [UInt8], attestationObject: [UInt8], name: String = "Laptop"
+    ) -> [String: Any] {
+        [
+            "idToken": idToken, "name": name,
+            "authenticatorRegistrationResponse": [
+                "id": authenticator.id, "rawId": authenticator.id, "type": "public-key", "authenticatorAttachment": "platform",
+                "response": [
+                    "clientDataJSON": Base64URL.encode(clientDataJSON), "attestationObject": Base64URL.encode(attestationObject),
+                    "transports": ["internal"],
+                ],
+            ] as [String: Any],
+        ]
+    }
+
+    /// Enrols `authenticator`'s credential for the signed-in user (start, register, finalize).
+    func enrollPasskey(
+        _ idToken: String, _ authenticator: SoftwareAuthenticator, format: SoftwareAuthenticator.Format = .none, rpID: String = "localhost",
+        origin: String = passkeyOrigin
+    ) async throws -> Reply {
+        let challenge = try await passkeyEnrollmentChallenge(idToken)
+        let (client, object) = try authenticator.register(rpID: rpID, challenge: challenge, origin: origin, format: format)
+        return try await postJSON(
+            Path.passkeyEnrollFinalize, Self.registrationBody(idToken, authenticator, clientDataJSON: client, attestationObject: object))
+    }
+
+    /// `passkeySignIn:start`'s challenge.
+    func passkeySignInChallenge(origin: String = passkeyOrigin) async throws -> String {
+        let start = try await postJSON(Path.passkeySignInStart, [:], origin: origin)
+        #expect(start.status == .ok, "\(start.text)")
+        return try #require(start["credentialRequestOptions"]?["challenge"]?.stringValue)
+    }
+
+    /// The body of `passkeySignIn:finalize` for an assertion.
+    static func assertionBody(
+        _ authenticator: SoftwareAuthenticator, _ assertion: (clientDataJSON: [UInt8], authenticatorData: [UInt8], signature: [UInt8])
+    ) -> [String: Any] {
+        var response: [String: Any] = [
+            "clientDataJSON": Base64URL.encode(assertion.clientDataJSON), "authenticatorData": Base64URL.encode(assertion.authenticatorData),
+            "signature": Base64URL.encode(assertion.signature),
+        ]
+        if let handle = authenticator.userHandle { response["userHandle"] = Base64URL.encode(handle) }
+        return [
+            "authenticatorAuthenticationResponse": ["id": authenticator.id, "rawId": authenticator.id, "type": "public-key", "response": response]
+        ]
+    }
+
+    /// Signs in with `authenticator` (start, assert, finalize).
+    func signInWithPasskey(
+        _ authenticator: inout SoftwareAuthenticator, rpID: String = "localhost", origin: String = passkeyOrigin,
+        flags: UInt8 = SoftwareAuthenticator.userPresent | SoftwareAuthenticator.userVerified, keepCounter: Bool = false
+    ) async throws -> Reply {
+        let challenge = try await passkeySignInChallenge()
+        let assertion = try authenticator.assert(rpID: rpID, challenge: challenge, origin: origin, flags: flags, keepCounter: keepCounter)
+        return try await postJSON(Path.passkeySignInFinalize, Self.assertionBody(authenticator, assertion))
+    }
+}
