@@ -45,7 +45,7 @@ public struct TwilioSMSSender: SMSSender {
         request.headers.add(name: "Authorization", value: authorization)
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
         request.headers.add(name: "Accept", value: "application/json")
-        let answer = try await ProviderHTTP.send(request, body: Array(Self.formEncode(form).utf8), client: client)
+        let answer = try await ProviderHTTP.send(request, body: Array(URLQuery.encode(form).utf8), client: client)
         guard !(200..<300).contains(answer.status) else { return }
         // Twilio's error answer: {"code": 21211, "message": "...", "more_info": "...", "status": 400}.
         let object = (try? JSONSerialization.jsonObject(with: Data(answer.body))) as? [String: Any]
@@ -53,13 +53,5 @@ public struct TwilioSMSSender: SMSSender {
         let detail = "HTTP \(answer.status), Twilio error \(code.map(String.init) ?? "none")"
         if let code, Self.rejectedNumberCodes.contains(code) { throw SMSDeliveryError(.rejectedNumber, detail) }
         throw SMSDeliveryError(.refused, detail)
-    }
-
-    /// `application/x-www-form-urlencoded`: unreserved characters kept, everything else (`+` included) escaped.
-    static func formEncode(_ pairs: [(String, String)]) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        func escape(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
-        return pairs.map { escape($0.0) + "=" + escape($0.1) }.joined(separator: "&")
     }
 }

@@ -24,10 +24,10 @@ extension ProviderKeys {
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
         if let basic {
-            let pair = Self.formEncode(basic.user) + ":" + Self.formEncode(basic.password)
+            let pair = URLQuery.escape(basic.user) + ":" + URLQuery.escape(basic.password)
             request.headers.add(name: "Authorization", value: "Basic \(Self.base64(Array(pair.utf8)))")
         }
-        let body = fields.map { Self.formEncode($0.0) + "=" + Self.formEncode($0.1) }.joined(separator: "&")
+        let body = URLQuery.encode(fields)
         request.body = .bytes(ByteBuffer(string: body))
         return await send(request, to: address)
     }
@@ -45,21 +45,6 @@ extension ProviderKeys {
             logger.warning("identity provider could not be reached", metadata: ["errorType": "\(type(of: error))"])
             return nil
         }
-    }
-
-    /// `application/x-www-form-urlencoded` escaping: unreserved characters as they are, the rest as `%XX`.
-    static func formEncode(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                out += "%" + Hex.encode([byte]).uppercased()
-            }
-        }
-        return out
     }
 
     /// Standard, padded base64.
