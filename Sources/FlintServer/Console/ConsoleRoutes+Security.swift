@@ -34,3 +34,40 @@ extension ConsoleRoutes {
         String(decoding: JSONValue.object(detail).serialized(), as: UTF8.self)
     }
 }
+
+/// The signing keys page: the keys with their state, and a confirmed rotation (as `keys:rotate` does it).
+extension ConsoleRoutes {
+    func showKeys(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        guard let caller = try await caller(request) else { return Self.toSignIn }
+        var data = try await keysData()
+        if ConsoleForm.query("rotated", in: request) != nil { data["notice"] = "Rotated: new ID tokens are signed with the new key." }
+        return pages.page("keys", title: "Keys", data, caller: caller)
+    }
+
+    func rotateKeys(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        try await change(request) { caller, form in
+            guard form["confirmed"] == "yes" else {
+                var data = try await keysData()
+                data["confirming"] = true
+                return pages.page("keys", title: "Keys", data, caller: caller)
+            }
+            let origin = AuditOrigin(ip: context.clientIP, actor: caller.email)
+            let kid = try await AuditOrigin.$current.withValue(origin) { try await KeyRotationRoutes.rotate(node: flow.node, keys: flow.keys) }
+            await flow.node.recordAudit(
+                origin.event(.adminAction, uid: nil, at: flow.node.clock.now(), ["action": "rotateKeys", "kid": .string(kid)]))
+            return ConsolePages.redirect("/console/keys?rotated=1")
+        }
+    }
+
+    /// The keys, newest first, with their state at this instant.
+    private func keysData() async throws -> [String: Any] {
+        let records = try await flow.node.store.read { try await $0.signingKeys() }
+        let now = flow.node.clock.now()
+        let rows: [[String: Any]] = records.map { key in
+            let state =
+                key.retiredAt.map { now - $0 < KeyRing.retiredKeyGrace ? "retired, still published" : "retired" } ?? "active"
+            return ["kid": key.kid, "created": Self.time(key.createdAt), "retired": key.retiredAt.map(Self.time) ?? "—", "state": state]
+        }
+        return ["keys": rows]
+    }
+}
