@@ -42,10 +42,11 @@ public final class FlintProcess: @unchecked Sendable {
             _ = FileManager.default.createFile(atPath: log, contents: nil)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = [
-                "serve", "--port", String(port), "--data", directory + "/data", "--config", configPath, "--password-hash-cost", "10",
-                "--log-level", "warning",
-            ] + extraArguments
+            process.arguments =
+                [
+                    "serve", "--port", String(port), "--data", directory + "/data", "--config", configPath, "--password-hash-cost", "10",
+                    "--log-level", "warning",
+                ] + extraArguments
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
             process.standardOutput = handle
             process.standardError = handle
