@@ -4,9 +4,9 @@ import NIOCore
 import NIOHTTP1
 import Testing
 
-/// What one node changes reaches the other within a second, with the default reload interval (30 s): the change
-/// is announced (PostgreSQL `NOTIFY`) and the other node re-reads it; what decides a sign-in is exact in the store.
-@Suite("two nodes: changes reach the other node within a second", .serialized, .enabled(if: postgresURL != nil))
+/// What one node changes reaches the other by announcement (PostgreSQL `NOTIFY`), long before the default reload
+/// interval (30 s) would bring it; what decides a sign-in is exact in the store.
+@Suite("two nodes: changes reach the other node by announcement", .serialized, .enabled(if: postgresURL != nil))
 struct TwoNodeChangesTests {
     /// An admin call (dev mode's `owner` credential) with a JSON body; answers (status, JSON).
     private func admin(_ method: HTTPMethod, _ url: String, _ body: String? = nil) async throws -> (Int, [String: Any]) {
@@ -22,18 +22,18 @@ struct TwoNodeChangesTests {
         return (Int(response.status.code), (try? JSONSerialization.jsonObject(with: Data(buffer.readableBytesView))) as? [String: Any] ?? [:])
     }
 
-    /// Polls `check` every 20 ms for up to 3 s; returns how long it took to hold, or `nil`.
-    private func timeUntil(_ check: () async throws -> Bool) async throws -> Duration? {
+    /// Polls `check` every 20 ms for up to `limit`; returns how long it took to hold, or `nil`.
+    private func timeUntil(_ limit: Duration = .seconds(10), _ check: () async throws -> Bool) async throws -> Duration? {
         let clock = ContinuousClock()
         let start = clock.now
-        while clock.now - start < .seconds(3) {
+        while clock.now - start < limit {
             if try await check() { return clock.now - start }
             try await Task.sleep(for: .milliseconds(20))
         }
         return nil
     }
 
-    @Test("a config change, a key rotation, a disabled account and revoked sessions, made on node 1, hold on node 2 within 1 s")
+    @Test("a config change and a key rotation made on node 1 reach node 2 by announcement; disabling and revocation hold at once")
     func changesWithinASecond() async throws {
         let client = HTTPClient.shared
         let url = try TwoNodeTests().freshDatabase(on: try #require(postgresURL))
@@ -51,17 +51,26 @@ struct TwoNodeChangesTests {
         let config1 = node1.base + "/identitytoolkit.googleapis.com/admin/v2/projects/demo-flint/config"
         let config2 = node2.base + "/identitytoolkit.googleapis.com/admin/v2/projects/demo-flint/config"
 
-        // A fictional number configured through node 1: node 2 treats it as fictional (no text sent) within 1 s.
+        // Node 2's listener connects in the background after it answers: a first change, waited for as long as a
+        // reload could take, shows it is listening. What follows is timed; on a quiet machine it arrives within 1 s
+        // (BENCHMARKS.md), and the test allows 5 s (far below the 30 s reload) so a loaded CI cannot make it flaky.
+        let numbers = { (config: [String: Any]) in
+            ((config["signIn"] as? [String: Any])?["phoneNumber"] as? [String: Any])?["testPhoneNumbers"] as? [String: String]
+        }
+        let (warmedUp, _) = try await admin(
+            .PATCH, config1 + "?updateMask=signIn.phoneNumber.testPhoneNumbers",
+            #"{"signIn":{"phoneNumber":{"testPhoneNumbers":{"+16505550100":"111111"}}}}"#)
+        #expect(warmedUp == 200)
+        let listening = try await timeUntil(.seconds(40)) { numbers(try await admin(.GET, config2).1)?["+16505550100"] == "111111" }
+        #expect(listening != nil, "node 2 never saw the first change")
+
+        // A fictional number configured through node 1: node 2 treats it as fictional (no text sent).
         let (patched, _) = try await admin(
             .PATCH, config1 + "?updateMask=signIn.phoneNumber.testPhoneNumbers",
             #"{"signIn":{"phoneNumber":{"testPhoneNumbers":{"+16505550123":"654321"}}}}"#)
         #expect(patched == 200)
-        let configured = try await timeUntil {
-            let (_, config) = try await admin(.GET, config2)
-            let numbers = ((config["signIn"] as? [String: Any])?["phoneNumber"] as? [String: Any])?["testPhoneNumbers"] as? [String: String]
-            return numbers?["+16505550123"] == "654321"
-        }
-        #expect(try #require(configured) < .seconds(1), "config reached node 2 after \(String(describing: configured))")
+        let configured = try await timeUntil { numbers(try await admin(.GET, config2).1)?["+16505550123"] == "654321" }
+        #expect(try #require(configured) < .seconds(5), "config reached node 2 after \(String(describing: configured))")
         let (_, sent) = try await postJSON(
             client, node2.base + "/identitytoolkit.googleapis.com/v1/accounts:sendVerificationCode?key=k", ["phoneNumber": "+16505550123"])
         let (signedStatus, signed) = try await postJSON(
@@ -78,7 +87,7 @@ struct TwoNodeChangesTests {
         let published = try await timeUntil {
             try await getJSON(client, node2.base + "/.well-known/jwks.json").1["keys"].map { ($0 as? [Any])?.count ?? 0 } ?? 0 > before
         }
-        #expect(try #require(published) < .seconds(1), "the key reached node 2 after \(String(describing: published))")
+        #expect(try #require(published) < .seconds(5), "the key reached node 2 after \(String(describing: published))")
 
         // Disabling and revocation are read from the store on every refresh: node 2 refuses at once.
         let refreshToken = try #require(signed["refreshToken"] as? String)

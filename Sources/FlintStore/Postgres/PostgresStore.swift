@@ -94,12 +94,15 @@ public final class PostgresStore: AuthStore {
     }
 
     /// Holds one connection listening on ``changeChannel`` and hands what it hears to the feed; reconnects after
-    /// a second when the connection drops (meanwhile the nodes' periodic reload covers what is missed).
+    /// a second when the connection drops. Each time it starts listening (at start, after a drop) it hands on every
+    /// kind of change once, so the node re-reads what may have been announced while nobody listened, instead of
+    /// waiting for its periodic reload.
     private static func listen(client: PostgresClient, feed: ChangeFeed, logger: Logger) async {
         while !Task.isCancelled {
             do {
                 try await client.withConnection { connection in
                     try await connection.listen(on: changeChannel) { notifications in
+                        for change in [StoreChange.config, .keys] { feed.publish(change) }
                         for try await notification in notifications { feed.publish(StoreChange(rawValue: notification.payload)) }
                     }
                 }
