@@ -7,18 +7,14 @@ and an error without one reads as status 0), and saves a screenshot of the page.
 Usage: browser-test.py --flint .build/debug/flint [--screenshot docs/browser-cors-test.png]
 """
 import argparse
-import http.server
 import json
 import os
-import shutil
-import subprocess
 import sys
 import tempfile
-import threading
 
 from selenium.webdriver.support.ui import WebDriverWait
 
-from headless import chromium_paths, free_port, headless_chromium, wait_ready
+from headless import chromium_paths, free_port, headless_chromium, serve_page, start_flint, stop_flint, wait_ready
 
 PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>Flint CORS test</title>
@@ -102,11 +98,7 @@ def main():
     work = tempfile.mkdtemp(prefix="flint-browser-test-")
     flint_port, page_port = free_port(), free_port()
     flint_url = f"http://127.0.0.1:{flint_port}"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FLINT_")}
-    log = open(os.path.join(work, "flint.log"), "w")
-    flint = subprocess.Popen(
-        [args.flint, "serve", "--port", str(flint_port), "--data", os.path.join(work, "data"), "--dev"],
-        stdout=log, stderr=subprocess.STDOUT, env=env)
+    flint, log = start_flint(args.flint, work, flint_port)
     page_server = None
     driver = None
     try:
@@ -116,19 +108,7 @@ def main():
         # The page comes from another origin: a second server on another port (localhost, not 127.0.0.1, too).
         page = PAGE.replace("__FLINT__", flint_url).encode()
 
-        class PageHandler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(page)))
-                self.end_headers()
-                self.wfile.write(page)
-
-            def log_message(self, *_):
-                pass
-
-        page_server = http.server.ThreadingHTTPServer(("127.0.0.1", page_port), PageHandler)
-        threading.Thread(target=page_server.serve_forever, daemon=True).start()
+        page_server = serve_page(page, page_port)
 
         driver = headless_chromium(chromium, driver_path, os.path.join(work, "profile"), "1100,480")
         driver.get(f"http://localhost:{page_port}/")
@@ -157,13 +137,7 @@ def main():
             driver.quit()
         if page_server is not None:
             page_server.shutdown()
-        flint.terminate()
-        try:
-            flint.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            flint.kill()
-        log.close()
-        shutil.rmtree(work, ignore_errors=True)
+        stop_flint(flint, log, work)
 
 
 if __name__ == "__main__":

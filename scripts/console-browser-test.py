@@ -22,7 +22,6 @@ import hashlib
 import hmac
 import json
 import os
-import shutil
 import struct
 import subprocess
 import sys
@@ -36,7 +35,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from headless import chromium_paths, free_port, headless_chromium, wait_ready
+from headless import chromium_paths, flint_env, free_port, headless_chromium, start_flint, stop_flint, wait_ready
 
 EMAIL = "ops@example.com"
 PASSWORD = "console browser test password"
@@ -184,13 +183,11 @@ def main():
     data = os.path.join(work, "data")
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FLINT_")}
     added = subprocess.run([args.flint, "admin", "operators", "add", EMAIL, "--data", data, "--public-url", base],
-                           env=env, capture_output=True, text=True, check=True)
+                           env=flint_env(), capture_output=True, text=True, check=True)
     setup_link = added.stdout.strip()
     expect(setup_link.startswith(base + "/console/setup?token="), "unexpected setup link " + setup_link)
-    log = open(os.path.join(work, "flint.log"), "w")
-    flint = subprocess.Popen([args.flint, "serve", "--port", str(port), "--data", data, "--dev"], stdout=log, stderr=subprocess.STDOUT, env=env)
+    flint, log = start_flint(args.flint, work, port)
     driver = None
     try:
         if not wait_ready(base + "/", flint):
@@ -390,13 +387,7 @@ def main():
     finally:
         if driver is not None:
             driver.quit()
-        flint.terminate()
-        try:
-            flint.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            flint.kill()
-        log.close()
-        shutil.rmtree(work, ignore_errors=True)
+        stop_flint(flint, log, work)
 
 
 if __name__ == "__main__":

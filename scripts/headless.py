@@ -1,8 +1,13 @@
-"""What the browser tests (scripts/browser-test.py, scripts/console-browser-test.py) share: a free loopback port,
-waiting for `flint serve` to answer, and headless Chromium found on PATH and started through chromedriver."""
+"""What the browser tests (scripts/browser-test.py, scripts/console-browser-test.py, scripts/passkey-browser-test.py)
+share: a free loopback port, `flint serve --dev` started, waited for and stopped, a page served from another origin,
+and headless Chromium found on PATH and started through chromedriver."""
+import http.server
+import os
 import shutil
 import socket
+import subprocess
 import sys
+import threading
 import time
 import urllib.request
 
@@ -28,6 +33,49 @@ def wait_ready(url, process, seconds=30):
         except Exception:
             time.sleep(0.1)
     return False
+
+
+def flint_env():
+    """The environment without the caller's FLINT_* variables, so a test's server has only the flags it is given."""
+    return {k: v for k, v in os.environ.items() if not k.startswith("FLINT_")}
+
+
+def start_flint(binary, work, port):
+    """`flint serve --dev` on `port` with a fresh data directory in `work`, its output in work/flint.log; returns the
+    process and the open log (for stop_flint)."""
+    log = open(os.path.join(work, "flint.log"), "w")
+    process = subprocess.Popen([binary, "serve", "--port", str(port), "--data", os.path.join(work, "data"), "--dev"],
+                               stdout=log, stderr=subprocess.STDOUT, env=flint_env())
+    return process, log
+
+
+def stop_flint(process, log, work):
+    """Stops `flint serve` (SIGTERM, SIGKILL after 10 s), closes its log and removes `work`."""
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    log.close()
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def serve_page(page, port):
+    """Answers every GET on 127.0.0.1:`port` with `page` (HTML bytes) from a background thread; returns the server."""
+    class PageHandler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(page)))
+            self.end_headers()
+            self.wfile.write(page)
+
+        def log_message(self, *_):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), PageHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
 
 
 def chromium_paths(test):
