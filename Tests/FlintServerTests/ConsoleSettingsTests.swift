@@ -71,22 +71,9 @@ struct SettingsCase: Sendable, CustomTestStringConvertible {
 
 @Suite("The web console's settings page")
 struct ConsoleSettingsTests {
-    static let password = "correct horse battery"
-
-    /// A node with a signed-in operator of `role`, for `body`.
-    private func withOperator(
-        role: ConsoleRole = .admin, _ body: @escaping @Sendable (API, ConsoleOperator) async throws -> Void
-    ) async throws {
-        let node = try await TestNode.make()
-        try await node.run { api in
-            let op = try await api.addOperator("Ops@Example.com", role: role, password: Self.password, store: node.store)
-            try await body(api, try await api.consoleSignIn(op, password: Self.password))
-        }
-    }
-
     @Test("a valid change lands in the config the admin API shows, audited as CONFIG_CHANGED by the operator", arguments: SettingsCase.all)
     func validChange(_ test: SettingsCase) async throws {
-        try await withOperator { api, op in
+        try await withConsoleOperator { api, op in
             var form = test.valid
             form["csrf"] = op.csrf
             let reply = try await api.console(.post, "/console/settings/\(test.group)", form: form, cookie: op.cookie)
@@ -104,7 +91,7 @@ struct ConsoleSettingsTests {
 
     @Test("an invalid change shows Firebase's error beside its field and changes nothing", arguments: SettingsCase.all)
     func invalidChange(_ test: SettingsCase) async throws {
-        try await withOperator { api, op in
+        try await withConsoleOperator { api, op in
             let before = try await api.admin(.get, Path.config).json
             var form = test.invalid
             form["csrf"] = op.csrf
@@ -119,7 +106,7 @@ struct ConsoleSettingsTests {
 
     @Test("a read-only operator sees the values but no form, and its change is refused", arguments: SettingsCase.all)
     func readOnly(_ test: SettingsCase) async throws {
-        try await withOperator(role: .read) { api, op in
+        try await withConsoleOperator(role: .read) { api, op in
             let before = try await api.admin(.get, Path.config).json
             let page = try await api.console(.get, "/console/settings", cookie: op.cookie)
             #expect(page.status == .ok && !page.text.contains("<form method=\"post\" action=\"/console/settings/"))
@@ -134,7 +121,7 @@ struct ConsoleSettingsTests {
 
     @Test("a change without the CSRF token is refused", arguments: SettingsCase.all)
     func withoutCSRF(_ test: SettingsCase) async throws {
-        try await withOperator { api, op in
+        try await withConsoleOperator { api, op in
             let before = try await api.admin(.get, Path.config).json
             let reply = try await api.console(.post, "/console/settings/\(test.group)", form: test.valid, cookie: op.cookie)
             #expect(reply.status == .forbidden && reply.text.contains("stale"))
@@ -144,7 +131,7 @@ struct ConsoleSettingsTests {
 
     @Test("the app link forms show the current apps and domains; an Android app and a link domain are removed, the iOS apps cleared")
     func appLinks() async throws {
-        try await withOperator { api, op in
+        try await withConsoleOperator { api, op in
             let form = { (group: String, fields: [String: String]) in
                 try await api.console(.post, "/console/settings/\(group)", form: fields.merging(["csrf": op.csrf]) { $1 }, cookie: op.cookie)
             }
@@ -173,7 +160,7 @@ struct ConsoleSettingsTests {
 
     @Test("the page shows the current settings in its forms; a domain is removed; clearing app verification takes the server's default")
     func pageAndRemoval() async throws {
-        try await withOperator { api, op in
+        try await withConsoleOperator { api, op in
             let page = try await api.console(.get, "/console/settings", cookie: op.cookie)
             #expect(page.text.contains(#"id="phoneEnabled" name="phoneEnabled" value="true""#))
             #expect(page.text.contains(#"<option value="" selected>Server default"#))

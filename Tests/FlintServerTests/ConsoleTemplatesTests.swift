@@ -9,19 +9,6 @@ import Testing
 
 @Suite("The web console's templates page")
 struct ConsoleTemplatesTests {
-    static let password = "correct horse battery"
-
-    /// A node with a signed-in operator of `role`, for `body`.
-    private func withOperator(
-        role: ConsoleRole = .admin, _ body: @escaping @Sendable (API, ConsoleOperator) async throws -> Void
-    ) async throws {
-        let node = try await TestNode.make()
-        try await node.run { api in
-            let op = try await api.addOperator("Ops@Example.com", role: role, password: Self.password, store: node.store)
-            try await body(api, try await api.consoleSignIn(op, password: Self.password))
-        }
-    }
-
     /// The built-in French sign-in email.
     static let french = EmailTemplates.builtIn.templates["fr"]![.signIn]!
 
@@ -40,7 +27,7 @@ struct ConsoleTemplatesTests {
 
     @Test("the page is in the navigation, shows every locale and text, and opens a text with its parts and preview")
     func page() async throws {
-        try await withOperator { api, op in
+        try await withConsoleOperator { api, op in
             let page = try await api.console(.get, "/console/templates?locale=FR&template=email.EMAIL_SIGNIN", cookie: op.cookie)
             #expect(page.status == .ok)
             #expect(page.text.contains(#"<a href="/console/templates" aria-current="page">Templates</a>"#))
@@ -64,7 +51,7 @@ struct ConsoleTemplatesTests {
 
     @Test("the preview renders the edited parts with sample values, escaped in a sandboxed frame, and names a refusal")
     func preview() async throws {
-        try await withOperator { api, op in
+        try await withConsoleOperator { api, op in
             var form = Self.frenchForm(op, subject: "Bonjour {app}", html: #"<p onclick="x()">{link} "quoted" & {email}</p>"#)
             form["fragment"] = "1"
             let fragment = try await api.console(.post, "/console/templates/preview", form: form, cookie: op.cookie)
@@ -94,7 +81,7 @@ struct ConsoleTemplatesTests {
 
     @Test("a save stores only the parts that differ from the built-in text, audited as CONFIG_CHANGED by the operator")
     func save() async throws {
-        try await withOperator { api, op in
+        try await withConsoleOperator { api, op in
             let reply = try await api.console(.post, "/console/templates", form: Self.frenchForm(op, subject: "Lien pour {app}"), cookie: op.cookie)
             #expect(reply.status == .seeOther, "\(reply.text)")
             #expect(reply.headers[.location] == "/console/templates?locale=fr&template=email.EMAIL_SIGNIN&saved=1#editor")
@@ -121,7 +108,7 @@ struct ConsoleTemplatesTests {
 
     @Test("a refused save shows the config's error beside its part, keeps the edits and changes nothing")
     func refusedSave() async throws {
-        try await withOperator { api, op in
+        try await withConsoleOperator { api, op in
             let reply = try await api.console(.post, "/console/templates", form: Self.frenchForm(op, html: "<p>sans lien</p>"), cookie: op.cookie)
             #expect(reply.status == .badRequest)
             #expect(reply.text.contains(#"aria-invalid="true" aria-describedby="html-error""#))
@@ -138,7 +125,7 @@ struct ConsoleTemplatesTests {
 
     @Test("a part, then the whole text, is reset to the built-in text")
     func reset() async throws {
-        try await withOperator { api, op in
+        try await withConsoleOperator { api, op in
             var form = Self.frenchForm(op, subject: "Lien pour {app}")
             form["text"] = "Ouvrez {link}"
             _ = try await api.console(.post, "/console/templates", form: form, cookie: op.cookie)
@@ -156,7 +143,7 @@ struct ConsoleTemplatesTests {
 
     @Test("a locale without built-in texts starts from the English text, and its first save stores every part")
     func newLocale() async throws {
-        try await withOperator { api, op in
+        try await withConsoleOperator { api, op in
             let page = try await api.console(.get, "/console/templates?locale=nl&template=email.PASSWORD_RESET", cookie: op.cookie)
             #expect(page.text.contains(#"id="subject-state">English built-in</span>"#) && page.text.contains("Flint has no built-in nl text"))
             let english = try #require(EmailTemplates.builtIn.templates["en"]?[.passwordReset])
@@ -174,7 +161,7 @@ struct ConsoleTemplatesTests {
 
     @Test("an override stored under another spelling of the locale is shown, and replaced under the canonical one")
     func otherSpelling() async throws {
-        try await withOperator { api, op in
+        try await withConsoleOperator { api, op in
             let patched = try await api.admin(
                 .patch, Path.config + "?updateMask=flint.smsTemplates", body: #"{"flint":{"smsTemplates":{"PT_br":{"signIn":"{code} ok"}}}}"#)
             #expect(patched.status == .ok, "\(patched.text)")
@@ -188,7 +175,7 @@ struct ConsoleTemplatesTests {
 
     @Test("a body as large as the config allows (100,000 bytes, far past other console forms' 64 KiB once encoded) is saved")
     func largeBody() async throws {
-        try await withOperator { api, op in
+        try await withConsoleOperator { api, op in
             let html = "<p>{link}</p>" + String(repeating: "<b>é</b>", count: 9_000)
             #expect(html.utf8.count < 100_000)
             let reply = try await api.console(.post, "/console/templates", form: Self.frenchForm(op, html: html), cookie: op.cookie)
@@ -199,7 +186,7 @@ struct ConsoleTemplatesTests {
 
     @Test("a read-only operator reads and previews but cannot save")
     func readOnly() async throws {
-        try await withOperator(role: .read) { api, op in
+        try await withConsoleOperator(role: .read) { api, op in
             let page = try await api.console(.get, "/console/templates?locale=fr&template=email.EMAIL_SIGNIN", cookie: op.cookie)
             #expect(page.status == .ok && page.text.contains(#"name="subject" value=""#) && page.text.contains(" readonly"))
             #expect(!page.text.contains("Save template"))
@@ -214,7 +201,7 @@ struct ConsoleTemplatesTests {
 
     @Test("a save or preview without the CSRF token is refused", arguments: ["/console/templates", "/console/templates/preview"])
     func withoutCSRF(_ path: String) async throws {
-        try await withOperator { api, op in
+        try await withConsoleOperator { api, op in
             var form = Self.frenchForm(op, subject: "X {app}")
             form["csrf"] = nil
             let reply = try await api.console(.post, path, form: form, cookie: op.cookie)

@@ -79,3 +79,15 @@ extension API {
         return String(text[start...].prefix { $0 != end })
     }
 }
+
+/// The password of the operator ``withConsoleOperator(role:_:)`` signs in.
+let consoleTestPassword = "correct horse battery"
+
+/// A node with a signed-in console operator of `role`, for `body`.
+func withConsoleOperator(role: ConsoleRole = .admin, _ body: @escaping @Sendable (API, ConsoleOperator) async throws -> Void) async throws {
+    let node = try await TestNode.make()
+    try await node.run { api in
+        let op = try await api.addOperator("Ops@Example.com", role: role, password: consoleTestPassword, store: node.store)
+        try await body(api, try await api.consoleSignIn(op, password: consoleTestPassword))
+    }
+}
