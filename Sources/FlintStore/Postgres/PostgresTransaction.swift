@@ -50,12 +50,8 @@ final class PostgresTransaction: SQLExecutor {
     /// statement without `BEGIN` or `COMMIT`.
     func commit() async throws {
         if let failure = state.withLock({ $0.failure }) { throw failure }
-        if state.withLock({ $0.begun }) {
-            try await flush()
-            _ = try await send("COMMIT", [])
-        } else {
-            try await flush()
-        }
+        try await flush()
+        if state.withLock({ $0.begun }) { _ = try await send("COMMIT", []) }
     }
 
     /// Rolls back what was begun (deferred statements not yet sent are dropped).

@@ -167,6 +167,11 @@ struct SQLQueries: StoreTransaction {
             """,
             windows.flatMap { [SQLValue.text($0.key), .instant($0.windowStart), .instant($0.expiresAt)] }
         )
+        return try Self.hits(rows, in: windows.map { ($0.key, $0.windowStart) })
+    }
+
+    /// The `hits` of `rows` (`counter_key`, `window_start`, `hits`) in the order of `windows`, 0 for a window without a row.
+    private static func hits(_ rows: [SQLRow], in windows: [(key: String, windowStart: Instant)]) throws -> [Int64] {
         var hits: [String: [Instant: Int64]] = [:]
         for row in rows { hits[try row.string("counter_key"), default: [:]][try row.instant("window_start")] = try row.int64("hits") }
         return windows.map { hits[$0.key]?[$0.windowStart] ?? 0 }
@@ -189,9 +194,7 @@ struct SQLQueries: StoreTransaction {
         let rows = try await db.query(
             "SELECT counter_key, window_start, hits FROM rate_counters WHERE \(condition)",
             windows.flatMap { [SQLValue.text($0.key), .instant($0.windowStart)] })
-        var hits: [String: [Instant: Int64]] = [:]
-        for row in rows { hits[try row.string("counter_key"), default: [:]][try row.instant("window_start")] = try row.int64("hits") }
-        return windows.map { hits[$0.key]?[$0.windowStart] ?? 0 }
+        return try Self.hits(rows, in: windows)
     }
 
     func deleteCounters(expiredBefore cutoff: Instant) async throws -> Int {
