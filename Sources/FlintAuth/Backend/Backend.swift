@@ -168,15 +168,20 @@ final class Backend: Sendable {
 
     /// The FirebaseAuth error for an HTTP error answer: `error.message` split at its first `:`, the left part
     /// mapped to a code and the right part kept as the message.
+    /// A server message's code and detail: `CODE` or `CODE : detail`.
+    static func serverMessageParts(_ message: String) -> (name: String, detail: String?) {
+        let parts = message.split(separator: ":", maxSplits: 1)
+        let name = parts.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        return (name, parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil)
+    }
+
     static func serverError(data: Data) -> NSError {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let error = object["error"] as? [String: Any], let message = error["message"] as? String
         else {
             return AuthErrorCode.internalError.error(detail: "The server's error answer was not the expected JSON.")
         }
-        let parts = message.split(separator: ":", maxSplits: 1)
-        let name = parts.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        let detail = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
+        let (name, detail) = serverMessageParts(message)
         if let code = AuthErrorCode(serverMessage: name) {
             return code.error(detail: detail)
         }

@@ -32,5 +32,10 @@ struct IdpAssertion: Decodable {
     var errorMessage: String?
 }
 
+extension IdpAssertion {
+    /// The provider the answer names, else `fallback` (the credential's).
+    func providerID(or fallback: String) -> String { providerId.flatMap { $0.isEmpty ? nil : $0 } ?? fallback }
+}
+
 /// The answer of `accounts:signInWithIdp`.
 typealias VerifyAssertionResponse = SignInResponse.With<IdpAssertion>

@@ -9,7 +9,7 @@ extension Auth {
     ///   enable; `userDisabled`; `secondFactorRequired` with a resolver.
     func signIn(withOAuth credential: OAuthCredential) async throws -> AuthDataResult {
         let response = try await backend.idpAssertion(credential.request(), credential: credential)
-        let providerID = response.extra.providerId.flatMap { $0.isEmpty ? nil : $0 } ?? credential.provider
+        let providerID = response.extra.providerID(or: credential.provider)
         let updated = OAuthCredential(assertion: response.extra, fallbackProviderID: providerID)
         if response.extra.needConfirmation == true {
             var userInfo: [String: Any] = [:]
@@ -35,9 +35,7 @@ extension Backend {
             throw Self.withUpdatedCredential(error, credential: credential, email: nil)
         }
         guard let message = response.extra.errorMessage, !message.isEmpty else { return response }
-        let parts = message.split(separator: ":", maxSplits: 1)
-        let name = parts.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        let detail = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
+        let (name, detail) = Self.serverMessageParts(message)
         let code = AuthErrorCode(serverMessage: name) ?? .internalError
         let updated = OAuthCredential(assertion: response.extra, fallbackProviderID: credential.provider) ?? credential
         throw Self.withUpdatedCredential(code.error(detail: detail ?? message), credential: updated, email: response.tokens.email)
@@ -59,21 +57,27 @@ extension User {
     /// Links an OAuth credential to this account (`accounts:signInWithIdp` with the ID token).
     func link(withOAuth credential: OAuthCredential) async throws -> AuthDataResult {
         let response = try await backend.idpAssertion(credential.request(idToken: try await getIDToken()), credential: credential)
-        let providerID = response.extra.providerId.flatMap { $0.isEmpty ? nil : $0 } ?? credential.provider
+        let providerID = response.extra.providerID(or: credential.provider)
         try await adopt(response.tokens, providerID: providerID)
         return AuthDataResult(
-            user: self,
-            additionalUserInfo: AdditionalUserInfo(
-                providerID: providerID, isNewUser: false, rawUserInfo: response.tokens.rawUserInfo, screenName: response.extra.username),
+            user: self, additionalUserInfo: response.returningUserInfo(providerID: providerID),
             credential: OAuthCredential(assertion: response.extra, fallbackProviderID: providerID))
     }
 
     /// Signs in again with an OAuth credential (`accounts:signInWithIdp`, `autoCreate` false).
     func reauthenticate(withOAuth credential: OAuthCredential) async throws -> (SignInResponse, AdditionalUserInfo, OAuthCredential?) {
         let response = try await backend.idpAssertion(credential.request(autoCreate: false), credential: credential)
-        let providerID = response.extra.providerId.flatMap { $0.isEmpty ? nil : $0 } ?? credential.provider
-        let info = AdditionalUserInfo(
-            providerID: providerID, isNewUser: false, rawUserInfo: response.tokens.rawUserInfo, screenName: response.extra.username)
-        return (response.tokens, info, OAuthCredential(assertion: response.extra, fallbackProviderID: providerID))
+        let providerID = response.extra.providerID(or: credential.provider)
+        return (
+            response.tokens, response.returningUserInfo(providerID: providerID),
+            OAuthCredential(assertion: response.extra, fallbackProviderID: providerID)
+        )
+    }
+}
+
+extension SignInResponse.With where Extra == IdpAssertion {
+    /// The provider details of a link or re-authentication: the account is not new.
+    func returningUserInfo(providerID: String) -> AdditionalUserInfo {
+        AdditionalUserInfo(providerID: providerID, isNewUser: false, rawUserInfo: tokens.rawUserInfo, screenName: extra.username)
     }
 }

@@ -32,7 +32,7 @@ public final class OAuthCredential: AuthCredential, @unchecked Sendable {
     /// The credential a sign-in answer hands back (`oauthIdToken`, `oauthAccessToken`, `oauthTokenSecret`,
     /// `pendingToken`), or `nil` when it has none, as FirebaseAuth builds the updated credential of its errors.
     convenience init?(assertion: IdpAssertion, fallbackProviderID: String) {
-        let provider = assertion.providerId.flatMap { $0.isEmpty ? nil : $0 } ?? fallbackProviderID
+        let provider = assertion.providerID(or: fallbackProviderID)
         guard assertion.oauthIdToken != nil || assertion.oauthAccessToken != nil || assertion.pendingToken != nil else { return nil }
         self.init(
             providerID: provider, idToken: assertion.oauthIdToken, accessToken: assertion.oauthAccessToken,
