@@ -47,12 +47,13 @@ struct PostgresTransactionTests {
         let tx = PostgresTransaction(recorder)
         _ = try await tx.query("SELECT 1", [])
         try await tx.deferred("INSERT INTO audit_events (kind) VALUES (?)", [.text("A")])
-        _ = try await tx.query("SELECT phone_number FROM users WHERE local_id = ?", [.text("u")])
+        _ = try await tx.query("SELECT COUNT(*) AS n FROM users u JOIN audit_events a ON a.uid = u.local_id", [])
         _ = try await tx.query("UPDATE code_sessions SET consumed_at = ? WHERE id = ? RETURNING id", [.integer(1), .text("s")])
         try await tx.commit()
         #expect(
             recorder.statements == [
-                "SELECT 1", "BEGIN", "INSERT INTO audit_events (kind) VALUES (?)", "SELECT phone_number FROM users WHERE local_id = ?",
+                "SELECT 1", "BEGIN", "INSERT INTO audit_events (kind) VALUES (?)",
+                "SELECT COUNT(*) AS n FROM users u JOIN audit_events a ON a.uid = u.local_id",
                 "UPDATE code_sessions SET consumed_at = ? WHERE id = ? RETURNING id", "COMMIT",
             ])
         let locking = Recorder()
@@ -60,6 +61,32 @@ struct PostgresTransactionTests {
         _ = try await second.query("SELECT role FROM console_operators WHERE role = ? FOR UPDATE", [.text("admin")])
         try await second.commit()
         #expect(locking.statements.first == "BEGIN" && locking.statements.last == "COMMIT")
+    }
+
+    @Test("a read of tables no waiting write touches neither sends the writes nor begins; one that names them does both")
+    func readsBesideDeferredWrites() async throws {
+        let recorder = Recorder()
+        let tx = PostgresTransaction(recorder)
+        try await tx.deferred("UPDATE users SET last_login_at = ? WHERE local_id = ?", [.integer(5), .text("u")])
+        try await tx.deferred("INSERT INTO audit_events (kind) VALUES (?)", [.text("SIGN_IN")])
+        _ = try await tx.query("SELECT provider_id FROM federated_identities WHERE local_id = ?", [.text("u")])
+        try await tx.commit()
+        #expect(
+            recorder.statements == [
+                "SELECT provider_id FROM federated_identities WHERE local_id = ?",
+                "WITH flint_deferred_0 AS (UPDATE users SET last_login_at = ? WHERE local_id = ?) INSERT INTO audit_events (kind) VALUES (?)",
+            ])
+
+        let joined = Recorder()
+        let second = PostgresTransaction(joined)
+        try await second.deferred("UPDATE users SET disabled = ? WHERE local_id = ?", [.bool(true), .text("u")])
+        _ = try await second.query("SELECT f.provider_id FROM federated_identities f, USERS u WHERE u.local_id = f.local_id", [])
+        try await second.commit()
+        #expect(joined.statements.first == "BEGIN")
+        #expect(joined.statements.last == "COMMIT")
+        #expect(joined.statements.count == 4)
+        #expect(PostgresTransaction.names(any: ["users"], in: "SELECT 1 FROM x WHERE EXISTS (SELECT 1 FROM users)"))
+        #expect(!PostgresTransaction.names(any: ["users"], in: "SELECT user_id FROM users_archive"))
     }
 
     @Test("two deferred writes to one table never share a statement")
@@ -81,7 +108,7 @@ struct PostgresTransactionTests {
         let tx = PostgresTransaction(recorder)
         _ = try await tx.query("UPDATE users SET disabled = TRUE WHERE local_id = ?", [.text("u")])
         try await tx.deferred("INSERT INTO fail_table (kind) VALUES (?)", [.text("A")])
-        await #expect(throws: SQLStoreError.self) { _ = try await tx.query("SELECT 1", []) }
+        await #expect(throws: SQLStoreError.self) { _ = try await tx.query("SELECT kind FROM fail_table", []) }
         await #expect(throws: SQLStoreError.self) { try await tx.commit() }
         try await tx.rollback()
         #expect(recorder.statements.last == "ROLLBACK" && !recorder.statements.contains("COMMIT"))

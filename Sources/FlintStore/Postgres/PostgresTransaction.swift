@@ -11,7 +11,9 @@ import Synchronization
 /// - Deferred statements (``SQLExecutor/deferred(_:_:)``: writes whose result the flow does not read) wait and are
 ///   sent with the next statement's turn: several go as one statement, the deferred ones as data-modifying `WITH`
 ///   clauses, at most one per table, so no row is written twice by one statement. Any other statement sends the
-///   waiting ones first, so it sees their effects, as without deferral.
+///   waiting ones first, so it sees their effects, as without deferral — except a plain read that names none of the
+///   waiting writes' tables, which cannot see their effects and so neither sends them nor begins the transaction
+///   (a sign-in's read of the account's federated identities after its session and audit rows were deferred).
 /// - At the commit, a transaction whose only writes are deferred sends them as one statement, which commits by
 ///   itself: no `BEGIN`, no `COMMIT`. Otherwise they go before `COMMIT`.
 /// - A statement that failed aborts the transaction on the server (later ones fail, `COMMIT` rolls back): the
@@ -31,8 +33,13 @@ final class PostgresTransaction: SQLExecutor {
     init(_ connection: any SQLExecutor) { self.connection = connection }
 
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        let waiting = state.withLock { Set($0.deferred.map(\.table)) }
+        if Self.isPlainRead(sql), !Self.names(any: waiting, in: sql) {
+            // A read of tables no waiting write touches sees the same rows before those writes as after them.
+            return try await send(sql, binds)
+        }
         // Deferred writes go first, inside the transaction: what follows belongs to the same one.
-        if state.withLock({ !$0.deferred.isEmpty }) || !Self.isPlainRead(sql) { try await begin() }
+        if !waiting.isEmpty || !Self.isPlainRead(sql) { try await begin() }
         try await flush()
         return try await send(sql, binds)
     }
@@ -102,6 +109,18 @@ final class PostgresTransaction: SQLExecutor {
             afterFor = word.is("FOR")
         }
         return true
+    }
+
+    /// Whether any word of `sql` is one of `tables` (lower-case names): a read that may see what a waiting write to one
+    /// of them changes. A word rather than a `FROM` clause is looked for, so joins, subqueries and a column that happens
+    /// to share a table's name all count (at worst a read waits for writes it did not need).
+    static func names(any tables: Set<String>, in sql: String) -> Bool {
+        guard !tables.isEmpty else { return false }
+        var words = Words(sql)
+        while let word = words.next() {
+            if tables.contains(word.name) { return true }
+        }
+        return false
     }
 
     /// The table a deferrable statement writes (`INSERT INTO t`, `UPDATE t`, `DELETE FROM t`), or `nil` for anything
