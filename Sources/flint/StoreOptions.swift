@@ -26,6 +26,13 @@ struct StoreOptions: ParsableArguments {
     @Option(
         name: .long,
         help:
+            "How many distinct statements each PostgreSQL connection prepares, so the server parses and plans them once; 0 behind a pooler that does not keep prepared statements, such as PgBouncer in transaction mode before 1.21 (env FLINT_DATABASE_PREPARED)."
+    )
+    var databasePrepared: Int = env("FLINT_DATABASE_PREPARED").flatMap(Int.init) ?? 500
+
+    @Option(
+        name: .long,
+        help:
             "File holding the master key that seals the store's secrets, base64 of 32 bytes from `flint keys master-key` (env FLINT_MASTER_KEY_FILE, or the key itself in FLINT_MASTER_KEY; default: DATA/master.key, created in dev mode)."
     )
     var masterKeyFile: String?
@@ -38,6 +45,7 @@ struct StoreOptions: ParsableArguments {
             throw ValidationError("--database must be a postgres://user:password@host:port/database URL")
         }
         guard (1...1000).contains(databasePool) else { throw ValidationError("--database-pool must be between 1 and 1000") }
+        guard (0...10000).contains(databasePrepared) else { throw ValidationError("--database-prepared must be between 0 and 10000") }
     }
 
     /// Opens the store: PostgreSQL when a URL is given, else SQLite in the data directory (created 0700 when
@@ -45,7 +53,8 @@ struct StoreOptions: ParsableArguments {
     /// to its user (umask 077). `sqliteCacheMiB` sizes SQLite's writer page cache (bulk imports).
     func open(logger: Logger, sqliteCacheMiB: Int? = nil) async throws -> any AuthStore {
         if let url = databaseURL, let location = PostgresStore.Location(url: url) {
-            return try await PostgresStore(location: location, maximumConnections: databasePool, logger: logger)
+            return try await PostgresStore(
+                location: location, maximumConnections: databasePool, preparedStatements: databasePrepared, logger: logger)
         }
         createPrivateFilesOnly()
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -45,7 +45,7 @@ struct MigrationTests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await client.run() }
                 try await client.withConnection { connection in
-                    let db = PostgresExecutor(connection: connection, logger: testLogger())
+                    let db = PostgresExecutor(connection: connection, statements: PostgresStatements(capacity: 0), logger: testLogger())
                     let applied = try await Migrations.run(on: db, through: version) { try await $0() }
                     #expect(applied == Self.versions(through: version))
                     for (sql, binds) in statements { try await db.run(sql, binds) }

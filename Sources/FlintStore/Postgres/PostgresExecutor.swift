@@ -1,10 +1,12 @@
 import NIOCore
 import PostgresNIO
 
-/// Runs the shared statements on one PostgreSQL connection: `?` placeholders become `$1…$n`.
+/// Runs the shared statements on one PostgreSQL connection: `?` placeholders become `$1…$n`, and the statements
+/// ``PostgresStatements`` names run prepared.
 struct PostgresExecutor: SQLExecutor {
     let dialect = SQLDialect.postgresql
     let connection: PostgresConnection
+    let statements: PostgresStatements
     let logger: Logger
 
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
@@ -17,7 +19,22 @@ struct PostgresExecutor: SQLExecutor {
             case .bool(let b): bindings.append(b)
             }
         }
-        let rows = try await connection.query(PostgresQuery(unsafeSQL: Self.numbered(sql), binds: bindings), logger: logger)
+        let statement = statements.statement(sql, binds)
+        guard let name = statement.name else {
+            return try await Self.collect(connection.query(PostgresQuery(unsafeSQL: statement.sql, binds: bindings), logger: logger))
+        }
+        do {
+            return try await NamedStatement.$current.withValue((name, statement.sql)) {
+                try await Self.collect(connection.execute(NamedStatement(bindings: bindings), logger: logger))
+            }
+        } catch {
+            if PostgresStatements.mayHaveSpoiledTheName(error) { statements.retire(sql, binds) }
+            throw error
+        }
+    }
+
+    /// The rows of an answer, as the shared layer reads them.
+    private static func collect<Rows: AsyncSequence>(_ rows: Rows) async throws -> [SQLRow] where Rows.Element == PostgresRow {
         var out: [SQLRow] = []
         var columns: SQLColumns?
         for try await row in rows {
@@ -37,25 +54,5 @@ struct PostgresExecutor: SQLExecutor {
         case .bool: return .bool(try cell.decode(Bool.self))
         default: return .text(try cell.decode(String.self))
         }
-    }
-
-    /// Rewrites `?` placeholders (outside quoted text) as PostgreSQL's `$n`. Works on the UTF-8 bytes: bulk inserts
-    /// carry thousands of placeholders.
-    static func numbered(_ sql: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(sql.utf8.count * 2)
-        var n = 0
-        var quoted = false
-        for byte in sql.utf8 {
-            if byte == UInt8(ascii: "'") { quoted.toggle() }
-            if byte == UInt8(ascii: "?") && !quoted {
-                n += 1
-                out.append(UInt8(ascii: "$"))
-                out.append(contentsOf: String(n).utf8)
-            } else {
-                out.append(byte)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }

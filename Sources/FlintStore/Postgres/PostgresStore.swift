@@ -16,6 +16,8 @@ import Synchronization
 /// failure, a deadlock) is run again from the start, up to three times.
 public final class PostgresStore: AuthStore {
     private let client: PostgresClient
+    /// The statements' PostgreSQL texts and the names of those prepared on every connection.
+    private let statements: PostgresStatements
     private let runner: Task<Void, Never>
     private let logger: Logger
     private let closed = Atomic<Bool>(false)
@@ -57,8 +59,13 @@ public final class PostgresStore: AuthStore {
     ///   - maximumConnections: the pool's size.
     ///   - startTimeout: how long to keep trying to reach the database at start before giving up (the pool would
     ///     otherwise retry quietly for a minute on a wrong address, password or TLS setting).
+    ///   - preparedStatements: how many distinct statements each connection prepares (``PostgresStatements``); 0 for
+    ///     none, behind a pooler that does not keep prepared statements.
     ///   - logger: where driver messages go (statements and values are never logged).
-    public init(location: Location, maximumConnections: Int = 20, startTimeout: Duration = .seconds(20), logger: Logger) async throws {
+    public init(
+        location: Location, maximumConnections: Int = 20, preparedStatements: Int = 500, startTimeout: Duration = .seconds(20),
+        logger: Logger
+    ) async throws {
         let tls: PostgresClient.Configuration.TLS
         switch location.sslMode {
         case "disable": tls = .disable
@@ -79,6 +86,7 @@ public final class PostgresStore: AuthStore {
         configuration.options.maximumConnections = maximumConnections
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
+        self.statements = PostgresStatements(capacity: preparedStatements)
         self.logger = logger
         self.runner = Task { await client.run() }
         do {
@@ -119,7 +127,7 @@ public final class PostgresStore: AuthStore {
         guard !closed.load(ordering: .relaxed) else { return }
         do {
             try await client.withConnection { connection in
-                try await PostgresExecutor(connection: connection, logger: logger).run(
+                try await PostgresExecutor(connection: connection, statements: statements, logger: logger).run(
                     "SELECT pg_notify(?, ?)", [.text(Self.changeChannel), .text(change.rawValue)])
             }
         } catch {
@@ -159,7 +167,8 @@ public final class PostgresStore: AuthStore {
     /// Brings the schema up to date under a session advisory lock, so nodes starting together migrate once.
     private static func migrate(client: PostgresClient, logger: Logger) async throws {
         try await client.withConnection { connection in
-            let db = PostgresExecutor(connection: connection, logger: logger)
+            // Nothing is prepared while the schema changes.
+            let db = PostgresExecutor(connection: connection, statements: PostgresStatements(capacity: 0), logger: logger)
             try await db.run("SELECT pg_advisory_lock(7256213)")
             do {
                 _ = try await Migrations.run(on: db) { body in
@@ -191,7 +200,7 @@ public final class PostgresStore: AuthStore {
             attempt += 1
             do {
                 return try await client.withConnection { connection in
-                    let db = PostgresTransaction(PostgresExecutor(connection: connection, logger: logger))
+                    let db = PostgresTransaction(PostgresExecutor(connection: connection, statements: statements, logger: logger))
                     do {
                         let value = try await body(SQLQueries(db: db))
                         try await db.commit()
@@ -232,7 +241,7 @@ public final class PostgresStore: AuthStore {
     public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreReader) async throws -> T) async throws -> T {
         guard !closed.load(ordering: .relaxed) else { throw StoreError.closed }
         return try await client.withConnection { connection in
-            try await body(SQLQueries(db: PostgresExecutor(connection: connection, logger: logger)))
+            try await body(SQLQueries(db: PostgresExecutor(connection: connection, statements: statements, logger: logger)))
         }
     }
 

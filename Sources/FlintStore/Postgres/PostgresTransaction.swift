@@ -17,7 +17,8 @@ import Synchronization
 /// - At the commit, a transaction whose only writes are deferred sends them as one statement, which commits by
 ///   itself: no `BEGIN`, no `COMMIT`. Otherwise they go before `COMMIT`.
 /// - A statement that failed aborts the transaction on the server (later ones fail, `COMMIT` rolls back): the
-///   failure is kept and thrown by ``commit()`` too, so a caller that caught it cannot commit nothing by mistake.
+///   failure is kept and thrown by every later statement and by ``commit()`` without sending them, so a caller that
+///   caught it cannot commit nothing by mistake.
 final class PostgresTransaction: SQLExecutor {
     let dialect = SQLDialect.postgresql
     private let connection: any SQLExecutor
@@ -90,6 +91,9 @@ final class PostgresTransaction: SQLExecutor {
     }
 
     private func send(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        // The server refuses everything after a failure until the rollback; not sending spares it the round trip and
+        // spares a statement its first preparation on this connection failing for a reason not its own.
+        if let failure = state.withLock({ $0.failure }) { throw failure }
         do {
             return try await connection.query(sql, binds)
         } catch {

@@ -1,0 +1,84 @@
+import FlintCore
+import Foundation
+import Logging
+import NIOSSL
+import PostgresNIO
+import Testing
+
+@testable import FlintStore
+
+/// Which statements a PostgreSQL connection prepares, and that preparing them changes no answer.
+@Suite("PostgreSQL prepared statements")
+struct PostgresStatementsTests {
+    @Test("queries and data changes get a name per text and kinds of values; anything else, long lists and the overflow do not")
+    func naming() {
+        let statements = PostgresStatements(capacity: 3)
+        let byPhone = statements.statement("SELECT local_id FROM users WHERE phone_number = ?", [.text("+1")])
+        #expect(byPhone.sql == "SELECT local_id FROM users WHERE phone_number = $1")
+        #expect(byPhone.name != nil)
+        #expect(statements.statement("SELECT local_id FROM users WHERE phone_number = ?", [.text("+2")]).name == byPhone.name)
+        // A NULL is another kind of value: PostgreSQL infers its type, and a prepared statement keeps its first types.
+        let withNull = statements.statement("UPDATE users SET email = ? WHERE local_id = ?", [.null, .text("u")])
+        let withText = statements.statement("UPDATE users SET email = ? WHERE local_id = ?", [.text("a@b.c"), .text("u")])
+        #expect(withNull.name != nil && withText.name != nil && withNull.name != withText.name)
+        #expect(statements.statement("BEGIN", []).name == nil)
+        #expect(statements.statement("CREATE INDEX x ON users (email)", []).name == nil)
+        let many = Array(repeating: SQLValue.text("u"), count: 40)
+        let list = statements.statement(
+            "SELECT local_id FROM users WHERE local_id IN (\(Array(repeating: "?", count: 40).joined(separator: ", ")))", many)
+        #expect(list.name == nil && list.sql.hasSuffix("$40)"))
+        // The capacity (3) is reached: further texts run unnamed, the named ones keep their names.
+        #expect(statements.statement("DELETE FROM users WHERE local_id = ?", [.text("u")]).name == nil)
+        #expect(statements.statement("SELECT local_id FROM users WHERE phone_number = ?", [.text("+3")]).name == byPhone.name)
+        #expect(PostgresStatements(capacity: 0).statement("SELECT 1", []).name == nil)
+        #expect(PostgresStatements.numbered("SELECT '?' AS q, ? AS a").sql == "SELECT '?' AS q, $1 AS a")
+    }
+
+    @Test("a retired statement is named anew, so a name spoiled on a connection is not used again")
+    func retiring() {
+        let statements = PostgresStatements(capacity: 10)
+        let first = statements.statement("SELECT 1 FROM users WHERE local_id = ?", [.text("u")])
+        statements.retire("SELECT 1 FROM users WHERE local_id = ?", [.text("v")])
+        let second = statements.statement("SELECT 1 FROM users WHERE local_id = ?", [.text("u")])
+        #expect(first.name != nil && second.name != nil && first.name != second.name)
+    }
+
+    @Test("on a server: a NULL first and an integer next, into an INTEGER column, both work; an aborted transaction spoils nothing")
+    func onAServer() async throws {
+        guard Engine.all.contains(.postgres) else { return }
+        let url = try await freshPostgresDatabase()
+        let location = try #require(PostgresStore.Location(url: url))
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.certificateVerification = .none
+        let config = PostgresClient.Configuration(
+            host: location.host, port: location.port, username: location.user, password: location.password, database: location.database,
+            tls: location.sslMode == "disable" ? .disable : .require(tls))
+        let client = PostgresClient(configuration: config, backgroundLogger: testLogger())
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await client.run() }
+            try await client.withConnection { connection in
+                let db = PostgresExecutor(connection: connection, statements: PostgresStatements(capacity: 100), logger: testLogger())
+                try await db.run("CREATE TABLE t (id TEXT PRIMARY KEY, n INTEGER, flag BOOLEAN)")
+                let insert = "INSERT INTO t (id, n, flag) VALUES (?, ?, ?)"
+                try await db.run(insert, [.text("a"), .null, .null])
+                try await db.run(insert, [.text("b"), .integer(7), .bool(true)])
+                try await db.run(insert, [.text("c"), .null, .bool(false)])
+                let rows = try await db.query("SELECT id, n, flag FROM t WHERE id <> ? ORDER BY id", [.text("x")])
+                #expect(try rows.map { try $0.string("id") } == ["a", "b", "c"])
+                #expect(try rows[1].int64("n") == 7 && rows[1].bool("flag"))
+
+                // A transaction aborted by a failed statement: the next statement is not sent (so it is not first
+                // prepared where it must fail), and after the rollback it runs, prepared, on the same connection.
+                let tx = PostgresTransaction(db)
+                _ = try await tx.query("UPDATE t SET n = n + 1 WHERE id = ? RETURNING id", [.text("b")])
+                await #expect(throws: (any Error).self) { try await tx.run("INSERT INTO t (id) VALUES (?)", [.text("b")]) }
+                let fresh = "SELECT n FROM t WHERE id = ? AND n IS NOT NULL"
+                await #expect(throws: (any Error).self) { _ = try await tx.query(fresh, [.text("b")]) }
+                try await tx.rollback()
+                #expect(try await db.query(fresh, [.text("b")]).first?.int64("n") == 7)
+                #expect(try await db.query(fresh, [.text("b")]).first?.int64("n") == 7)
+            }
+            group.cancelAll()
+        }
+    }
+}
