@@ -61,6 +61,14 @@ struct MultiFactorOfflineTests {
             secret.generateQRCodeURL(withAccountName: "a b@example.com", issuer: "Acme & Co")
                 == "otpauth://totp/Acme%20%26%20Co:a%20b@example.com?secret=JBSWY3DPEHPK3PXP&issuer=Acme%20%26%20Co&algorithm=SHA1&digits=8&period=60"
         )
+        // Letters outside ASCII are UTF-8 bytes, percent-encoded: the URL parses, and apps show the name back.
+        let accented = secret.generateQRCodeURL(withAccountName: "josé@example.com", issuer: "Café Ünal")
+        #expect(
+            accented
+                == "otpauth://totp/Caf%C3%A9%20%C3%9Cnal:jos%C3%A9@example.com?secret=JBSWY3DPEHPK3PXP&issuer=Caf%C3%A9%20%C3%9Cnal&algorithm=SHA1&digits=8&period=60"
+        )
+        #expect(URL(string: accented)?.host == "totp")
+        #expect(accented.unicodeScalars.allSatisfy { $0.isASCII })
     }
 
     @Test("assertions build the finalize requests FirebaseAuth sends; a sign-in assertion cannot enrol")

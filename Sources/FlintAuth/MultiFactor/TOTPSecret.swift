@@ -45,10 +45,10 @@ public final class TOTPSecret: Sendable {
         return url
     }
 
+    /// A label or issuer as authenticator apps read it: UTF-8, every byte outside ASCII's unreserved characters and
+    /// `@` percent-encoded.
     private static func encode(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~@")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+        FormEncoding.escape(text, keeping: "@")
     }
 
     #if os(iOS) || os(tvOS) || os(visionOS)

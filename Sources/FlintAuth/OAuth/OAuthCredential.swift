@@ -66,13 +66,16 @@ public final class OAuthCredential: AuthCredential, @unchecked Sendable {
 /// `application/x-www-form-urlencoded` as `verifyAssertion`'s `postBody` carries it: every byte outside the
 /// unreserved set percent-encoded, so a value may hold `&`, `=` or `+`.
 enum FormEncoding {
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    /// RFC 3986's unreserved characters: ASCII letters and digits and `-._~` (`CharacterSet.alphanumerics` would
+    /// also leave every non-ASCII letter as it is).
+    static let unreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
 
     static func encode(_ pairs: [(String, String)]) -> String {
         pairs.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
     }
 
-    private static func escape(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    /// `text` with every byte of its UTF-8 outside the unreserved characters and `kept` percent-encoded.
+    static func escape(_ text: String, keeping kept: String = "") -> String {
+        text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: unreserved + kept)) ?? ""
     }
 }
