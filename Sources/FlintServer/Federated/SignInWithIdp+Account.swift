@@ -110,7 +110,8 @@ extension FederatedSignIn {
                 phoneNumber: previous?.phoneNumber, screenName: previous?.screenName)
             if identity != previous { try await tx.linkFederatedIdentity(identity) }
             if !isNew { try await tx.auditCredentialChanges(from: before, to: user, at: now) }
-            return .session(try await gate.pass(verdict, tx, user: user, provider: providerID, isNew: isNew, linking: linking, now: now))
+            return .session(
+                try await gate.pass(verdict, tx, user: user, provider: providerID, isNew: isNew, newIdentity: true, linking: linking, now: now))
         }
     }
 }
