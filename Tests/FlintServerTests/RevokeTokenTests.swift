@@ -24,6 +24,19 @@ struct RevokeTokenTests {
         }
     }
 
+    @Test("on a node with a master key (the code-flow key sealed at rest) the key still signs the client secret")
+    func sealedKeySigns() async throws {
+        try await withAppleStandIn(masterKey: MasterKey.generate()) { api, apple in
+            let user = try await api.signInWithApple(apple, sub: "010.apple")
+            let reply = try await api.revokeToken([
+                "providerId": "apple.com", "tokenType": "REFRESH_TOKEN", "token": "rt-10", "idToken": .string(user.idToken),
+            ])
+            #expect(reply.status == .ok, "\(reply.text)")
+            #expect(apple.revoked == [.init(token: "rt-10", hint: "refresh_token", clientID: appleServicesID)])
+            #expect(apple.secretProblems.isEmpty, "\(apple.secretProblems)")
+        }
+    }
+
     @Test("an access token (the JavaScript SDK's request) is revoked as it is, for the services ID")
     func revokesAccessToken() async throws {
         try await withAppleStandIn { api, apple in

@@ -161,11 +161,14 @@ final class AppleStandIn: Sendable {
 }
 
 /// Runs `body` against a node whose apple.com is the stand-in, configured with the services ID, the app's bundle ID
-/// and the stand-in's code-flow key.
-func withAppleStandIn(_ body: @escaping @Sendable (API, AppleStandIn) async throws -> Void) async throws {
+/// and the stand-in's code-flow key (sealed in the store when the node has a master key).
+func withAppleStandIn(masterKey: MasterKey? = nil, _ body: @escaping @Sendable (API, AppleStandIn) async throws -> Void) async throws {
     let apple = try AppleStandIn()
     try await apple.serve {
-        try await withFlint(configure: { settings in settings.identityProviderStandIns = ["apple.com": apple.origin] }) { api in
+        try await withFlint(configure: { settings in
+            settings.identityProviderStandIns = ["apple.com": apple.origin]
+            settings.masterKey = masterKey
+        }) { api in
             try await api.configureIdp(
                 "apple.com",
                 [
