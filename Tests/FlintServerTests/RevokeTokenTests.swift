@@ -93,7 +93,11 @@ struct RevokeTokenTests {
                 (["tokenType": "CODE", "token": "c", "idToken": session], "INVALID_PROVIDER_ID"),
                 (["providerId": "apple.com", "tokenType": "CODE", "idToken": session], "INVALID_ARGUMENT"),
                 (["providerId": "apple.com", "token": "c", "idToken": session], "INVALID_ARGUMENT"),
-                (["providerId": "apple.com", "tokenType": "SOMETHING", "token": "c", "idToken": session], "INVALID_ARGUMENT"),
+                (
+                    ["providerId": "apple.com", "tokenType": "SOMETHING", "token": "c", "idToken": session],
+                    "Invalid JSON payload received. Invalid value at 'token_type' (type.googleapis.com/google.cloud.identitytoolkit.v2.RevokeTokenRequest.TokenType), \"SOMETHING\""
+                ),
+                (["providerId": "apple.com", "tokenType": .number(3), "token": "unknown", "idToken": session], "INVALID_IDP_RESPONSE"),
                 (["providerId": "apple.com", "tokenType": "CODE", "token": "c", "idToken": session, "tenantId": "t1"], "TENANT_NOT_FOUND"),
             ]
             for (body, code) in cases {

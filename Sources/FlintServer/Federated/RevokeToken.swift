@@ -24,7 +24,7 @@ struct RevokeTokenRequest: Decodable, Sendable {
 struct RevokeTokenResponse: ResponseEncodable, Sendable {}
 
 /// `tokenType`, a proto3 enum: its name or its number (as a number or, as FirebaseAuth sends it, a string).
-struct RevokeTokenType: Decodable, Sendable, Equatable {
+struct RevokeTokenType: Decodable, Sendable {
     /// The kinds of token.
     enum Kind: Int, Sendable {
         case unspecified = 0
@@ -40,20 +40,15 @@ struct RevokeTokenType: Decodable, Sendable, Equatable {
         "TOKEN_TYPE_UNSPECIFIED": .unspecified, "REFRESH_TOKEN": .refreshToken, "ACCESS_TOKEN": .accessToken, "CODE": .code,
     ]
 
-    init(kind: Kind) {
-        self.kind = kind
-    }
-
+    /// Reads the name or the number (the wire decoder gives a number as its text).
+    /// - Throws: `INVALID_ARGUMENT` (`Invalid JSON payload received. Invalid value at 'token_type' (…)`) for any other.
     init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let found: Kind?
-        if let number = try? container.decode(Int.self) {
-            found = Kind(rawValue: number)
-        } else {
-            let text = try container.decode(String.self)
-            found = Self.names[text] ?? Int(text).flatMap(Kind.init(rawValue:))
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let found = Self.names[text] ?? Int(text).flatMap(Kind.init(rawValue:)) else {
+            throw AuthError.invalidJSON(
+                "Invalid value at 'token_type' (type.googleapis.com/google.cloud.identitytoolkit.v2.RevokeTokenRequest.TokenType), \"\(text.prefix(40))\""
+            )
         }
-        guard let found else { throw AuthError.invalidArgument("Invalid value at 'token_type'.") }
         kind = found
     }
 }
