@@ -62,6 +62,7 @@ extension AuthErrorCode {
         case "APP_NOT_VERIFIED": self = .appNotVerified
         case "CAPTCHA_CHECK_FAILED": self = .captchaCheckFailed
         case "INVALID_PROVIDER_ID": self = .invalidProviderID
+        case "NO_SUCH_PROVIDER": self = .noSuchProvider
         case "TENANT_ID_MISMATCH": self = .tenantIDMismatch
         case "UNSUPPORTED_TENANT_OPERATION": self = .unsupportedTenantOperation
         case "MISSING_MFA_PENDING_CREDENTIAL": self = .missingMultiFactorSession

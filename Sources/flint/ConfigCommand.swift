@@ -11,7 +11,8 @@ import Logging
 #endif
 
 /// `flint config show|set|diff`: the project config, read and written in the data directory's store (running nodes
-/// pick a change up within their reload interval).
+/// pick a change up within their reload interval). Identity providers' secrets are opened and sealed with the master
+/// key when one is found (flag, environment or the data directory's file), and shown sealed without one.
 struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config", abstract: "Show or change the project config.", subcommands: [Show.self, Set.self, Diff.self]
@@ -23,7 +24,9 @@ struct ConfigCommand: AsyncParsableCommand {
         @Option(help: "Project ID for the resource name.") var project: String = env("FLINT_PROJECT") ?? "demo-flint"
 
         func run() async throws {
-            let config = try await store.withStore { db in try await ProjectConfigStore.load(from: db) }
+            let config = try await store.withStore { db in
+                try await ProjectConfigStore.load(from: db, masterKey: try await store.masterKey(for: db, useDataDirectory: true, create: false)?.key)
+            }
             print(try ConfigFile.render(config.resource(projectID: project)))
         }
     }
@@ -50,9 +53,10 @@ struct ConfigCommand: AsyncParsableCommand {
             var patch: JSONValue = parsed
             for key in path.split(separator: ".").reversed() { patch = .object([String(key): patch]) }
             let updated = try await store.withStore(mappingErrors: { ($0 as? AuthError).map { ValidationError($0.message) } ?? $0 }) { db in
-                let current = try await ProjectConfigStore.load(from: db)
+                let key = try await store.masterKey(for: db, useDataDirectory: true, create: false)?.key
+                let current = try await ProjectConfigStore.load(from: db, masterKey: key)
                 let updated = try current.applying(patch: patch.objectValue ?? [:], updateMask: [path])
-                try await ProjectConfigStore.save(updated, to: db, updateMask: [path])
+                try await ProjectConfigStore.save(updated, to: db, masterKey: key, updateMask: [path])
                 return updated
             }
             print(try ConfigFile.render(updated.resource(projectID: project)))
@@ -78,7 +82,8 @@ extension ConfigCommand {
             let contents: ConfigFile.Contents
             do { contents = try ConfigFile.read(path: file) } catch let error as ConfigFile.Failure { throw ValidationError(error.description) }
             let (stored, applied) = try await store.withStore { db in
-                (try await ProjectConfigStore.load(from: db), try await ProjectConfigStore.appliedFileDigest(in: db))
+                let key = try await store.masterKey(for: db, useDataDirectory: true, create: false)?.key
+                return (try await ProjectConfigStore.load(from: db, masterKey: key), try await ProjectConfigStore.appliedFileDigest(in: db))
             }
             let differences = ConfigFile.differences(file: contents.document, stored: stored.document)
             if differences.isEmpty { print("no differences: the stored config has every field the file sets") }

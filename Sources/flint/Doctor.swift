@@ -62,7 +62,7 @@ struct Doctor: AsyncParsableCommand {
         }
 
         do {
-            let config = try await ProjectConfigStore.load(from: db)
+            let config = try await ProjectConfigStore.load(from: db, masterKey: nil)
             report(
                 true,
                 "the project config is valid (phone sign-in \(config.phoneSignInEnabled ? "on" : "off"), \(config.testPhoneNumbers.count) test number(s))"
@@ -87,7 +87,10 @@ struct Doctor: AsyncParsableCommand {
             report(false, "\(status.inClear) secret(s) stored in clear: start `flint serve` once with a master key to seal them")
         } else if sealed > 0 {
             let ids = status.sealedByKey.keys.sorted().joined(separator: ", ")
-            report(true, "the signing keys and the server secret are encrypted at rest (\(sealed) sealed with master key \(ids))")
+            report(
+                true,
+                "the signing keys, the server secret and the identity providers' secrets are encrypted at rest (\(sealed) sealed with master key \(ids))"
+            )
         }
         let found = try await store.masterKey(for: db, useDataDirectory: true, create: false)
         let secrets = SecretsAtRest(masterKey: found?.key)

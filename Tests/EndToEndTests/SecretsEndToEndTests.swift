@@ -21,6 +21,29 @@ struct SecretsEndToEndTests {
         #expect(doctor.contains("encrypted at rest"))
     }
 
+    @Test("a provider's client secret is sealed in the database; `flint config show` opens it with DATA/master.key, and shows it sealed without")
+    func providerSecretSealed() async throws {
+        let data = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let secret = "corp-client-secret-\(UUID().uuidString.prefix(8))"
+        let node = try await FlintProcess(dataDirectory: data, client: HTTPClient.shared)
+        let (created, answer) = try await postJSON(
+            HTTPClient.shared, node.base + "/identitytoolkit.googleapis.com/v2/projects/demo-flint/oauthIdpConfigs?oauthIdpConfigId=oidc.corp",
+            ["clientId": "corp", "clientSecret": secret, "issuer": "https://issuer.example.com"], headers: [("Authorization", "Bearer owner")])
+        #expect(created == 200 && answer["clientSecret"] as? String == secret, "\(answer)")
+        node.stop()
+        let database = [data + "/flint.sqlite", data + "/flint.sqlite-wal"].compactMap { FileManager.default.contents(atPath: $0) }
+        #expect(!database.isEmpty && database.allSatisfy { $0.range(of: Data(secret.utf8)) == nil })
+        let (status, shown) = try runFlint(["config", "show", "--data", data])
+        #expect(status == 0 && shown.contains(secret), "\(shown)")
+        try FileManager.default.moveItem(atPath: data + "/master.key", toPath: data + "/master.key.away")
+        let (keyless, sealed) = try runFlint(["config", "show", "--data", data])
+        #expect(keyless == 0 && !sealed.contains(secret) && sealed.contains("sealed:v1:"), "\(sealed)")
+        try FileManager.default.moveItem(atPath: data + "/master.key.away", toPath: data + "/master.key")
+        let (doctorStatus, doctor) = try runFlint(["doctor", "--data", data])
+        #expect(doctorStatus == 0 && doctor.contains("3 sealed with master key"), "\(doctor)")
+    }
+
     @Test("rewrap of a dev store replaces DATA/master.key with the new key, and the next dev start uses it")
     func devRewrapReplacesTheKeyFile() async throws {
         let client = HTTPClient.shared

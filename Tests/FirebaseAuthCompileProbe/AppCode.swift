@@ -198,4 +198,7 @@ func federated(_ auth: Auth, appleIDToken: String, rawNonce: String, fullName: P
         let pending = error.userInfo[AuthErrorUserInfoUpdatedCredentialKey] as? OAuthCredential
         _ = (email, pending?.idToken, pending?.accessToken)
     }
+    // Account deletion: Apple's authorization revoked with a fresh authorization code.
+    try await auth.revokeToken(withAuthorizationCode: "apple-authorization-code")
+    auth.revokeToken(withAuthorizationCode: "apple-authorization-code") { error in _ = error }
 }

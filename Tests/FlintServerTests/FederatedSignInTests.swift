@@ -180,6 +180,8 @@ struct FederatedSignInTests {
             ])
             #expect(unverified.status == .ok, "\(unverified.text)")
             #expect(unverified["needConfirmation"] == .bool(true))
+            // As Firebase answers it: the existing account's ID, without tokens.
+            #expect(unverified.string("localId") == owner.localId)
             #expect(unverified.string("idToken") == nil)
             #expect(unverified.string("refreshToken") == nil)
             // The pending token links the identity once the user signed in to the account another way.

@@ -9,17 +9,21 @@ import Synchronization
     import Foundation
 #endif
 
-/// The node's copy of the project config, re-read periodically and replaced on every change made here.
+/// The node's copy of the project config, re-read periodically and replaced on every change made here. The stored
+/// document's provider secrets are sealed with the master key (``SecretsAtRest/sealConfigSecrets(_:)``); this copy
+/// holds them open.
 final class ConfigCache: Sendable {
     private let store: any AuthStore
+    private let secrets: SecretsAtRest
     private let config = Mutex(ProjectConfig.defaults)
     /// The email texts parsed from the config's `flint.emailTemplates`.
     private let templates = ParsedMember(member: "emailTemplates", initial: EmailTemplates.builtIn) { $0.emailTemplates }
     /// The SMS texts parsed from the config's `flint.smsTemplates`.
     private let texts = ParsedMember(member: "smsTemplates", initial: SMSTemplates.builtIn) { $0.smsTemplates }
 
-    init(store: any AuthStore) {
+    init(store: any AuthStore, secrets: SecretsAtRest) {
         self.store = store
+        self.secrets = secrets
     }
 
     /// The current config.
@@ -35,14 +39,14 @@ final class ConfigCache: Sendable {
 
     /// Re-reads the stored document.
     func reload() async throws {
-        let loaded = try await Self.load(from: store)
+        let loaded = try await Self.load(from: store, secrets: secrets)
         config.withLock { $0 = loaded }
     }
 
     /// Stores a new config, with its `CONFIG_CHANGED` audit event (`change` says what changed) at `now`, then
     /// uses it.
     func save(_ new: ProjectConfig, at now: Instant, change: [String: JSONValue]) async throws {
-        try await Self.save(new, to: store, at: now, change: change)
+        try await Self.save(new, to: store, secrets: secrets, at: now, change: change)
         config.withLock { $0 = new }
     }
 
@@ -56,10 +60,10 @@ final class ConfigCache: Sendable {
     /// - Returns: whether the file was applied.
     func apply(file document: [String: JSONValue], digest: String?, at now: Instant) async throws -> Bool {
         if let digest, try await store.read({ try await $0.configMetadata(Self.appliedFileDigestName) }) == digest { return false }
-        var merged = try await Self.load(from: store).document
+        var merged = try await Self.load(from: store, secrets: secrets).document
         for (key, value) in document { merged[key] = value }
         let new = try ProjectConfig(document: merged)
-        let text = try Self.encode(new)
+        let text = try Self.encode(secrets.sealConfigSecrets(new.document))
         let fields = JSONValue.array(document.keys.sorted().map(JSONValue.string))
         try await AuditOrigin.$current.withValue(AuditOrigin(actor: "config-file")) {
             try await store.write { tx in
@@ -78,16 +82,18 @@ final class ConfigCache: Sendable {
         try await store.read { try await $0.configMetadata(appliedFileDigestName) }
     }
 
-    /// Reads the stored config (defaults when none is stored).
-    static func load(from store: any AuthStore) async throws -> ProjectConfig {
+    /// Reads the stored config (defaults when none is stored), its provider secrets opened with `secrets`.
+    static func load(from store: any AuthStore, secrets: SecretsAtRest) async throws -> ProjectConfig {
         guard let text = try await store.read({ try await $0.projectConfig() }) else { return .defaults }
         let value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-        return try ProjectConfig(document: value.objectValue ?? [:])
+        return try ProjectConfig(document: secrets.openConfigSecrets(value.objectValue ?? [:]))
     }
 
-    /// Writes a config document and its `CONFIG_CHANGED` audit event (`change` says what changed) at `now`.
-    static func save(_ config: ProjectConfig, to store: any AuthStore, at now: Instant, change: [String: JSONValue]) async throws {
-        let text = try encode(config)
+    /// Writes a config document (its provider secrets sealed with `secrets`) and its `CONFIG_CHANGED` audit event (`change` says what changed) at `now`.
+    static func save(
+        _ config: ProjectConfig, to store: any AuthStore, secrets: SecretsAtRest, at now: Instant, change: [String: JSONValue]
+    ) async throws {
+        let text = try encode(secrets.sealConfigSecrets(config.document))
         try await store.write { tx in
             try await tx.saveProjectConfig(text)
             try await tx.audit(.configChanged, uid: nil, at: now, change)
@@ -95,11 +101,17 @@ final class ConfigCache: Sendable {
         await store.announce(.config)
     }
 
-    /// The stored form of a config: sorted JSON.
-    private static func encode(_ config: ProjectConfig) throws -> String {
+    /// The stored form of a config document: sorted JSON.
+    static func encode(_ document: [String: JSONValue]) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(config.document), as: UTF8.self)
+        return String(decoding: try encoder.encode(document), as: UTF8.self)
+    }
+
+    /// A stored config text as a document (`nil` for none).
+    static func parse(_ text: String?) -> [String: JSONValue]? {
+        guard let text else { return nil }
+        return (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)))?.objectValue
     }
 }
 

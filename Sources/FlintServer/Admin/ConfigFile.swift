@@ -69,18 +69,19 @@ package enum ConfigFile {
 
 /// Loading and saving the project config in a store, for the CLI.
 package enum ProjectConfigStore {
-    /// The stored config, or the defaults.
-    package static func load(from store: any AuthStore) async throws -> ProjectConfig {
-        try await ConfigCache.load(from: store)
+    /// The stored config, or the defaults; its provider secrets opened with `masterKey` (kept sealed without one).
+    package static func load(from store: any AuthStore, masterKey: MasterKey?) async throws -> ProjectConfig {
+        try await ConfigCache.load(from: store, secrets: SecretsAtRest(masterKey: masterKey))
     }
 
     /// Stores a validated config, as the command line (`flint config set`) changes it: a `CONFIG_CHANGED` audit event
-    /// by the actor `cli`, with the `updateMask` that named the changed paths.
-    package static func save(_ config: ProjectConfig, to store: any AuthStore, updateMask: [String]) async throws {
+    /// by the actor `cli`, with the `updateMask` that named the changed paths; provider secrets in clear are sealed
+    /// with `masterKey` when one is given.
+    package static func save(_ config: ProjectConfig, to store: any AuthStore, masterKey: MasterKey?, updateMask: [String]) async throws {
         let now = SystemClock().now()
         let change: [String: JSONValue] = ["updateMask": .array(updateMask.map(JSONValue.string))]
         try await AuditOrigin.$current.withValue(AuditOrigin(actor: "cli")) {
-            try await ConfigCache.save(config, to: store, at: now, change: change)
+            try await ConfigCache.save(config, to: store, secrets: SecretsAtRest(masterKey: masterKey), at: now, change: change)
         }
     }
 }

@@ -52,7 +52,7 @@ struct Flows: Sendable {
         let master = try secrets.openServerSecret(try await store.write { tx in try await tx.ensureMasterSecret(candidate) })
         let keys = KeyCache(store: store, secrets: secrets)
         try await keys.ensureKey(clock: clock, random: random)
-        let config = ConfigCache(store: store)
+        let config = ConfigCache(store: store, secrets: secrets)
         try await config.reload()
         if let document = settings.configDocument {
             if try await config.apply(file: document, digest: settings.configFileDigest, at: clock.now()) {

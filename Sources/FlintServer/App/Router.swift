@@ -56,6 +56,7 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
 
     let federated = FederatedRoutes(flow: flows.federated)
     router.identityToolkit(v1: "accounts:signInWithIdp", v3: "verifyAssertion", operator: "accounts:signInWithIdp", use: federated.signInWithIdp)
+    router.post("\(IdentityToolkitPath.v2)/accounts:revokeToken", use: BodyHandlers.client(flows.federated.revokeToken))
 
     let customToken = CustomTokenRoutes(flow: flows.customTokens)
     router.identityToolkit(v1: "accounts:signInWithCustomToken", v3: "verifyCustomToken", use: customToken.signIn)

@@ -6,8 +6,8 @@ enum IdpDecision: Sendable {
     /// A session, a second-factor challenge or a failure, as every first factor ends.
     case session(SignInOutcome)
     /// The provider's email belongs to an account, but the provider does not vouch for it: no tokens; the account's
-    /// federated providers are listed (`verifiedProvider`).
-    case needConfirmation([String])
+    /// ID (`localId`, as Firebase answers it) and its federated providers (`verifiedProvider`).
+    case needConfirmation(localID: String, providers: [String])
 }
 
 extension AuthError {
@@ -73,7 +73,8 @@ extension FederatedSignIn {
                 user = locked
             } else if let email = profile.email, let owner = try await tx.lockedUser(email: email) {
                 guard profile.emailVerified else {
-                    return .needConfirmation(try await tx.federatedIdentities(localID: owner.localID).map(\.providerID))
+                    let providers = try await tx.federatedIdentities(localID: owner.localID).map(\.providerID)
+                    return .needConfirmation(localID: owner.localID, providers: providers)
                 }
                 user = owner
                 takeover = !owner.emailVerified

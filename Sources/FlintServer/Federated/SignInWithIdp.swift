@@ -102,7 +102,8 @@ extension FederatedSignIn {
             rawUserInfo: String(decoding: JSONValue.object(proof.claims).serialized(), as: UTF8.self))
         if wire.returnIdpCredential == true { (fields.oauthIdToken, fields.oauthAccessToken) = (proof.oauthIdToken, proof.oauthAccessToken) }
         switch outcome {
-        case .needConfirmation(let providers):
+        case .needConfirmation(let localID, let providers):
+            fields.localId = localID
             fields.needConfirmation = true
             fields.verifiedProvider = providers
             fields.pendingToken = try pendingToken(providerID: providerID, profile: profile, now: now)

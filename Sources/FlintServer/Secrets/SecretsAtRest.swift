@@ -54,8 +54,9 @@ public struct SecretsAtRest: Sendable {
         String(decoding: try SealedSecret.open(stored, name: Self.signingKeyName(kid), with: masterKey), as: UTF8.self)
     }
 
-    /// Checks, inside `tx`, that every stored secret opens with this master key, and seals those kept in clear
-    /// (a store made before encryption at rest, or one used without a key): all of them in this one transaction.
+    /// Checks, inside `tx`, that every stored secret (the identity providers' in the config too) opens with this master
+    /// key, and seals those kept in clear (a store made before encryption at rest, or one used without a key): all of
+    /// them in this one transaction.
     /// - Returns: how many values were sealed.
     /// - Throws: ``MasterKeyError`` when a stored secret was sealed with another key (or none is given), or is damaged;
     ///   nothing is written then.
@@ -75,7 +76,7 @@ public struct SecretsAtRest: Sendable {
                 sealed += 1
             }
         }
-        return sealed
+        return sealed + (try await sealConfigSecretsInClear(in: tx))
     }
 
     /// Seals every stored secret again under `newKey`, in one transaction; values are opened with this master key
@@ -95,7 +96,7 @@ public struct SecretsAtRest: Sendable {
                 try await tx.replaceSigningPrivateKey(kid: record.kid, with: try next.sealPrivateKey(pem, kid: record.kid))
                 count += 1
             }
-            return count
+            return count + (try await rewrapConfigSecrets(in: tx, to: next))
         }
         await store.announce(.keys)
         return count
