@@ -236,6 +236,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 "FlintAuthTestSupport",
+                "FlintTesting",
             ],
             swiftSettings: strictSettings
         ),

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import FlintTesting
 import Foundation
 import JWTKit
 import NIOCore
@@ -170,18 +171,9 @@ struct TwoNodeTests {
         #expect(again == 400)
     }
 
-    /// A new, empty database on the test server (through `psql`), so runs never see each other's keys or users.
+    /// A new, empty database on the test server, so runs never see each other's keys or users.
     func freshDatabase(on base: String) throws -> String {
-        let name = "flint_e2e_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["psql", base, "-v", "ON_ERROR_STOP=1", "-qc", "CREATE DATABASE \(name)"]
-        try p.run()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw FlintProcessError(message: "psql could not create a database") }
-        var parts = try #require(URLComponents(string: base))
-        parts.path = "/" + name
-        return try #require(parts.string)
+        try freshPostgresTestDatabase(on: base, prefix: "flint_e2e_")
     }
 
     private func pendingCode(_ client: HTTPClient, _ node: FlintProcess, _ phone: String) async throws -> String {

@@ -22,17 +22,7 @@ enum StoreEngine: String, CustomStringConvertible, Sendable {
     /// A new, empty store's location: a temporary SQLite file, or a new database on the test server (through `psql`).
     func freshLocation() throws -> String {
         guard self == .postgres else { return temporaryDatabasePath() }
-        let base = ProcessInfo.processInfo.environment["FLINT_TEST_POSTGRES_URL"] ?? ""
-        let name = "flint_srv_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["psql", base, "-v", "ON_ERROR_STOP=1", "-qc", "CREATE DATABASE \(name)"]
-        try p.run()
-        p.waitUntilExit()
-        try #require(p.terminationStatus == 0, "psql could not create a database")
-        var parts = try #require(URLComponents(string: base))
-        parts.path = "/" + name
-        return try #require(parts.string)
+        return try freshPostgresTestDatabase(on: ProcessInfo.processInfo.environment["FLINT_TEST_POSTGRES_URL"] ?? "", prefix: "flint_srv_")
     }
 
     /// The store at `location`.
