@@ -54,7 +54,11 @@ struct FlintBench: ParsableCommand {
             --warmup + --duration seconds; only operations completed inside the --duration window are counted. \
             A sign-in is send + sign in; a refresh is one token call. Any non-200 answer is an error. \
             The fictional and refresh scenarios need the --test-number numbers configured on the server \
-            (scripts/bench does it; or pass --configure).
+            (scripts/bench does it; or pass --configure). The apple scenarios need --idp-port, where this process \
+            serves the stand-in issuer's keys for flint serve --idp-stand-in apple.com=http://127.0.0.1:PORT (dev mode; \
+            scripts/bench --scenario apple starts both so); their tokens are minted before the clock starts, \
+            --idp-rate sign-ins per second's worth. A passkey sign-in is start + finalize, the client's assertion \
+            signing included (reported apart as client_sign_us).
             """
     )
 
