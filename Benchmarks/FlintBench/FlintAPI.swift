@@ -33,6 +33,9 @@ struct FlintAPI: Sendable {
     let passwordURL: String
     let v2: String
     let key: String
+    /// `http://host:port`.
+    let base: String
+    let project: String
     private let jsonHeaders: HTTPHeaders = ["content-type": "application/json"]
 
     init(http: HTTPClient, target: Target, apiKey: String, project: String, timeout: TimeAmount) {
@@ -50,6 +53,8 @@ struct FlintAPI: Sendable {
         passwordURL = target.base + "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=" + key
         v2 = target.base + "/identitytoolkit.googleapis.com/v2/accounts/"
         self.key = key
+        base = target.base
+        self.project = project
         configURL =
             target.base + "/identitytoolkit.googleapis.com/admin/v2/projects/\(project)/config"
             + "?updateMask=signIn.phoneNumber.testPhoneNumbers"
@@ -165,15 +170,16 @@ struct FlintAPI: Sendable {
 
     // MARK: Plumbing
 
-    private func post(_ url: String, _ body: String) async throws -> Reply {
+    func post(_ url: String, _ body: String, origin: String? = nil) async throws -> Reply {
         var request = HTTPClientRequest(url: url)
         request.method = .POST
         request.headers = jsonHeaders
+        if let origin { request.headers.add(name: "origin", value: origin) }
         request.body = .bytes(Array(body.utf8))
         return try await execute(request, limit: 1 << 20)
     }
 
-    private func execute(_ request: HTTPClientRequest, limit: Int) async throws -> Reply {
+    func execute(_ request: HTTPClientRequest, limit: Int) async throws -> Reply {
         let response = try await http.execute(request, timeout: timeout)
         let buffer = try await response.body.collect(upTo: limit)
         return Reply(status: Int(response.status.code), body: Array(buffer.readableBytesView))

@@ -21,7 +21,16 @@ enum Scenario: String, ExpressibleByArgument, CaseIterable, Sendable {
     /// MFA sign-in of accounts with an SMS second factor (a fictional number, so no SMS and a fixed code): email-link
     /// first factor (operator link + `signInWithEmailLink` → pending credential), `mfaSignIn:start`, `mfaSignIn:finalize`.
     case mfa
-    /// The three above, in turn.
+    /// Sign in with Apple, returning users: `signInWithIdp` with an Apple-like ID token (a fresh nonce each time) for
+    /// accounts signed in once before the clock starts; the tokens are signed by a stand-in issuer whose keys this
+    /// process serves on `--idp-port` (flint serve's `--idp-stand-in apple.com=…`), minted before the clock starts.
+    case apple
+    /// Sign in with Apple, a new user (so a new account) each time.
+    case applenew
+    /// Passkey sign-in of accounts given a passkey before the clock starts (a software P-256 authenticator):
+    /// `passkeySignIn:start` + `passkeySignIn:finalize`.
+    case passkey
+    /// fictional, real and refresh, in turn.
     case all
 
     var expanded: [Scenario] { self == .all ? [.fictional, .real, .refresh] : [self] }
@@ -45,7 +54,11 @@ struct FlintBench: ParsableCommand {
             --warmup + --duration seconds; only operations completed inside the --duration window are counted. \
             A sign-in is send + sign in; a refresh is one token call. Any non-200 answer is an error. \
             The fictional and refresh scenarios need the --test-number numbers configured on the server \
-            (scripts/bench does it; or pass --configure).
+            (scripts/bench does it; or pass --configure). The apple scenarios need --idp-port, where this process \
+            serves the stand-in issuer's keys for flint serve --idp-stand-in apple.com=http://127.0.0.1:PORT (dev mode; \
+            scripts/bench --scenario apple starts both so); their tokens are minted before the clock starts, \
+            --idp-rate sign-ins per second's worth. A passkey sign-in is start + finalize, the client's assertion \
+            signing included (reported apart as client_sign_us).
             """
     )
 
@@ -64,7 +77,9 @@ struct FlintBench: ParsableCommand {
     @Option(help: "Idle seconds between scenarios, so work the server deferred (e.g. refresh bookkeeping) does not spill over.")
     var pause: Double = 2
 
-    @Option(help: "fictional, real, refresh, lookup, emaillink, password, mfa, or all (fictional, real, refresh in turn).")
+    @Option(
+        help: "fictional, real, refresh, lookup, emaillink, password, mfa, apple, applenew, passkey, or all (fictional, real, refresh in turn)."
+    )
     var scenario: Scenario = .all
 
     @Flag(help: "Print one JSON line per scenario on stdout (the human summary goes to stderr).")
@@ -97,6 +112,30 @@ struct FlintBench: ParsableCommand {
     @Option(help: "Real scenario: offset into the number space (default random, so repeated runs use fresh numbers).")
     var seed: Int?
 
+    @Option(help: "apple and passkey scenarios: accounts signed in to, shared out among the clients (at least one each).")
+    var users: Int = 256
+
+    @Option(
+        help:
+            "apple scenarios: the loopback port to serve the stand-in issuer's keys on (/auth/keys), as flint serve's --idp-stand-in apple.com=http://127.0.0.1:PORT names it."
+    )
+    var idpPort: Int?
+
+    @Option(help: "apple scenarios: how the stand-in signs, rs256 (as Apple does) or es256.")
+    var idpAlg: IdpAlgorithm = .rs256
+
+    @Option(
+        help:
+            "apple scenarios: the stand-in's key (PEM), read if the file exists, else made and written there, so repeated runs against one server sign with the key it has cached."
+    )
+    var idpKey: String?
+
+    @Option(help: "apple scenarios: the app's bundle ID (the tokens' aud; configured on the server as apple.com's).")
+    var bundleId: String = "dev.flint.bench"
+
+    @Option(help: "apple scenarios: sign-ins per second the tokens minted beforehand suffice for (over warm-up + measured time).")
+    var idpRate: Int = 3000
+
     @Option(help: "Upper bound on operations per client per scenario.")
     var maxOps: Int = 1_000_000
 
@@ -112,6 +151,9 @@ struct FlintBench: ParsableCommand {
         guard (0...100).contains(batch) else { throw ValidationError("--batch must be 0...100") }
         guard (1...100_000_000).contains(maxOps) else { throw ValidationError("--max-ops must be 1...100000000") }
         guard (1...600).contains(timeout) else { throw ValidationError("--timeout must be 1...600 seconds") }
+        guard (1...1_000_000).contains(users) else { throw ValidationError("--users must be 1...1000000") }
+        guard idpPort.map({ (1...65535).contains($0) }) ?? true else { throw ValidationError("--idp-port must be 1...65535") }
+        guard (1...100_000).contains(idpRate) else { throw ValidationError("--idp-rate must be 1...100000") }
         guard realPrefix.hasPrefix("+"), realPrefix.dropFirst().allSatisfy(\.isASCIIDigit), realPrefix.count <= 9 else {
             throw ValidationError("--real-prefix must be + and up to 8 digits")
         }
@@ -154,6 +196,11 @@ struct FlintBench: ParsableCommand {
 
     func run(group: MultiThreadedEventLoopGroup) async throws {
         let target = try Target(url: url)
+        var apple: AppleSettings?
+        if let idpPort, [.apple, .applenew].contains(scenario) {
+            let standIn = try AppleStandIn(algorithm: idpAlg, keyFile: idpKey, bundleID: bundleId)
+            apple = AppleSettings(standIn: standIn, port: idpPort, rate: idpRate, group: group)
+        }
         let tests = try testNumbers()
         var config = HTTPClient.Configuration()
         config.connectionPool = .init(idleTimeout: .seconds(120), concurrentHTTP1ConnectionsPerHostSoftLimit: concurrency)
@@ -165,7 +212,7 @@ struct FlintBench: ParsableCommand {
 
         let outcome: Result<Void, any Error>
         do {
-            try await benchmark(api: api, tests: tests)
+            try await benchmark(api: api, tests: tests, apple: apple)
             outcome = .success(())
         } catch {
             outcome = .failure(error)
@@ -175,12 +222,13 @@ struct FlintBench: ParsableCommand {
         try outcome.get()
     }
 
-    private func benchmark(api: FlintAPI, tests: [(number: String, code: String)]) async throws {
+    private func benchmark(api: FlintAPI, tests: [(number: String, code: String)], apple: AppleSettings?) async throws {
         if configure { try await api.configureTestNumbers(tests) }
         let settings = RunSettings(
             concurrency: concurrency, warmup: .seconds(warmup), duration: .seconds(duration), maxOps: maxOps, batch: batch,
             tests: tests.map { TestNumber(number: $0.number, code: $0.code) },
-            realNumbers: RealNumbers(prefix: realPrefix, seed: seed ?? Int.random(in: 0..<RealNumbers.space), clients: concurrency)
+            realNumbers: RealNumbers(prefix: realPrefix, seed: seed ?? Int.random(in: 0..<RealNumbers.space), clients: concurrency),
+            users: max(users, concurrency), apple: apple
         )
         Self.printErr(
             "flint-bench: \(url), \(concurrency) clients, \(warmup)s warm-up + \(duration)s measured, "

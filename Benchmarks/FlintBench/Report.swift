@@ -47,6 +47,7 @@ struct Report: Sendable {
                 "; \(Int(lookups)) code lookups, avg \(fixed(extra["code_lookup_avg_ms"] ?? 0, 2)) ms, "
                 + "avg \(fixed(extra["code_lookup_avg_entries"] ?? 0, 1)) codes listed"
         }
+        if let sign = extra["client_sign_us"] { line += "; client signing avg \(fixed(sign, 1)) µs per sign-in" }
         return line
     }
 

@@ -37,6 +37,10 @@ struct RunSettings: Sendable {
     let batch: Int
     let tests: [TestNumber]
     let realNumbers: RealNumbers
+    /// Accounts of the `apple` and `passkey` scenarios (at least one per client).
+    let users: Int
+    /// The Apple stand-in's settings (`apple`, `applenew`).
+    let apple: AppleSettings?
 }
 
 /// The measured window: operations completing in `[start, end)` count.
@@ -57,6 +61,9 @@ struct ClientTally: Sendable {
     var warmupErrors = 0
     var samples: [String] = []
     var consecutiveFailures = 0
+    /// Client-side work inside operations that is not waiting for the server (the passkey scenario's signing).
+    var clientNanos: Int64 = 0
+    var clientWorkCount = 0
 
     init() { latencies.reserveCapacity(8192) }
 
@@ -147,18 +154,22 @@ struct Runner: Sendable {
             tallies = await clients { client in
                 await repeating("token", window: window) { try await api.refresh(tokens[client % tokens.count]) }
             }
+        case .apple, .applenew:
+            (tallies, extra) = try await appleSignIns(newUsers: scenario == .applenew)
+        case .passkey:
+            (tallies, extra) = try await passkeySignIns()
         case .all:
             throw BenchError("internal: 'all' is expanded before running")
         }
         return Report(scenario: scenario, tallies: tallies, measured: settings.duration, extra: extra)
     }
 
-    private func makeWindow(_ clock: ContinuousClock) -> Window {
+    func makeWindow(_ clock: ContinuousClock) -> Window {
         let start = clock.now + settings.warmup
         return Window(start: start, end: start + settings.duration)
     }
 
-    private func clients(_ body: @escaping @Sendable (Int) async -> ClientTally) async -> [ClientTally] {
+    func clients(_ body: @escaping @Sendable (Int) async -> ClientTally) async -> [ClientTally] {
         await withTaskGroup(of: ClientTally.self, returning: [ClientTally].self) { group in
             for client in 0..<settings.concurrency { group.addTask { await body(client) } }
             var all: [ClientTally] = []
@@ -390,7 +401,7 @@ struct Runner: Sendable {
     /// One operation (one or more requests) per iteration until the window closes: `operation` gets the
     /// iteration's index and answers `nil` when every step succeeded, else the step that failed; an error it throws
     /// is tallied under `name`. An operation's latency runs from its first request to its last answer.
-    private func repeatingSteps(_ name: String, window: Window, _ operation: (Int) async throws -> StepFailure?) async -> ClientTally {
+    func repeatingSteps(_ name: String, window: Window, _ operation: (Int) async throws -> StepFailure?) async -> ClientTally {
         let clock = ContinuousClock()
         var tally = ClientTally()
         for index in 0..<settings.maxOps {
