@@ -51,6 +51,29 @@ struct FederatedIdentityStoreTests {
         try await store.close()
     }
 
+    @Test("an account found by its number comes with its identities in one read; without any, with none", arguments: Engine.all)
+    func userWithIdentitiesByPhone(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        var withTwo = Self.user("a")
+        withTwo.phoneNumber = "+16505550101"
+        withTwo.email = "a@example.com"
+        var withNone = Self.user("b")
+        withNone.phoneNumber = "+16505550102"
+        let apple = FederatedIdentityRecord(localID: "a", providerID: "apple.com", rawID: "001.apple", email: "relay@privaterelay.appleid.com")
+        let accounts = [
+            UserAndFactors(user: withTwo, identities: [Self.google("a", "g-1", email: "a@gmail.com"), apple]), UserAndFactors(user: withNone),
+        ]
+        try await store.write { try await $0.insertImportedUsers(accounts) }
+        let two = try #require(try await store.read { try await $0.userWithIdentities(phoneNumber: "+16505550101") })
+        #expect(two.user == withTwo)
+        #expect(two.identities == [apple, Self.google("a", "g-1", email: "a@gmail.com")])
+        #expect(two.identities == (try await store.read { try await $0.federatedIdentities(localID: "a") }))
+        let none = try #require(try await store.read { try await $0.userWithIdentities(phoneNumber: "+16505550102") })
+        #expect(none.user == withNone && none.identities.isEmpty)
+        #expect(try await store.read { try await $0.userWithIdentities(phoneNumber: "+16505550199") } == nil)
+        try await store.close()
+    }
+
     @Test("identities are found by the email their provider gave, across accounts", arguments: Engine.all)
     func byProviderEmail(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)

@@ -31,11 +31,13 @@ extension SignInGate {
     /// refresh token (keeping a linking session's sign-in time and second factor, and a custom token's developer
     /// claims), or answers the challenge. Either way a `SIGN_IN` audit event is appended in `tx` (the sign-in's one
     /// extra insert), with `method` (default: `provider`) and whether tokens were issued or a second factor is asked for.
-    /// The session's ID token lists the account's federated identities: read from `tx`, except for an account the
-    /// flow created (`isNew`) without giving it one (`newIdentity`), which has none.
+    /// The session's ID token lists the account's federated identities: those the flow read with the account
+    /// (`identities`), none for an account the flow created (`isNew`) without giving it one (`newIdentity`), or else
+    /// read from `tx`.
     func pass(
         _ gate: FirstFactorGate, _ tx: any StoreTransaction, user: UserRecord, provider: String, isNew: Bool, newIdentity: Bool = false,
-        linking: VerifiedIDToken? = nil, developerClaims: [String: JSONValue]? = nil, method: String? = nil, now: Instant
+        identities known: [FederatedIdentityRecord]? = nil, linking: VerifiedIDToken? = nil, developerClaims: [String: JSONValue]? = nil,
+        method: String? = nil, now: Instant
     ) async throws -> SignInOutcome {
         var detail: [String: JSONValue] = ["method": .string(method ?? provider), "newUser": .bool(isNew)]
         if linking != nil { detail["link"] = .bool(true) }
@@ -52,7 +54,12 @@ extension SignInGate {
                 developerClaims: developerClaims)
             detail["result"] = "TOKENS"
             try await tx.audit(.signIn, uid: user.localID, at: now, detail)
-            let identities = isNew && !newIdentity ? [] : try await tx.federatedIdentities(localID: user.localID)
+            var identities: [FederatedIdentityRecord] = []
+            if let known {
+                identities = known
+            } else if !isNew || newIdentity {
+                identities = try await tx.federatedIdentities(localID: user.localID)
+            }
             return .signedIn(user: user, refreshToken: refresh, isNew: isNew, identities: identities)
         }
     }

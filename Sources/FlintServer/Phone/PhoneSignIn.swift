@@ -43,9 +43,11 @@ extension PhoneSignIn {
             case .failure(let error): return .failed(error)
             }
             // Linking rewrites both accounts' rows, so it locks them; a sign-in only stamps its account and adds a
-            // session (targeted writes, no row rewritten from what was read), so it reads without a lock: on
-            // PostgreSQL the whole sign-in is then one statement of writes (PostgresTransaction).
-            let owner = try await tokenUser == nil ? tx.user(phoneNumber: phone) : tx.lockedUser(phoneNumber: phone)
+            // session (targeted writes, no row rewritten from what was read), so it reads without a lock, with the
+            // identities its ID token lists: on PostgreSQL the whole sign-in is then one statement of writes
+            // (PostgresTransaction).
+            let found = try await tokenUser == nil ? tx.userWithIdentities(phoneNumber: phone) : nil
+            let owner = try await tokenUser == nil ? found?.user : tx.lockedUser(phoneNumber: phone)
             if let tokenUser {
                 guard var user = try await tx.lockedUser(localID: tokenUser.userID) else { return .failed(.userNotFound) }
                 do throws(AuthError) { try Sessions.check(token: tokenUser, against: user) } catch { return .failed(error) }
@@ -68,7 +70,8 @@ extension PhoneSignIn {
                 let verdict = try await gate.firstFactorGate(tx, localID: user.localID, provider: "phone", phoneBecomesFirstFactor: true)
                 if case .refuse(let error) = verdict.decision { return .failed(error) }
                 try await verdict.recordSignIn(&user, in: tx, now: now)
-                return .completed(try await gate.pass(verdict, tx, user: user, provider: "phone", isNew: false, now: now))
+                return .completed(
+                    try await gate.pass(verdict, tx, user: user, provider: "phone", isNew: false, identities: found?.identities, now: now))
             }
             if operation == .reauth { return .failed(.userNotFound) }
             let verdict = try await gate.firstFactorGate(tx, localID: nil, provider: "phone", phoneBecomesFirstFactor: true)

@@ -6,6 +6,9 @@ public protocol UsersReads: Sendable {
     func user(localID: String) async throws -> UserRecord?
     /// A user by E.164 number.
     func user(phoneNumber: String) async throws -> UserRecord?
+    /// A user by E.164 number with its federated identities (by provider and raw ID), read in one statement: what a
+    /// phone sign-in needs for the session's ID token.
+    func userWithIdentities(phoneNumber: String) async throws -> (user: UserRecord, identities: [FederatedIdentityRecord])?
     /// A user by lower-cased email.
     func user(email: String) async throws -> UserRecord?
     /// Number of users.

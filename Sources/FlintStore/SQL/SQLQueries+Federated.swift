@@ -5,14 +5,30 @@ extension SQLQueries {
     static let identityColumns = "provider_id, raw_id, local_id, email, display_name, photo_url, phone_number, screen_name"
     static let identityColumnCount = 8
 
-    func identity(from row: SQLRow) throws -> FederatedIdentityRecord {
+    /// An identity from `row`, whose identity columns are named with `prefix` (beside an account's, which share
+    /// some of their names).
+    func identity(from row: SQLRow, prefix: String = "") throws -> FederatedIdentityRecord {
         FederatedIdentityRecord(
-            localID: try row.string("local_id"), providerID: try row.string("provider_id"), rawID: try row.string("raw_id"),
-            email: try row.optionalString("email"), displayName: try row.optionalString("display_name"),
-            photoURL: try row.optionalString("photo_url"), phoneNumber: try row.optionalString("phone_number"),
-            screenName: try row.optionalString("screen_name")
+            localID: try row.string(prefix + "local_id"), providerID: try row.string(prefix + "provider_id"),
+            rawID: try row.string(prefix + "raw_id"), email: try row.optionalString(prefix + "email"),
+            displayName: try row.optionalString(prefix + "display_name"), photoURL: try row.optionalString(prefix + "photo_url"),
+            phoneNumber: try row.optionalString(prefix + "phone_number"), screenName: try row.optionalString(prefix + "screen_name")
         )
     }
+
+    func userWithIdentities(phoneNumber: String) async throws -> (user: UserRecord, identities: [FederatedIdentityRecord])? {
+        let rows = try await db.query(Self.userWithIdentitiesByPhoneSQL, [.text(phoneNumber)])
+        guard let first = rows.first else { return nil }
+        let identities = try rows.filter { try $0.optionalString("fi_provider_id") != nil }.map { try identity(from: $0, prefix: "fi_") }
+        return (try user(from: first), Self.ordered(identities))
+    }
+
+    /// The account (one row per identity, or one with empty identity columns) joined with its identities.
+    private static let userWithIdentitiesByPhoneSQL = """
+        SELECT \(userColumns.split(separator: ", ").map { "u." + $0 }.joined(separator: ", ")),
+            \(identityColumns.split(separator: ", ").map { "f.\($0) AS fi_\($0)" }.joined(separator: ", "))
+        FROM users u LEFT JOIN federated_identities f ON f.local_id = u.local_id WHERE u.phone_number = ?
+        """
 
     /// The values an INSERT of `i` writes, in the order of ``identityColumns``.
     func identityValues(_ i: FederatedIdentityRecord) -> [SQLValue] {
@@ -39,19 +55,23 @@ extension SQLQueries {
 
     func federatedIdentities(localID: String) async throws -> [FederatedIdentityRecord] {
         Self.ordered(
-            try await db.query("SELECT \(Self.identityColumns) FROM federated_identities WHERE local_id = ?", [.text(localID)]).map(identity(from:)))
+            try await db.query("SELECT \(Self.identityColumns) FROM federated_identities WHERE local_id = ?", [.text(localID)]).map {
+                try identity(from: $0)
+            })
     }
 
     func federatedIdentities(email: String) async throws -> [FederatedIdentityRecord] {
         Self.ordered(
-            try await db.query("SELECT \(Self.identityColumns) FROM federated_identities WHERE email = ?", [.text(email)]).map(identity(from:)))
+            try await db.query("SELECT \(Self.identityColumns) FROM federated_identities WHERE email = ?", [.text(email)]).map {
+                try identity(from: $0)
+            })
     }
 
     func federatedIdentities(localIDs: [String]) async throws -> [String: [FederatedIdentityRecord]] {
         let rows = try await forEachSlice(of: Array(Set(localIDs))) {
             "SELECT \(Self.identityColumns) FROM federated_identities WHERE local_id IN (\($0))"
         }
-        return Dictionary(grouping: Self.ordered(try rows.map(identity(from:))), by: \.localID)
+        return Dictionary(grouping: Self.ordered(try rows.map { try identity(from: $0) }), by: \.localID)
     }
 
     func linkFederatedIdentity(_ identity: FederatedIdentityRecord) async throws {
