@@ -74,8 +74,10 @@ struct FederatedRedirectTests {
             let forged = try await api.completeRedirect(link: "http://127.0.0.1:0/__/auth/handler?code=auth-x&state=forged", sessionID: "mine")
             #expect(forged.errorCode == "INVALID_IDP_RESPONSE", "\(forged.text)")
             let elsewhere = try await api.completeRedirect(
-                link: callback.link.replacingOccurrences(of: "127.0.0.1:0", with: "evil.example"), sessionID: "mine")
+                link: callback.link.replacingOccurrences(of: "127.0.0.1:0", with: "evil.example"), sessionID: "mine", providerID: nil)
             #expect(elsewhere.errorCode == "INVALID_REQUEST_URI", "\(elsewhere.text)")
+            let otherProvider = try await api.completeRedirect(link: callback.link, sessionID: "mine", providerID: "google.com")
+            #expect(otherProvider.errorCode == "INVALID_IDP_RESPONSE" && otherProvider.errorMessage?.contains("providerId") == true)
             // The right session still completes.
             let good = try await api.completeRedirect(link: callback.link, sessionID: "mine")
             #expect(good.status == .ok, "\(good.text)")
@@ -153,7 +155,7 @@ struct FederatedRedirectTests {
             let google = try RedirectCallback(try await api.redirectSignIn("google.com", sessionID: "g"))
             let start = try #require(issuer.authorizeRequests.last)
             #expect(start["scope"] == "openid email profile" && start["client_id"] == googleClientID)
-            let googleReply = try await api.completeRedirect(link: google.link, sessionID: "g")
+            let googleReply = try await api.completeRedirect(link: google.link, sessionID: "g", providerID: "google.com")
             #expect(googleReply.status == .ok && googleReply.string("federatedId") == "https://accounts.google.com/g-1", "\(googleReply.text)")
 
             issuer.signIn(as: ["sub": "001.apple", "email": "x9@privaterelay.appleid.com", "email_verified": "true"])
@@ -165,7 +167,7 @@ struct FederatedRedirectTests {
             form.append(("user", #"{"name":{"firstName":"Zeynep","lastName":"Kaya"}}"#))
             let posted = try await api.call(.post, Path.handler, body: URLQuery.encode(form), contentType: "application/x-www-form-urlencoded")
             let apple = try RedirectCallback(posted)
-            let appleReply = try await api.completeRedirect(link: apple.link, sessionID: "a")
+            let appleReply = try await api.completeRedirect(link: apple.link, sessionID: "a", providerID: "apple.com")
             #expect(appleReply.status == .ok, "\(appleReply.text)")
             #expect(appleReply.string("displayName") == "Zeynep Kaya" && appleReply.string("providerId") == "apple.com")
             // Apple's token endpoint takes the client secret in the form.
@@ -189,7 +191,7 @@ struct FederatedRedirectTests {
             let query = queryItems(of: location)
             #expect(query["authType"] == "signInViaRedirect" && query["eventId"] == "web-1")
             let signedIn = try await api.signIn("+15555550100")
-            let linked = try await api.completeRedirect(link: try #require(query["link"]), sessionID: nil, idToken: signedIn.idToken)
+            let linked = try await api.completeRedirect(link: try #require(query["link"]), sessionID: nil, providerID: nil, idToken: signedIn.idToken)
             #expect(linked.status == .ok && linked.string("localId") == signedIn.localId, "\(linked.text)")
         }
     }

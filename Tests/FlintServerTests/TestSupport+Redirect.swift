@@ -46,10 +46,11 @@ extension API {
         return try await call(.get, try #require(provider.handlerPath))
     }
 
-    /// `signInWithIdp` as FirebaseAuth completes a hosted-handler sign-in: no `postBody`, `requestUri` the callback
-    /// link, `sessionId` the raw session ID.
-    func completeRedirect(link: String, sessionID: String?, idToken: String? = nil) async throws -> Reply {
+    /// `signInWithIdp` as FirebaseAuth completes a hosted-handler sign-in: `postBody` naming only the provider (none
+    /// when `providerID` is `nil`), `requestUri` the callback link, `sessionId` the raw session ID.
+    func completeRedirect(link: String, sessionID: String?, providerID: String? = "oidc.corp", idToken: String? = nil) async throws -> Reply {
         var body: [String: JSONValue] = ["requestUri": .string(link), "returnSecureToken": true, "returnIdpCredential": true]
+        if let providerID { body["postBody"] = .string("providerId=" + URLQuery.escape(providerID)) }
         if let sessionID { body["sessionId"] = .string(sessionID) }
         if let idToken { body["idToken"] = .string(idToken) }
         return try await postRaw(Path.signInWithIdp, String(decoding: JSONValue.object(body).serialized(), as: UTF8.self))

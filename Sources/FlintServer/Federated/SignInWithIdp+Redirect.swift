@@ -7,13 +7,15 @@ extension AuthError {
 
 extension FederatedSignIn {
     /// The hosted handler's sign-in `requestUri` carries (the callback link: `<handler>?code=…&state=…`), for a request
-    /// with no credential of its own; `nil` when the URI has no `state`.
-    /// - Throws: `INVALID_REQUEST_URI` when the URI is not this node's handler; `INVALID_IDP_RESPONSE` for a state
-    ///   that is not ours or has expired.
-    func redirectState(requestUri: String, now: Instant) throws(AuthError) -> RedirectState? {
+    /// with no credential of its own; `nil` when the URI has no `state`, or when it is another callback and the
+    /// request names its provider (an app's own code flow, whose code is read from `requestUri`).
+    /// - Throws: `INVALID_REQUEST_URI` when the URI is not this node's handler and no provider is named;
+    ///   `INVALID_IDP_RESPONSE` for a state that is not ours or has expired.
+    func redirectState(requestUri: String, providerNamed: Bool, now: Instant) throws(AuthError) -> RedirectState? {
         guard let text = Self.queryValue("state", in: requestUri), !text.isEmpty else { return nil }
         let handler = node.settings.publicBaseURL + FederatedRedirect.handlerPath
         guard requestUri.hasPrefix(handler + "?") else {
+            if providerNamed { return nil }
             throw AuthError.invalidRequestURI.with(detail: "The requestUri is not this server's sign-in handler (\(handler)).")
         }
         guard let state = RedirectState(opening: text, key: secret.idpKey, now: now) else {

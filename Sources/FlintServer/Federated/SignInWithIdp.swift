@@ -76,8 +76,14 @@ extension FederatedSignIn {
             guard let token = IdpPendingToken(opening: text, key: secret.idpKey, now: now) else { throw AuthError.invalidPendingToken }
             pending = token
         }
-        // No credential of its own: the callback link of a sign-in the hosted handler started (``FederatedRedirect``).
-        let redirect = body.providerID == nil && pending == nil ? try redirectState(requestUri: uri, now: now) : nil
+        // No credential of its own (FirebaseAuth still names the provider): the callback link of a sign-in the hosted
+        // handler started (``FederatedRedirect``).
+        let hasCredential = [body.idToken, body.accessToken, body.code].contains { !($0 ?? "").isEmpty }
+        let redirect =
+            hasCredential || pending != nil ? nil : try redirectState(requestUri: uri, providerNamed: body.providerID != nil, now: now)
+        if let redirect, let named = body.providerID, named != redirect.providerID {
+            throw AuthError.invalidIdpResponse("The providerId is not the one the sign-in started with.")
+        }
         guard let providerID = body.providerID ?? pending?.providerID ?? redirect?.providerID, !providerID.isEmpty else {
             throw AuthError.invalidCredentialOrProviderID.with(detail: "Invalid IdP response/credential: the postBody names no providerId.")
         }
