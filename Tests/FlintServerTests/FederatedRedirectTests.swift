@@ -1,3 +1,4 @@
+import Crypto
 import FlintCore
 import FlintTesting
 import Foundation
@@ -172,6 +173,41 @@ struct FederatedRedirectTests {
             #expect(appleReply.string("displayName") == "Zeynep Kaya" && appleReply.string("providerId") == "apple.com")
             // Apple's token endpoint takes the client secret in the form.
             #expect(issuer.tokenRequests.last?.body.contains("client_secret=apple-client-secret-jwt") == true)
+        }
+    }
+
+    @Test("Apple without a clientSecret: the token endpoint gets a client secret JWT signed with the codeFlowConfig key")
+    func appleCodeFlowSecret() async throws {
+        try await withIdentityProviders { api, issuer in
+            try await api.allowApp()
+            let key = P256.Signing.PrivateKey()
+            let flow: JSONValue = [
+                "appleSignInConfig": [
+                    "codeFlowConfig": ["teamId": "TEAM123456", "keyId": "KEY1234567", "privateKey": .string(key.pemRepresentation)]
+                ]
+            ]
+            let patched = try await api.admin(
+                .patch, "\(Path.defaultIdps)/apple.com?updateMask=appleSignInConfig.codeFlowConfig",
+                body: String(decoding: flow.serialized(), as: UTF8.self))
+            #expect(patched.status == .ok, "\(patched.text)")
+            issuer.signIn(as: ["sub": "001.apple", "email": "x9@privaterelay.appleid.com", "email_verified": "true"])
+            let start = try await api.handler(API.redirectQuery("apple.com", sessionID: "a"))
+            let visit = try await ProviderBrowser.visit(try #require(start.headers[.location]))
+            let posted = try await api.call(
+                .post, Path.handler, body: URLQuery.encode(try #require(visit.form)), contentType: "application/x-www-form-urlencoded")
+            let reply = try await api.completeRedirect(link: try RedirectCallback(posted).link, sessionID: "a", providerID: "apple.com")
+            #expect(reply.status == .ok, "\(reply.text)")
+            let form = FormDecoding.decode(try #require(issuer.tokenRequests.last?.body))
+            let secret = try #require(form["client_secret"])
+            let parts = secret.split(separator: ".").map(String.init)
+            #expect(parts.count == 3)
+            let header = try JWT.header(secret)
+            #expect(header["alg"] == "ES256" && header["kid"] == "KEY1234567")
+            let claims = try JWT.payload(secret)
+            #expect(claims["iss"] == "TEAM123456" && claims["sub"] == .string(appleServicesID) && claims["aud"] == "https://appleid.apple.com")
+            let signature = try P256.Signing.ECDSASignature(rawRepresentation: try #require(Base64URL.decode(parts[2])))
+            #expect(key.publicKey.isValidSignature(signature, for: Array((parts[0] + "." + parts[1]).utf8)))
+            #expect(form["client_id"] == appleServicesID)
         }
     }
 

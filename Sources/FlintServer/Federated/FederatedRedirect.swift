@@ -40,7 +40,7 @@ struct FederatedRedirect: Sendable {
                 throw Refusal(message: "The redirectUrl's domain is not one of this project's authorized domains.")
             }
         }
-        guard let clientID = provider.clientID, provider.clientSecret.map({ !$0.isEmpty }) == true else {
+        guard let clientID = provider.clientID, flow.clientSecret(for: provider) != nil else {
             throw Refusal(message: "The identity provider \(request.providerID) has no client ID and secret for the web flow.")
         }
         let endpoints: ProviderEndpoints

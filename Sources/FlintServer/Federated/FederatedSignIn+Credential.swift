@@ -54,7 +54,7 @@ extension FederatedSignIn {
         code: String, verifier: String?, nonce: String?, requestUri: String, provider: IdentityProviderConfig,
         nonceRule: ProviderNonceRule = .whenSent
     ) async throws(AuthError) -> ProviderCredential {
-        guard let clientID = provider.clientID, let secret = provider.clientSecret, !secret.isEmpty else {
+        guard let clientID = provider.clientID, let secret = clientSecret(for: provider) else {
             throw AuthError.invalidIdpResponse("The code flow needs the provider's client secret in the project config.")
         }
         let endpoints = try await endpoints(for: provider)

@@ -1,4 +1,5 @@
 import FlintCore
+import Logging
 
 /// Where a provider's authorization-code flow goes: its authorization and token endpoints, how the client
 /// authenticates at the token endpoint, its default scopes, and whether its callback is a form post (Apple).
@@ -54,6 +55,19 @@ extension FederatedSignIn {
             let inForm = methods.contains("client_secret_post") && !methods.contains("client_secret_basic")
             return ProviderEndpoints(
                 authorization: authorization, token: token, secretInForm: inForm, defaultScopes: ["openid", "email", "profile"])
+        }
+    }
+
+    /// The client secret of the token endpoint: the configured `clientSecret`, else for Apple one made from its
+    /// `codeFlowConfig` (``AppleClientSecret``); `nil` when there is none.
+    func clientSecret(for provider: IdentityProviderConfig) -> String? {
+        if let secret = provider.clientSecret, !secret.isEmpty { return secret }
+        guard provider.providerID == "apple.com", let clientID = provider.clientID, let flow = provider.appleCodeFlow,
+            let apple = AppleClientSecret(codeFlowConfig: flow, clientID: clientID)
+        else { return nil }
+        do { return try apple.token(now: node.clock.now()) } catch {
+            node.logger.error("Apple client secret signing failed", metadata: ["errorType": "\(type(of: error))"])
+            return nil
         }
     }
 }
