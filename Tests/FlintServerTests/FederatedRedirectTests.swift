@@ -211,6 +211,25 @@ struct FederatedRedirectTests {
         }
     }
 
+    @Test("a sign-in started on one node completes on another sharing the store: nothing but the sealed state is kept")
+    func anotherNode() async throws {
+        let issuer = try StandInIssuer()
+        let path = temporaryDatabasePath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try await issuer.serve {
+            let link = try await TestNode.make(path: path).run { api in
+                try await api.configureIdp(
+                    "oidc.corp", ["enabled": true, "clientId": "corp-client", "clientSecret": "corp-secret", "issuer": .string(issuer.issuer)])
+                try await api.allowApp()
+                return try RedirectCallback(try await api.redirectSignIn("oidc.corp", sessionID: "s")).link
+            }
+            try await TestNode.make(path: path).run { api in
+                let reply = try await api.completeRedirect(link: link, sessionID: "s")
+                #expect(reply.status == .ok && reply["isNewUser"] == .bool(true), "\(reply.text)")
+            }
+        }
+    }
+
     @Test("a web page: back to its redirectUrl with the link, which signInWithIdp completes; linking with idToken")
     func webPage() async throws {
         try await withIdentityProviders { api, _ in
