@@ -142,6 +142,12 @@ struct FederatedRedirectTests {
             let error = try #require(callback.inner["firebaseError"].flatMap { try? JSONValue(parsing: Array($0.utf8)) })
             #expect(error["code"]?.stringValue == "auth/user-cancelled")
             #expect(error["message"]?.stringValue?.contains("access_denied") == true)
+            // A callback with neither a code nor an error goes back with an error too.
+            let start = try await api.handler(API.redirectQuery("oidc.corp", sessionID: "s"))
+            let authorization = try #require(start.headers[.location])
+            let state = try #require(queryItems(of: authorization)["state"])
+            let empty = try RedirectCallback(try await api.handler(URLQuery.encode([("state", state)])))
+            #expect(empty.inner["link"] == nil && empty.inner["firebaseError"]?.contains("auth/invalid-credential") == true)
         }
     }
 

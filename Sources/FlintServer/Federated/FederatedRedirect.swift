@@ -78,8 +78,9 @@ struct FederatedRedirect: Sendable {
         if let error = fields["error"], !error.isEmpty {
             let code = error == "access_denied" ? "auth/user-cancelled" : "auth/invalid-credential"
             let detail = fields["error_description"].map { ": \($0)" } ?? ""
-            let json: JSONValue = ["code": .string(code), "message": .string("The identity provider answered \(error)\(detail).")]
-            result = [("firebaseError", String(decoding: json.serialized(), as: UTF8.self))]
+            result = [Self.firebaseError(code, "The identity provider answered \(error)\(detail).")]
+        } else if (fields["code"] ?? "").isEmpty {
+            result = [Self.firebaseError("auth/invalid-credential", "The identity provider answered neither a code nor an error.")]
         } else {
             var link = [("code", fields["code"] ?? ""), ("state", text)]
             if let user = fields["user"], !user.isEmpty { link.append(("user", user)) }
@@ -95,5 +96,11 @@ struct FederatedRedirect: Sendable {
             let base = String(redirectURL.prefix { $0 != "#" })
             return base + (base.contains("?") ? "&" : "?") + URLQuery.encode(result) + fragment
         }
+    }
+
+    /// A callback's `firebaseError` field: the JSON `{code, message}` the SDKs read.
+    private static func firebaseError(_ code: String, _ message: String) -> (String, String) {
+        let json: JSONValue = ["code": .string(code), "message": .string(message)]
+        return ("firebaseError", String(decoding: json.serialized(), as: UTF8.self))
     }
 }
