@@ -202,3 +202,18 @@ func federated(_ auth: Auth, appleIDToken: String, rawNonce: String, fullName: P
     try await auth.revokeToken(withAuthorizationCode: "apple-authorization-code")
     auth.revokeToken(withAuthorizationCode: "apple-authorization-code") { error in _ = error }
 }
+
+/// A provider's web sign-in, as apps write it with FirebaseAuth's `OAuthProvider` and a view controller as the UI
+/// delegate.
+func webSignIn(_ auth: Auth, uiDelegate: (any AuthUIDelegate)?) async throws {
+    let provider = OAuthProvider(providerID: "oidc.corp")
+    provider.scopes = ["groups"]
+    provider.getCredentialWith(uiDelegate) { credential, error in _ = (credential?.provider, error) }
+    let credential = try await provider.credential(with: uiDelegate)
+    _ = try await auth.signIn(with: credential)
+    let result = try await auth.signIn(with: provider, uiDelegate: uiDelegate)
+    _ = try await result.user.link(with: provider, uiDelegate: uiDelegate)
+    _ = try await result.user.reauthenticate(with: provider, uiDelegate: uiDelegate)
+    auth.signIn(with: provider, uiDelegate: uiDelegate) { result, error in _ = (result?.user.uid, error) }
+    _ = auth.canHandle(URL(fileURLWithPath: "/"))
+}

@@ -6,8 +6,8 @@ import Foundation
     import Darwin
 #endif
 
-/// A loopback HTTP server that answers each connection with the next scripted answer (a status and a JSON body)
-/// and closes it, recording each request; for answers no real server gives on demand (gateway errors, dropped
+/// A loopback HTTP server that answers each connection with the next scripted answer (a status and a JSON body), or
+/// with a handler's reply, and closes it, recording each request; for answers no real server gives on demand (gateway errors, dropped
 /// connections) and for standing in for a provider Flint calls (an SMS API).
 public final class ScriptedHTTPServer: @unchecked Sendable {
     /// An answer: an HTTP status with a body, or a connection closed without any answer.
@@ -16,16 +16,48 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
         case drop
     }
 
+    /// A request as a ``init(handler:)`` server's handler sees it.
+    public struct Request: Sendable {
+        /// `GET`, `POST`…
+        public let method: String
+        /// The request target: path and query.
+        public let target: String
+        public let body: String
+    }
+
+    /// A handler's answer: a status, header fields and a body.
+    public struct Reply: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var body: String
+
+        public init(status: Int, headers: [String: String] = [:], body: String = "") {
+            (self.status, self.headers, self.body) = (status, headers, body)
+        }
+    }
+
     public let port: Int
     private let socket: Int32
     private let lock = NSLock()
     private var script: [Answer]
+    private let handler: (@Sendable (Request) -> Reply)?
     private var heads: [String] = []
     private var bodies: [String] = []
 
     /// Starts listening on a free loopback port and serves `script` in order (then 500s).
-    public init(script: [Answer]) throws {
+    public convenience init(script: [Answer]) throws {
+        try self.init(script: script, handler: nil)
+    }
+
+    /// Starts listening on a free loopback port and answers every request with `handler`'s reply: a stand-in
+    /// whose answers depend on the request (an OAuth provider's authorization and token endpoints).
+    public convenience init(handler: @escaping @Sendable (Request) -> Reply) throws {
+        try self.init(script: [], handler: handler)
+    }
+
+    private init(script: [Answer], handler: (@Sendable (Request) -> Reply)?) throws {
         self.script = script
+        self.handler = handler
         #if canImport(Glibc)
             let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -77,6 +109,20 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
             let client = accept(socket, nil, nil)
             guard client >= 0 else { return }
             let (head, body) = Self.readRequest(client)
+            if let handler {
+                lock.withLock {
+                    heads.append(head)
+                    bodies.append(body)
+                }
+                let line = (head.components(separatedBy: "\r\n").first ?? "").split(separator: " ")
+                let reply = handler(Request(method: line.first.map(String.init) ?? "", target: line.count > 1 ? String(line[1]) : "/", body: body))
+                let fields = reply.headers.map { "\($0.key): \($0.value)\r\n" }.joined()
+                let response =
+                    "HTTP/1.1 \(reply.status) Handled\r\n\(fields)Content-Length: \(reply.body.utf8.count)\r\nConnection: close\r\n\r\n\(reply.body)"
+                _ = response.utf8CString.withUnsafeBufferPointer { write(client, $0.baseAddress, $0.count - 1) }
+                close(client)
+                continue
+            }
             let answer = lock.withLock { () -> Answer in
                 heads.append(head)
                 bodies.append(body)

@@ -1,3 +1,4 @@
+import Crypto
 import FlintCore
 import FlintTesting
 import Foundation
@@ -29,6 +30,11 @@ final class StandInIssuer: Sendable {
         var tokenRequests: [(body: String, authorization: String?)] = []
         /// Google's side of the access-token flow: access token → (token information, user information).
         var accessTokens: [String: (info: JSONValue, user: JSONValue)] = [:]
+        /// The authorization endpoint's requests, and the codes it issued with the request each answers.
+        var authorizeRequests: [[String: String]] = []
+        var authorizations: [String: [String: String]] = [:]
+        /// Who signs in at the authorization endpoint: the claims of the ID token its codes are exchanged for.
+        var user: [String: JSONValue] = ["sub": "emp-9", "email": "lin@corp.example", "email_verified": true]
     }
 
     private let state: Mutex<State>
@@ -63,6 +69,14 @@ final class StandInIssuer: Sendable {
         state.withLock { $0.accessTokens[accessToken] = (info, user) }
     }
 
+    /// The authorization endpoint's requests so far.
+    var authorizeRequests: [[String: String]] { state.withLock { $0.authorizeRequests } }
+
+    /// Makes `claims` the user who signs in at the authorization endpoint from now on.
+    func signIn(as claims: [String: JSONValue]) {
+        state.withLock { $0.user = claims }
+    }
+
     /// Publishes another key (a rotation).
     func publish(_ key: SigningKey) {
         state.withLock { $0.keys.append(key) }
@@ -91,15 +105,26 @@ final class StandInIssuer: Sendable {
         router.get("/keys", use: jwks)
         router.get("/auth/keys", use: jwks)
         router.get("/oauth2/v3/certs", use: jwks)
-        router.post("/token") { request, _ -> Response in
+        // The authorization endpoints of the OIDC issuer, Google and Apple: the user signs in at once.
+        let authorize: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
+            try self.authorize(request.uri.queryParameters.reduce(into: [String: String]()) { $0[String($1.key)] = String($1.value) })
+        }
+        router.get("/authorize", use: authorize)
+        router.get("/o/oauth2/v2/auth", use: authorize)
+        router.get("/auth/authorize", use: authorize)
+        let token: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
             let body = String(buffer: try await request.body.collect(upTo: 1 << 16))
             let token = self.state.withLock { state -> String? in
                 state.tokenRequests.append((body, request.headers[.authorization]))
                 return state.codeToken
             }
+            let form = FormDecoding.decode(body)
+            if form["code"]?.hasPrefix("auth-") == true { return try self.exchange(form) }
             guard body.contains("code=good-code"), let token else { return Self.json(["error": "invalid_grant"], status: .badRequest) }
             return Self.json(["id_token": .string(token), "access_token": "oidc-access", "token_type": "Bearer"])
         }
+        router.post("/token", use: token)
+        router.post("/auth/token", use: token)
         router.post("/tokeninfo") { request, _ -> Response in
             let body = String(buffer: try await request.body.collect(upTo: 1 << 16))
             let access = body.hasPrefix("access_token=") ? String(body.dropFirst(13)) : ""
@@ -116,13 +141,58 @@ final class StandInIssuer: Sendable {
             return Self.json(known.user)
         }
         router.get("/.well-known/openid-configuration") { _, _ -> Response in
-            Self.json(["issuer": .string(self.issuer), "jwks_uri": .string(self.jwksURL), "token_endpoint": .string(self.issuer + "/token")])
+            Self.json([
+                "issuer": .string(self.issuer), "jwks_uri": .string(self.jwksURL), "token_endpoint": .string(self.issuer + "/token"),
+                "authorization_endpoint": .string(self.issuer + "/authorize"),
+            ])
         }
         try await Application(router: router).test(.live) { client in
             guard let port = client.port else { throw CancellationError() }
             self.state.withLock { $0.port = port }
             try await body()
         }
+    }
+
+    /// Issues a single-use code for the request and sends the browser back to `redirect_uri` with it (or with
+    /// `error=access_denied` when `login_hint` is `deny`); for `response_mode=form_post` it answers the fields the
+    /// browser would post, as JSON.
+    private func authorize(_ query: [String: String]) throws -> Response {
+        let code = "auth-\(UUID().uuidString)"
+        state.withLock { state in
+            state.authorizeRequests.append(query)
+            state.authorizations[code] = query
+        }
+        var fields = [("code", code), ("state", query["state"] ?? "")]
+        if query["login_hint"] == "deny" { fields = [("error", "access_denied"), ("state", query["state"] ?? "")] }
+        if query["response_mode"] == "form_post" {
+            return Self.json(.object(Dictionary(uniqueKeysWithValues: fields.map { ($0.0, JSONValue.string($0.1)) })))
+        }
+        let location = (query["redirect_uri"] ?? "") + "?" + URLQuery.encode(fields)
+        return Response(status: .found, headers: [.location: location])
+    }
+
+    /// Exchanges an issued code once, for the same `redirect_uri` and a verifier matching its S256 challenge: an ID
+    /// token for the signed-in user, with the request's nonce, issued by the provider the client belongs to.
+    private func exchange(_ form: [String: String]) throws -> Response {
+        let request = state.withLock { $0.authorizations.removeValue(forKey: form["code"] ?? "") }
+        let challenge = Base64URL.encode(Array(SHA256.hash(data: Array((form["code_verifier"] ?? "").utf8))))
+        guard let request, request["redirect_uri"] == form["redirect_uri"], request["code_challenge"] == challenge else {
+            return Self.json(["error": "invalid_grant"], status: .badRequest)
+        }
+        let client = request["client_id"] ?? ""
+        let issuer =
+            switch client {
+            case googleClientID: "https://accounts.google.com"
+            case appleServicesID: "https://appleid.apple.com"
+            default: self.issuer
+            }
+        let now = Int(Date().timeIntervalSince1970)
+        var claims = state.withLock { $0.user }
+        claims["iss"] = .string(issuer)
+        claims["aud"] = .string(client)
+        (claims["iat"], claims["exp"]) = (.number(Double(now)), .number(Double(now + 300)))
+        if let nonce = request["nonce"] { claims["nonce"] = .string(nonce) }
+        return Self.json(["id_token": .string(try token(claims)), "access_token": "redirect-access", "token_type": "Bearer"])
     }
 
     private static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {

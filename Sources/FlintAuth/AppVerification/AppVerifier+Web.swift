@@ -38,9 +38,9 @@ extension AppVerifier {
         return components?.url
     }
 
-    /// Whether `url` is the callback of the challenge `eventID`: exactly `<scheme>://firebaseauth/link` once query
-    /// and fragment are removed, with a `deep_link_id` whose query has `authType=verifyApp` and this `eventId`.
-    static func isExpectedCallbackURL(_ url: URL, scheme: String, eventID: String) -> Bool {
+    /// Whether `url` is the callback of the page `eventID`: exactly `<scheme>://firebaseauth/link` once query
+    /// and fragment are removed, with a `deep_link_id` whose query has this `authType` and `eventId`.
+    static func isExpectedCallbackURL(_ url: URL, scheme: String, eventID: String, authType: String = "verifyApp") -> Bool {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return false }
         let query = components.queryItems ?? []
         components.query = nil
@@ -50,7 +50,7 @@ extension AppVerifier {
             return false
         }
         let items = inner.queryItems ?? []
-        return items.first { $0.name == "authType" }?.value == "verifyApp" && items.first { $0.name == "eventId" }?.value == eventID
+        return items.first { $0.name == "authType" }?.value == authType && items.first { $0.name == "eventId" }?.value == eventID
     }
 
     /// The token of an accepted callback, or the error it reports (`firebaseError`, a JSON `{code, message}`).
@@ -59,29 +59,37 @@ extension AppVerifier {
         let deepLink = outer.first { $0.name == "deep_link_id" }?.value ?? ""
         let items = URLComponents(string: deepLink)?.queryItems ?? []
         if let token = items.first(where: { $0.name == "recaptchaToken" })?.value, !token.isEmpty { return .success(token) }
-        if let text = items.first(where: { $0.name == "firebaseError" })?.value, let data = text.data(using: .utf8),
-            let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any], let code = object["code"] as? String
-        {
-            let message = object["message"] as? String ?? ""
-            switch code {
-            case "auth/invalid-oauth-client-id": return .failure(AuthErrorCode.invalidClientID.error(detail: message))
-            case "auth/network-request-failed": return .failure(AuthErrorCode.webNetworkRequestFailed.error(detail: message))
-            case "auth/internal-error": return .failure(AuthErrorCode.webInternalError.error(detail: message))
-            default: return .failure(AuthErrorCode.webSignInUserInteractionFailure.error(detail: "[\(code)] - \(message)"))
-            }
-        }
-        return .failure(AuthErrorCode.appVerificationUserInteractionFailure.error())
+        return .failure(firebaseError(items) ?? AuthErrorCode.appVerificationUserInteractionFailure.error())
     }
 
-    /// Registers the challenge `eventID`, runs `present`, and waits for its callback URL (`canHandle(_:)`). A newer
-    /// challenge, ``cancelPresentation(id:)`` or task cancellation ends the wait with `webContextCancelled`.
-    func awaitCallback(eventID: String, scheme: String, present: @escaping @Sendable (UUID) async -> Void) async throws -> URL {
+    /// The error a callback's `firebaseError` (a JSON `{code, message}`) reports, as FirebaseAuth maps it; `nil` when
+    /// there is none that parses.
+    static func firebaseError(_ items: [URLQueryItem]) -> NSError? {
+        guard let text = items.first(where: { $0.name == "firebaseError" })?.value, let data = text.data(using: .utf8),
+            let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any], let code = object["code"] as? String
+        else { return nil }
+        let message = object["message"] as? String ?? ""
+        switch code {
+        case "auth/invalid-oauth-client-id": return AuthErrorCode.invalidClientID.error(detail: message)
+        case "auth/network-request-failed": return AuthErrorCode.webNetworkRequestFailed.error(detail: message)
+        case "auth/internal-error": return AuthErrorCode.webInternalError.error(detail: message)
+        default: return AuthErrorCode.webSignInUserInteractionFailure.error(detail: "[\(code)] - \(message)")
+        }
+    }
+
+    /// Registers the page `eventID` (the challenge, or with `authType` `signInWithRedirect` a provider's sign-in),
+    /// runs `present`, and waits for its callback URL (`canHandle(_:)`). A newer page, ``cancelPresentation(id:)`` or
+    /// task cancellation ends the wait with `webContextCancelled`.
+    func awaitCallback(
+        eventID: String, scheme: String, authType: String = "verifyApp", present: @escaping @Sendable (UUID) async -> Void
+    ) async throws -> URL {
         let id = UUID()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<URL, any Error>) in
                 let previous = state.withLock { state -> Presentation? in
                     let previous = state.presentation
-                    state.presentation = Presentation(id: id, eventID: eventID, callbackScheme: scheme, continuation: continuation)
+                    state.presentation = Presentation(
+                        id: id, eventID: eventID, callbackScheme: scheme, authType: authType, continuation: continuation)
                     return previous
                 }
                 previous?.continuation.resume(throwing: AuthErrorCode.webContextCancelled.error())
@@ -106,12 +114,13 @@ extension AppVerifier {
         presentation?.continuation.resume(throwing: AuthErrorCode.webContextCancelled.error())
     }
 
-    /// FirebaseAuth's `canHandle(url)`: true only while a challenge waits and `url` is its callback; the waiting
-    /// `verifyPhoneNumber` then continues.
+    /// FirebaseAuth's `canHandle(url)`: true only while a page waits and `url` is its callback; the waiting
+    /// `verifyPhoneNumber` or `getCredentialWith` then continues.
     func canHandle(_ url: URL) -> Bool {
         let presentation = state.withLock { state -> Presentation? in
             guard let presentation = state.presentation,
-                Self.isExpectedCallbackURL(url, scheme: presentation.callbackScheme, eventID: presentation.eventID)
+                Self.isExpectedCallbackURL(
+                    url, scheme: presentation.callbackScheme, eventID: presentation.eventID, authType: presentation.authType)
             else { return nil }
             state.presentation = nil
             return presentation

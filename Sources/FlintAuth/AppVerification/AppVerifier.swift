@@ -9,11 +9,13 @@ final class AppVerifier: Sendable {
     /// How long the forwarding probe waits for its fake notification, seconds.
     static let probeTimeout: TimeInterval = 1
 
-    /// A web challenge on screen, waiting for its callback URL.
+    /// A web page on screen (the challenge, or a provider's sign-in), waiting for its callback URL.
     struct Presentation {
         let id: UUID
         let eventID: String
         let callbackScheme: String
+        /// The callback's `authType`: `verifyApp` or `signInWithRedirect`.
+        let authType: String
         let continuation: CheckedContinuation<URL, any Error>
     }
 

@@ -22,7 +22,8 @@ extension Auth {
     }
 
     /// Offers a URL the app was opened with (`application(_:open:options:)`, `scene(_:openURLContexts:)`).
-    /// - Returns: `true` when it was the callback of the web challenge on screen, which the SDK then closes.
+    /// - Returns: `true` when it was the callback of the page on screen (the web challenge, or a provider's web
+    ///   sign-in), which the SDK then closes.
     public func canHandle(_ url: URL) -> Bool {
         appVerifier.canHandle(url)
     }

@@ -50,7 +50,7 @@ extension PhoneAuthProvider {
         let eventID = AppVerifier.newEventID()
         guard
             let url = AppVerifier.challengeURL(
-                root: try await challengeRoot(), apiKey: options.apiKey, bundleID: options.bundleID ?? Bundle.main.bundleIdentifier ?? "",
+                root: try await auth.authDomainRoot(), apiKey: options.apiKey, bundleID: options.bundleID ?? Bundle.main.bundleIdentifier ?? "",
                 eventID: eventID, client: client.item, language: auth.languageCode)
         else { throw AuthErrorCode.internalError.error(detail: "The app verification URL could not be built.") }
         let verifier = auth.appVerifier
@@ -65,21 +65,5 @@ extension PhoneAuthProvider {
         }
         await presenter.dismiss()
         return try AppVerifier.callbackResult(callback).get()
-    }
-
-    /// Where the challenge page is: the emulator (`http`, unlike FirebaseAuth's `https`, so a local Flint works),
-    /// `Auth.customAuthDomain` (as FirebaseAuth's `fetchAuthDomain`), the Flint base URL, or the first `firebaseapp.com`, then `web.app`, domain of `getProjectConfig`.
-    func challengeRoot() async throws -> String {
-        let configuration = auth.backend.configuration.current
-        if let emulator = configuration.emulatorHost { return "http://\(emulator)" }
-        if let domain = auth.customAuthDomain, !domain.isEmpty { return "https://\(domain)" }
-        if let base = configuration.baseURL { return base.absoluteString }
-        let project = try await auth.backend.get("/v1/projects", as: ProjectConfigResponse.self)
-        for suffix in ["firebaseapp.com", "web.app"] {
-            if let domain = project.authorizedDomains.first(where: { $0.hasSuffix(suffix) && $0.count >= suffix.count + 2 }) {
-                return "https://\(domain)"
-            }
-        }
-        throw AuthErrorCode.internalError.error(detail: "getProjectConfig lists no firebaseapp.com or web.app domain for the web challenge.")
     }
 }

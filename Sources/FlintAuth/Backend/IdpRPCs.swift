@@ -10,6 +10,8 @@ struct VerifyAssertionRequest: Encodable {
     var returnSecureToken = true
     var returnIdpCredential = true
     var autoCreate: Bool
+    /// The session ID of a hosted-handler sign-in, whose response is `requestUri`.
+    var sessionId: String?
 
     init(postBody: String, pendingToken: String?, idToken: String?, autoCreate: Bool) {
         (self.postBody, self.pendingToken, self.idToken, self.autoCreate) = (postBody, pendingToken, idToken, autoCreate)

@@ -1,8 +1,9 @@
 import Foundation
 
 /// A credential from an OAuth or OpenID Connect provider (Sign in with Apple, Google, `oidc.*`), as FirebaseAuth's
-/// `OAuthCredential`: the provider's ID token (with the raw nonce its `nonce` claim hashes) or access token, or the
-/// pending token a server answer handed back to finish a sign-in it could not complete.
+/// `OAuthCredential`: the provider's ID token (with the raw nonce its `nonce` claim hashes) or access token, the
+/// pending token a server answer handed back to finish a sign-in it could not complete, or the response of a
+/// hosted-handler sign-in (`OAuthProvider.getCredentialWith`) with its session ID.
 public final class OAuthCredential: AuthCredential, @unchecked Sendable {
     // Immutable after init.
 
@@ -19,13 +20,17 @@ public final class OAuthCredential: AuthCredential, @unchecked Sendable {
     /// A server-issued token standing for a verified provider credential (in the answer of a sign-in that asked for
     /// confirmation, or of a link refused because another account has the identity).
     let pendingToken: String?
+    /// The session ID a hosted-handler sign-in started with (its SHA-256 went into the handler's URL).
+    let sessionID: String?
+    /// The provider's response the hosted handler sent back (the callback's `link`), sent as `requestUri`.
+    let responseURL: String?
 
     init(
         providerID: String, idToken: String? = nil, rawNonce: String? = nil, accessToken: String? = nil, secret: String? = nil,
-        fullName: PersonNameComponents? = nil, pendingToken: String? = nil
+        fullName: PersonNameComponents? = nil, pendingToken: String? = nil, sessionID: String? = nil, responseURL: String? = nil
     ) {
         (self.idToken, self.rawNonce, self.accessToken, self.secret) = (idToken, rawNonce, accessToken, secret)
-        (self.fullName, self.pendingToken) = (fullName, pendingToken)
+        (self.fullName, self.pendingToken, self.sessionID, self.responseURL) = (fullName, pendingToken, sessionID, responseURL)
         super.init(provider: providerID)
     }
 
@@ -47,8 +52,10 @@ public final class OAuthCredential: AuthCredential, @unchecked Sendable {
         if let accessToken { form.append(("access_token", accessToken)) }
         if let secret { form.append(("oauth_token_secret", secret)) }
         if let user = Self.userJSON(fullName) { form.append(("user", user)) }
-        return VerifyAssertionRequest(
+        var request = VerifyAssertionRequest(
             postBody: FormEncoding.encode(form), pendingToken: pendingToken, idToken: session, autoCreate: autoCreate)
+        if let responseURL { (request.requestUri, request.sessionId) = (responseURL, sessionID) }
+        return request
     }
 
     /// Apple's first-sign-in name as FirebaseAuth sends it: `{"name":{"firstName":…,"lastName":…}}`, keys sorted.

@@ -128,6 +128,9 @@ package struct IdentityProviderConfig: Sendable, Equatable {
     package var issuer: String?
     /// The accepted `aud` values: the client ID, and for Apple the apps' bundle IDs.
     package var audiences: [String]
+    /// Sign in with Apple's `appleSignInConfig.codeFlowConfig` (`teamId`, `keyId`, `privateKey`), which makes the
+    /// token endpoint's client secret when `clientSecret` is not set.
+    package var appleCodeFlow: [String: JSONValue]?
 
     /// Reads a stored resource.
     package init(providerID: String, resource: [String: JSONValue]) {
@@ -138,5 +141,6 @@ package struct IdentityProviderConfig: Sendable, Equatable {
         issuer = resource["issuer"]?.stringValue
         let bundleIDs = resource["appleSignInConfig"]?["bundleIds"]?.arrayValue?.compactMap(\.stringValue) ?? []
         audiences = ([clientID].compactMap { $0 } + bundleIDs).filter { !$0.isEmpty }
+        appleCodeFlow = resource["appleSignInConfig"]?["codeFlowConfig"]?.objectValue
     }
 }

@@ -24,6 +24,8 @@ enum SealedToken {
         case idpPendingToken = 6
         /// A WebAuthn challenge issued by `passkeyEnrollment:start` or `passkeySignIn:start`.
         case passkeyChallenge = 7
+        /// The `state` of a provider authorization request the hosted handler (`/__/auth/handler`) started.
+        case redirectState = 8
     }
 
     /// Encrypts `payload` under `key`.

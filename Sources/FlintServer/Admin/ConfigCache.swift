@@ -15,7 +15,9 @@ import Synchronization
 final class ConfigCache: Sendable {
     private let store: any AuthStore
     private let secrets: SecretsAtRest
-    private let config = Mutex(ProjectConfig.defaults)
+    /// The config, and how many times this node saved one (a reload that read the store before the latest save here
+    /// is older than what it would replace).
+    private let state = Mutex((config: ProjectConfig.defaults, saves: 0))
     /// The email texts parsed from the config's `flint.emailTemplates`.
     private let templates = ParsedMember(member: "emailTemplates", initial: EmailTemplates.builtIn) { $0.emailTemplates }
     /// The SMS texts parsed from the config's `flint.smsTemplates`.
@@ -27,7 +29,7 @@ final class ConfigCache: Sendable {
     }
 
     /// The current config.
-    var current: ProjectConfig { config.withLock { $0 } }
+    var current: ProjectConfig { state.withLock { $0.config } }
 
     /// The current config's email texts (built-in templates with the operator's overrides), parsed again only when
     /// `flint.emailTemplates` changed rather than on every send.
@@ -37,17 +39,19 @@ final class ConfigCache: Sendable {
     /// `flint.smsTemplates` changed rather than on every send.
     var smsTemplates: SMSTemplates { texts.value(of: current) }
 
-    /// Re-reads the stored document.
+    /// Re-reads the stored document. What a read that began before a save on this node returns is dropped: the save is
+    /// newer, and the reload its announcement causes reads it back.
     func reload() async throws {
+        let before = state.withLock { $0.saves }
         let loaded = try await Self.load(from: store, secrets: secrets)
-        config.withLock { $0 = loaded }
+        state.withLock { if $0.saves == before { $0.config = loaded } }
     }
 
     /// Stores a new config, with its `CONFIG_CHANGED` audit event (`change` says what changed) at `now`, then
     /// uses it.
     func save(_ new: ProjectConfig, at now: Instant, change: [String: JSONValue]) async throws {
         try await Self.save(new, to: store, secrets: secrets, at: now, change: change)
-        config.withLock { $0 = new }
+        state.withLock { $0 = (new, $0.saves + 1) }
     }
 
     /// The name under which the digest of the last applied `--config` file is stored beside the config.
@@ -72,7 +76,7 @@ final class ConfigCache: Sendable {
                 try await tx.audit(.configChanged, uid: nil, at: now, ["source": "file", "fields": fields])
             }
         }
-        config.withLock { $0 = new }
+        state.withLock { $0 = (new, $0.saves + 1) }
         await store.announce(.config)
         return true
     }

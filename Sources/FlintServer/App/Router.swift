@@ -26,8 +26,10 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     router.get("\(IdentityToolkitPath.v2)/recaptchaConfig", use: appVerification.recaptchaConfig)
     router.get("\(IdentityToolkitPath.v2)/passwordPolicy", use: PasswordPolicyRoutes(config: flows.node.config).passwordPolicy)
     router.identityToolkit(.get, v1: "recaptchaParams", v3: "getRecaptchaParam", use: appVerification.recaptchaParams)
-    router.get(RouterPath(AppVerificationRoutes.handlerPath), use: appVerification.showChallenge)
-    router.post(RouterPath(AppVerificationRoutes.handlerPath), use: appVerification.submitChallenge)
+    let handler = AuthHandlerRoutes(challenge: appVerification, redirect: FederatedRedirect(flow: flows.federated))
+    router.get(RouterPath(AppVerificationRoutes.handlerPath), use: handler.get)
+    router.post(RouterPath(AppVerificationRoutes.handlerPath), use: handler.post)
+    router.get(RouterPath(AuthHandlerRoutes.emulatorPath), use: handler.get)
 
     let accounts = AccountRoutes(accounts: flows.accounts)
     router.identityToolkit(v1: "accounts:lookup", v3: "getAccountInfo", operator: "accounts:lookup", use: accounts.lookup)

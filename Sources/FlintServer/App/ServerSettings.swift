@@ -85,7 +85,8 @@ public struct ServerSettings: Sendable {
     public var masterKey: MasterKey?
 
     /// Dev mode only: origins that serve Apple's or Google's paths in their place, by provider ID (`apple.com`,
-    /// `google.com` → `http://127.0.0.1:8080`): keys, and Google's `tokeninfo` and `userinfo`, so tests run stand-in
+    /// `google.com` → `http://127.0.0.1:8080`): keys, Google's `tokeninfo` and `userinfo`, and the authorization and
+    /// token endpoints of the hosted handler's code flow, so tests run stand-in
     /// providers on loopback. Refused at start outside dev mode.
     public var identityProviderStandIns: [String: String] = [:]
 

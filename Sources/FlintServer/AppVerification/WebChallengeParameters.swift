@@ -53,9 +53,13 @@ struct WebChallengeParameters: Sendable {
     /// The app's URL scheme, as FirebaseAuth registers it: the reversed client ID
     /// (`123-abc.apps.googleusercontent.com` → `com.googleusercontent.apps.123-abc`) when `clientId` is given,
     /// else `app-` and the Google app ID with `:` replaced by `-` (`1:123:ios:abc` → `app-1-123-ios-abc`).
-    var callbackScheme: String {
+    var callbackScheme: String { Self.callbackScheme(clientID: clientID, appID: appID) ?? "" }
+
+    /// The URL scheme of `clientId` (preferred) or `appId`; `nil` without either.
+    static func callbackScheme(clientID: String?, appID: String?) -> String? {
         if let clientID { return clientID.split(separator: ".").reversed().joined(separator: ".") }
-        return "app-" + String((appID ?? "").map { $0 == ":" ? "-" : $0 })
+        guard let appID else { return nil }
+        return "app-" + String(appID.map { $0 == ":" ? "-" : $0 })
     }
 
     /// The fields the page's form posts back.

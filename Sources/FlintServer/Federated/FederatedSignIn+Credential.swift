@@ -47,34 +47,31 @@ extension FederatedSignIn {
             detail: "Invalid IdP response/credential: the postBody has no id_token, code or access_token.")
     }
 
-    /// The authorization-code flow: the code is exchanged at the token endpoint the issuer's discovery document
-    /// names, with the client secret (HTTP Basic, or in the form when the issuer supports only that), for an ID token
-    /// checked as any other. `redirect_uri` is `requestUri` without its query.
-    private func exchange(code: String, verifier: String?, nonce: String?, requestUri: String, provider: IdentityProviderConfig)
-        async throws(AuthError) -> ProviderCredential
-    {
-        guard let clientID = provider.clientID, let secret = provider.clientSecret, !secret.isEmpty else {
+    /// The authorization-code flow: the code is exchanged at the provider's token endpoint (an OIDC issuer's from its
+    /// discovery document), with the client secret (HTTP Basic, or in the form when the provider takes only that), for
+    /// an ID token checked as any other. `redirect_uri` is `requestUri` without its query.
+    func exchange(
+        code: String, verifier: String?, nonce: String?, requestUri: String, provider: IdentityProviderConfig,
+        nonceRule: ProviderNonceRule = .whenSent
+    ) async throws(AuthError) -> ProviderCredential {
+        guard let clientID = provider.clientID, let secret = clientSecret(for: provider) else {
             throw AuthError.invalidIdpResponse("The code flow needs the provider's client secret in the project config.")
         }
-        guard let discovery = try await keys.discovery(for: provider), let endpoint = discovery["token_endpoint"]?.stringValue else {
-            throw AuthError.invalidIdpResponse("The issuer's discovery document has no token_endpoint.")
-        }
+        let endpoints = try await endpoints(for: provider)
         let redirect = String(requestUri.prefix { $0 != "?" && $0 != "#" })
         var fields = [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirect)]
         if let verifier, !verifier.isEmpty { fields.append(("code_verifier", verifier)) }
-        let methods = discovery["token_endpoint_auth_methods_supported"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        let inForm = methods.contains("client_secret_post") && !methods.contains("client_secret_basic")
         let answer: ProviderAnswer?
-        if inForm {
-            answer = await keys.postForm(endpoint, fields + [("client_id", clientID), ("client_secret", secret)])
+        if endpoints.secretInForm {
+            answer = await keys.postForm(endpoints.token, fields + [("client_id", clientID), ("client_secret", secret)])
         } else {
-            answer = await keys.postForm(endpoint, fields + [("client_id", clientID)], basic: (clientID, secret))
+            answer = await keys.postForm(endpoints.token, fields + [("client_id", clientID)], basic: (clientID, secret))
         }
         guard let answer else { throw AuthError.invalidIdpResponse("The provider's token endpoint could not be reached.") }
         guard answer.status == 200, let idToken = answer.json?["id_token"]?.stringValue else {
             throw AuthError.invalidIdpResponse("The provider refused the authorization code.")
         }
-        let token = try await verify(idToken: idToken, rawNonce: nonce, provider: provider, nonceRule: .whenSent)
+        let token = try await verify(idToken: idToken, rawNonce: nonce, provider: provider, nonceRule: nonceRule)
         return ProviderCredential(
             claims: token.claims, profile: ProviderProfile(claims: token.claims), oauthIdToken: idToken,
             oauthAccessToken: answer.json?["access_token"]?.stringValue)

@@ -17,6 +17,8 @@ struct SignInWithIdpRequest: Decodable {
     var idToken: String?
     /// A pending token from an earlier answer (``IdpPendingToken``), standing for the credential it was issued for.
     var pendingToken: String?
+    /// The session ID the SDK kept when it opened the hosted handler; its SHA-256 must be the one the sign-in
+    /// started with.
     var sessionId: String?
     /// Flint has no tenants: any value is `TENANT_NOT_FOUND`.
     var tenantId: String?
@@ -74,7 +76,15 @@ extension FederatedSignIn {
             guard let token = IdpPendingToken(opening: text, key: secret.idpKey, now: now) else { throw AuthError.invalidPendingToken }
             pending = token
         }
-        guard let providerID = body.providerID ?? pending?.providerID, !providerID.isEmpty else {
+        // No credential of its own (FirebaseAuth still names the provider): the callback link of a sign-in the hosted
+        // handler started (``FederatedRedirect``).
+        let hasCredential = [body.idToken, body.accessToken, body.code].contains { !($0 ?? "").isEmpty }
+        let redirect =
+            hasCredential || pending != nil ? nil : try redirectState(requestUri: uri, providerNamed: body.providerID != nil, now: now)
+        if let redirect, let named = body.providerID, named != redirect.providerID {
+            throw AuthError.invalidIdpResponse("The providerId is not the one the sign-in started with.")
+        }
+        guard let providerID = body.providerID ?? pending?.providerID ?? redirect?.providerID, !providerID.isEmpty else {
             throw AuthError.invalidCredentialOrProviderID.with(detail: "Invalid IdP response/credential: the postBody names no providerId.")
         }
         if let pending, pending.providerID != providerID { throw AuthError.invalidPendingToken }
@@ -88,6 +98,8 @@ extension FederatedSignIn {
         let proof =
             if let pending {
                 ProviderCredential(claims: pending.claims, profile: ProviderProfile(claims: pending.claims))
+            } else if let redirect {
+                try await redirectCredential(uri, state: redirect, sessionID: wire.sessionId, provider: provider)
             } else {
                 try await credential(body, requestUri: uri, provider: provider)
             }

@@ -1,0 +1,59 @@
+import FlintCore
+import FlintTexts
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// `/__/auth/handler`, the page the SDKs open in a browser, serving two flows by what it is given: app verification's
+/// web challenge (`authType=verifyApp`, ``AppVerificationRoutes``) and provider sign-in (``FederatedRedirect``): a
+/// start (`authType=signInWithRedirect`… with `providerId`) answers `303` to the provider, the provider's callback
+/// (`code` and `state`, or `error`; a `POST` for Apple's `form_post`) answers `303` to the app or page. What cannot be
+/// used answers an HTML page saying why. `GET /emulator/auth/handler`, where FirebaseAuth opens it under
+/// `useEmulator`, serves the same.
+struct AuthHandlerRoutes {
+    let challenge: AppVerificationRoutes
+    let redirect: FederatedRedirect
+
+    /// Where FirebaseAuth opens the handler when it talks to an emulator.
+    static let emulatorPath = "/emulator/auth/handler"
+    /// The largest callback form read (Apple's carries an ID token and the user's name).
+    static let maxForm = 16 * 1024
+
+    func get(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        let fields = request.uri.queryParameters.reduce(into: [String: String]()) { $0[String($1.key)] = String($1.value) }
+        if fields["authType"] == "verifyApp" { return try await challenge.showChallenge(request, context: context) }
+        if fields["state"] != nil || fields["code"] != nil || fields["error"] != nil { return callback(fields) }
+        let start: RedirectStartRequest
+        do { start = try RedirectStartRequest(fields) } catch { return failure(error.message) }
+        do { return Self.redirect(to: try await redirect.start(start)) } catch { return failure(error.message) }
+    }
+
+    func post(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        let buffer: ByteBuffer
+        do { buffer = try await request.body.collect(upTo: Self.maxForm) } catch {
+            return AppVerificationRoutes.htmlPage(
+                ChallengePage.failure(appName: redirect.flow.node.appName, message: "The form is too large."), scheme: nil,
+                status: .contentTooLarge)
+        }
+        let fields = FormDecoding.decode(String(buffer: buffer))
+        if fields["state"] != nil { return callback(fields) }
+        var replay = request
+        replay.body = RequestBody(buffer: buffer)
+        return try await challenge.submitChallenge(replay, context: context)
+    }
+
+    private func callback(_ fields: [String: String]) -> Response {
+        do { return Self.redirect(to: try redirect.callback(fields)) } catch { return failure(error.message) }
+    }
+
+    private func failure(_ message: String) -> Response {
+        AppVerificationRoutes.htmlPage(ChallengePage.failure(appName: redirect.flow.node.appName, message: message), scheme: nil, status: .badRequest)
+    }
+
+    /// A `303` to `location`, never cached and leaking nothing as a referrer.
+    static func redirect(to location: String) -> Response {
+        var headers = AppVerificationRoutes.strictHeaders(scheme: nil)
+        headers[.location] = location
+        return Response(status: .seeOther, headers: headers)
+    }
+}

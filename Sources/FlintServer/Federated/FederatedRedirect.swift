@@ -1,0 +1,106 @@
+import FlintCore
+import Logging
+
+/// The hosted handler's provider sign-in (`/__/auth/handler`): the start checks the app or page asking, seals the
+/// sign-in's state (``RedirectState``) into the provider's authorization request (PKCE S256, nonce, scopes, custom
+/// parameters) and sends the browser there; the provider's callback (code and state, or an error) goes back to the
+/// app's URL scheme or the page's `redirectUrl` with the callback link, which `signInWithIdp` completes
+/// (``FederatedSignIn/redirectCredential(_:state:sessionID:provider:)``). Nothing is stored: any node serves any step.
+struct FederatedRedirect: Sendable {
+    let flow: FederatedSignIn
+
+    /// The path the provider sends the browser back to, and the link's base.
+    static let handlerPath = "/__/auth/handler"
+
+    /// What the start or the callback cannot use, with the words the error page shows.
+    struct Refusal: Error, Sendable {
+        let message: String
+    }
+
+    /// The provider's callback URL registered with each provider: this node's handler.
+    var redirectURI: String { flow.node.settings.publicBaseURL + Self.handlerPath }
+
+    /// Checks a start and answers the provider's authorization URL.
+    /// - Throws: ``Refusal`` for a key, provider, app or page the project does not allow.
+    func start(_ request: RedirectStartRequest) async throws(Refusal) -> String {
+        let node = flow.node
+        guard node.settings.acceptsAPIKey(request.apiKey) else { throw Refusal(message: "The API key is not valid for this project.") }
+        let config = node.config.current
+        guard let provider = config.identityProvider(request.providerID) else {
+            throw Refusal(message: "The identity provider \(request.providerID) is not configured for this project.")
+        }
+        guard provider.enabled else { throw Refusal(message: "The identity provider \(request.providerID) is disabled for this project.") }
+        switch request.target {
+        case .app:
+            guard let bundleID = request.bundleID, config.appleBundleIDs.contains(bundleID) else {
+                throw Refusal(message: "The app \(request.bundleID ?? "") is not one of this project's iOS apps (flint.appLinks.apple.bundleIds).")
+            }
+        case .web(let redirectURL):
+            guard let url = ContinueURL(redirectURL), url.isAuthorized(by: config.authorizedDomains) else {
+                throw Refusal(message: "The redirectUrl's domain is not one of this project's authorized domains.")
+            }
+        }
+        guard let clientID = provider.clientID, flow.clientSecret(for: provider) != nil else {
+            throw Refusal(message: "The identity provider \(request.providerID) has no client ID and secret for the web flow.")
+        }
+        let endpoints: ProviderEndpoints
+        do { endpoints = try await flow.endpoints(for: provider) } catch { throw Refusal(message: error.detail ?? error.code) }
+        let state = RedirectState(
+            providerID: provider.providerID, sessionHash: request.sessionHash, eventID: request.eventID, authType: request.authType,
+            target: request.target, random: node.random, now: node.clock.now())
+        let sealed: String
+        do { sealed = try state.seal(key: flow.secret.idpKey) } catch {
+            node.logger.error("redirect state sealing failed", metadata: ["errorType": "\(type(of: error))"])
+            throw Refusal(message: "The sign-in could not be started.")
+        }
+        var query = [
+            ("client_id", clientID), ("redirect_uri", redirectURI), ("response_type", "code"),
+            ("scope", endpoints.scope(adding: request.scopes)), ("state", sealed), ("nonce", ProviderNonceRule.sha256Hex(state.nonce)),
+            ("code_challenge", state.codeChallenge), ("code_challenge_method", "S256"),
+        ]
+        if endpoints.formPost { query.append(("response_mode", "form_post")) }
+        if let language = request.language { query.append((endpoints.languageParameter, language)) }
+        let reserved = Set(query.map(\.0))
+        query += request.customParameters.filter { !reserved.contains($0.0) }
+        let separator = endpoints.authorization.contains("?") ? "&" : "?"
+        return endpoints.authorization + separator + URLQuery.encode(query)
+    }
+
+    /// Reads the provider's callback (query or `form_post` fields) and answers where the browser goes: the app's URL
+    /// scheme or the page's `redirectUrl`, with the callback link (the handler's URL with `code` and `state`, which the
+    /// SDK sends as `requestUri`) or the provider's error as a `firebaseError`.
+    /// - Throws: ``Refusal`` for a missing, forged or expired state.
+    func callback(_ fields: [String: String]) throws(Refusal) -> String {
+        guard let text = fields["state"], !text.isEmpty,
+            let state = RedirectState(opening: text, key: flow.secret.idpKey, now: flow.node.clock.now())
+        else { throw Refusal(message: "This sign-in is not valid or has expired. Go back to the app and start again.") }
+        var result: [(String, String)]
+        if let error = fields["error"], !error.isEmpty {
+            let code = error == "access_denied" ? "auth/user-cancelled" : "auth/invalid-credential"
+            let detail = fields["error_description"].map { ": \($0)" } ?? ""
+            result = [Self.firebaseError(code, "The identity provider answered \(error)\(detail).")]
+        } else if (fields["code"] ?? "").isEmpty {
+            result = [Self.firebaseError("auth/invalid-credential", "The identity provider answered neither a code nor an error.")]
+        } else {
+            var link = [("code", fields["code"] ?? ""), ("state", text)]
+            if let user = fields["user"], !user.isEmpty { link.append(("user", user)) }
+            result = [("link", redirectURI + "?" + URLQuery.encode(link))]
+        }
+        result += [("authType", state.authType), ("eventId", state.eventID)]
+        switch state.target {
+        case .app(let scheme):
+            let inner = flow.node.settings.publicBaseURL + "/__/auth/callback?" + URLQuery.encode(result)
+            return "\(scheme)://firebaseauth/link?" + URLQuery.encode([("deep_link_id", inner)])
+        case .web(let redirectURL):
+            let fragment = redirectURL.firstIndex(of: "#").map { String(redirectURL[$0...]) } ?? ""
+            let base = String(redirectURL.prefix { $0 != "#" })
+            return base + (base.contains("?") ? "&" : "?") + URLQuery.encode(result) + fragment
+        }
+    }
+
+    /// A callback's `firebaseError` field: the JSON `{code, message}` the SDKs read.
+    private static func firebaseError(_ code: String, _ message: String) -> (String, String) {
+        let json: JSONValue = ["code": .string(code), "message": .string(message)]
+        return ("firebaseError", String(decoding: json.serialized(), as: UTF8.self))
+    }
+}

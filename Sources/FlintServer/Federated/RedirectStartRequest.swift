@@ -1,0 +1,99 @@
+import FlintCore
+
+/// The query of `/__/auth/handler` that starts a provider sign-in, as the SDKs open it:
+/// iOS (`OAuthProvider.getCredentialWith`): `apiKey`, `authType=signInWithRedirect`, `ibi` (bundle ID), `sessionId`
+/// (SHA-256 hex of the session ID the SDK keeps), `v`, `eventId`, `providerId`, `clientId` or `appId` (the app's URL
+/// scheme), optional `scopes` (comma-separated), `customParameters` (a JSON object of strings), `tid`, `hl`;
+/// a web page: `apiKey`, `authType` (`signInViaRedirect`, `signInViaPopup`), `redirectUrl`, `providerId`, optional
+/// `eventId`, `sessionId`, `scopes`, `customParameters`, `hl`.
+struct RedirectStartRequest: Sendable {
+    var apiKey: String
+    var authType: String
+    var providerID: String
+    var eventID: String
+    /// Lower-case SHA-256 hex; empty when a web page named none.
+    var sessionHash: String
+    /// The iOS bundle ID (`ibi`), for an app.
+    var bundleID: String?
+    var target: RedirectState.Target
+    var scopes: [String]
+    var customParameters: [(String, String)]
+    var language: String?
+
+    /// Why the query cannot start a sign-in (shown on the error page).
+    struct Invalid: Error, Sendable {
+        let message: String
+    }
+
+    /// The `authType`s that start a provider sign-in.
+    static let authTypes: Set<String> = ["signInWithRedirect", "signInViaRedirect", "signInViaPopup", "linkViaRedirect", "reauthViaRedirect"]
+
+    /// Validates the query's form; what depends on the project (API key, provider, bundle ID, domain) is checked by
+    /// ``FederatedRedirect``.
+    /// - Throws: ``Invalid`` naming the first bad parameter.
+    init(_ fields: [String: String]) throws(Invalid) {
+        func field(_ name: String, max: Int, allowed: (Unicode.Scalar) -> Bool) throws(Invalid) -> String? {
+            guard let value = fields[name], !value.isEmpty else { return nil }
+            guard value.utf8.count <= max, value.unicodeScalars.allSatisfy({ $0.isASCII && allowed($0) }) else {
+                throw Invalid(message: "The \(name) parameter is not valid.")
+            }
+            return value
+        }
+        let alnum: (Unicode.Scalar) -> Bool = { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+        let printable: (Unicode.Scalar) -> Bool = { $0.value >= 0x20 && $0.value < 0x7f }
+        guard let authType = fields["authType"], Self.authTypes.contains(authType) else {
+            throw Invalid(message: "The authType parameter is not valid.")
+        }
+        guard let apiKey = try field("apiKey", max: 200, allowed: { alnum($0) || $0 == "-" || $0 == "_" }) else {
+            throw Invalid(message: "The apiKey parameter is missing.")
+        }
+        guard let providerID = try field("providerId", max: 64, allowed: { alnum($0) || $0 == "." || $0 == "-" || $0 == "_" }) else {
+            throw Invalid(message: "The providerId parameter is missing.")
+        }
+        if fields["tid"].map({ !$0.isEmpty }) == true { throw Invalid(message: "This server has no tenants (tid).") }
+        let session = try field("sessionId", max: 64, allowed: { ("0"..."9").contains($0) || ("a"..."f").contains($0) || ("A"..."F").contains($0) })
+        guard session == nil || session?.utf8.count == 64 else { throw Invalid(message: "The sessionId parameter is not valid.") }
+        let eventID = try field("eventId", max: 64, allowed: { alnum($0) || $0 == "-" || $0 == "_" }) ?? ""
+        if let redirect = fields["redirectUrl"], !redirect.isEmpty {
+            guard redirect.utf8.count <= 1000, let url = ContinueURL(redirect), url.scheme == "https" || url.scheme == "http" else {
+                throw Invalid(message: "The redirectUrl parameter is not an absolute http(s) URL.")
+            }
+            target = .web(redirectURL: redirect)
+        } else {
+            guard let bundleID = try field("ibi", max: 255, allowed: { alnum($0) || $0 == "." || $0 == "-" }) else {
+                throw Invalid(message: "Either redirectUrl or ibi (the iOS bundle ID) is needed.")
+            }
+            guard session != nil else { throw Invalid(message: "The sessionId parameter is missing.") }
+            guard !eventID.isEmpty else { throw Invalid(message: "The eventId parameter is missing.") }
+            let clientID = try field("clientId", max: 255, allowed: { alnum($0) || $0 == "." || $0 == "-" || $0 == "_" })
+            let appID = try field("appId", max: 255, allowed: { alnum($0) || $0 == ":" || $0 == "-" || $0 == "_" })
+            guard let scheme = WebChallengeParameters.callbackScheme(clientID: clientID, appID: appID), scheme.first?.isLetter == true else {
+                throw Invalid(message: "Either clientId or appId is needed.")
+            }
+            self.bundleID = bundleID
+            target = .app(scheme: scheme)
+        }
+        (self.apiKey, self.authType, self.providerID, self.eventID) = (apiKey, authType, providerID, eventID)
+        sessionHash = session?.lowercased() ?? ""
+        let scopeText = try field("scopes", max: 1024, allowed: { printable($0) && $0 != "\"" }) ?? ""
+        scopes = scopeText.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+        customParameters = try Self.customParameters(fields["customParameters"])
+        language = try field("hl", max: 35, allowed: { alnum($0) || $0 == "-" || $0 == "_" })
+    }
+
+    /// The custom parameters of the authorization request: a JSON object of strings, in name order.
+    private static func customParameters(_ text: String?) throws(Invalid) -> [(String, String)] {
+        guard let text, !text.isEmpty else { return [] }
+        guard text.utf8.count <= 2048, let object = (try? JSONValue(parsing: Array(text.utf8)))?.objectValue else {
+            throw Invalid(message: "The customParameters parameter is not a JSON object.")
+        }
+        var out: [(String, String)] = []
+        for (name, value) in object.sorted(by: { $0.key < $1.key }) {
+            guard let string = value.stringValue ?? value.boolValue.map({ $0 ? "true" : "false" }) else {
+                throw Invalid(message: "The customParameters values must be strings.")
+            }
+            out.append((name, string))
+        }
+        return out
+    }
+}
