@@ -79,6 +79,8 @@ extension AuthErrorCode {
         case "BLOCKING_FUNCTION_ERROR_RESPONSE": self = .blockingCloudFunctionError
         case "PASSWORD_DOES_NOT_MEET_REQUIREMENTS": self = .passwordDoesNotMeetRequirements
         case "INVALID_HOSTING_LINK_DOMAIN": self = .invalidHostingLinkDomain
+        case "PASSKEY_ENROLLMENT_NOT_FOUND": self = .missingPasskeyEnrollment
+        case "INVALID_AUTHENTICATOR_RESPONSE": self = .invalidAuthenticatorResponse
         default: return nil
         }
     }
