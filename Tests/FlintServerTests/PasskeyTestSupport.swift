@@ -15,10 +15,12 @@ extension Path {
 let passkeyOrigin = "http://localhost:5000"
 
 extension API {
-    /// POSTs a JSON object with an `Origin` header.
-    func postJSON(_ path: String, _ object: [String: Any], origin: String) async throws -> Reply {
+    /// POSTs a JSON object with an `Origin` header and `headers`.
+    func postJSON(_ path: String, _ object: [String: Any], origin: String, headers: HTTPFields = [:]) async throws -> Reply {
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-        return try await postRaw(path, String(decoding: data, as: UTF8.self), headers: [.origin: origin])
+        var fields = headers
+        fields[.origin] = origin
+        return try await postRaw(path, String(decoding: data, as: UTF8.self), headers: fields)
     }
 
     /// `passkeyEnrollment:start`'s challenge for the signed-in user.
