@@ -49,12 +49,12 @@ extension API {
     /// Enrols `authenticator`'s credential for the signed-in user (start, register, finalize).
     func enrollPasskey(
         _ idToken: String, _ authenticator: SoftwareAuthenticator, format: SoftwareAuthenticator.Format = .none, rpID: String = "localhost",
-        origin: String = passkeyOrigin
+        origin: String = passkeyOrigin, name: String = "Laptop"
     ) async throws -> Reply {
         let challenge = try await passkeyEnrollmentChallenge(idToken)
         let (client, object) = try authenticator.register(rpID: rpID, challenge: challenge, origin: origin, format: format)
         return try await postJSON(
-            Path.passkeyEnrollFinalize, Self.registrationBody(idToken, authenticator, clientDataJSON: client, attestationObject: object))
+            Path.passkeyEnrollFinalize, Self.registrationBody(idToken, authenticator, clientDataJSON: client, attestationObject: object, name: name))
     }
 
     /// `passkeySignIn:start`'s challenge.
