@@ -99,6 +99,52 @@ struct PasskeyFlowTests {
         }
     }
 
+    @Test("the completion forms enrol and sign in; the enrolled passkeys are stored with the user")
+    func completionFormsAndPersistence() async throws {
+        try await withFlint { server in
+            let name = "passkeys-\(UUID().uuidString)"
+            let directory = URL(fileURLWithPath: server.directory).appendingPathComponent("store-\(name)")
+            let auth = server.makeAuth(appName: name, storeDirectory: directory)
+            let user = try await auth.createUser(withEmail: uniqueEmail(), password: "correct horse").user
+            var authenticator = SoftwareAuthenticator()
+            let request: PasskeyRegistrationRequest = try await withCheckedThrowingContinuation { continuation in
+                user.startPasskeyEnrollment(withName: "Phone") { request, error in
+                    if let request { continuation.resume(returning: request) } else { continuation.resume(throwing: error ?? CancellationError()) }
+                }
+            }
+            let registration = try authenticator.registration(for: request)
+            let enrolled: AuthDataResult = try await withCheckedThrowingContinuation { continuation in
+                user.finalizePasskeyEnrollment(withPlatformCredential: registration) { result, error in
+                    if let result { continuation.resume(returning: result) } else { continuation.resume(throwing: error ?? CancellationError()) }
+                }
+            }
+            #expect(enrolled.user.enrolledPasskeys?.map(\.name) == ["Phone"])
+
+            let restored = try #require(server.makeAuth(appName: name, storeDirectory: directory).currentUser)
+            #expect(restored.enrolledPasskeys?.map(\.credentialID) == [authenticator.id], "the list is kept with the stored user")
+
+            try auth.signOut()
+            let signInRequest: PasskeyAssertionRequest = try await withCheckedThrowingContinuation { continuation in
+                auth.startPasskeySignIn { request, error in
+                    if let request { continuation.resume(returning: request) } else { continuation.resume(throwing: error ?? CancellationError()) }
+                }
+            }
+            let assertion = try authenticator.assertion(for: signInRequest, uid: user.uid)
+            let signedIn: AuthDataResult = try await withCheckedThrowingContinuation { continuation in
+                auth.finalizePasskeySignIn(withPlatformCredential: assertion) { result, error in
+                    if let result { continuation.resume(returning: result) } else { continuation.resume(throwing: error ?? CancellationError()) }
+                }
+            }
+            #expect(signedIn.user.uid == user.uid)
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                signedIn.user.unenrollPasskey(withCredentialID: authenticator.id) { error in
+                    if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+                }
+            }
+            #expect(signedIn.user.enrolledPasskeys?.isEmpty == true)
+        }
+    }
+
     @Test("unenrollPasskey with an empty credential ID is missingPasskeyEnrollment, before any request")
     func emptyCredentialID() async throws {
         try await withFlint { server in
