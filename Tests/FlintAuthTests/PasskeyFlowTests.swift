@@ -145,6 +145,36 @@ struct PasskeyFlowTests {
         }
     }
 
+    @Test("a passkey is a first factor: an account with a second factor gets the resolver, which completes the sign-in")
+    func secondFactor() async throws {
+        try await withFlint { server in
+            try await server.enableMFA()
+            let auth = server.makeAuth()
+            let email = uniqueEmail()
+            let created = try await auth.createUser(withEmail: email, password: "correct horse").user
+            try await server.markEmailVerified(uid: created.uid)
+            let user = try await auth.signIn(withEmail: email, password: "correct horse").user
+            let secret = try await TOTPMultiFactorGenerator.generateSecret(with: try await user.multiFactor.session())
+            let codes = try await user.multiFactor.enrollReturningRecoveryCodes(
+                with: TOTPMultiFactorGenerator.assertionForEnrollment(
+                    with: secret, oneTimePassword: MultiFactorFlowTests.totp(secret.sharedSecretKey(), offset: 0)),
+                displayName: "Phone app")
+            var authenticator = SoftwareAuthenticator()
+            let request = try await user.startPasskeyEnrollment(withName: "Laptop")
+            _ = try await user.finalizePasskeyEnrollment(withPlatformCredential: try authenticator.registration(for: request))
+
+            try auth.signOut()
+            let assertion = try authenticator.assertion(for: try await auth.startPasskeySignIn(), uid: user.uid)
+            let error = try await server.expectSecondFactor { try await auth.finalizePasskeySignIn(withPlatformCredential: assertion) }
+            #expect(auth.currentUser == nil)
+            let resolver = try #require(error.userInfo[AuthErrors.userInfoMultiFactorResolverKey] as? MultiFactorResolver)
+            let result = try await resolver.resolveSignIn(withRecoveryCode: codes[0])
+            #expect(result.user.uid == user.uid)
+            #expect(auth.currentUser === result.user)
+            #expect(try await result.user.getIDTokenResult().signInProvider == "passkey")
+        }
+    }
+
     @Test("unenrollPasskey with an empty credential ID is missingPasskeyEnrollment, before any request")
     func emptyCredentialID() async throws {
         try await withFlint { server in
