@@ -33,6 +33,8 @@ struct PasskeyLimitTests {
                 #expect(try await api.passkeySignIn(&authenticator, forged: true).errorCode == "INVALID_AUTHENTICATOR_RESPONSE")
             }
             #expect(try await api.passkeySignIn(&authenticator).errorMessage == "TOO_MANY_ATTEMPTS_TRY_LATER")
+            var oversized = SoftwareAuthenticator(credentialID: Array(repeating: 7, count: 1024))
+            #expect(try await api.passkeySignIn(&oversized).errorCode == "INVALID_AUTHENTICATOR_RESPONSE", "no counter for a 1024-byte ID")
             var stranger = SoftwareAuthenticator()
             #expect(try await api.passkeySignIn(&stranger).errorMessage == "PASSKEY_ENROLLMENT_NOT_FOUND", "another credential is not held back")
             api.clock.advance(by: .seconds(900))

@@ -58,7 +58,10 @@ extension PasskeyFlow {
         guard let response = credential.response ?? credential.authenticatorAssertionResponse else {
             throw AuthError.missingAuthenticatorResponse
         }
-        let id = Base64URL.encode(try credentialID(credential.rawId, credential.id, credential.credentialId))
+        let rawID = try credentialID(credential.rawId, credential.id, credential.credentialId)
+        // WebAuthn credential IDs are at most 1023 bytes; a longer one would only make a long counter key.
+        guard rawID.count <= Self.maxCredentialIDLength else { throw AuthError.invalidAuthenticatorResponse.with(detail: "Invalid credential ID.") }
+        let id = Base64URL.encode(rawID)
         let limits = failureLimits(credentialID: id, clientIP: clientIP)
         let start = node.clock.now()
         if try await node.store.write({ tx in try await limits.count(in: tx, now: start) }) { throw AuthError.tooManyAttempts }
