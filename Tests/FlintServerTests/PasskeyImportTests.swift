@@ -76,6 +76,12 @@ struct PasskeyImportTests {
                 ["localId": "first", "passkeyInfo": [["credentialId": .string(fresh.id), "publicKey": key, "rpId": "localhost"]]],
                 ["localId": "second", "passkeyInfo": [["credentialId": .string(fresh.id), "publicKey": key, "rpId": "localhost"]]],
                 ["localId": "stored", "passkeyInfo": [["credentialId": .string(holder.id), "publicKey": key, "rpId": "localhost"]]],
+                [
+                    "localId": "long-id",
+                    "passkeyInfo": [
+                        ["credentialId": .string(Base64URL.encode([UInt8](repeating: 1, count: 1024))), "publicKey": key, "rpId": "localhost"]
+                    ],
+                ],
             ]
             let reply = try await api.batchCreate(users)
             #expect(reply.status == .ok, "\(reply.text)")
@@ -85,6 +91,7 @@ struct PasskeyImportTests {
                     1: "passkeyInfo publicKey is not a COSE key Flint verifies (ES256 or RS256)",
                     3: "passkey credentialId exists in other account in this batch",
                     4: UserImporter.passkeyTaken,
+                    5: "passkeyInfo credentialId is too long",
                 ])
             #expect(try await api.adminLookup("first")?["passkeyInfo"]?.arrayValue?.count == 1)
             #expect(try await api.adminLookup("stored") == nil)

@@ -14,6 +14,7 @@ extension UserImportParser {
         var seen = Set<String>()
         for entry in try fields.objects("passkeyInfo") {
             guard let id = try entry.bytes("credentialId"), !id.isEmpty else { throw ImportRefusal.refused("passkeyInfo needs a credentialId") }
+            guard id.count <= PasskeyFlow.maxCredentialIDLength else { throw ImportRefusal.refused("passkeyInfo credentialId is too long") }
             guard let key = try entry.bytes("publicKey"), !key.isEmpty, let rpID = try entry.string("rpId"), !rpID.isEmpty else {
                 throw ImportRefusal.refused(Self.passkeyWithoutKey)
             }
