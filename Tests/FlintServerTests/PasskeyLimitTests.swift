@@ -13,7 +13,7 @@ extension API {
     /// broken when `forged`.
     func passkeySignIn(_ authenticator: inout SoftwareAuthenticator, forged: Bool = false, headers: HTTPFields = [:]) async throws -> Reply {
         let start = try await postJSON(Path.passkeySignInStart, [:], origin: passkeyOrigin, headers: headers)
-        let challenge = try #require(start["credentialRequestOptions"]?["challenge"]?.stringValue, "\(start.text)")
+        let challenge = try Self.clientDataChallenge(try #require(start["credentialRequestOptions"]?["challenge"]?.stringValue, "\(start.text)"))
         var assertion = try authenticator.assert(rpID: "localhost", challenge: challenge, origin: passkeyOrigin)
         if forged { assertion.signature[assertion.signature.count - 1] ^= 0x01 }
         return try await postJSON(Path.passkeySignInFinalize, Self.assertionBody(authenticator, assertion), origin: passkeyOrigin, headers: headers)

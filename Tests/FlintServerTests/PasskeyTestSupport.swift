@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServer
 import FlintTesting
 import Foundation
 import HTTPTypes
@@ -27,7 +28,14 @@ extension API {
     func passkeyEnrollmentChallenge(_ idToken: String, origin: String = passkeyOrigin) async throws -> String {
         let start = try await postJSON(Path.passkeyEnrollStart, ["idToken": idToken], origin: origin)
         #expect(start.status == .ok, "\(start.text)")
-        return try #require(start["credentialCreationOptions"]?["challenge"]?.stringValue)
+        return try Self.clientDataChallenge(try #require(start["credentialCreationOptions"]?["challenge"]?.stringValue))
+    }
+
+    /// A start answer's challenge (standard base64, as the Firebase SDKs read it) as `clientDataJSON` carries it:
+    /// base64url without padding.
+    static func clientDataChallenge(_ answered: String) throws -> String {
+        #expect(answered.count % 4 == 0 && !answered.contains("-") && !answered.contains("_"), "\(answered) is not padded base64")
+        return Base64URL.encode(try #require(ImportBase64.decode(answered)))
     }
 
     /// The body of `passkeyEnrollment:finalize` for a registration.
@@ -61,7 +69,7 @@ extension API {
     func passkeySignInChallenge(origin: String = passkeyOrigin) async throws -> String {
         let start = try await postJSON(Path.passkeySignInStart, [:], origin: origin)
         #expect(start.status == .ok, "\(start.text)")
-        return try #require(start["credentialRequestOptions"]?["challenge"]?.stringValue)
+        return try Self.clientDataChallenge(try #require(start["credentialRequestOptions"]?["challenge"]?.stringValue))
     }
 
     /// The body of `passkeySignIn:finalize` for an assertion.

@@ -45,7 +45,7 @@ extension PasskeyFlow {
             if try await node.store.write({ tx in try await limits.count(in: tx, now: now) }) { throw AuthError.tooManyAttempts }
         }
         let (challenge, rpID) = try issueChallenge(.signIn, localID: "", origin: origin)
-        return StartPasskeySignInResponse(credentialRequestOptions: .init(challenge: challenge, rpId: rpID))
+        return StartPasskeySignInResponse(credentialRequestOptions: .init(challenge: PasskeyBytes.answer(challenge), rpId: rpID))
     }
 
     /// Verifies the assertion against the stored credential (RP ID, flags, signature, counter), then signs its account

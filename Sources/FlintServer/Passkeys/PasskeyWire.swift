@@ -17,6 +17,13 @@ enum PasskeyBytes {
         }
         return bytes
     }
+
+    /// A binary field of a start answer (`challenge`, `user.id`, `excludeCredentials[].id`), given base64url: standard
+    /// base64, padded, as Google's proto3 JSON writes `bytes` and as the Firebase SDKs read it (`atob`,
+    /// `Data(base64Encoded:)`, neither of which takes base64url).
+    static func answer(_ base64url: String) -> String {
+        ImportBase64.encode(Base64URL.decode(base64url) ?? [])
+    }
 }
 
 /// `authenticatorRegistrationResponse`: the `PublicKeyCredential` of `navigator.credentials.create()` as its JSON form
