@@ -98,6 +98,7 @@ extension AuthErrorCode {
         case .appVerificationUserInteractionFailure: return "ERROR_APP_VERIFICATION_FAILED"
         case .webSignInUserInteractionFailure: return "ERROR_WEB_USER_INTERACTION_FAILURE"
         case .recaptchaSDKNotLinked: return "ERROR_RECAPTCHA_SDK_NOT_LINKED"
+        case .missingPasskeyEnrollment: return "ERROR_PASSKEY_ENROLLMENT_NOT_FOUND"
         default: return "ERROR_" + Self.snakeCase("\(self)")
         }
     }
