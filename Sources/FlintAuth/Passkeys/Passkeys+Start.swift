@@ -21,7 +21,7 @@ import Foundation
             let callback = Callback(function: completion)
             Task {
                 do {
-                    let request = try await passkeyRegistrationRequest(withName: name)
+                    let request = try await self.passkeyRegistrationRequest(withName: name)
                     callbackQueue.async { callback.function?(request.platformRequest(), nil) }
                 } catch {
                     callbackQueue.async { callback.function?(nil, error) }
@@ -53,7 +53,7 @@ import Foundation
             let callback = Callback(function: completion)
             Task {
                 do {
-                    let request = try await passkeyAssertionRequest()
+                    let request = try await self.passkeyAssertionRequest()
                     callbackQueue.async { callback.function?(request.platformRequest(), nil) }
                 } catch {
                     callbackQueue.async { callback.function?(nil, error) }
