@@ -13,7 +13,7 @@ struct PasskeyImportExportTests {
         ]
     }
 
-    @Test("a user's passkeys import with their key material and export back the same; one without its key is refused")
+    @Test("a user's passkeys import with their key material and export back the same; one without its key is refused; update withdraws one")
     func roundTrip() throws {
         let dir = temporaryDataDirectory()
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -42,5 +42,12 @@ struct PasskeyImportExportTests {
         let entries = try #require(user["passkeyInfo"] as? [[String: Any]])
         #expect(entries.count == 1)
         #expect(NSDictionary(dictionary: entries[0]).isEqual(to: Self.passkey), "\(entries)")
+
+        let withdrawn = try runFlintApart(["users", "update", "pk-user", "--delete-passkey", "q83vEjRWeJA", "--data", dir + "/data"])
+        #expect(withdrawn.status == 0, "\(withdrawn.err)")
+        let after = try runFlintApart(["users", "export", output, "--data", dir + "/data", "--json"])
+        #expect(after.status == 0, "\(after.err)")
+        let reexported = try #require(try parseJSON(try String(contentsOfFile: output, encoding: .utf8)) as? [String: Any])
+        #expect((reexported["users"] as? [[String: Any]])?.first?["passkeyInfo"] == nil, "flint users update --delete-passkey withdrew it")
     }
 }
