@@ -220,8 +220,9 @@ let package = Package(
         .target(name: "FlintAuthTestSupport", dependencies: ["FlintAuth"], path: "Tests/FlintAuthTestSupport", swiftSettings: strictSettings),
         .testTarget(
             name: "FlintAuthTests",
-            // Crypto for the tests' SHA-256 (solving the web challenge's puzzle); FlintAuth itself has no dependency.
-            dependencies: ["FlintAuth", "FlintAuthTestSupport", "FlintCore", .product(name: "Crypto", package: "swift-crypto")],
+            // Crypto for the tests' SHA-256 (solving the web challenge's puzzle), FlintTesting for its software passkey
+            // authenticator; FlintAuth itself has no dependency.
+            dependencies: ["FlintAuth", "FlintAuthTestSupport", "FlintCore", "FlintTesting", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSettings),
         // The Swift snippets of the guides in ../shared/seeds, adapted only where they call UIKit or app code, run against flint serve.
         .testTarget(name: "FlintAuthSeedTests", dependencies: ["FlintAuth", "FlintAuthTestSupport"], swiftSettings: strictSettings),

@@ -92,6 +92,9 @@ extension AuthErrorCode {
         case .recaptchaSDKNotLinked: return "The server requires reCAPTCHA Enterprise, which this SDK does not include."
         case .passwordDoesNotMeetRequirements: return "The password does not meet the project's requirements."
         case .invalidHostingLinkDomain: return "The link domain is not a hosting domain of this project."
+        case .missingPasskeyEnrollment: return "This account has no passkey with this credential."
+        case .invalidAuthenticatorResponse:
+            return "The authenticator's answer for this passkey could not be read or did not pass verification."
         case .keychainError: return "The signed-in user could not be stored or read on this device."
         case .internalError: return "Something unexpected happened; the error's details say more."
         case .malformedJWT: return "The token could not be read (not a valid JWT)."

@@ -90,6 +90,13 @@ public enum AuthErrorCode: Int, Error, Sendable, CaseIterable {
     case recaptchaSiteKeyMissing = 17209
     case recaptchaActionCreationFailed = 17210
     case passwordDoesNotMeetRequirements = 17211
+    /// No passkey of the account has this credential ID (`PASSKEY_ENROLLMENT_NOT_FOUND`), as FirebaseAuth's passkey
+    /// API numbers it.
+    case missingPasskeyEnrollment = 17212
+    /// The authenticator's answer to a passkey enrolment or sign-in is malformed or fails verification
+    /// (`INVALID_AUTHENTICATOR_RESPONSE`). FirebaseAuth's passkey API gives it 17211, which its released SDK uses for
+    /// `passwordDoesNotMeetRequirements`; Flint takes the free 17213.
+    case invalidAuthenticatorResponse = 17213
     case invalidHostingLinkDomain = 17214
     case keychainError = 17995
     case internalError = 17999

@@ -80,6 +80,8 @@ extension AuthErrorCode {
         case "BLOCKING_FUNCTION_ERROR_RESPONSE": self = .blockingCloudFunctionError
         case "PASSWORD_DOES_NOT_MEET_REQUIREMENTS": self = .passwordDoesNotMeetRequirements
         case "INVALID_HOSTING_LINK_DOMAIN": self = .invalidHostingLinkDomain
+        case "PASSKEY_ENROLLMENT_NOT_FOUND": self = .missingPasskeyEnrollment
+        case "INVALID_AUTHENTICATOR_RESPONSE": self = .invalidAuthenticatorResponse
         default: return nil
         }
     }
@@ -97,6 +99,7 @@ extension AuthErrorCode {
         case .appVerificationUserInteractionFailure: return "ERROR_APP_VERIFICATION_FAILED"
         case .webSignInUserInteractionFailure: return "ERROR_WEB_USER_INTERACTION_FAILURE"
         case .recaptchaSDKNotLinked: return "ERROR_RECAPTCHA_SDK_NOT_LINKED"
+        case .missingPasskeyEnrollment: return "ERROR_PASSKEY_ENROLLMENT_NOT_FOUND"
         default: return "ERROR_" + Self.snakeCase("\(self)")
         }
     }

@@ -7,6 +7,8 @@ public final class User: UserInfo, Hashable {
     let tokenService: SecureTokenService
     let backend: Backend
     private let owner: Locked<AuthReference>
+    /// The name `startPasskeyEnrollment(withName:)` chose, which `finalizePasskeyEnrollment` sends.
+    let passkeyName = Locked<String?>(nil)
 
     struct AuthReference: Sendable {
         weak var auth: Auth?

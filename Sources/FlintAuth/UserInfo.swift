@@ -46,6 +46,8 @@ struct UserProfile: Sendable, Codable {
     var metadata = UserMetadata(lastSignInDate: nil, creationDate: nil)
     /// The enrolled second factors (absent in profiles stored before FlintAuth knew them).
     var mfaInfo: [StoredMultiFactorInfo]?
+    /// The enrolled passkeys (absent in profiles stored before FlintAuth knew them).
+    var passkeys: [PasskeyInfo]?
     /// The tenant the user signed in to (`Auth.tenantID` then), or the one `accounts:lookup` names.
     var tenantID: String?
 
@@ -65,6 +67,7 @@ struct UserProfile: Sendable, Codable {
         }
         metadata = UserMetadata(lastSignInDate: Self.date(account.lastLoginAt), creationDate: Self.date(account.createdAt))
         mfaInfo = (account.mfaInfo ?? []).compactMap(StoredMultiFactorInfo.init)
+        passkeys = (account.passkeyInfo ?? []).map { PasskeyInfo(name: $0.name, credentialID: $0.credentialId) }
         tenantID = account.tenantId
     }
 

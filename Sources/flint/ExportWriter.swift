@@ -52,7 +52,8 @@ struct ExportedUser {
     }
 
     /// The JSON object: `localId`, `email`, `emailVerified`, `passwordHash`, `salt`, `displayName`, `photoUrl`,
-    /// `lastSignedInAt`, `createdAt`, `phoneNumber`, `disabled`, `customAttributes`, `mfaInfo`, `providerUserInfo`.
+    /// `lastSignedInAt`, `createdAt`, `phoneNumber`, `disabled`, `customAttributes`, `mfaInfo`, `providerUserInfo`, and
+    /// Flint's `passkeyInfo` when the account has passkeys.
     var json: OrderedJSON {
         let user = account.user
         var members: [(String, OrderedJSON)] = [("localId", .string(user.localID))]
@@ -71,6 +72,22 @@ struct ExportedUser {
         if let claims = user.customAttributes { members.append(("customAttributes", .string(claims))) }
         if !account.enrollments.isEmpty { members.append(("mfaInfo", .array(account.enrollments.map(Self.factor)))) }
         members.append(("providerUserInfo", .array(account.identities.map(Self.provider))))
+        if !account.passkeys.isEmpty { members.append(("passkeyInfo", .array(account.passkeys.map(Self.passkey)))) }
+        return .object(members)
+    }
+
+    /// A passkey as the operator's download lists it: Identity Platform's `name` and `credentialId`, then Flint's key
+    /// material (`publicKey`, `rpId`, `signCount`, `transports`, `createdAt`), which `flint users import` needs to
+    /// verify the passkey later. Firebase's export has no passkeys.
+    static func passkey(_ p: PasskeyRecord) -> OrderedJSON {
+        var members: [(String, OrderedJSON)] = []
+        if let name = p.name { members.append(("name", .string(name))) }
+        members += [
+            ("credentialId", .string(p.credentialID)), ("publicKey", .string(p.publicKey)), ("rpId", .string(p.rpID)),
+            ("signCount", .string(String(p.signCount))),
+        ]
+        if !p.transports.isEmpty { members.append(("transports", .array(p.transports.map(OrderedJSON.string)))) }
+        members.append(("createdAt", .string(String(p.createdAt.millisecondsSince1970))))
         return .object(members)
     }
 

@@ -65,13 +65,14 @@ extension Users {
 
     /// `flint users update`: changes an account, as the Admin SDKs' `update_user`.
     struct Update: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change an account's email, phone, password or profile.")
+        static let configuration = CommandConfiguration(abstract: "Change an account's email, phone, password, profile or passkeys.")
         @OptionGroup var store: StoreOptions
         @Argument(help: "The user ID.") var uid: String
         @OptionGroup var fields: AccountFields
         @Flag(help: "Remove the display name.") var removeDisplayName = false
         @Flag(help: "Remove the photo URL.") var removePhotoUrl = false
         @Flag(help: "Remove the phone number.") var removePhone = false
+        @Option(help: "Withdraw the passkey with this credential ID (repeatable; the account's sessions end).") var deletePasskey: [String] = []
         @Flag(help: "Print the update's answer as JSON.") var json = false
 
         func run() async throws {
@@ -79,6 +80,7 @@ extension Users {
             let removed = [(removeDisplayName, "DISPLAY_NAME"), (removePhotoUrl, "PHOTO_URL")].filter(\.0).map { JSONValue.string($0.1) }
             if !removed.isEmpty { body["deleteAttribute"] = .array(removed) }
             if removePhone { body["deleteProvider"] = ["phone"] }
+            if !deletePasskey.isEmpty { body["deletePasskey"] = .array(deletePasskey.map(JSONValue.string)) }
             guard !body.isEmpty else { throw ValidationError("nothing to change: give at least one option") }
             try await updateAccount(store, uid: uid, body, json: json)
         }

@@ -217,3 +217,19 @@ func webSignIn(_ auth: Auth, uiDelegate: (any AuthUIDelegate)?) async throws {
     auth.signIn(with: provider, uiDelegate: uiDelegate) { result, error in _ = (result?.user.uid, error) }
     _ = auth.canHandle(URL(fileURLWithPath: "/"))
 }
+
+/// Passkeys, as FirebaseAuth's passkey API names them: the start calls hand back what an authenticator needs (on
+/// Apple platforms AuthenticationServices' requests), the enrolled passkeys are listed and withdrawn by credential ID.
+func passkeys(_ auth: Auth, user: FirebaseAuth.User) async throws {
+    _ = try await user.startPasskeyEnrollment(withName: "Work laptop")
+    for passkey in user.enrolledPasskeys ?? [] {
+        _ = passkey.name
+        if let id = passkey.credentialID { try await user.unenrollPasskey(withCredentialID: id) }
+    }
+    _ = try await auth.startPasskeySignIn()
+    do {
+        try await user.unenrollPasskey(withCredentialID: "")
+    } catch let error as NSError where error.code == AuthErrorCode.missingPasskeyEnrollment.rawValue {
+        _ = AuthErrorCode.invalidAuthenticatorResponse
+    }
+}

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServer
 import FlintTesting
 import Foundation
 import HTTPTypes
@@ -15,17 +16,26 @@ extension Path {
 let passkeyOrigin = "http://localhost:5000"
 
 extension API {
-    /// POSTs a JSON object with an `Origin` header.
-    func postJSON(_ path: String, _ object: [String: Any], origin: String) async throws -> Reply {
+    /// POSTs a JSON object with an `Origin` header and `headers`.
+    func postJSON(_ path: String, _ object: [String: Any], origin: String, headers: HTTPFields = [:]) async throws -> Reply {
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-        return try await postRaw(path, String(decoding: data, as: UTF8.self), headers: [.origin: origin])
+        var fields = headers
+        fields[.origin] = origin
+        return try await postRaw(path, String(decoding: data, as: UTF8.self), headers: fields)
     }
 
     /// `passkeyEnrollment:start`'s challenge for the signed-in user.
     func passkeyEnrollmentChallenge(_ idToken: String, origin: String = passkeyOrigin) async throws -> String {
         let start = try await postJSON(Path.passkeyEnrollStart, ["idToken": idToken], origin: origin)
         #expect(start.status == .ok, "\(start.text)")
-        return try #require(start["credentialCreationOptions"]?["challenge"]?.stringValue)
+        return try Self.clientDataChallenge(try #require(start["credentialCreationOptions"]?["challenge"]?.stringValue))
+    }
+
+    /// A start answer's challenge (standard base64, as the Firebase SDKs read it) as `clientDataJSON` carries it:
+    /// base64url without padding.
+    static func clientDataChallenge(_ answered: String) throws -> String {
+        #expect(answered.count % 4 == 0 && !answered.contains("-") && !answered.contains("_"), "\(answered) is not padded base64")
+        return Base64URL.encode(try #require(ImportBase64.decode(answered)))
     }
 
     /// The body of `passkeyEnrollment:finalize` for a registration.
@@ -47,19 +57,19 @@ extension API {
     /// Enrols `authenticator`'s credential for the signed-in user (start, register, finalize).
     func enrollPasskey(
         _ idToken: String, _ authenticator: SoftwareAuthenticator, format: SoftwareAuthenticator.Format = .none, rpID: String = "localhost",
-        origin: String = passkeyOrigin
+        origin: String = passkeyOrigin, name: String = "Laptop"
     ) async throws -> Reply {
         let challenge = try await passkeyEnrollmentChallenge(idToken)
         let (client, object) = try authenticator.register(rpID: rpID, challenge: challenge, origin: origin, format: format)
         return try await postJSON(
-            Path.passkeyEnrollFinalize, Self.registrationBody(idToken, authenticator, clientDataJSON: client, attestationObject: object))
+            Path.passkeyEnrollFinalize, Self.registrationBody(idToken, authenticator, clientDataJSON: client, attestationObject: object, name: name))
     }
 
     /// `passkeySignIn:start`'s challenge.
     func passkeySignInChallenge(origin: String = passkeyOrigin) async throws -> String {
         let start = try await postJSON(Path.passkeySignInStart, [:], origin: origin)
         #expect(start.status == .ok, "\(start.text)")
-        return try #require(start["credentialRequestOptions"]?["challenge"]?.stringValue)
+        return try Self.clientDataChallenge(try #require(start["credentialRequestOptions"]?["challenge"]?.stringValue))
     }
 
     /// The body of `passkeySignIn:finalize` for an assertion.

@@ -13,7 +13,7 @@ struct PasskeyTests {
             let options = try await api.postJSON(Path.passkeyEnrollStart, ["idToken": user.idToken], origin: passkeyOrigin)
             let creation = try #require(options["credentialCreationOptions"])
             #expect(creation["rp"]?["id"]?.stringValue == "localhost")
-            #expect(creation["user"]?["id"]?.stringValue == Base64URL.encode(Array(user.localId.utf8)))
+            #expect(creation["user"]?["id"]?.stringValue == Data(user.localId.utf8).base64EncodedString(), "bytes as proto3 JSON writes them")
             #expect(creation["pubKeyCredParams"]?.arrayValue?.compactMap { $0["alg"] } == [.number(-7), .number(-257)])
             #expect(creation["authenticatorSelection"]?["residentKey"]?.stringValue == "required")
             #expect(creation["authenticatorSelection"]?["userVerification"]?.stringValue == "required")
@@ -30,7 +30,9 @@ struct PasskeyTests {
             let account = try #require(try await api.lookup(enrolledToken)["users"]?.arrayValue?.first)
             #expect(account["passkeyInfo"] == .array([["name": "Laptop", "credentialId": .string(authenticator.id)]]))
             let again = try await api.postJSON(Path.passkeyEnrollStart, ["idToken": enrolledToken], origin: passkeyOrigin)
-            #expect(again["credentialCreationOptions"]?["excludeCredentials"]?.arrayValue?.first?["id"]?.stringValue == authenticator.id)
+            #expect(
+                again["credentialCreationOptions"]?["excludeCredentials"]?.arrayValue?.first?["id"]?.stringValue
+                    == Data(authenticator.credentialID).base64EncodedString())
 
             let requestOptions = try await api.postJSON(Path.passkeySignInStart, [:], origin: passkeyOrigin)
             #expect(requestOptions["credentialRequestOptions"]?["rpId"]?.stringValue == "localhost")

@@ -34,6 +34,33 @@ struct PasskeyStoreTests {
         try await store.close()
     }
 
+    @Test("several accounts' passkeys are listed at once, each account's oldest first", arguments: Engine.all)
+    func listedForAccounts(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        try await store.write { tx in
+            for id in ["a", "b", "c"] { try await tx.insertUser(Self.user(id)) }
+            try await tx.insertPasskey(Self.passkey("k2", of: "a", at: 3000))
+            try await tx.insertPasskey(Self.passkey("k1", of: "a", at: 2000))
+            try await tx.insertPasskey(Self.passkey("k3", of: "b"))
+        }
+        let listed = try await store.read { try await $0.passkeys(localIDs: ["a", "b", "c", "a"]) }
+        #expect(listed.mapValues { $0.map(\.credentialID) } == ["a": ["k1", "k2"], "b": ["k3"]])
+        try await store.close()
+    }
+
+    @Test("bulk import writes an account's passkeys and the export page reads them back", arguments: Engine.all)
+    func importAndExport(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        let passkeys = [Self.passkey("k1", of: "a", at: 2000, count: 7), Self.passkey("k2", of: "a", at: 3000)]
+        try await store.write { tx in
+            try await tx.insertImportedUsers([UserAndFactors(user: Self.user("a"), passkeys: passkeys), UserAndFactors(user: Self.user("b"))])
+        }
+        let page = try await store.read { try await $0.exportPage(after: nil, limit: 10) }
+        #expect(page.map(\.passkeys) == [passkeys, []])
+        #expect(try await store.read { try await $0.passkey(credentialID: "k1") }?.signCount == 7)
+        try await store.close()
+    }
+
     @Test("a credential ID is unique across accounts", arguments: Engine.all)
     func uniqueAcrossAccounts(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)

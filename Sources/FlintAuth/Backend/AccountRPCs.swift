@@ -27,6 +27,7 @@ struct LookupResponse: Decodable {
         var lastLoginAt: String?
         var providerUserInfo: [ProviderInfo]?
         var mfaInfo: [MFAEnrollmentWire]?
+        var passkeyInfo: [PasskeyInfoWire]?
         var tenantId: String?
     }
 

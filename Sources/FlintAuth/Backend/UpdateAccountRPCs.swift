@@ -9,6 +9,8 @@ struct SetAccountInfoRequest: Encodable {
     var photoUrl: String?
     var deleteAttribute: [String]?
     var deleteProvider: [String]?
+    /// Credential IDs of passkeys to withdraw (FirebaseAuth's `deletePasskeys`, sent as `deletePasskey`).
+    var deletePasskey: [String]?
     var returnSecureToken = true
 }
 

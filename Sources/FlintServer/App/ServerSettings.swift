@@ -51,6 +51,14 @@ public struct ServerSettings: Sendable {
     public var passwordFailuresPerIP: Int64 = 100
     /// The window of the password failure limits.
     public var passwordFailureWindow: Duration = .seconds(900)
+    /// Failed passkey sign-ins (`passkeySignIn:finalize`) allowed per credential ID, and per client IP, in
+    /// ``passkeyLimitWindow``.
+    public var passkeyFailuresPerCredential: Int64 = 10
+    public var passkeyFailuresPerIP: Int64 = 100
+    /// Passkey sign-in challenges (`passkeySignIn:start`) one client IP may ask for in ``passkeyLimitWindow``.
+    public var passkeyChallengesPerIP: Int64 = 300
+    /// The window of the passkey limits.
+    public var passkeyLimitWindow: Duration = .seconds(900)
     /// Emails (links) one address may be sent, and one client IP may ask for, per hour.
     public var emailsPerAddressPerHour: Int64 = 10
     public var emailsPerIPPerHour: Int64 = 100

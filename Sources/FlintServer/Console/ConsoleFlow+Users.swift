@@ -3,7 +3,7 @@ import FlintStore
 
 /// What an operator may do to an account from the console. Each runs the admin API's flow for it.
 enum ConsoleUserAction: String, Sendable, CaseIterable {
-    case disable, enable, revoke, delete, claims, removeFactor, sendPasswordReset, sendVerification
+    case disable, enable, revoke, delete, claims, removeFactor, removePasskey, sendPasswordReset, sendVerification
 
     /// How the confirmation page and the audit log name it.
     var title: String {
@@ -14,6 +14,7 @@ enum ConsoleUserAction: String, Sendable, CaseIterable {
         case .delete: "Delete the account"
         case .claims: "Replace the custom claims"
         case .removeFactor: "Remove a second factor"
+        case .removePasskey: "Remove a passkey"
         case .sendPasswordReset: "Email a password-reset link"
         case .sendVerification: "Email a verification link"
         }
@@ -60,11 +61,13 @@ extension ConsoleFlow {
 
     /// Runs `action` on the account `localID` as the operator `caller` from `ip`, through the operator's
     /// `accounts:update` / `accounts:delete` / `accounts:sendOobCode` flow, then records an `ADMIN_ACTION` event naming the action; the flows'
-    /// own events (revocations, deletions, second-factor changes) carry the operator's email as their actor too.
+    /// own events (revocations, deletions, second-factor and passkey changes) carry the operator's email as their actor
+    /// too. `factor` names the second factor `removeFactor` removes, `passkey` the credential ID `removePasskey` does.
     /// - Throws: the flow's ``FlintCore/AuthError`` (an invalid claims document, an unknown account…).
-    func perform(_ action: ConsoleUserAction, on localID: String, claims: String?, factor: String?, by caller: ConsoleCaller, ip: String?)
-        async throws
-    {
+    func perform(
+        _ action: ConsoleUserAction, on localID: String, claims: String?, factor: String?, passkey: String? = nil, by caller: ConsoleCaller,
+        ip: String?
+    ) async throws {
         let origin = AuditOrigin(ip: ip, actor: caller.email)
         origin.notes.subject = localID
         try await AuditOrigin.$current.withValue(origin) {
@@ -85,6 +88,13 @@ extension ConsoleFlow {
                 }
                 let kept = factors.filter { $0.mfaEnrollmentId != factor }.map(Self.kept)
                 try await update(localID, ["mfa": .object(["enrollments": .array(kept)])])
+            case .removePasskey:
+                guard let account = try await account(localID) else { throw AuthError.userNotFound }
+                guard let passkey, (account.passkeyInfo ?? []).contains(where: { $0.credentialId == passkey }) else {
+                    throw AuthError.invalidArgument("The account has no passkey with this credential ID.")
+                }
+                // `accounts:update`'s `deletePasskey`, as the operator's API withdraws one: audited, sessions ended.
+                try await update(localID, ["deletePasskey": .array([.string(passkey)])])
             case .sendPasswordReset, .sendVerification:
                 guard let email = try await account(localID)?.email else { throw AuthError.invalidArgument("The account has no email.") }
                 let type = action == .sendPasswordReset ? "PASSWORD_RESET" : "VERIFY_EMAIL"
@@ -94,6 +104,7 @@ extension ConsoleFlow {
         }
         var detail: [String: JSONValue] = ["action": .string(action.rawValue), "via": "console"]
         if let factor, action == .removeFactor { detail["mfaEnrollmentId"] = .string(factor) }
+        if let passkey, action == .removePasskey { detail["credentialId"] = .string(passkey) }
         await node.recordAudit(origin.event(.adminAction, uid: localID, at: node.clock.now(), detail))
     }
 

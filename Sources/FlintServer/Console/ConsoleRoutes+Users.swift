@@ -45,10 +45,12 @@ extension ConsoleRoutes {
                 var data: [String: Any] = ["localId": id, "action": action.rawValue, "question": "\(action.title) \(id)?"]
                 if let claims { data["claims"] = claims }
                 if let factor = form["factor"] { data["factor"] = factor }
+                if let passkey = form["passkey"] { data["passkey"] = passkey }
                 return pages.page("confirm", title: action.title, data, caller: caller)
             }
             do {
-                try await flow.perform(action, on: id, claims: claims, factor: form["factor"], by: caller, ip: context.clientIP)
+                try await flow.perform(
+                    action, on: id, claims: claims, factor: form["factor"], passkey: form["passkey"], by: caller, ip: context.clientIP)
             } catch let error as AuthError {
                 guard action == .claims, let account = try await flow.account(id) else {
                     return pages.message(
@@ -72,6 +74,7 @@ extension ConsoleRoutes {
                 "phone": factor.unobfuscatedPhoneInfo ?? factor.phoneInfo ?? "", "enrolled": factor.enrolledAt,
             ]
         }
+        let passkeys: [[String: Any]] = (account.passkeyInfo ?? []).map { ["id": $0.credentialId, "name": $0.name ?? ""] }
         var actions: [[String: Any]] = [
             account.disabled ? ["action": "enable", "label": "Enable"] : ["action": "disable", "label": "Disable", "danger": true],
             ["action": "revoke", "label": "Revoke sessions", "danger": true],
@@ -88,6 +91,7 @@ extension ConsoleRoutes {
             "lastSignIn": account.lastLoginAt.flatMap(Int64.init).map(Self.time) ?? "never",
             "lastRefresh": account.lastRefreshAt ?? "never", "disabled": account.disabled,
             "providers": account.providerUserInfo.map { ["providerId": $0.providerId, "rawId": $0.rawId] }, "factors": factors,
+            "passkeys": passkeys,
             "claims": Self.shown(account.customAttributes), "draft": account.customAttributes ?? "", "actions": actions,
         ]
     }

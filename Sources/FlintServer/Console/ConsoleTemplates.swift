@@ -65,6 +65,20 @@ enum ConsoleTemplates {
           {{^factors}}<tr><td colspan="5">None</td></tr>{{/factors}}
           </tbody>
         </table>
+        <h2>Passkeys</h2>
+        <table>
+          <thead><tr><th scope="col">Name</th><th scope="col">Credential ID</th>
+          {{#canWrite}}<th scope="col"><span class="visually-hidden">Action</span></th>{{/canWrite}}</tr></thead>
+          <tbody>
+          {{#passkeys}}
+          <tr><td>{{name}}</td><td><code>{{id}}</code></td>
+          {{#canWrite}}<td><form method="post" action="/console/users/{{localId}}/actions">
+            <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="action" value="removePasskey">
+            <input type="hidden" name="passkey" value="{{id}}"><button type="submit" class="danger">Remove</button></form></td>{{/canWrite}}</tr>
+          {{/passkeys}}
+          {{^passkeys}}<tr><td colspan="3">None</td></tr>{{/passkeys}}
+          </tbody>
+        </table>
         <h2>Custom claims</h2>
         {{#claims}}<pre class="claims">{{claims}}</pre>{{/claims}}{{^claims}}<p>None</p>{{/claims}}
         {{#canWrite}}
@@ -97,6 +111,7 @@ enum ConsoleTemplates {
             <input type="hidden" name="confirmed" value="yes">
             {{#claims}}<input type="hidden" name="claims" value="{{claims}}">{{/claims}}
             {{#factor}}<input type="hidden" name="factor" value="{{factor}}">{{/factor}}
+            {{#passkey}}<input type="hidden" name="passkey" value="{{passkey}}">{{/passkey}}
             <button type="submit" class="danger">Confirm</button>
             <a href="/console/users/{{localId}}">Cancel</a>
           </form>

@@ -123,8 +123,10 @@ package struct UserImportParser: Sendable {
             user.email = normalized
         }
         let enrollments = try secondFactors(fields, user: user)
+        let passkeys = try passkeys(fields, localID: localID)
         return ImportCandidate(
-            index: index, account: UserAndFactors(user: user, enrollments: enrollments, identities: identities), rawPassword: rawPassword)
+            index: index, account: UserAndFactors(user: user, enrollments: enrollments, identities: identities, passkeys: passkeys),
+            rawPassword: rawPassword)
     }
 
     /// The user's federated identities (`providerUserInfo` entries for `google.com`, `apple.com`, `oidc.*`…): each

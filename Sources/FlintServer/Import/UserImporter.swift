@@ -18,9 +18,9 @@ package struct ImportBatchOutcome: Sendable, Equatable {
 }
 
 /// Writes checked users in one transaction per batch: duplicates inside the batch and clashes with stored accounts
-/// (ID, email, phone number, second-factor ID, federated identity) are refused user by user with Firebase's messages,
-/// the others are inserted with multi-row statements. A user is written whole (row, second factors and federated
-/// identities) or not at all.
+/// (ID, email, phone number, second-factor ID, federated identity, passkey credential ID) are refused user by user with
+/// Firebase's messages, the others are inserted with multi-row statements. A user is written whole (row, second
+/// factors, federated identities and passkeys) or not at all.
 package struct UserImporter: Sendable {
     /// What to do with a user whose `localId` is taken.
     package enum Existing: Sendable {
@@ -67,8 +67,13 @@ package struct UserImporter: Sendable {
                     result.skipped += 1
                     continue
                 }
-                if let message = Self.clash(account, clashes: clashes, overwriting: generation != nil && existing == .overwrite) {
+                let overwriting = generation != nil && existing == .overwrite
+                if let message = Self.clash(account, clashes: clashes, overwriting: overwriting) {
                     result.failures.append(.init(index: candidate.index, message: message))
+                    continue
+                }
+                if try await Self.passkeyClash(account, in: tx, overwriting: overwriting) {
+                    result.failures.append(.init(index: candidate.index, message: Self.passkeyTaken))
                     continue
                 }
                 if let generation {
@@ -128,12 +133,14 @@ package struct UserImporter: Sendable {
         var phones = Set<String>()
         var enrollments = Set<String>()
         var identities = Set<FederatedIdentityKey>()
+        var passkeys = Set<String>()
         var out: [ImportCandidate] = []
         out.reserveCapacity(candidates.count)
         for candidate in candidates {
             let user = candidate.account.user
             let factorIDs = candidate.account.enrollments.map(\.enrollmentID)
             let keys = candidate.account.identities.map(\.key)
+            let credentialIDs = candidate.account.passkeys.map(\.credentialID)
             let message: String? =
                 if ids.contains(user.localID) {
                     "localId appears earlier in this batch"
@@ -145,6 +152,8 @@ package struct UserImporter: Sendable {
                     "Enrollment id already exists."
                 } else if keys.contains(where: identities.contains) {
                     rawIDTaken
+                } else if credentialIDs.contains(where: passkeys.contains) {
+                    "passkey credentialId exists in other account in this batch"
                 } else {
                     nil
                 }
@@ -157,6 +166,7 @@ package struct UserImporter: Sendable {
             if let phone = user.phoneNumber { phones.insert(phone) }
             enrollments.formUnion(factorIDs)
             identities.formUnion(keys)
+            passkeys.formUnion(credentialIDs)
             out.append(candidate)
         }
         return out

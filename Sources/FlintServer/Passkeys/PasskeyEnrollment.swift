@@ -16,7 +16,7 @@ struct StartPasskeyEnrollmentResponse: ResponseEncodable {
         var name: String
     }
     struct UserJSON: Encodable {
-        /// The user handle: base64url of the account's `localId`.
+        /// The user handle: the account's `localId` as bytes (base64, as every binary field of the answer).
         var id: String
         var name: String
         var displayName: String
@@ -78,10 +78,11 @@ extension PasskeyFlow {
         let name = user.email ?? user.phoneNumber ?? user.localID
         return StartPasskeyEnrollmentResponse(
             credentialCreationOptions: .init(
-                challenge: challenge, rp: .init(id: rpID, name: node.settings.projectID),
-                user: .init(id: Base64URL.encode(Array(user.localID.utf8)), name: name, displayName: user.displayName ?? name),
+                challenge: PasskeyBytes.answer(challenge), rp: .init(id: rpID, name: node.settings.projectID),
+                user: .init(id: ImportBase64.encode(Array(user.localID.utf8)), name: name, displayName: user.displayName ?? name),
                 excludeCredentials: existing.map {
-                    CredentialDescriptorJSON(id: $0.credentialID, transports: $0.transports.isEmpty ? nil : $0.transports)
+                    CredentialDescriptorJSON(
+                        id: PasskeyBytes.answer($0.credentialID), transports: $0.transports.isEmpty ? nil : $0.transports)
                 }))
     }
 

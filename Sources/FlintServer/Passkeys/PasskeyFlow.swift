@@ -21,6 +21,8 @@ struct PasskeyFlow: Sendable {
     static let maxPasskeys = 10
     /// Longest passkey name kept.
     static let maxNameLength = 256
+    /// Longest credential ID (bytes), as WebAuthn bounds it.
+    static let maxCredentialIDLength = 1023
     /// How long a client may take, as `timeout` tells the browser (milliseconds).
     static var timeoutMilliseconds: Int { Int(PasskeyChallenge.lifetime.inSeconds) * 1000 }
 

@@ -13,7 +13,7 @@ struct PasskeyRoutes {
 
     func startSignIn(_ request: Request, context: FlintRequestContext) async throws -> StartPasskeySignInResponse {
         let wire = try await context.clientBody(request, as: StartPasskeySignInRequest.self)
-        return try await flow.startSignIn(wire, origin: request.headers[.origin])
+        return try await flow.startSignIn(wire, origin: request.headers[.origin], clientIP: context.clientIP)
     }
 }
 

@@ -37,20 +37,34 @@ struct PasskeySignInFields: Encodable, Sendable {
 typealias FinalizePasskeySignInResponse = SignInReply<PasskeySignInFields>
 
 extension PasskeyFlow {
-    func startSignIn(_ wire: StartPasskeySignInRequest, origin: String?) async throws -> StartPasskeySignInResponse {
+    /// A challenge for a discoverable-credential sign-in; each one counts on the client IP's limit.
+    func startSignIn(_ wire: StartPasskeySignInRequest, origin: String?, clientIP: String?) async throws -> StartPasskeySignInResponse {
+        if let clientIP {
+            let limits = [Limit(key: "pkstart:ip:\(clientIP)", max: node.settings.passkeyChallengesPerIP, window: node.settings.passkeyLimitWindow)]
+            let now = node.clock.now()
+            if try await node.store.write({ tx in try await limits.count(in: tx, now: now) }) { throw AuthError.tooManyAttempts }
+        }
         let (challenge, rpID) = try issueChallenge(.signIn, localID: "", origin: origin)
-        return StartPasskeySignInResponse(credentialRequestOptions: .init(challenge: challenge, rpId: rpID))
+        return StartPasskeySignInResponse(credentialRequestOptions: .init(challenge: PasskeyBytes.answer(challenge), rpId: rpID))
     }
 
     /// Verifies the assertion against the stored credential (RP ID, flags, signature, counter), then signs its account
-    /// in through the first-factor gate, in one transaction that spends the challenge and moves the counter.
-    func finalizeSignIn(_ wire: FinalizePasskeySignInRequest) async throws -> FinalizePasskeySignInResponse {
+    /// in through the first-factor gate, in one transaction that spends the challenge and moves the counter. Each try
+    /// reserves a failure slot per credential ID and per client IP before anything is checked (parallel tries cannot
+    /// slip past); a sign-in gives it back. Past either limit the answer is `TOO_MANY_ATTEMPTS_TRY_LATER`.
+    func finalizeSignIn(_ wire: FinalizePasskeySignInRequest, clientIP: String?) async throws -> FinalizePasskeySignInResponse {
         guard let credential = wire.authenticatorAuthenticationResponse else { throw AuthError.missingAuthenticatorResponse }
         try checkCredentialType(credential.type, credential.credentialType)
         guard let response = credential.response ?? credential.authenticatorAssertionResponse else {
             throw AuthError.missingAuthenticatorResponse
         }
-        let id = Base64URL.encode(try credentialID(credential.rawId, credential.id, credential.credentialId))
+        let rawID = try credentialID(credential.rawId, credential.id, credential.credentialId)
+        // WebAuthn credential IDs are at most 1023 bytes; a longer one would only make a long counter key.
+        guard rawID.count <= Self.maxCredentialIDLength else { throw AuthError.invalidAuthenticatorResponse.with(detail: "Invalid credential ID.") }
+        let id = Base64URL.encode(rawID)
+        let limits = failureLimits(credentialID: id, clientIP: clientIP)
+        let start = node.clock.now()
+        if try await node.store.write({ tx in try await limits.count(in: tx, now: start) }) { throw AuthError.tooManyAttempts }
         let (client, challenge, challengeText) = try openClientData(
             response.clientDataJSON ?? response.clientDataJson, type: "webauthn.get", purpose: .signIn)
         let authenticatorData = try PasskeyBytes.decode(response.authenticatorData, field: "authenticatorData")
@@ -86,6 +100,7 @@ extension PasskeyFlow {
                 guard let current = try await tx.passkey(credentialID: id), current.localID == user.localID else { return .failed(.passkeyNotFound) }
                 return .failed(WebAuthnError.counterRegressed.authError)
             }
+            try await limits.release(in: tx, reservedAt: start)
             let verdict = try await gate.firstFactorGate(tx, localID: user.localID, provider: provider)
             if case .refuse(let error) = verdict.decision { return .failed(error) }
             try await tx.recordSignIn(localID: user.localID, at: now)
@@ -93,5 +108,13 @@ extension PasskeyFlow {
         }
         let (user, _, session) = try gate.answer(outcome, provider: provider, now: now)
         return FinalizePasskeySignInResponse(fields: PasskeySignInFields(localId: user.localID), session: session)
+    }
+
+    /// The failure limits of a passkey sign-in: per credential ID and per client IP.
+    func failureLimits(credentialID: String, clientIP: String?) -> [Limit] {
+        let window = node.settings.passkeyLimitWindow
+        var limits = [Limit(key: "pkfail:cred:\(credentialID)", max: node.settings.passkeyFailuresPerCredential, window: window)]
+        if let clientIP { limits.append(Limit(key: "pkfail:ip:\(clientIP)", max: node.settings.passkeyFailuresPerIP, window: window)) }
+        return limits
     }
 }

@@ -17,6 +17,13 @@ enum PasskeyBytes {
         }
         return bytes
     }
+
+    /// A binary field of a start answer (`challenge`, `user.id`, `excludeCredentials[].id`), given base64url: standard
+    /// base64, padded, as Google's proto3 JSON writes `bytes` and as the Firebase SDKs read it (`atob`,
+    /// `Data(base64Encoded:)`, neither of which takes base64url).
+    static func answer(_ base64url: String) -> String {
+        ImportBase64.encode(Base64URL.decode(base64url) ?? [])
+    }
 }
 
 /// `authenticatorRegistrationResponse`: the `PublicKeyCredential` of `navigator.credentials.create()` as its JSON form
@@ -80,14 +87,31 @@ func credentialID(_ candidates: String?...) throws(AuthError) -> [UInt8] {
     return found
 }
 
-/// One `passkeyInfo` entry of `accounts:lookup`.
+/// One `passkeyInfo` entry of `accounts:lookup` and the operator's listings: Identity Platform's `name` and
+/// `credentialId`. The operator's download (`accounts:batchGet`, what exports read) adds Flint's key material, which
+/// an import needs to verify the passkey later: `publicKey` (the COSE key, base64url), `rpId`, `signCount`,
+/// `transports` and `createdAt` (milliseconds).
 struct PasskeyInfoJSON: Encodable {
     var name: String?
     var credentialId: String
+    var publicKey: String?
+    var rpId: String?
+    var signCount: String?
+    var transports: [String]?
+    var createdAt: String?
+
+    /// An entry; with `keyMaterial`, the export's members too.
+    init(_ passkey: PasskeyRecord, keyMaterial: Bool = false) {
+        (name, credentialId) = (passkey.name, passkey.credentialID)
+        guard keyMaterial else { return }
+        (publicKey, rpId, signCount) = (passkey.publicKey, passkey.rpID, String(passkey.signCount))
+        transports = passkey.transports.isEmpty ? nil : passkey.transports
+        createdAt = String(passkey.createdAt.millisecondsSince1970)
+    }
 
     /// An account's passkeys, `nil` when it has none (the field is left out, as Firebase leaves empty lists out).
-    static func list(_ passkeys: [PasskeyRecord]) -> [PasskeyInfoJSON]? {
-        passkeys.isEmpty ? nil : passkeys.map { PasskeyInfoJSON(name: $0.name, credentialId: $0.credentialID) }
+    static func list(_ passkeys: [PasskeyRecord], keyMaterial: Bool = false) -> [PasskeyInfoJSON]? {
+        passkeys.isEmpty ? nil : passkeys.map { PasskeyInfoJSON($0, keyMaterial: keyMaterial) }
     }
 }
 

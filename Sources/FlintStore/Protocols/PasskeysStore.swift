@@ -2,6 +2,8 @@
 public protocol PasskeysReads: Sendable {
     /// An account's passkeys, oldest first.
     func passkeys(localID: String) async throws -> [PasskeyRecord]
+    /// The passkeys of several accounts (listings), each account's oldest first, by local ID.
+    func passkeys(localIDs: [String]) async throws -> [String: [PasskeyRecord]]
     /// A passkey by credential ID.
     func passkey(credentialID: String) async throws -> PasskeyRecord?
 }

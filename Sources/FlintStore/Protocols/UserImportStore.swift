@@ -1,4 +1,5 @@
-/// An account with its second factors and federated identities, as bulk import writes it and export reads it.
+/// An account with its second factors, federated identities and passkeys, as bulk import writes it and export reads
+/// it.
 public struct UserAndFactors: Sendable, Equatable {
     /// The users row.
     public var user: UserRecord
@@ -6,12 +7,17 @@ public struct UserAndFactors: Sendable, Equatable {
     public var enrollments: [MFAEnrollmentRecord]
     /// Its federated identities, by provider and raw ID.
     public var identities: [FederatedIdentityRecord]
+    /// Its passkeys, oldest first.
+    public var passkeys: [PasskeyRecord]
 
     /// Creates the account.
-    public init(user: UserRecord, enrollments: [MFAEnrollmentRecord] = [], identities: [FederatedIdentityRecord] = []) {
+    public init(
+        user: UserRecord, enrollments: [MFAEnrollmentRecord] = [], identities: [FederatedIdentityRecord] = [], passkeys: [PasskeyRecord] = []
+    ) {
         self.user = user
         self.enrollments = enrollments
         self.identities = identities
+        self.passkeys = passkeys
     }
 }
 
@@ -47,7 +53,7 @@ public protocol UserImportReads: Sendable {
 
 /// Bulk import and export of accounts. Writes, inside a transaction.
 public protocol UserImportWrites: UserImportReads {
-    /// Inserts accounts with their second factors and federated identities with multi-row statements. The caller has
+    /// Inserts accounts with their second factors, federated identities (multi-row statements) and passkeys. The caller has
     /// checked for clashes (``UserImportReads/importClashes(localIDs:emails:phoneNumbers:enrollmentIDs:identities:)``);
     /// a clash found anyway (a concurrent writer) throws ``StoreError/conflict``, so the transaction is undone and may
     /// run again.

@@ -65,6 +65,7 @@ extension SQLQueries {
             ]
         }
         try await insertIdentities(accounts.flatMap(\.identities))
+        for passkey in accounts.flatMap(\.passkeys) { try await insertPasskey(passkey) }
     }
 
     func exportPage(after localID: String?, limit: Int) async throws -> [UserAndFactors] {
@@ -100,8 +101,17 @@ extension SQLQueries {
             let identity = try identity(from: row)
             identities[identity.localID, default: []].append(identity)
         }
+        var passkeys: [String: [PasskeyRecord]] = [:]
+        for row in try await db.query(
+            "SELECT \(Self.passkeyColumns) FROM passkeys WHERE local_id >= ? AND local_id <= ?", [.text(first), .text(last)]
+        ) {
+            let passkey = try passkey(from: row)
+            passkeys[passkey.localID, default: []].append(passkey)
+        }
         return users.map {
-            UserAndFactors(user: $0, enrollments: factors[$0.localID] ?? [], identities: Self.ordered(identities[$0.localID] ?? []))
+            UserAndFactors(
+                user: $0, enrollments: factors[$0.localID] ?? [], identities: Self.ordered(identities[$0.localID] ?? []),
+                passkeys: (passkeys[$0.localID] ?? []).sorted(by: Self.passkeyOrder))
         }
     }
 

@@ -17,6 +17,16 @@ extension SQLQueries {
         ).map(passkey(from:))
     }
 
+    func passkeys(localIDs: [String]) async throws -> [String: [PasskeyRecord]] {
+        let rows = try await forEachSlice(of: Array(Set(localIDs))) { "SELECT \(Self.passkeyColumns) FROM passkeys WHERE local_id IN (\($0))" }
+        return Dictionary(grouping: try rows.map(passkey(from:)).sorted(by: Self.passkeyOrder), by: \.localID)
+    }
+
+    /// An account's passkeys' order: oldest first, then by credential ID.
+    static func passkeyOrder(_ a: PasskeyRecord, _ b: PasskeyRecord) -> Bool {
+        (a.createdAt, a.credentialID) < (b.createdAt, b.credentialID)
+    }
+
     func passkey(credentialID: String) async throws -> PasskeyRecord? {
         try await db.first("SELECT \(Self.passkeyColumns) FROM passkeys WHERE credential_id = ?", [.text(credentialID)]).map(passkey(from:))
     }

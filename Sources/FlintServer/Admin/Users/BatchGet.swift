@@ -59,14 +59,20 @@ extension UserAdminFlow {
             after = id
         }
         let start = after
-        let (page, more, enrollments, identities) = try await node.store.read { r in
+        let (page, more, enrollments, identities, passkeys) = try await node.store.read { r in
             let rows = try await r.users(after: start, limit: size + 1)
             let page = Array(rows.prefix(size))
             let ids = page.map(\.localID)
-            return (page, rows.count > size, try await r.mfaEnrollments(localIDs: ids), try await r.federatedIdentities(localIDs: ids))
+            return (
+                page, rows.count > size, try await r.mfaEnrollments(localIDs: ids), try await r.federatedIdentities(localIDs: ids),
+                try await r.passkeys(localIDs: ids)
+            )
         }
         let users = page.map {
-            AccountJSON($0, enrollments: enrollments[$0.localID] ?? [], identities: identities[$0.localID] ?? [], exportingHash: true)
+            var account = AccountJSON(
+                $0, enrollments: enrollments[$0.localID] ?? [], identities: identities[$0.localID] ?? [], exportingHash: true)
+            account.passkeyInfo = PasskeyInfoJSON.list(passkeys[$0.localID] ?? [], keyMaterial: true)
+            return account
         }
         return DownloadAccountResponse(
             users: users.isEmpty ? nil : users, nextPageToken: more ? page.last.map { Base64URL.encode(Array($0.localID.utf8)) } : nil)
