@@ -26,10 +26,12 @@ struct SoftwarePasskey: Sendable {
 
     var credentialIDText: String { Base64URL.encode(credentialID) }
 
-    /// `clientDataJSON` for a ceremony (`webauthn.create` or `webauthn.get`) answering `challenge` (base64url).
+    /// `clientDataJSON` for a ceremony (`webauthn.create` or `webauthn.get`) answering `challenge` as the start
+    /// answer carries it (standard base64, as Identity Platform sends it): written base64url, as browsers write it.
     func clientData(type: String, challenge: String) -> [UInt8] {
-        Array(
-            ("{\"type\":" + JSONText.quote(type) + ",\"challenge\":" + JSONText.quote(challenge) + ",\"origin\":" + JSONText.quote(origin)
+        let written = Base64URL.decode(challenge).map(Base64URL.encode) ?? challenge
+        return Array(
+            ("{\"type\":" + JSONText.quote(type) + ",\"challenge\":" + JSONText.quote(written) + ",\"origin\":" + JSONText.quote(origin)
                 + ",\"crossOrigin\":false}").utf8)
     }
 

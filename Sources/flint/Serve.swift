@@ -66,6 +66,16 @@ struct Serve: AsyncParsableCommand {
     var maxConnectionsPerIp: Int = env("FLINT_MAX_CONNECTIONS_PER_IP").flatMap(Int.init) ?? 256
     @Option(help: "New accounts one client IP may create per hour, any way; 0 = no limit (env FLINT_NEW_ACCOUNTS_PER_IP; default 100, as Firebase).")
     var newAccountsPerIp: Int = env("FLINT_NEW_ACCOUNTS_PER_IP").flatMap(Int.init) ?? 100
+    @Option(
+        help:
+            "Passkey sign-in challenges (passkeySignIn:start) one client IP may ask for per 15 minutes; 0 = no limit (env FLINT_PASSKEY_CHALLENGES_PER_IP; default 300)."
+    )
+    var passkeyChallengesPerIp: Int = env("FLINT_PASSKEY_CHALLENGES_PER_IP").flatMap(Int.init) ?? 300
+    @Option(
+        help:
+            "Failed passkey sign-ins one client IP may make per 15 minutes (each credential has its own limit of 10 as well); 0 = no per-IP limit (env FLINT_PASSKEY_FAILURES_PER_IP; default 100)."
+    )
+    var passkeyFailuresPerIp: Int = env("FLINT_PASSKEY_FAILURES_PER_IP").flatMap(Int.init) ?? 100
     @Option(help: "APNs auth key (.p8) for app verification's silent pushes (env FLINT_APNS_KEY_FILE).") var apnsKeyFile: String?
     @Option(help: "ID of the APNs auth key, 10 characters (env FLINT_APNS_KEY_ID).") var apnsKeyId: String?
     @Option(help: "Apple developer team ID (env FLINT_APNS_TEAM_ID).") var apnsTeamId: String?
@@ -155,6 +165,8 @@ struct Serve: AsyncParsableCommand {
         guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be between 1 and 3600 seconds") }
         guard (1...36_500).contains(auditRetention) else { throw ValidationError("--audit-retention must be between 1 and 36500 days") }
         guard newAccountsPerIp >= 0 else { throw ValidationError("--new-accounts-per-ip must be 0 (no limit) or more") }
+        guard passkeyChallengesPerIp >= 0 else { throw ValidationError("--passkey-challenges-per-ip must be 0 (no limit) or more") }
+        guard passkeyFailuresPerIp >= 0 else { throw ValidationError("--passkey-failures-per-ip must be 0 (no limit) or more") }
         guard (1...1_000_000).contains(maxConnectionsPerIp) else { throw ValidationError("--max-connections-per-ip must be between 1 and 1000000") }
         guard (10...20).contains(passwordHashCost) else { throw ValidationError("--password-hash-cost must be between 10 and 20") }
         guard EmailAddress.normalize(emailFrom) != nil else { throw ValidationError("--email-from must be an email address") }
@@ -208,6 +220,8 @@ struct Serve: AsyncParsableCommand {
         settings.idleTimeout = .seconds(idleTimeout)
         settings.maxConnectionsPerIP = maxConnectionsPerIp
         settings.newAccountsPerIPPerHour = Int64(newAccountsPerIp)
+        settings.passkeyChallengesPerIP = Int64(passkeyChallengesPerIp)
+        settings.passkeyFailuresPerIP = Int64(passkeyFailuresPerIp)
         settings.metricsToken = metricsToken ?? env("FLINT_METRICS_TOKEN")
         settings.identityProviderStandIns = try identityProviderStandIns()
         if let config = config ?? env("FLINT_CONFIG") {

@@ -77,3 +77,25 @@ struct PasskeyLimitTests {
         }
     }
 }
+
+extension PasskeyLimitTests {
+    @Test("0 turns the per-IP limits off (one proxy or NAT for many users): challenges and failures then count only per credential")
+    func perIPLimitsOff() async throws {
+        try await withFlint(configure: {
+            $0.passkeyChallengesPerIP = 0
+            $0.passkeyFailuresPerIP = 0
+            $0.passkeyFailuresPerCredential = 2
+            $0.trustForwardedFor = true
+        }) { api in
+            let shared = client("203.0.113.20")
+            for _ in 0..<20 { #expect(try await api.postJSON(Path.passkeySignInStart, [:], origin: passkeyOrigin, headers: shared).status == .ok) }
+            let user = try await api.signIn("+16505550183")
+            var authenticator = SoftwareAuthenticator()
+            #expect(try await api.enrollPasskey(user.idToken, authenticator).status == .ok)
+            for _ in 0..<2 {
+                #expect(try await api.passkeySignIn(&authenticator, forged: true, headers: shared).errorCode == "INVALID_AUTHENTICATOR_RESPONSE")
+            }
+            #expect(try await api.passkeySignIn(&authenticator, headers: shared).errorMessage == "TOO_MANY_ATTEMPTS_TRY_LATER")
+        }
+    }
+}

@@ -54,8 +54,9 @@ public struct ServerSettings: Sendable {
     /// Failed passkey sign-ins (`passkeySignIn:finalize`) allowed per credential ID, and per client IP, in
     /// ``passkeyLimitWindow``.
     public var passkeyFailuresPerCredential: Int64 = 10
+    /// 0: no per-IP limit.
     public var passkeyFailuresPerIP: Int64 = 100
-    /// Passkey sign-in challenges (`passkeySignIn:start`) one client IP may ask for in ``passkeyLimitWindow``.
+    /// Passkey sign-in challenges (`passkeySignIn:start`) one client IP may ask for in ``passkeyLimitWindow``; 0: no limit.
     public var passkeyChallengesPerIP: Int64 = 300
     /// The window of the passkey limits.
     public var passkeyLimitWindow: Duration = .seconds(900)

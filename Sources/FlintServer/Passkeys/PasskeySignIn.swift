@@ -37,9 +37,9 @@ struct PasskeySignInFields: Encodable, Sendable {
 typealias FinalizePasskeySignInResponse = SignInReply<PasskeySignInFields>
 
 extension PasskeyFlow {
-    /// A challenge for a discoverable-credential sign-in; each one counts on the client IP's limit.
+    /// A challenge for a discoverable-credential sign-in; each one counts on the client IP's limit (when set).
     func startSignIn(_ wire: StartPasskeySignInRequest, origin: String?, clientIP: String?) async throws -> StartPasskeySignInResponse {
-        if let clientIP {
+        if let clientIP, node.settings.passkeyChallengesPerIP > 0 {
             let limits = [Limit(key: "pkstart:ip:\(clientIP)", max: node.settings.passkeyChallengesPerIP, window: node.settings.passkeyLimitWindow)]
             let now = node.clock.now()
             if try await node.store.write({ tx in try await limits.count(in: tx, now: now) }) { throw AuthError.tooManyAttempts }
@@ -114,7 +114,9 @@ extension PasskeyFlow {
     func failureLimits(credentialID: String, clientIP: String?) -> [Limit] {
         let window = node.settings.passkeyLimitWindow
         var limits = [Limit(key: "pkfail:cred:\(credentialID)", max: node.settings.passkeyFailuresPerCredential, window: window)]
-        if let clientIP { limits.append(Limit(key: "pkfail:ip:\(clientIP)", max: node.settings.passkeyFailuresPerIP, window: window)) }
+        if let clientIP, node.settings.passkeyFailuresPerIP > 0 {
+            limits.append(Limit(key: "pkfail:ip:\(clientIP)", max: node.settings.passkeyFailuresPerIP, window: window))
+        }
         return limits
     }
 }
