@@ -12,41 +12,29 @@ struct WebChallengeParameters: Sendable {
     var language: String
     var version: String?
 
-    /// Why the parameters cannot be used (shown on the error page).
-    struct Invalid: Error, Sendable {
-        let message: String
-    }
+    typealias Invalid = HandlerQuery.Invalid
 
     /// Validates `fields` (query or form).
     /// - Throws: ``Invalid`` naming the first bad parameter.
     init(_ fields: [String: String], acceptsAPIKey: (String) -> Bool) throws(Invalid) {
-        func field(_ name: String, max: Int, allowed: (Unicode.Scalar) -> Bool) throws(Invalid) -> String? {
-            guard let value = fields[name], !value.isEmpty else { return nil }
-            guard value.utf8.count <= max, value.unicodeScalars.allSatisfy({ $0.isASCII && allowed($0) }) else {
-                throw Invalid(message: "The \(name) parameter is not valid.")
-            }
-            return value
-        }
-        let alnum: (Unicode.Scalar) -> Bool = { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+        let query = HandlerQuery(fields)
         guard fields["authType"] == "verifyApp" else { throw Invalid(message: "authType must be verifyApp.") }
-        guard let apiKey = try field("apiKey", max: 200, allowed: { alnum($0) || $0 == "-" || $0 == "_" }) else {
-            throw Invalid(message: "The apiKey parameter is missing.")
-        }
+        guard let apiKey = try query.apiKey() else { throw Invalid(message: "The apiKey parameter is missing.") }
         guard acceptsAPIKey(apiKey) else { throw Invalid(message: "The API key is not valid for this project.") }
-        guard let bundleID = try field("ibi", max: 255, allowed: { alnum($0) || $0 == "." || $0 == "-" }) else {
-            throw Invalid(message: "The ibi (bundle ID) parameter is missing.")
+        guard let bundleID = try query.bundleID() else { throw Invalid(message: "The ibi (bundle ID) parameter is missing.") }
+        guard let eventID = try query.field("eventId", max: 64, allowed: HandlerQuery.letters(or: "")) else {
+            throw Invalid(message: "The eventId parameter is missing.")
         }
-        guard let eventID = try field("eventId", max: 64, allowed: alnum) else { throw Invalid(message: "The eventId parameter is missing.") }
-        let clientID = try field("clientId", max: 255, allowed: { alnum($0) || $0 == "." || $0 == "-" || $0 == "_" })
-        let appID = try field("appId", max: 255, allowed: { alnum($0) || $0 == ":" || $0 == "-" || $0 == "_" })
+        let clientID = try query.clientID()
+        let appID = try query.appID()
         guard clientID != nil || appID != nil else { throw Invalid(message: "Either clientId or appId is needed.") }
         self.apiKey = apiKey
         self.bundleID = bundleID
         self.eventID = eventID
         self.clientID = clientID
         self.appID = appID
-        language = try field("hl", max: 35, allowed: { alnum($0) || $0 == "-" || $0 == "_" }) ?? "en"
-        version = try field("v", max: 200, allowed: { $0.value >= 0x20 && $0.value < 0x7f })
+        language = try query.language() ?? "en"
+        version = try query.field("v", max: 200, allowed: HandlerQuery.printable)
         guard callbackScheme.first?.isLetter == true else { throw Invalid(message: "The clientId or appId parameter is not valid.") }
     }
 

@@ -20,10 +20,7 @@ struct RedirectStartRequest: Sendable {
     var customParameters: [(String, String)]
     var language: String?
 
-    /// Why the query cannot start a sign-in (shown on the error page).
-    struct Invalid: Error, Sendable {
-        let message: String
-    }
+    typealias Invalid = HandlerQuery.Invalid
 
     /// The `authType`s that start a provider sign-in.
     static let authTypes: Set<String> = ["signInWithRedirect", "signInViaRedirect", "signInViaPopup", "linkViaRedirect", "reauthViaRedirect"]
@@ -32,42 +29,30 @@ struct RedirectStartRequest: Sendable {
     /// ``FederatedRedirect``.
     /// - Throws: ``Invalid`` naming the first bad parameter.
     init(_ fields: [String: String]) throws(Invalid) {
-        func field(_ name: String, max: Int, allowed: (Unicode.Scalar) -> Bool) throws(Invalid) -> String? {
-            guard let value = fields[name], !value.isEmpty else { return nil }
-            guard value.utf8.count <= max, value.unicodeScalars.allSatisfy({ $0.isASCII && allowed($0) }) else {
-                throw Invalid(message: "The \(name) parameter is not valid.")
-            }
-            return value
-        }
-        let alnum: (Unicode.Scalar) -> Bool = { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
-        let printable: (Unicode.Scalar) -> Bool = { $0.value >= 0x20 && $0.value < 0x7f }
+        let query = HandlerQuery(fields)
         guard let authType = fields["authType"], Self.authTypes.contains(authType) else {
             throw Invalid(message: "The authType parameter is not valid.")
         }
-        guard let apiKey = try field("apiKey", max: 200, allowed: { alnum($0) || $0 == "-" || $0 == "_" }) else {
-            throw Invalid(message: "The apiKey parameter is missing.")
-        }
-        guard let providerID = try field("providerId", max: 64, allowed: { alnum($0) || $0 == "." || $0 == "-" || $0 == "_" }) else {
+        guard let apiKey = try query.apiKey() else { throw Invalid(message: "The apiKey parameter is missing.") }
+        guard let providerID = try query.field("providerId", max: 64, allowed: HandlerQuery.letters(or: ".-_")) else {
             throw Invalid(message: "The providerId parameter is missing.")
         }
         if fields["tid"].map({ !$0.isEmpty }) == true { throw Invalid(message: "This server has no tenants (tid).") }
-        let session = try field("sessionId", max: 64, allowed: { ("0"..."9").contains($0) || ("a"..."f").contains($0) || ("A"..."F").contains($0) })
+        let session = try query.field(
+            "sessionId", max: 64, allowed: { ("0"..."9").contains($0) || ("a"..."f").contains($0) || ("A"..."F").contains($0) })
         guard session == nil || session?.utf8.count == 64 else { throw Invalid(message: "The sessionId parameter is not valid.") }
-        let eventID = try field("eventId", max: 64, allowed: { alnum($0) || $0 == "-" || $0 == "_" }) ?? ""
+        let eventID = try query.field("eventId", max: 64, allowed: HandlerQuery.letters(or: "-_")) ?? ""
         if let redirect = fields["redirectUrl"], !redirect.isEmpty {
             guard redirect.utf8.count <= 1000, let url = ContinueURL(redirect), url.scheme == "https" || url.scheme == "http" else {
                 throw Invalid(message: "The redirectUrl parameter is not an absolute http(s) URL.")
             }
             target = .web(redirectURL: redirect)
         } else {
-            guard let bundleID = try field("ibi", max: 255, allowed: { alnum($0) || $0 == "." || $0 == "-" }) else {
-                throw Invalid(message: "Either redirectUrl or ibi (the iOS bundle ID) is needed.")
-            }
+            guard let bundleID = try query.bundleID() else { throw Invalid(message: "Either redirectUrl or ibi (the iOS bundle ID) is needed.") }
             guard session != nil else { throw Invalid(message: "The sessionId parameter is missing.") }
             guard !eventID.isEmpty else { throw Invalid(message: "The eventId parameter is missing.") }
-            let clientID = try field("clientId", max: 255, allowed: { alnum($0) || $0 == "." || $0 == "-" || $0 == "_" })
-            let appID = try field("appId", max: 255, allowed: { alnum($0) || $0 == ":" || $0 == "-" || $0 == "_" })
-            guard let scheme = WebChallengeParameters.callbackScheme(clientID: clientID, appID: appID), scheme.first?.isLetter == true else {
+            let scheme = WebChallengeParameters.callbackScheme(clientID: try query.clientID(), appID: try query.appID())
+            guard let scheme, scheme.first?.isLetter == true else {
                 throw Invalid(message: "Either clientId or appId is needed.")
             }
             self.bundleID = bundleID
@@ -75,10 +60,10 @@ struct RedirectStartRequest: Sendable {
         }
         (self.apiKey, self.authType, self.providerID, self.eventID) = (apiKey, authType, providerID, eventID)
         sessionHash = session?.lowercased() ?? ""
-        let scopeText = try field("scopes", max: 1024, allowed: { printable($0) && $0 != "\"" }) ?? ""
+        let scopeText = try query.field("scopes", max: 1024, allowed: { HandlerQuery.printable($0) && $0 != "\"" }) ?? ""
         scopes = scopeText.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
         customParameters = try Self.customParameters(fields["customParameters"])
-        language = try field("hl", max: 35, allowed: { alnum($0) || $0 == "-" || $0 == "_" })
+        language = try query.language()
     }
 
     /// The custom parameters of the authorization request: a JSON object of strings, in name order.
