@@ -63,6 +63,15 @@ extension FlintProcess {
         try await patchConfig(["mfa": mfa, "signIn": ["phoneNumber": ["enabled": true]]], updateMask: "mfa,signIn.phoneNumber.enabled")
     }
 
+    /// A new password account whose email the operator verified (enrolling a second factor needs one), signed in on
+    /// `auth`: its email and user.
+    public func signedInVerifiedUser(on auth: Auth, password: String = "correct horse") async throws -> (email: String, user: User) {
+        let email = uniqueEmail()
+        let created = try await auth.createUser(withEmail: email, password: password).user
+        try await markEmailVerified(uid: created.uid)
+        return (email, try await auth.signIn(withEmail: email, password: password).user)
+    }
+
     /// Marks an account's email as verified (admin `accounts:update`).
     public func markEmailVerified(uid: String) async throws {
         let body = try JSONSerialization.data(withJSONObject: ["localId": uid, "emailVerified": true])

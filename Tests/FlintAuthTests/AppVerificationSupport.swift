@@ -162,12 +162,13 @@ enum Browser {
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
-    private static func request(_ url: URL) async throws -> (Int, String, String?) {
+    /// GETs `url` without following redirects: status, body, `Location`.
+    static func request(_ url: URL) async throws -> (Int, String, String?) {
         try await request(URLRequest(url: url))
     }
 
-    /// Sends `request` without following redirects.
-    private static func request(_ request: URLRequest) async throws -> (Int, String, String?) {
+    /// Sends `request` without following redirects: status, body, `Location`.
+    static func request(_ request: URLRequest) async throws -> (Int, String, String?) {
         let session = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         return try await withCheckedThrowingContinuation { continuation in

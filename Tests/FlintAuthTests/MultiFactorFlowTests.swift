@@ -117,10 +117,7 @@ struct MultiFactorFlowTests {
         try await withFlint { server in
             try await server.enableMFA()
             let auth = server.makeAuth()
-            let email = uniqueEmail()
-            let created = try await auth.createUser(withEmail: email, password: "correct horse").user
-            try await server.markEmailVerified(uid: created.uid)
-            let user = try await auth.signIn(withEmail: email, password: "correct horse").user
+            let (email, user) = try await server.signedInVerifiedUser(on: auth)
 
             let secret = try await TOTPMultiFactorGenerator.generateSecret(with: try await user.multiFactor.session())
             let key = secret.sharedSecretKey()

@@ -147,7 +147,7 @@ final class RedirectBrowser: NSObject, AuthUIDelegate, @unchecked Sendable {
     static func follow(_ url: URL) async throws -> URL {
         var next = url
         for _ in 0..<6 {
-            let (status, body, location) = try await get(next)
+            let (status, body, location) = try await Browser.request(next)
             guard (300..<400).contains(status), let location, let target = URL(string: location, relativeTo: next)?.absoluteURL else {
                 throw FlintProcessError(message: "\(next) answered \(status): \(body)")
             }
@@ -155,21 +155,5 @@ final class RedirectBrowser: NSObject, AuthUIDelegate, @unchecked Sendable {
             next = target
         }
         throw FlintProcessError(message: "too many redirects from \(url)")
-    }
-
-    private static func get(_ url: URL) async throws -> (Int, String, String?) {
-        let session = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        return try await withCheckedThrowingContinuation { continuation in
-            session.dataTask(with: URLRequest(url: url)) { data, response, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                    return
-                }
-                let http = response as? HTTPURLResponse
-                continuation.resume(
-                    returning: (http?.statusCode ?? 0, String(decoding: data ?? Data(), as: UTF8.self), http?.value(forHTTPHeaderField: "Location")))
-            }.resume()
-        }
     }
 }
