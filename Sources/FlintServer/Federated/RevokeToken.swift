@@ -95,8 +95,7 @@ extension FederatedSignIn {
 
     /// Apple's endpoints for the configured client IDs and code-flow key.
     private func appleClient(provider: IdentityProviderConfig) throws(AuthError) -> AppleTokenClient {
-        let resource = node.config.current.idpResources(.defaultSupported)["apple.com"]
-        guard let config = AppleClientSecret.CodeFlowConfig(resource?["appleSignInConfig"]?["codeFlowConfig"]) else {
+        guard let config = AppleClientSecret.CodeFlowConfig(provider.appleCodeFlow.map(JSONValue.object)) else {
             throw AuthError.invalidIdpResponse(
                 "The apple.com configuration has no OAuth code flow configuration (appleSignInConfig.codeFlowConfig: teamId, keyId, privateKey).")
         }
