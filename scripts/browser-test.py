@@ -6,15 +6,13 @@ and an error without one reads as status 0), and saves a screenshot of the page.
 
 Usage: browser-test.py --flint .build/debug/flint [--screenshot docs/browser-cors-test.png]
 """
-import argparse
 import json
 import os
 import sys
-import tempfile
 
 from selenium.webdriver.support.ui import WebDriverWait
 
-from headless import chromium_paths, free_port, headless_chromium, serve_page, start_flint, stop_flint, wait_ready
+from headless import BrowserRun, free_port
 
 PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>Flint CORS test</title>
@@ -88,29 +86,11 @@ EXPECTED = [
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--flint", required=True, help="the flint binary")
-    parser.add_argument("--screenshot", help="where to save a PNG of the page")
-    args = parser.parse_args()
-
-    chromium, driver_path = chromium_paths("browser test")
-
-    work = tempfile.mkdtemp(prefix="flint-browser-test-")
-    flint_port, page_port = free_port(), free_port()
-    flint_url = f"http://127.0.0.1:{flint_port}"
-    flint, log = start_flint(args.flint, work, flint_port)
-    page_server = None
-    driver = None
-    try:
-        if not wait_ready(flint_url + "/", flint):
-            sys.exit("browser test: flint serve did not start:\n" + open(os.path.join(work, "flint.log")).read())
-
+    with BrowserRun("browser test", "flint-browser-test-") as run:
+        args, flint_url, page_port = run.args, run.flint_url, free_port()
         # The page comes from another origin: a second server on another port (localhost, not 127.0.0.1, too).
-        page = PAGE.replace("__FLINT__", flint_url).encode()
-
-        page_server = serve_page(page, page_port)
-
-        driver = headless_chromium(chromium, driver_path, os.path.join(work, "profile"), "1100,480")
+        run.serve_page(PAGE.replace("__FLINT__", flint_url).encode(), page_port)
+        driver = run.browser("1100,480")
         driver.get(f"http://localhost:{page_port}/")
         results = WebDriverWait(driver, 20).until(lambda d: d.execute_script("return window.flintResults || null"))
         if args.screenshot:
@@ -132,12 +112,6 @@ def main():
         if failures:
             sys.exit("browser test failed:\n  " + "\n  ".join(failures))
         print("browser test: a page on another origin read Flint's success and error answers")
-    finally:
-        if driver is not None:
-            driver.quit()
-        if page_server is not None:
-            page_server.shutdown()
-        stop_flint(flint, log, work)
 
 
 if __name__ == "__main__":

@@ -1,12 +1,15 @@
-"""What the browser tests (scripts/browser-test.py, scripts/console-browser-test.py, scripts/passkey-browser-test.py)
-share: a free loopback port, `flint serve --dev` started, waited for and stopped, a page served from another origin,
-and headless Chromium found on PATH and started through chromedriver."""
+"""What the browser tests (scripts/browser-test.py, scripts/console-browser-test.py, scripts/passkey-browser-test.py,
+scripts/redirect-browser-test.py) share: a free loopback port, `flint serve --dev` started, waited for and stopped, a
+page served from another origin, and headless Chromium found on PATH and started through chromedriver; `BrowserRun`
+puts them together for a test whose page talks to a fresh `flint serve`."""
+import argparse
 import http.server
 import os
 import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.request
@@ -97,3 +100,47 @@ def headless_chromium(chromium, driver_path, profile, window_size):
     driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
     driver.set_page_load_timeout(20)
     return driver
+
+
+class BrowserRun:
+    """One run of a browser test against a fresh `flint serve --dev`: reads `--flint` (the binary) and `--screenshot`,
+    finds Chromium, starts the server in a new work folder and waits for it (exiting, with its log, when it does not
+    start). `with BrowserRun(name, prefix) as run:`; what the test starts through `run.serve_page` and `run.browser`
+    is stopped on the way out, then the server, and the work folder is removed."""
+
+    def __init__(self, name, prefix):
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--flint", required=True, help="the flint binary")
+        parser.add_argument("--screenshot", help="where to save a PNG of the page")
+        self.args = parser.parse_args()
+        self.name = name
+        self.chromium, self.driver_path = chromium_paths(name)
+        self.work = tempfile.mkdtemp(prefix=prefix)
+        self.flint_url = f"http://127.0.0.1:{free_port()}"
+        self.driver = None
+        self.servers = []
+
+    def __enter__(self):
+        self.process, self.log = start_flint(self.args.flint, self.work, int(self.flint_url.rsplit(":", 1)[1]))
+        if not wait_ready(self.flint_url + "/", self.process):
+            output = open(os.path.join(self.work, "flint.log")).read()
+            self.__exit__(None, None, None)
+            sys.exit(f"{self.name}: flint serve did not start:\n{output}")
+        return self
+
+    def serve_page(self, page, port):
+        """`serve_page`, shut down with the run."""
+        self.servers.append(serve_page(page, port))
+
+    def browser(self, window_size):
+        """Headless Chromium with a profile in the work folder, quit with the run."""
+        self.driver = headless_chromium(self.chromium, self.driver_path, os.path.join(self.work, "profile"), window_size)
+        return self.driver
+
+    def __exit__(self, *_):
+        if self.driver is not None:
+            self.driver.quit()
+        for server in self.servers:
+            server.shutdown()
+        stop_flint(self.process, self.log, self.work)
+        return False

@@ -7,15 +7,13 @@ had at enrolment, must be refused (its counter does not increase). Saves a scree
 
 Usage: passkey-browser-test.py --flint .build/debug/flint [--screenshot docs/passkey-browser-test.png]
 """
-import argparse
 import base64
 import os
 import sys
-import tempfile
 
 from selenium.webdriver.common.virtual_authenticator import Credential, VirtualAuthenticatorOptions
 
-from headless import chromium_paths, free_port, headless_chromium, serve_page, start_flint, stop_flint, wait_ready
+from headless import BrowserRun, free_port
 
 PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>Flint passkeys test</title>
@@ -152,27 +150,11 @@ def decoded(text):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--flint", required=True, help="the flint binary")
-    parser.add_argument("--screenshot", help="where to save a PNG of the page")
-    args = parser.parse_args()
-
-    chromium, driver_path = chromium_paths("passkey browser test")
-    work = tempfile.mkdtemp(prefix="flint-passkey-test-")
-    flint_port, page_port = free_port(), free_port()
-    flint_url = f"http://127.0.0.1:{flint_port}"
-    flint, log = start_flint(args.flint, work, flint_port)
-    page_server = None
-    driver = None
     failures = []
-    try:
-        if not wait_ready(flint_url + "/", flint):
-            sys.exit("passkey browser test: flint serve did not start:\n" + open(os.path.join(work, "flint.log")).read())
-        page = PAGE.replace("__FLINT__", flint_url).encode()
-
-        page_server = serve_page(page, page_port)
-
-        driver = headless_chromium(chromium, driver_path, os.path.join(work, "profile"), "1100,700")
+    with BrowserRun("passkey browser test", "flint-passkey-test-") as run:
+        args, flint_url, page_port = run.args, run.flint_url, free_port()
+        run.serve_page(PAGE.replace("__FLINT__", flint_url).encode(), page_port)
+        driver = run.browser("1100,700")
         driver.set_script_timeout(30)
         # A secure context: localhost is one over plain http, and it is an authorized domain of a new project.
         driver.get(f"http://localhost:{page_port}/")
@@ -214,12 +196,6 @@ def main():
         if failures:
             sys.exit("passkey browser test failed:\n  " + "\n  ".join(failures))
         print("passkey browser test: enrolled, signed in twice with the passkey, and the cloned authenticator was refused")
-    finally:
-        if driver is not None:
-            driver.quit()
-        if page_server is not None:
-            page_server.shutdown()
-        stop_flint(flint, log, work)
 
 
 if __name__ == "__main__":

@@ -10,14 +10,11 @@ same account, and saves a screenshot.
 
 Usage: redirect-browser-test.py --flint .build/debug/flint [--screenshot shot.png]
 """
-import argparse
 import base64
 import hashlib
 import http.server
 import json
-import os
 import sys
-import tempfile
 import threading
 import time
 import urllib.parse
@@ -29,7 +26,7 @@ from cryptography.hazmat.primitives.asymmetric import padding, rsa
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.support.ui import WebDriverWait
 
-from headless import chromium_paths, free_port, headless_chromium, serve_page, start_flint, stop_flint, wait_ready
+from headless import BrowserRun, free_port
 
 
 def b64url(data):
@@ -155,25 +152,14 @@ def admin(flint, method, path, body):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--flint", required=True)
-    parser.add_argument("--screenshot")
-    args = parser.parse_args()
-    chromium, driver_path = chromium_paths("redirect browser test")
-
-    work = tempfile.mkdtemp(prefix="flint-redirect-browser-")
-    flint_port, page_port, provider_port = free_port(), free_port(), free_port()
-    process, log = start_flint(args.flint, work, flint_port)
-    flint = f"http://127.0.0.1:{flint_port}"
-    provider, issuer = stand_in_provider(provider_port)
-    page = serve_page(PAGE.replace("__FLINT__", flint).encode(), page_port)
-    driver = None
-    try:
-        if not wait_ready(flint + "/", process):
-            sys.exit("redirect browser test: flint serve did not start; see " + os.path.join(work, "flint.log"))
+    with BrowserRun("redirect browser test", "flint-redirect-browser-") as run:
+        args, flint, page_port = run.args, run.flint_url, free_port()
+        provider, issuer = stand_in_provider(free_port())
+        run.servers.append(provider)
+        run.serve_page(PAGE.replace("__FLINT__", flint).encode(), page_port)
         admin(flint, "POST", "/identitytoolkit.googleapis.com/v2/projects/demo-flint/oauthIdpConfigs?oauthIdpConfigId=oidc.corp",
               {"enabled": True, "clientId": "corp-client", "clientSecret": "corp-secret", "issuer": issuer, "displayName": "Corp"})
-        driver = headless_chromium(chromium, driver_path, os.path.join(work, "profile"), "900,600")
+        driver = run.browser("900,600")
         driver.get(f"http://localhost:{page_port}/")
         # The page navigates away and back four times: an element read mid-navigation is stale or missing.
         WebDriverWait(driver, 30, ignored_exceptions=(WebDriverException,)).until(
@@ -194,12 +180,6 @@ def main():
         if failures:
             sys.exit(1)
         print("redirect browser test: a new account through the hosted handler, then the same account again")
-    finally:
-        if driver:
-            driver.quit()
-        page.shutdown()
-        provider.shutdown()
-        stop_flint(process, log, work)
 
 
 if __name__ == "__main__":
