@@ -71,6 +71,32 @@ struct FederatedIdentityStoreTests {
         let none = try #require(try await store.read { try await $0.userWithIdentities(phoneNumber: "+16505550102") })
         #expect(none.user == withNone && none.identities.isEmpty)
         #expect(try await store.read { try await $0.userWithIdentities(phoneNumber: "+16505550199") } == nil)
+
+        // With counters: their hits beside the account (0 for a window without a row), with or without an account.
+        for _ in 0..<2 { _ = try await store.write { try await $0.incrementCounter(key: "w:a", windowStart: 60, expiresAt: 120) } }
+        let counters: [(key: String, windowStart: Instant)] = [("w:a", 60), ("w:a", 0), ("w:b", 60)]
+        let read = try await store.read { try await $0.userWithIdentities(phoneNumber: "+16505550101", counters: counters) }
+        #expect(read.found?.user == withTwo && read.found?.identities.count == 2)
+        #expect(read.hits == [2, 0, 0])
+        let nobody = try await store.read { try await $0.userWithIdentities(phoneNumber: "+16505550199", counters: counters) }
+        #expect(nobody.found == nil && nobody.hits == [2, 0, 0])
+        try await store.close()
+    }
+
+    @Test("a fresh account inserted without reading back is there at the commit; a taken number fails the transaction", arguments: Engine.all)
+    func freshUser(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        var fresh = Self.user("fresh")
+        fresh.phoneNumber = "+16505550103"
+        try await store.write { [fresh] tx in
+            try await tx.insertFreshUser(fresh)
+            try await tx.recordSignIn(localID: "fresh", at: 99)
+        }
+        #expect(try await store.read { try await $0.user(localID: "fresh") }?.phoneNumber == "+16505550103")
+        var twin = Self.user("twin")
+        twin.phoneNumber = "+16505550103"
+        await #expect(throws: (any Error).self) { try await store.write { [twin] tx in try await tx.insertFreshUser(twin) } }
+        #expect(try await store.read { try await $0.user(localID: "twin") } == nil)
         try await store.close()
     }
 

@@ -62,4 +62,36 @@ struct OutboxStoreTests {
         #expect(again.reused && again.session.id == "next", "a handed-over code is re-used")
         try await store.close()
     }
+
+    @Test(
+        "a code's text appended with its session, riding on the counters that follow, is finished by its session",
+        arguments: Engine.all)
+    func codeTextBySession(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        let hits = try await store.write { tx in
+            _ = try await tx.startCodeSession(session("s1"), maxAttempts: 5)
+            try await tx.appendCodeText(Self.text("s1", status: .sending, at: 1_000_000))
+            return try await tx.incrementCounters([(key: "sms-sent:h:+16505553434", windowStart: 0, expiresAt: 3_600_000)])
+        }
+        #expect(hits == [1])
+        try await store.write { try await $0.finishCodeText(sessionID: "s1", status: .failed, detail: "refused", redact: true) }
+        let record = try #require(try await store.read { try await $0.outbox(limit: 10) }.first)
+        #expect(record.sessionID == "s1" && record.status == .failed && record.statusDetail == "refused")
+        #expect(record.code == nil && record.body.isEmpty)
+
+        // A send refused past a limit keeps nothing: not the session, not its text, not the hit.
+        struct Refused: Error {}
+        await #expect(throws: Refused.self) {
+            try await store.write { tx in
+                _ = try await tx.startCodeSession(session("s2", now: 1_000_100), maxAttempts: 5)
+                try await tx.appendCodeText(Self.text("s2", status: .sending, at: 1_000_100))
+                _ = try await tx.incrementCounters([(key: "sms-sent:h:+16505553434", windowStart: 0, expiresAt: 3_600_000)])
+                throw Refused()
+            }
+        }
+        #expect(try await store.read { try await $0.outbox(limit: 10) }.count == 1)
+        #expect(try await store.read { try await $0.codeSession(id: "s2") } == nil)
+        #expect(try await store.read { try await $0.counterValue(key: "sms-sent:h:+16505553434", windowStart: 0) } == 1)
+        try await store.close()
+    }
 }

@@ -89,6 +89,36 @@ struct PostgresTransactionTests {
         #expect(!PostgresTransaction.names(any: ["users"], in: "SELECT user_id FROM users_archive"))
     }
 
+    @Test("a write of other tables carries the waiting writes as WITH clauses of its own statement; one of theirs does not")
+    func writesCarryDeferred() async throws {
+        let recorder = Recorder()
+        let tx = PostgresTransaction(recorder)
+        try await tx.deferred("INSERT INTO code_sessions (id) VALUES (?)", [.text("s")])
+        try await tx.deferred("INSERT INTO outbox (body) VALUES (?)", [.text("b")])
+        _ = try await tx.query("INSERT INTO rate_counters (counter_key) VALUES (?) RETURNING hits", [.text("k")])
+        try await tx.commit()
+        #expect(
+            recorder.statements == [
+                "BEGIN",
+                "WITH flint_deferred_0 AS (INSERT INTO code_sessions (id) VALUES (?)), flint_deferred_1 AS (INSERT INTO outbox (body) VALUES (?)) "
+                    + "INSERT INTO rate_counters (counter_key) VALUES (?) RETURNING hits",
+                "COMMIT",
+            ])
+        #expect(recorder.binds[1] == [.text("s"), .text("b"), .text("k")])
+
+        let own = Recorder()
+        let second = PostgresTransaction(own)
+        try await second.deferred("INSERT INTO outbox (body) VALUES (?)", [.text("b")])
+        _ = try await second.query("UPDATE outbox SET status = ? WHERE seq = ? RETURNING seq", [.text("sent"), .integer(1)])
+        _ = try await second.query("WITH x AS (SELECT 1) UPDATE users SET disabled = TRUE RETURNING local_id", [])
+        try await second.commit()
+        #expect(
+            own.statements == [
+                "BEGIN", "INSERT INTO outbox (body) VALUES (?)", "UPDATE outbox SET status = ? WHERE seq = ? RETURNING seq",
+                "WITH x AS (SELECT 1) UPDATE users SET disabled = TRUE RETURNING local_id", "COMMIT",
+            ])
+    }
+
     @Test("two deferred writes to one table never share a statement")
     func oneWritePerTable() async throws {
         let recorder = Recorder()

@@ -69,25 +69,27 @@ extension PhoneCodes {
         if !devOutbox { record.status = .sending }
         let maxAttempts = node.settings.maxCodeAttempts
         let sendLimits = textLimits(to: phone, clientIP: clientIP, config: config.smsLimits, delivered: !devOutbox)
-        let (session, sequence, alert) = try await refusingPastLimits(at: candidate.createdAt, region: phone.regionCode) {
-            try await node.store.write { [record] tx -> (CodeSession, Int64?, SMSBudgetAlert?) in
+        let (session, fresh, alert) = try await refusingPastLimits(at: candidate.createdAt, region: phone.regionCode) {
+            try await node.store.write { [record] tx -> (CodeSession, Bool, SMSBudgetAlert?) in
                 let started = try await tx.startCodeSession(candidate, maxAttempts: maxAttempts)
-                if started.reused { return (started.session, nil, nil) }
-                // Past a limit, nothing of this send is kept (the throw rolls back the new session and every hit).
+                if started.reused { return (started.session, false, nil) }
+                // The session and its text read nothing back; on PostgreSQL both ride on the counters' statement.
+                try await tx.appendCodeText(record)
+                // Past a limit, nothing of this send is kept (the throw rolls back the new session, its text and every hit).
                 let alert = try await sendLimits.reserve(in: tx, now: candidate.createdAt)
-                return (started.session, try await tx.appendOutbox(record), alert)
+                return (started.session, true, alert)
             }
         }
         if let alert { logBudgetAlert(alert) }
         guard let sessionID = Hex.decode(session.id) else { throw AuthError.internalError }
         let handle = SessionHandle.stored(id: sessionID).encode(key: secret.sessionKey)
-        guard let sequence else { return handle }
+        guard fresh else { return handle }
         do {
             try await sms.send(message)
         } catch {
             node.metrics.codeRefused(region: phone.regionCode, reason: .delivery)
             node.metrics.delivery(channel: "sms", result: "failed")
-            await handOverFailed(sessionID: candidate.id, sequence: sequence, limits: sendLimits.limits, countedAt: candidate.createdAt)
+            await handOverFailed(sessionID: candidate.id, limits: sendLimits.limits, countedAt: candidate.createdAt)
             guard let failure = error as? SMSDeliveryError else {
                 node.logger.error("sms hand-over failed", metadata: ["errorType": "\(type(of: error))"])
                 throw AuthError.internalError.with(detail: "The SMS could not be sent; try again.")
@@ -105,9 +107,11 @@ extension PhoneCodes {
             // Outside dev mode the record keeps no code and no text once handed over: metadata only.
             let redact = !node.settings.devMode
             do {
-                try await node.store.write { tx in try await tx.finishOutbox(sequence: sequence, status: .sent, detail: nil, redact: redact) }
+                try await node.store.write { tx in
+                    try await tx.finishCodeText(sessionID: candidate.id, status: .sent, detail: nil, redact: redact)
+                }
             } catch {
-                node.logger.warning("outbox update failed", metadata: ["seq": "\(sequence)", "errorType": "\(type(of: error))"])
+                node.logger.warning("outbox update failed", metadata: ["session": "\(candidate.id)", "errorType": "\(type(of: error))"])
             }
         }
         return handle
@@ -116,14 +120,14 @@ extension PhoneCodes {
     /// After a failed hand-over: abandons the session (so the next send makes a new code), gives back the send-cap
     /// hits (no text went out) and marks the outbox record `failed` (outside dev mode without its code and text). Should
     /// this write fail too, the record stays `sending`, and the next send replaces the session instead of re-using it.
-    private func handOverFailed(sessionID: String, sequence: Int64, limits: [Limit], countedAt: Instant) async {
+    private func handOverFailed(sessionID: String, limits: [Limit], countedAt: Instant) async {
         let at = node.clock.now()
         let redact = !node.settings.devMode
         do {
             try await node.store.write { tx in
                 try await tx.abandonCodeSession(id: sessionID, now: at)
                 try await limits.release(in: tx, reservedAt: countedAt)
-                try await tx.finishOutbox(sequence: sequence, status: .failed, detail: nil, redact: redact)
+                try await tx.finishCodeText(sessionID: sessionID, status: .failed, detail: nil, redact: redact)
             }
         } catch {
             node.logger.warning("abandoning a code session failed", metadata: ["errorType": "\(type(of: error))"])

@@ -27,7 +27,9 @@ extension PhoneCodes {
     }
 
     /// Checks a code inside `tx` and returns the number it proves, or Firebase's error (returned, not thrown, so the
-    /// counted attempt commits with the rest of the caller's transaction).
+    /// counted attempt commits with the rest of the caller's transaction). With `readingOwner` it also returns the
+    /// account holding the number, with its federated identities, read in the statement that reads the number's
+    /// wrong-code counters (one round trip fewer on PostgreSQL).
     ///
     /// A wrong code counts one hit on the number's wrong-answer counters (an atomic increment; past the cap the
     /// answer is `TOO_MANY_ATTEMPTS_TRY_LATER`). A right code only reads them, and is refused when the number already
@@ -35,21 +37,23 @@ extension PhoneCodes {
     /// a right code — the common case — costs reads, not writes. Guesses racing at the cap are bounded by each
     /// session's own attempt lock. A fictional handle has no stored session, so its wrong codes count on a counter of
     /// its own: past ``ServerSettings/maxCodeAttempts`` the handle is spent (`SESSION_EXPIRED`), as a session would be.
-    func spend(_ proof: NumberProof, purpose: SMSPurpose, in tx: any StoreTransaction, now: Instant) async throws -> Result<String, AuthError> {
+    func spend(
+        _ proof: NumberProof, purpose: SMSPurpose, in tx: any StoreTransaction, now: Instant, readingOwner: Bool
+    ) async throws -> Result<ProvenNumber, AuthError> {
         switch proof {
         case .verified(let phone):
-            return .success(phone)
+            return .success(try await Self.proven(phone, counters: [], readingOwner: readingOwner, in: tx).number)
         case .storedSession(let id, let hash):
             let outcome = try await tx.spendCode(sessionID: id, codeHash: hash, now: now, maxAttempts: node.settings.maxCodeAttempts)
-            switch outcome {
-            case .wrongCode(_, let phone):
-                if try await wrongCodeLimits(phone).count(in: tx, now: now) { return .failure(.tooManyAttempts) }
-            case .spent(let session):
-                if try await wrongCodeLimits(session.phoneNumber).atMaximum(in: tx, now: now) { return .failure(.tooManyAttempts) }
-            case .expired, .locked, .notFound:
-                break
+            if case .wrongCode(_, let phone) = outcome, try await wrongCodeLimits(phone).count(in: tx, now: now) {
+                return .failure(.tooManyAttempts)
             }
-            return Self.provenNumber(outcome, purpose: purpose)
+            guard case .success(let phone) = Self.provenNumber(outcome, purpose: purpose) else {
+                return Self.provenNumber(outcome, purpose: purpose).map { ProvenNumber(phone: $0) }
+            }
+            let limits = wrongCodeLimits(phone)
+            let (number, hits) = try await Self.proven(phone, counters: limits.windows(now), readingOwner: readingOwner, in: tx)
+            return limits.reached(hits) ? .failure(.tooManyAttempts) : .success(number)
         case .fictional(let handle):
             let limits = wrongCodeLimits(handle.phoneNumber)
             guard handle.codeMatches else {
@@ -57,12 +61,22 @@ extension PhoneCodes {
                 if tries > node.settings.maxCodeAttempts { return .failure(Self.spentHandle) }
                 return .failure(try await limits.count(in: tx, now: now) ? .tooManyAttempts : .invalidCode)
             }
-            // The handle's wrong codes and the number's limits in one read.
-            let hits = try await tx.counterValues([(handle.counterKey, .epoch)] + limits.windows(now))
+            // The handle's wrong codes and the number's limits in one read (with the account, when asked for).
+            let (number, hits) = try await Self.proven(
+                handle.phoneNumber, counters: [(handle.counterKey, .epoch)] + limits.windows(now), readingOwner: readingOwner, in: tx)
             if hits[0] >= node.settings.maxCodeAttempts { return .failure(Self.spentHandle) }
             if limits.reached(hits.dropFirst()) { return .failure(.tooManyAttempts) }
-            return .success(handle.phoneNumber)
+            return .success(number)
         }
+    }
+
+    /// `phone` with — when asked for — its account, and the hits of `counters`, in one read.
+    private static func proven(
+        _ phone: String, counters: [(key: String, windowStart: Instant)], readingOwner: Bool, in tx: any StoreTransaction
+    ) async throws -> (number: ProvenNumber, hits: [Int64]) {
+        guard readingOwner else { return (ProvenNumber(phone: phone), try await tx.counterValues(counters)) }
+        let read = try await tx.userWithIdentities(phoneNumber: phone, counters: counters)
+        return (ProvenNumber(phone: phone, owner: read.found), read.hits)
     }
 
     /// A fictional handle that took its share of wrong codes.
@@ -80,4 +94,10 @@ struct FictionalAttempt: Sendable {
     var expiresAt: Instant
     /// Whether the code was the number's configured one.
     var codeMatches: Bool
+}
+
+/// A number a proof proved, with — when the spend was asked to read it — the account holding it (`nil`: none).
+struct ProvenNumber {
+    var phone: String
+    var owner: (user: UserRecord, identities: [FederatedIdentityRecord])?
 }

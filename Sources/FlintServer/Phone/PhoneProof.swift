@@ -5,12 +5,12 @@ import FlintTexts
 extension PhoneCodes {
     /// Spends an SMS code sent for `purpose` and returns the number it proves: the second-factor steps use it the
     /// way `signInWithPhoneNumber` does, but a code sent for one purpose never serves another. Wrong codes count
-    /// against the number's caps (``spend(_:purpose:in:now:)``).
+    /// against the number's caps (``spend(_:purpose:in:now:readingOwner:)``).
     func provePhoneCode(sessionInfo: String?, code: String?, purpose: SMSPurpose) async throws -> String {
         let proof = try codeProof(sessionInfo: sessionInfo, code: code)
         let now = node.clock.now()
-        let outcome = try await node.store.write { [self] tx in try await spend(proof, purpose: purpose, in: tx, now: now) }
-        return try outcome.get()
+        let outcome = try await node.store.write { [self] tx in try await spend(proof, purpose: purpose, in: tx, now: now, readingOwner: false) }
+        return try outcome.get().phone
     }
 
     /// What a verification ID and code prove before the store is asked: a fictional number's handle with whether its

@@ -36,17 +36,18 @@ extension PhoneSignIn {
         let operation = wire.operation
         let usesProof = wire.temporaryProof != nil
         let outcome = try await node.store.write { [self] tx -> PhoneOutcome in
-            let phone: String
+            let proven: ProvenNumber
             // A code sent for a second factor never signs anyone in.
-            switch try await codes.spend(proof, purpose: .signIn, in: tx, now: now) {
-            case .success(let number): phone = number
+            // Linking rewrites both accounts' rows, so it locks them; a sign-in only stamps its account and adds a
+            // session (targeted writes, no row rewritten from what was read), so the spend reads it without a lock,
+            // with the identities its ID token lists, beside the number's counters: on PostgreSQL a returning
+            // account's sign-in is then that read and one statement of writes (PostgresTransaction).
+            switch try await codes.spend(proof, purpose: .signIn, in: tx, now: now, readingOwner: tokenUser == nil) {
+            case .success(let number): proven = number
             case .failure(let error): return .failed(error)
             }
-            // Linking rewrites both accounts' rows, so it locks them; a sign-in only stamps its account and adds a
-            // session (targeted writes, no row rewritten from what was read), so it reads without a lock, with the
-            // identities its ID token lists: on PostgreSQL the whole sign-in is then one statement of writes
-            // (PostgresTransaction).
-            let found = try await tokenUser == nil ? tx.userWithIdentities(phoneNumber: phone) : nil
+            let phone = proven.phone
+            let found = proven.owner
             let owner = try await tokenUser == nil ? found?.user : tx.lockedUser(phoneNumber: phone)
             if let tokenUser {
                 guard var user = try await tx.lockedUser(localID: tokenUser.userID) else { return .failed(.userNotFound) }
@@ -79,7 +80,8 @@ extension PhoneSignIn {
             guard try await newAccounts.allows(clientIP, in: tx, now: now) else { return .failed(.tooManyAttempts) }
             var user = UserRecord(localID: newID, phoneNumber: phone, createdAt: now, validSince: now.wholeSecond)
             verdict.stamp(&user, now: now)
-            try await tx.insertUser(user)
+            // The spend's read found the number free; on PostgreSQL the account rides with the session's writes.
+            try await tx.insertFreshUser(user)
             return .completed(try await gate.pass(verdict, tx, user: user, provider: "phone", isNew: true, now: now))
         }
         switch outcome {

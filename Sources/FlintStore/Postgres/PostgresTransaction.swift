@@ -10,10 +10,12 @@ import Synchronization
 ///   so its lock lasts until the commit.
 /// - Deferred statements (``SQLExecutor/deferred(_:_:)``: writes whose result the flow does not read) wait and are
 ///   sent with the next statement's turn: several go as one statement, the deferred ones as data-modifying `WITH`
-///   clauses, at most one per table, so no row is written twice by one statement. Any other statement sends the
-///   waiting ones first, so it sees their effects, as without deferral — except a plain read that names none of the
-///   waiting writes' tables, which cannot see their effects and so neither sends them nor begins the transaction
-///   (a sign-in's read of the account's federated identities after its session and audit rows were deferred).
+///   clauses, at most one per table, so no row is written twice by one statement. A write (`INSERT`, `UPDATE`,
+///   `DELETE`) that names none of their tables carries them the same way, as `WITH` clauses of its own statement
+///   (a code send's session and text riding on its counters). Any other statement sends the waiting ones first, so
+///   it sees their effects, as without deferral — except a plain read that names none of the waiting writes' tables,
+///   which cannot see their effects and so neither sends them nor begins the transaction (a sign-in's read of the
+///   account's federated identities after its session and audit rows were deferred).
 /// - At the commit, a transaction whose only writes are deferred sends them as one statement, which commits by
 ///   itself: no `BEGIN`, no `COMMIT`. Otherwise they go before `COMMIT`.
 /// - A statement that failed aborts the transaction on the server (later ones fail, `COMMIT` rolls back): the
@@ -41,6 +43,11 @@ final class PostgresTransaction: SQLExecutor {
         }
         // Deferred writes go first, inside the transaction: what follows belongs to the same one.
         if !waiting.isEmpty || !Self.isPlainRead(sql) { try await begin() }
+        if !waiting.isEmpty, Self.target(of: sql) != nil, !Self.names(any: waiting, in: sql) {
+            // A write of other tables carries them as `WITH` clauses: one round trip instead of two. It cannot see
+            // their effects (one snapshot for the whole statement), and it touches none of their tables.
+            return try await send(combining: takeDeferred(), with: (sql, binds))
+        }
         try await flush()
         return try await send(sql, binds)
     }
@@ -80,14 +87,27 @@ final class PostgresTransaction: SQLExecutor {
     /// Sends the deferred statements: one as it is, several as one statement of `WITH` clauses. Inside the begun
     /// transaction, except at the commit of one that wrote nothing else, where the statement is its own transaction.
     private func flush() async throws {
-        let waiting = state.withLock { state in
+        let waiting = takeDeferred()
+        guard let last = waiting.last else { return }
+        _ = try await send(combining: waiting.dropLast(), with: (last.sql, last.binds))
+    }
+
+    /// The deferred statements, taken out of the queue.
+    private func takeDeferred() -> [(table: String, sql: String, binds: [SQLValue])] {
+        state.withLock { state in
             defer { state.deferred.removeAll() }
             return state.deferred
         }
-        guard let last = waiting.last else { return }
-        let clauses = waiting.dropLast().enumerated().map { "flint_deferred_\($0.offset) AS (\($0.element.sql))" }
-        let sql = clauses.isEmpty ? last.sql : "WITH " + clauses.joined(separator: ", ") + " " + last.sql
-        _ = try await send(sql, waiting.flatMap(\.binds))
+    }
+
+    /// Sends `main` with `clauses` as its data-modifying `WITH` clauses (their `?` placeholders come first, so their
+    /// values do too), and returns what `main` returns.
+    private func send(
+        combining clauses: some Collection<(table: String, sql: String, binds: [SQLValue])>, with main: (sql: String, binds: [SQLValue])
+    ) async throws -> [SQLRow] {
+        guard !clauses.isEmpty else { return try await send(main.sql, main.binds) }
+        let with = clauses.enumerated().map { "flint_deferred_\($0.offset) AS (\($0.element.sql))" }
+        return try await send("WITH " + with.joined(separator: ", ") + " " + main.sql, clauses.flatMap(\.binds) + main.binds)
     }
 
     private func send(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {

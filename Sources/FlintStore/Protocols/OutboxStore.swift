@@ -21,6 +21,11 @@ public protocol OutboxWrites: OutboxReads {
     /// Appends a message to the outbox and returns its sequence number.
     @discardableResult
     func appendOutbox(_ message: OutboxMessage) async throws -> Int64
+    /// Appends a code's text (its `sessionID` set) without reading anything back, so that on PostgreSQL it can
+    /// ride on the send's next statement; the record is found again by its session (``finishCodeText(sessionID:status:detail:redact:)``).
+    func appendCodeText(_ message: OutboxMessage) async throws
+    /// Records the hand-over outcome of code session `sessionID`'s text, as ``finishOutbox(sequence:status:detail:redact:)``.
+    func finishCodeText(sessionID: String, status: OutboxStatus, detail: String?, redact: Bool) async throws
     /// Claims a queued (or abandoned) record for delivery until `leaseUntil` and counts the attempt; `nil` when
     /// another node holds it or it is done.
     func claimOutbox(sequence: Int64, now: Instant, leaseUntil: Instant) async throws -> OutboxMessage?

@@ -6,9 +6,12 @@ public protocol UsersReads: Sendable {
     func user(localID: String) async throws -> UserRecord?
     /// A user by E.164 number.
     func user(phoneNumber: String) async throws -> UserRecord?
-    /// A user by E.164 number with its federated identities (by provider and raw ID), read in one statement: what a
-    /// phone sign-in needs for the session's ID token.
-    func userWithIdentities(phoneNumber: String) async throws -> (user: UserRecord, identities: [FederatedIdentityRecord])?
+    /// A user by E.164 number with its federated identities (by provider and raw ID), and the hits of `counters` (as
+    /// ``CountersReads/counterValues(_:)`` reads them, in order), all read in one statement: what a phone sign-in
+    /// needs for the session's ID token, with its number's wrong-code counters.
+    func userWithIdentities(phoneNumber: String, counters: [(key: String, windowStart: Instant)]) async throws -> (
+        found: (user: UserRecord, identities: [FederatedIdentityRecord])?, hits: [Int64]
+    )
     /// A user by lower-cased email.
     func user(email: String) async throws -> UserRecord?
     /// Number of users.
@@ -35,6 +38,11 @@ public protocol UsersWrites: UsersReads {
     func lockedUser(phoneNumber: String) async throws -> UserRecord?
     /// Inserts a new user. Throws ``StoreError/conflict`` if the ID, number or email is taken.
     func insertUser(_ user: UserRecord) async throws
+    /// Inserts a new user whose number and email this transaction has just found free, reading nothing back: on
+    /// PostgreSQL it rides with the transaction's next write (a sign-in's session and audit event). Should a
+    /// concurrent transaction take one of them first, the insert's unique violation fails this transaction, which
+    /// the store runs again (and which then finds that account).
+    func insertFreshUser(_ user: UserRecord) async throws
     /// Rewrites a user row. Throws ``StoreError/conflict`` on a unique clash, ``StoreError/notFound`` if gone.
     func updateUser(_ user: UserRecord) async throws
     /// Records a sign-in (`lastLoginAt`, ms) without rewriting the rest of the row.
@@ -50,4 +58,11 @@ public protocol UsersWrites: UsersReads {
     func deleteUser(localID: String) async throws -> Bool
     /// Deletes every user with its refresh tokens, second factors, recovery codes and federated identities.
     func deleteAllUsers() async throws
+}
+
+extension UsersReads {
+    /// A user by E.164 number with its federated identities, read in one statement.
+    public func userWithIdentities(phoneNumber: String) async throws -> (user: UserRecord, identities: [FederatedIdentityRecord])? {
+        try await userWithIdentities(phoneNumber: phoneNumber, counters: []).found
+    }
 }

@@ -81,20 +81,18 @@ extension SQLQueries {
     }
 
     func finishOutbox(sequence: Int64, status: OutboxStatus, detail: String?, redact: Bool) async throws {
-        if redact {
-            try await db.run(
-                """
-                UPDATE outbox SET status = ?, status_detail = ?, claimed_until = NULL, body = '', html = NULL, link = NULL, code = NULL
-                WHERE seq = ?
-                """,
-                [.text(status.rawValue), detail.sql, .integer(sequence)]
-            )
-        } else {
-            try await db.run(
-                "UPDATE outbox SET status = ?, status_detail = ?, claimed_until = NULL WHERE seq = ?",
-                [.text(status.rawValue), detail.sql, .integer(sequence)]
-            )
-        }
+        try await db.run(Self.finishOutbox(redact: redact) + "seq = ?", [.text(status.rawValue), detail.sql, .integer(sequence)])
+    }
+
+    func finishCodeText(sessionID: String, status: OutboxStatus, detail: String?, redact: Bool) async throws {
+        try await db.run(Self.finishOutbox(redact: redact) + "session_id = ?", [.text(status.rawValue), detail.sql, .text(sessionID)])
+    }
+
+    /// An outcome's `UPDATE`, up to the `WHERE` clause's condition.
+    private static func finishOutbox(redact: Bool) -> String {
+        redact
+            ? "UPDATE outbox SET status = ?, status_detail = ?, claimed_until = NULL, body = '', html = NULL, link = NULL, code = NULL WHERE "
+            : "UPDATE outbox SET status = ?, status_detail = ?, claimed_until = NULL WHERE "
     }
 
     func deleteOutbox(finishedBefore cutoff: Instant) async throws -> Int {

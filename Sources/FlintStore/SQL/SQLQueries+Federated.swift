@@ -16,18 +16,33 @@ extension SQLQueries {
         )
     }
 
-    func userWithIdentities(phoneNumber: String) async throws -> (user: UserRecord, identities: [FederatedIdentityRecord])? {
-        let rows = try await db.query(Self.userWithIdentitiesByPhoneSQL, [.text(phoneNumber)])
-        guard let first = rows.first else { return nil }
+    func userWithIdentities(phoneNumber: String, counters: [(key: String, windowStart: Instant)]) async throws -> (
+        found: (user: UserRecord, identities: [FederatedIdentityRecord])?, hits: [Int64]
+    ) {
+        // One row per identity, or one with empty identity columns, or one with empty account columns; each carries
+        // the counters' hits (empty when the window has none).
+        let hitColumns = counters.indices.map { ", (SELECT hits FROM rate_counters WHERE counter_key = ? AND window_start = ?) AS hits_\($0)" }
+        let rows = try await db.query(
+            Self.userWithIdentitiesColumns + hitColumns.joined() + Self.userWithIdentitiesByPhone,
+            counters.flatMap { [SQLValue.text($0.key), .instant($0.windowStart)] } + [.text(phoneNumber)])
+        guard let first = rows.first else { return (nil, counters.map { _ in 0 }) }
+        let hits = try counters.indices.map { try first.optionalInt64("hits_\($0)") ?? 0 }
+        guard try first.optionalString("local_id") != nil else { return (nil, hits) }
         let identities = try rows.filter { try $0.optionalString("fi_provider_id") != nil }.map { try identity(from: $0, prefix: "fi_") }
-        return (try user(from: first), Self.ordered(identities))
+        return ((try user(from: first), Self.ordered(identities)), hits)
     }
 
-    /// The account (one row per identity, or one with empty identity columns) joined with its identities.
-    private static let userWithIdentitiesByPhoneSQL = """
+    /// The account's and its identities' columns.
+    private static let userWithIdentitiesColumns = """
         SELECT \(userColumns.split(separator: ", ").map { "u." + $0 }.joined(separator: ", ")),
             \(identityColumns.split(separator: ", ").map { "f.\($0) AS fi_\($0)" }.joined(separator: ", "))
-        FROM users u LEFT JOIN federated_identities f ON f.local_id = u.local_id WHERE u.phone_number = ?
+        """
+
+    /// The account joined with its identities, beside a one-row table so that a number without an account still
+    /// answers a row for the counters' columns.
+    private static let userWithIdentitiesByPhone = """
+         FROM (SELECT 1 AS flint_one) flint_one LEFT JOIN users u ON u.phone_number = ?
+            LEFT JOIN federated_identities f ON f.local_id = u.local_id
         """
 
     /// The values an INSERT of `i` writes, in the order of ``identityColumns``.

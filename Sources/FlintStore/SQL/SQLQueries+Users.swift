@@ -145,6 +145,11 @@ extension SQLQueries {
         }
     }
 
+    func insertFreshUser(_ u: UserRecord) async throws {
+        try await db.deferred(
+            "INSERT INTO users (\(Self.userInsertColumns)) VALUES (\(Self.placeholders(Self.userInsertColumnCount)))", userInsertValues(u))
+    }
+
     func updateUser(_ u: UserRecord) async throws {
         try await checkUnique(u)
         let rows = try await db.query(Self.updateUserSQL, userValues(u) + [.text(u.localID)])
@@ -260,19 +265,27 @@ extension SQLQueries {
     }
 
     func appendOutbox(_ m: OutboxMessage) async throws -> Int64 {
-        let row = try await db.first(
-            """
-            INSERT INTO outbox (channel, recipient, body, locale, created_at, code, session_id, subject, html, link, request_type, status,
-                status_detail, attempts)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq
-            """,
-            [
-                .text(m.channel.rawValue), .text(m.recipient), .text(m.body), .text(m.locale), .instant(m.createdAt), m.code.sql, m.sessionID.sql,
-                (m.email?.subject).sql, (m.email?.html).sql, (m.email?.link).sql, (m.email?.requestType.rawValue).sql,
-                .text(m.status.rawValue), m.statusDetail.sql, .integer(Int64(m.attempts)),
-            ]
-        )
+        let row = try await db.first(Self.outboxInsert + " RETURNING seq", Self.outboxValues(m))
         return try row?.int64("seq") ?? 0
+    }
+
+    func appendCodeText(_ m: OutboxMessage) async throws {
+        precondition(m.sessionID != nil, "a code's text names its session")
+        try await db.deferred(Self.outboxInsert, Self.outboxValues(m))
+    }
+
+    private static let outboxInsert = """
+        INSERT INTO outbox (channel, recipient, body, locale, created_at, code, session_id, subject, html, link, request_type, status,
+            status_detail, attempts)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    private static func outboxValues(_ m: OutboxMessage) -> [SQLValue] {
+        [
+            .text(m.channel.rawValue), .text(m.recipient), .text(m.body), .text(m.locale), .instant(m.createdAt), m.code.sql, m.sessionID.sql,
+            (m.email?.subject).sql, (m.email?.html).sql, (m.email?.link).sql, (m.email?.requestType.rawValue).sql,
+            .text(m.status.rawValue), m.statusDetail.sql, .integer(Int64(m.attempts)),
+        ]
     }
 
     func outbox(limit: Int) async throws -> [OutboxMessage] {

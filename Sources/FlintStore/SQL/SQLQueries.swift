@@ -102,7 +102,8 @@ struct SQLQueries: StoreTransaction {
             if existing.isLive(now: candidate.createdAt, maxAttempts: maxAttempts), try row.int64("unsent") == 0 { return (existing, true) }
             try await db.run("UPDATE code_sessions SET live_key = NULL WHERE id = ?", [.text(existing.id)])
         }
-        try await db.run(
+        // Nothing is read back: on PostgreSQL the insert rides on the send's next statement (its counters).
+        try await db.deferred(
             """
             INSERT INTO code_sessions (id, live_key, phone_number, purpose, code_hash, created_at, expires_at, attempts)
             VALUES (?, ?, ?, ?, ?, ?, ?, 0)
