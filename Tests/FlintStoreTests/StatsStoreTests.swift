@@ -21,6 +21,18 @@ struct StatsStoreTests {
         try await store.write { try await $0.addStats([Self.count(h, .signIn, "phone", 2), Self.count(h, .signIn, "password", 1)]) }
         try await store.write { try await $0.addStats([Self.count(h, .signIn, "phone", 3), Self.count(h + Self.hour, .signIn, "phone", 1)]) }
         try await store.write { try await $0.addStats([Self.count(h, .smsSent, "phone", 4)]) }
+        // One batch naming a key twice, and a batch longer than one statement's 100 rows.
+        try await store.write {
+            try await $0.addStats([Self.count(h, .signIn, "password", 1), Self.count(h, .signIn, "password", -1), Self.count(h, .signIn, "phone", 0)])
+        }
+        let many = (0..<150).map { Self.count(h + 3 * Self.hour, .signIn, "label-\($0)", 1) }
+        try await store.write { try await $0.addStats(many + many) }
+        let spread = try await store.read {
+            try await $0.stats(
+                from: Instant(millisecondsSince1970: h + 3 * Self.hour), to: Instant(millisecondsSince1970: h + 4 * Self.hour), bucket: .seconds(3600)
+            )
+        }
+        #expect(spread.count == 150 && spread.allSatisfy { $0.count == 2 })
         let found = try await store.read {
             try await $0.stats(from: Instant(millisecondsSince1970: h), to: Instant(millisecondsSince1970: h + 2 * Self.hour), bucket: .seconds(3600))
         }

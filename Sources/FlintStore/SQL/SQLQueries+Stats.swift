@@ -3,13 +3,24 @@ import FlintCore
 /// The dashboard's hourly counters (`stats`, keyed by hour, metric and label).
 extension SQLQueries {
     func addStats(_ counts: [StatCount]) async throws {
+        // One row per key (a row may not be updated twice by one statement), as multi-row upserts of up to 100 rows:
+        // a node's once-a-second flush is one statement.
+        var merged: [StatKey: Int64] = [:]
+        var order: [StatKey] = []
         for count in counts where count.count != 0 {
+            if merged[count.key] == nil { order.append(count.key) }
+            merged[count.key, default: 0] += count.count
+        }
+        order.removeAll { merged[$0] == 0 }
+        for start in stride(from: 0, to: order.count, by: 100) {
+            let keys = order[start..<min(start + 100, order.count)]
             try await db.run(
-                """
-                INSERT INTO stats (hour, metric, label, n) VALUES (?, ?, ?, ?)
-                ON CONFLICT (hour, metric, label) DO UPDATE SET n = stats.n + excluded.n
-                """,
-                [.instant(count.key.bucket), .text(count.key.metric.rawValue), .text(count.key.label), .integer(count.count)]
+                "INSERT INTO stats (hour, metric, label, n) VALUES "
+                    + Array(repeating: "(?, ?, ?, ?)", count: keys.count).joined(separator: ", ")
+                    + " ON CONFLICT (hour, metric, label) DO UPDATE SET n = stats.n + excluded.n",
+                keys.flatMap { key in
+                    [SQLValue.instant(key.bucket), .text(key.metric.rawValue), .text(key.label), .integer(merged[key] ?? 0)]
+                }
             )
         }
     }
