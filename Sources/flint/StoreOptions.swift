@@ -16,7 +16,7 @@ struct StoreOptions: ParsableArguments {
     @Option(
         name: .long,
         help:
-            "PostgreSQL URL, postgres://user:password@host:port/database?sslmode=disable|prefer|require (env FLINT_DATABASE_URL); replaces the SQLite file."
+            "PostgreSQL URL, postgres://user:password@host:port/database?sslmode=disable|prefer|require, or postgres://user@/database?host=/run/postgresql for the server's Unix-domain socket (env FLINT_DATABASE_URL); replaces the SQLite file."
     )
     var database: String?
 
@@ -63,7 +63,10 @@ struct StoreOptions: ParsableArguments {
 
     /// Where the store is, for people (never prints a password).
     var describe: String {
-        if let url = databaseURL, let l = PostgresStore.Location(url: url) { return "postgres://\(l.user)@\(l.host):\(l.port)/\(l.database)" }
+        if let url = databaseURL, let l = PostgresStore.Location(url: url) {
+            if let directory = l.socketDirectory { return "postgres://\(l.user)@/\(l.database)?host=\(directory) (port \(l.port))" }
+            return "postgres://\(l.user)@\(l.host):\(l.port)/\(l.database)"
+        }
         return data
     }
 

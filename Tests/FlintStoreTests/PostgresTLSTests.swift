@@ -2,6 +2,7 @@ import FlintCore
 import FlintStore
 import FlintTesting
 import Foundation
+import Logging
 import Testing
 
 @Suite("PostgreSQL connections", .enabled(if: Engine.all.contains(.postgres)))
@@ -25,6 +26,8 @@ struct PostgresTLSTests {
         arguments: [
             ("postgres://u:p%40ss@db.example:6543/flint?sslmode=verify-full", "db.example", 6543, "u", "p@ss", "flint", "verify-full"),
             ("postgresql://u@localhost/flint", "localhost", 5432, "u", nil, "flint", "prefer"),
+            ("postgres://u@/flint?host=/run/postgresql", "/run/postgresql", 5432, "u", nil, "flint", "prefer"),
+            ("postgres://u:pw@db.example:5433/flint?host=/tmp/pg&sslmode=disable", "/tmp/pg", 5433, "u", "pw", "flint", "disable"),
         ] as [(String, String, Int, String, String?, String, String)])
     func parsing(_ c: (String, String, Int, String, String?, String, String)) throws {
         let l = try #require(PostgresStore.Location(url: c.0))
@@ -34,5 +37,25 @@ struct PostgresTLSTests {
         #expect(l.password == c.4)
         #expect(l.database == c.5)
         #expect(l.sslMode == c.6)
+        #expect(l.socketDirectory == (c.1.hasPrefix("/") ? c.1 : nil))
+    }
+
+    @Test("a host that is a directory reaches the server through its Unix-domain socket, without TCP or TLS")
+    func unixSocket() async throws {
+        // The test server (scripts/postgres) keeps its socket in its root directory and lets local clients in.
+        let root = try #require(ProcessInfo.processInfo.environment["FLINT_TEST_PGROOT"], "scripts/postgres start exports FLINT_TEST_PGROOT")
+        let baseURL = try #require(ProcessInfo.processInfo.environment["FLINT_TEST_POSTGRES_URL"])
+        let base = try #require(PostgresStore.Location(url: baseURL))
+        let (tcp, url) = try await makeStore(.postgres)
+        try await tcp.write {
+            try await $0.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: Instant(secondsSince1970: 1)))
+        }
+        try await tcp.close()
+        let database = try #require(PostgresStore.Location(url: url)).database
+        let socket = try #require(PostgresStore.Location(url: "postgres://\(base.user)@/\(database)?host=\(root)&port=\(base.port)"))
+        #expect(socket.socketDirectory == root)
+        let store = try await PostgresStore(location: socket, logger: Logger(label: "test"))
+        #expect(try await store.read { try await $0.user(localID: "u1") }?.phoneNumber == "+16505553434")
+        try await store.close()
     }
 }

@@ -26,25 +26,35 @@ public final class PostgresStore: AuthStore {
     /// The channel of ``announce(_:)``'s notifications.
     static let changeChannel = "flint_changes"
 
-    /// Connection settings read from a `postgres://user:password@host:port/database?sslmode=...` URL.
+    /// Connection settings read from a `postgres://user:password@host:port/database?sslmode=...` URL, or — for a
+    /// server on the same machine — `postgres://user@/database?host=/run/postgresql&port=5432` (libpq's form: a
+    /// `host` that is a directory names the server's Unix-domain socket, `.s.PGSQL.<port>` in it; no TCP, no TLS).
     public struct Location: Sendable, Equatable {
+        /// The server's host name or address, or the socket's directory.
         public var host: String
         public var port: Int
         public var user: String
         public var password: String?
         public var database: String
-        /// `disable`, `prefer` or `require` (also `verify-full`, treated as `require` with verification).
+        /// `disable`, `prefer` or `require` (also `verify-full`, treated as `require` with verification); not used
+        /// over a Unix-domain socket.
         public var sslMode: String
+
+        /// The directory of the server's Unix-domain socket, when `host` is one (it starts with `/`).
+        public var socketDirectory: String? { host.hasPrefix("/") ? host : nil }
 
         /// Parses a URL; `nil` when it is not a `postgres://` or `postgresql://` URL with a user and database.
         public init?(url: String) {
             guard let parts = URLComponents(string: url), parts.scheme == "postgres" || parts.scheme == "postgresql",
-                let host = parts.host, !host.isEmpty, let user = parts.user, !user.isEmpty
+                let user = parts.user, !user.isEmpty
             else { return nil }
+            // A `host` parameter wins over the URL's host, as libpq reads it.
+            let host = parts.queryItems?.first { $0.name == "host" }?.value ?? parts.host ?? ""
+            guard !host.isEmpty else { return nil }
             let database = String(parts.path.drop(while: { $0 == "/" }))
             guard !database.isEmpty else { return nil }
             self.host = host
-            self.port = parts.port ?? 5432
+            self.port = parts.port ?? parts.queryItems?.first { $0.name == "port" }?.value.flatMap { Int($0) } ?? 5432
             self.user = user
             self.password = parts.password
             self.database = database
@@ -79,10 +89,16 @@ public final class PostgresStore: AuthStore {
             config.certificateVerification = .none
             tls = .prefer(config)
         }
-        var configuration = PostgresClient.Configuration(
-            host: location.host, port: location.port, username: location.user, password: location.password,
-            database: location.database, tls: tls
-        )
+        var configuration =
+            if let directory = location.socketDirectory {
+                PostgresClient.Configuration(
+                    unixSocketPath: directory + "/.s.PGSQL.\(location.port)", username: location.user, password: location.password,
+                    database: location.database)
+            } else {
+                PostgresClient.Configuration(
+                    host: location.host, port: location.port, username: location.user, password: location.password,
+                    database: location.database, tls: tls)
+            }
         configuration.options.maximumConnections = maximumConnections
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
