@@ -5,6 +5,7 @@ import FlintServer
 import FlintStore
 import Hummingbird
 import Logging
+import NIOCore
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -198,6 +199,14 @@ struct Serve: AsyncParsableCommand {
         if logFormat.lowercased() == "json" { LoggingSystem.bootstrap { label in JSONLogHandler(label: label) } }
         var logger = Logger(label: "flint")
         logger.logLevel = Logger.Level(rawValue: logLevel.lowercased()) ?? .info
+        // As many event loops as CPUs this process may run on (before anything starts NIO's shared group), unless
+        // NIO_SINGLETON_GROUP_LOOP_COUNT says otherwise.
+        if ProcessInfo.processInfo.environment["NIO_SINGLETON_GROUP_LOOP_COUNT"] == nil, let allowed = AllowedCPUs.count(),
+            allowed < System.coreCount
+        {
+            NIOSingletons.groupLoopCountSuggestion = allowed
+            logger.info("event loops sized to the CPUs allowed", metadata: ["loops": "\(allowed)", "cores": "\(System.coreCount)"])
+        }
         let dev = try resolvedDevMode()
         var settings = ServerSettings()
         settings.host = host
