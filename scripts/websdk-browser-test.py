@@ -16,6 +16,7 @@ Flint is http://127.0.0.1:<port> (its public URL); the authorized domains are lo
 - no-event: a pending redirect whose event never came: Flint's iframe says auth/no-auth-event, the result is null;
 - outsider (a page on http://outsider.test, not an authorized domain): Chromium refuses to frame Flint's iframe
   (frame-ancestors), so the SDK's ping times out: auth/network-request-failed;
+- a start opened at another address of Flint than its public URL stops with a message (the session would be lost);
 - redirect-cross-site (the app on http://localhost): the documented limit, the handler's event stays in Flint's
   first-party storage and the iframe under the app's site does not see it: getRedirectResult is null.
 
@@ -29,6 +30,7 @@ import os
 import ssl
 import sys
 import threading
+import urllib.parse
 import urllib.request
 
 from cryptography import x509
@@ -166,6 +168,16 @@ def main():
         result = run_case(driver, cross_site + "?case=redirect-cross-site")
         check("a redirect cross-site with Flint: the event is partitioned away, the result null (the documented limit)",
               result.get("result") is None and result.get("why") == "auth/no-auth-event", result)
+        # The SDK given another address of Flint than its public URL: the start page stops and says so.
+        elsewhere = flint.replace("127.0.0.1", "localhost") + "/emulator/auth/handler?" + urllib.parse.urlencode({
+            "apiKey": "k", "appName": "[DEFAULT]", "authType": "signInViaRedirect", "redirectUrl": same_site, "v": "x",
+            "providerId": "oidc.corp"})
+        driver.switch_to.new_window("tab")
+        driver.get(elsewhere)
+        status = WebDriverWait(driver, 10, ignored_exceptions=(WebDriverException,)).until(
+            lambda d: "public URL" in d.find_element("id", "flint-status").text and d.find_element("id", "flint-status").text)
+        check("a start opened at another address than the public URL stops with a message", flint in status
+              and driver.current_url.startswith(flint.replace("127.0.0.1", "localhost")), {"status": status})
         policy = urllib.request.urlopen(flint + "/emulator/auth/iframe?apiKey=k&appName=a", timeout=10).headers["Content-Security-Policy"]
         check("the iframe's frame-ancestors", "frame-ancestors http://localhost:* https://localhost:* http://127.0.0.1:* https://127.0.0.1:*;"
               in policy, {"policy": policy})

@@ -27,6 +27,8 @@ struct WebSDKHandoffTests {
             #expect(start["session-key"] == WebSDKHandoff.sessionKeyPrefix + ProviderNonceRule.sha256Hex(session))
             let next = try #require(start["next"])
             #expect(next.hasPrefix(issuer.issuer + "/authorize?"))
+            // Where the provider comes back: a start opened elsewhere stops (its script compares) rather than lose its session.
+            #expect(start["origin"] == "http://127.0.0.1:0" && start["wrong-origin"]?.contains("http://127.0.0.1:0") == true)
             let query = queryItems(of: next)
             #expect(query["scope"] == "openid email profile groups" && query["prompt"] == "consent")
             #expect(query["redirect_uri"] == "http://127.0.0.1:0/__/auth/handler")

@@ -28,7 +28,8 @@ struct WebSDKHandoff: Sendable {
         do {
             let next = try await redirect.start(started)
             let html = WebSDKPage.start(
-                appName: node.appName, session: session, sessionKey: Self.sessionKey(started.sessionHash), next: next)
+                appName: node.appName, session: session, sessionKey: Self.sessionKey(started.sessionHash), next: next,
+                origin: Self.origin(of: node.settings.publicBaseURL))
             return Self.page(html, status: .ok)
         } catch {
             let popup = Self.isPopup(request.authType)
@@ -66,6 +67,13 @@ struct WebSDKHandoff: Sendable {
             popup: popup, event: event.json, apiKey: apiKey, appName: appName, redirectURL: redirectURL, sessionKey: sessionHash.map(Self.sessionKey),
             errorMessage: event.error?.message, appDisplayName: node.appName)
         return Self.page(WebSDKPage.handoff(handoff), status: status)
+    }
+
+    /// The origin (`scheme://host[:port]`) of `url`.
+    static func origin(of url: String) -> String {
+        let parts = url.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts[0].hasSuffix(":"), parts[1].isEmpty else { return url }
+        return parts[0] + "//" + parts[2]
     }
 
     /// Whether `authType` is a popup's (`signInViaPopup`, `linkViaPopup`, `reauthViaPopup`).

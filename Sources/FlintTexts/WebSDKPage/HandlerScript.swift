@@ -2,7 +2,8 @@
 /// pages, which give it everything in the `data-` attributes of `#flint-handoff`.
 ///
 /// - Start (`data-step="start"`): keeps the session ID Flint made in the tab's `sessionStorage` (the SHA-256 of it is
-///   sealed in the provider's `state`), then replaces the page with the provider's authorization URL.
+///   sealed in the provider's `state`), then replaces the page with the provider's authorization URL; a page at another
+///   origin than Flint's public URL (`data-origin`), where the provider comes back, stops there and says so.
 /// - Hand-over (`data-step="event"`): takes the session ID back (once) into the auth event, then for a popup posts
 ///   the event to the app's Flint iframes, the frames of `window.opener` whose origin is this page's and whose query
 ///   names the same `apiKey` and `appName` (`postMessage` with this origin as the target), and for a redirect stores
@@ -34,6 +35,7 @@ package enum HandlerScript {
             } catch (e) { return null; }
           }
           if (data("step") === "start") {
+            if (data("origin") && data("origin") !== window.location.origin) { say(data("wrong-origin")); return; }
             if (!keep(data("session-key"), data("session"))) { say(data("no-storage")); return; }
             window.location.replace(data("next"));
             return;

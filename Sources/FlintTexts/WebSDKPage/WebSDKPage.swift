@@ -44,14 +44,17 @@ package enum WebSDKPage {
         """
 
     /// The start page: keeps the sign-in's session ID in the tab's `sessionStorage` under `sessionKey`, then goes on to
-    /// the provider (`next`).
-    package static func start(appName: String, session: String, sessionKey: String, next: String) -> String {
+    /// the provider (`next`). `origin` is the origin of Flint's public URL, where the provider sends the browser back:
+    /// a page opened at another origin (the SDK given another address of Flint) stops with a message instead, since
+    /// the session it keeps would not be found there.
+    package static func start(appName: String, session: String, sessionKey: String, next: String, origin: String) -> String {
         let escape = HTMLEscaping.escape
+        let wrongOrigin = Placeholders.fill(Words.wrongOrigin, values: ["origin": origin])
         let body =
             "<p id=\"flint-status\" role=\"status\">Taking you to the sign-in page…</p>\n"
             + "<div id=\"flint-handoff\" hidden data-step=\"start\" data-session=\"\(escape(session))\" "
-            + "data-session-key=\"\(escape(sessionKey))\" data-next=\"\(escape(next))\" "
-            + "data-no-storage=\"\(escape(Words.noStorage))\"></div>\n"
+            + "data-session-key=\"\(escape(sessionKey))\" data-next=\"\(escape(next))\" data-origin=\"\(escape(origin))\" "
+            + "data-no-storage=\"\(escape(Words.noStorage))\" data-wrong-origin=\"\(escape(wrongOrigin))\"></div>\n"
             + "<noscript><p class=\"error\">\(escape(Words.noScript))</p></noscript>\n"
             + "<script src=\"\(handlerScriptPath)\"></script>\n"
         return ActionPage.document(locale: "en", app: appName, title: "Signing in", body: body, metaPolicy: false)
@@ -121,5 +124,8 @@ package enum WebSDKPage {
         static let noSession =
             "This sign-in was started in another tab or window, or its session was lost. Go back to the app and start again."
         static let noOpener = "The page that opened this window is gone. Go back to the app and start again."
+        static let wrongOrigin =
+            "This sign-in was opened at another address than this server's public URL ({origin}), where it would come back "
+            + "without its session. Connect the app to {origin} (connectAuthEmulator), or set Flint's --public-url to this address."
     }
 }
