@@ -15,7 +15,8 @@ struct RedirectStartRequest: Sendable {
     var authType: String
     var providerID: String
     var eventID: String
-    /// Lower-case SHA-256 hex; empty when a web page named none.
+    /// Lower-case SHA-256 hex of the session ID: the iOS SDK's; for the JS SDK the one Flint makes (set by
+    /// ``WebSDKHandoff``); empty when a plain web page named none.
     var sessionHash: String
     /// The iOS bundle ID (`ibi`), for an app.
     var bundleID: String?
