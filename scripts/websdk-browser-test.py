@@ -14,6 +14,7 @@ Flint is http://127.0.0.1:<port> (its public URL); the authorized domains are lo
 - redirect, same-site (the app on http://127.0.0.1:<another port>): getRedirectResult signs in to the same account;
 - redirect-error: the provider refuses: getRedirectResult gets auth/user-cancelled;
 - no-event: a pending redirect whose event never came: Flint's iframe says auth/no-auth-event, the result is null;
+- forged: the app page itself posts a hand-over message to Flint's iframe: ignored (another origin);
 - outsider (a page on http://outsider.test, not an authorized domain): Chromium refuses to frame Flint's iframe
   (frame-ancestors), so the SDK's ping times out: auth/network-request-failed;
 - a start opened at another address of Flint than its public URL stops with a message (the session would be lost);
@@ -160,6 +161,8 @@ def main():
         check("getRedirectResult without an event", result.get("result") is None and result.get("why") == "auth/no-auth-event"
               and result.get("received") == ["unknown auth/no-auth-event"], result)
 
+        result = run_case(driver, cross_site + "?case=forged")
+        check("the iframe ignores a hand-over message from another origin", result.get("received") == ["unknown auth/no-auth-event"], result)
         result = run_case(driver, f"http://outsider.test:{app_port}/?case=outsider")
         check("a page outside the authorized domains cannot frame the iframe", result.get("error") == "auth/network-request-failed"
               and result.get("gapiLoaded") is True and result.get("frames") == 1, result)
