@@ -15,6 +15,8 @@ Flint is http://127.0.0.1:<port> (its public URL); the authorized domains are lo
 - redirect-error: the provider refuses: getRedirectResult gets auth/user-cancelled;
 - no-event: a pending redirect whose event never came: Flint's iframe says auth/no-auth-event, the result is null;
 - forged: the app page itself posts a hand-over message to Flint's iframe: ignored (another origin);
+- popup and redirect again with Flint's gapi stand-in (/__/auth/gapi.js) included by the app: nothing is loaded from
+  apis.google.com;
 - outsider (a page on http://outsider.test, not an authorized domain): Chromium refuses to frame Flint's iframe
   (frame-ancestors), so the SDK's ping times out: auth/network-request-failed;
 - a start opened at another address of Flint than its public URL stops with a message (the session would be lost);
@@ -66,11 +68,13 @@ def tls_files(work):
 
 
 def serve_gapi(port, work):
-    """The stand-in gapi loader over TLS on 127.0.0.1:`port` (every path answers api.js); returns the server."""
+    """The stand-in gapi loader over TLS on 127.0.0.1:`port` (every path answers api.js); returns the server, whose
+    `hits` counts the requests."""
     script = open(os.path.join(HERE, "websdk", "api.js"), "rb").read()
 
     class Gapi(http.server.BaseHTTPRequestHandler):
         def do_GET(self):
+            self.server.hits += 1
             self.send_response(200)
             self.send_header("Content-Type", "text/javascript; charset=utf-8")
             self.send_header("Content-Length", str(len(script)))
@@ -81,6 +85,7 @@ def serve_gapi(port, work):
             pass
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), Gapi)
+    server.hits = 0
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(*tls_files(work))
     server.socket = context.wrap_socket(server.socket, server_side=True)
@@ -114,7 +119,8 @@ def main():
         provider, issuer = stand_in_provider(free_port())
         run.servers.append(provider)
         gapi_port, app_port = free_port(), free_port()
-        run.servers.append(serve_gapi(gapi_port, run.work))
+        google = serve_gapi(gapi_port, run.work)
+        run.servers.append(google)
         page = open(os.path.join(HERE, "websdk", "app.html")).read().replace("__FLINT__", flint)
         run.serve_page(page.encode(), app_port)
         admin(flint, "POST", "/identitytoolkit.googleapis.com/v2/projects/demo-flint/oauthIdpConfigs?oauthIdpConfigId=oidc.corp",
@@ -171,6 +177,17 @@ def main():
         result = run_case(driver, cross_site + "?case=redirect-cross-site")
         check("a redirect cross-site with Flint: the event is partitioned away, the result null (the documented limit)",
               result.get("result") is None and result.get("why") == "auth/no-auth-event", result)
+        # An air-gapped site: the app includes Flint's gapi stand-in (/__/auth/gapi.js), so the SDK and Flint's iframe load
+        # nothing from apis.google.com.
+        hits = google.hits
+        result = run_case(driver, cross_site + "?case=popup&gapi=flint", click=True)
+        check("popup with Flint's gapi (cross-site)", (result.get("user") or {}).get("localId") == first
+              and result.get("webStorage") == {"status": "ACK", "webStorageSupport": True}, result)
+        result = run_case(driver, same_site + "?case=redirect&gapi=flint")
+        check("redirect with Flint's gapi (same-site)", (result.get("user") or {}).get("localId") == first, result)
+        check("with Flint's gapi nothing was loaded from apis.google.com", google.hits == hits and hits > 0,
+              {"before": hits, "after": google.hits})
+
         # The SDK given another address of Flint than its public URL: the start page stops and says so.
         elsewhere = flint.replace("127.0.0.1", "localhost") + "/emulator/auth/handler?" + urllib.parse.urlencode({
             "apiKey": "k", "appName": "[DEFAULT]", "authType": "signInViaRedirect", "redirectUrl": same_site, "v": "x",
@@ -187,8 +204,8 @@ def main():
 
         if failures:
             sys.exit(f"websdk browser test: {len(failures)} case(s) failed: {', '.join(failures)}")
-        print("websdk browser test: popup (cross-site) and redirect (same-site) sign-ins through Flint's iframe and a stand-in gapi, "
-              "error events, no-auth-event, and the iframe refused to an outside page")
+        print("websdk browser test: popup (cross-site) and redirect (same-site) sign-ins through Flint's iframe, with a stand-in of "
+              "Google's gapi and with Flint's; error events, no-auth-event, forged messages ignored, the iframe refused to an outside page")
 
 
 if __name__ == "__main__":

@@ -39,5 +39,8 @@ struct WebSDKPageTests {
         #expect(IframeScript.text.contains("\"\(HandlerScript.messageType)\"") && HandlerScript.text.contains("\"\(HandlerScript.messageType)\""))
         #expect(IframeScript.text.contains("\"firebase:redirectEvent:\"") && HandlerScript.text.contains("\"firebase:redirectEvent:\""))
         #expect(IframeScript.text.contains("status: \"ACK\", webStorageSupport: true") && IframeScript.text.contains("auth/no-auth-event"))
+        // The iframe loads Google's loader, or Flint's stand-in when the stand-in opened it.
+        #expect(IframeScript.text.contains("\"https://apis.google.com/js/api.js\"") && IframeScript.text.contains("\"/__/auth/gapi.js\""))
+        #expect(IframeScript.text.contains("opener.get(\"flintGapi\") === \"1\"") && GapiStandIn.text.contains("url.hash = \"flintGapi=1&parent=\""))
     }
 }

@@ -36,6 +36,7 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     router.get(RouterPath(AuthIframeRoutes.emulatorPath), use: iframe.iframe)
     router.get(RouterPath(WebSDKPage.iframeScriptPath), use: iframe.iframeScript)
     router.get(RouterPath(WebSDKPage.handlerScriptPath), use: iframe.handlerScript)
+    router.get(RouterPath(GapiStandIn.path), use: iframe.gapiStandIn)
 
     let accounts = AccountRoutes(accounts: flows.accounts)
     router.identityToolkit(v1: "accounts:lookup", v3: "getAccountInfo", operator: "accounts:lookup", use: accounts.lookup)

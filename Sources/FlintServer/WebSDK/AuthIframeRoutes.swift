@@ -5,8 +5,9 @@ import Hummingbird
 import NIOCore
 
 /// `/__/auth/iframe` (and `/emulator/auth/iframe`, where the JS SDK embeds it under `connectAuthEmulator`): the hidden
-/// page the JS SDK opens with gapi's `gapi.iframes` to receive auth events (``IframeScript``), and the two scripts of
-/// the JS SDK's flow, `/__/auth/iframe.js` and `/__/auth/handler.js` (``HandlerScript``). Only pages of the authorized
+/// page the JS SDK opens with gapi's `gapi.iframes` to receive auth events (``IframeScript``), the two scripts of the
+/// JS SDK's flow, `/__/auth/iframe.js` and `/__/auth/handler.js` (``HandlerScript``), and `/__/auth/gapi.js`, Flint's
+/// stand-in for gapi (``GapiStandIn``). Only pages of the authorized
 /// domains (and `localhost` in dev mode) may frame the iframe: its `Content-Security-Policy` lists them in
 /// `frame-ancestors`.
 struct AuthIframeRoutes: Sendable {
@@ -49,6 +50,9 @@ struct AuthIframeRoutes: Sendable {
 
     /// `GET /__/auth/iframe.js`.
     func iframeScript(_ request: Request, context: FlintRequestContext) async throws -> Response { Self.script(IframeScript.text) }
+
+    /// `GET /__/auth/gapi.js`: Flint's stand-in for gapi's iframe RPC, for apps that load nothing from Google.
+    func gapiStandIn(_ request: Request, context: FlintRequestContext) async throws -> Response { Self.script(GapiStandIn.text) }
 
     /// `GET /__/auth/handler.js`.
     func handlerScript(_ request: Request, context: FlintRequestContext) async throws -> Response { Self.script(HandlerScript.text) }

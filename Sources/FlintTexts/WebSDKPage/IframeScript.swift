@@ -1,5 +1,7 @@
-/// The script of the iframe the JS SDK embeds (`/__/auth/iframe.js`, loaded by ``WebSDKPage/iframe``). Once gapi's
-/// loader calls it (``WebSDKPage/gapiOnload``) it loads `gapi.iframes`, takes its parent (the SDK's page) with
+/// The script of the iframe the JS SDK embeds (`/__/auth/iframe.js`, loaded by ``WebSDKPage/iframe``). It loads gapi's
+/// loader as the SDK does (`https://apis.google.com/js/api.js?onload=…`), or Flint's stand-in (``GapiStandIn``) when
+/// the stand-in opened the frame (its marker in the fragment). Once the loader calls it back
+/// (``WebSDKPage/gapiOnload``) it loads `gapi.iframes`, takes its parent (the SDK's page) with
 /// `getParentIframe()`, answers `webStorageSupport` with `{status: "ACK", webStorageSupport: true}`, and sends the
 /// parent one `authEvent` message: the event a redirect left in this tab's `sessionStorage` under
 /// `firebase:redirectEvent:<apiKey>:<appName>` (then removed), or, with none, `{type: "unknown", error: {code:
@@ -50,6 +52,12 @@ package enum IframeScript {
           window.\(WebSDKPage.gapiOnload) = function () {
             gapi.load("gapi.iframes", { callback: connect, timeout: 10000, ontimeout: function () {} });
           };
+          var opener = new URLSearchParams(window.location.hash.slice(1));
+          var loader = document.createElement("script");
+          loader.src = (opener.get("\(GapiStandIn.marker)") === "1" ? "\(GapiStandIn.path)" : "\(WebSDKPage.gapiLoader)")
+            + "?onload=\(WebSDKPage.gapiOnload)";
+          loader.async = true;
+          document.head.appendChild(loader);
         })();
 
         """

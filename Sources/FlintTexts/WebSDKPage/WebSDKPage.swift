@@ -2,7 +2,8 @@
 /// `getRedirectResult`, and their link and reauthentication forms): the hosted handler's start and hand-over pages and
 /// the iframe page the SDK embeds. None has an inline script: each loads one of Flint's own scripts
 /// (``HandlerScript``, ``IframeScript``), which read what they need from `data-` attributes, so the policies allow
-/// scripts from Flint's origin only (and, for the iframe, Google's gapi loader, which the SDK's iframe protocol needs).
+/// scripts from Flint's origin only (and, for the iframe, Google's gapi loader, which the SDK's iframe protocol needs,
+/// unless the app uses Flint's stand-in, ``GapiStandIn``).
 package enum WebSDKPage {
     /// Where Flint serves ``HandlerScript``.
     package static let handlerScriptPath = "/__/auth/handler.js"
@@ -28,7 +29,7 @@ package enum WebSDKPage {
         return "default-src 'none'; script-src 'self' https://apis.google.com; frame-ancestors \(ancestors); base-uri 'none'; form-action 'none'"
     }
 
-    /// The iframe page: ``IframeScript``, then gapi's loader, which calls it back.
+    /// The iframe page: ``IframeScript``, which loads gapi's loader (or Flint's stand-in), which calls it back.
     package static let iframe = """
         <!DOCTYPE html>
         <html lang="en">
@@ -36,7 +37,6 @@ package enum WebSDKPage {
         <meta charset="utf-8">
         <title>Sign-in helper</title>
         <script src="\(iframeScriptPath)"></script>
-        <script src="\(gapiLoader)?onload=\(gapiOnload)" async></script>
         </head>
         <body></body>
         </html>
