@@ -1,4 +1,5 @@
 import FlintCore
+import FlintTesting
 import Foundation
 import HTTPTypes
 import Testing
@@ -17,6 +18,15 @@ extension API {
         if authType.hasSuffix("ViaPopup") { fields["eventId"] = "4815162342" }
         for (name, value) in extra { fields[name] = value.isEmpty ? nil : value }
         return URLQuery.encode(fields.sorted { $0.key < $1.key })
+    }
+
+    /// `signInWithIdp` as the JS SDK completes an auth event (`requestUri`, `sessionId`, no `postBody`), with the node's
+    /// clock first moved up to the wall clock: the stand-in issuer stamps its ID tokens with the wall clock, and a slow
+    /// run (a loaded machine) must not make them look issued in the future.
+    func completeWebSDK(link: String, sessionID: String?, idToken: String? = nil) async throws -> Reply {
+        let behind = Instant(Date()) - clock.now()
+        if behind > .zero { clock.advance(by: behind) }
+        return try await completeRedirect(link: link, sessionID: sessionID, providerID: nil, idToken: idToken)
     }
 
     /// A JS SDK start, the provider, then the handler's callback: the start page and the hand-over page.

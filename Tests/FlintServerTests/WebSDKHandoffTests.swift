@@ -58,12 +58,12 @@ struct WebSDKHandoffTests {
             #expect(link.hasPrefix("http://127.0.0.1:0/__/auth/handler?code=auth-"))
             // The raw session ID is never in the callback's page: the script takes it from sessionStorage.
             #expect(!callback.reply.text.contains(try #require(start["session"])))
-            let other = try await api.completeRedirect(link: link, sessionID: "not-the-session", providerID: nil)
+            let other = try await api.completeWebSDK(link: link, sessionID: "not-the-session")
             #expect(other.errorCode == "INVALID_IDP_RESPONSE", "\(other.text)")
             // As the JS SDK sends it: requestUri, sessionId, no postBody, returnSecureToken, returnIdpCredential.
-            let reply = try await api.completeRedirect(link: link, sessionID: start["session"], providerID: nil)
+            let reply = try await api.completeWebSDK(link: link, sessionID: start["session"])
             #expect(reply.status == .ok && reply["isNewUser"] == .bool(true) && reply.string("providerId") == "oidc.corp", "\(reply.text)")
-            let replay = try await api.completeRedirect(link: link, sessionID: start["session"], providerID: nil)
+            let replay = try await api.completeWebSDK(link: link, sessionID: start["session"])
             #expect(replay.errorCode == "INVALID_IDP_RESPONSE", "\(replay.text)")
         }
     }
@@ -75,8 +75,7 @@ struct WebSDKHandoffTests {
             #expect(callback["mode"] == "redirect" && callback["redirect-url"] == "http://localhost:5000/app?page=1")
             let event = try #require(callback.event)
             #expect(event["type"] == "signInViaRedirect" && event["eventId"] == .null)
-            let signedIn = try await api.completeRedirect(
-                link: try #require(event["urlResponse"]?.stringValue), sessionID: start["session"], providerID: nil)
+            let signedIn = try await api.completeWebSDK(link: try #require(event["urlResponse"]?.stringValue), sessionID: start["session"])
             #expect(signedIn.status == .ok, "\(signedIn.text)")
             // linkWithRedirect: `<uid>:::<10 digits>`, completed with the user's ID token.
             let user = try await api.signIn("+15555550100")
@@ -85,9 +84,8 @@ struct WebSDKHandoffTests {
             let (linkStart, linkCallback) = try await api.webSDKSignIn("oidc.corp", authType: "linkViaRedirect", ["eventId": eventID])
             let linkEvent = try #require(linkCallback.event)
             #expect(linkEvent["type"] == "linkViaRedirect" && linkEvent["eventId"]?.stringValue == eventID)
-            let linked = try await api.completeRedirect(
-                link: try #require(linkEvent["urlResponse"]?.stringValue), sessionID: linkStart["session"], providerID: nil,
-                idToken: user.idToken)
+            let linked = try await api.completeWebSDK(
+                link: try #require(linkEvent["urlResponse"]?.stringValue), sessionID: linkStart["session"], idToken: user.idToken)
             #expect(linked.status == .ok && linked.string("localId") == user.localId && linked.string("federatedId") == "emp-link", "\(linked.text)")
             for authType in ["reauthViaRedirect", "linkViaPopup", "reauthViaPopup"] {
                 let (_, page) = try await api.webSDKSignIn("google.com", authType: authType, ["eventId": eventID])

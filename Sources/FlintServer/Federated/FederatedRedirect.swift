@@ -5,7 +5,7 @@ import Logging
 /// sign-in's state (``RedirectState``) into the provider's authorization request (PKCE S256, nonce, scopes, custom
 /// parameters) and sends the browser there; the provider's callback (code and state, or an error) goes back to the
 /// app's URL scheme or the page's `redirectUrl` with the callback link, or, for the JS SDK, to a page that hands the
-/// auth event over (``WebSDKCallback``); `signInWithIdp` completes it
+/// auth event over (``WebSDKHandoff``); `signInWithIdp` completes it
 /// (``FederatedSignIn/redirectCredential(_:state:sessionID:provider:)``). Nothing is stored: any node serves any step.
 struct FederatedRedirect: Sendable {
     let flow: FederatedSignIn
@@ -107,7 +107,7 @@ struct FederatedRedirect: Sendable {
 
     /// Where the browser goes after an app's or a plain page's callback: the app's URL scheme or the page's
     /// `redirectUrl`, with the callback link or the provider's error as a `firebaseError`; `nil` for the JS SDK's
-    /// sign-ins, whose callback answers a page (``WebSDKCallback``).
+    /// sign-ins, whose callback answers a page (``WebSDKHandoff``).
     func location(after outcome: Outcome) -> String? {
         var result: [(String, String)]
         switch outcome.result {

@@ -7,7 +7,7 @@ import FlintCore
 /// the Firebase JS SDK (`signInWithPopup`, `signInWithRedirect`, `linkWith…`, `reauthenticateWith…`): `apiKey`,
 /// `appName`, `authType` (one of ``webSDKAuthTypes``), `redirectUrl` (the page's whole URL), `v`, `providerId`, optional
 /// `eventId` (10 digits for a popup, `<uid>:::<10 digits>` for a link or reauthentication by redirect), `scopes`,
-/// `customParameters`, `tid`; no `sessionId` (Flint makes one, ``WebSDKStart``);
+/// `customParameters`, `tid`; no `sessionId` (Flint makes one, ``WebSDKHandoff``);
 /// a plain web page: `apiKey`, `authType` (`signInViaRedirect`, `signInViaPopup`), `redirectUrl`, `providerId`, optional
 /// `eventId`, `sessionId`, `scopes`, `customParameters`, `hl`.
 struct RedirectStartRequest: Sendable {
