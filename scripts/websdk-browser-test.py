@@ -24,7 +24,7 @@ Flint is http://127.0.0.1:<port> (its public URL); the authorized domains are lo
   first-party storage and the iframe under the app's site does not see it: getRedirectResult is null.
 
 Usage: websdk-browser-test.py --flint .build/debug/flint [--screenshot prefix.png]  (saves prefix-popup.png,
-prefix-redirect.png)
+prefix-redirect.png, prefix-wrong-origin.png: Flint's start page refusing to go on)
 """
 import datetime
 import http.server
@@ -196,6 +196,8 @@ def main():
         driver.get(elsewhere)
         status = WebDriverWait(driver, 10, ignored_exceptions=(WebDriverException,)).until(
             lambda d: "public URL" in d.find_element("id", "flint-status").text and d.find_element("id", "flint-status").text)
+        if shot:
+            driver.save_screenshot(f"{shot}-wrong-origin.png")
         check("a start opened at another address than the public URL stops with a message", flint in status
               and driver.current_url.startswith(flint.replace("127.0.0.1", "localhost")), {"status": status})
         policy = urllib.request.urlopen(flint + "/emulator/auth/iframe?apiKey=k&appName=a", timeout=10).headers["Content-Security-Policy"]
