@@ -1,5 +1,5 @@
 """What the browser tests (scripts/browser-test.py, scripts/console-browser-test.py, scripts/passkey-browser-test.py,
-scripts/redirect-browser-test.py) share: a free loopback port, `flint serve --dev` started, waited for and stopped, a
+scripts/redirect-browser-test.py, scripts/websdk-browser-test.py) share: a free loopback port, `flint serve --dev` started, waited for and stopped, a
 page served from another origin, and headless Chromium found on PATH and started through chromedriver; `BrowserRun`
 puts them together for a test whose page talks to a fresh `flint serve`."""
 import argparse
@@ -90,12 +90,12 @@ def chromium_paths(test):
     return chromium, driver_path
 
 
-def headless_chromium(chromium, driver_path, profile, window_size):
-    """A headless Chromium with its own profile folder and a 20 s page-load timeout."""
+def headless_chromium(chromium, driver_path, profile, window_size, flags=()):
+    """A headless Chromium with its own profile folder, a 20 s page-load timeout and `flags` added."""
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", f"--window-size={window_size}",
-                 f"--user-data-dir={profile}"):
+                 f"--user-data-dir={profile}", *flags):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
     driver.set_page_load_timeout(20)
@@ -132,9 +132,9 @@ class BrowserRun:
         """`serve_page`, shut down with the run."""
         self.servers.append(serve_page(page, port))
 
-    def browser(self, window_size):
-        """Headless Chromium with a profile in the work folder, quit with the run."""
-        self.driver = headless_chromium(self.chromium, self.driver_path, os.path.join(self.work, "profile"), window_size)
+    def browser(self, window_size, flags=()):
+        """Headless Chromium with a profile in the work folder and `flags` added, quit with the run."""
+        self.driver = headless_chromium(self.chromium, self.driver_path, os.path.join(self.work, "profile"), window_size, flags)
         return self.driver
 
     def __exit__(self, *_):

@@ -10,7 +10,10 @@ struct RedirectStateTests {
 
     @Test("it opens to what was sealed, for its lifetime, under its own key and kind only")
     func sealAndOpen() throws {
-        for target in [RedirectState.Target.app(scheme: "app-1-2-ios-3"), .web(redirectURL: "https://example.com/back?x=1")] {
+        for target in [
+            RedirectState.Target.app(scheme: "app-1-2-ios-3"), .web(redirectURL: "https://example.com/back?x=1"),
+            .sdk(apiKey: "key-1", appName: "[DEFAULT]", redirectURL: "https://example.com/app?y=2#z"),
+        ] {
             let state = RedirectState(
                 providerID: "oidc.corp", sessionHash: ProviderNonceRule.sha256Hex("session"), eventID: "EVENTABCDE",
                 authType: "signInWithRedirect", target: target, random: SystemRandom(), now: now)

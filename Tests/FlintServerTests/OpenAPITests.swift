@@ -49,10 +49,14 @@ struct OpenAPITests {
         let operations = try documentedOperations(try JSONValue(parsing: Array(try documentFile().utf8)))
         let served = try await servedRoutes(devMode: false)
         let devOnly = Set(operations.filter { $0.value["tags"]?.arrayValue?.contains(.string("dev")) == true }.keys)
-        // The hosted handler's emulator path is where FirebaseAuth opens it under `useEmulator`, which apps use against
+        // The hosted handler's and the iframe's emulator paths are where FirebaseAuth (`useEmulator`) and the JS SDK
+        // (`connectAuthEmulator`) open them, which apps use against
         // any Flint: served in production too.
         let emulator = Set(
-            operations.keys.filter { $0.split(separator: " ").last?.hasPrefix("/emulator/") == true && $0 != "GET /emulator/auth/handler" })
+            operations.keys.filter {
+                $0.split(separator: " ").last?.hasPrefix("/emulator/") == true && $0 != "GET /emulator/auth/handler"
+                    && $0 != "GET /emulator/auth/iframe"
+            })
         #expect(devOnly == emulator.union(["GET /"]), "the dev tag marks exactly the emulator's operations")
         #expect(emulator.count == 7)
         #expect(Set(operations.keys).subtracting(served) == devOnly)

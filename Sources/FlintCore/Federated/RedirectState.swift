@@ -13,8 +13,12 @@ package struct RedirectState: Sendable, Equatable {
     package enum Target: Sendable, Equatable {
         /// An iOS app: its custom URL scheme (`<scheme>://firebaseauth/link?deep_link_id=…`).
         case app(scheme: String)
-        /// A web page on an authorized domain.
+        /// A web page on an authorized domain, given the callback link in its query (a plain page).
         case web(redirectURL: String)
+        /// The Firebase JS SDK's popup or redirect (`appName` in the start): the callback hands the auth event to the
+        /// app's Flint iframe (popup) or leaves it for that iframe and returns to `redirectURL` (redirect); `apiKey` and
+        /// `appName` name the app's storage key (`firebase:redirectEvent:<apiKey>:<appName>`).
+        case sdk(apiKey: String, appName: String, redirectURL: String)
     }
 
     /// The provider (`google.com`, `apple.com`, `oidc.*`).
@@ -23,7 +27,8 @@ package struct RedirectState: Sendable, Equatable {
     package var sessionHash: String
     /// The SDK's event ID, echoed in the callback.
     package var eventID: String
-    /// `signInWithRedirect` (iOS), `signInViaRedirect` or `signInViaPopup` (web), echoed in the callback.
+    /// `signInWithRedirect` (iOS), or the web's `signInViaRedirect`, `signInViaPopup`, `linkViaPopup`, … echoed in the
+    /// callback.
     package var authType: String
     package var target: Target
     /// The PKCE verifier of the authorization request.
@@ -58,13 +63,11 @@ package struct RedirectState: Sendable, Equatable {
         var writer = PayloadWriter()
         writer.append(expiresAt.millisecondsSince1970)
         for field in [providerID, sessionHash, eventID, authType, codeVerifier, nonce] { writer.append(field) }
-        let (kind, place) =
-            switch target {
-            case .app(let scheme): ("app", scheme)
-            case .web(let url): ("web", url)
-            }
-        writer.append(kind)
-        writer.append(place)
+        switch target {
+        case .app(let scheme): for field in ["app", scheme] { writer.append(field) }
+        case .web(let url): for field in ["web", url] { writer.append(field) }
+        case .sdk(let apiKey, let appName, let url): for field in ["sdk", url, apiKey, appName] { writer.append(field) }
+        }
         return try SealedToken.seal(writer.bytes, kind: .redirectState, key: key)
     }
 
@@ -74,12 +77,15 @@ package struct RedirectState: Sendable, Equatable {
         var reader = PayloadReader(payload)
         guard let expires = reader.int64(), let provider = reader.string(), let session = reader.string(), let event = reader.string(),
             let type = reader.string(), let verifier = reader.string(), let nonce = reader.string(), let kind = reader.string(),
-            let place = reader.string(), reader.isAtEnd
+            let place = reader.string()
         else { return nil }
         guard now < Instant(millisecondsSince1970: expires) else { return nil }
         switch kind {
-        case "app": target = .app(scheme: place)
-        case "web": target = .web(redirectURL: place)
+        case "app" where reader.isAtEnd: target = .app(scheme: place)
+        case "web" where reader.isAtEnd: target = .web(redirectURL: place)
+        case "sdk":
+            guard let apiKey = reader.string(), let appName = reader.string(), reader.isAtEnd else { return nil }
+            target = .sdk(apiKey: apiKey, appName: appName, redirectURL: place)
         default: return nil
         }
         (providerID, sessionHash, eventID, authType) = (provider, session, event, type)

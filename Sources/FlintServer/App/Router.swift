@@ -1,4 +1,5 @@
 import FlintCore
+import FlintTexts
 import HTTPTypes
 import Hummingbird
 
@@ -30,6 +31,12 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     router.get(RouterPath(AppVerificationRoutes.handlerPath), use: handler.get)
     router.post(RouterPath(AppVerificationRoutes.handlerPath), use: handler.post)
     router.get(RouterPath(AuthHandlerRoutes.emulatorPath), use: handler.get)
+    let iframe = AuthIframeRoutes(node: flows.node)
+    router.get(RouterPath(AuthIframeRoutes.path), use: iframe.iframe)
+    router.get(RouterPath(AuthIframeRoutes.emulatorPath), use: iframe.iframe)
+    router.get(RouterPath(WebSDKPage.iframeScriptPath), use: iframe.iframeScript)
+    router.get(RouterPath(WebSDKPage.handlerScriptPath), use: iframe.handlerScript)
+    router.get(RouterPath(GapiStandIn.path), use: iframe.gapiStandIn)
 
     let accounts = AccountRoutes(accounts: flows.accounts)
     router.identityToolkit(v1: "accounts:lookup", v3: "getAccountInfo", operator: "accounts:lookup", use: accounts.lookup)

@@ -7,12 +7,14 @@ import NIOCore
 /// `/__/auth/handler`, the page the SDKs open in a browser, serving two flows by what it is given: app verification's
 /// web challenge (`authType=verifyApp`, ``AppVerificationRoutes``) and provider sign-in (``FederatedRedirect``): a
 /// start (`authType=signInWithRedirect`… with `providerId`) answers `303` to the provider, the provider's callback
-/// (`code` and `state`, or `error`; a `POST` for Apple's `form_post`) answers `303` to the app or page. What cannot be
-/// used answers an HTML page saying why. `GET /emulator/auth/handler`, where FirebaseAuth opens it under
-/// `useEmulator`, serves the same.
+/// (`code` and `state`, or `error`; a `POST` for Apple's `form_post`) answers `303` to the app or page. The JS SDK's
+/// popups and redirects (a start with `appName`) answer pages that hand the auth event over instead
+/// (``WebSDKHandoff``). What cannot be used answers an HTML page saying why. `GET /emulator/auth/handler`, where
+/// FirebaseAuth opens it under `useEmulator` and the JS SDK under `connectAuthEmulator`, serves the same.
 struct AuthHandlerRoutes {
     let challenge: AppVerificationRoutes
     let redirect: FederatedRedirect
+    var webSDK: WebSDKHandoff { WebSDKHandoff(redirect: redirect) }
 
     /// Where FirebaseAuth opens the handler when it talks to an emulator.
     static let emulatorPath = "/emulator/auth/handler"
@@ -25,6 +27,7 @@ struct AuthHandlerRoutes {
         if fields["state"] != nil || fields["code"] != nil || fields["error"] != nil { return callback(fields) }
         let start: RedirectStartRequest
         do { start = try RedirectStartRequest(fields) } catch { return failure(error.message) }
+        if case .sdk = start.target { return await webSDK.start(start) }
         do { return Self.redirect(to: try await redirect.start(start)) } catch { return failure(error.message) }
     }
 
@@ -43,7 +46,10 @@ struct AuthHandlerRoutes {
     }
 
     private func callback(_ fields: [String: String]) -> Response {
-        do { return Self.redirect(to: try redirect.callback(fields)) } catch { return failure(error.message) }
+        let outcome: FederatedRedirect.Outcome
+        do { outcome = try redirect.outcome(fields) } catch { return failure(error.message) }
+        guard let location = redirect.location(after: outcome) else { return webSDK.callback(outcome) }
+        return Self.redirect(to: location)
     }
 
     private func failure(_ message: String) -> Response {

@@ -4,7 +4,8 @@ import Logging
 /// The hosted handler's provider sign-in (`/__/auth/handler`): the start checks the app or page asking, seals the
 /// sign-in's state (``RedirectState``) into the provider's authorization request (PKCE S256, nonce, scopes, custom
 /// parameters) and sends the browser there; the provider's callback (code and state, or an error) goes back to the
-/// app's URL scheme or the page's `redirectUrl` with the callback link, which `signInWithIdp` completes
+/// app's URL scheme or the page's `redirectUrl` with the callback link, or, for the JS SDK, to a page that hands the
+/// auth event over (``WebSDKHandoff``); `signInWithIdp` completes it
 /// (``FederatedSignIn/redirectCredential(_:state:sessionID:provider:)``). Nothing is stored: any node serves any step.
 struct FederatedRedirect: Sendable {
     let flow: FederatedSignIn
@@ -12,9 +13,11 @@ struct FederatedRedirect: Sendable {
     /// The path the provider sends the browser back to, and the link's base.
     static let handlerPath = "/__/auth/handler"
 
-    /// What the start or the callback cannot use, with the words the error page shows.
+    /// What the start or the callback cannot use, with the words the error page shows and the JS SDK's error code
+    /// (`auth/…`) its error event carries.
     struct Refusal: Error, Sendable {
         let message: String
+        var code = "auth/internal-error"
     }
 
     /// The provider's callback URL registered with each provider: this node's handler.
@@ -24,27 +27,36 @@ struct FederatedRedirect: Sendable {
     /// - Throws: ``Refusal`` for a key, provider, app or page the project does not allow.
     func start(_ request: RedirectStartRequest) async throws(Refusal) -> String {
         let node = flow.node
-        guard node.settings.acceptsAPIKey(request.apiKey) else { throw Refusal(message: "The API key is not valid for this project.") }
+        guard node.settings.acceptsAPIKey(request.apiKey) else {
+            throw Refusal(message: "The API key is not valid for this project.", code: "auth/invalid-api-key")
+        }
         let config = node.config.current
         guard let provider = config.identityProvider(request.providerID) else {
-            throw Refusal(message: "The identity provider \(request.providerID) is not configured for this project.")
+            throw Refusal(
+                message: "The identity provider \(request.providerID) is not configured for this project.", code: "auth/operation-not-allowed")
         }
-        guard provider.enabled else { throw Refusal(message: "The identity provider \(request.providerID) is disabled for this project.") }
+        guard provider.enabled else {
+            throw Refusal(message: "The identity provider \(request.providerID) is disabled for this project.", code: "auth/operation-not-allowed")
+        }
         switch request.target {
         case .app:
             guard let bundleID = request.bundleID, config.appleBundleIDs.contains(bundleID) else {
                 throw Refusal(message: "The app \(request.bundleID ?? "") is not one of this project's iOS apps (flint.appLinks.apple.bundleIds).")
             }
-        case .web(let redirectURL):
+        case .web(let redirectURL), .sdk(_, _, let redirectURL):
             guard let url = ContinueURL(redirectURL), url.isAuthorized(by: config.authorizedDomains) else {
-                throw Refusal(message: "The redirectUrl's domain is not one of this project's authorized domains.")
+                throw Refusal(message: "The redirectUrl's domain is not one of this project's authorized domains.", code: "auth/unauthorized-domain")
             }
         }
         guard let clientID = provider.clientID, flow.clientSecret(for: provider) != nil else {
-            throw Refusal(message: "The identity provider \(request.providerID) has no client ID and secret for the web flow.")
+            throw Refusal(
+                message: "The identity provider \(request.providerID) has no client ID and secret for the web flow.",
+                code: "auth/operation-not-allowed")
         }
         let endpoints: ProviderEndpoints
-        do { endpoints = try await flow.endpoints(for: provider) } catch { throw Refusal(message: error.detail ?? error.code) }
+        do { endpoints = try await flow.endpoints(for: provider) } catch {
+            throw Refusal(message: error.detail ?? error.code, code: "auth/network-request-failed")
+        }
         let state = RedirectState(
             providerID: provider.providerID, sessionHash: request.sessionHash, eventID: request.eventID, authType: request.authType,
             target: request.target, random: node.random, now: node.clock.now())
@@ -66,28 +78,44 @@ struct FederatedRedirect: Sendable {
         return endpoints.authorization + separator + URLQuery.encode(query)
     }
 
-    /// Reads the provider's callback (query or `form_post` fields) and answers where the browser goes: the app's URL
-    /// scheme or the page's `redirectUrl`, with the callback link (the handler's URL with `code` and `state`, which the
-    /// SDK sends as `requestUri`) or the provider's error as a `firebaseError`.
+    /// What a provider's callback gave: the sign-in's state, and the callback link (the handler's URL with `code` and
+    /// `state`, which the SDK sends as `requestUri`) or the provider's error.
+    struct Outcome: Sendable {
+        let state: RedirectState
+        let result: Result<String, Refusal>
+    }
+
+    /// Reads the provider's callback (query or `form_post` fields).
     /// - Throws: ``Refusal`` for a missing, forged or expired state.
-    func callback(_ fields: [String: String]) throws(Refusal) -> String {
+    func outcome(_ fields: [String: String]) throws(Refusal) -> Outcome {
         guard let text = fields["state"], !text.isEmpty,
             let state = RedirectState(opening: text, key: flow.secret.idpKey, now: flow.node.clock.now())
         else { throw Refusal(message: "This sign-in is not valid or has expired. Go back to the app and start again.") }
-        var result: [(String, String)]
         if let error = fields["error"], !error.isEmpty {
             let code = error == "access_denied" ? "auth/user-cancelled" : "auth/invalid-credential"
             let detail = fields["error_description"].map { ": \($0)" } ?? ""
-            result = [Self.firebaseError(code, "The identity provider answered \(error)\(detail).")]
-        } else if (fields["code"] ?? "").isEmpty {
-            result = [Self.firebaseError("auth/invalid-credential", "The identity provider answered neither a code nor an error.")]
-        } else {
-            var link = [("code", fields["code"] ?? ""), ("state", text)]
-            if let user = fields["user"], !user.isEmpty { link.append(("user", user)) }
-            result = [("link", redirectURI + "?" + URLQuery.encode(link))]
+            return Outcome(state: state, result: .failure(Refusal(message: "The identity provider answered \(error)\(detail).", code: code)))
         }
-        result += [("authType", state.authType), ("eventId", state.eventID)]
-        switch state.target {
+        guard let code = fields["code"], !code.isEmpty else {
+            let refusal = Refusal(message: "The identity provider answered neither a code nor an error.", code: "auth/invalid-credential")
+            return Outcome(state: state, result: .failure(refusal))
+        }
+        var link = [("code", code), ("state", text)]
+        if let user = fields["user"], !user.isEmpty { link.append(("user", user)) }
+        return Outcome(state: state, result: .success(redirectURI + "?" + URLQuery.encode(link)))
+    }
+
+    /// Where the browser goes after an app's or a plain page's callback: the app's URL scheme or the page's
+    /// `redirectUrl`, with the callback link or the provider's error as a `firebaseError`; `nil` for the JS SDK's
+    /// sign-ins, whose callback answers a page (``WebSDKHandoff``).
+    func location(after outcome: Outcome) -> String? {
+        var result: [(String, String)]
+        switch outcome.result {
+        case .success(let link): result = [("link", link)]
+        case .failure(let refusal): result = [Self.firebaseError(refusal.code, refusal.message)]
+        }
+        result += [("authType", outcome.state.authType), ("eventId", outcome.state.eventID)]
+        switch outcome.state.target {
         case .app(let scheme):
             let inner = flow.node.settings.publicBaseURL + "/__/auth/callback?" + URLQuery.encode(result)
             return "\(scheme)://firebaseauth/link?" + URLQuery.encode([("deep_link_id", inner)])
@@ -95,6 +123,7 @@ struct FederatedRedirect: Sendable {
             let fragment = redirectURL.firstIndex(of: "#").map { String(redirectURL[$0...]) } ?? ""
             let base = String(redirectURL.prefix { $0 != "#" })
             return base + (base.contains("?") ? "&" : "?") + URLQuery.encode(result) + fragment
+        case .sdk: return nil
         }
     }
 

@@ -4,14 +4,19 @@ import FlintCore
 /// iOS (`OAuthProvider.getCredentialWith`): `apiKey`, `authType=signInWithRedirect`, `ibi` (bundle ID), `sessionId`
 /// (SHA-256 hex of the session ID the SDK keeps), `v`, `eventId`, `providerId`, `clientId` or `appId` (the app's URL
 /// scheme), optional `scopes` (comma-separated), `customParameters` (a JSON object of strings), `tid`, `hl`;
-/// a web page: `apiKey`, `authType` (`signInViaRedirect`, `signInViaPopup`), `redirectUrl`, `providerId`, optional
+/// the Firebase JS SDK (`signInWithPopup`, `signInWithRedirect`, `linkWith…`, `reauthenticateWith…`): `apiKey`,
+/// `appName`, `authType` (one of ``webSDKAuthTypes``), `redirectUrl` (the page's whole URL), `v`, `providerId`, optional
+/// `eventId` (10 digits for a popup, `<uid>:::<10 digits>` for a link or reauthentication by redirect), `scopes`,
+/// `customParameters`, `tid`; no `sessionId` (Flint makes one, ``WebSDKHandoff``);
+/// a plain web page: `apiKey`, `authType` (`signInViaRedirect`, `signInViaPopup`), `redirectUrl`, `providerId`, optional
 /// `eventId`, `sessionId`, `scopes`, `customParameters`, `hl`.
 struct RedirectStartRequest: Sendable {
     var apiKey: String
     var authType: String
     var providerID: String
     var eventID: String
-    /// Lower-case SHA-256 hex; empty when a web page named none.
+    /// Lower-case SHA-256 hex of the session ID: the iOS SDK's; for the JS SDK the one Flint makes (set by
+    /// ``WebSDKHandoff``); empty when a plain web page named none.
     var sessionHash: String
     /// The iOS bundle ID (`ibi`), for an app.
     var bundleID: String?
@@ -23,7 +28,13 @@ struct RedirectStartRequest: Sendable {
     typealias Invalid = HandlerQuery.Invalid
 
     /// The `authType`s that start a provider sign-in.
-    static let authTypes: Set<String> = ["signInWithRedirect", "signInViaRedirect", "signInViaPopup", "linkViaRedirect", "reauthViaRedirect"]
+    static let authTypes: Set<String> = webSDKAuthTypes.union(["signInWithRedirect"])
+    /// The `authType`s of the JS SDK's popups and redirects.
+    static let webSDKAuthTypes: Set<String> = [
+        "signInViaPopup", "linkViaPopup", "reauthViaPopup", "signInViaRedirect", "linkViaRedirect", "reauthViaRedirect",
+    ]
+    /// The longest `redirectUrl` taken from the JS SDK (the page's whole URL); a plain page's is shorter.
+    static let maxSDKRedirectURL = 4096
 
     /// Validates the query's form; what depends on the project (API key, provider, bundle ID, domain) is checked by
     /// ``FederatedRedirect``.
@@ -41,12 +52,24 @@ struct RedirectStartRequest: Sendable {
         let session = try query.field(
             "sessionId", max: 64, allowed: { ("0"..."9").contains($0) || ("a"..."f").contains($0) || ("A"..."F").contains($0) })
         guard session == nil || session?.utf8.count == 64 else { throw Invalid(message: "The sessionId parameter is not valid.") }
-        let eventID = try query.field("eventId", max: 64, allowed: HandlerQuery.letters(or: "-_")) ?? ""
+        let appName = try query.field("appName", max: 128, allowed: { HandlerQuery.printable($0) })
+        let sdk = appName != nil && (fields["ibi"] ?? "").isEmpty
+        let eventID =
+            sdk
+            ? try query.field("eventId", max: 200, allowed: { HandlerQuery.printable($0) && $0 != " " }) ?? ""
+            : try query.field("eventId", max: 64, allowed: HandlerQuery.letters(or: "-_")) ?? ""
         if let redirect = fields["redirectUrl"], !redirect.isEmpty {
-            guard redirect.utf8.count <= 1000, let url = ContinueURL(redirect), url.scheme == "https" || url.scheme == "http" else {
-                throw Invalid(message: "The redirectUrl parameter is not an absolute http(s) URL.")
+            guard redirect.utf8.count <= (sdk ? Self.maxSDKRedirectURL : 1000), let url = ContinueURL(redirect),
+                url.scheme == "https" || url.scheme == "http"
+            else { throw Invalid(message: "The redirectUrl parameter is not an absolute http(s) URL.") }
+            if let appName, sdk {
+                guard Self.webSDKAuthTypes.contains(authType) else { throw Invalid(message: "The authType parameter is not valid.") }
+                target = .sdk(apiKey: apiKey, appName: appName, redirectURL: redirect)
+            } else {
+                target = .web(redirectURL: redirect)
             }
-            target = .web(redirectURL: redirect)
+        } else if sdk {
+            throw Invalid(message: "The redirectUrl parameter is missing.")
         } else {
             guard let bundleID = try query.bundleID() else { throw Invalid(message: "Either redirectUrl or ibi (the iOS bundle ID) is needed.") }
             guard session != nil else { throw Invalid(message: "The sessionId parameter is missing.") }
@@ -59,7 +82,7 @@ struct RedirectStartRequest: Sendable {
             target = .app(scheme: scheme)
         }
         (self.apiKey, self.authType, self.providerID, self.eventID) = (apiKey, authType, providerID, eventID)
-        sessionHash = session?.lowercased() ?? ""
+        sessionHash = sdk ? "" : session?.lowercased() ?? ""
         let scopeText = try query.field("scopes", max: 1024, allowed: { HandlerQuery.printable($0) && $0 != "\"" }) ?? ""
         scopes = scopeText.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
         customParameters = try Self.customParameters(fields["customParameters"])
