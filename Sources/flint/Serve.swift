@@ -265,7 +265,7 @@ struct Serve: AsyncParsableCommand {
         if pushSender == nil && !dev {
             logger.warning("no APNs key: verifyClient refuses and iOS apps verify through the web challenge at /__/auth/handler")
         }
-        let database = try await store.open(logger: logger)
+        let database = try await store.open(logger: logger, serving: true)
         guard let found = try await store.masterKey(for: database, useDataDirectory: dev, create: dev) else {
             throw MasterKeyMissing(description: "refusing to start: no master key: \(MasterKeyFile.howTo)")
         }

@@ -20,7 +20,9 @@ struct StoreOptions: ParsableArguments {
     )
     var database: String?
 
-    @Option(name: .long, help: "PostgreSQL connection pool size (env FLINT_DATABASE_POOL).")
+    @Option(
+        name: .long,
+        help: "PostgreSQL connection pool size; `flint serve` opens them at start and keeps them (env FLINT_DATABASE_POOL).")
     var databasePool: Int = env("FLINT_DATABASE_POOL").flatMap(Int.init) ?? 20
 
     @Option(
@@ -29,6 +31,13 @@ struct StoreOptions: ParsableArguments {
             "How many distinct statements each PostgreSQL connection prepares, so the server parses and plans them once; 0 behind a pooler that does not keep prepared statements, such as PgBouncer in transaction mode before 1.21 (env FLINT_DATABASE_PREPARED)."
     )
     var databasePrepared: Int = env("FLINT_DATABASE_PREPARED").flatMap(Int.init) ?? 500
+
+    @Option(
+        name: .long,
+        help:
+            "Seconds an idle PostgreSQL connection of `flint serve` waits before a keep-alive query (SELECT 1), which notices a link dropped silently by a NAT or firewall; 0 for none, relying on the server's tcp_keepalives_idle (env FLINT_DATABASE_KEEPALIVE)."
+    )
+    var databaseKeepalive: Int = env("FLINT_DATABASE_KEEPALIVE").flatMap(Int.init) ?? 30
 
     @Option(
         name: .long,
@@ -46,15 +55,18 @@ struct StoreOptions: ParsableArguments {
         }
         guard (1...1000).contains(databasePool) else { throw ValidationError("--database-pool must be between 1 and 1000") }
         guard (0...10000).contains(databasePrepared) else { throw ValidationError("--database-prepared must be between 0 and 10000") }
+        guard (0...86_400).contains(databaseKeepalive) else { throw ValidationError("--database-keepalive must be between 0 and 86400") }
     }
 
     /// Opens the store: PostgreSQL when a URL is given, else SQLite in the data directory (created 0700 when
     /// needed). The database holds the signing keys and the server secret, so everything Flint creates is private
-    /// to its user (umask 077). `sqliteCacheMiB` sizes SQLite's writer page cache (bulk imports).
-    func open(logger: Logger, sqliteCacheMiB: Int? = nil) async throws -> any AuthStore {
+    /// to its user (umask 077). `sqliteCacheMiB` sizes SQLite's writer page cache (bulk imports). A server (`serving`)
+    /// opens its PostgreSQL pool at start and keeps it; a command opens connections as it needs them.
+    func open(logger: Logger, sqliteCacheMiB: Int? = nil, serving: Bool = false) async throws -> any AuthStore {
         if let url = databaseURL, let location = PostgresStore.Location(url: url) {
             return try await PostgresStore(
-                location: location, maximumConnections: databasePool, preparedStatements: databasePrepared, logger: logger)
+                location: location, maximumConnections: databasePool, preparedStatements: databasePrepared, keepingConnections: serving,
+                keepAlive: databaseKeepalive > 0 ? .seconds(databaseKeepalive) : nil, logger: logger)
         }
         createPrivateFilesOnly()
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

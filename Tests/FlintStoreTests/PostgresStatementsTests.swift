@@ -81,4 +81,38 @@ struct PostgresStatementsTests {
             group.cancelAll()
         }
     }
+
+    @Test("a server's pool opens its connections at start and keeps them alive with its own sweep")
+    func keptPool() async throws {
+        guard Engine.all.contains(.postgres) else { return }
+        let url = try await freshPostgresDatabase()
+        let location = try #require(PostgresStore.Location(url: url))
+        let store = try await PostgresStore(
+            location: location, maximumConnections: 4, keepingConnections: true, keepAlive: .milliseconds(100), logger: testLogger())
+        // Another client watches the database's backends: the kept ones (3 of 4) are open without any demand, and
+        // each has run the sweep's `SELECT 1` (pg_stat_activity shows an idle backend's last statement).
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.certificateVerification = .none
+        let config = PostgresClient.Configuration(
+            host: location.host, port: location.port, username: location.user, password: location.password, database: location.database,
+            tls: location.sslMode == "disable" ? .disable : .require(tls))
+        let watcher = PostgresClient(configuration: config, backgroundLogger: testLogger())
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await watcher.run() }
+            var pinged: Int64 = 0
+            for _ in 0..<50 where pinged < 3 {
+                try await Task.sleep(for: .milliseconds(100))
+                pinged = try await watcher.withConnection { connection in
+                    let db = PostgresExecutor(connection: connection, statements: PostgresStatements(capacity: 0), logger: testLogger())
+                    return try await db.query(
+                        "SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND query = ?",
+                        [.text("SELECT 1")]
+                    ).first?.int64("n") ?? 0
+                }
+            }
+            #expect(pinged >= 3)
+            group.cancelAll()
+        }
+        try await store.close()
+    }
 }

@@ -23,6 +23,8 @@ public final class PostgresStore: AuthStore {
     private let closed = Atomic<Bool>(false)
     private let feed = ChangeFeed()
     private let listener: Task<Void, Never>
+    /// The kept pool's keep-alive sweep (``sweep(client:connections:every:logger:)``), if any.
+    private let keeper: Task<Void, Never>?
     /// The channel of ``announce(_:)``'s notifications.
     static let changeChannel = "flint_changes"
 
@@ -71,10 +73,18 @@ public final class PostgresStore: AuthStore {
     ///     otherwise retry quietly for a minute on a wrong address, password or TLS setting).
     ///   - preparedStatements: how many distinct statements each connection prepares (``PostgresStatements``); 0 for
     ///     none, behind a pooler that does not keep prepared statements.
+    ///   - keepingConnections: open the pool's connections at start and keep them (a server); otherwise they open on
+    ///     demand and close after a minute unused (a command).
+    ///   - keepAlive: how often idle connections run `SELECT 1`, so that a NAT or firewall does not drop them silently
+    ///     and a dead one is noticed; `nil` for never. A kept pool is swept by a task of its own every `keepAlive`
+    ///     (every connection at once); PostgresNIO's own keep-alive, used otherwise, gives a connection a timer each
+    ///     time it goes back to the pool and takes it back at the next lease — a few tasks started and cancelled per
+    ///     store operation (as its idle timeout does for connections that are not kept), about 100 µs of a node's CPU
+    ///     per operation here.
     ///   - logger: where driver messages go (statements and values are never logged).
     public init(
-        location: Location, maximumConnections: Int = 20, preparedStatements: Int = 500, startTimeout: Duration = .seconds(20),
-        logger: Logger
+        location: Location, maximumConnections: Int = 20, preparedStatements: Int = 500, keepingConnections: Bool = false,
+        keepAlive: Duration? = .seconds(30), startTimeout: Duration = .seconds(20), logger: Logger
     ) async throws {
         let tls: PostgresClient.Configuration.TLS
         switch location.sslMode {
@@ -100,6 +110,9 @@ public final class PostgresStore: AuthStore {
                     database: location.database, tls: tls)
             }
         configuration.options.maximumConnections = maximumConnections
+        // The pool requires fewer kept connections than its maximum; the one connection above them may idle out.
+        configuration.options.minimumConnections = keepingConnections ? max(0, maximumConnections - 1) : 0
+        configuration.options.keepAliveBehavior = keepingConnections ? nil : keepAlive.map { .init(frequency: $0) }
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         self.statements = PostgresStatements(capacity: preparedStatements)
@@ -115,6 +128,11 @@ public final class PostgresStore: AuthStore {
         }
         let feed = self.feed
         self.listener = Task { await Self.listen(client: client, feed: feed, logger: logger) }
+        if keepingConnections, let keepAlive {
+            self.keeper = Task { await Self.sweep(client: client, connections: max(1, maximumConnections - 1), every: keepAlive, logger: logger) }
+        } else {
+            self.keeper = nil
+        }
     }
 
     /// Holds one connection listening on ``changeChannel`` and hands what it hears to the feed; reconnects after
@@ -135,6 +153,26 @@ public final class PostgresStore: AuthStore {
                 logger.warning("postgres change listener stopped; reconnecting", metadata: ["errorType": "\(type(of: error))"])
             }
             try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    /// Every `interval`, runs `SELECT 1` on up to `connections` pooled connections at once (each lease takes an idle
+    /// one, so the whole kept pool is touched; a busy one needs no ping). A failed ping is logged; the pool replaces
+    /// a connection that broke.
+    private static func sweep(client: PostgresClient, connections: Int, every interval: Duration, logger: Logger) async {
+        while !Task.isCancelled {
+            do { try await Task.sleep(for: interval) } catch { return }
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<connections {
+                    group.addTask {
+                        do {
+                            try await client.withConnection { connection in _ = try await connection.query("SELECT 1", logger: logger) }
+                        } catch {
+                            logger.debug("postgres keep-alive failed", metadata: ["errorType": "\(type(of: error))"])
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -264,6 +302,7 @@ public final class PostgresStore: AuthStore {
     public func close() async throws {
         closed.store(true, ordering: .relaxed)
         listener.cancel()
+        keeper?.cancel()
         feed.finish()
         runner.cancel()
         await runner.value
