@@ -164,15 +164,19 @@ extension ActionRoutes {
         }
     }
 
-    /// An HTML answer that is never cached, framed, or leaks its URL (which holds the code) as a referrer.
-    static func page(_ html: String, status: HTTPResponse.Status = .ok) -> Response {
+    /// The action pages' content policy: no script at all.
+    static let pagePolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'"
+
+    /// An HTML answer that is never cached, framed, or leaks its URL (which holds the code) as a referrer, under
+    /// `policy` (the action pages' by default; the hosted handler's pages give theirs).
+    static func page(_ html: String, status: HTTPResponse.Status = .ok, policy: String = pagePolicy) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-store"
         headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
         headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
         headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
-        headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'"
+        headers[.contentSecurityPolicy] = policy
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 }

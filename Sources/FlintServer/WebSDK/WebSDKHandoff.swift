@@ -85,13 +85,6 @@ struct WebSDKHandoff: Sendable {
     /// An HTML answer under the hand-over pages' policy, never cached, framed or leaking its URL as a referrer. It has
     /// no `Cross-Origin-Opener-Policy`: that would cut a popup from `window.opener`, the way its event goes back.
     static func page(_ html: String, status: HTTPResponse.Status) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = "text/html; charset=utf-8"
-        headers[.cacheControl] = "no-store"
-        headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
-        headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
-        headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
-        headers[.contentSecurityPolicy] = WebSDKPage.handlerPolicy
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+        ActionRoutes.page(html, status: status, policy: WebSDKPage.handlerPolicy)
     }
 }
