@@ -88,7 +88,8 @@ struct PostgresStatementsTests {
         let url = try await freshPostgresDatabase()
         let location = try #require(PostgresStore.Location(url: url))
         let store = try await PostgresStore(
-            location: location, maximumConnections: 4, keepingConnections: true, keepAlive: .milliseconds(100), logger: testLogger())
+            location: location, maximumConnections: 4, keepingConnections: true, keepAlive: .milliseconds(100), startTimeout: .seconds(60),
+            logger: testLogger())
         // Another client watches the database's backends: the kept ones (3 of 4) are open without any demand, and
         // each has run the sweep's `SELECT 1` (pg_stat_activity shows an idle backend's last statement).
         var tls = TLSConfiguration.makeClientConfiguration()
