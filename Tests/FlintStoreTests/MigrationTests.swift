@@ -36,12 +36,7 @@ struct MigrationTests {
         case .postgres:
             let url = try await freshPostgresDatabase()
             guard let location = PostgresStore.Location(url: url) else { throw TestSetupError(message: "bad database URL") }
-            var tls = TLSConfiguration.makeClientConfiguration()
-            tls.certificateVerification = .none
-            let config = PostgresClient.Configuration(
-                host: location.host, port: location.port, username: location.user, password: location.password,
-                database: location.database, tls: location.sslMode == "disable" ? .disable : .require(tls))
-            let client = PostgresClient(configuration: config, backgroundLogger: testLogger())
+            let client = testPostgresClient(location)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await client.run() }
                 try await client.withConnection { connection in

@@ -48,12 +48,7 @@ struct PostgresStatementsTests {
         guard Engine.all.contains(.postgres) else { return }
         let url = try await freshPostgresDatabase()
         let location = try #require(PostgresStore.Location(url: url))
-        var tls = TLSConfiguration.makeClientConfiguration()
-        tls.certificateVerification = .none
-        let config = PostgresClient.Configuration(
-            host: location.host, port: location.port, username: location.user, password: location.password, database: location.database,
-            tls: location.sslMode == "disable" ? .disable : .require(tls))
-        let client = PostgresClient(configuration: config, backgroundLogger: testLogger())
+        let client = testPostgresClient(location)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
             try await client.withConnection { connection in
@@ -92,12 +87,7 @@ struct PostgresStatementsTests {
             logger: testLogger())
         // Another client watches the database's backends: the kept ones (3 of 4) are open without any demand, and
         // each has run the sweep's `SELECT 1` (pg_stat_activity shows an idle backend's last statement).
-        var tls = TLSConfiguration.makeClientConfiguration()
-        tls.certificateVerification = .none
-        let config = PostgresClient.Configuration(
-            host: location.host, port: location.port, username: location.user, password: location.password, database: location.database,
-            tls: location.sslMode == "disable" ? .disable : .require(tls))
-        let watcher = PostgresClient(configuration: config, backgroundLogger: testLogger())
+        let watcher = testPostgresClient(location)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await watcher.run() }
             var pinged: Int64 = 0

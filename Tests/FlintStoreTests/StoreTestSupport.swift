@@ -39,19 +39,24 @@ func makeStore(_ engine: Engine = .sqlite, location: String? = nil) async throws
     }
 }
 
+/// A PostgresNIO client for the test server's database at `location`, over TLS without verifying the throwaway
+/// certificate (or plain, with `sslmode=disable`); the caller runs it.
+func testPostgresClient(_ location: PostgresStore.Location) -> PostgresClient {
+    var tls = TLSConfiguration.makeClientConfiguration()
+    tls.certificateVerification = .none
+    let config = PostgresClient.Configuration(
+        host: location.host, port: location.port, username: location.user, password: location.password, database: location.database,
+        tls: location.sslMode == "disable" ? .disable : .require(tls))
+    return PostgresClient(configuration: config, backgroundLogger: testLogger())
+}
+
 /// Creates an empty database on the test server and returns its URL.
 func freshPostgresDatabase() async throws -> String {
     guard let base = ProcessInfo.processInfo.environment["FLINT_TEST_POSTGRES_URL"], let admin = PostgresStore.Location(url: base) else {
         throw TestSetupError(message: "FLINT_TEST_POSTGRES_URL is not set")
     }
     let name = "flint_t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-    var tls = TLSConfiguration.makeClientConfiguration()
-    tls.certificateVerification = .none
-    let config = PostgresClient.Configuration(
-        host: admin.host, port: admin.port, username: admin.user, password: admin.password, database: admin.database,
-        tls: admin.sslMode == "disable" ? .disable : .require(tls)
-    )
-    let client = PostgresClient(configuration: config, backgroundLogger: testLogger())
+    let client = testPostgresClient(admin)
     try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { await client.run() }
         try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: testLogger())

@@ -48,8 +48,10 @@ extension PhoneCodes {
             if case .wrongCode(_, let phone) = outcome, try await wrongCodeLimits(phone).count(in: tx, now: now) {
                 return .failure(.tooManyAttempts)
             }
-            guard case .success(let phone) = Self.provenNumber(outcome, purpose: purpose) else {
-                return Self.provenNumber(outcome, purpose: purpose).map { ProvenNumber(phone: $0) }
+            let phone: String
+            switch Self.provenNumber(outcome, purpose: purpose) {
+            case .success(let number): phone = number
+            case .failure(let error): return .failure(error)
             }
             let limits = wrongCodeLimits(phone)
             let (number, hits) = try await Self.proven(phone, counters: limits.windows(now), readingOwner: readingOwner, in: tx)
