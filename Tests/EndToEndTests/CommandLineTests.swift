@@ -62,6 +62,22 @@ struct CommandLineTests {
         #expect(output.contains("test phone number"))
     }
 
+    @Test(
+        "the PostgreSQL options refuse values past their bounds before anything starts",
+        arguments: [
+            ("--database-keepalive", "-1", "--database-keepalive must be between 0 and 86400"),
+            ("--database-keepalive", "86401", "--database-keepalive must be between 0 and 86400"),
+            ("--database-pool", "0", "--database-pool must be between 1 and 1000"),
+            ("--database-prepared", "10001", "--database-prepared must be between 0 and 10000"),
+        ])
+    func databaseOptionBounds(_ c: (String, String, String)) throws {
+        let data = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let (status, output) = try runFlint(["serve", "--port", "0", "--data", data, c.0 + "=" + c.1])
+        #expect(status != 0)
+        #expect(output.contains(c.2), "\(output)")
+    }
+
     @Test("flint config set and show edit the stored config, and refuse invalid values")
     func configSetShow() throws {
         let data = temporaryDataDirectory()
