@@ -1,4 +1,5 @@
 import FlintCore
+import FlintTesting
 import Synchronization
 import Testing
 
@@ -11,11 +12,15 @@ struct PostgresTransactionTests {
     final class Recorder: SQLExecutor {
         let dialect = SQLDialect.postgresql
         let sent = Mutex<[(sql: String, binds: [SQLValue])]>([])
+        /// The rows each statement answers (none by default).
+        let answer: @Sendable (String) -> [SQLRow]
+
+        init(answer: @escaping @Sendable (String) -> [SQLRow] = { _ in [] }) { self.answer = answer }
 
         func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
             sent.withLock { $0.append((sql, binds)) }
             if sql.contains("fail") { throw SQLStoreError.engine(code: 1, message: "refused") }
-            return []
+            return answer(sql)
         }
 
         var statements: [String] { sent.withLock { $0.map(\.sql) } }
@@ -147,6 +152,35 @@ struct PostgresTransactionTests {
         _ = try await readOnly.query("SELECT 1", [])
         try await readOnly.rollback()
         #expect(idle.statements == ["SELECT 1"])
+    }
+
+    @Test("a phone sign-in's spend reads the proven number's account and counters in its own statement")
+    func spendReadingNumber() async throws {
+        // The spent session beside no account (empty account columns) and one counter's hits.
+        let columns = SQLColumns(
+            ["cs_id", "cs_phone_number", "cs_purpose", "cs_code_hash", "cs_created_at", "cs_expires_at", "cs_attempts", "cs_consumed_at"]
+                + ["local_id", "fi_provider_id", "hits_0", "hits_1"])
+        let row = SQLRow(
+            columns: columns,
+            cells: [.text("s1"), .text("+16505553434"), .text("signIn"), .text("aa"), .integer(1), .integer(9), .integer(0), .integer(5)]
+                + [.null, .null, .integer(3), .null])
+        let recorder = Recorder { $0.hasPrefix("WITH spent AS (UPDATE code_sessions") ? [row] : [] }
+        let tx = PostgresTransaction(recorder)
+        let read = try await SQLQueries(db: tx).spendCode(
+            sessionID: "s1", codeHash: "aa", now: 5, maxAttempts: 5, readingNumber: [("w:h:", 60), ("w:d:", 0)])
+        try await tx.commit()
+        guard case .spent(let session) = read.outcome else { Issue.record("expected spent, got \(read.outcome)"); return }
+        #expect(session.id == "s1" && session.phoneNumber == "+16505553434" && session.consumedAt == 5)
+        #expect(read.owner == nil && read.hits == [3, 0])
+        #expect(recorder.statements.count == 3)
+        #expect(recorder.statements.first == "BEGIN" && recorder.statements.last == "COMMIT")
+        let statement = recorder.statements[1]
+        #expect(statement.contains("JOIN users u ON u.phone_number = spent.phone_number"))
+        #expect(statement.contains("counter_key = ? || spent.phone_number AND window_start = ?"))
+        #expect(
+            recorder.binds[1] == [
+                .integer(5), .text("s1"), .integer(5), .integer(5), .text("aa"), .text("w:h:"), .integer(60), .text("w:d:"), .integer(0),
+            ])
     }
 
     @Test("the statements a deferral recognises: inserts, updates and deletes of one table")

@@ -26,6 +26,12 @@ extension PhoneCodes {
         ]
     }
 
+    /// The windows of ``wrongCodeLimits(_:)`` at `now`, each named by its key without the number (the store appends
+    /// the number a spent session proves).
+    func wrongCodeWindows(_ now: Instant) -> [(keyPrefix: String, windowStart: Instant)] {
+        wrongCodeLimits("").windows(now).map { (keyPrefix: $0.key, windowStart: $0.windowStart) }
+    }
+
     /// Checks a code inside `tx` and returns the number it proves, or Firebase's error (returned, not thrown, so the
     /// counted attempt commits with the rest of the caller's transaction). With `readingOwner` it also returns the
     /// account holding the number, with its federated identities, read in the statement that reads the number's
@@ -44,18 +50,24 @@ extension PhoneCodes {
         case .verified(let phone):
             return .success(try await Self.proven(phone, counters: [], readingOwner: readingOwner, in: tx).number)
         case .storedSession(let id, let hash):
-            let outcome = try await tx.spendCode(sessionID: id, codeHash: hash, now: now, maxAttempts: node.settings.maxCodeAttempts)
-            if case .wrongCode(_, let phone) = outcome, try await wrongCodeLimits(phone).count(in: tx, now: now) {
+            let maxAttempts = node.settings.maxCodeAttempts
+            // With the account asked for, the spend reads it and the number's wrong-code counters as it spends (one
+            // statement on PostgreSQL); a wrong code reads nothing more.
+            let read =
+                readingOwner
+                ? try await tx.spendCode(sessionID: id, codeHash: hash, now: now, maxAttempts: maxAttempts, readingNumber: wrongCodeWindows(now))
+                : SpentCodeRead(outcome: try await tx.spendCode(sessionID: id, codeHash: hash, now: now, maxAttempts: maxAttempts))
+            if case .wrongCode(_, let phone) = read.outcome, try await wrongCodeLimits(phone).count(in: tx, now: now) {
                 return .failure(.tooManyAttempts)
             }
             let phone: String
-            switch Self.provenNumber(outcome, purpose: purpose) {
+            switch Self.provenNumber(read.outcome, purpose: purpose) {
             case .success(let number): phone = number
             case .failure(let error): return .failure(error)
             }
             let limits = wrongCodeLimits(phone)
-            let (number, hits) = try await Self.proven(phone, counters: limits.windows(now), readingOwner: readingOwner, in: tx)
-            return limits.reached(hits) ? .failure(.tooManyAttempts) : .success(number)
+            let hits = readingOwner ? read.hits : try await tx.counterValues(limits.windows(now))
+            return limits.reached(hits) ? .failure(.tooManyAttempts) : .success(ProvenNumber(phone: phone, owner: read.owner))
         case .fictional(let handle):
             let limits = wrongCodeLimits(handle.phoneNumber)
             guard handle.codeMatches else {

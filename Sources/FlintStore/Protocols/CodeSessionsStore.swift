@@ -17,6 +17,13 @@ public protocol CodeSessionsWrites: CodeSessionsReads {
     func startCodeSession(_ candidate: CodeSession, maxAttempts: Int) async throws -> (session: CodeSession, reused: Bool)
     /// Presents a code hash to a session, atomically (one winner among concurrent right answers).
     func spendCode(sessionID: String, codeHash: String, now: Instant, maxAttempts: Int) async throws -> CodeSpendOutcome
+    /// ``spendCode(sessionID:codeHash:now:maxAttempts:)`` and, when the code is spent, what a phone sign-in reads
+    /// next about the session's number: the account holding it with its federated identities, and the hits of the
+    /// counters named `keyPrefix` + the number in each window of `counters` (in order; 0 for a window without a row).
+    /// On PostgreSQL the spend and the read are one statement.
+    func spendCode(
+        sessionID: String, codeHash: String, now: Instant, maxAttempts: Int, readingNumber counters: [(keyPrefix: String, windowStart: Instant)]
+    ) async throws -> SpentCodeRead
 
     /// Deletes code sessions that expired before `cutoff`; returns how many.
     func deleteCodeSessions(expiredBefore cutoff: Instant) async throws -> Int

@@ -54,3 +54,21 @@ public enum CodeSpendOutcome: Sendable, Equatable {
     /// No such session, or already consumed.
     case notFound
 }
+
+/// A code spend with the read of the proven number that follows it in a phone sign-in
+/// (``CodeSessionsWrites/spendCode(sessionID:codeHash:now:maxAttempts:readingNumber:)``).
+public struct SpentCodeRead: Sendable {
+    /// What the spend decided.
+    public var outcome: CodeSpendOutcome
+    /// With ``CodeSpendOutcome/spent(_:)``: the account holding the session's number, with its federated identities
+    /// (`nil`: none holds it). Otherwise `nil`: nothing was read.
+    public var owner: (user: UserRecord, identities: [FederatedIdentityRecord])?
+    /// With ``CodeSpendOutcome/spent(_:)``: the counters' hits, in the order asked for. Otherwise empty.
+    public var hits: [Int64]
+
+    public init(outcome: CodeSpendOutcome, owner: (user: UserRecord, identities: [FederatedIdentityRecord])? = nil, hits: [Int64] = []) {
+        self.outcome = outcome
+        self.owner = owner
+        self.hits = hits
+    }
+}

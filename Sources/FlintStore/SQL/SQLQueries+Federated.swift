@@ -19,17 +19,56 @@ extension SQLQueries {
     func userWithIdentities(phoneNumber: String, counters: [(key: String, windowStart: Instant)]) async throws -> (
         found: (user: UserRecord, identities: [FederatedIdentityRecord])?, hits: [Int64]
     ) {
-        // One row per identity, or one with empty identity columns, or one with empty account columns; each carries
-        // the counters' hits (empty when the window has none).
+        // Each row carries the counters' hits (empty when the window has none).
         let hitColumns = counters.indices.map { ", (SELECT hits FROM rate_counters WHERE counter_key = ? AND window_start = ?) AS hits_\($0)" }
         let rows = try await db.query(
             Self.userWithIdentitiesColumns + hitColumns.joined() + Self.userWithIdentitiesByPhone,
             counters.flatMap { [SQLValue.text($0.key), .instant($0.windowStart)] } + [.text(phoneNumber)])
-        guard let first = rows.first else { return (nil, counters.map { _ in 0 }) }
-        let hits = try counters.indices.map { try first.optionalInt64("hits_\($0)") ?? 0 }
+        return try accountAndHits(rows, counters: counters.count)
+    }
+
+    /// The account with its identities, and the hits of `count` counters, from rows of ``userWithIdentitiesColumns``
+    /// and `hits_0`… columns: one row per identity, or one with empty identity columns, or one with empty account
+    /// columns (no account); no row reads as no account and no hits.
+    private func accountAndHits(_ rows: [SQLRow], counters count: Int) throws -> (
+        found: (user: UserRecord, identities: [FederatedIdentityRecord])?, hits: [Int64]
+    ) {
+        guard let first = rows.first else { return (nil, Array(repeating: 0, count: count)) }
+        let hits = try (0..<count).map { try first.optionalInt64("hits_\($0)") ?? 0 }
         guard try first.optionalString("local_id") != nil else { return (nil, hits) }
         let identities = try rows.filter { try $0.optionalString("fi_provider_id") != nil }.map { try identity(from: $0, prefix: "fi_") }
         return ((try user(from: first), Self.ordered(identities)), hits)
+    }
+
+    func spendCode(
+        sessionID: String, codeHash: String, now: Instant, maxAttempts: Int, readingNumber counters: [(keyPrefix: String, windowStart: Instant)]
+    ) async throws -> SpentCodeRead {
+        guard db.dialect == .postgresql else {
+            // In process, two statements cost no round trip.
+            let outcome = try await spendCode(sessionID: sessionID, codeHash: codeHash, now: now, maxAttempts: maxAttempts)
+            guard case .spent(let session) = outcome else { return SpentCodeRead(outcome: outcome) }
+            let read = try await userWithIdentities(
+                phoneNumber: session.phoneNumber, counters: counters.map { ($0.keyPrefix + session.phoneNumber, $0.windowStart) })
+            return SpentCodeRead(outcome: outcome, owner: read.found, hits: read.hits)
+        }
+        // The spend as a data-modifying `WITH`, its returned session joined with the account holding its number: one
+        // row per identity, or one with empty account columns; no row when the code was not spent.
+        let sessionColumns = Self.sessionColumns.split(separator: ", ").map { "spent.\($0) AS cs_\($0)" }.joined(separator: ", ")
+        let hitColumns = counters.indices.map {
+            ", (SELECT hits FROM rate_counters WHERE counter_key = ? || spent.phone_number AND window_start = ?) AS hits_\($0)"
+        }
+        let rows = try await db.query(
+            "WITH spent AS (\(Self.spendStatement) RETURNING \(Self.sessionColumns)) " + Self.userWithIdentitiesColumns + ", "
+                + sessionColumns + hitColumns.joined() + """
+                     FROM spent LEFT JOIN users u ON u.phone_number = spent.phone_number
+                        LEFT JOIN federated_identities f ON f.local_id = u.local_id
+                    """,
+            Self.spendValues(sessionID, codeHash, now, maxAttempts) + counters.flatMap { [SQLValue.text($0.keyPrefix), .instant($0.windowStart)] })
+        guard let first = rows.first else {
+            return SpentCodeRead(outcome: try await refusedSpend(sessionID: sessionID, now: now, maxAttempts: maxAttempts))
+        }
+        let read = try accountAndHits(rows, counters: counters.count)
+        return SpentCodeRead(outcome: .spent(try session(from: first, prefix: "cs_")), owner: read.found, hits: read.hits)
     }
 
     /// The account's and its identities' columns.

@@ -76,18 +76,20 @@ struct SQLQueries: StoreTransaction {
 
     // MARK: Code sessions
 
-    private static let sessionColumns = "id, phone_number, purpose, code_hash, created_at, expires_at, attempts, consumed_at"
+    static let sessionColumns = "id, phone_number, purpose, code_hash, created_at, expires_at, attempts, consumed_at"
 
-    private func session(from row: SQLRow) throws -> CodeSession {
+    /// A session from `row`, whose session columns are named with `prefix` (beside an account's, which share some names).
+    func session(from row: SQLRow, prefix: String = "") throws -> CodeSession {
         CodeSession(
-            id: try row.string("id"), phoneNumber: try row.string("phone_number"), purpose: CodePurpose(rawValue: try row.string("purpose")),
-            codeHash: try row.string("code_hash"), createdAt: try row.instant("created_at"), expiresAt: try row.instant("expires_at"),
-            attempts: Int(try row.int64("attempts")), consumedAt: try row.optionalInstant("consumed_at")
+            id: try row.string(prefix + "id"), phoneNumber: try row.string(prefix + "phone_number"),
+            purpose: CodePurpose(rawValue: try row.string(prefix + "purpose")), codeHash: try row.string(prefix + "code_hash"),
+            createdAt: try row.instant(prefix + "created_at"), expiresAt: try row.instant(prefix + "expires_at"),
+            attempts: Int(try row.int64(prefix + "attempts")), consumedAt: try row.optionalInstant(prefix + "consumed_at")
         )
     }
 
     func codeSession(id: String) async throws -> CodeSession? {
-        try await db.first("SELECT \(Self.sessionColumns) FROM code_sessions WHERE id = ?", [.text(id)]).map(session(from:))
+        try await db.first("SELECT \(Self.sessionColumns) FROM code_sessions WHERE id = ?", [.text(id)]).map { try session(from: $0) }
     }
 
     func startCodeSession(_ candidate: CodeSession, maxAttempts: Int) async throws -> (session: CodeSession, reused: Bool) {
@@ -118,14 +120,24 @@ struct SQLQueries: StoreTransaction {
 
     func spendCode(sessionID: String, codeHash: String, now: Instant, maxAttempts: Int) async throws -> CodeSpendOutcome {
         let spent = try await db.first(
-            """
-            UPDATE code_sessions SET consumed_at = ?, live_key = NULL
-            WHERE id = ? AND consumed_at IS NULL AND expires_at > ? AND attempts < ? AND code_hash = ?
-            RETURNING \(Self.sessionColumns)
-            """,
-            [.instant(now), .text(sessionID), .instant(now), .integer(Int64(maxAttempts)), .text(codeHash)]
-        )
+            Self.spendStatement + " RETURNING \(Self.sessionColumns)", Self.spendValues(sessionID, codeHash, now, maxAttempts))
         if let spent { return .spent(try session(from: spent)) }
+        return try await refusedSpend(sessionID: sessionID, now: now, maxAttempts: maxAttempts)
+    }
+
+    /// The one winning statement of a spend: consumes the session if the code is right and the session live.
+    static let spendStatement = """
+        UPDATE code_sessions SET consumed_at = ?, live_key = NULL
+        WHERE id = ? AND consumed_at IS NULL AND expires_at > ? AND attempts < ? AND code_hash = ?
+        """
+
+    /// The values of ``spendStatement``'s placeholders.
+    static func spendValues(_ sessionID: String, _ codeHash: String, _ now: Instant, _ maxAttempts: Int) -> [SQLValue] {
+        [.instant(now), .text(sessionID), .instant(now), .integer(Int64(maxAttempts)), .text(codeHash)]
+    }
+
+    /// Why a code was not spent: no such session, expired, locked, or a wrong code (counted).
+    func refusedSpend(sessionID: String, now: Instant, maxAttempts: Int) async throws -> CodeSpendOutcome {
         guard let current = try await codeSession(id: sessionID), current.consumedAt == nil else { return .notFound }
         if now >= current.expiresAt { return .expired }
         if current.attempts >= maxAttempts { return .locked }
