@@ -59,6 +59,55 @@ struct CounterStoreTests {
         try await store.close()
     }
 
+    @Test("a reservation counts every window or none: past a maximum it throws and the transaction keeps nothing", arguments: Engine.all)
+    func reservation(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        let windows = [
+            CounterReservation(key: "sms-sent:h:+1", windowStart: 1_000, expiresAt: 61_000, max: 2),
+            CounterReservation(key: "sms-ip:h:a", windowStart: 1_000, expiresAt: 61_000, max: 3),
+            CounterReservation(key: "sms-budget:d", windowStart: 0, expiresAt: 86_400_000, max: .max),
+        ]
+        #expect(try await store.write { try await $0.reserveCounters(windows) } == [1, 1, 1])
+        // A send's session and text go with its reservation (on PostgreSQL in the same statement).
+        let text = OutboxMessage(channel: .sms, recipient: "+1", body: "123456", locale: "en", createdAt: 1, code: "123456", sessionID: "s2")
+        let second = try await store.write { tx in
+            _ = try await tx.startCodeSession(session("s2", phone: "+1"), maxAttempts: 5)
+            try await tx.appendCodeText(text)
+            return try await tx.reserveCounters(windows)
+        }
+        #expect(second == [2, 2, 2])
+        #expect(try await store.read { try await $0.codeSession(id: "s2") } != nil)
+
+        // The third text passes the number's hourly cap: no hit, no session, no text is kept.
+        await #expect(throws: CounterPastLimit(key: "sms-sent:h:+1")) {
+            try await store.write { tx in
+                _ = try await tx.startCodeSession(session("s3", phone: "+2"), maxAttempts: 5)
+                try await tx.appendCodeText(
+                    OutboxMessage(channel: .sms, recipient: "+2", body: "654321", locale: "en", createdAt: 2, code: "654321", sessionID: "s3"))
+                return try await tx.reserveCounters(windows)
+            }
+        }
+        #expect(try await store.read { try await $0.counterValues(windows.map { ($0.key, $0.windowStart) }) } == [2, 2, 2])
+        #expect(try await store.read { try await $0.codeSession(id: "s3") } == nil)
+        #expect(try await store.read { try await $0.outbox(limit: 10) }.map(\.code) == ["123456"])
+
+        // After an earlier write (the transaction has begun) a refusal rolls that write back too; the first window past
+        // its maximum, in order, is named.
+        let ipFirst = [
+            CounterReservation(key: "sms-ip:h:a", windowStart: 1_000, expiresAt: 61_000, max: 2),
+            CounterReservation(key: "sms-sent:h:+1", windowStart: 1_000, expiresAt: 61_000, max: 2),
+        ]
+        await #expect(throws: CounterPastLimit(key: "sms-ip:h:a")) {
+            try await store.write { tx in
+                _ = try await tx.incrementCounter(key: "other", windowStart: 0, expiresAt: 10)
+                return try await tx.reserveCounters(ipFirst)
+            }
+        }
+        #expect(try await store.read { try await $0.counterValue(key: "other", windowStart: 0) } == 0)
+        #expect(try await store.read { try await $0.counterValues(windows.map { ($0.key, $0.windowStart) }) } == [2, 2, 2])
+        try await store.close()
+    }
+
     @Test("two nodes on one PostgreSQL count one total", .enabled(if: Engine.all.contains(.postgres)))
     func acrossNodes() async throws {
         let (node1, url) = try await makeStore(.postgres)

@@ -183,6 +183,40 @@ struct PostgresTransactionTests {
             ])
     }
 
+    @Test("a closing statement in a transaction not begun carries the deferred writes as one statement; nothing may follow it")
+    func closingStatement() async throws {
+        let recorder = Recorder()
+        let tx = PostgresTransaction(recorder)
+        _ = try await tx.query("SELECT id FROM code_sessions WHERE live_key = ?", [.text("k")])
+        try await tx.deferred("INSERT INTO code_sessions (id) VALUES (?)", [.text("s")])
+        try await tx.deferred("INSERT INTO outbox (session_id) VALUES (?)", [.text("s")])
+        _ = try await tx.closingQuery(
+            "WITH flint_caps (k) AS (VALUES (?)) INSERT INTO rate_counters (counter_key) SELECT k FROM flint_caps", [.text("c")])
+        await #expect(throws: SQLStoreError.self) { _ = try await tx.query("SELECT 1", []) }
+        await #expect(throws: SQLStoreError.self) { try await tx.deferred("INSERT INTO audit_events (kind) VALUES (?)", [.text("A")]) }
+        try await tx.commit()
+        #expect(
+            recorder.statements == [
+                "SELECT id FROM code_sessions WHERE live_key = ?",
+                "WITH flint_deferred_0 AS (INSERT INTO code_sessions (id) VALUES (?)), flint_deferred_1 AS (INSERT INTO outbox (session_id) VALUES (?)), "
+                    + " flint_caps (k) AS (VALUES (?)) INSERT INTO rate_counters (counter_key) SELECT k FROM flint_caps",
+            ])
+        #expect(recorder.binds.last == [.text("s"), .text("s"), .text("c")])
+
+        // Once begun, it runs inside the transaction, after the waiting writes, before `COMMIT`.
+        let begun = Recorder()
+        let second = PostgresTransaction(begun)
+        _ = try await second.query("UPDATE code_sessions SET live_key = NULL WHERE id = ?", [.text("old")])
+        try await second.deferred("INSERT INTO outbox (session_id) VALUES (?)", [.text("s")])
+        _ = try await second.closingQuery("WITH flint_caps (k) AS (VALUES (?)) SELECT k FROM flint_caps", [.text("c")])
+        try await second.commit()
+        #expect(
+            begun.statements == [
+                "BEGIN", "UPDATE code_sessions SET live_key = NULL WHERE id = ?", "INSERT INTO outbox (session_id) VALUES (?)",
+                "WITH flint_caps (k) AS (VALUES (?)) SELECT k FROM flint_caps", "COMMIT",
+            ])
+    }
+
     @Test("the statements a deferral recognises: inserts, updates and deletes of one table")
     func targets() {
         #expect(PostgresTransaction.target(of: "INSERT INTO audit_events (a) VALUES (?)") == "audit_events")

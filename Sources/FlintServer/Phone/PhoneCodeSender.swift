@@ -69,18 +69,21 @@ extension PhoneCodes {
         if !devOutbox { record.status = .sending }
         let maxAttempts = node.settings.maxCodeAttempts
         let sendLimits = textLimits(to: phone, clientIP: clientIP, config: config.smsLimits, delivered: !devOutbox)
-        let (session, fresh, alert) = try await refusingPastLimits(at: candidate.createdAt, region: phone.regionCode) {
-            try await node.store.write { [record] tx -> (CodeSession, Bool, SMSBudgetAlert?) in
+        let (session, fresh, sentToday) = try await refusingPastLimits(at: candidate.createdAt, region: phone.regionCode) {
+            try await node.store.write { [record] tx -> (CodeSession, Bool, Int64?) in
                 let started = try await tx.startCodeSession(candidate, maxAttempts: maxAttempts)
                 if started.reused { return (started.session, false, nil) }
-                // The session and its text read nothing back; on PostgreSQL both ride on the counters' statement.
+                // The session and its text read nothing back; on PostgreSQL both ride on the counters' statement, which
+                // closes the transaction: the send is then its live-session read and that one statement.
                 try await tx.appendCodeText(record)
-                // Past a limit, nothing of this send is kept (the throw rolls back the new session, its text and every hit).
-                let alert = try await sendLimits.reserve(in: tx, now: candidate.createdAt)
-                return (started.session, true, alert)
+                // Past a limit, nothing of this send is kept (not the new session, its text, or any hit).
+                let sentToday = try await sendLimits.reserve(in: tx, now: candidate.createdAt)
+                return (started.session, true, sentToday)
             }
         }
-        if let alert { logBudgetAlert(alert) }
+        if let sentToday, let alert = await budgetAlert(sent: sentToday, limits: sendLimits, now: candidate.createdAt) {
+            logBudgetAlert(alert)
+        }
         guard let sessionID = Hex.decode(session.id) else { throw AuthError.internalError }
         let handle = SessionHandle.stored(id: sessionID).encode(key: secret.sessionKey)
         guard fresh else { return handle }

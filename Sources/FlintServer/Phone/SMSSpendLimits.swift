@@ -71,6 +71,27 @@ extension PhoneCodes {
         }
     }
 
+    /// After a text that took the day's use (`sent`, across the project) to 80% of the budget or more: the alert, when
+    /// no node has raised it yet today (a marker counter, set once per UTC day). Best effort, after the send's commit: a
+    /// failure is logged, and the next text tries again.
+    func budgetAlert(sent: Int64, limits: [SMSSendLimit], now: Instant) async -> SMSBudgetAlert? {
+        guard let budget = limits.first(where: { $0.limit.key == Self.budgetKey })?.limit, budget.max < .max, sent <= budget.max,
+            sent * 5 >= budget.max * 4
+        else { return nil }
+        let start = budget.windowStart(now)
+        let marker = "sms-budget-alert:d"
+        do {
+            let first = try await node.store.write { tx in
+                guard try await tx.counterValue(key: marker, windowStart: start) == 0 else { return false }
+                return try await tx.incrementCounter(key: marker, windowStart: start, expiresAt: start + budget.window) == 1
+            }
+            return first ? SMSBudgetAlert(sent: sent, budget: budget.max) : nil
+        } catch {
+            node.logger.warning("sms budget alert check failed", metadata: ["errorType": "\(type(of: error))"])
+            return nil
+        }
+    }
+
     /// Logs the budget alert (warning, once per UTC day across nodes).
     func logBudgetAlert(_ alert: SMSBudgetAlert) {
         node.metrics.smsBudgetAlert()
@@ -83,27 +104,21 @@ extension [SMSSendLimit] {
     /// The counters.
     var limits: [Limit] { map(\.limit) }
 
-    /// Counts one text on each limit inside `tx`.
-    /// - Throws: ``SMSSendRefused`` for the first limit past its maximum (the caller's transaction then rolls back
-    ///   every hit of this send).
-    /// - Returns: the budget alert when this text took the day's use to 80% of the budget and no node had alerted yet.
-    func reserve(in tx: any StoreTransaction, now: Instant) async throws -> SMSBudgetAlert? {
-        var refused: SMSSendLimit?
-        var alert: SMSBudgetAlert?
-        for (item, hits) in zip(self, try await tx.incrementCounters(limits.hitWindows(now))) {
-            let limit = item.limit
-            let start = limit.windowStart(now)
-            if hits > limit.max, refused == nil { refused = item }
-            if limit.key == PhoneCodes.budgetKey, limit.max < .max, hits <= limit.max, hits * 5 >= limit.max * 4 {
-                let marker = "sms-budget-alert:d"
-                if try await tx.counterValue(key: marker, windowStart: start) == 0,
-                    try await tx.incrementCounter(key: marker, windowStart: start, expiresAt: start + limit.window) == 1
-                {
-                    alert = SMSBudgetAlert(sent: hits, budget: limit.max)
-                }
-            }
+    /// Counts one text on each limit inside `tx`, as its closing statement (on PostgreSQL the send's session and
+    /// text ride with it, and a transaction that wrote nothing before commits with it).
+    /// - Throws: ``SMSSendRefused`` for the first limit past its maximum: nothing of the send is kept, not the session,
+    ///   not its text, not the hits the other limits took.
+    /// - Returns: the day's texts across the project after this one (the budget counter).
+    func reserve(in tx: any StoreTransaction, now: Instant) async throws -> Int64 {
+        let reservations = limits.hitWindows(now).enumerated().map { i, window in
+            CounterReservation(key: window.key, windowStart: window.windowStart, expiresAt: window.expiresAt, max: self[i].limit.max)
         }
-        if let refused { throw SMSSendRefused(limit: refused.limit, refusal: refused.refusal) }
-        return alert
+        do {
+            let hits = try await tx.reserveCounters(reservations)
+            return zip(self, hits).first { $0.0.limit.key == PhoneCodes.budgetKey }?.1 ?? 0
+        } catch let past as CounterPastLimit {
+            guard let item = first(where: { $0.limit.key == past.key }) else { throw past }
+            throw SMSSendRefused(limit: item.limit, refusal: item.refusal)
+        }
     }
 }

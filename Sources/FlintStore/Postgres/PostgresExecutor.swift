@@ -20,18 +20,25 @@ struct PostgresExecutor: SQLExecutor {
             }
         }
         let statement = statements.statement(sql, binds)
-        guard let name = statement.name else {
-            return try await Self.collect(connection.query(PostgresQuery(unsafeSQL: statement.sql, binds: bindings), logger: logger))
-        }
         do {
-            return try await NamedStatement.$current.withValue((name, statement.sql)) {
-                try await Self.collect(connection.execute(NamedStatement(bindings: bindings), logger: logger))
+            guard let name = statement.name else {
+                return try await Self.collect(connection.query(PostgresQuery(unsafeSQL: statement.sql, binds: bindings), logger: logger))
             }
-        } catch {
-            if PostgresStatements.mayHaveSpoiledTheName(error) { statements.retire(sql, binds) }
-            throw error
+            do {
+                return try await NamedStatement.$current.withValue((name, statement.sql)) {
+                    try await Self.collect(connection.execute(NamedStatement(bindings: bindings), logger: logger))
+                }
+            } catch {
+                if PostgresStatements.mayHaveSpoiledTheName(error) { statements.retire(sql, binds) }
+                throw error
+            }
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.pastLimitState {
+            throw CounterPastLimit(key: error.serverInfo?[.message] ?? "")
         }
     }
+
+    /// The SQLSTATE `flint_past_limit` raises (migration 16).
+    static let pastLimitState = "FL001"
 
     /// The rows of an answer, as the shared layer reads them.
     private static func collect<Rows: AsyncSequence>(_ rows: Rows) async throws -> [SQLRow] where Rows.Element == PostgresRow {

@@ -18,6 +18,9 @@ import Synchronization
 ///   account's federated identities after its session and audit rows were deferred).
 /// - At the commit, a transaction whose only writes are deferred sends them as one statement, which commits by
 ///   itself: no `BEGIN`, no `COMMIT`. Otherwise they go before `COMMIT`.
+/// - A closing statement (``closingQuery(_:_:)``: the last, atomic on its own, its refusals raised as errors) in a
+///   transaction not yet begun goes the same way, carrying the deferred writes: a code send is then its live-session
+///   read and one statement. Nothing may follow it.
 /// - A statement that failed aborts the transaction on the server (later ones fail, `COMMIT` rolls back): the
 ///   failure is kept and thrown by every later statement and by ``commit()`` without sending them, so a caller that
 ///   caught it cannot commit nothing by mistake.
@@ -28,6 +31,8 @@ final class PostgresTransaction: SQLExecutor {
 
     private struct State {
         var begun = false
+        /// A closing statement was sent: nothing may follow.
+        var closed = false
         var deferred: [(table: String, sql: String, binds: [SQLValue])] = []
         var failure: (any Error)?
     }
@@ -36,7 +41,10 @@ final class PostgresTransaction: SQLExecutor {
     init(_ connection: any SQLExecutor) { self.connection = connection }
 
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-        let waiting = state.withLock { Set($0.deferred.map(\.table)) }
+        let waiting = try state.withLock { state in
+            guard !state.closed else { throw SQLStoreError.afterClosingStatement }
+            return Set(state.deferred.map(\.table))
+        }
         if Self.isPlainRead(sql), !Self.names(any: waiting, in: sql) {
             // A read of tables no waiting write touches sees the same rows before those writes as after them.
             return try await send(sql, binds)
@@ -52,7 +60,21 @@ final class PostgresTransaction: SQLExecutor {
         return try await send(sql, binds)
     }
 
+    func closingQuery(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        let (begun, waiting) = state.withLock { ($0.begun, Set($0.deferred.map(\.table))) }
+        let rows: [SQLRow]
+        if begun || Self.names(any: waiting, in: sql) {
+            rows = try await query(sql, binds)
+        } else {
+            // The statement and the waiting writes are the whole transaction: one statement, its own transaction.
+            rows = try await send(combining: takeDeferred(), with: (sql, binds))
+        }
+        state.withLock { $0.closed = true }
+        return rows
+    }
+
     func deferred(_ sql: String, _ binds: [SQLValue]) async throws {
+        guard !state.withLock({ $0.closed }) else { throw SQLStoreError.afterClosingStatement }
         guard let table = Self.target(of: sql) else { return try await run(sql, binds) }
         if state.withLock({ state in state.deferred.contains { $0.table == table } }) {
             try await begin()
@@ -106,8 +128,11 @@ final class PostgresTransaction: SQLExecutor {
         combining clauses: some Collection<(table: String, sql: String, binds: [SQLValue])>, with main: (sql: String, binds: [SQLValue])
     ) async throws -> [SQLRow] {
         guard !clauses.isEmpty else { return try await send(main.sql, main.binds) }
-        let with = clauses.enumerated().map { "flint_deferred_\($0.offset) AS (\($0.element.sql))" }
-        return try await send("WITH " + with.joined(separator: ", ") + " " + main.sql, clauses.flatMap(\.binds) + main.binds)
+        let with = "WITH " + clauses.enumerated().map { "flint_deferred_\($0.offset) AS (\($0.element.sql))" }.joined(separator: ", ")
+        // A statement with `WITH` clauses of its own gets the deferred ones in front of them.
+        var words = Words(main.sql)
+        let sql = words.next()?.is("WITH") == true ? with + ", " + main.sql.drop(while: \.isWhitespace).dropFirst(4) : with + " " + main.sql
+        return try await send(sql, clauses.flatMap(\.binds) + main.binds)
     }
 
     private func send(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {

@@ -19,9 +19,40 @@ public protocol CountersWrites: CountersReads {
     /// Adds one hit to each counter window, as ``incrementCounter(key:windowStart:expiresAt:)`` does, in one
     /// statement; returns the windows' totals in the order given (a window named twice counts twice).
     func incrementCounters(_ windows: [(key: String, windowStart: Instant, expiresAt: Instant)]) async throws -> [Int64]
+    /// Counts one hit on each window, all or none: when a hit takes a window past its `max`, the store keeps nothing of
+    /// the transaction and throws ``CounterPastLimit`` naming the first such window in the order given. Returns the
+    /// windows' totals after the count, in order. It must be the transaction's last statement: on PostgreSQL, where
+    /// the limit is checked by the statement itself, a transaction that has not begun (no write before it) sends it
+    /// with its deferred writes as one statement that commits by itself.
+    func reserveCounters(_ windows: [CounterReservation]) async throws -> [Int64]
     /// Takes back one hit counted with ``incrementCounter(key:windowStart:expiresAt:)`` (never below zero): limits
     /// that count failures reserve a hit before checking and release it on success, so checks cannot race.
     func releaseCounter(key: String, windowStart: Instant) async throws
     /// Deletes counter windows that expired before `cutoff`; returns how many.
     func deleteCounters(expiredBefore cutoff: Instant) async throws -> Int
+}
+
+/// A hit to count on a counter window whose total may not pass `max` (``CountersWrites/reserveCounters(_:)``).
+public struct CounterReservation: Sendable {
+    public var key: String
+    public var windowStart: Instant
+    /// When the window's row may be swept.
+    public var expiresAt: Instant
+    /// The most hits the window may hold.
+    public var max: Int64
+
+    public init(key: String, windowStart: Instant, expiresAt: Instant, max: Int64) {
+        self.key = key
+        self.windowStart = windowStart
+        self.expiresAt = expiresAt
+        self.max = max
+    }
+}
+
+/// A reservation refused: the hit would have taken the counter `key` past its maximum. Nothing of the transaction
+/// that asked was kept.
+public struct CounterPastLimit: Error, Equatable {
+    public let key: String
+
+    public init(key: String) { self.key = key }
 }

@@ -232,6 +232,20 @@ enum Migrations {
                 "CREATE INDEX passkeys_local_id ON passkeys (local_id)",
             ]
         },
+        // PostgreSQL: the error a counter reservation raises past its maximum, so that one statement can count, check
+        // and refuse (`reserveCounters`); SQLite checks in the store's own code.
+        Migration(version: 16) { dialect in
+            guard dialect == .postgresql else { return [] }
+            return [
+                """
+                CREATE OR REPLACE FUNCTION flint_past_limit(counter_key TEXT) RETURNS TEXT LANGUAGE plpgsql AS $$
+                BEGIN
+                    RAISE EXCEPTION USING ERRCODE = 'FL001', MESSAGE = counter_key;
+                END
+                $$
+                """
+            ]
+        },
     ]
 
     /// The newest version this build knows.

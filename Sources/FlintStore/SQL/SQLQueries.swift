@@ -190,6 +190,37 @@ struct SQLQueries: StoreTransaction {
         return windows.map { hits[$0.key]?[$0.windowStart] ?? 0 }
     }
 
+    func reserveCounters(_ windows: [CounterReservation]) async throws -> [Int64] {
+        let distinct = Set(windows.map { "\($0.key)\u{0}\($0.windowStart.millisecondsSince1970)" })
+        guard db.dialect == .postgresql, !windows.isEmpty, distinct.count == windows.count else {
+            // The hits, then the check: a refusal thrown here rolls the transaction back.
+            let hits = try await incrementCounters(windows.map { ($0.key, $0.windowStart, $0.expiresAt) })
+            if let past = zip(windows, hits).first(where: { $1 > $0.max }) { throw CounterPastLimit(key: past.0.key) }
+            return hits
+        }
+        // The hits and the check in one statement: past a maximum, `flint_past_limit` (migration 16) raises, and the
+        // statement — with the writes it carries — leaves nothing.
+        let caps = Array(repeating: "(?::bigint, ?::text, ?::bigint, ?::bigint, ?::bigint)", count: windows.count).joined(separator: ", ")
+        let rows = try await db.closingQuery(
+            """
+            WITH flint_caps (ord, counter_key, window_start, expires_at, max_hits) AS (VALUES \(caps)),
+            flint_counted AS (
+                INSERT INTO rate_counters (counter_key, window_start, hits, expires_at)
+                SELECT counter_key, window_start, 1, expires_at FROM flint_caps
+                ON CONFLICT (counter_key, window_start) DO UPDATE SET hits = rate_counters.hits + 1
+                RETURNING counter_key, window_start, hits)
+            SELECT n.counter_key, n.window_start, n.hits,
+                (SELECT flint_past_limit(c.counter_key) FROM flint_caps c
+                    JOIN flint_counted p ON p.counter_key = c.counter_key AND p.window_start = c.window_start
+                    WHERE p.hits > c.max_hits ORDER BY c.ord LIMIT 1) AS past
+            FROM flint_counted n
+            """,
+            windows.enumerated().flatMap { i, w in
+                [SQLValue.integer(Int64(i)), .text(w.key), .instant(w.windowStart), .instant(w.expiresAt), .integer(w.max)]
+            })
+        return try Self.hits(rows, in: windows.map { ($0.key, $0.windowStart) })
+    }
+
     func releaseCounter(key: String, windowStart: Instant) async throws {
         try await db.run(
             "UPDATE rate_counters SET hits = hits - 1 WHERE counter_key = ? AND window_start = ? AND hits > 0", [.text(key), .instant(windowStart)])

@@ -90,12 +90,21 @@ protocol SQLExecutor: Sendable {
     /// within the transaction — with the next statement's round trip (``PostgresTransaction``). Its failure fails
     /// the transaction, at the latest at its commit.
     func deferred(_ sql: String, _ binds: [SQLValue]) async throws
+    /// Runs the transaction's last statement and returns its rows; nothing may follow it but the commit. On
+    /// PostgreSQL, in a write transaction not yet begun, it goes with the deferred writes as one statement that
+    /// commits by itself (``PostgresTransaction``), so it must be atomic on its own: a refusal is an error it raises.
+    func closingQuery(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow]
 }
 
 extension SQLExecutor {
     /// Runs the statement now: every executor but a PostgreSQL write transaction.
     func deferred(_ sql: String, _ binds: [SQLValue]) async throws {
         _ = try await query(sql, binds)
+    }
+
+    /// Runs the statement as any other: every executor but a PostgreSQL write transaction.
+    func closingQuery(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        try await query(sql, binds)
     }
 
     /// Runs a statement for its effect.
@@ -113,10 +122,14 @@ extension SQLExecutor {
 enum SQLStoreError: Error, CustomStringConvertible {
     case unexpectedColumn(String)
     case engine(code: Int32, message: String)
+    /// A statement was sent after a transaction's closing one (``SQLExecutor/closingQuery(_:_:)``): a mistake of the
+    /// caller's, refused rather than run outside the transaction.
+    case afterClosingStatement
 
     var description: String {
         switch self {
         case .unexpectedColumn(let c): "unexpected value in column \(c)"
+        case .afterClosingStatement: "a statement after the transaction's closing statement"
         case .engine(let code, let message): "database error \(code): \(message)"
         }
     }
