@@ -21,9 +21,9 @@ public protocol CountersWrites: CountersReads {
     func incrementCounters(_ windows: [(key: String, windowStart: Instant, expiresAt: Instant)]) async throws -> [Int64]
     /// Counts one hit on each window, all or none: when a hit takes a window past its `max`, the store keeps nothing of
     /// the transaction and throws ``CounterPastLimit`` naming the first such window in the order given. Returns the
-    /// windows' totals after the count, in order. It must be the transaction's last statement: on PostgreSQL, where
-    /// the limit is checked by the statement itself, a transaction that has not begun (no write before it) sends it
-    /// with its deferred writes as one statement that commits by itself.
+    /// windows' totals after the count, in order. It must be the transaction's last statement, and the closure must
+    /// not fail after it: on PostgreSQL, where the limit is checked by the statement itself, a transaction that has not
+    /// begun (no write before it) sends it with its deferred writes as one statement that commits by itself.
     func reserveCounters(_ windows: [CounterReservation]) async throws -> [Int64]
     /// Takes back one hit counted with ``incrementCounter(key:windowStart:expiresAt:)`` (never below zero): limits
     /// that count failures reserve a hit before checking and release it on success, so checks cannot race.

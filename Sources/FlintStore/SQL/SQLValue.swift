@@ -90,7 +90,8 @@ protocol SQLExecutor: Sendable {
     /// within the transaction — with the next statement's round trip (``PostgresTransaction``). Its failure fails
     /// the transaction, at the latest at its commit.
     func deferred(_ sql: String, _ binds: [SQLValue]) async throws
-    /// Runs the transaction's last statement and returns its rows; nothing may follow it but the commit. On
+    /// Runs the transaction's last statement and returns its rows; nothing may follow it but the commit (no other
+    /// statement, and no failure of the caller's, which could no longer roll it back). On
     /// PostgreSQL, in a write transaction not yet begun, it goes with the deferred writes as one statement that
     /// commits by itself (``PostgresTransaction``), so it must be atomic on its own: a refusal is an error it raises.
     func closingQuery(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow]
