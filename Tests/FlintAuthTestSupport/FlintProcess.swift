@@ -45,14 +45,14 @@ public final class FlintProcess: @unchecked Sendable {
             process.arguments =
                 [
                     "serve", "--port", String(port), "--data", directory + "/data", "--config", configPath, "--password-hash-cost", "10",
-                    "--log-level", "warning",
+                    "--log-level", "info",
                 ] + extraArguments
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
             process.standardOutput = handle
             process.standardError = handle
             try process.run()
             let server = FlintProcess(port: port, directory: directory, process: process)
-            if await server.waitReady() { return server }
+            if await server.waitReady(log: log) { return server }
             server.terminate()  // most likely the port was taken: try another, keeping the directory
         }
         let logs = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
@@ -61,10 +61,20 @@ public final class FlintProcess: @unchecked Sendable {
         throw FlintProcessError(message: "flint did not start (\(binary)): \(log.joined(separator: "\n"))")
     }
 
-    private func waitReady() async -> Bool {
+    /// Whether this process came to answer on its port. An answer alone is not enough: on a loaded machine another
+    /// test's server can hold the randomly chosen port while this one is still starting (it then fails to bind and
+    /// exits, and the test would talk to the other server until that one stops); it is this process when its own log
+    /// says it listens on the port (a text line ends with it, a JSON one quotes it).
+    private func waitReady(log: String) async -> Bool {
         for _ in 0..<300 {
             if !process.isRunning { return false }
-            if case (200, _)? = try? await get("/") { return true }
+            if case (200, _)? = try? await get("/"),
+                ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").contains(where: {
+                    $0.contains("listening on") && ($0.hasSuffix(":\(port)") || $0.contains(":\(port)\""))
+                })
+            {
+                return true
+            }
             try? await Task.sleep(for: .milliseconds(100))
         }
         return false
