@@ -129,7 +129,8 @@ final class PostgresTransaction: SQLExecutor {
     ) async throws -> [SQLRow] {
         guard !clauses.isEmpty else { return try await send(main.sql, main.binds) }
         let with = "WITH " + clauses.enumerated().map { "flint_deferred_\($0.offset) AS (\($0.element.sql))" }.joined(separator: ", ")
-        // A statement with `WITH` clauses of its own gets the deferred ones in front of them.
+        // A statement with `WITH` clauses of its own gets the deferred ones in front of them (Flint carries none
+        // with a `WITH RECURSIVE`, whose keyword would have to come first).
         var words = Words(main.sql)
         let sql = words.next()?.is("WITH") == true ? with + ", " + main.sql.drop(while: \.isWhitespace).dropFirst(4) : with + " " + main.sql
         return try await send(sql, clauses.flatMap(\.binds) + main.binds)
