@@ -166,8 +166,8 @@ struct SQLQueries: StoreTransaction {
 
     func incrementCounters(_ windows: [(key: String, windowStart: Instant, expiresAt: Instant)]) async throws -> [Int64] {
         // One upsert cannot touch a row twice: a repeated window (never among one send's limits) goes one at a time.
-        let distinct = Set(windows.map { "\($0.key)\u{0}\($0.windowStart.millisecondsSince1970)" })
-        guard windows.count > 1, distinct.count == windows.count else {
+        let named = windows.map { (key: $0.key, windowStart: $0.windowStart) }
+        guard windows.count > 1, !Self.repeatsAWindow(named) else {
             var totals: [Int64] = []
             for w in windows { totals.append(try await incrementCounter(key: w.key, windowStart: w.windowStart, expiresAt: w.expiresAt)) }
             return totals
@@ -180,7 +180,12 @@ struct SQLQueries: StoreTransaction {
             """,
             windows.flatMap { [SQLValue.text($0.key), .instant($0.windowStart), .instant($0.expiresAt)] }
         )
-        return try Self.hits(rows, in: windows.map { ($0.key, $0.windowStart) })
+        return try Self.hits(rows, in: named)
+    }
+
+    /// Whether a counter window stands twice in `windows`: one upsert cannot touch a row twice.
+    private static func repeatsAWindow(_ windows: [(key: String, windowStart: Instant)]) -> Bool {
+        Set(windows.map { "\($0.key)\u{0}\($0.windowStart.millisecondsSince1970)" }).count != windows.count
     }
 
     /// The `hits` of `rows` (`counter_key`, `window_start`, `hits`) in the order of `windows`, 0 for a window without a row.
@@ -191,8 +196,8 @@ struct SQLQueries: StoreTransaction {
     }
 
     func reserveCounters(_ windows: [CounterReservation]) async throws -> [Int64] {
-        let distinct = Set(windows.map { "\($0.key)\u{0}\($0.windowStart.millisecondsSince1970)" })
-        guard db.dialect == .postgresql, !windows.isEmpty, distinct.count == windows.count else {
+        let named = windows.map { (key: $0.key, windowStart: $0.windowStart) }
+        guard db.dialect == .postgresql, !windows.isEmpty, !Self.repeatsAWindow(named) else {
             // The hits, then the check: a refusal thrown here rolls the transaction back.
             let hits = try await incrementCounters(windows.map { ($0.key, $0.windowStart, $0.expiresAt) })
             if let past = zip(windows, hits).first(where: { $1 > $0.max }) { throw CounterPastLimit(key: past.0.key) }
@@ -218,7 +223,7 @@ struct SQLQueries: StoreTransaction {
             windows.enumerated().flatMap { i, w in
                 [SQLValue.integer(Int64(i)), .text(w.key), .instant(w.windowStart), .instant(w.expiresAt), .integer(w.max)]
             })
-        return try Self.hits(rows, in: windows.map { ($0.key, $0.windowStart) })
+        return try Self.hits(rows, in: named)
     }
 
     func releaseCounter(key: String, windowStart: Instant) async throws {
