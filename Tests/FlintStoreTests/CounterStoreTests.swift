@@ -108,6 +108,31 @@ struct CounterStoreTests {
         try await store.close()
     }
 
+    @Test("of many concurrent reservations exactly the maximum win, and the refused ones leave no hit", arguments: Engine.all)
+    func concurrentReservations(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        let windows = [
+            CounterReservation(key: "sms-sent:h:+1", windowStart: 1_000, expiresAt: 61_000, max: 5),
+            CounterReservation(key: "sms-budget:d", windowStart: 0, expiresAt: 86_400_000, max: .max),
+        ]
+        let granted = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<24 {
+                group.addTask {
+                    do {
+                        _ = try await store.write { try await $0.reserveCounters(windows) }
+                        return true
+                    } catch is CounterPastLimit {
+                        return false
+                    }
+                }
+            }
+            return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(granted == 5)
+        #expect(try await store.read { try await $0.counterValues(windows.map { ($0.key, $0.windowStart) }) } == [5, 5])
+        try await store.close()
+    }
+
     @Test("two nodes on one PostgreSQL count one total", .enabled(if: Engine.all.contains(.postgres)))
     func acrossNodes() async throws {
         let (node1, url) = try await makeStore(.postgres)
