@@ -108,7 +108,7 @@ struct BatchCreateTests {
                 ["localId": "google", "providerUserInfo": [["providerId": "google.com", "displayName": "no raw ID"]]],
                 ["localId": "mfa-unverified", "email": "u@example.com", "mfaInfo": [["phoneInfo": "+16505550101"]]],
                 ["localId": "mfa-totp", "email": "t@example.com", "emailVerified": true, "mfaInfo": [["totpInfo": [:]]]],
-                ["localId": "ok-1", "email": "other@example.com"],
+                ["localId": "ok-9", "email": "other@example.com"],
                 ["localId": "ok-2", "email": "ONE@example.com"],
                 ["localId": "ok-3", "phoneNumber": "+16505551111"],
                 ["localId": "ok-4", "phoneNumber": "+16505551111"],
@@ -127,7 +127,7 @@ struct BatchCreateTests {
                 6: "Invalid custom claims provided.",
                 7: "federatedId or (providerId & rawId) is required",
                 8: "Second factor account requires email to be verified.", 9: "Second factor not supported.",
-                10: "localId appears earlier in this batch", 11: "email exists in other account in this batch",
+                11: "email exists in other account in this batch",
                 13: "phone number exists in other account in this batch", 14: "localId belongs to an existing account - can not overwrite.",
                 15: "email exists in other account in database", 16: "phone number exists in other account in database",
                 17: "Tenant id in userInfo does not match the tenant id in request.", 18: "localId must be at most 128 characters",
@@ -174,7 +174,24 @@ struct BatchCreateTests {
             "sanityCheck with a repeated email",
             body: Import.body([["localId": "a", "email": "x@example.com"], ["localId": "b", "email": "X@example.com"]], ["sanityCheck": true]),
             code: "DUPLICATE_EMAIL"),
+        ErrorCase(
+            "a local ID given twice", body: Import.body([["localId": "a"], ["localId": "b"], ["localId": "a", "email": "a@example.com"]]),
+            code: "DUPLICATE_LOCAL_ID"),
     ]
+
+    @Test("a local ID given twice refuses the whole batch with the ID, and nothing is imported; with allowOverwrite it is not refused")
+    func repeatedLocalID() async throws {
+        try await withFlint { api in
+            let reply = try await api.admin(.post, Import.path, body: Import.body([["localId": "a"], ["localId": "b"], ["localId": "a"]]))
+            #expect(reply.status == .badRequest, "\(reply.text)")
+            #expect(reply.errorMessage == "DUPLICATE_LOCAL_ID : a")
+            #expect(try await api.adminLookup("a") == nil)
+            #expect(try await api.adminLookup("b") == nil)
+            let overwriting = try await api.admin(
+                .post, Import.path, body: Import.body([["localId": "a"], ["localId": "a", "displayName": "Second"]], ["allowOverwrite": true]))
+            #expect(overwriting.status == .ok, "\(overwriting.text)")
+        }
+    }
 
     @Test("whole-request refusals", arguments: requestErrors)
     func requestRefusals(_ error: ErrorCase) async throws {

@@ -172,6 +172,26 @@ struct FederatedIdentityTests {
         }
     }
 
+    @Test("createAuthUri by an email a provider gave lists every sign-in method of that provider's account")
+    func providerEmailListsTheWholeAccount() async throws {
+        try await withFlint { api in
+            let users: [JSONValue] = [
+                [
+                    "localId": "h", "email": "home@example.com", "rawPassword": "correct horse", "phoneNumber": "+16505550111",
+                    "providerUserInfo": [["providerId": "apple.com", "rawId": "a", "email": "relay@example.com"], google("1")],
+                ]
+            ]
+            #expect(try await api.batchCreate(users).importErrors.isEmpty)
+            let reply = try await api.post(Path.createAuthURI, ["identifier": "relay@example.com", "continueUri": "http://localhost/"])
+            #expect(reply.status == .ok, "\(reply.text)")
+            #expect(reply["registered"] == .bool(true))
+            #expect(reply["allProviders"] == .array(["password", "apple.com", "google.com"]))
+            #expect(reply["signinMethods"] == .array(["password", "apple.com", "google.com"]))
+            let unknown = try await api.post(Path.createAuthURI, ["identifier": "nobody@example.com", "continueUri": "http://localhost/"])
+            #expect(unknown["registered"] == .bool(false))
+        }
+    }
+
     @Test("accounts:batchGet and accounts:query list federated providers")
     func listings() async throws {
         try await withFlint { api in

@@ -9,7 +9,7 @@ import Testing
 
 @Suite("Operator listings: accounts:batchGet, accounts:query")
 struct UserListingTests {
-    @Test("batchGet pages through every account once, in local-ID order, with a token only while more follow")
+    @Test("batchGet pages through every account once, in local-ID order, with a token whenever a page is full")
     func pages() async throws {
         let node = try await TestNode.make()
         try await node.addUsers(25)
@@ -27,11 +27,17 @@ struct UserListingTests {
             } while token != nil && pages < 10
             #expect(pages == 3)
             #expect(seen == (0..<25).map { "u" + String(format: "%03d", $0) })
-            // Twenty by default; a last page that is exactly full carries no token.
+            // Twenty by default; a last page that is exactly full carries a token, as production's does, and the page
+            // after it is empty and carries none.
             #expect(try await api.listPage()["users"]?.arrayValue?.count == 20)
             let all = try await api.listPage(maxResults: 25)
             #expect(all["users"]?.arrayValue?.count == 25)
-            #expect(all.string("nextPageToken") == nil)
+            let last = try #require(all.string("nextPageToken"))
+            let after = try await api.listPage(maxResults: 25, token: last)
+            #expect(after.status == .ok, "\(after.text)")
+            #expect(after["users"] == nil)
+            #expect(after.string("nextPageToken") == nil)
+            #expect(try await api.listPage(maxResults: 26).string("nextPageToken") == nil)
         }
     }
 

@@ -149,6 +149,22 @@ struct UserManagementTests {
         }
     }
 
+    @Test("the operator's signUp gives its second factors new enrolment IDs, not the ones the caller sent, as Firebase does")
+    func signUpMakesNewEnrollmentIDs() async throws {
+        try await withFlint { api in
+            let id = try await api.adminCreate([
+                "email": "ids@example.com", "password": "correct horse",
+                "mfaInfo": [
+                    ["mfaEnrollmentId": "mine-1", "phoneInfo": "+16505550101"], ["mfaEnrollmentId": "mine-2", "phoneInfo": "+16505550102"],
+                ],
+            ])
+            let ids = try #require(try await api.adminAccount(id)?["mfaInfo"]?.arrayValue).compactMap { $0["mfaEnrollmentId"]?.stringValue }
+            #expect(ids.count == 2)
+            #expect(Set(ids).isDisjoint(with: ["mine-1", "mine-2"]), "\(ids)")
+            #expect(ids.allSatisfy { $0.count == 28 })
+        }
+    }
+
     @Test("lookup by federatedUserId finds the password and phone providers, nothing for unknown identities; initialEmail is refused (400)")
     func lookupFederated() async throws {
         try await withFlint { api in

@@ -35,11 +35,13 @@ struct OperatorEnrollments: Sendable {
 
     var entries: [Entry]
 
-    /// Checks the request; entries without an ID get a new one.
-    init(_ wire: [MFAEnrollmentRequest], random: any RandomSource) throws(AuthError) {
+    /// Checks the request; entries without an ID get a new one. `newIDs` gives every SMS factor a new ID whatever the
+    /// caller sent, as Firebase's `signUp` does for a new account (an `accounts:update` keeps the IDs it names).
+    init(_ wire: [MFAEnrollmentRequest], random: any RandomSource, newIDs: Bool = false) throws(AuthError) {
         var entries: [Entry] = []
         for item in wire {
-            let id = item.mfaEnrollmentId.flatMap { $0.isEmpty ? nil : $0 }
+            let named = item.mfaEnrollmentId.flatMap { $0.isEmpty ? nil : $0 }
+            let id = newIDs && item.phoneInfo != nil ? nil : named
             var enrolledAt: Instant?
             if let text = item.enrolledAt, !text.isEmpty {
                 guard let parsed = RFC3339.parse(text) else {

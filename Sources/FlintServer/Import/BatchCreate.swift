@@ -62,6 +62,7 @@ struct ImportFlow: Sendable {
         let algorithm = try hashed || wire.fields["hashAlgorithm"] != nil ? ImportedHashAlgorithm(wire: wire.fields) : nil
         let allowOverwrite = try wire.flag("allowOverwrite")
         if try wire.flag("sanityCheck") { try Self.sanityCheck(objects) }
+        if !allowOverwrite { try Self.refuseRepeatedLocalIDs(objects) }
         var parser = UserImportParser(algorithm: algorithm, now: node.clock.now(), random: node.random)
         parser.acceptsRawPasswords = true
         var candidates: [ImportCandidate] = []
@@ -81,6 +82,16 @@ struct ImportFlow: Sendable {
             candidates, existing: allowOverwrite ? .overwrite : .refuse)
         let all = (failures + outcome.failures).sorted { $0.index < $1.index }
         return BatchCreateResponse(error: all.map { BatchCreateResponse.Failure(index: $0.index, message: $0.message) })
+    }
+
+    /// Unless the batch may overwrite, a local ID given twice refuses the whole batch (`DUPLICATE_LOCAL_ID : <id>`), as
+    /// Firebase does, instead of importing the first and failing the second.
+    static func refuseRepeatedLocalIDs(_ objects: [[String: JSONValue]]) throws(AuthError) {
+        var seen = Set<String>()
+        for (index, object) in objects.enumerated() {
+            let localID = try ImportFields(object, path: "users[\(index)]").string("localId") ?? ""
+            guard seen.insert(localID).inserted else { throw AuthError(code: "DUPLICATE_LOCAL_ID", detail: localID) }
+        }
     }
 
     /// `sanityCheck`: a batch repeating an email, or a provider's raw ID, is refused whole, as Firebase does.

@@ -3,8 +3,9 @@ import FlintStore
 import Hummingbird
 
 /// `accounts:createAuthUri` (v1) and `relyingparty/createAuthUri` (v3): which sign-in methods an email has
-/// (`fetchSignInMethods(forEmail:)`): `password`, `emailLink`, and the federated providers of the account with that
-/// email and of the identities whose provider gave that email (Google, Apple…). With email-enumeration protection on, it reveals nothing.
+/// (`fetchSignInMethods(forEmail:)`): `password`, `emailLink`, and the federated providers of the one account the
+/// email names — the account with that email, or else the account holding an identity whose provider gave it (Google,
+/// Apple…): all of that account's methods, never `phone`. With email-enumeration protection on, it reveals nothing.
 struct CreateAuthURIRequest: Decodable {
     /// The providers whose methods this endpoint reports.
     static let servedProviders: Set<String> = ["password", "emailLink"]
@@ -43,16 +44,22 @@ extension PasswordFlow {
         guard ContinueURL(continueUri) != nil else { throw AuthError.invalidContinueURI }
         let sessionId = wire.sessionId ?? node.random.alphanumericID(length: 27)
         if node.config.current.improvedEmailPrivacy { return CreateAuthURIResponse(sessionId: sessionId) }
-        // The account with the email, and the identities whose provider gave it (on that account or others).
-        let (user, identities) = try await node.store.read { r -> (UserRecord?, [FederatedIdentityRecord]) in
-            let user = try await r.user(email: email)
-            var identities: [FederatedIdentityRecord] = []
-            if let user { identities = try await r.federatedIdentities(localID: user.localID) }
-            return (user, identities + (try await r.federatedIdentities(email: email)))
+        // The account with the email, or else the account of the first identity whose provider gave that email;
+        // that one account's methods are listed, all of them, as Firebase does with one account per email.
+        let found = try await node.store.read { r -> (UserRecord, [FederatedIdentityRecord])? in
+            var user = try await r.user(email: email)
+            if user == nil, let holder = try await r.federatedIdentities(email: email).first {
+                user = try await r.user(localID: holder.localID)
+            }
+            guard let user else { return nil }
+            return (user, try await r.federatedIdentities(localID: user.localID))
+        }
+        guard let (user, identities) = found else {
+            return CreateAuthURIResponse(registered: false, allProviders: [], signinMethods: [], sessionId: sessionId)
         }
         var methods: [String] = []
-        if user?.passwordHash != nil { methods.append("password") }
-        if user?.emailLinkSignIn == true { methods.append("emailLink") }
+        if user.passwordHash != nil { methods.append("password") }
+        if user.emailLinkSignIn { methods.append("emailLink") }
         var providers = methods.isEmpty ? [] : ["password"]
         // A federated provider is both a provider and a sign-in method, as Firebase lists them (once each).
         for provider in identities.map(\.providerID) where !providers.contains(provider) {
@@ -60,6 +67,6 @@ extension PasswordFlow {
             methods.append(provider)
         }
         return CreateAuthURIResponse(
-            registered: user != nil || !identities.isEmpty, allProviders: providers, signinMethods: methods, sessionId: sessionId)
+            registered: true, allProviders: providers, signinMethods: methods, sessionId: sessionId)
     }
 }

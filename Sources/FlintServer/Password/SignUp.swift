@@ -96,7 +96,7 @@ extension PasswordFlow {
 
     /// An operator creating a user (firebase-admin `createUser`, with its second factors): no tokens are returned.
     func adminCreateUser(_ wire: SignUpRequest) async throws -> SignUpResponse {
-        let factors = try OperatorEnrollments(wire.mfaInfo, random: node.random)
+        let factors = try OperatorEnrollments(wire.mfaInfo, random: node.random, newIDs: true)
         if factors.entries.contains(where: \.isTOTP) { throw AuthError.mfaEnrollmentNotFound }
         let email = try wire.email.map { text throws(AuthError) in try EmailAddress.wire(text) }
         let hash = try await passwords.strongHash(wire.password)

@@ -83,10 +83,12 @@ extension Sessions {
         return (verified, user)
     }
 
-    /// The revocation and disable checks for a verified token and its (re-read) user: a token minted before the
-    /// user's last revocation (an earlier generation, or before `validSince`) is `TOKEN_EXPIRED`.
+    /// The disable and revocation checks for a verified token and its (re-read) user: a disabled user's token is
+    /// `USER_DISABLED` (checked first, as Firebase does: disabling also ends the sessions, which alone would answer
+    /// `TOKEN_EXPIRED`); a token minted before the user's last revocation (an earlier generation, or before
+    /// `validSince`) is `TOKEN_EXPIRED`.
     static func check(token: VerifiedIDToken, against user: UserRecord) throws(AuthError) {
-        guard token.issuedAt >= user.validSince, token.revocationGeneration >= user.revocationGeneration else { throw AuthError.tokenExpired }
         guard !user.disabled else { throw AuthError.userDisabled }
+        guard token.issuedAt >= user.validSince, token.revocationGeneration >= user.revocationGeneration else { throw AuthError.tokenExpired }
     }
 }

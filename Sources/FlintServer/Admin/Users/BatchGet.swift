@@ -45,7 +45,8 @@ extension UserAdminFlow {
     static let maximumPageSize: Int32 = 1000
 
     /// One page of accounts after the one `nextPageToken` ended (from the first without one): keyset pagination on
-    /// the primary key, so every page costs the same however deep; a token is given only when more accounts follow.
+    /// the primary key, so every page costs the same however deep; a full page carries a token (as production's do,
+    /// even when no account follows: the page after it is then empty and carries none).
     func downloadAccounts(_ wire: DownloadAccountRequest) async throws -> DownloadAccountResponse {
         let size = Int(wire.maxResults.flatMap { $0 == 0 ? nil : $0 } ?? Self.defaultPageSize)
         guard (1...Int(Self.maximumPageSize)).contains(size) else {
@@ -59,13 +60,11 @@ extension UserAdminFlow {
             after = id
         }
         let start = after
-        let (page, more, enrollments, identities, passkeys) = try await node.store.read { r in
-            let rows = try await r.users(after: start, limit: size + 1)
-            let page = Array(rows.prefix(size))
+        let (page, enrollments, identities, passkeys) = try await node.store.read { r in
+            let page = try await r.users(after: start, limit: size)
             let ids = page.map(\.localID)
             return (
-                page, rows.count > size, try await r.mfaEnrollments(localIDs: ids), try await r.federatedIdentities(localIDs: ids),
-                try await r.passkeys(localIDs: ids)
+                page, try await r.mfaEnrollments(localIDs: ids), try await r.federatedIdentities(localIDs: ids), try await r.passkeys(localIDs: ids)
             )
         }
         let users = page.map {
@@ -75,6 +74,6 @@ extension UserAdminFlow {
             return account
         }
         return DownloadAccountResponse(
-            users: users.isEmpty ? nil : users, nextPageToken: more ? page.last.map { Base64URL.encode(Array($0.localID.utf8)) } : nil)
+            users: users.isEmpty ? nil : users, nextPageToken: page.count == size ? page.last.map { Base64URL.encode(Array($0.localID.utf8)) } : nil)
     }
 }
