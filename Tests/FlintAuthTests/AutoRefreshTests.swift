@@ -129,7 +129,9 @@ struct AutoRefreshTests {
             auth.backend.configuration.withLock { $0.emulatorHost = "127.0.0.1:1" }
             _ = try await user.getIDToken()
             let delays = try await recorder.waitFor(8)
-            #expect(delays[0] <= 20.0 && delays[0] > 0)
+            // At most the 20 s left before the margin; 0 when a loaded machine stalled past them, which is the right
+            // answer then (the refresh is due), not a failure of the schedule.
+            #expect(delays[0] <= 20.0 && delays[0] >= 0)
             #expect(Array(delays[1...6]) == [60, 120, 240, 480, 960, 960])
             #expect(auth.currentUser === user, "a network failure keeps the user signed in")
         }
