@@ -67,10 +67,13 @@ public final class Auth: Sendable {
     }
 
     /// A new instance, restoring the user stored for the app: from a file in `storeDirectory` when given, otherwise
-    /// from the platform's store (`Auth.defaultStore(for:)`).
-    init(app: FlintApp, storeDirectory: URL? = nil, autoRefresh: TokenAutoRefresh = TokenAutoRefresh()) {
+    /// from the platform's store (`Auth.defaultStore(for:)`). `now` is the clock token lifetimes are read on.
+    init(
+        app: FlintApp, storeDirectory: URL? = nil, autoRefresh: TokenAutoRefresh = TokenAutoRefresh(),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         flintApp = app
-        backend = Backend(options: app.options)
+        backend = Backend(options: app.options, now: now)
         self.storeDirectory = storeDirectory
         let userStore =
             storeDirectory.map { UserStore(appName: app.name, apiKey: app.options.apiKey, directory: $0) as any UserStorage }
@@ -189,7 +192,7 @@ public final class Auth: Sendable {
             }
             throw AuthErrorCode.invalidUserToken.error()
         }
-        return .init(accessToken: idToken, refreshToken: refreshToken, expiresIn: response.expiresIn)
+        return .init(accessToken: idToken, refreshToken: refreshToken, expiresIn: response.expiresIn, now: auth?.backend.now() ?? Date())
     }
 
     /// Builds the user of a sign-in answer (profile from `accounts:lookup`) and makes it current; `username` is the

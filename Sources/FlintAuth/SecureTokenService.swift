@@ -16,11 +16,11 @@ actor SecureTokenService {
         }
 
         /// Tokens of a server answer, valid for `expiresIn` (seconds as a string, as the server sends them; an hour
-        /// when absent or not a number of seconds between 0 and a day) from now.
-        init(accessToken: String, refreshToken: String, expiresIn: String?) {
+        /// when absent or not a number of seconds between 0 and a day) from `now`.
+        init(accessToken: String, refreshToken: String, expiresIn: String?, now: Date) {
             let given = expiresIn.flatMap(TimeInterval.init) ?? 3600
             let lifetime = given.isFinite && given >= 0 && given <= 86_400 ? given : 3600
-            self.init(accessToken: accessToken, refreshToken: refreshToken, expirationDate: Date(timeIntervalSinceNow: lifetime))
+            self.init(accessToken: accessToken, refreshToken: refreshToken, expirationDate: now.addingTimeInterval(lifetime))
         }
     }
 
@@ -36,14 +36,18 @@ actor SecureTokenService {
     /// Seconds before expiry at which a token is refreshed, as FirebaseAuth.
     static let refreshMargin: TimeInterval = 300
 
-    init(tokens: Tokens) {
+    /// The clock expiry is read on (the app's: `Backend.now`).
+    nonisolated let now: @Sendable () -> Date
+
+    init(tokens: Tokens, now: @escaping @Sendable () -> Date = { Date() }) {
         self.tokens = tokens
+        self.now = now
         snapshot = Locked(tokens)
     }
 
     /// The current ID token, refreshed through `backend` when needed; `changed` tells whether it is new.
     func accessToken(forcingRefresh: Bool, backend: Backend) async throws -> (token: String, changed: Bool) {
-        if !forcingRefresh, refresh == nil, tokens.expirationDate.timeIntervalSinceNow > Self.refreshMargin {
+        if !forcingRefresh, refresh == nil, tokens.expirationDate.timeIntervalSince(now()) > Self.refreshMargin {
             return (tokens.accessToken, false)
         }
         let task: Task<Tokens, any Error>
@@ -51,8 +55,9 @@ actor SecureTokenService {
             task = running
         } else {
             let refreshToken = tokens.refreshToken
+            let now = self.now
             task = Task { [weak self] in
-                let (tokens, requests) = try await Self.refreshedWithSkewGuard(refreshToken: refreshToken) { token in
+                let (tokens, requests) = try await Self.refreshedWithSkewGuard(refreshToken: refreshToken, now: now) { token in
                     try await Self.refreshed(refreshToken: token, backend: backend)
                 }
                 if requests > 1 { await self?.countRefresh() }
@@ -106,6 +111,6 @@ actor SecureTokenService {
         guard let access = response.access_token, !access.isEmpty else {
             throw AuthErrorCode.internalError.error(detail: "The token endpoint answered without an access token.")
         }
-        return Tokens(accessToken: access, refreshToken: response.refresh_token ?? refreshToken, expiresIn: response.expires_in)
+        return Tokens(accessToken: access, refreshToken: response.refresh_token ?? refreshToken, expiresIn: response.expires_in, now: backend.now())
     }
 }

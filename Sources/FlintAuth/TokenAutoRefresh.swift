@@ -1,7 +1,8 @@
 import Foundation
 
 /// Keeps the current user's ID token fresh in the background (FirebaseAuth's `scheduleAutoTokenRefresh`): turned on
-/// once a token has been handed out, it refreshes `max(expiry - now - 300 s, 0)` from now; after a failure it
+/// once a token has been handed out, it refreshes `max(expiry - now - 300 s, 0)` from now (on the app's clock,
+/// `Backend.now`); after a failure it
 /// retries in 60 s, doubling up to 16 minutes. Its task holds the `Auth` and the user weakly, so it never keeps
 /// either alive, and it is cancelled on sign-out, on a change of user and when the `Auth` goes away. A sleeping task
 /// does not keep a process alive.
@@ -68,9 +69,10 @@ final class TokenAutoRefresh: Sendable {
         let task = Task { [weak auth, weak user] in
             var failures = 0
             while !Task.isCancelled {
-                guard let expiry = await user?.tokenService.tokens.expirationDate else { return }
+                guard let service = user?.tokenService else { return }
+                let expiry = await service.tokens.expirationDate
                 do {
-                    try await sleep(Self.delay(expiry: expiry, now: Date(), failures: failures))
+                    try await sleep(Self.delay(expiry: expiry, now: service.now(), failures: failures))
                 } catch {
                     return
                 }

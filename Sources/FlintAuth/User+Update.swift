@@ -14,7 +14,7 @@ extension User {
     /// Replaces the tokens when an answer carries both, then reloads the profile and tells the `Auth`.
     func adoptTokens(idToken: String?, refreshToken: String?, expiresIn: String?) async throws {
         guard let idToken, !idToken.isEmpty, let refreshToken, !refreshToken.isEmpty else { return try await install(nil) }
-        try await install(.init(accessToken: idToken, refreshToken: refreshToken, expiresIn: expiresIn))
+        try await install(.init(accessToken: idToken, refreshToken: refreshToken, expiresIn: expiresIn, now: backend.now()))
     }
 
     /// Takes `tokens` (when the server issued new ones), reloads the profile and tells the `Auth`: stores the user,

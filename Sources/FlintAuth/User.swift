@@ -16,7 +16,7 @@ public final class User: UserInfo, Hashable {
 
     init(profile: UserProfile, tokens: SecureTokenService.Tokens, backend: Backend, auth: Auth?) {
         self.profile = Locked(profile)
-        self.tokenService = SecureTokenService(tokens: tokens)
+        self.tokenService = SecureTokenService(tokens: tokens, now: backend.now)
         self.backend = backend
         self.owner = Locked(AuthReference(auth: auth))
     }

@@ -10,10 +10,17 @@ final class SleepRecorder: Sendable {
     let delays = Locked<[TimeInterval]>([])
     let realWaits: Int
     let limit: Int
+    /// Moved forward by each wait that is not real, when given.
+    let clock: TestClock?
+    /// Whether the waits past `limit` are real (a long one then lasts until the task is cancelled) instead of ending
+    /// the task.
+    let realPastLimit: Bool
 
-    init(realWaits: Int = 0, limit: Int = .max) {
+    init(realWaits: Int = 0, limit: Int = .max, clock: TestClock? = nil, realPastLimit: Bool = false) {
         self.realWaits = realWaits
         self.limit = limit
+        self.clock = clock
+        self.realPastLimit = realPastLimit
     }
 
     var sleep: TokenAutoRefresh.Sleep {
@@ -22,8 +29,12 @@ final class SleepRecorder: Sendable {
                 delays.append(seconds)
                 return delays.count
             }
-            if count > limit { throw CancellationError() }
-            if count <= realWaits { try await Task.sleep(nanoseconds: UInt64(max(seconds, 0) * 1_000_000_000)) }
+            if count > limit && !realPastLimit { throw CancellationError() }
+            if count <= realWaits || count > limit {
+                try await Task.sleep(nanoseconds: UInt64(max(seconds, 0) * 1_000_000_000))
+            } else {
+                clock?.advance(by: seconds)
+            }
         }
     }
 
@@ -37,15 +48,27 @@ final class SleepRecorder: Sendable {
     }
 }
 
+/// A clock a test moves by hand (or a `SleepRecorder` moves as the refresh waits), for the app's token lifetimes.
+final class TestClock: Sendable {
+    let date: Locked<Date>
+
+    init(_ start: Date = Date()) { date = Locked(start) }
+
+    var now: @Sendable () -> Date { { [date] in date.current } }
+
+    func advance(by seconds: TimeInterval) { date.withLock { $0 += seconds } }
+}
+
 extension FlintProcess {
-    /// `makeAuth`, with the automatic refresh's sleep injected.
-    func makeAuth(sleep: @escaping TokenAutoRefresh.Sleep) -> Auth {
+    /// `makeAuth`, with the automatic refresh's sleep injected, and the app's clock when given.
+    func makeAuth(sleep: @escaping TokenAutoRefresh.Sleep, clock: TestClock? = nil) -> Auth {
         let name = "refresh-\(UUID().uuidString)"
         FlintApp.configure(name: name, options: FlintOptions(apiKey: "test-key", projectID: "demo-flint"))
         guard let app = FlintApp.app(name: name) else { preconditionFailure("just configured") }
+        let wallClock: @Sendable () -> Date = { Date() }
         let auth = Auth(
             app: app, storeDirectory: URL(fileURLWithPath: directory).appendingPathComponent("store-\(name)"),
-            autoRefresh: TokenAutoRefresh(sleep: sleep))
+            autoRefresh: TokenAutoRefresh(sleep: sleep), now: clock?.now ?? wallClock)
         auth.useEmulator(withHost: "127.0.0.1", port: port)
         return auth
     }
@@ -67,15 +90,18 @@ struct AutoRefreshTests {
     @Test("a token near its expiry is refreshed in the background once a token was handed out; sign-out cancels")
     func refreshesInBackground() async throws {
         try await withFlint { server in
-            let auth = server.makeAuth()
+            let clock = TestClock()
+            let recorder = SleepRecorder(limit: 1, clock: clock, realPastLimit: true)
+            let auth = server.makeAuth(sleep: recorder.sleep, clock: clock)
             let user = try await auth.createUser(withEmail: uniqueEmail(), password: "correct horse").user
             #expect(auth.autoRefresh.state.current.task == nil, "nothing runs before a token is handed out")
             let tokens = await user.tokenService.tokens
-            // The token now counts as having 305 s left: still handed out as is, refreshed about 5 s later.
+            // The token now counts as having 305 s left on the app's clock: still handed out as is, refreshed once the
+            // refresh's 5 s wait has moved the clock on.
             await user.tokenService.replace(
-                with: .init(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expirationDate: Date().addingTimeInterval(305)))
+                with: .init(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expirationDate: clock.now().addingTimeInterval(305)))
+            // Handed out as is (the refresh starts only once a token was handed out, and its wait takes no time).
             #expect(try await user.getIDToken() == tokens.accessToken)
-            #expect(await user.tokenService.refreshCount == 0)
             let task = try #require(auth.autoRefresh.state.current.task)
 
             // Done once the new token is in use and stored (the store is written just after the token is replaced).
@@ -83,9 +109,11 @@ struct AutoRefreshTests {
             for _ in 0..<300 where !refreshed {
                 try await Task.sleep(for: .milliseconds(100))
                 let current = await user.tokenService.tokens
-                refreshed = current.expirationDate.timeIntervalSinceNow > 3000 && auth.store.load()?.tokens.accessToken == current.accessToken
+                refreshed =
+                    current.expirationDate.timeIntervalSince(clock.now()) > 3000 && auth.store.load()?.tokens.accessToken == current.accessToken
             }
             #expect(refreshed)
+            #expect(recorder.delays.current.first == 5)
             #expect(await user.tokenService.refreshCount == 1)
 
             try auth.signOut()
@@ -117,21 +145,20 @@ struct AutoRefreshTests {
     @Test("failed refreshes retry after 60, 120, 240, 480, 960 and 960 s")
     func backoff() async throws {
         try await withFlint { server in
-            let recorder = SleepRecorder(realWaits: 1, limit: 7)
-            let auth = server.makeAuth(sleep: recorder.sleep)
+            let clock = TestClock()
+            let recorder = SleepRecorder(limit: 7, clock: clock)
+            let auth = server.makeAuth(sleep: recorder.sleep, clock: clock)
             let user = try await auth.createUser(withEmail: uniqueEmail(), password: "correct horse").user
             let tokens = await user.tokenService.tokens
-            // The token counts as having 320 s left, so it is handed out as is (no request) and the refresh is due in
-            // about 20 s (slack for a loaded machine, where 5 s once ran out before the refresh was scheduled); every
-            // request from now on goes to a closed port.
+            // On the app's clock, which only the refresh's waits move, the token has 320 s left: it is handed out as is
+            // (no request) and the refresh is due in exactly 20 s, however loaded the machine; every request from now
+            // on goes to a closed port.
             await user.tokenService.replace(
-                with: .init(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expirationDate: Date().addingTimeInterval(320)))
+                with: .init(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expirationDate: clock.now().addingTimeInterval(320)))
             auth.backend.configuration.withLock { $0.emulatorHost = "127.0.0.1:1" }
             _ = try await user.getIDToken()
             let delays = try await recorder.waitFor(8)
-            // At most the 20 s left before the margin; 0 when a loaded machine stalled past them, which is the right
-            // answer then (the refresh is due), not a failure of the schedule.
-            #expect(delays[0] <= 20.0 && delays[0] >= 0)
+            #expect(delays[0] == 20)
             #expect(Array(delays[1...6]) == [60, 120, 240, 480, 960, 960])
             #expect(auth.currentUser === user, "a network failure keeps the user signed in")
         }

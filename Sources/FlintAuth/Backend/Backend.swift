@@ -26,8 +26,11 @@ final class Backend: Sendable {
 
     let configuration: Locked<Configuration>
     private let session: URLSession
+    /// The clock every token lifetime of this app is read on (the wall clock; tests inject their own).
+    let now: @Sendable () -> Date
 
-    init(options: FlintOptions) {
+    init(options: FlintOptions, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.now = now
         configuration = Locked(
             Configuration(
                 apiKey: options.apiKey, baseURL: options.baseURL, bundleID: options.bundleID ?? Bundle.main.bundleIdentifier,
