@@ -41,32 +41,9 @@ extension EmailTemplates {
     /// - Throws: ``AuthError`` `INVALID_CONFIG` whose detail names the offending path, e.g.
     ///   `email template fr.EMAIL_SIGNIN.html uses unknown placeholder {code}`.
     package static func parseOverrides(_ value: JSONValue) throws(AuthError) -> [String: [EmailAction: EmailTemplate]] {
-        if case .null = value { return [:] }
-        guard let byLocale = value.objectValue else {
-            throw invalid("email templates must be a map from locale to actions, got \(value.kindName)")
+        try LocaleKeyedOverrides<EmailAction>(noun: "email template", keyNoun: "action", leafNoun: "template").parse(value) {
+            (parts, path, locale, action) throws(AuthError) in try parseTemplate(parts, path: path, locale: locale, action: action)
         }
-        var result: [String: [EmailAction: EmailTemplate]] = [:]
-        var spelling: [String: String] = [:]
-        for (tag, actions) in byLocale.sorted(by: { $0.key < $1.key }) {
-            guard let locale = LocaleNegotiation.canonical(tag) else {
-                throw invalid("email template locale \"\(tag)\" is not a valid language tag")
-            }
-            if let first = spelling[locale] {
-                throw invalid("email template locales \"\(first)\" and \"\(tag)\" are the same locale")
-            }
-            spelling[locale] = tag
-            guard let byAction = actions.objectValue else {
-                throw invalid("email template \(tag) must be a map from action to template, got \(actions.kindName)")
-            }
-            for (name, parts) in byAction.sorted(by: { $0.key < $1.key }) {
-                guard let action = EmailAction(rawValue: name) else {
-                    let known = EmailAction.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw invalid("email template \(tag) has unknown action \"\(name)\"; use one of \(known)")
-                }
-                result[locale, default: [:]][action] = try parseTemplate(parts, path: "\(tag).\(name)", locale: locale, action: action)
-            }
-        }
-        return result
     }
 
     // MARK: - Helpers
@@ -110,7 +87,5 @@ extension EmailTemplates {
         return template
     }
 
-    private static func invalid(_ detail: String) -> AuthError {
-        AuthError(code: "INVALID_CONFIG", detail: detail, rpcStatus: "INVALID_ARGUMENT")
-    }
+    private static func invalid(_ detail: String) -> AuthError { LocaleKeyedOverrides<EmailAction>.invalid(detail) }
 }

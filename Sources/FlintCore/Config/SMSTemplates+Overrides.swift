@@ -29,32 +29,9 @@ extension SMSTemplates {
     /// - Throws: ``AuthError`` `INVALID_CONFIG` whose detail names the offending path, e.g.
     ///   `SMS template fr.signIn must contain {code}`.
     package static func parseOverrides(_ value: JSONValue) throws(AuthError) -> [String: [SMSPurpose: String]] {
-        if case .null = value { return [:] }
-        guard let byLocale = value.objectValue else {
-            throw invalid("SMS templates must be a map from locale to purposes, got \(value.kindName)")
+        try LocaleKeyedOverrides<SMSPurpose>(noun: "SMS template", keyNoun: "purpose", leafNoun: "text").parse(value) {
+            (text, path, _, _) throws(AuthError) in try parseText(text, path: path)
         }
-        var result: [String: [SMSPurpose: String]] = [:]
-        var spelling: [String: String] = [:]
-        for (tag, purposes) in byLocale.sorted(by: { $0.key < $1.key }) {
-            guard let locale = LocaleNegotiation.canonical(tag) else {
-                throw invalid("SMS template locale \"\(tag)\" is not a valid language tag")
-            }
-            if let first = spelling[locale] {
-                throw invalid("SMS template locales \"\(first)\" and \"\(tag)\" are the same locale")
-            }
-            spelling[locale] = tag
-            guard let byPurpose = purposes.objectValue else {
-                throw invalid("SMS template \(tag) must be a map from purpose to text, got \(purposes.kindName)")
-            }
-            for (name, text) in byPurpose.sorted(by: { $0.key < $1.key }) {
-                guard let purpose = SMSPurpose(rawValue: name) else {
-                    let known = SMSPurpose.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw invalid("SMS template \(tag) has unknown purpose \"\(name)\"; use one of \(known)")
-                }
-                result[locale, default: [:]][purpose] = try parseText(text, path: "\(tag).\(name)")
-            }
-        }
-        return result
     }
 
     /// Checks one text (see ``parseOverrides(_:)``); `path` names it in the error.
@@ -74,7 +51,5 @@ extension SMSTemplates {
         return text
     }
 
-    private static func invalid(_ detail: String) -> AuthError {
-        AuthError(code: "INVALID_CONFIG", detail: detail, rpcStatus: "INVALID_ARGUMENT")
-    }
+    private static func invalid(_ detail: String) -> AuthError { LocaleKeyedOverrides<SMSPurpose>.invalid(detail) }
 }
