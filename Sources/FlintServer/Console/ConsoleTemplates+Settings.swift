@@ -98,26 +98,7 @@ extension ConsoleTemplates {
         </dl>{{/canWrite}}
         <h2 id="domains">Authorized domains</h2>
         <p>Continue URLs and OAuth redirects may point only at these hosts.</p>
-        <table>
-          <thead><tr><th scope="col">Domain</th>
-          {{#canWrite}}<th scope="col"><span class="visually-hidden">Action</span></th>{{/canWrite}}</tr></thead>
-          <tbody>
-          {{#domains}}<tr><td>{{domain}}</td>
-          {{#canWrite}}<td><form method="post" action="/console/settings/domains">
-            <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="remove" value="{{domain}}">
-            <button type="submit" class="danger" aria-label="Remove {{domain}}">Remove</button></form></td>{{/canWrite}}</tr>{{/domains}}
-          {{^domains}}<tr><td colspan="2">None</td></tr>{{/domains}}
-          </tbody>
-        </table>
-        {{#canWrite}}
-        <form method="post" action="/console/settings/domains" class="card">
-          <input type="hidden" name="csrf" value="{{csrf}}">
-          <label for="domain">Domain</label>
-          <input id="domain" name="domain" value="{{domain}}" required{{#errors.domain}} aria-invalid="true" aria-describedby="domain-error"{{/errors.domain}}>
-          {{#errors.domain}}<p class="error" id="domain-error" role="alert">{{errors.domain}}</p>{{/errors.domain}}
-          <button type="submit">Add domain</button>
-        </form>
-        {{/canWrite}}
+        \(hostList("domains", action: "/console/settings/domains", field: "domain", label: "Domain", add: "Add domain"))
         <h2 id="app-links">App links</h2>
         {{#canWrite}}
         <form method="post" action="/console/settings/app-links" class="card">
@@ -177,27 +158,35 @@ extension ConsoleTemplates {
         {{/canWrite}}
         <h3 id="link-domains">Link domains</h3>
         <p>Other hosts that serve Flint's action page (<code>flint.linkDomains</code>); a request's <code>linkDomain</code> picks one.</p>
+        \(hostList("linkDomains", action: "/console/settings/link-domains", field: "linkDomain", label: "Link domain", add: "Add link domain"))
+        """
+
+    /// The hosts the list `list` holds, each with its remove form (`remove`), then a form adding one (`field`), for
+    /// operators who may write.
+    private static func hostList(_ list: String, action: String, field: String, label: String, add: String) -> String {
+        """
         <table>
           <thead><tr><th scope="col">Domain</th>
           {{#canWrite}}<th scope="col"><span class="visually-hidden">Action</span></th>{{/canWrite}}</tr></thead>
           <tbody>
-          {{#linkDomains}}<tr><td>{{domain}}</td>
-          {{#canWrite}}<td><form method="post" action="/console/settings/link-domains">
+          {{#\(list)}}<tr><td>{{domain}}</td>
+          {{#canWrite}}<td><form method="post" action="\(action)">
             <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="remove" value="{{domain}}">
-            <button type="submit" class="danger" aria-label="Remove {{domain}}">Remove</button></form></td>{{/canWrite}}</tr>{{/linkDomains}}
-          {{^linkDomains}}<tr><td colspan="2">None</td></tr>{{/linkDomains}}
+            <button type="submit" class="danger" aria-label="Remove {{domain}}">Remove</button></form></td>{{/canWrite}}</tr>{{/\(list)}}
+          {{^\(list)}}<tr><td colspan="2">None</td></tr>{{/\(list)}}
           </tbody>
         </table>
         {{#canWrite}}
-        <form method="post" action="/console/settings/link-domains" class="card">
+        <form method="post" action="\(action)" class="card">
           <input type="hidden" name="csrf" value="{{csrf}}">
-          <label for="linkDomain">Link domain</label>
-          <input id="linkDomain" name="linkDomain" value="{{linkDomain}}" required{{#errors.linkDomain}} aria-invalid="true" aria-describedby="linkDomain-error"{{/errors.linkDomain}}>
-          {{#errors.linkDomain}}<p class="error" id="linkDomain-error" role="alert">{{errors.linkDomain}}</p>{{/errors.linkDomain}}
-          <button type="submit">Add link domain</button>
+          <label for="\(field)">\(label)</label>
+          <input id="\(field)" name="\(field)" value="{{\(field)}}" required{{#errors.\(field)}} aria-invalid="true" aria-describedby="\(field)-error"{{/errors.\(field)}}>
+          {{#errors.\(field)}}<p class="error" id="\(field)-error" role="alert">{{errors.\(field)}}</p>{{/errors.\(field)}}
+          <button type="submit">\(add)</button>
         </form>
         {{/canWrite}}
         """
+    }
 
     /// A checkbox bound to the boolean `name` (`value="true"` when ticked), with the config's refusal of it under it.
     private static func checkbox(_ name: String, _ label: String) -> String {
