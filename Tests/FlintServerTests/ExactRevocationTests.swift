@@ -140,6 +140,32 @@ struct ExactRevocationTests {
         }
     }
 
+    @Test("a refresh token or sessionInfo re-encoded with a sibling last character is not ours: INVALID_REFRESH_TOKEN, INVALID_SESSION_INFO")
+    func nonCanonicalSecrets() async throws {
+        try await withFlint { api in
+            let user = try await api.signIn("+16505553434")
+            let sibling = try #require(Self.siblingSpelling(user.refreshToken), "the token's last character has unused bits")
+            #expect(try await api.refresh(sibling).errorCode == "INVALID_REFRESH_TOKEN")
+            #expect(try await api.refresh(user.refreshToken).status == .ok, "the token itself still works")
+            let sessionInfo = try await api.sendCode("+16505550123")
+            let code = try await api.pendingCode(for: "+16505550123")
+            if let other = Self.siblingSpelling(sessionInfo) {
+                #expect(try await api.verify(other, code: code).errorCode == "INVALID_SESSION_INFO")
+            }
+            #expect(try await api.verify(sessionInfo, code: code).status == .ok)
+        }
+    }
+
+    /// `text` with its last base64url character's unused low bits set: the same bytes to a lenient decoder, another
+    /// string to everything else; `nil` when the last character has no unused bits.
+    static func siblingSpelling(_ text: String) -> String? {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        let body = text.hasPrefix("AMf-") ? String(text.dropFirst(4)) : text
+        let unusedBits = [0: 0, 2: 4, 3: 2][body.count % 4] ?? 0
+        guard unusedBits > 0, let last = body.last, let value = alphabet.firstIndex(of: last) else { return nil }
+        return String(text.dropLast()) + String(alphabet[value | 1])
+    }
+
     static func session(_ reply: Reply) throws -> SignedIn {
         #expect(reply.status == .ok, "\(reply.text)")
         return try API.signedIn(reply)

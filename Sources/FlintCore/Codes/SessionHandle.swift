@@ -29,7 +29,7 @@ package enum SessionHandle: Sendable, Equatable {
 
     /// Decodes and authenticates a `sessionInfo` string; `nil` when it is not one of ours.
     package init?(decoding text: String, key: SymmetricKey) {
-        guard text.utf8.count <= 200, let raw = Base64URL.decode(text), raw.count > Self.tagLength + 1 else { return nil }
+        guard text.utf8.count <= 200, let raw = Base64URL.decodeCanonical(text), raw.count > Self.tagLength + 1 else { return nil }
         let body = Array(raw.dropLast(Self.tagLength))
         let tag = Array(raw.suffix(Self.tagLength))
         let expected = Array(Array(HMAC<SHA256>.authenticationCode(for: body, using: key)).prefix(Self.tagLength))

@@ -39,7 +39,7 @@ enum SealedToken {
 
     /// Decrypts a string made by ``seal(_:kind:key:)`` with the same kind and key; `nil` for anything else.
     static func open(_ text: String, kind: Kind, key: SymmetricKey) -> [UInt8]? {
-        guard text.utf8.count <= maxTextLength, let raw = Base64URL.decode(text), raw.count >= 2 + 12 + 16 else { return nil }
+        guard text.utf8.count <= maxTextLength, let raw = Base64URL.decodeCanonical(text), raw.count >= 2 + 12 + 16 else { return nil }
         let header = [version, kind.rawValue]
         guard raw[0] == header[0], raw[1] == header[1] else { return nil }
         guard let box = try? AES.GCM.SealedBox(combined: raw[2...]),

@@ -40,6 +40,43 @@ package enum Base64URL {
         return [UInt8](data)
     }
 
+    /// Decodes canonical unpadded base64url only, as Flint writes its own secrets (refresh tokens, `sessionInfo`
+    /// handles, sealed tokens, its ID tokens): no padding, no length that leaves a lone character, and zero bits in
+    /// the last character's unused low bits. So one value has exactly one spelling, and a token re-encoded with a
+    /// sibling last character (`…A` for `…B`) is not one of ours. `nil` for anything else.
+    package static func decodeCanonical(_ text: some StringProtocol) -> [UInt8]? {
+        var out = [UInt8]()
+        out.reserveCapacity(text.utf8.count * 3 / 4)
+        var buffer: UInt32 = 0
+        var bits = 0
+        var count = 0
+        for c in text.utf8 {
+            guard let value = sextet(c) else { return nil }
+            buffer = buffer << 6 | UInt32(value)
+            bits += 6
+            count += 1
+            if bits >= 8 {
+                bits -= 8
+                out.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
+                buffer &= (1 << UInt32(bits)) - 1
+            }
+        }
+        // A lone last character carries fewer than 8 bits; the unused bits of a last partial group must be zero.
+        guard count % 4 != 1, buffer == 0 else { return nil }
+        return out
+    }
+
+    private static func sextet(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 65...90: c - 65
+        case 97...122: c - 71
+        case 48...57: c + 4
+        case 45: 62
+        case 95: 63
+        default: nil
+        }
+    }
+
     private static func isAlphabet(_ c: UInt8) -> Bool {
         (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c == 45 || c == 95
     }

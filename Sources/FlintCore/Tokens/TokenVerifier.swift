@@ -22,9 +22,9 @@ package enum TokenVerifier {
     package static func verify(_ token: String, ring: KeyRing, projectID: String, now: Instant) throws(AuthError) -> VerifiedIDToken {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard token.utf8.count < 16_384, parts.count == 3,
-            let headerBytes = Base64URL.decode(parts[0]),
-            let payloadBytes = Base64URL.decode(parts[1]),
-            let signature = Base64URL.decode(parts[2]),
+            let headerBytes = Base64URL.decodeCanonical(parts[0]),
+            let payloadBytes = Base64URL.decodeCanonical(parts[1]),
+            let signature = Base64URL.decodeCanonical(parts[2]),
             let header = (try? JSONValue(parsing: headerBytes))?.objectValue,
             header["alg"]?.stringValue == "RS256",
             let kid = header["kid"]?.stringValue,

@@ -15,7 +15,7 @@ extension MFAFlow {
 
     /// The TOTP secret of a stored enrolment.
     func openTOTPSecret(_ sealed: String) throws(AuthError) -> [UInt8] {
-        guard let bytes = Base64URL.decode(sealed), let box = try? AES.GCM.SealedBox(combined: bytes),
+        guard let bytes = Base64URL.decodeCanonical(sealed), let box = try? AES.GCM.SealedBox(combined: bytes),
             let plain = try? AES.GCM.open(box, using: secret.mfaKey, authenticating: Self.totpSecretContext)
         else { throw AuthError.internalError }
         return Array(plain)

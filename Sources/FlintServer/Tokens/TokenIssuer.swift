@@ -26,7 +26,7 @@ extension Sessions {
 
     /// The `localId` a refresh token was issued to, when the token is one of ours (its tag checks).
     func refreshTokenOwner(_ token: String) -> String? {
-        guard token.hasPrefix("AMf-"), let raw = Base64URL.decode(token.dropFirst(4)), raw.count > 48 else { return nil }
+        guard token.hasPrefix("AMf-"), let raw = Base64URL.decodeCanonical(token.dropFirst(4)), raw.count > 48 else { return nil }
         let body = Array(raw.dropLast(16))
         guard constantTimeEquals(Array(raw.suffix(16)), secret.refreshTokenTag(body)) else { return nil }
         return String(validating: body[32...], as: UTF8.self)
