@@ -20,7 +20,7 @@ extension API {
     }
 }
 
-@Suite("Passkey sign-in limits: failures per credential and per client IP, challenges per client IP")
+@Suite("Passkey sign-in limits: failures per credential from a client IP and per client IP, challenges per client IP")
 struct PasskeyLimitTests {
     @Test("failed tries on one credential are throttled, the right one too, until the window passes; sign-ins give their slot back")
     func perCredential() async throws {
@@ -39,6 +39,23 @@ struct PasskeyLimitTests {
             #expect(try await api.passkeySignIn(&stranger).errorMessage == "PASSKEY_ENROLLMENT_NOT_FOUND", "another credential is not held back")
             api.clock.advance(by: .seconds(900))
             #expect(try await api.passkeySignIn(&authenticator).status == .ok)
+        }
+    }
+
+    @Test("forged assertions with the owner's credential ID from elsewhere never lock the owner out; the forger is throttled")
+    func othersCannotLockTheOwnerOut() async throws {
+        try await withFlint(configure: { $0.trustForwardedFor = true }) { api in
+            let user = try await api.signIn("+16505550184")
+            var authenticator = SoftwareAuthenticator()
+            #expect(try await api.enrollPasskey(user.idToken, authenticator).status == .ok)
+            let forger = client("203.0.113.11")
+            for _ in 0..<10 {
+                #expect(try await api.passkeySignIn(&authenticator, forged: true, headers: forger).errorCode == "INVALID_AUTHENTICATOR_RESPONSE")
+            }
+            for _ in 0..<2 {
+                #expect(try await api.passkeySignIn(&authenticator, forged: true, headers: forger).errorMessage == "TOO_MANY_ATTEMPTS_TRY_LATER")
+            }
+            #expect(try await api.passkeySignIn(&authenticator, headers: client("198.51.100.9")).status == .ok, "the owner signs in")
         }
     }
 

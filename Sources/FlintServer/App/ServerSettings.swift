@@ -51,8 +51,8 @@ public struct ServerSettings: Sendable {
     public var passwordFailuresPerIP: Int64 = 100
     /// The window of the password failure limits.
     public var passwordFailureWindow: Duration = .seconds(900)
-    /// Failed passkey sign-ins (`passkeySignIn:finalize`) allowed per credential ID, and per client IP, in
-    /// ``passkeyLimitWindow``.
+    /// Failed passkey sign-ins (`passkeySignIn:finalize`) allowed per credential ID from one client IP (never per
+    /// credential alone, so others cannot lock its owner out), in ``passkeyLimitWindow``.
     public var passkeyFailuresPerCredential: Int64 = 10
     /// 0: no per-IP limit.
     public var passkeyFailuresPerIP: Int64 = 100

@@ -50,8 +50,10 @@ extension PasskeyFlow {
 
     /// Verifies the assertion against the stored credential (RP ID, flags, signature, counter), then signs its account
     /// in through the first-factor gate, in one transaction that spends the challenge and moves the counter. Each try
-    /// reserves a failure slot per credential ID and per client IP before anything is checked (parallel tries cannot
-    /// slip past); a sign-in gives it back. Past either limit the answer is `TOO_MANY_ATTEMPTS_TRY_LATER`.
+    /// reserves a failure slot per credential ID from its client IP, and per client IP, before anything is checked
+    /// (parallel tries cannot slip past); a sign-in gives it back. Past either limit the answer is
+    /// `TOO_MANY_ATTEMPTS_TRY_LATER`. Failures never count per credential alone: a signature cannot be guessed, and
+    /// anyone who knows a credential ID (it is no secret) could otherwise lock its owner out.
     func finalizeSignIn(_ wire: FinalizePasskeySignInRequest, clientIP: String?) async throws -> FinalizePasskeySignInResponse {
         guard let credential = wire.authenticatorAuthenticationResponse else { throw AuthError.missingAuthenticatorResponse }
         try checkCredentialType(credential.type, credential.credentialType)
@@ -110,10 +112,11 @@ extension PasskeyFlow {
         return FinalizePasskeySignInResponse(fields: PasskeySignInFields(localId: user.localID), session: session)
     }
 
-    /// The failure limits of a passkey sign-in: per credential ID and per client IP.
+    /// The failure limits of a passkey sign-in: per credential ID from one client IP, and per client IP.
     func failureLimits(credentialID: String, clientIP: String?) -> [Limit] {
         let window = node.settings.passkeyLimitWindow
-        var limits = [Limit(key: "pkfail:cred:\(credentialID)", max: node.settings.passkeyFailuresPerCredential, window: window)]
+        let perCredential = "pkfail:cred:\(credentialID):ip:\(clientIP ?? "-")"
+        var limits = [Limit(key: perCredential, max: node.settings.passkeyFailuresPerCredential, window: window)]
         if let clientIP, node.settings.passkeyFailuresPerIP > 0 {
             limits.append(Limit(key: "pkfail:ip:\(clientIP)", max: node.settings.passkeyFailuresPerIP, window: window))
         }
