@@ -1,4 +1,5 @@
 import FlintCore
+import FlintTesting
 import Foundation
 import Hummingbird
 import JWTKit
@@ -97,6 +98,20 @@ struct PublicKeysTests {
             let maxAge = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.hasPrefix("max-age=") }
             let seconds = try #require(maxAge.flatMap { Int($0.dropFirst("max-age=".count)) })
             #expect(seconds > 0)
+        }
+    }
+
+    @Test(
+        "every key answer sends Expires at its Date plus the max-age, as Google does",
+        arguments: [Path.x509, Path.jwks, Path.wellKnownJWKS, "\(Path.v3)/publicKeys", "\(Path.v1)/sessionCookiePublicKeys"])
+    func expires(_ path: String) async throws {
+        let clock = ManualClock(Instant(millisecondsSince1970: 1_800_000_000_250))
+        try await withFlint(clock: clock, configure: { $0.keyCacheMaxAge = .seconds(600) }) { api in
+            let reply = try await api.call(.get, path)
+            #expect(reply.status == .ok)
+            #expect(reply.headers[.cacheControl]?.contains("max-age=600") == true)
+            #expect(reply.headers[.date] == "Fri, 15 Jan 2027 08:00:00 GMT")
+            #expect(reply.headers[.expires] == "Fri, 15 Jan 2027 08:10:00 GMT")
         }
     }
 
