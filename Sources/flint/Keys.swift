@@ -14,18 +14,29 @@ struct Keys: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Manage token-signing keys and the master key.", subcommands: [Rotate.self, MasterKeyCommand.self, Rewrap.self])
 
-    /// `flint keys rotate`: add a signing key; the old one stays published until its tokens have expired.
+    /// `flint keys rotate`: schedule a signing key; it signs once verifiers have fetched it, and the old one stays
+    /// published until its tokens have expired.
     struct Rotate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Create a new signing key; running nodes switch to it within their reload interval (30 s)."
+            abstract: "Schedule a new signing key: published at once, it starts signing an hour and five minutes later.",
+            discussion: """
+                Verifiers cache Flint's keys for the key endpoints' max-age (an hour), so a new key is published that long \
+                (plus five minutes) before every node starts signing with it; the key signing until then stays published \
+                for 14 days and an hour, until the ID tokens and session cookies it signed have expired. While a scheduled \
+                key has not started signing, rotating again answers that key.
+                """
         )
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let kid = try await store.withStore { db in
+            let scheduled = try await store.withStore { db in
                 try await FlintServer.rotateKeys(store: db, masterKey: try await store.requiredMasterKey(for: db).key)
             }
-            print("new signing key \(kid); earlier keys stay published until their tokens expire")
+            let when = ImportTimestamp.format(scheduled.activatesAt)
+            print(
+                scheduled.isNew
+                    ? "new signing key \(scheduled.kid) is published now and signs new tokens from \(when); earlier keys stay published until their tokens expire"
+                    : "signing key \(scheduled.kid) was already scheduled and signs new tokens from \(when); nothing added")
         }
     }
 

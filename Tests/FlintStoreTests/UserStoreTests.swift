@@ -217,6 +217,24 @@ struct UserStoreTests {
         try await store.close()
     }
 
+    @Test("a scheduled key keeps its activation, and the key signing until then retires at that instant", arguments: Engine.all)
+    func scheduledKeys(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        try await store.write {
+            try await $0.addSigningKey(SigningKeyRecord(kid: "k1", privateKeyPEM: "p", certificatePEM: "c", createdAt: 1), retiringOthersAt: nil)
+        }
+        try await store.write {
+            try await $0.addSigningKey(
+                SigningKeyRecord(kid: "k2", privateKeyPEM: "p", certificatePEM: "c", createdAt: 10, activatesAt: 100), retiringOthersAt: 100)
+        }
+        let keys = try await store.read { try await $0.signingKeys() }
+        #expect(keys.map(\.kid) == ["k2", "k1"])
+        #expect(keys.map(\.activatesAt) == [100, 1])
+        #expect(keys.map(\.retiredAt) == [nil, 100], "the signing key retires when the scheduled one starts")
+        #expect(keys.map(\.revokedAt) == [nil, nil])
+        try await store.close()
+    }
+
     @Test("many overlapping reads each get a connection of their own, and a closed store refuses reads", arguments: Engine.all)
     func overlappingReads(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
