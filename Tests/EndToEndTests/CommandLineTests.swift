@@ -95,8 +95,10 @@ struct CommandLineTests {
         #expect(badOutput.contains("INVALID_CONFIG"))
     }
 
-    @Test("flint keys rotate publishes a scheduled key at once while the old one still signs")
-    func rotate() async throws {
+    @Test(
+        "flint keys rotate publishes a scheduled key at once while the old one signs; flint keys revoke unpublishes the leaked key and a new key signs at once"
+    )
+    func rotateAndRevoke() async throws {
         let client = HTTPClient.shared
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
@@ -131,10 +133,25 @@ struct CommandLineTests {
             try await Task.sleep(for: .milliseconds(200))
         }
         #expect(after.count == 2)
-        #expect(after.contains(before[0]), "the old key stays published")
+        let scheduled = try #require(after.first { $0 != before[0] })
         let (_, x509) = try await getJSON(client, server.base + "/www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com")
         #expect(x509.count == 2)
         #expect(try await signInKID("+442071838750") == before[0], "the old key signs until the scheduled one starts")
+
+        let (revokeStatus, revoked) = try runFlint(["keys", "revoke", before[0], "--data", data])
+        #expect(revokeStatus == 0, "\(revoked)")
+        var keys: [String] = []
+        for _ in 0..<50 {
+            keys = try await published()
+            if !keys.contains(before[0]) { break }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        #expect(!keys.contains(before[0]) && keys.contains(scheduled) && keys.count == 2)
+        let emergency = try #require(keys.first { $0 != scheduled })
+        #expect(revoked.contains(emergency), "\(revoked)")
+        #expect(try await signInKID("+442071838751") == emergency)
+        let (again, _) = try runFlint(["keys", "revoke", before[0], "--data", data])
+        #expect(again != 0, "a revoked key is not revoked twice")
     }
 
     @Test("flint migrate and flint doctor: a fresh database is migrated, and doctor says what is missing until a node has started")

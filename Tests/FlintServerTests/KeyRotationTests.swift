@@ -76,4 +76,34 @@ struct KeyRotationTests {
             #expect(try JWT.header(late.idToken)["kid"]?.stringValue == scheduled)
         }
     }
+
+    @Test("emergency revocation unpublishes the leaked key at once, its tokens stop verifying, new tokens use a new key; audited")
+    func emergencyRevocation() async throws {
+        let node = try await TestNode.make()
+        try await node.run { api in
+            let before = try await api.signIn("+16505553440")
+            let leaked = try #require(try JWT.header(before.idToken)["kid"]?.stringValue)
+            let scheduled = try #require(try await api.admin(.post, "/flint/v1/projects/demo-flint/keys:rotate").string("kid"))
+            let newKid = try await AuditOrigin.$current.withValue(AuditOrigin(actor: "cli")) {
+                try #require(try await FlintServer.revokeKey(leaked, store: node.store, clock: node.clock))
+            }
+            try await node.server.flows.keys.reload()
+            let published = try await Self.publishedKIDs(api)
+            #expect(!published.contains(leaked) && published.contains(newKid))
+            #expect(published.contains(scheduled), "the scheduled key stays published, retired before it signed")
+            #expect(try await api.call(.get, Path.x509).json.objectValue?[leaked] == nil)
+            #expect(try await api.lookup(before.idToken).errorCode == "INVALID_ID_TOKEN", "tokens of a revoked key stop verifying")
+            let after = try await api.signIn("+16505553441")
+            #expect(try JWT.header(after.idToken)["kid"]?.stringValue == newKid, "the new key signs at once")
+            api.clock.advance(by: Self.lead)
+            let later = try await api.signIn("+16505553442")
+            #expect(try JWT.header(later.idToken)["kid"]?.stringValue == newKid, "the earlier scheduled key never signs")
+            #expect(try await FlintServer.revokeKey(leaked, store: node.store, clock: node.clock) == nil, "a key is revoked once")
+            #expect(try await FlintServer.revokeKey("unknown", store: node.store, clock: node.clock) == nil)
+            let event = try #require(try await api.auditEvents("kind=ADMIN_ACTION").first)
+            #expect(event["actor"]?.stringValue == "cli")
+            #expect(event["detail"]?["action"]?.stringValue == "revokeSigningKey")
+            #expect(event["detail"]?["kid"]?.stringValue == leaked && event["detail"]?["newKid"]?.stringValue == newKid)
+        }
+    }
 }

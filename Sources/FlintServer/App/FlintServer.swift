@@ -72,6 +72,17 @@ public struct FlintServer: Sendable {
             store: store, secrets: SecretsAtRest(masterKey: masterKey), lead: KeyRing.publicationLead(keyCacheMaxAge: keyCacheMaxAge),
             clock: clock, random: SystemRandom())
     }
+
+    /// Emergency rotation for a leaked key: revokes `kid` (no node publishes or accepts it any more: the tokens and
+    /// session cookies it signed stop verifying) and adds a key that signs at once. Audited as an admin action of
+    /// the current ``AuditOrigin``.
+    /// - Returns: the new key's `kid`, or `nil` when no unrevoked key has ID `kid`.
+    /// - Throws: ``MasterKeyError`` when the store's secrets are sealed with another key; nothing changes then.
+    public static func revokeKey(_ kid: String, store: any AuthStore, masterKey: MasterKey? = nil, clock: any WallClock = SystemClock())
+        async throws -> String?
+    {
+        try await KeyCache.revoke(kid, store: store, secrets: SecretsAtRest(masterKey: masterKey), clock: clock, random: SystemRandom())
+    }
 }
 
 /// Re-reads keys and config from the store every `reloadInterval`, so changes made by another node or the CLI

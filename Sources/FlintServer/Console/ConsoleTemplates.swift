@@ -173,7 +173,8 @@ enum ConsoleTemplates {
         {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
         <p>ID tokens and session cookies are signed with the active key. A rotation schedules a new key: published at
         once, it starts signing once the verifiers' cached key sets have expired; a retired key stays published for 14
-        days and an hour, until the session cookies it signed have expired.</p>
+        days and an hour, until the session cookies it signed have expired. A leaked key is revoked with
+        <code>flint keys revoke KID</code>.</p>
         <table>
           <thead><tr><th scope="col">Key ID</th><th scope="col">Created</th><th scope="col">Signs from</th><th scope="col">Retired</th><th scope="col">State</th></tr></thead>
           <tbody>

@@ -79,6 +79,30 @@ final class KeyCache: Sendable {
         return scheduled
     }
 
+    /// Emergency rotation for a leaked key: revokes `leakedKID` (unpublished at once: the tokens it signed stop
+    /// verifying) and adds a key that signs at once; every other key stops signing now and stays published while its
+    /// tokens live. Audited as an admin action of the current ``AuditOrigin``, in the same transaction.
+    /// - Returns: the new key's ID, or `nil` when no unrevoked key has ID `leakedKID` (nothing changes).
+    static func revoke(
+        _ leakedKID: String, store: any AuthStore, secrets: SecretsAtRest, clock: any WallClock, random: any RandomSource
+    ) async throws -> String? {
+        let now = clock.now()
+        let record = try newKeyRecord(now: now, activatesAt: now, random: random, secrets: secrets)
+        let origin = AuditOrigin.current
+        let revoked = try await store.write { tx in
+            if let stored = try await tx.masterSecret() { _ = try secrets.openServerSecret(stored) }
+            guard try await tx.revokeSigningKey(kid: leakedKID, at: now) else { return false }
+            try await tx.addSigningKey(record, retiringOthersAt: now)
+            try await tx.appendAuditEvent(
+                origin.event(
+                    .adminAction, uid: nil, at: now, ["action": "revokeSigningKey", "kid": .string(leakedKID), "newKid": .string(record.kid)]))
+            return true
+        }
+        guard revoked else { return nil }
+        await store.announce(.keys)
+        return record.kid
+    }
+
     /// A freshly generated key in its stored form (its private half sealed), created at `now`, signing from `activatesAt`.
     private static func newKeyRecord(now: Instant, activatesAt: Instant, random: any RandomSource, secrets: SecretsAtRest) throws -> SigningKeyRecord
     {

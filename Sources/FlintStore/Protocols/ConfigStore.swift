@@ -26,6 +26,9 @@ public protocol ConfigWrites: ConfigReads {
     /// Adds a signing key and, with `retireAt`, retires at that instant every other key not retired by then (the
     /// signing one, and a scheduled one that has not started).
     func addSigningKey(_ key: SigningKeyRecord, retiringOthersAt retireAt: Instant?) async throws
+    /// Revokes signing key `kid` at `now` (retiring it then if it was not): it is published and accepted no more.
+    /// - Returns: `false` when no unrevoked key has that ID.
+    func revokeSigningKey(kid: String, at now: Instant) async throws -> Bool
     /// Replaces the project config document.
     func saveProjectConfig(_ json: String) async throws
     /// Sets a value stored beside the project config.

@@ -60,6 +60,13 @@ struct SQLQueries: StoreTransaction {
         )
     }
 
+    func revokeSigningKey(kid: String, at now: Instant) async throws -> Bool {
+        !(try await db.query(
+            "UPDATE signing_keys SET revoked_at = ?, retired_at = COALESCE(retired_at, ?) WHERE kid = ? AND revoked_at IS NULL RETURNING kid",
+            [.instant(now), .instant(now), .text(kid)]
+        ).isEmpty)
+    }
+
     func replaceSigningPrivateKey(kid: String, with stored: String) async throws {
         try await db.run("UPDATE signing_keys SET private_key_pem = ? WHERE kid = ?", [.text(stored), .text(kid)])
     }
