@@ -106,4 +106,29 @@ struct KeyRotationTests {
             #expect(event["detail"]?["kid"]?.stringValue == leaked && event["detail"]?["newKid"]?.stringValue == newKid)
         }
     }
+
+    @Test("keys:revoke is the operator's emergency rotation: the leaked key is unpublished at once and a new key signs at once")
+    func revokeRoute() async throws {
+        try await withFlint { api in
+            let before = try await api.signIn("+16505553443")
+            let leaked = try #require(try JWT.header(before.idToken)["kid"]?.stringValue)
+            let path = "/flint/v1/projects/demo-flint/keys:revoke"
+            let body = #"{"kid":"\#(leaked)"}"#
+            #expect(try await api.call(.post, path, body: body).status == .unauthorized)
+            #expect(try await api.call(.post, API.keyed(path), body: body).status == .forbidden)
+            #expect(try await api.admin(.post, "/flint/v1/projects/other/keys:revoke", body: body).status == .notFound)
+            #expect(try await api.admin(.post, path, body: "{}").status == .badRequest)
+            #expect(try await api.admin(.post, path, body: #"{"kid":"unknown"}"#).status == .notFound)
+            let revoked = try await api.admin(.post, path, body: body)
+            #expect(revoked.status == .ok)
+            let newKid = try #require(revoked.string("kid"))
+            #expect(try await Self.publishedKIDs(api) == [newKid])
+            #expect(try await api.lookup(before.idToken).errorCode == "INVALID_ID_TOKEN")
+            let after = try await api.signIn("+16505553444")
+            #expect(try JWT.header(after.idToken)["kid"]?.stringValue == newKid)
+            #expect(try await api.admin(.post, path, body: body).status == .notFound, "a key is revoked once")
+            let actions = try await api.auditEvents("kind=ADMIN_ACTION").compactMap { $0["detail"]?["action"]?.stringValue }
+            #expect(actions.filter { $0 == "revokeSigningKey" }.count == 1)
+        }
+    }
 }
