@@ -45,10 +45,15 @@ package struct KeyRing: Sendable {
     package func key(kid: String) -> SigningKey? { byKID[kid] }
 
     /// The key that signs at `now`: the latest started, unrevoked key not retired by then. When none has started
-    /// (this clock is behind the one that made the first key), the first scheduled unretired one.
+    /// (this clock is behind the one that made the first key), the first scheduled unretired one. Called per token:
+    /// a walk over the few keys, without allocating.
     package func signer(at now: Instant) -> SigningKey? {
-        let candidates = keys.filter { $0.revokedAt == nil && ($0.retiredAt.map { now < $0 } ?? true) }
-        return candidates.first { $0.activatesAt <= now } ?? candidates.last
+        var earliestScheduled: SigningKey?
+        for key in keys where key.revokedAt == nil && (key.retiredAt.map { now < $0 } ?? true) {
+            if key.activatesAt <= now { return key }
+            earliestScheduled = key
+        }
+        return earliestScheduled
     }
 
     /// `key`'s state at `now`.
@@ -62,10 +67,13 @@ package struct KeyRing: Sendable {
     /// The keys to publish (and accept) at `now`: every unrevoked key until its retirement's grace period is over,
     /// scheduled keys included.
     package func published(at now: Instant) -> [SigningKey] {
-        keys.filter { key in
-            if key.revokedAt != nil { return false }
-            guard let retired = key.retiredAt else { return true }
-            return now - retired < Self.retiredKeyGrace
-        }
+        keys.filter { isPublished($0, at: now) }
+    }
+
+    /// Whether `key` is published (and accepted) at `now`.
+    package func isPublished(_ key: SigningKey, at now: Instant) -> Bool {
+        if key.revokedAt != nil { return false }
+        guard let retired = key.retiredAt else { return true }
+        return now - retired < Self.retiredKeyGrace
     }
 }
