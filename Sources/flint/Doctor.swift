@@ -40,7 +40,8 @@ struct Doctor: AsyncParsableCommand {
                 keys.append(
                     try SigningKey(
                         kid: record.kid, privateKeyPEM: try secrets.openPrivateKey(record.privateKeyPEM, kid: record.kid),
-                        certificatePEM: record.certificatePEM, createdAt: record.createdAt, retiredAt: record.retiredAt
+                        certificatePEM: record.certificatePEM, createdAt: record.createdAt, activatesAt: record.activatesAt,
+                        retiredAt: record.retiredAt, revokedAt: record.revokedAt
                     )
                 )
             } catch {
@@ -48,17 +49,20 @@ struct Doctor: AsyncParsableCommand {
             }
         }
         let ring = KeyRing(keys: keys)
-        if let active = ring.active {
-            let now = SystemClock().now()
+        let now = SystemClock().now()
+        if let active = ring.signer(at: now) {
             let claims = IDTokenClaims(projectID: project, userID: "doctor", authTime: now, issuedAt: now, signInProvider: "custom")
             let verified = (try? TokenVerifier.verify(try TokenSigner.sign(claims, with: ring), ring: ring, projectID: project, now: now)) != nil
             report(verified, "the active signing key \(active.kid) signs tokens that verify with the published keys")
             report(true, "\(ring.published(at: now).count) key(s) published, \(records.count) stored")
+            for key in ring.keys where ring.state(of: key, at: now) == .scheduled {
+                report(true, "signing key \(key.kid) is scheduled: published now, it signs from \(ImportTimestamp.format(key.activatesAt))")
+            }
         } else {
             report(
                 false,
                 records.isEmpty
-                    ? "no signing key yet: start `flint serve` once to create one" : "every signing key is retired: run `flint keys rotate`")
+                    ? "no signing key yet: start `flint serve` once to create one" : "no signing key can sign: start `flint serve` to create one")
         }
 
         do {

@@ -12,20 +12,63 @@ import FlintStore
 /// `flint keys`: token-signing keys and the master key that seals them.
 struct Keys: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Manage token-signing keys and the master key.", subcommands: [Rotate.self, MasterKeyCommand.self, Rewrap.self])
+        abstract: "Manage token-signing keys and the master key.", subcommands: [Rotate.self, Revoke.self, MasterKeyCommand.self, Rewrap.self])
 
-    /// `flint keys rotate`: add a signing key; the old one stays published until its tokens have expired.
+    /// `flint keys rotate`: schedule a signing key; it signs once verifiers have fetched it, and the old one stays
+    /// published until its tokens have expired.
     struct Rotate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Create a new signing key; running nodes switch to it within their reload interval (30 s)."
+            abstract: "Schedule a new signing key: published at once, it starts signing an hour and five minutes later.",
+            discussion: """
+                Verifiers cache Flint's keys for the key endpoints' max-age (an hour), so a new key is published that long \
+                (plus five minutes) before every node starts signing with it; the key signing until then stays published \
+                for 14 days and an hour, until the ID tokens and session cookies it signed have expired. While a scheduled \
+                key has not started signing, rotating again answers that key. For a leaked key use `flint keys revoke KID`.
+                """
         )
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let kid = try await store.withStore { db in
+            let scheduled = try await store.withStore { db in
                 try await FlintServer.rotateKeys(store: db, masterKey: try await store.requiredMasterKey(for: db).key)
             }
-            print("new signing key \(kid); earlier keys stay published until their tokens expire")
+            let when = ImportTimestamp.format(scheduled.activatesAt)
+            print(
+                scheduled.isNew
+                    ? "new signing key \(scheduled.kid) is published now and signs new tokens from \(when); earlier keys stay published until their tokens expire"
+                    : "signing key \(scheduled.kid) was already scheduled and signs new tokens from \(when); nothing added")
+        }
+    }
+
+    /// `flint keys revoke KID`: emergency rotation for a leaked key.
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Emergency rotation for a leaked key: unpublish it at once and sign with a new key at once.",
+            discussion: """
+                The revoked key is no longer published nor accepted: every ID token and session cookie it signed stops \
+                verifying (users signed in with them must refresh their ID token or sign in again; verifiers that cached \
+                the key accept its tokens until their cache expires, up to an hour). A new key signs at once, without the \
+                scheduled rotation's notice: a verifier that cached the keys before and does not fetch them again on an \
+                unknown kid refuses its tokens until its cache expires (up to an hour). Other keys stop signing and stay \
+                published while their tokens live. Running nodes on PostgreSQL follow within a second, others within \
+                their reload interval. Audited as an admin action by `cli`. For a routine rotation use `flint keys rotate`.
+                """
+        )
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The leaked key's ID (the `kid` in the header of the tokens it signed; the console's Keys page lists every key).")
+        var kid: String
+
+        func run() async throws {
+            let newKID = try await store.withStore { db in
+                try await AuditOrigin.$current.withValue(AuditOrigin(actor: "cli")) {
+                    try await FlintServer.revokeKey(kid, store: db, masterKey: try await store.requiredMasterKey(for: db).key)
+                }
+            }
+            guard let newKID else {
+                printError("flint keys revoke: no signing key \(kid) that is not revoked already")
+                throw ExitCode.failure
+            }
+            print("signing key \(kid) is revoked: no longer published, the tokens it signed no longer verify; new key \(newKID) signs from now")
         }
     }
 

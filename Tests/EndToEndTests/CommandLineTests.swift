@@ -95,37 +95,63 @@ struct CommandLineTests {
         #expect(badOutput.contains("INVALID_CONFIG"))
     }
 
-    @Test("flint keys rotate: the running server signs with the new key and still publishes the old one")
-    func rotate() async throws {
+    @Test(
+        "flint keys rotate publishes a scheduled key at once while the old one signs; flint keys revoke unpublishes the leaked key and a new key signs at once"
+    )
+    func rotateAndRevoke() async throws {
         let client = HTTPClient.shared
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
         let server = try await FlintProcess(dataDirectory: data, extraArguments: ["--reload-interval", "1"], client: client)
         defer { server.stop() }
         let jwksURL = server.base + "/.well-known/jwks.json"
-        let before = try #require(try await getJSON(client, jwksURL).1["keys"] as? [[String: String]])
+        func published() async throws -> [String] {
+            try #require(try await getJSON(client, jwksURL).1["keys"] as? [[String: String]]).compactMap { $0["kid"] }
+        }
+        /// The kid of a new phone sign-in's ID token.
+        func signInKID(_ phone: String) async throws -> String {
+            let v1 = server.base + "/identitytoolkit.googleapis.com/v1"
+            _ = try await postJSON(client, "\(v1)/accounts:sendVerificationCode?key=k", ["phoneNumber": phone])
+            let (_, pending) = try await getJSON(client, server.base + "/emulator/v1/projects/demo-flint/verificationCodes")
+            let entry = try #require((pending["verificationCodes"] as? [[String: String]])?.last { $0["phoneNumber"] == phone })
+            let (_, signed) = try await postJSON(
+                client, "\(v1)/accounts:signInWithPhoneNumber?key=k", ["sessionInfo": entry["sessionInfo"]!, "code": entry["code"]!])
+            let idToken = try #require(signed["idToken"] as? String)
+            let header = try #require(Data(base64Encoded: base64(idToken.split(separator: ".")[0])))
+            let json = try #require(try JSONSerialization.jsonObject(with: header) as? [String: Any])
+            return try #require(json["kid"] as? String)
+        }
+        let before = try await published()
         #expect(before.count == 1)
         let (status, output) = try runFlint(["keys", "rotate", "--data", data])
         #expect(status == 0, "\(output)")
-        var after: [[String: String]] = []
+        #expect(output.contains("signs new tokens from"), "\(output)")
+        var after: [String] = []
         for _ in 0..<50 {
-            after = try #require(try await getJSON(client, jwksURL).1["keys"] as? [[String: String]])
+            after = try await published()
             if after.count == 2 { break }
             try await Task.sleep(for: .milliseconds(200))
         }
         #expect(after.count == 2)
-        let newKid = try #require(after.compactMap { $0["kid"] }.first { $0 != before[0]["kid"] })
+        let scheduled = try #require(after.first { $0 != before[0] })
         let (_, x509) = try await getJSON(client, server.base + "/www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com")
         #expect(x509.count == 2)
-        let v1 = server.base + "/identitytoolkit.googleapis.com/v1"
-        _ = try await postJSON(client, "\(v1)/accounts:sendVerificationCode?key=k", ["phoneNumber": "+442071838750"])
-        let (_, pending) = try await getJSON(client, server.base + "/emulator/v1/projects/demo-flint/verificationCodes")
-        let entry = try #require((pending["verificationCodes"] as? [[String: String]])?.first)
-        let (_, signed) = try await postJSON(
-            client, "\(v1)/accounts:signInWithPhoneNumber?key=k", ["sessionInfo": entry["sessionInfo"]!, "code": entry["code"]!])
-        let idToken = try #require(signed["idToken"] as? String)
-        let header = try #require(Data(base64Encoded: base64(idToken.split(separator: ".")[0])))
-        #expect(String(decoding: header, as: UTF8.self).contains(newKid))
+        #expect(try await signInKID("+442071838750") == before[0], "the old key signs until the scheduled one starts")
+
+        let (revokeStatus, revoked) = try runFlint(["keys", "revoke", before[0], "--data", data])
+        #expect(revokeStatus == 0, "\(revoked)")
+        var keys: [String] = []
+        for _ in 0..<50 {
+            keys = try await published()
+            if !keys.contains(before[0]) { break }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        #expect(!keys.contains(before[0]) && keys.contains(scheduled) && keys.count == 2)
+        let emergency = try #require(keys.first { $0 != scheduled })
+        #expect(revoked.contains(emergency), "\(revoked)")
+        #expect(try await signInKID("+442071838751") == emergency)
+        let (again, _) = try runFlint(["keys", "revoke", before[0], "--data", data])
+        #expect(again != 0, "a revoked key is not revoked twice")
     }
 
     @Test("flint migrate and flint doctor: a fresh database is migrated, and doctor says what is missing until a node has started")

@@ -82,7 +82,7 @@ struct AccountsTests {
             case .algNone:
                 token = try JWT.segment(["alg": .string("none"), "typ": .string("JWT")]) + "." + parts[1] + "."
             case .foreignKey:
-                let kid = try #require(ring.active?.kid)
+                let kid = try #require(ring.signer(at: api.clock.now())?.kid)
                 let foreign = try SigningKey.generate(now: api.clock.now(), random: SystemRandom())
                 let lookalike = try SigningKey(
                     kid: kid, privateKeyPEM: foreign.privateKeyPEM, certificatePEM: foreign.certificatePEM, createdAt: api.clock.now(),

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintTesting
 import Foundation
 import Hummingbird
 import JWTKit
@@ -100,6 +101,20 @@ struct PublicKeysTests {
         }
     }
 
+    @Test(
+        "every key answer sends Expires at its Date plus the max-age, as Google does",
+        arguments: [Path.x509, Path.jwks, Path.wellKnownJWKS, "\(Path.v3)/publicKeys", "\(Path.v1)/sessionCookiePublicKeys"])
+    func expires(_ path: String) async throws {
+        let clock = ManualClock(Instant(millisecondsSince1970: 1_800_000_000_250))
+        try await withFlint(clock: clock, configure: { $0.keyCacheMaxAge = .seconds(600) }) { api in
+            let reply = try await api.call(.get, path)
+            #expect(reply.status == .ok)
+            #expect(reply.headers[.cacheControl]?.contains("max-age=600") == true)
+            #expect(reply.headers[.date] == "Fri, 15 Jan 2027 08:00:00 GMT")
+            #expect(reply.headers[.expires] == "Fri, 15 Jan 2027 08:10:00 GMT")
+        }
+    }
+
     @Test("the key endpoints need no API key")
     func noKeyNeeded() async throws {
         try await withFlint { api in
@@ -110,16 +125,19 @@ struct PublicKeysTests {
         }
     }
 
-    @Test("after a key rotation old tokens still verify and new tokens use the new kid")
+    @Test("after a key rotation old tokens still verify and, from its activation, new tokens use the new kid")
     func rotation() async throws {
         let node = try await TestNode.make()
         try await node.run { api in
-            let before = try await api.signIn(alice)
-            let newKid = try await FlintServer.rotateKeys(store: node.store, clock: node.clock)
+            let scheduled = try await FlintServer.rotateKeys(store: node.store, clock: node.clock)
             try await node.server.flows.keys.reload()
+            #expect(scheduled.isNew && scheduled.activatesAt == node.clock.now() + .seconds(3900))
+            node.clock.advance(by: .seconds(3840))
+            let before = try await api.signIn(alice)
+            #expect(try JWT.header(before.idToken)["kid"]?.stringValue != scheduled.kid)
+            node.clock.advance(by: .seconds(60))
             let after = try await api.signIn(alice)
-            #expect(try JWT.header(after.idToken)["kid"]?.stringValue == newKid)
-            #expect(try JWT.header(before.idToken)["kid"]?.stringValue != newKid)
+            #expect(try JWT.header(after.idToken)["kid"]?.stringValue == scheduled.kid)
 
             let keys = JWTKeyCollection()
             try await keys.add(jwksJSON: try await api.call(.get, Path.jwks).text)

@@ -85,6 +85,22 @@ struct MigrationTests {
         try await store.close()
     }
 
+    @Test("version 17 has the keys made before it signing from their creation, unrevoked", arguments: Engine.all)
+    func signingKeysActivateAtCreation(engine: Engine) async throws {
+        let insert = "INSERT INTO signing_keys (kid, private_key_pem, certificate_pem, created_at, retired_at) VALUES (?, 'p', 'c', ?, ?)"
+        let rows: [(String, [SQLValue])] = [
+            (insert, [.text("old"), .integer(1_000), .integer(2_000)]), (insert, [.text("current"), .integer(2_000), .null]),
+        ]
+        let location = try await Self.database(engine, through: 16, rows)
+        let (store, _) = try await makeStore(engine, location: location)
+        let keys = try await store.read { try await $0.signingKeys() }
+        #expect(keys.map(\.kid) == ["current", "old"])
+        #expect(keys.map(\.activatesAt) == [2_000, 1_000])
+        #expect(keys.map(\.retiredAt) == [nil, 2_000])
+        #expect(keys.map(\.revokedAt) == [nil, nil])
+        try await store.close()
+    }
+
     @Test("SQLite answers a listing by a rarer kind or by account from the partial indexes, a sign-in writes neither extra page")
     func auditIndexesApply() async throws {
         let location = try await Self.database(.sqlite, through: Migrations.latest, [])

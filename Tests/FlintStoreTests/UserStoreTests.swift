@@ -217,6 +217,40 @@ struct UserStoreTests {
         try await store.close()
     }
 
+    @Test(
+        "a scheduled key keeps its activation; a revocation marks the key revoked and retired, once, and the emergency key retires the rest",
+        arguments: Engine.all)
+    func scheduledAndRevokedKeys(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        try await store.write {
+            try await $0.addSigningKey(SigningKeyRecord(kid: "k1", privateKeyPEM: "p", certificatePEM: "c", createdAt: 1), retiringOthersAt: nil)
+        }
+        try await store.write {
+            try await $0.addSigningKey(
+                SigningKeyRecord(kid: "k2", privateKeyPEM: "p", certificatePEM: "c", createdAt: 10, activatesAt: 100), retiringOthersAt: 100)
+        }
+        var keys = try await store.read { try await $0.signingKeys() }
+        #expect(keys.map(\.kid) == ["k2", "k1"])
+        #expect(keys.map(\.activatesAt) == [100, 1])
+        #expect(keys.map(\.retiredAt) == [nil, 100], "the signing key retires when the scheduled one starts")
+        #expect(keys.map(\.revokedAt) == [nil, nil])
+        let revoked = try await store.write { tx in
+            let done = try await tx.revokeSigningKey(kid: "k1", at: 20)
+            try await tx.addSigningKey(SigningKeyRecord(kid: "k3", privateKeyPEM: "p", certificatePEM: "c", createdAt: 20), retiringOthersAt: 20)
+            return done
+        }
+        #expect(revoked)
+        keys = try await store.read { try await $0.signingKeys() }
+        #expect(keys.map(\.kid) == ["k3", "k2", "k1"])
+        #expect(keys.map(\.activatesAt) == [20, 100, 1])
+        #expect(keys.map(\.retiredAt) == [nil, 20, 20], "the emergency key retires the scheduled key and the revoked one at once")
+        #expect(keys.map(\.revokedAt) == [nil, nil, 20])
+        #expect(try await store.write { try await $0.revokeSigningKey(kid: "k1", at: 30) } == false, "a key is revoked once")
+        #expect(try await store.write { try await $0.revokeSigningKey(kid: "unknown", at: 30) } == false)
+        #expect(try await store.read { try await $0.signingKeys() }.last?.revokedAt == 20)
+        try await store.close()
+    }
+
     @Test("many overlapping reads each get a connection of their own, and a closed store refuses reads", arguments: Engine.all)
     func overlappingReads(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)

@@ -17,10 +17,14 @@ package struct SigningKey: Sendable {
     package let privateKey: _RSA.Signing.PrivateKey
     /// The PEM-encoded self-signed certificate for the public key.
     package let certificatePEM: String
-    /// When the key was created.
+    /// When the key was created: it is published from then.
     package let createdAt: Instant
-    /// When the key stopped signing (rotation), or `nil` while it is the active key.
+    /// When the key starts signing (later than its creation for a scheduled key).
+    package let activatesAt: Instant
+    /// When the key stops signing (its successor's activation), or `nil` while no successor is scheduled.
     package var retiredAt: Instant?
+    /// When the key was revoked (leaked): from then on it is neither published nor accepted.
+    package var revokedAt: Instant?
     /// The same key in the system's OpenSSL, when that fast path is available.
     private let fast: OpenSSLKey?
 
@@ -29,14 +33,19 @@ package struct SigningKey: Sendable {
     /// The private key in PKCS#8 PEM, as stored.
     package var privateKeyPEM: String { privateKey.pemRepresentation }
 
-    /// Rebuilds a key from its stored form.
+    /// Rebuilds a key from its stored form; `activatesAt` defaults to `createdAt`.
     /// - Throws: when the PEM is not an RSA private key.
-    package init(kid: String, privateKeyPEM: String, certificatePEM: String, createdAt: Instant, retiredAt: Instant?) throws {
+    package init(
+        kid: String, privateKeyPEM: String, certificatePEM: String, createdAt: Instant, activatesAt: Instant? = nil, retiredAt: Instant?,
+        revokedAt: Instant? = nil
+    ) throws {
         self.kid = kid
         self.privateKey = try _RSA.Signing.PrivateKey(pemRepresentation: privateKeyPEM)
         self.certificatePEM = certificatePEM
         self.createdAt = createdAt
+        self.activatesAt = activatesAt ?? createdAt
         self.retiredAt = retiredAt
+        self.revokedAt = revokedAt
         self.fast = OpenSSLKey(pem: privateKeyPEM)
     }
 

@@ -4,15 +4,16 @@
     import Foundation
 #endif
 
-/// Produces RS256 JWTs with the ring's active key. Header: `{"alg":"RS256","kid":...,"typ":"JWT"}`.
+/// Produces RS256 JWTs with the key the ring has signing at the token's `iat`. Header:
+/// `{"alg":"RS256","kid":...,"typ":"JWT"}`.
 package struct TokenSigner: Sendable {
     /// Why a token could not be signed.
     package enum Failure: Error { case noActiveKey }
 
-    /// Signs the claims with `key` and returns the compact JWS.
-    /// - Throws: ``Failure/noActiveKey`` when the ring has no active key, or a crypto error.
+    /// Signs the claims with the ring's signing key at their `issuedAt` and returns the compact JWS.
+    /// - Throws: ``Failure/noActiveKey`` when the ring has no key signing then, or a crypto error.
     package static func sign(_ claims: IDTokenClaims, with ring: KeyRing) throws -> String {
-        guard let key = ring.active else { throw Failure.noActiveKey }
+        guard let key = ring.signer(at: claims.issuedAt) else { throw Failure.noActiveKey }
         return try sign(payload: claims.payload, with: key)
     }
 

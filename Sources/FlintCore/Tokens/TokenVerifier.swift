@@ -29,7 +29,7 @@ package enum TokenVerifier {
             header["alg"]?.stringValue == "RS256",
             let kid = header["kid"]?.stringValue,
             let key = ring.key(kid: kid),
-            ring.published(at: now).contains(where: { $0.kid == kid }),
+            ring.isPublished(key, at: now),
             key.verify(signature: signature, input: Array(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))),
             let payload = (try? JSONValue(parsing: payloadBytes))?.objectValue
         else { throw AuthError.invalidIDToken }

@@ -57,13 +57,31 @@ public struct FlintServer: Sendable {
         )
     }
 
-    /// Adds a new signing key and retires the current one (it stays published until its tokens expire).
+    /// Schedules a new signing key: published at once, it starts signing once verifiers' caches of the key endpoints
+    /// (`keyCacheMaxAge`) have expired, and the key signing until then stays published while its tokens live.
     /// - Parameters:
     ///   - masterKey: the key the store's secrets are sealed with (the new private key is sealed with it too).
-    /// - Returns: the new key's `kid`.
+    ///   - keyCacheMaxAge: the longest `Cache-Control: max-age` the nodes serve on the key endpoints.
+    /// - Returns: the scheduled key (an earlier rotation's key when that one has not started signing yet).
     /// - Throws: ``MasterKeyError`` when the store's secrets are sealed with another key; nothing is added then.
-    public static func rotateKeys(store: any AuthStore, masterKey: MasterKey? = nil, clock: any WallClock = SystemClock()) async throws -> String {
-        try await KeyCache.rotate(store: store, secrets: SecretsAtRest(masterKey: masterKey), clock: clock, random: SystemRandom())
+    public static func rotateKeys(
+        store: any AuthStore, masterKey: MasterKey? = nil, keyCacheMaxAge: Duration = ServerSettings().keyCacheMaxAge,
+        clock: any WallClock = SystemClock()
+    ) async throws -> ScheduledKey {
+        try await KeyCache.rotate(
+            store: store, secrets: SecretsAtRest(masterKey: masterKey), lead: KeyRing.publicationLead(keyCacheMaxAge: keyCacheMaxAge),
+            clock: clock, random: SystemRandom())
+    }
+
+    /// Emergency rotation for a leaked key: revokes `kid` (no node publishes or accepts it any more: the tokens and
+    /// session cookies it signed stop verifying) and adds a key that signs at once. Audited as an admin action of
+    /// the current ``AuditOrigin``.
+    /// - Returns: the new key's `kid`, or `nil` when no unrevoked key has ID `kid`.
+    /// - Throws: ``MasterKeyError`` when the store's secrets are sealed with another key; nothing changes then.
+    public static func revokeKey(_ kid: String, store: any AuthStore, masterKey: MasterKey? = nil, clock: any WallClock = SystemClock())
+        async throws -> String?
+    {
+        try await KeyCache.revoke(kid, store: store, secrets: SecretsAtRest(masterKey: masterKey), clock: clock, random: SystemRandom())
     }
 }
 

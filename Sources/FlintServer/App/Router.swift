@@ -123,6 +123,7 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     }
     let keyRotation = KeyRotationRoutes(node: flows.node, keys: flows.keys)
     router.post("/flint/v1/projects/{project}/keys:rotate", use: keyRotation.rotate)
+    router.post("/flint/v1/projects/{project}/keys:revoke", use: keyRotation.revoke)
     // The delivery log, for operators in any mode (bodies and links are dropped once delivered outside dev mode).
     let dev = DevRoutes(node: flows.node, secret: flows.secret)
     router.get("/flint/v1/projects/{project}/outbox", use: dev.adminOutbox)

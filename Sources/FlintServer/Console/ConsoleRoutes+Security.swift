@@ -40,7 +40,9 @@ extension ConsoleRoutes {
     func showKeys(_ request: Request, context: FlintRequestContext) async throws -> Response {
         guard let caller = try await caller(request) else { return Self.toSignIn }
         var data = try await keysData()
-        if ConsoleForm.query("rotated", in: request) != nil { data["notice"] = "Rotated: new ID tokens are signed with the new key." }
+        if let kid = ConsoleForm.query("rotated", in: request), let key = flow.keys.current.key(kid: kid) {
+            data["notice"] = "Rotation scheduled: key \(kid) is published and signs new tokens from \(Self.time(key.activatesAt))."
+        }
         return pages.page("keys", title: "Keys", data, caller: caller)
     }
 
@@ -52,21 +54,33 @@ extension ConsoleRoutes {
                 return pages.page("keys", title: "Keys", data, caller: caller)
             }
             let origin = AuditOrigin(ip: context.clientIP, actor: caller.email)
-            let kid = try await AuditOrigin.$current.withValue(origin) { try await KeyRotationRoutes.rotate(node: flow.node, keys: flow.keys) }
+            let scheduled = try await AuditOrigin.$current.withValue(origin) { try await KeyRotationRoutes.rotate(node: flow.node, keys: flow.keys) }
             await flow.node.recordAudit(
-                origin.event(.adminAction, uid: nil, at: flow.node.clock.now(), ["action": "rotateKeys", "kid": .string(kid)]))
-            return ConsolePages.redirect("/console/keys?rotated=1")
+                origin.event(
+                    .adminAction, uid: nil, at: flow.node.clock.now(),
+                    ["action": "rotateKeys", "kid": .string(scheduled.kid), "activateTime": .string(RFC3339.format(scheduled.activatesAt))]))
+            return ConsolePages.redirect("/console/keys?rotated=\(scheduled.kid)")
         }
     }
 
-    /// The keys, newest first, with their state at this instant.
+    /// The keys, the latest to sign first, with their state at this instant (as this node's ring has them).
     private func keysData() async throws -> [String: Any] {
-        let records = try await flow.node.store.read { try await $0.signingKeys() }
+        try await flow.keys.reload()
+        let ring = flow.keys.current
         let now = flow.node.clock.now()
-        let rows: [[String: Any]] = records.map { key in
-            let state =
-                key.retiredAt.map { now - $0 < KeyRing.retiredKeyGrace ? "retired, still published" : "retired" } ?? "active"
-            return ["kid": key.kid, "created": Self.time(key.createdAt), "retired": key.retiredAt.map(Self.time) ?? "—", "state": state]
+        let rows: [[String: Any]] = ring.keys.map { key in
+            let state: String =
+                switch ring.state(of: key, at: now) {
+                case .scheduled: "scheduled, published"
+                case .active: "active"
+                case .retired: "retired, still published"
+                case .expired: "retired"
+                case .revoked: "revoked"
+                }
+            return [
+                "kid": key.kid, "created": Self.time(key.createdAt), "activates": Self.time(key.activatesAt),
+                "retired": key.retiredAt.map(Self.time) ?? "—", "state": state,
+            ]
         }
         return ["keys": rows]
     }

@@ -171,19 +171,21 @@ enum ConsoleTemplates {
 
     static let keys = """
         {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
-        <p>ID tokens are signed with the active key; a retired key stays published for two hours, until the tokens it
-        signed have expired.</p>
+        <p>ID tokens and session cookies are signed with the active key. A rotation schedules a new key: published at
+        once, it starts signing once the verifiers' cached key sets have expired; a retired key stays published for 14
+        days and an hour, until the session cookies it signed have expired. A leaked key is revoked with
+        <code>flint keys revoke KID</code>.</p>
         <table>
-          <thead><tr><th scope="col">Key ID</th><th scope="col">Created</th><th scope="col">Retired</th><th scope="col">State</th></tr></thead>
+          <thead><tr><th scope="col">Key ID</th><th scope="col">Created</th><th scope="col">Signs from</th><th scope="col">Retired</th><th scope="col">State</th></tr></thead>
           <tbody>
-          {{#keys}}<tr><td><code>{{kid}}</code></td><td>{{created}}</td><td>{{retired}}</td><td>{{state}}</td></tr>{{/keys}}
+          {{#keys}}<tr><td><code>{{kid}}</code></td><td>{{created}}</td><td>{{activates}}</td><td>{{retired}}</td><td>{{state}}</td></tr>{{/keys}}
           </tbody>
         </table>
         {{#canWrite}}
         <form method="post" action="/console/keys" class="card">
           <input type="hidden" name="csrf" value="{{csrf}}">
-          {{#confirming}}<p>Rotate now? New ID tokens are signed with a new key at once on this node, within the reload
-          interval on the others.</p><input type="hidden" name="confirmed" value="yes">
+          {{#confirming}}<p>Rotate now? A new key is published at once and signs new tokens on every node from the
+          time shown after the rotation.</p><input type="hidden" name="confirmed" value="yes">
           <button type="submit" class="danger">Confirm</button> <a href="/console/keys">Cancel</a>{{/confirming}}
           {{^confirming}}<button type="submit">Rotate the signing key</button>{{/confirming}}
         </form>

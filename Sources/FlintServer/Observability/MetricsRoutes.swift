@@ -59,12 +59,12 @@ struct MetricsRoutes: Sendable {
         }
         let ring = keys.current
         let now = node.clock.now()
-        if let active = ring.active {
-            factory.makeMeter(label: FlintMetrics.Name.keyAge, dimensions: []).set(Double((now - active.createdAt).inMilliseconds) / 1000)
+        if let signer = ring.signer(at: now) {
+            factory.makeMeter(label: FlintMetrics.Name.keyAge, dimensions: []).set(Double((now - signer.activatesAt).inMilliseconds) / 1000)
         }
-        let published = ring.published(at: now)
-        factory.makeMeter(label: FlintMetrics.Name.keys, dimensions: [("state", "active")]).set(Int64(ring.active == nil ? 0 : 1))
-        factory.makeMeter(label: FlintMetrics.Name.keys, dimensions: [("state", "retired_published")])
-            .set(Int64(published.filter { $0.retiredAt != nil }.count))
+        let states = ring.keys.map { ring.state(of: $0, at: now) }
+        for (state, label) in [(KeyRing.State.active, "active"), (.scheduled, "scheduled"), (.retired, "retired_published")] {
+            factory.makeMeter(label: FlintMetrics.Name.keys, dimensions: [("state", label)]).set(Int64(states.filter { $0 == state }.count))
+        }
     }
 }

@@ -39,7 +39,7 @@ extension SessionCookies {
         payload["iss"] = .string(Self.issuer(projectID: sessions.projectID))
         payload["iat"] = .number(Double(now.secondsSince1970))
         payload["exp"] = .number(Double((now + duration).secondsSince1970))
-        guard let key = sessions.keys.current.active else { throw AuthError.internalError }
+        guard let key = sessions.keys.current.signer(at: now) else { throw AuthError.internalError }
         do {
             return try TokenSigner.sign(payload: payload, with: key)
         } catch {

@@ -2,9 +2,11 @@ import FlintCore
 import FlintStore
 import Synchronization
 
-/// The node's copy of the signing keys, re-read from the store periodically so a rotation made by any node
-/// (or by `flint keys rotate`) is used and published by all within one reload interval. Private keys are stored
-/// sealed with the master key (``SecretsAtRest``) and opened here.
+/// The node's copy of the signing keys, re-read from the store periodically (and at once when another node announces
+/// a change) so a rotation or revocation made by any node (or by `flint keys`) is used and published by all. Which key
+/// signs is decided from the clock (``KeyRing/signer(at:)``), so a scheduled key starts signing on every node at the
+/// same instant without another read. Private keys are stored sealed with the master key (``SecretsAtRest``) and
+/// opened here.
 final class KeyCache: Sendable {
     private let store: any AuthStore
     private let secrets: SecretsAtRest
@@ -27,13 +29,14 @@ final class KeyCache: Sendable {
         var keys: [SigningKey] = []
         for record in records {
             if var key = known.key(kid: record.kid) {
-                key.retiredAt = record.retiredAt
+                (key.retiredAt, key.revokedAt) = (record.retiredAt, record.revokedAt)
                 keys.append(key)
             } else {
                 keys.append(
                     try SigningKey(
                         kid: record.kid, privateKeyPEM: try secrets.openPrivateKey(record.privateKeyPEM, kid: record.kid),
-                        certificatePEM: record.certificatePEM, createdAt: record.createdAt, retiredAt: record.retiredAt
+                        certificatePEM: record.certificatePEM, createdAt: record.createdAt, activatesAt: record.activatesAt,
+                        retiredAt: record.retiredAt, revokedAt: record.revokedAt
                     )
                 )
             }
@@ -42,38 +45,71 @@ final class KeyCache: Sendable {
         ring.withLock { $0 = newRing }
     }
 
-    /// Creates the first key if the store has none (first start), then loads the ring.
+    /// Creates the first key if the store has none that can sign (first start), then loads the ring.
     func ensureKey(clock: any WallClock, random: any RandomSource) async throws {
         try await reload()
-        if current.active != nil { return }
-        let record = try Self.newKeyRecord(now: clock.now(), random: random, secrets: secrets)
+        if current.signer(at: clock.now()) != nil { return }
+        let now = clock.now()
+        let record = try Self.newKeyRecord(now: now, activatesAt: now, random: random, secrets: secrets)
         try await store.write { tx in
-            if try await tx.signingKeys().contains(where: { $0.retiredAt == nil }) { return }
+            if try await tx.signingKeys().contains(where: { $0.revokedAt == nil && $0.retiredAt.map { now < $0 } ?? true }) { return }
             try await tx.addSigningKey(record, retiringOthersAt: nil)
         }
         try await reload()
     }
 
-    /// Adds a new active key and retires the others (they stay published through their grace period). The new key is
-    /// sealed with `secrets`' master key, after checking in the same transaction that the store's server secret opens
-    /// with it, so a wrong key adds nothing.
-    static func rotate(store: any AuthStore, secrets: SecretsAtRest, clock: any WallClock, random: any RandomSource) async throws -> String {
+    /// Schedules a new key: published at once, it starts signing `lead` later (``KeyRing/publicationLead(keyCacheMaxAge:)``,
+    /// so verifiers have fetched it before they meet its tokens), when the keys signing until then retire (they stay
+    /// published while their tokens live). While a scheduled key has not started, rotating again answers that key.
+    /// The new key is sealed with `secrets`' master key, after checking in the same transaction that the store's server
+    /// secret opens with it, so a wrong key adds nothing.
+    static func rotate(
+        store: any AuthStore, secrets: SecretsAtRest, lead: Duration, clock: any WallClock, random: any RandomSource
+    ) async throws -> ScheduledKey {
         let now = clock.now()
-        let record = try newKeyRecord(now: now, random: random, secrets: secrets)
-        try await store.write { tx in
+        let record = try newKeyRecord(now: now, activatesAt: now + lead, random: random, secrets: secrets)
+        let scheduled = try await store.write { tx in
             if let stored = try await tx.masterSecret() { _ = try secrets.openServerSecret(stored) }
-            try await tx.addSigningKey(record, retiringOthersAt: now)
+            let pending = try await tx.signingKeys().first { $0.revokedAt == nil && $0.retiredAt == nil && $0.activatesAt > now }
+            if let pending { return ScheduledKey(kid: pending.kid, activatesAt: pending.activatesAt, isNew: false) }
+            try await tx.addSigningKey(record, retiringOthersAt: record.activatesAt)
+            return ScheduledKey(kid: record.kid, activatesAt: record.activatesAt, isNew: true)
         }
+        if scheduled.isNew { await store.announce(.keys) }
+        return scheduled
+    }
+
+    /// Emergency rotation for a leaked key: revokes `leakedKID` (unpublished at once: the tokens it signed stop
+    /// verifying) and adds a key that signs at once; every other key stops signing now and stays published while its
+    /// tokens live. Audited as an admin action of the current ``AuditOrigin``, in the same transaction.
+    /// - Returns: the new key's ID, or `nil` when no unrevoked key has ID `leakedKID` (nothing changes).
+    static func revoke(
+        _ leakedKID: String, store: any AuthStore, secrets: SecretsAtRest, clock: any WallClock, random: any RandomSource
+    ) async throws -> String? {
+        let now = clock.now()
+        let record = try newKeyRecord(now: now, activatesAt: now, random: random, secrets: secrets)
+        let origin = AuditOrigin.current
+        let revoked = try await store.write { tx in
+            if let stored = try await tx.masterSecret() { _ = try secrets.openServerSecret(stored) }
+            guard try await tx.revokeSigningKey(kid: leakedKID, at: now) else { return false }
+            try await tx.addSigningKey(record, retiringOthersAt: now)
+            try await tx.appendAuditEvent(
+                origin.event(
+                    .adminAction, uid: nil, at: now, ["action": "revokeSigningKey", "kid": .string(leakedKID), "newKid": .string(record.kid)]))
+            return true
+        }
+        guard revoked else { return nil }
         await store.announce(.keys)
         return record.kid
     }
 
-    /// A freshly generated key in its stored form (its private half sealed), created at `now`.
-    private static func newKeyRecord(now: Instant, random: any RandomSource, secrets: SecretsAtRest) throws -> SigningKeyRecord {
+    /// A freshly generated key in its stored form (its private half sealed), created at `now`, signing from `activatesAt`.
+    private static func newKeyRecord(now: Instant, activatesAt: Instant, random: any RandomSource, secrets: SecretsAtRest) throws -> SigningKeyRecord
+    {
         let key = try SigningKey.generate(now: now, random: random)
         return SigningKeyRecord(
             kid: key.kid, privateKeyPEM: try secrets.sealPrivateKey(key.privateKeyPEM, kid: key.kid), certificatePEM: key.certificatePEM,
-            createdAt: now
+            createdAt: now, activatesAt: activatesAt
         )
     }
 }

@@ -23,8 +23,12 @@ public protocol ConfigWrites: ConfigReads {
     func replaceMasterSecret(_ stored: String) async throws
     /// Replaces the stored private key of signing key `kid` (sealing it, or sealing it again under a new master key).
     func replaceSigningPrivateKey(kid: String, with stored: String) async throws
-    /// Adds a signing key and retires every other active key at `retireAt`.
+    /// Adds a signing key and, with `retireAt`, retires at that instant every other key not retired by then (the
+    /// signing one, and a scheduled one that has not started).
     func addSigningKey(_ key: SigningKeyRecord, retiringOthersAt retireAt: Instant?) async throws
+    /// Revokes signing key `kid` at `now` (retiring it then if it was not): it is published and accepted no more.
+    /// - Returns: `false` when no unrevoked key has that ID.
+    func revokeSigningKey(kid: String, at now: Instant) async throws -> Bool
     /// Replaces the project config document.
     func saveProjectConfig(_ json: String) async throws
     /// Sets a value stored beside the project config.

@@ -1,6 +1,8 @@
 public import FlintCore
 
-/// A token-signing key as stored.
+/// A token-signing key as stored. It is published from `createdAt`, signs from `activatesAt` until `retiredAt`, and
+/// stays published after that until the tokens it signed have expired, unless revoked (`revokedAt`): then it is
+/// published no more.
 public struct SigningKeyRecord: Sendable, Equatable {
     /// Key ID.
     public var kid: String
@@ -9,17 +11,26 @@ public struct SigningKeyRecord: Sendable, Equatable {
     public var privateKeyPEM: String
     /// PEM self-signed certificate.
     public var certificatePEM: String
-    /// Creation time.
+    /// Creation time, from which the key is published.
     public var createdAt: Instant
-    /// When it stopped signing, or `nil` for the active key.
+    /// When it starts signing: its creation for the first key and an emergency key, later for a scheduled one.
+    public var activatesAt: Instant
+    /// When it stops signing (its successor's activation, or a revocation), or `nil` while no successor is scheduled.
     public var retiredAt: Instant?
+    /// When it was revoked (a leaked key): from then on it is neither published nor accepted.
+    public var revokedAt: Instant?
 
-    /// Creates a record.
-    public init(kid: String, privateKeyPEM: String, certificatePEM: String, createdAt: Instant, retiredAt: Instant? = nil) {
+    /// Creates a record; `activatesAt` defaults to `createdAt`.
+    public init(
+        kid: String, privateKeyPEM: String, certificatePEM: String, createdAt: Instant, activatesAt: Instant? = nil, retiredAt: Instant? = nil,
+        revokedAt: Instant? = nil
+    ) {
         self.kid = kid
         self.privateKeyPEM = privateKeyPEM
         self.certificatePEM = certificatePEM
         self.createdAt = createdAt
+        self.activatesAt = activatesAt ?? createdAt
         self.retiredAt = retiredAt
+        self.revokedAt = revokedAt
     }
 }

@@ -246,6 +246,16 @@ enum Migrations {
                 """
             ]
         },
+        // Scheduled key rotation: a key is published from its creation and signs from `activates_at` (a scheduled key
+        // waits out the verifiers' key caches); `revoked_at` takes a leaked key out of publication at once. Keys
+        // made before this signed from their creation.
+        Migration(version: 17) { _ in
+            [
+                "ALTER TABLE signing_keys ADD COLUMN activates_at BIGINT",
+                "UPDATE signing_keys SET activates_at = created_at",
+                "ALTER TABLE signing_keys ADD COLUMN revoked_at BIGINT",
+            ]
+        },
     ]
 
     /// The newest version this build knows.

@@ -27,24 +27,44 @@ struct SQLQueries: StoreTransaction {
     }
 
     func signingKeys() async throws -> [SigningKeyRecord] {
-        try await db.query("SELECT kid, private_key_pem, certificate_pem, created_at, retired_at FROM signing_keys ORDER BY created_at DESC", [])
-            .map { row in
-                SigningKeyRecord(
-                    kid: try row.string("kid"), privateKeyPEM: try row.string("private_key_pem"),
-                    certificatePEM: try row.string("certificate_pem"), createdAt: try row.instant("created_at"),
-                    retiredAt: try row.optionalInstant("retired_at")
-                )
-            }
+        try await db.query(
+            """
+            SELECT kid, private_key_pem, certificate_pem, created_at, COALESCE(activates_at, created_at) AS activates_at, retired_at,
+                revoked_at FROM signing_keys ORDER BY created_at DESC
+            """, []
+        )
+        .map { row in
+            SigningKeyRecord(
+                kid: try row.string("kid"), privateKeyPEM: try row.string("private_key_pem"),
+                certificatePEM: try row.string("certificate_pem"), createdAt: try row.instant("created_at"),
+                activatesAt: try row.instant("activates_at"), retiredAt: try row.optionalInstant("retired_at"),
+                revokedAt: try row.optionalInstant("revoked_at")
+            )
+        }
     }
 
     func addSigningKey(_ key: SigningKeyRecord, retiringOthersAt retireAt: Instant?) async throws {
         if let retireAt {
-            try await db.run("UPDATE signing_keys SET retired_at = ? WHERE retired_at IS NULL", [.instant(retireAt)])
+            try await db.run(
+                "UPDATE signing_keys SET retired_at = ? WHERE retired_at IS NULL OR retired_at > ?", [.instant(retireAt), .instant(retireAt)])
         }
         try await db.run(
-            "INSERT INTO signing_keys (kid, private_key_pem, certificate_pem, created_at, retired_at) VALUES (?, ?, ?, ?, ?)",
-            [.text(key.kid), .text(key.privateKeyPEM), .text(key.certificatePEM), .instant(key.createdAt), key.retiredAt.sql]
+            """
+            INSERT INTO signing_keys (kid, private_key_pem, certificate_pem, created_at, activates_at, retired_at, revoked_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .text(key.kid), .text(key.privateKeyPEM), .text(key.certificatePEM), .instant(key.createdAt), .instant(key.activatesAt),
+                key.retiredAt.sql, key.revokedAt.sql,
+            ]
         )
+    }
+
+    func revokeSigningKey(kid: String, at now: Instant) async throws -> Bool {
+        !(try await db.query(
+            "UPDATE signing_keys SET revoked_at = ?, retired_at = COALESCE(retired_at, ?) WHERE kid = ? AND revoked_at IS NULL RETURNING kid",
+            [.instant(now), .instant(now), .text(kid)]
+        ).isEmpty)
     }
 
     func replaceSigningPrivateKey(kid: String, with stored: String) async throws {
