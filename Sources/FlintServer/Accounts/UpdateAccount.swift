@@ -196,7 +196,14 @@ extension AccountsFlow {
                 default: break
                 }
             }
-            if let verified = wire.emailVerified { user.emailVerified = verified }
+            if let verified = wire.emailVerified {
+                if verified, !user.emailVerified, user.email != nil, email == nil {
+                    // The operator vouches for the address: identities attached while nobody had proven it go, and
+                    // the sessions end.
+                    try await sessions.ownerProvedEmail(of: &user, cleanup: .identities, in: tx, now: now)
+                }
+                user.emailVerified = verified
+            }
             if let disabled = wire.disableUser {
                 // Disabling ends the account's sessions: re-enabling it later does not bring them back.
                 revoke = revoke || (disabled && !user.disabled)

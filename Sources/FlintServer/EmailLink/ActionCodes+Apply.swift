@@ -27,7 +27,7 @@ extension ActionCodes {
     /// Uses a `VERIFY_EMAIL` code: the account's email, if it is still the one the link was sent to, is verified.
     func applyEmailVerification(code: String) async throws -> UserRecord {
         let now = node.clock.now()
-        let result = try await node.store.write { tx -> Result<UserRecord, AuthError> in
+        let result = try await node.store.write { [self] tx -> Result<UserRecord, AuthError> in
             let record: OobCodeRecord
             switch try await ActionCodes.use(code, as: .verifyEmail, in: tx, now: now) {
             case .failure(let error): return .failure(error)
@@ -38,6 +38,8 @@ extension ActionCodes {
             }
             guard !user.disabled else { return .failure(.userDisabled) }
             if !user.emailVerified {
+                // The owner read the link: identities attached before the address was proven go, and sessions end.
+                try await sessions.ownerProvedEmail(of: &user, cleanup: .identities, in: tx, now: now)
                 user.emailVerified = true
                 try await tx.updateUser(user)
             }
@@ -60,6 +62,10 @@ extension ActionCodes {
                 return .failure(.invalidOobCode)
             }
             guard !user.disabled else { return .failure(.userDisabled) }
+            if !user.emailVerified {
+                // The reset proves the address: identities attached before it was proven go (sessions end below).
+                try await sessions.ownerProvedEmail(of: &user, cleanup: .identities, in: tx, now: now)
+            }
             user.passwordHash = hash
             user.passwordUpdatedAt = now
             user.emailVerified = true

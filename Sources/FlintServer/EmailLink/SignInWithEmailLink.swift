@@ -61,14 +61,11 @@ extension EmailLinkFlow {
             let before = user
             let verdict = try await gate.firstFactorGate(tx, localID: isNew ? nil : user.localID, provider: "password", linking: token)
             if case .refuse(let error) = verdict.decision { return .failed(error) }
-            if !isNew, !user.emailVerified, user.passwordHash != nil, user.email == email {
-                // Whoever set the password never proved the email, so nothing they attached stays: not the
-                // password, not a phone number they linked (their own, which would let them back in), not a
-                // session.
-                user.passwordHash = nil
-                user.passwordUpdatedAt = nil
-                user.phoneNumber = nil
-                try await sessions.revokeSessions(of: &user, in: tx, now: now)
+            if token == nil, !isNew, !user.emailVerified, user.email == email {
+                // Whoever made the account or attached a way in never proved the email, so nothing they attached
+                // stays: not the password, not a phone number they linked (their own, which would let them back
+                // in), not a provider identity (an unverified provider email confers nothing), not a session.
+                try await sessions.ownerProvedEmail(of: &user, cleanup: .everything, in: tx, now: now)
             }
             user.email = email
             user.emailVerified = true

@@ -59,7 +59,8 @@ extension FederatedSignIn {
                 case .failure(let error): return .session(.failed(error))
                 case .success(let account): user = account
                 }
-                if let holder, holder.localID != user.localID { return .session(.failed(.federatedUserIDAlreadyLinked)) }
+                // Linked already, to another account or to this one: Firebase answers the same.
+                if holder != nil { return .session(.failed(.federatedUserIDAlreadyLinked)) }
                 if let email = profile.email, let owner = try await tx.user(email: email), owner.localID != user.localID {
                     return .session(.failed(.emailExists))
                 }
@@ -67,7 +68,12 @@ extension FederatedSignIn {
                 if linked.contains(where: { $0.providerID == providerID && $0.rawID != profile.rawID }) {
                     return .session(.failed(.providerAlreadyLinked))
                 }
-                if user.email == nil, let email = profile.email { (user.email, user.emailVerified) = (email, profile.emailVerified) }
+                if user.email == nil, let email = profile.email {
+                    (user.email, user.emailVerified) = (email, profile.emailVerified)
+                } else if let email = profile.email, email == user.email, profile.emailVerified {
+                    // The provider verified the account's own address.
+                    user.emailVerified = true
+                }
             } else if let holder {
                 guard let locked = try await tx.lockedUser(localID: holder.localID) else { return .session(.failed(.userNotFound)) }
                 user = locked
@@ -93,6 +99,8 @@ extension FederatedSignIn {
             if case .refuse(let error) = verdict.decision { return .session(.failed(error)) }
             let before = user
             if takeover {
+                // The provider's profile replaces what whoever made the account without proving the email had set.
+                (user.displayName, user.photoURL) = (profile.displayName, profile.photoURL)
                 user.passwordHash = nil
                 user.passwordUpdatedAt = nil
                 user.phoneNumber = nil
