@@ -5,7 +5,7 @@ import NIOHTTP1
 import Testing
 
 extension TwoNodeTests {
-    @Test("with the default 30 s reload, a config change and a key rotation made through one node reach the other within a second")
+    @Test("with the default 30 s reload, a config change, a key rotation and a key revocation made through one node reach the other within a second")
     func changesReachTheOtherNodeAtOnce() async throws {
         let client = HTTPClient.shared
         let url = try freshDatabase(on: try #require(postgresURL))
@@ -43,19 +43,37 @@ extension TwoNodeTests {
         #expect(status == 200, "node 2 knows the fictional number: \(signed)")
         let refreshToken = try #require(signed["refreshToken"] as? String)
 
-        // A key rotated through node 1: node 2 signs with the new key a second later.
-        var rotate = HTTPClientRequest(url: node1.base + "/flint/v1/projects/demo-flint/keys:rotate")
-        rotate.method = .POST
-        rotate.headers.add(name: "authorization", value: "Bearer owner")
-        let rotated = try await client.execute(rotate, timeout: .seconds(30))
-        let rotatedBody =
-            try JSONSerialization.jsonObject(with: Data(try await rotated.body.collect(upTo: 1 << 16).readableBytesView)) as? [String: String]
-        let newest = try #require(rotatedBody?["kid"])
+        // A key scheduled through node 1: node 2 publishes it a second later, and goes on signing with the current
+        // key until the scheduled one's activation (an hour and five minutes away).
+        let jwks2 = node2.base + "/.well-known/jwks.json"
+        let current = try #require((try await getJSON(client, jwks2).1["keys"] as? [[String: String]])?.compactMap { $0["kid"] })
+        #expect(current.count == 1)
+        let (rotatedStatus, rotated) = try await postJSON(
+            client, node1.base + "/flint/v1/projects/demo-flint/keys:rotate", [:], headers: [("authorization", "Bearer owner")])
+        #expect(rotatedStatus == 200)
+        let scheduled = try #require(rotated["kid"] as? String)
         try await Task.sleep(for: .seconds(1))
-        let (_, again) = try await postJSON(
-            client, node2.base + "/securetoken.googleapis.com/v1/token?key=k", ["grant_type": "refresh_token", "refresh_token": refreshToken])
-        let token = try #require(again["id_token"] as? String)
-        let header = String(decoding: try #require(Data(base64Encoded: base64(token.split(separator: ".")[0]))), as: UTF8.self)
-        #expect(header.contains(newest), "node 2 signs with the key node 1 rotated in")
+        let published = (try await getJSON(client, jwks2).1["keys"] as? [[String: String]])?.compactMap { $0["kid"] }
+        #expect(Set(published ?? []) == Set(current + [scheduled]), "node 2 publishes the key node 1 scheduled")
+        #expect(try await refreshedHeader(client, node2, refreshToken).contains(current[0]), "and still signs with the current key")
+
+        // The current key revoked through node 1 (emergency rotation): a second later node 2 no longer publishes it
+        // and signs with the key the revocation made.
+        let (revokedStatus, revoked) = try await postJSON(
+            client, node1.base + "/flint/v1/projects/demo-flint/keys:revoke", ["kid": current[0]], headers: [("authorization", "Bearer owner")])
+        #expect(revokedStatus == 200)
+        let replacement = try #require(revoked["kid"] as? String)
+        try await Task.sleep(for: .seconds(1))
+        let afterRevocation = (try await getJSON(client, jwks2).1["keys"] as? [[String: String]])?.compactMap { $0["kid"] } ?? []
+        #expect(!afterRevocation.contains(current[0]), "node 2 unpublishes the revoked key")
+        #expect(try await refreshedHeader(client, node2, refreshToken).contains(replacement), "node 2 signs with the key node 1 made")
     }
+}
+
+/// The JOSE header (as text) of the ID token `node` answers a refresh with.
+private func refreshedHeader(_ client: HTTPClient, _ node: FlintProcess, _ refreshToken: String) async throws -> String {
+    let (_, answer) = try await postJSON(
+        client, node.base + "/securetoken.googleapis.com/v1/token?key=k", ["grant_type": "refresh_token", "refresh_token": refreshToken])
+    let token = try #require(answer["id_token"] as? String)
+    return String(decoding: try #require(Data(base64Encoded: base64(token.split(separator: ".")[0]))), as: UTF8.self)
 }
