@@ -215,6 +215,9 @@ let package = Package(
             dependencies: [
                 "FlintCore", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"),
+                // The tests' PostgreSQL databases: a migrated template (FlintStore), copied through PostgresNIO.
+                "FlintStore", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/FlintTesting", swiftSettings: strictSettings),
         .target(name: "FlintAuthTestSupport", dependencies: ["FlintAuth"], path: "Tests/FlintAuthTestSupport", swiftSettings: strictSettings),

@@ -8,7 +8,7 @@ extension TwoNodeTests {
     @Test("with the default 30 s reload, a config change, a key rotation and a key revocation made through one node reach the other within a second")
     func changesReachTheOtherNodeAtOnce() async throws {
         let client = HTTPClient.shared
-        let url = try freshDatabase(on: try #require(postgresURL))
+        let url = try await freshDatabase(on: try #require(postgresURL))
         let data1 = temporaryDataDirectory()
         let data2 = temporaryDataDirectory()
         defer {

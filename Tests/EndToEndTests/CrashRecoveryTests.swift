@@ -30,7 +30,7 @@ struct CrashRecoveryTests {
         "PostgreSQL: every acknowledged account and refresh token survives a SIGKILL, with the same published keys",
         .enabled(if: postgresURL != nil))
     func postgres() async throws {
-        let url = try TwoNodeTests().freshDatabase(on: try #require(postgresURL))
+        let url = try await TwoNodeTests().freshDatabase(on: try #require(postgresURL))
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
         try await killUnderLoad(data: data, arguments: ["--database", url, "--dev"]) { query in

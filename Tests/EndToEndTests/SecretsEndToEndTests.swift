@@ -85,7 +85,7 @@ struct SecretsEndToEndTests {
 
     @Test("on PostgreSQL: rows hold sealed values only; wrong key refused; rewrap keeps keys and sessions", .enabled(if: postgresURL != nil))
     func postgres() async throws {
-        let url = try TwoNodeTests().freshDatabase(on: try #require(postgresURL))
+        let url = try await TwoNodeTests().freshDatabase(on: try #require(postgresURL))
         try await rewrapScenario(arguments: ["--database", url, "--dev"])
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")

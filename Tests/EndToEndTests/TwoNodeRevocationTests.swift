@@ -20,7 +20,7 @@ extension TwoNodeTests {
     @Test("an account disabled and sessions revoked through node 1 are refused by node 2 at once (read from the store)")
     func disablingAndRevocationHoldAtOnce() async throws {
         let client = HTTPClient.shared
-        let url = try freshDatabase(on: try #require(postgresURL))
+        let url = try await freshDatabase(on: try #require(postgresURL))
         let (data1, data2) = (temporaryDataDirectory(), temporaryDataDirectory())
         defer {
             try? FileManager.default.removeItem(atPath: data1)

@@ -14,7 +14,8 @@ struct TwoNodeTests {
     @Test("a code sent through node 1 signs in on node 2; refresh, one winner per code, and a scheduled key rotation hold across nodes")
     func sharedState() async throws {
         let client = HTTPClient.shared
-        let url = try freshDatabase(on: try #require(postgresURL))
+        // An empty database: `flint config set` below migrates it, as a first command does in production.
+        let url = try await freshDatabase(on: try #require(postgresURL), schema: .empty)
         let data1 = temporaryDataDirectory()
         let data2 = temporaryDataDirectory()
         defer {
@@ -126,7 +127,7 @@ struct TwoNodeTests {
     @Test("concurrent sign-ups of one email on two nodes make one account; a link sent by one node signs in on the other")
     func emailAcrossNodes() async throws {
         let client = HTTPClient.shared
-        let url = try freshDatabase(on: try #require(postgresURL))
+        let url = try await freshDatabase(on: try #require(postgresURL))
         let data1 = temporaryDataDirectory()
         let data2 = temporaryDataDirectory()
         defer {
@@ -172,9 +173,10 @@ struct TwoNodeTests {
         #expect(again == 400)
     }
 
-    /// A new, empty database on the test server, so runs never see each other's keys or users.
-    func freshDatabase(on base: String) throws -> String {
-        try freshPostgresTestDatabase(on: base, prefix: "flint_e2e_")
+    /// A new database on the test server, so runs never see each other's keys or users: already migrated (a copy of
+    /// the test process's template), or `.empty` for a test whose first `flint` command migrates it.
+    func freshDatabase(on base: String, schema: PostgresTestSchema = .migrated) async throws -> String {
+        try await freshPostgresTestDatabase(on: base, prefix: "flint_e2e_", schema: schema)
     }
 
     private func pendingCode(_ client: HTTPClient, _ node: FlintProcess, _ phone: String) async throws -> String {

@@ -20,9 +20,9 @@ enum StoreEngine: String, CustomStringConvertible, Sendable {
     }
 
     /// A new, empty store's location: a temporary SQLite file, or a new database on the test server (through `psql`).
-    func freshLocation() throws -> String {
+    func freshLocation() async throws -> String {
         guard self == .postgres else { return temporaryDatabasePath() }
-        return try freshPostgresTestDatabase(on: ProcessInfo.processInfo.environment["FLINT_TEST_POSTGRES_URL"] ?? "", prefix: "flint_srv_")
+        return try await freshPostgresTestDatabase(on: ProcessInfo.processInfo.environment["FLINT_TEST_POSTGRES_URL"] ?? "", prefix: "flint_srv_")
     }
 
     /// The store at `location`.
@@ -33,7 +33,7 @@ enum StoreEngine: String, CustomStringConvertible, Sendable {
         case .sqlite: return try await SQLiteStore(path: location, logger: logger)
         case .postgres:
             let place = try #require(PostgresStore.Location(url: location))
-            return try await PostgresStore(location: place, maximumConnections: 4, startTimeout: .seconds(60), logger: logger)
+            return try await PostgresStore(location: place, maximumConnections: 4, startTimeout: postgresTestStartLimit, logger: logger)
         }
     }
 }
@@ -109,7 +109,7 @@ struct IdpSecretsAtRestTests {
         "with a master key the stored config holds the secrets sealed; the admin API answers them in clear, after a restart too",
         arguments: StoreEngine.all)
     func sealedAndAnswered(_ engine: StoreEngine) async throws {
-        let location = try engine.freshLocation()
+        let location = try await engine.freshLocation()
         let key = MasterKey.generate()
         try await withNode(engine, location, key: key) { api in
             try await Self.configure(api)
@@ -126,7 +126,7 @@ struct IdpSecretsAtRestTests {
         "secrets kept in clear are sealed at the first start with a key; a wrong key or none refuses; rewrap seals them again",
         arguments: StoreEngine.all)
     func sealedAtStartAndRewrapped(_ engine: StoreEngine) async throws {
-        let location = try engine.freshLocation()
+        let location = try await engine.freshLocation()
         try await withNode(engine, location, key: nil) { api in try await Self.configure(api) }
         let before = try await stored(engine, location)
         #expect(before.text.contains(Self.clientSecret), "without a key, kept in clear")

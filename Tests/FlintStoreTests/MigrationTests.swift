@@ -34,7 +34,7 @@ struct MigrationTests {
             db.close()
             return file
         case .postgres:
-            let url = try await freshPostgresDatabase()
+            let url = try await freshPostgresDatabase(.empty)
             guard let location = PostgresStore.Location(url: url) else { throw TestSetupError(message: "bad database URL") }
             let client = testPostgresClient(location)
             try await withThrowingTaskGroup(of: Void.self) { group in

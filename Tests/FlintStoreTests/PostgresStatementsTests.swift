@@ -1,4 +1,5 @@
 import FlintCore
+import FlintTesting
 import Foundation
 import Logging
 import NIOSSL
@@ -46,7 +47,7 @@ struct PostgresStatementsTests {
     @Test("on a server: a NULL first and an integer next, into an INTEGER column, both work; an aborted transaction spoils nothing")
     func onAServer() async throws {
         guard Engine.all.contains(.postgres) else { return }
-        let url = try await freshPostgresDatabase()
+        let url = try await freshPostgresDatabase(.empty)
         let location = try #require(PostgresStore.Location(url: url))
         let client = testPostgresClient(location)
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -83,7 +84,7 @@ struct PostgresStatementsTests {
         let url = try await freshPostgresDatabase()
         let location = try #require(PostgresStore.Location(url: url))
         let store = try await PostgresStore(
-            location: location, maximumConnections: 4, keepingConnections: true, keepAlive: .milliseconds(100), startTimeout: .seconds(60),
+            location: location, maximumConnections: 4, keepingConnections: true, keepAlive: .milliseconds(100), startTimeout: postgresTestStartLimit,
             logger: testLogger())
         // Another client watches the database's backends: the kept ones (3 of 4) are open without any demand, and
         // each has run the sweep's `SELECT 1` (pg_stat_activity shows an idle backend's last statement).

@@ -3,7 +3,6 @@ import FlintStore
 import FlintTesting
 import Foundation
 import Logging
-import NIOSSL
 import PostgresNIO
 
 /// The engines every storage test runs against: SQLite always, PostgreSQL when `FLINT_TEST_POSTGRES_URL` names a
@@ -35,36 +34,21 @@ func makeStore(_ engine: Engine = .sqlite, location: String? = nil) async throws
         let url: String
         if let location { url = location } else { url = try await freshPostgresDatabase() }
         guard let where_ = PostgresStore.Location(url: url) else { throw TestSetupError(message: "bad FLINT_TEST_POSTGRES_URL") }
-        return (try await PostgresStore(location: where_, maximumConnections: 8, startTimeout: .seconds(30), logger: testLogger()), url)
+        return (try await PostgresStore(location: where_, maximumConnections: 8, startTimeout: postgresTestStartLimit, logger: testLogger()), url)
     }
 }
 
-/// A PostgresNIO client for the test server's database at `location`, over TLS without verifying the throwaway
-/// certificate (or plain, with `sslmode=disable`); the caller runs it.
+/// A PostgresNIO client for the test server's database at `location`; the caller runs it.
 func testPostgresClient(_ location: PostgresStore.Location) -> PostgresClient {
-    var tls = TLSConfiguration.makeClientConfiguration()
-    tls.certificateVerification = .none
-    let config = PostgresClient.Configuration(
-        host: location.host, port: location.port, username: location.user, password: location.password, database: location.database,
-        tls: location.sslMode == "disable" ? .disable : .require(tls))
-    return PostgresClient(configuration: config, backgroundLogger: testLogger())
+    postgresTestClient(location, logger: testLogger())
 }
 
-/// Creates an empty database on the test server and returns its URL.
-func freshPostgresDatabase() async throws -> String {
-    guard let base = ProcessInfo.processInfo.environment["FLINT_TEST_POSTGRES_URL"], let admin = PostgresStore.Location(url: base) else {
+/// A new database on the test server, holding this build's schema unless `schema` is `.empty`; its URL.
+func freshPostgresDatabase(_ schema: PostgresTestSchema = .migrated) async throws -> String {
+    guard let base = ProcessInfo.processInfo.environment["FLINT_TEST_POSTGRES_URL"] else {
         throw TestSetupError(message: "FLINT_TEST_POSTGRES_URL is not set")
     }
-    let name = "flint_t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-    let client = testPostgresClient(admin)
-    try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { await client.run() }
-        try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: testLogger())
-        group.cancelAll()
-    }
-    var parts = URLComponents(string: base)!
-    parts.path = "/" + name
-    return parts.string!
+    return try await freshPostgresTestDatabase(on: base, schema: schema)
 }
 
 struct TestSetupError: Error, CustomStringConvertible {
