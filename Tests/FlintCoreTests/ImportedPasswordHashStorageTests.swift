@@ -71,6 +71,21 @@ struct ImportedPasswordHashStorageTests {
         #expect(!ImportedHashAlgorithm.bcrypt.verify(password: "correct horse battery staple", hash: Array(text.utf8), salt: []))
     }
 
+    @Test("a bcrypt cost above 14 exceeds the work bound and never verifies, without being computed", .timeLimit(.minutes(1)))
+    func bcryptCostBound() {
+        // bcrypt of "correct horse battery staple" at cost 4 (scripts/hash-vectors.py), with other costs written in.
+        func bcrypt(_ cost: String) -> [UInt8] { Array("$2b$\(cost)$abcdefghijklmnopqrstuu7EJV7kdjBBQxyb0HjTh9KS7.Lah/6CG".utf8) }
+        for (cost, exceeds) in ["04": false, "14": false, "15": true, "31": true] {
+            let hash = bcrypt(cost)
+            #expect(ImportedHashAlgorithm.bcrypt.exceedsWorkBound(hash: hash) == exceeds, "cost \(cost)")
+            #expect(ImportedPasswordHash(algorithm: .bcrypt, salt: [], hash: hash).exceedsWorkBound == exceeds, "cost \(cost)")
+        }
+        let cost31 = bcrypt("31")
+        #expect(!ImportedHashAlgorithm.bcrypt.verify(password: "correct horse battery staple", hash: cost31, salt: []))
+        // Only bcrypt strings carry their own work factor.
+        #expect(!ImportedHashAlgorithm.salted(.sha256, rounds: 8192, order: .saltAndPassword).exceedsWorkBound(hash: cost31))
+    }
+
     @Test("bcrypt reads a password as C does: up to its first NUL byte")
     func bcryptStopsAtNUL() {
         // From scripts/hash-vectors.py: bcrypt of "correct horse battery staple" at cost 4.
