@@ -86,6 +86,21 @@ struct ImportedPasswordHashStorageTests {
         #expect(!ImportedHashAlgorithm.salted(.sha256, rounds: 8192, order: .saltAndPassword).exceedsWorkBound(hash: cost31))
     }
 
+    @Test("an MD5 import, which hashes the password again each round, checks passwords of at most 4096 bytes")
+    func md5PasswordBound() {
+        let salt: [UInt8] = Array("salt".utf8)
+        func md5Hash(_ password: String) -> [UInt8] {
+            var x = ImportedDigest.md5.hash(salt + Array(password.utf8))
+            for _ in 0..<8192 { x = ImportedDigest.md5.hash(x + Array(password.utf8)) }
+            return Array(Hex.encode(x).utf8)
+        }
+        let algorithm = ImportedHashAlgorithm.salted(.md5, rounds: 8192, order: .saltAndPassword)
+        let longest = String(repeating: "p", count: 4096)
+        #expect(algorithm.verify(password: longest, hash: md5Hash(longest), salt: salt))
+        let longer = longest + "p"
+        #expect(!algorithm.verify(password: longer, hash: md5Hash(longer), salt: salt))
+    }
+
     @Test("bcrypt reads a password as C does: up to its first NUL byte")
     func bcryptStopsAtNUL() {
         // From scripts/hash-vectors.py: bcrypt of "correct horse battery staple" at cost 4.
