@@ -7,7 +7,7 @@ struct ImportHashOptions: ParsableArguments {
     @Option(
         name: .customLong("hash-algo"),
         help:
-            "The password hash algorithm: SCRYPT (Firebase's), STANDARD_SCRYPT, BCRYPT, PBKDF_SHA1, PBKDF2_SHA256, HMAC_SHA512, HMAC_SHA256, HMAC_SHA1, HMAC_MD5, SHA512, SHA256, SHA1, MD5."
+            "The password hash algorithm: SCRYPT (Firebase's), STANDARD_SCRYPT, BCRYPT (cost at most 14; a user above is refused), PBKDF_SHA1, PBKDF2_SHA256, HMAC_SHA512, HMAC_SHA256, HMAC_SHA1, HMAC_MD5, SHA512, SHA256, SHA1, MD5."
     )
     var hashAlgo: String?
 

@@ -215,6 +215,27 @@ struct UsersImportExportTests {
         #expect(try String(contentsOfFile: output, encoding: .utf8) == text)
     }
 
+    @Test("--hash-algo BCRYPT refuses a user whose bcrypt cost is above 14, naming it, and imports the others")
+    func bcryptCostBound() throws {
+        let dir = temporaryDataDirectory()
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let input = dir + "/in.json"
+        // bcrypt of "correct horse battery staple" at cost 4 (scripts/hash-vectors.py), and the same string at cost 31.
+        let cost4 = "$2b$04$abcdefghijklmnopqrstuu7EJV7kdjBBQxyb0HjTh9KS7.Lah/6CG"
+        let cost31 = cost4.replacingOccurrences(of: "$04$", with: "$31$")
+        let users = [("cheap", cost4), ("costly", cost31)].map { id, hash in
+            "{\"localId\": \"\(id)\", \"passwordHash\": \"\(Data(hash.utf8).base64EncodedString())\"}"
+        }
+        try ("{\"users\": [\n" + users.joined(separator: ",\n") + "]}").write(toFile: input, atomically: true, encoding: .utf8)
+        let result = try runFlintApart(["users", "import", input, "--data", dir + "/data", "--json", "--hash-algo", "BCRYPT"])
+        #expect(result.status == 0, "\(result.err)")
+        let summary = try #require(try parseJSON(result.out) as? [String: Any], "\(result.out)")
+        #expect(summary["imported"] as? Int == 1)
+        #expect(summary["failed"] as? Int == 1)
+        #expect(result.err.contains("user 1 (line 3, localId \"costly\"): bcrypt cost must be at most 14"), "\(result.err)")
+    }
+
     @Test("a file whose structure breaks stops the import at its line, keeping the users before it")
     func brokenFile() throws {
         let dir = temporaryDataDirectory()

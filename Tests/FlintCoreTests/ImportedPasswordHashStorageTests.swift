@@ -71,6 +71,36 @@ struct ImportedPasswordHashStorageTests {
         #expect(!ImportedHashAlgorithm.bcrypt.verify(password: "correct horse battery staple", hash: Array(text.utf8), salt: []))
     }
 
+    @Test("a bcrypt cost above 14 exceeds the work bound and never verifies, without being computed", .timeLimit(.minutes(1)))
+    func bcryptCostBound() {
+        // bcrypt of "correct horse battery staple" at cost 4 (scripts/hash-vectors.py), with other costs written in.
+        func bcrypt(_ cost: String) -> [UInt8] { Array("$2b$\(cost)$abcdefghijklmnopqrstuu7EJV7kdjBBQxyb0HjTh9KS7.Lah/6CG".utf8) }
+        for (cost, exceeds) in ["04": false, "14": false, "15": true, "31": true] {
+            let hash = bcrypt(cost)
+            #expect(ImportedHashAlgorithm.bcrypt.exceedsWorkBound(hash: hash) == exceeds, "cost \(cost)")
+            #expect(ImportedPasswordHash(algorithm: .bcrypt, salt: [], hash: hash).exceedsWorkBound == exceeds, "cost \(cost)")
+        }
+        let cost31 = bcrypt("31")
+        #expect(!ImportedHashAlgorithm.bcrypt.verify(password: "correct horse battery staple", hash: cost31, salt: []))
+        // Only bcrypt strings carry their own work factor.
+        #expect(!ImportedHashAlgorithm.salted(.sha256, rounds: 8192, order: .saltAndPassword).exceedsWorkBound(hash: cost31))
+    }
+
+    @Test("an MD5 import, which hashes the password again each round, checks passwords of at most 4096 bytes")
+    func md5PasswordBound() {
+        let salt: [UInt8] = Array("salt".utf8)
+        func md5Hash(_ password: String) -> [UInt8] {
+            var x = ImportedDigest.md5.hash(salt + Array(password.utf8))
+            for _ in 0..<8192 { x = ImportedDigest.md5.hash(x + Array(password.utf8)) }
+            return Array(Hex.encode(x).utf8)
+        }
+        let algorithm = ImportedHashAlgorithm.salted(.md5, rounds: 8192, order: .saltAndPassword)
+        let longest = String(repeating: "p", count: 4096)
+        #expect(algorithm.verify(password: longest, hash: md5Hash(longest), salt: salt))
+        let longer = longest + "p"
+        #expect(!algorithm.verify(password: longer, hash: md5Hash(longer), salt: salt))
+    }
+
     @Test("bcrypt reads a password as C does: up to its first NUL byte")
     func bcryptStopsAtNUL() {
         // From scripts/hash-vectors.py: bcrypt of "correct horse battery staple" at cost 4.

@@ -73,7 +73,7 @@ struct Flows: Sendable {
     ) throws {
         let node = Node(settings: settings, config: config, store: store, clock: clock, random: random, logger: logger, metrics: metrics)
         (self.node, self.secret, self.keys) = (node, secret, keys)
-        let passwords = try PasswordHasher(parameters: settings.passwordHashParameters, random: random)
+        let passwords = try PasswordHasher(parameters: settings.passwordHashParameters, random: random, logger: logger)
         let newAccounts = AccountCreationLimit(perHour: settings.newAccountsPerIPPerHour)
         sessions = Sessions(node: node, projectID: settings.projectID, keys: keys, secret: secret, activity: RefreshActivity())
         gate = SignInGate(node: node, secret: secret, sessions: sessions)

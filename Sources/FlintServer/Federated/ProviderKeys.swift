@@ -8,8 +8,10 @@ import Synchronization
 /// The public keys of identity providers, fetched with async-http-client and cached per JWKS address: kept for the
 /// answer's `Cache-Control: max-age` (one hour without it), fetched again before that when a token names an unknown
 /// `kid` (key rotation), at most once per ``minimumRefetch`` per address, and kept past their age when the provider
-/// cannot be reached; requests that need a document at the same time wait for one fetch. OIDC issuers are found
-/// through `/.well-known/openid-configuration`, cached the same way.
+/// cannot be reached; requests that need a document at the same time wait for one fetch. After a failed fetch the
+/// address is not fetched again for a while (``backOff(failures:)``: 5 seconds, doubling to 5 minutes, reset by a
+/// success); meanwhile requests get the cached document, or fail at once as a failed fetch does. OIDC issuers are
+/// found through `/.well-known/openid-configuration`, cached the same way.
 final class ProviderKeys: Sendable {
     /// Apple's keys.
     static let appleJWKS = "https://appleid.apple.com/auth/keys"
@@ -22,12 +24,20 @@ final class ProviderKeys: Sendable {
     static let minimumRefetch: Duration = .seconds(30)
     /// The largest JWKS or discovery document read.
     static let maxDocumentSize = 1 << 20
+    /// The pause after a first failed fetch of an address, and the longest pause however many fail in a row.
+    static let backOffRange: ClosedRange<Duration> = .seconds(5)...(.seconds(300))
 
     private struct Entry: Sendable {
         var document: [UInt8]
         var keys: ProviderKeySet
         var fetchedAt: Instant
         var expiresAt: Instant
+    }
+
+    /// An address whose last fetches failed: how many in a row, and when it may be fetched again.
+    private struct Failures: Sendable {
+        var count: Int
+        var retryAt: Instant
     }
 
     let client: HTTPClient
@@ -41,6 +51,8 @@ final class ProviderKeys: Sendable {
     private let cache = Mutex<[String: Entry]>([:])
     /// Fetches under way, by address: requests that need the same document at once wait for one fetch.
     private let inFlight = Mutex<[String: Task<Entry?, Never>]>([:])
+    /// Addresses in back-off after failed fetches.
+    private let failures = Mutex<[String: Failures]>([:])
 
     init(client: HTTPClient = .shared, clock: any WallClock, logger: Logger, standIns: [String: String], allowsHTTP: Bool) {
         self.client = client
@@ -100,7 +112,8 @@ final class ProviderKeys: Sendable {
     }
 
     /// The cached document at `address`, fetched when absent, past its age, or (for key sets) missing `wantedKid`
-    /// and not fetched within ``minimumRefetch``. A failed fetch keeps serving what was cached.
+    /// and not fetched within ``minimumRefetch``. A failed fetch keeps serving what was cached, and so does an
+    /// address in back-off, which is not fetched.
     private func document(at address: String, wantedKid: String?, parseKeys: Bool = true) async throws(AuthError) -> Entry {
         let now = clock.now()
         let cached = cache.withLock { $0[address] }
@@ -108,20 +121,48 @@ final class ProviderKeys: Sendable {
             guard let kid = wantedKid, cached.keys.key(kid: kid) == nil else { return cached }
             if now - cached.fetchedAt < Self.minimumRefetch { return cached }
         }
-        let task = inFlight.withLock { tasks in
-            if let running = tasks[address] { return running }
-            let started = Task { await self.fetchDocument(address, now: now, parseKeys: parseKeys) }
-            tasks[address] = started
-            return started
+        let result: Entry?
+        if let retryAt = failures.withLock({ $0[address]?.retryAt }), now < retryAt {
+            result = nil
+        } else {
+            let task = inFlight.withLock { tasks in
+                if let running = tasks[address] { return running }
+                let started = Task { await self.fetchCounted(address, now: now, parseKeys: parseKeys) }
+                tasks[address] = started
+                return started
+            }
+            result = await task.value
+            inFlight.withLock { tasks in if tasks[address] == task { tasks[address] = nil } }
         }
-        let result = await task.value
-        inFlight.withLock { tasks in if tasks[address] == task { tasks[address] = nil } }
         guard let fetched = result else {
             if let cached { return cached }
             throw AuthError.idpKeysUnavailable
         }
         cache.withLock { $0[address] = fetched }
         return fetched
+    }
+
+    /// Fetches `address` once for all the requests waiting on it, and keeps the back-off: a failure pauses the
+    /// address, a success ends the pause.
+    private func fetchCounted(_ address: String, now: Instant, parseKeys: Bool) async -> Entry? {
+        let fetched = await fetchDocument(address, now: now, parseKeys: parseKeys)
+        let failedAt = clock.now()
+        failures.withLock { all in
+            if fetched != nil {
+                all[address] = nil
+            } else {
+                let count = (all[address]?.count ?? 0) + 1
+                all[address] = Failures(count: count, retryAt: failedAt + Self.backOff(failures: count))
+            }
+        }
+        return fetched
+    }
+
+    /// The pause after `failures` failed fetches in a row: 5 seconds after the first, doubling each time, at most
+    /// 5 minutes.
+    static func backOff(failures: Int) -> Duration {
+        let doublings = min(max(failures - 1, 0), 6)
+        return min(backOffRange.lowerBound * (1 << doublings), backOffRange.upperBound)
     }
 
     private func fetchDocument(_ address: String, now: Instant, parseKeys: Bool) async -> Entry? {

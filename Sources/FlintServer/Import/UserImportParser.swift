@@ -60,6 +60,10 @@ package struct UserImportParser: Sendable {
         storedPrefix.map { $0 + ImportBase64.encodeURL(salt) + "$" + ImportBase64.encodeURL(hash) }
     }
 
+    /// Flint's message for a bcrypt `passwordHash` whose cost is above ``ImportedHashAlgorithm/maximumBCryptCost``
+    /// (Firebase documents no bound and no message for it).
+    static let bcryptCostMessage = "bcrypt cost must be at most \(ImportedHashAlgorithm.maximumBCryptCost)"
+
     /// The longest `localId` Firebase takes.
     package static let maximumLocalIDLength = 128
 
@@ -97,6 +101,8 @@ package struct UserImportParser: Sendable {
             guard let stored = stored(salt: try fields.bytes("salt") ?? [], hash: hash) else {
                 throw ImportRefusal.refused("passwordHash needs a hashAlgorithm")
             }
+            // A bcrypt string carries its own cost: one too high would hold a hashing thread for each sign-in try.
+            if algorithm?.exceedsWorkBound(hash: hash) == true { throw ImportRefusal.refused(Self.bcryptCostMessage) }
             user.passwordHash = stored
             user.passwordUpdatedAt = now
         } else if let raw = try fields.string("rawPassword"), !raw.isEmpty {

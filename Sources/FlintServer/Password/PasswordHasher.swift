@@ -1,4 +1,5 @@
 import FlintCore
+import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
@@ -15,11 +16,14 @@ final class PasswordHasher: Sendable {
     let maxWaiting: Int
     /// A hash of a random password, checked against when the account does not exist, so the answer takes as long.
     private let decoy: String
+    /// Where a stored hash refused for its cost is reported.
+    let logger: Logger
 
     /// - Throws: when the parameters cannot hash (the decoy is made here, so a bad cost fails at start, not later).
-    init(parameters: PasswordHashParameters, random: any RandomSource) throws {
+    init(parameters: PasswordHashParameters, random: any RandomSource, logger: Logger) throws {
         self.parameters = parameters
         self.random = random
+        self.logger = logger
         self.pool = NIOThreadPool.singleton
         self.maxWaiting = 64 * System.coreCount
         self.decoy = try PasswordHash.make(password: Base64URL.encode(random.bytes(12)), salt: random.bytes(16), parameters: parameters)
@@ -50,11 +54,20 @@ final class PasswordHasher: Sendable {
     }
 
     /// Whether `password` matches `stored`, one of Flint's hashes or an imported one (``ImportedPasswordHash``,
-    /// checked on the same pool); with no stored hash, checks a decoy and answers false (same cost).
+    /// checked on the same pool); with no stored hash, checks a decoy and answers false (same cost). So does an
+    /// imported hash whose work is above Flint's bound (a bcrypt cost above 14, stored before imports refused it): it
+    /// is never computed, and its kind is logged.
     func verify(_ password: String, against stored: String?) async throws -> Bool {
-        let target = stored ?? decoy
+        var usable = stored
+        if let stored, let imported = ImportedPasswordHash(stored: stored), imported.exceedsWorkBound {
+            logger.warning(
+                "stored password hash refused without checking: its cost is above Flint's bound",
+                metadata: ["hashKind": "\(imported.algorithm.wireName)"])
+            usable = nil
+        }
+        let target = usable ?? decoy
         let matches = try await run { Self.matches(password, target) }
-        return stored != nil && matches
+        return usable != nil && matches
     }
 
     /// Whether `password` matches a stored hash of either kind.

@@ -6,11 +6,27 @@ extension ImportedHashAlgorithm {
     /// The most bytes a `PBKDF_SHA1` or `PBKDF2_SHA256` hash may have (each 20 or 32 bytes more costs `rounds` again).
     package static let maximumPBKDF2HashBytes = 512
 
+    /// The longest password checked against an `MD5` import, whose every round hashes the password again (8,192
+    /// rounds of a 1 MiB password took 11 s): longer ones never match. Flint sets no password longer either.
+    package static let maximumMD5PasswordBytes = 4096
+
+    /// The highest bcrypt cost Flint imports and checks, 14: each step doubles the work of one check.
+    package static let maximumBCryptCost = BCrypt.maximumCost
+
+    /// Whether one check of `hash` under this algorithm would run more work than Flint allows: a bcrypt string whose
+    /// cost is above ``maximumBCryptCost``. (The other kinds carry their work factors in the import's parameters,
+    /// which ``init(wire:)`` bounds.) Such a hash is refused at import and never computed at sign-in.
+    package func exceedsWorkBound(hash: [UInt8]) -> Bool {
+        guard case .bcrypt = self, let parsed = BCrypt.parse(hash) else { return false }
+        return parsed.cost > Self.maximumBCryptCost
+    }
+
     /// Whether `password` (its UTF-8 bytes) is the one that produced `hash` with `salt` under this algorithm.
     ///
     /// The final comparison takes the same time wherever the bytes differ. An empty hash, parameters outside the
     /// ranges ``init(wire:)`` accepts (``StandardScryptParameters/isValid``, ``FirebaseScryptParameters/isValid``), a
-    /// PBKDF2 hash longer than ``maximumPBKDF2HashBytes`` or a malformed bcrypt string never match. CPU-bound and
+    /// PBKDF2 hash longer than ``maximumPBKDF2HashBytes``, a malformed bcrypt string or one whose cost is above
+    /// ``maximumBCryptCost``, and a password longer than ``maximumMD5PasswordBytes`` for `MD5`, never match. CPU-bound and
     /// slow for the scrypt and bcrypt kinds: call it off the event loop, as ``PasswordHash/verify(password:stored:)``.
     package func verify(password: String, hash: [UInt8], salt: [UInt8]) -> Bool {
         guard !hash.isEmpty else { return false }
@@ -32,7 +48,7 @@ extension ImportedHashAlgorithm {
             guard !key.isEmpty else { return false }
             return constantTimeEquals(digest.hmac(key: key, message: order.join(salt: salt, password: password)), hash)
         case .salted(.md5, let rounds, let order):
-            guard (0...8192).contains(rounds) else { return false }
+            guard (0...8192).contains(rounds), password.count <= Self.maximumMD5PasswordBytes else { return false }
             var x = ImportedDigest.md5.hash(order.join(salt: salt, password: password))
             for _ in 0..<rounds { x = ImportedDigest.md5.hash(x + password) }
             return Self.matchesMD5(x, hash)

@@ -31,6 +31,10 @@ package struct ImportedPasswordHash: Sendable, Hashable {
         algorithm.verify(password: password, hash: hash, salt: salt)
     }
 
+    /// Whether checking a password against this hash would run more work than Flint allows (see
+    /// ``ImportedHashAlgorithm/exceedsWorkBound(hash:)``): such a hash never matches.
+    package var exceedsWorkBound: Bool { algorithm.exceedsWorkBound(hash: hash) }
+
     /// The text to keep in the password-hash column.
     package var stored: String {
         let (kind, parameters) = Self.describe(algorithm)
