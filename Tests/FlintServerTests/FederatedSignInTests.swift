@@ -271,7 +271,10 @@ struct FederatedSignInTests {
                 reply: first)
             let enrolled = try await api.enrollPhone(user, alice)
             #expect(enrolled.status == .ok, "\(enrolled.text)")
+            let lastLogin = try #require(try await api.adminAccount(localID))["lastLoginAt"]
+            api.clock.advance(by: .seconds(5))
             let reply = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", token)])
+            #expect(try await api.adminAccount(localID)?["lastLoginAt"] == lastLogin, "no sign-in before the second factor")
             #expect(reply.status == .ok, "\(reply.text)")
             #expect(reply.string("idToken") == nil)
             #expect(reply.string("mfaPendingCredential") != nil)

@@ -108,7 +108,8 @@ extension FederatedSignIn {
                 if !others.isEmpty { try await tx.unlinkFederatedIdentities(localID: user.localID, providerIDs: others) }
                 try await sessions.revokeSessions(of: &user, in: tx, now: now)
             }
-            verdict.stamp(&user, now: now)
+            // A challenge is no sign-in yet: the second factor's finalize stamps it, as on the password route.
+            if case .tokens = verdict.decision { verdict.stamp(&user, now: now) }
             if isNew { try await tx.insertUser(user) } else { try await tx.updateUser(user) }
             // What the provider gave last time stays where it gives nothing now (Apple gives the name only once); an
             // identity that did not change is not written again.
