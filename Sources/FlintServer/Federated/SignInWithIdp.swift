@@ -5,7 +5,8 @@ import Logging
 
 /// `accounts:signInWithIdp` (v1) and `relyingparty/verifyAssertion` (v3).
 struct SignInWithIdpRequest: Decodable {
-    /// Where the provider sent the user back; required, otherwise unused (the SDKs send `http://localhost`).
+    /// Where the provider sent the user back; required and absolute (the SDKs send `http://localhost`). Its query or
+    /// fragment may carry the provider's parameters (`id_token`, `access_token`, `code`) that `postBody` lacks.
     var requestUri: String?
     /// The provider's credential, form-encoded (``IdpPostBody``).
     var postBody: String?
@@ -69,7 +70,9 @@ extension FederatedSignIn {
     func signInWithIdp(_ wire: SignInWithIdpRequest, clientIP: String?) async throws -> SignInWithIdpResponse {
         if let tenant = wire.tenantId, !tenant.isEmpty { throw AuthError(code: "TENANT_NOT_FOUND") }
         guard let uri = wire.requestUri, !uri.isEmpty else { throw AuthError.missingRequestURI }
-        let body = IdpPostBody(parsing: wire.postBody ?? "")
+        guard IdpPostBody.isAbsoluteURI(uri) else { throw AuthError.invalidRequestURI }
+        // The provider's parameters may come back on `requestUri` (an implicit-flow callback) rather than in `postBody`.
+        let body = IdpPostBody(parsing: wire.postBody ?? "").filled(fromRequestURI: uri)
         let now = node.clock.now()
         var pending: IdpPendingToken?
         if let text = wire.pendingToken, !text.isEmpty {
