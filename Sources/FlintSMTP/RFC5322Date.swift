@@ -4,8 +4,9 @@
     import Foundation
 #endif
 
-/// The `Date` header's format (RFC 5322 §3.3), in UTC: `Fri, 20 Nov 2026 09:05:03 +0000`.
-enum RFC5322Date {
+/// The `Date` header's format (RFC 5322 §3.3), in UTC: `Fri, 20 Nov 2026 09:05:03 +0000`; its calendar also serves
+/// HTTP dates (FlintServer's `Instant.httpDate`).
+package enum RFC5322Date {
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
@@ -22,7 +23,7 @@ enum RFC5322Date {
     }
 
     /// Year, month (1–12) and day of the month for a count of days since 1970-01-01 (Howard Hinnant's algorithm).
-    static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+    package static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
