@@ -37,9 +37,9 @@ struct ImportWorkBoundTests {
         }
     }
 
-    @Test(
-        "an account stored with a cost-31 bcrypt hash answers a sign-in at once, as a wrong password, and logs the hash's kind only",
-        .timeLimit(.minutes(1)))
+    // No time limit or timed expectation: under the full suite's load a test may wait a minute for its turn. A cost-31
+    // hash computed would take weeks, so the answer arriving at all, with the refusal logged, is the proof.
+    @Test("an account stored with a cost-31 bcrypt hash answers a sign-in as a wrong password, uncomputed, and logs the hash's kind only")
     func signInRefusesStoredHighCost() async throws {
         let lines = LogLines()
         let node = try await productionNode(
@@ -50,10 +50,8 @@ struct ImportWorkBoundTests {
         user.passwordHash = ImportedPasswordHash(algorithm: .bcrypt, salt: [], hash: Array(hash.utf8)).stored
         try await node.store.write { [user] in try await $0.insertUser(user) }
         try await node.run { api in
-            let started = ContinuousClock.now
             let reply = try await api.signInWithPassword("old@example.com", "correct horse battery staple")
             #expect(reply.errorCode == "INVALID_LOGIN_CREDENTIALS", "\(reply.text)")
-            #expect(ContinuousClock.now - started < .seconds(10))
         }
         let refused = lines.all.filter { $0.message.contains("refused without checking") }
         #expect(refused.count == 1)
