@@ -29,6 +29,15 @@ struct Base64URLTests {
     @Test("the lenient decoder still reads non-canonical input (providers' and imports' values)")
     func lenientStillLenient() {
         #expect(Base64URL.decode("QR") == Array("A".utf8))
+        #expect(Base64URL.decode("QUJ") == Array("AB".utf8))
+        #expect(Base64URL.decode("QQ==") == Array("A".utf8), "padding is read by the lenient decoder")
+        #expect(Base64URL.decode("QUI=") == Array("AB".utf8))
+        #expect(Base64URL.decode("QQ=") == nil, "padding that does not complete a group of four")
+        #expect(Base64URL.decode("QUJD====") == nil)
+        #expect(Base64URL.decodeCanonical("QQ==") == nil, "Flint never pads its own values")
+        #expect(Base64URL.decode("Q") == nil, "a lone last character by both")
+        let all = (0...255).map { UInt8($0) }
+        #expect(Base64URL.decode(Base64URL.encode(all)) == all)
         #expect(Base64URL.decodeCanonical("QQ") == Array("A".utf8))
         #expect(Base64URL.decodeCanonical("") == [])
     }

@@ -22,35 +22,32 @@ package enum Base64URL {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Decodes unpadded or padded base64url; `nil` for anything else.
+    /// Decodes base64url, padded or not, ignoring set bits in the last character's unused low bits (as decoders
+    /// commonly do: for providers' tokens and imported values); `nil` for a character outside the alphabet, padding
+    /// that does not complete a group of four, or a lone last character. Flint's own secrets are read with
+    /// ``decodeCanonical(_:)``.
     package static func decode(_ text: some StringProtocol) -> [UInt8]? {
-        var chars = [UInt8]()
-        chars.reserveCapacity(text.utf8.count + 2)
-        for c in text.utf8 {
-            guard isAlphabet(c) else { return nil }
-            chars.append(c == UInt8(ascii: "-") ? UInt8(ascii: "+") : c == UInt8(ascii: "_") ? UInt8(ascii: "/") : c)
-        }
-        switch chars.count % 4 {
-        case 0: break
-        case 2: chars += [61, 61]
-        case 3: chars += [61]
-        default: return nil
-        }
-        guard let data = Data(base64Encoded: Data(chars)) else { return nil }
-        return [UInt8](data)
+        let utf8 = Array(text.utf8)
+        let padding = utf8.reversed().prefix(while: { $0 == UInt8(ascii: "=") }).count
+        guard padding == 0 || (padding <= 2 && utf8.count % 4 == 0) else { return nil }
+        return decoded(utf8.dropLast(padding), canonical: false)
     }
 
     /// Decodes canonical unpadded base64url only, as Flint writes its own secrets (refresh tokens, `sessionInfo`
-    /// handles, sealed tokens, its ID tokens): no padding, no length that leaves a lone character, and zero bits in
-    /// the last character's unused low bits. So one value has exactly one spelling, and a token re-encoded with a
-    /// sibling last character (`…A` for `…B`) is not one of ours. `nil` for anything else.
+    /// handles, sealed tokens, its ID tokens): as ``decode(_:)``, and the last character's unused low bits must be
+    /// zero. So one value has exactly one spelling, and a token re-encoded with a sibling last character (`…A` for
+    /// `…B`) is not one of ours. `nil` for anything else, padding included.
     package static func decodeCanonical(_ text: some StringProtocol) -> [UInt8]? {
+        decoded(text.utf8, canonical: true)
+    }
+
+    private static func decoded(_ chars: some Collection<UInt8>, canonical: Bool) -> [UInt8]? {
         var out = [UInt8]()
-        out.reserveCapacity(text.utf8.count * 3 / 4)
+        out.reserveCapacity(chars.count * 3 / 4)
         var buffer: UInt32 = 0
         var bits = 0
         var count = 0
-        for c in text.utf8 {
+        for c in chars {
             guard let value = sextet(c) else { return nil }
             buffer = buffer << 6 | UInt32(value)
             bits += 6
@@ -61,8 +58,8 @@ package enum Base64URL {
                 buffer &= (1 << UInt32(bits)) - 1
             }
         }
-        // A lone last character carries fewer than 8 bits; the unused bits of a last partial group must be zero.
-        guard count % 4 != 1, buffer == 0 else { return nil }
+        // A lone last character carries fewer than 8 bits; what a last partial group leaves over is its unused bits.
+        guard count % 4 != 1, !canonical || buffer == 0 else { return nil }
         return out
     }
 
@@ -75,10 +72,6 @@ package enum Base64URL {
         case 95: 63
         default: nil
         }
-    }
-
-    private static func isAlphabet(_ c: UInt8) -> Bool {
-        (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c == 45 || c == 95
     }
 }
 
