@@ -199,8 +199,8 @@ extension AccountsFlow {
             if let verified = wire.emailVerified {
                 if verified, !user.emailVerified, user.email != nil, email == nil {
                     // The operator vouches for the address: identities attached while nobody had proven it go, and
-                    // the sessions end.
-                    try await sessions.ownerProvedEmail(of: &user, cleanup: .identities, in: tx, now: now)
+                    // the sessions end (with the update's other revocations, once).
+                    if try await Sessions.ownerProvedEmail(of: &user, cleanup: .identities, in: tx) { revoke = true }
                 }
                 user.emailVerified = verified
             }

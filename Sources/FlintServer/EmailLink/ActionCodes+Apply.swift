@@ -39,7 +39,9 @@ extension ActionCodes {
             guard !user.disabled else { return .failure(.userDisabled) }
             if !user.emailVerified {
                 // The owner read the link: identities attached before the address was proven go, and sessions end.
-                try await sessions.ownerProvedEmail(of: &user, cleanup: .identities, in: tx, now: now)
+                if try await Sessions.ownerProvedEmail(of: &user, cleanup: .identities, in: tx) {
+                    try await sessions.revokeSessions(of: &user, in: tx, now: now)
+                }
                 user.emailVerified = true
                 try await tx.updateUser(user)
             }
@@ -64,7 +66,7 @@ extension ActionCodes {
             guard !user.disabled else { return .failure(.userDisabled) }
             if !user.emailVerified {
                 // The reset proves the address: identities attached before it was proven go (sessions end below).
-                try await sessions.ownerProvedEmail(of: &user, cleanup: .identities, in: tx, now: now)
+                _ = try await Sessions.ownerProvedEmail(of: &user, cleanup: .identities, in: tx)
             }
             user.passwordHash = hash
             user.passwordUpdatedAt = now

@@ -65,7 +65,9 @@ extension EmailLinkFlow {
                 // Whoever made the account or attached a way in never proved the email, so nothing they attached
                 // stays: not the password, not a phone number they linked (their own, which would let them back
                 // in), not a provider identity (an unverified provider email confers nothing), not a session.
-                try await sessions.ownerProvedEmail(of: &user, cleanup: .everything, in: tx, now: now)
+                if try await Sessions.ownerProvedEmail(of: &user, cleanup: .everything, in: tx) {
+                    try await sessions.revokeSessions(of: &user, in: tx, now: now)
+                }
             }
             user.email = email
             user.emailVerified = true

@@ -16,25 +16,22 @@ extension Sessions {
     /// `VERIFY_EMAIL` or `PASSWORD_RESET` code, an operator setting `emailVerified`): nobody had proven the address
     /// before, so an unverified email a provider asserted never made its holder the owner. Every federated identity is
     /// unlinked — an identity whose provider had verified this address would have verified the account already, so
-    /// none of them vouches for it — `cleanup` says what else goes, and every other session ends. An account with
-    /// nothing to remove keeps its sessions (a user verifying the address they signed up with stays signed in).
+    /// none of them vouches for it — and `cleanup` says what else goes.
     ///
     /// Call it in the transaction that marks the email verified, before the account is written.
-    /// - Returns: the unlinked providers.
-    @discardableResult
-    func ownerProvedEmail(of user: inout UserRecord, cleanup: EmailProofCleanup, in tx: any StoreTransaction, now: Instant) async throws
-        -> [String]
-    {
+    /// - Returns: whether anything was removed: the caller then ends every other session (``revokeSessions(of:in:now:)``,
+    ///   once, with whatever else its change revokes for). An account with nothing to remove keeps its sessions (a user
+    ///   verifying the address they signed up with stays signed in).
+    static func ownerProvedEmail(of user: inout UserRecord, cleanup: EmailProofCleanup, in tx: any StoreTransaction) async throws -> Bool {
         let providers = try await tx.federatedIdentities(localID: user.localID).map(\.providerID)
         let attached = cleanup == .everything && (user.passwordHash != nil || user.phoneNumber != nil)
-        guard attached || !providers.isEmpty else { return [] }
+        guard attached || !providers.isEmpty else { return false }
         if !providers.isEmpty { _ = try await tx.unlinkFederatedIdentities(localID: user.localID, providerIDs: providers) }
         if cleanup == .everything {
             user.passwordHash = nil
             user.passwordUpdatedAt = nil
             user.phoneNumber = nil
         }
-        try await revokeSessions(of: &user, in: tx, now: now)
-        return providers
+        return true
     }
 }
