@@ -30,7 +30,7 @@ struct MigrationTests {
             let db = try SQLiteDatabase(path: file)
             let applied = try await Migrations.run(on: db, through: version) { try await $0() }
             #expect(applied == Self.versions(through: version))
-            for (sql, binds) in statements { try await db.run(sql, binds) }
+            for (sql, binds) in statements { try await db.run(.command(sql, binds)) }
             db.close()
             return file
         case .postgres:
@@ -43,7 +43,7 @@ struct MigrationTests {
                     let db = PostgresExecutor(connection: connection, statements: PostgresStatements(capacity: 0), logger: testLogger())
                     let applied = try await Migrations.run(on: db, through: version) { try await $0() }
                     #expect(applied == Self.versions(through: version))
-                    for (sql, binds) in statements { try await db.run(sql, binds) }
+                    for (sql, binds) in statements { try await db.run(.command(sql, binds)) }
                 }
                 group.cancelAll()
             }
@@ -107,19 +107,19 @@ struct MigrationTests {
         let db = try SQLiteDatabase(path: location)
         defer { db.close() }
         func plan(_ sql: String) async throws -> String {
-            try await db.query("EXPLAIN QUERY PLAN " + sql, [.text("x")]).map { try $0.string("detail") }.joined(separator: "; ")
+            try await db.query(.read("EXPLAIN QUERY PLAN " + sql, [.text("x")])).map { try $0.string("detail") }.joined(separator: "; ")
         }
         let byKind = try await plan(
             "SELECT id FROM audit_events WHERE kind = ? AND \(AuditLayout.kindIndexCondition) ORDER BY id DESC LIMIT 10")
         #expect(byKind.contains("audit_events_kind"), "\(byKind)")
         let byAccount = try await plan("SELECT id FROM audit_events WHERE uid = ? ORDER BY id DESC LIMIT 10")
         #expect(byAccount.contains("audit_events_uid"), "\(byAccount)")
-        let indexes = try await db.query("SELECT name FROM sqlite_master WHERE tbl_name = 'audit_events' AND type = 'index'", [])
+        let indexes = try await db.query(.read("SELECT name FROM sqlite_master WHERE tbl_name = 'audit_events' AND type = 'index'"))
             .map { try $0.string("name") }.sorted()
         #expect(indexes == ["audit_events_kind", "audit_events_uid"])
-        let tables = try await db.query("SELECT sql FROM sqlite_master WHERE type = 'table' AND sql LIKE '%AUTOINCREMENT%'", [])
+        let tables = try await db.query(.read("SELECT sql FROM sqlite_master WHERE type = 'table' AND sql LIKE '%AUTOINCREMENT%'"))
         #expect(tables.isEmpty, "no table costs a sqlite_sequence write per commit")
-        let outboxIndexes = try await db.query("SELECT name FROM sqlite_master WHERE tbl_name = 'outbox' AND type = 'index'", [])
+        let outboxIndexes = try await db.query(.read("SELECT name FROM sqlite_master WHERE tbl_name = 'outbox' AND type = 'index'"))
             .map { try $0.string("name") }.sorted()
         #expect(outboxIndexes == ["outbox_recipient", "outbox_session_id", "outbox_status"])
     }

@@ -17,11 +17,14 @@ struct PostgresTransactionTests {
 
         init(answer: @escaping @Sendable (String) -> [SQLRow] = { _ in [] }) { self.answer = answer }
 
-        func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-            sent.withLock { $0.append((sql, binds)) }
-            if sql.contains("fail") { throw SQLStoreError.engine(code: 1, message: "refused") }
-            return answer(sql)
+        func query(_ statement: SQLStatement) async throws -> [SQLRow] {
+            sent.withLock { $0.append((statement.sql, statement.binds)) }
+            if statement.tables.contains(Self.failing) { throw SQLStoreError.engine(code: 1, message: "refused") }
+            return answer(statement.sql)
         }
+
+        /// The table whose statements fail.
+        static let failing = SQLTable(rawValue: "fail_table")
 
         var statements: [String] { sent.withLock { $0.map(\.sql) } }
         var binds: [[SQLValue]] { sent.withLock { $0.map(\.binds) } }
@@ -31,11 +34,11 @@ struct PostgresTransactionTests {
     func readsThenDeferred() async throws {
         let recorder = Recorder()
         let tx = PostgresTransaction(recorder)
-        _ = try await tx.query("SELECT hits FROM rate_counters WHERE counter_key = ?", [.text("k")])
-        _ = try await tx.query("  select local_id FROM users WHERE phone_number = ?", [.text("+1")])
-        try await tx.deferred("UPDATE users SET last_login_at = ? WHERE local_id = ?", [.integer(5), .text("u")])
-        try await tx.deferred("INSERT INTO refresh_tokens (token_hash) VALUES (?)", [.text("h")])
-        try await tx.deferred("INSERT INTO audit_events (kind) VALUES (?)", [.text("SIGN_IN")])
+        _ = try await tx.query(.read("SELECT hits FROM rate_counters WHERE counter_key = ?", [.text("k")], from: .rateCounters))
+        _ = try await tx.query(.read("  select local_id FROM users WHERE phone_number = ?", [.text("+1")], from: .users))
+        try await tx.deferred(.write("UPDATE users SET last_login_at = ? WHERE local_id = ?", [.integer(5), .text("u")], into: .users))
+        try await tx.deferred(.write("INSERT INTO refresh_tokens (token_hash) VALUES (?)", [.text("h")], into: .refreshTokens))
+        try await tx.deferred(.write("INSERT INTO audit_events (kind) VALUES (?)", [.text("SIGN_IN")], into: .auditEvents))
         try await tx.commit()
         #expect(recorder.statements.count == 3)
         #expect(!recorder.statements.contains("BEGIN") && !recorder.statements.contains("COMMIT"))
@@ -50,10 +53,11 @@ struct PostgresTransactionTests {
     func writesBegin() async throws {
         let recorder = Recorder()
         let tx = PostgresTransaction(recorder)
-        _ = try await tx.query("SELECT 1", [])
-        try await tx.deferred("INSERT INTO audit_events (kind) VALUES (?)", [.text("A")])
-        _ = try await tx.query("SELECT COUNT(*) AS n FROM users u JOIN audit_events a ON a.uid = u.local_id", [])
-        _ = try await tx.query("UPDATE code_sessions SET consumed_at = ? WHERE id = ? RETURNING id", [.integer(1), .text("s")])
+        _ = try await tx.query(.read("SELECT 1"))
+        try await tx.deferred(.write("INSERT INTO audit_events (kind) VALUES (?)", [.text("A")], into: .auditEvents))
+        _ = try await tx.query(.read("SELECT COUNT(*) AS n FROM users u JOIN audit_events a ON a.uid = u.local_id", from: .users, .auditEvents))
+        _ = try await tx.query(
+            .write("UPDATE code_sessions SET consumed_at = ? WHERE id = ? RETURNING id", [.integer(1), .text("s")], into: .codeSessions))
         try await tx.commit()
         #expect(
             recorder.statements == [
@@ -63,7 +67,8 @@ struct PostgresTransactionTests {
             ])
         let locking = Recorder()
         let second = PostgresTransaction(locking)
-        _ = try await second.query("SELECT role FROM console_operators WHERE role = ? FOR UPDATE", [.text("admin")])
+        _ = try await second.query(
+            .lockingRead("SELECT role FROM console_operators WHERE role = ? FOR UPDATE", [.text("admin")], from: .consoleOperators))
         try await second.commit()
         #expect(locking.statements.first == "BEGIN" && locking.statements.last == "COMMIT")
     }
@@ -72,9 +77,9 @@ struct PostgresTransactionTests {
     func readsBesideDeferredWrites() async throws {
         let recorder = Recorder()
         let tx = PostgresTransaction(recorder)
-        try await tx.deferred("UPDATE users SET last_login_at = ? WHERE local_id = ?", [.integer(5), .text("u")])
-        try await tx.deferred("INSERT INTO audit_events (kind) VALUES (?)", [.text("SIGN_IN")])
-        _ = try await tx.query("SELECT provider_id FROM federated_identities WHERE local_id = ?", [.text("u")])
+        try await tx.deferred(.write("UPDATE users SET last_login_at = ? WHERE local_id = ?", [.integer(5), .text("u")], into: .users))
+        try await tx.deferred(.write("INSERT INTO audit_events (kind) VALUES (?)", [.text("SIGN_IN")], into: .auditEvents))
+        _ = try await tx.query(.read("SELECT provider_id FROM federated_identities WHERE local_id = ?", [.text("u")], from: .federatedIdentities))
         try await tx.commit()
         #expect(
             recorder.statements == [
@@ -84,23 +89,22 @@ struct PostgresTransactionTests {
 
         let joined = Recorder()
         let second = PostgresTransaction(joined)
-        try await second.deferred("UPDATE users SET disabled = ? WHERE local_id = ?", [.bool(true), .text("u")])
-        _ = try await second.query("SELECT f.provider_id FROM federated_identities f, USERS u WHERE u.local_id = f.local_id", [])
+        try await second.deferred(.write("UPDATE users SET disabled = ? WHERE local_id = ?", [.bool(true), .text("u")], into: .users))
+        _ = try await second.query(
+            .read("SELECT f.provider_id FROM federated_identities f, USERS u WHERE u.local_id = f.local_id", from: .federatedIdentities, .users))
         try await second.commit()
         #expect(joined.statements.first == "BEGIN")
         #expect(joined.statements.last == "COMMIT")
         #expect(joined.statements.count == 4)
-        #expect(PostgresTransaction.names(any: ["users"], in: "SELECT 1 FROM x WHERE EXISTS (SELECT 1 FROM users)"))
-        #expect(!PostgresTransaction.names(any: ["users"], in: "SELECT user_id FROM users_archive"))
     }
 
     @Test("a write of other tables carries the waiting writes as WITH clauses of its own statement; one of theirs does not")
     func writesCarryDeferred() async throws {
         let recorder = Recorder()
         let tx = PostgresTransaction(recorder)
-        try await tx.deferred("INSERT INTO code_sessions (id) VALUES (?)", [.text("s")])
-        try await tx.deferred("INSERT INTO outbox (body) VALUES (?)", [.text("b")])
-        _ = try await tx.query("INSERT INTO rate_counters (counter_key) VALUES (?) RETURNING hits", [.text("k")])
+        try await tx.deferred(.write("INSERT INTO code_sessions (id) VALUES (?)", [.text("s")], into: .codeSessions))
+        try await tx.deferred(.write("INSERT INTO outbox (body) VALUES (?)", [.text("b")], into: .outbox))
+        _ = try await tx.query(.write("INSERT INTO rate_counters (counter_key) VALUES (?) RETURNING hits", [.text("k")], into: .rateCounters))
         try await tx.commit()
         #expect(
             recorder.statements == [
@@ -113,9 +117,10 @@ struct PostgresTransactionTests {
 
         let own = Recorder()
         let second = PostgresTransaction(own)
-        try await second.deferred("INSERT INTO outbox (body) VALUES (?)", [.text("b")])
-        _ = try await second.query("UPDATE outbox SET status = ? WHERE seq = ? RETURNING seq", [.text("sent"), .integer(1)])
-        _ = try await second.query("WITH x AS (SELECT 1) UPDATE users SET disabled = TRUE RETURNING local_id", [])
+        try await second.deferred(.write("INSERT INTO outbox (body) VALUES (?)", [.text("b")], into: .outbox))
+        _ = try await second.query(.write("UPDATE outbox SET status = ? WHERE seq = ? RETURNING seq", [.text("sent"), .integer(1)], into: .outbox))
+        _ = try await second.query(
+            SQLStatement(with: ["x AS (SELECT 1)"], "UPDATE users SET disabled = TRUE RETURNING local_id", [], tables: [], effect: .write(.users)))
         try await second.commit()
         #expect(
             own.statements == [
@@ -128,8 +133,8 @@ struct PostgresTransactionTests {
     func oneWritePerTable() async throws {
         let recorder = Recorder()
         let tx = PostgresTransaction(recorder)
-        try await tx.deferred("INSERT INTO audit_events (kind) VALUES (?)", [.text("A")])
-        try await tx.deferred("INSERT INTO audit_events (kind) VALUES (?)", [.text("B")])
+        try await tx.deferred(.write("INSERT INTO audit_events (kind) VALUES (?)", [.text("A")], into: .auditEvents))
+        try await tx.deferred(.write("INSERT INTO audit_events (kind) VALUES (?)", [.text("B")], into: .auditEvents))
         try await tx.commit()
         #expect(
             recorder.statements == [
@@ -141,15 +146,15 @@ struct PostgresTransactionTests {
     func failureKept() async throws {
         let recorder = Recorder()
         let tx = PostgresTransaction(recorder)
-        _ = try await tx.query("UPDATE users SET disabled = TRUE WHERE local_id = ?", [.text("u")])
-        try await tx.deferred("INSERT INTO fail_table (kind) VALUES (?)", [.text("A")])
-        await #expect(throws: SQLStoreError.self) { _ = try await tx.query("SELECT kind FROM fail_table", []) }
+        _ = try await tx.query(.write("UPDATE users SET disabled = TRUE WHERE local_id = ?", [.text("u")], into: .users))
+        try await tx.deferred(.write("INSERT INTO fail_table (kind) VALUES (?)", [.text("A")], into: Recorder.failing))
+        await #expect(throws: SQLStoreError.self) { _ = try await tx.query(.read("SELECT kind FROM fail_table", from: Recorder.failing)) }
         await #expect(throws: SQLStoreError.self) { try await tx.commit() }
         try await tx.rollback()
         #expect(recorder.statements.last == "ROLLBACK" && !recorder.statements.contains("COMMIT"))
         let idle = Recorder()
         let readOnly = PostgresTransaction(idle)
-        _ = try await readOnly.query("SELECT 1", [])
+        _ = try await readOnly.query(.read("SELECT 1"))
         try await readOnly.rollback()
         #expect(idle.statements == ["SELECT 1"])
     }
@@ -187,28 +192,38 @@ struct PostgresTransactionTests {
     func closingStatement() async throws {
         let recorder = Recorder()
         let tx = PostgresTransaction(recorder)
-        _ = try await tx.query("SELECT id FROM code_sessions WHERE live_key = ?", [.text("k")])
-        try await tx.deferred("INSERT INTO code_sessions (id) VALUES (?)", [.text("s")])
-        try await tx.deferred("INSERT INTO outbox (session_id) VALUES (?)", [.text("s")])
-        _ = try await tx.closingQuery(
-            "WITH flint_caps (k) AS (VALUES (?)) INSERT INTO rate_counters (counter_key) SELECT k FROM flint_caps", [.text("c")])
-        await #expect(throws: SQLStoreError.self) { _ = try await tx.query("SELECT 1", []) }
-        await #expect(throws: SQLStoreError.self) { try await tx.deferred("INSERT INTO audit_events (kind) VALUES (?)", [.text("A")]) }
+        _ = try await tx.query(.read("SELECT id FROM code_sessions WHERE live_key = ?", [.text("k")], from: .codeSessions))
+        try await tx.deferred(.write("INSERT INTO code_sessions (id) VALUES (?)", [.text("s")], into: .codeSessions))
+        try await tx.deferred(.write("INSERT INTO outbox (session_id) VALUES (?)", [.text("s")], into: .outbox))
+        _ = try await tx.query(
+            SQLStatement(
+                with: ["flint_caps (k) AS (VALUES (?))"], "INSERT INTO rate_counters (counter_key) SELECT k FROM flint_caps", [.text("c")],
+                tables: [],
+                effect: .write(.rateCounters)
+            ).closing)
+        await #expect(throws: SQLStoreError.self) { _ = try await tx.query(.read("SELECT 1")) }
+        await #expect(throws: SQLStoreError.self) {
+            try await tx.deferred(.write("INSERT INTO audit_events (kind) VALUES (?)", [.text("A")], into: .auditEvents))
+        }
         try await tx.commit()
         #expect(
             recorder.statements == [
                 "SELECT id FROM code_sessions WHERE live_key = ?",
                 "WITH flint_deferred_0 AS (INSERT INTO code_sessions (id) VALUES (?)), flint_deferred_1 AS (INSERT INTO outbox (session_id) VALUES (?)), "
-                    + " flint_caps (k) AS (VALUES (?)) INSERT INTO rate_counters (counter_key) SELECT k FROM flint_caps",
+                    + "flint_caps (k) AS (VALUES (?)) INSERT INTO rate_counters (counter_key) SELECT k FROM flint_caps",
             ])
         #expect(recorder.binds.last == [.text("s"), .text("s"), .text("c")])
 
         // Once begun, it runs inside the transaction, after the waiting writes, before `COMMIT`.
         let begun = Recorder()
         let second = PostgresTransaction(begun)
-        _ = try await second.query("UPDATE code_sessions SET live_key = NULL WHERE id = ?", [.text("old")])
-        try await second.deferred("INSERT INTO outbox (session_id) VALUES (?)", [.text("s")])
-        _ = try await second.closingQuery("WITH flint_caps (k) AS (VALUES (?)) SELECT k FROM flint_caps", [.text("c")])
+        _ = try await second.query(.write("UPDATE code_sessions SET live_key = NULL WHERE id = ?", [.text("old")], into: .codeSessions))
+        try await second.deferred(.write("INSERT INTO outbox (session_id) VALUES (?)", [.text("s")], into: .outbox))
+        _ = try await second.query(
+            SQLStatement(
+                with: ["flint_caps (k) AS (VALUES (?))"], "SELECT k FROM flint_caps", [.text("c")], tables: [], effect: .write(.rateCounters)
+            )
+            .closing)
         try await second.commit()
         #expect(
             begun.statements == [
@@ -217,20 +232,34 @@ struct PostgresTransactionTests {
             ])
     }
 
-    @Test("the statements a deferral recognises: inserts, updates and deletes of one table")
-    func targets() {
-        #expect(PostgresTransaction.target(of: "INSERT INTO audit_events (a) VALUES (?)") == "audit_events")
-        #expect(PostgresTransaction.target(of: "UPDATE users SET a = ?") == "users")
-        #expect(PostgresTransaction.target(of: "DELETE FROM stats WHERE hour < ?") == "stats")
-        #expect(PostgresTransaction.target(of: "WITH x AS (SELECT 1) INSERT INTO t SELECT * FROM x") == nil)
-        #expect(PostgresTransaction.isPlainRead("SELECT a FROM t"))
-        #expect(!PostgresTransaction.isPlainRead("SELECT a FROM t FOR UPDATE"))
-        #expect(!PostgresTransaction.isPlainRead("INSERT INTO t VALUES (1) RETURNING a"))
-        #expect(!PostgresTransaction.isPlainRead("select a from t where b = ? for no key update"))
-        #expect(!PostgresTransaction.isPlainRead("SELECT a FROM t FOR SHARE"))
-        #expect(PostgresTransaction.isPlainRead("\n  select format, forum, updated FROM t"))
-        #expect(PostgresTransaction.target(of: "insert into Outbox(a) values (?)") == "outbox")
-        #expect(PostgresTransaction.target(of: "INSERT users VALUES (?)") == nil)
-        #expect(PostgresTransaction.target(of: "") == nil)
+    @Test("what a statement declares decides, not its text: a read declaring none of the waiting writes' tables runs first")
+    func declarationsDecide() async throws {
+        let recorder = Recorder()
+        let tx = PostgresTransaction(recorder)
+        try await tx.deferred(.write("UPDATE users SET disabled = ? WHERE local_id = ?", [.bool(true), .text("u")], into: .users))
+        // The text names `users` in a string only; the statement reads `outbox`.
+        _ = try await tx.query(.read("SELECT seq FROM outbox WHERE body = 'users'", from: .outbox))
+        // A write declared with a `WITH` clause neither carries nor is deferred, whatever its body's verb.
+        try await tx.deferred(
+            SQLStatement(with: ["x AS (SELECT 1)"], "INSERT INTO stats (n) SELECT 1 FROM x", [], tables: [], effect: .write(.stats)))
+        try await tx.commit()
+        #expect(
+            recorder.statements == [
+                "SELECT seq FROM outbox WHERE body = 'users'", "BEGIN", "UPDATE users SET disabled = ? WHERE local_id = ?",
+                "WITH x AS (SELECT 1) INSERT INTO stats (n) SELECT 1 FROM x", "COMMIT",
+            ])
+    }
+
+    @Test("a statement's declarations: the written table among its tables, plain writes only as WITH clauses, closing kept")
+    func statements() {
+        let insert = SQLStatement.write("INSERT INTO audit_events (a) VALUES (?)", [.text("a")], into: .auditEvents, reading: .users)
+        #expect(insert.tables == [.auditEvents, .users] && insert.plainWriteTarget == .auditEvents)
+        #expect(insert.names(any: [.users]) && !insert.names(any: [.outbox]))
+        let compound = SQLStatement(with: ["x AS (SELECT 1)"], "INSERT INTO t SELECT * FROM x", [], tables: [], effect: .write(.stats))
+        #expect(compound.plainWriteTarget == nil && compound.sql == "WITH x AS (SELECT 1) INSERT INTO t SELECT * FROM x")
+        #expect(SQLStatement.read("SELECT a FROM users", from: .users).plainWriteTarget == nil)
+        let carried = compound.closing.carrying([insert])
+        #expect(carried.closes && carried.tables == [.stats, .auditEvents, .users] && carried.binds == [.text("a")])
+        #expect(carried.sql == "WITH flint_deferred_0 AS (INSERT INTO audit_events (a) VALUES (?)), x AS (SELECT 1) INSERT INTO t SELECT * FROM x")
     }
 }

@@ -9,9 +9,9 @@ struct PostgresExecutor: SQLExecutor {
     let statements: PostgresStatements
     let logger: Logger
 
-    func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-        var bindings = PostgresBindings(capacity: binds.count)
-        for value in binds {
+    func query(_ query: SQLStatement) async throws -> [SQLRow] {
+        var bindings = PostgresBindings(capacity: query.binds.count)
+        for value in query.binds {
             switch value {
             case .null: bindings.appendNull()
             case .integer(let n): bindings.append(n)
@@ -19,7 +19,7 @@ struct PostgresExecutor: SQLExecutor {
             case .bool(let b): bindings.append(b)
             }
         }
-        let statement = statements.statement(sql, binds)
+        let statement = statements.statement(query)
         do {
             guard let name = statement.name else {
                 return try await Self.collect(connection.query(PostgresQuery(unsafeSQL: statement.sql, binds: bindings), logger: logger))
@@ -29,7 +29,7 @@ struct PostgresExecutor: SQLExecutor {
                     try await Self.collect(connection.execute(NamedStatement(bindings: bindings), logger: logger))
                 }
             } catch {
-                if PostgresStatements.mayHaveSpoiledTheName(error) { statements.retire(sql, binds) }
+                if PostgresStatements.mayHaveSpoiledTheName(error) { statements.retire(query) }
                 throw error
             }
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.pastLimitState {

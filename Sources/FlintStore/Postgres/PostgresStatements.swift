@@ -5,7 +5,7 @@ import Synchronization
 /// given a name under which every connection prepares it once and then runs it without PostgreSQL parsing and planning
 /// it again (issue 17: parsing and planning were most of the server's CPU per sign-in).
 ///
-/// What is prepared: `SELECT`, `INSERT`, `UPDATE`, `DELETE` and `WITH` statements of at most
+/// What is prepared: reads and writes (every ``SQLStatement`` but a ``SQLStatement/Effect/command``) of at most
 /// ``maximumPlaceholders`` placeholders, up to ``capacity`` distinct statements per process; anything else (`BEGIN`,
 /// `COMMIT`, DDL, bulk inserts, lists of many values, statements past the capacity) runs as an unnamed statement, as
 /// before. A name stands for one text (with the kinds of its values) in this process, so each connection holds at
@@ -36,8 +36,9 @@ final class PostgresStatements: Sendable {
 
     init(capacity: Int) { self.capacity = capacity }
 
-    /// `sql` bound to `binds`, as PostgreSQL receives it (remembered, so the rewrite happens once per text).
-    func statement(_ sql: String, _ binds: [SQLValue]) -> Statement {
+    /// `query` as PostgreSQL receives it (remembered, so the rewrite happens once per text).
+    func statement(_ query: SQLStatement) -> Statement {
+        let (sql, binds) = (query.sql, query.binds)
         guard binds.count <= Self.maximumPlaceholders else { return Statement(sql: Self.numbered(sql).sql, name: nil) }
         let key = Key(sql: sql, kinds: Self.kinds(of: binds))
         if let found = known.withLock({ $0.statements[key] }) { return found }
@@ -45,7 +46,7 @@ final class PostgresStatements: Sendable {
         return known.withLock { known in
             if let found = known.statements[key] { return found }
             var name: String?
-            if placeholders <= Self.maximumPlaceholders, known.named < capacity, Self.isPreparable(sql) {
+            if placeholders <= Self.maximumPlaceholders, known.named < capacity, query.effect != .command {
                 known.named += 1
                 name = "flint_\(known.named)"
             }
@@ -71,11 +72,11 @@ final class PostgresStatements: Sendable {
         return kinds
     }
 
-    /// Gives `sql` a new name, or none, the next time it is asked for: its preparation failed on a connection (in a
+    /// Gives `query` a new name, or none, the next time it is asked for: its preparation failed on a connection (in a
     /// transaction already aborted, or cancelled), and PostgresNIO answers every later use of that name on that
     /// connection with the same error.
-    func retire(_ sql: String, _ binds: [SQLValue]) {
-        let key = Key(sql: sql, kinds: Self.kinds(of: binds))
+    func retire(_ query: SQLStatement) {
+        let key = Key(sql: query.sql, kinds: Self.kinds(of: query.binds))
         known.withLock { _ = $0.statements.removeValue(forKey: key) }
     }
 
@@ -85,13 +86,6 @@ final class PostgresStatements: Sendable {
     static func mayHaveSpoiledTheName(_ error: any Error) -> Bool {
         guard let state = (error as? PSQLError)?.serverInfo?[.sqlState] else { return false }
         return ["25P02", "57014", "0A000", "26000"].contains(state)
-    }
-
-    /// Whether `sql` is a statement PostgreSQL can prepare and that is run again and again: a query or a data change.
-    static func isPreparable(_ sql: String) -> Bool {
-        var words = PostgresTransaction.Words(sql)
-        guard let verb = words.next() else { return false }
-        return verb.is("SELECT") || verb.is("INSERT") || verb.is("UPDATE") || verb.is("DELETE") || verb.is("WITH")
     }
 
     /// Rewrites `?` placeholders (outside quoted text) as PostgreSQL's `$n`, and counts them. Works on the UTF-8

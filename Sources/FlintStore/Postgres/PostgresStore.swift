@@ -182,7 +182,7 @@ public final class PostgresStore: AuthStore {
         do {
             try await client.withConnection { connection in
                 try await PostgresExecutor(connection: connection, statements: statements, logger: logger).run(
-                    "SELECT pg_notify(?, ?)", [.text(Self.changeChannel), .text(change.rawValue)])
+                    .read("SELECT pg_notify(?, ?)", [.text(Self.changeChannel), .text(change.rawValue)]))
             }
         } catch {
             logger.warning("postgres change notification failed", metadata: ["change": "\(change)", "errorType": "\(type(of: error))"])
@@ -223,22 +223,22 @@ public final class PostgresStore: AuthStore {
         try await client.withConnection { connection in
             // Nothing is prepared while the schema changes.
             let db = PostgresExecutor(connection: connection, statements: PostgresStatements(capacity: 0), logger: logger)
-            try await db.run("SELECT pg_advisory_lock(7256213)")
+            try await db.run(.command("SELECT pg_advisory_lock(7256213)"))
             do {
                 _ = try await Migrations.run(on: db) { body in
-                    try await db.run("BEGIN")
+                    try await db.run(.command("BEGIN"))
                     do {
                         try await body()
-                        try await db.run("COMMIT")
+                        try await db.run(.command("COMMIT"))
                     } catch {
                         await Self.rollback(db, logger: logger)
                         throw error
                     }
                 }
-                try await db.run("SELECT pg_advisory_unlock(7256213)")
+                try await db.run(.command("SELECT pg_advisory_unlock(7256213)"))
             } catch {
                 do {
-                    try await db.run("SELECT pg_advisory_unlock(7256213)")
+                    try await db.run(.command("SELECT pg_advisory_unlock(7256213)"))
                 } catch let unlockError {
                     logger.warning("postgres advisory unlock failed", metadata: ["errorType": "\(type(of: unlockError))"])
                 }
@@ -281,7 +281,7 @@ public final class PostgresStore: AuthStore {
     }
 
     private static func rollback(_ db: PostgresExecutor, logger: Logger) async {
-        await rollback(logger: logger) { try await db.run("ROLLBACK") }
+        await rollback(logger: logger) { try await db.run(.command("ROLLBACK")) }
     }
 
     private static func rollback(logger: Logger, _ undo: () async throws -> Void) async {

@@ -2,23 +2,25 @@ import PostgresNIO
 import Synchronization
 
 /// One write transaction on a PostgreSQL connection, sent in as few round trips as its statements allow: each
-/// statement is one round trip to the server, and a sign-in is a handful of statements (issue 17).
+/// statement is one round trip to the server, and a sign-in is a handful of statements (issue 17). What it does is
+/// decided from what each ``SQLStatement`` declares (what it does, the tables it names, whether it closes the
+/// transaction), never from its text:
 ///
 /// - `BEGIN` waits for the first statement that writes or locks. Reads before it run on their own, which under READ
 ///   COMMITTED (each statement takes its own snapshot, inside a transaction or not) sees exactly what it would have
 ///   seen inside, as no write of this transaction exists yet; a `SELECT … FOR UPDATE` begins the transaction first,
 ///   so its lock lasts until the commit.
-/// - Deferred statements (``SQLExecutor/deferred(_:_:)``: writes whose result the flow does not read) wait and are
+/// - Deferred statements (``SQLExecutor/deferred(_:)``: writes whose result the flow does not read) wait and are
 ///   sent with the next statement's turn: several go as one statement, the deferred ones as data-modifying `WITH`
-///   clauses, at most one per table, so no row is written twice by one statement. A write (`INSERT`, `UPDATE`,
-///   `DELETE`) that names none of their tables carries them the same way, as `WITH` clauses of its own statement
+///   clauses, at most one per table, so no row is written twice by one statement. A plain write (``SQLStatement/plainWriteTarget``)
+///   that names none of their tables carries them the same way, as `WITH` clauses of its own statement
 ///   (a code send's session and text riding on its counters). Any other statement sends the waiting ones first, so
 ///   it sees their effects, as without deferral — except a plain read that names none of the waiting writes' tables,
 ///   which cannot see their effects and so neither sends them nor begins the transaction (a sign-in's read of the
 ///   account's federated identities after its session and audit rows were deferred).
 /// - At the commit, a transaction whose only writes are deferred sends them as one statement, which commits by
 ///   itself: no `BEGIN`, no `COMMIT`. Otherwise they go before `COMMIT`.
-/// - A closing statement (``closingQuery(_:_:)``: the last, atomic on its own, its refusals raised as errors) in a
+/// - A closing statement (``SQLStatement/closing``: the last, atomic on its own, its refusals raised as errors) in a
 ///   transaction not yet begun goes the same way, carrying the deferred writes: a code send is then its live-session
 ///   read and one statement. Nothing may follow it.
 /// - A statement that failed aborts the transaction on the server (later ones fail, `COMMIT` rolls back): the
@@ -33,54 +35,64 @@ final class PostgresTransaction: SQLExecutor {
         var begun = false
         /// A closing statement was sent: nothing may follow.
         var closed = false
-        var deferred: [(table: String, sql: String, binds: [SQLValue])] = []
+        /// Plain writes (``SQLStatement/plainWriteTarget``), at most one per table.
+        var deferred: [SQLStatement] = []
         var failure: (any Error)?
+
+        /// The tables the waiting writes write.
+        var waiting: Set<SQLTable> { Set(deferred.compactMap(\.plainWriteTarget)) }
     }
 
     /// A transaction on `connection` (a ``PostgresExecutor``; tests record what it is sent).
     init(_ connection: any SQLExecutor) { self.connection = connection }
 
-    func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-        let waiting = try state.withLock { state in
+    func query(_ statement: SQLStatement) async throws -> [SQLRow] {
+        guard statement.closes else { return try await run(statement) }
+        let (begun, waiting) = try state.withLock { state in
             guard !state.closed else { throw SQLStoreError.afterClosingStatement }
-            return Set(state.deferred.map(\.table))
+            return (state.begun, state.waiting)
         }
-        if Self.isPlainRead(sql), !Self.names(any: waiting, in: sql) {
-            // A read of tables no waiting write touches sees the same rows before those writes as after them.
-            return try await send(sql, binds)
-        }
-        // Deferred writes go first, inside the transaction: what follows belongs to the same one.
-        if !waiting.isEmpty || !Self.isPlainRead(sql) { try await begin() }
-        if !waiting.isEmpty, Self.target(of: sql) != nil, !Self.names(any: waiting, in: sql) {
-            // A write of other tables carries them as `WITH` clauses: one round trip instead of two. It cannot see
-            // their effects (one snapshot for the whole statement), and it touches none of their tables.
-            return try await send(combining: takeDeferred(), with: (sql, binds))
-        }
-        try await flush()
-        return try await send(sql, binds)
-    }
-
-    func closingQuery(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-        let (begun, waiting) = state.withLock { ($0.begun, Set($0.deferred.map(\.table))) }
         let rows: [SQLRow]
-        if begun || Self.names(any: waiting, in: sql) {
-            rows = try await query(sql, binds)
+        if begun || statement.names(any: waiting) {
+            rows = try await run(statement)
         } else {
             // The statement and the waiting writes are the whole transaction: one statement, its own transaction.
-            rows = try await send(combining: takeDeferred(), with: (sql, binds))
+            rows = try await send(statement.carrying(takeDeferred()))
         }
         state.withLock { $0.closed = true }
         return rows
     }
 
-    func deferred(_ sql: String, _ binds: [SQLValue]) async throws {
+    /// Runs a statement that is not the closing one.
+    private func run(_ statement: SQLStatement) async throws -> [SQLRow] {
+        let waiting = try state.withLock { state in
+            guard !state.closed else { throw SQLStoreError.afterClosingStatement }
+            return state.waiting
+        }
+        let plainRead = statement.effect == .read
+        if plainRead, !statement.names(any: waiting) {
+            // A read of tables no waiting write touches sees the same rows before those writes as after them.
+            return try await send(statement)
+        }
+        // Deferred writes go first, inside the transaction: what follows belongs to the same one.
+        if !waiting.isEmpty || !plainRead { try await begin() }
+        if !waiting.isEmpty, statement.plainWriteTarget != nil, !statement.names(any: waiting) {
+            // A write of other tables carries them as `WITH` clauses: one round trip instead of two. It cannot see
+            // their effects (one snapshot for the whole statement), and it touches none of their tables.
+            return try await send(statement.carrying(takeDeferred()))
+        }
+        try await flush()
+        return try await send(statement)
+    }
+
+    func deferred(_ statement: SQLStatement) async throws {
         guard !state.withLock({ $0.closed }) else { throw SQLStoreError.afterClosingStatement }
-        guard let table = Self.target(of: sql) else { return try await run(sql, binds) }
-        if state.withLock({ state in state.deferred.contains { $0.table == table } }) {
+        guard let table = statement.plainWriteTarget, !statement.closes else { return _ = try await query(statement) }
+        if state.withLock({ $0.waiting.contains(table) }) {
             try await begin()
             try await flush()
         }
-        state.withLock { $0.deferred.append((table, sql, binds)) }
+        state.withLock { $0.deferred.append(statement) }
     }
 
     /// Sends what waits and commits; a transaction that wrote nothing but deferred statements sends them as one
@@ -88,7 +100,7 @@ final class PostgresTransaction: SQLExecutor {
     func commit() async throws {
         if let failure = state.withLock({ $0.failure }) { throw failure }
         try await flush()
-        if state.withLock({ $0.begun }) { _ = try await send("COMMIT", []) }
+        if state.withLock({ $0.begun }) { _ = try await send(.command("COMMIT")) }
     }
 
     /// Rolls back what was begun (deferred statements not yet sent are dropped).
@@ -97,12 +109,12 @@ final class PostgresTransaction: SQLExecutor {
             state.deferred.removeAll()
             return state.begun
         }
-        if begun { _ = try await connection.query("ROLLBACK", []) }
+        if begun { _ = try await connection.query(.command("ROLLBACK")) }
     }
 
     private func begin() async throws {
         guard !state.withLock({ $0.begun }) else { return }
-        _ = try await send("BEGIN", [])
+        _ = try await send(.command("BEGIN"))
         state.withLock { $0.begun = true }
     }
 
@@ -111,112 +123,26 @@ final class PostgresTransaction: SQLExecutor {
     private func flush() async throws {
         let waiting = takeDeferred()
         guard let last = waiting.last else { return }
-        _ = try await send(combining: waiting.dropLast(), with: (last.sql, last.binds))
+        _ = try await send(last.carrying(waiting.dropLast()))
     }
 
     /// The deferred statements, taken out of the queue.
-    private func takeDeferred() -> [(table: String, sql: String, binds: [SQLValue])] {
+    private func takeDeferred() -> [SQLStatement] {
         state.withLock { state in
             defer { state.deferred.removeAll() }
             return state.deferred
         }
     }
 
-    /// Sends `main` with `clauses` as its data-modifying `WITH` clauses (their `?` placeholders come first, so their
-    /// values do too), and returns what `main` returns.
-    private func send(
-        combining clauses: some Collection<(table: String, sql: String, binds: [SQLValue])>, with main: (sql: String, binds: [SQLValue])
-    ) async throws -> [SQLRow] {
-        guard !clauses.isEmpty else { return try await send(main.sql, main.binds) }
-        let with = "WITH " + clauses.enumerated().map { "flint_deferred_\($0.offset) AS (\($0.element.sql))" }.joined(separator: ", ")
-        // A statement with `WITH` clauses of its own gets the deferred ones in front of them (Flint carries none
-        // with a `WITH RECURSIVE`, whose keyword would have to come first).
-        var words = Words(main.sql)
-        let sql = words.next()?.is("WITH") == true ? with + ", " + main.sql.drop(while: \.isWhitespace).dropFirst(4) : with + " " + main.sql
-        return try await send(sql, clauses.flatMap(\.binds) + main.binds)
-    }
-
-    private func send(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+    private func send(_ statement: SQLStatement) async throws -> [SQLRow] {
         // The server refuses everything after a failure until the rollback; not sending spares it the round trip and
         // spares a statement its first preparation on this connection failing for a reason not its own.
         if let failure = state.withLock({ $0.failure }) { throw failure }
         do {
-            return try await connection.query(sql, binds)
+            return try await connection.query(statement)
         } catch {
             state.withLock { if $0.failure == nil { $0.failure = error } }
             throw error
-        }
-    }
-
-    /// Whether `sql` only reads and locks nothing: a `SELECT` without `FOR UPDATE` / `FOR SHARE` (`FOR NO KEY
-    /// UPDATE`, `FOR KEY SHARE`). Reads the UTF-8 bytes without copying them: it runs for every statement.
-    static func isPlainRead(_ sql: String) -> Bool {
-        var words = Words(sql)
-        guard words.next()?.is("SELECT") == true else { return false }
-        var afterFor = false
-        while let word = words.next() {
-            if afterFor, word.is("UPDATE") || word.is("SHARE") || word.is("NO") || word.is("KEY") { return false }
-            afterFor = word.is("FOR")
-        }
-        return true
-    }
-
-    /// Whether any word of `sql` is one of `tables` (lower-case names): a read that may see what a waiting write to one
-    /// of them changes. A word rather than a `FROM` clause is looked for, so joins, subqueries and a column that happens
-    /// to share a table's name all count (at worst a read waits for writes it did not need).
-    static func names(any tables: Set<String>, in sql: String) -> Bool {
-        guard !tables.isEmpty else { return false }
-        var words = Words(sql)
-        while let word = words.next() {
-            if tables.contains(word.name) { return true }
-        }
-        return false
-    }
-
-    /// The table a deferrable statement writes (`INSERT INTO t`, `UPDATE t`, `DELETE FROM t`), or `nil` for anything
-    /// else, which then runs at once.
-    static func target(of sql: String) -> String? {
-        var words = Words(sql)
-        guard let verb = words.next() else { return nil }
-        if verb.is("INSERT") { return words.next()?.is("INTO") == true ? words.next()?.name : nil }
-        if verb.is("UPDATE") { return words.next()?.name }
-        if verb.is("DELETE") { return words.next()?.is("FROM") == true ? words.next()?.name : nil }
-        return nil
-    }
-
-    /// The words of a statement, one at a time: runs of ASCII letters, digits and `_` (quoted text is not told apart;
-    /// no statement of Flint's has `FOR UPDATE` inside a string).
-    struct Words {
-        private let bytes: String.UTF8View
-        private var index: String.UTF8View.Index
-
-        init(_ sql: String) { (bytes, index) = (sql.utf8, sql.utf8.startIndex) }
-
-        /// One word: a view of the statement's bytes.
-        struct Word {
-            let bytes: Substring.UTF8View
-
-            /// Whether the word is `keyword` (upper-case ASCII), in any case.
-            func `is`(_ keyword: StaticString) -> Bool {
-                let expected = UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount)
-                return bytes.count == expected.count && zip(bytes, expected).allSatisfy { $0 & 0xDF == $1 }
-            }
-
-            /// The word as a lower-case name.
-            var name: String { String(Substring(bytes)).lowercased() }
-        }
-
-        mutating func next() -> Word? {
-            while index < bytes.endIndex, !Self.isWordByte(bytes[index]) { bytes.formIndex(after: &index) }
-            guard index < bytes.endIndex else { return nil }
-            let start = index
-            while index < bytes.endIndex, Self.isWordByte(bytes[index]) { bytes.formIndex(after: &index) }
-            return Word(bytes: Substring(bytes[start..<index]).utf8)
-        }
-
-        private static func isWordByte(_ byte: UInt8) -> Bool {
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
         }
     }
 }

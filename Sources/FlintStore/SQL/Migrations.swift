@@ -276,14 +276,14 @@ extension Migrations {
     static func run(
         on db: any SQLExecutor, through target: Int = latest, inTransaction: (() async throws -> Void) async throws -> Void
     ) async throws -> [Int] {
-        try await db.run("CREATE TABLE IF NOT EXISTS flint_schema (version INTEGER NOT NULL)")
-        let current = Int(try await db.first("SELECT COALESCE(MAX(version), 0) AS v FROM flint_schema")?.int64("v") ?? 0)
+        try await db.run(.command("CREATE TABLE IF NOT EXISTS flint_schema (version INTEGER NOT NULL)"))
+        let current = Int(try await db.first(.read("SELECT COALESCE(MAX(version), 0) AS v FROM flint_schema", from: .schema))?.int64("v") ?? 0)
         guard current <= latest else { throw StoreError.schemaTooNew(found: current, supported: latest) }
         var applied: [Int] = []
         for migration in all where migration.version > current && migration.version <= target {
             try await inTransaction {
-                for statement in migration.statements(db.dialect) { try await db.run(statement) }
-                try await db.run("INSERT INTO flint_schema (version) VALUES (?)", [.integer(Int64(migration.version))])
+                for statement in migration.statements(db.dialect) { try await db.run(.command(statement)) }
+                try await db.run(.write("INSERT INTO flint_schema (version) VALUES (?)", [.integer(Int64(migration.version))], into: .schema))
             }
             applied.append(migration.version)
         }

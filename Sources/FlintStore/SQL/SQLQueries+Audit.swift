@@ -24,8 +24,9 @@ extension SQLQueries {
     func appendAuditEvent(_ event: AuditEvent) async throws {
         let detail = String(decoding: JSONValue.object(event.detail).serialized(sortingKeys: true), as: UTF8.self)
         try await db.deferred(
-            "INSERT INTO audit_events (at, kind, uid, ip, actor, detail) VALUES (?, ?, ?, ?, ?, ?)",
-            [.instant(event.at), .text(event.kind.rawValue), event.uid.sql, event.ip.sql, event.actor.sql, .text(detail)]
+            .write(
+                "INSERT INTO audit_events (at, kind, uid, ip, actor, detail) VALUES (?, ?, ?, ?, ?, ?)",
+                [.instant(event.at), .text(event.kind.rawValue), event.uid.sql, event.ip.sql, event.actor.sql, .text(detail)], into: .auditEvents)
         )
     }
 
@@ -48,7 +49,9 @@ extension SQLQueries {
         filter.add("id < ?", query.beforeID.map(SQLValue.integer))
         filter.binds.append(.integer(Int64(max(0, query.limit))))
         return try await db.query(
-            "SELECT id, at, kind, uid, ip, actor, detail FROM audit_events \(filter.clause) ORDER BY id DESC LIMIT ?", filter.binds
+            .read(
+                "SELECT id, at, kind, uid, ip, actor, detail FROM audit_events \(filter.clause) ORDER BY id DESC LIMIT ?", filter.binds,
+                from: .auditEvents)
         ).map { row in
             let detail = try JSONValue(parsing: try row.string("detail").utf8)
             return AuditEvent(
@@ -64,7 +67,7 @@ extension SQLQueries {
         var filter = SQLFilter()
         filter.add("id < ?", try await firstAuditEventID(atOrAfter: cutoff).map(SQLValue.integer))
         filter.add("at < ?", .instant(cutoff))
-        return try await db.query("DELETE FROM audit_events \(filter.clause) RETURNING id", filter.binds).count
+        return try await db.query(.write("DELETE FROM audit_events \(filter.clause) RETURNING id", filter.binds, into: .auditEvents)).count
     }
 
     /// The sequence number of the first event at or after `instant`, or `nil` when every event is older, found by
@@ -72,13 +75,17 @@ extension SQLQueries {
     /// lookups instead of an index on the instant that every sign-in would write.
     func firstAuditEventID(atOrAfter instant: Instant) async throws -> Int64? {
         // Two subqueries: each is one primary-key seek, where `MIN(id), MAX(id)` in one select would read the table.
-        let bounds = try await db.first("SELECT (SELECT MIN(id) FROM audit_events) AS low, (SELECT MAX(id) FROM audit_events) AS high")
+        let bounds = try await db.first(
+            .read("SELECT (SELECT MIN(id) FROM audit_events) AS low, (SELECT MAX(id) FROM audit_events) AS high", from: .auditEvents))
         guard let bounds, let first = try bounds.optionalInt64("low"), let last = try bounds.optionalInt64("high") else { return nil }
         var (low, high) = (first, last + 1)
         var found: Int64?
         while low < high {
             let middle = low + (high - low) / 2
-            guard let row = try await db.first("SELECT id, at FROM audit_events WHERE id >= ? ORDER BY id LIMIT 1", [.integer(middle)])
+            guard
+                let row = try await db.first(
+                    .read("SELECT id, at FROM audit_events WHERE id >= ? ORDER BY id LIMIT 1", [.integer(middle)], from: .auditEvents))
+
             else {
                 high = middle
                 continue

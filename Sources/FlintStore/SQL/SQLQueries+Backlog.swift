@@ -2,9 +2,11 @@
 extension SQLQueries {
     func outboxBacklog() async throws -> [OutboxBacklog] {
         try await db.query(
-            "SELECT channel, status, COUNT(*) AS n FROM outbox WHERE status IN ('queued', 'sending') GROUP BY channel, status ORDER BY channel, status",
-            []
+            .read(
+                "SELECT channel, status, COUNT(*) AS n FROM outbox WHERE status IN ('queued', 'sending') GROUP BY channel, status ORDER BY channel, status",
+                from: .outbox)
         ).map { row in
+
             OutboxBacklog(
                 channel: OutboxChannel(rawValue: try row.string("channel")), status: OutboxStatus(rawValue: try row.string("status")),
                 count: Int(try row.int64("n")))

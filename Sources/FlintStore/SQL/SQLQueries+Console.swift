@@ -22,21 +22,28 @@ extension SQLQueries {
     }
 
     func consoleOperator(email: String) async throws -> ConsoleOperatorRecord? {
-        try await db.first("SELECT \(Self.operatorColumns) FROM console_operators WHERE email = ?", [.text(email)]).map(consoleOperator(from:))
-    }
-
-    func consoleOperator(setupTokenHash: String) async throws -> ConsoleOperatorRecord? {
-        try await db.first("SELECT \(Self.operatorColumns) FROM console_operators WHERE setup_token_hash = ?", [.text(setupTokenHash)])
+        try await db.first(.read("SELECT \(Self.operatorColumns) FROM console_operators WHERE email = ?", [.text(email)], from: .consoleOperators))
             .map(consoleOperator(from:))
     }
 
+    func consoleOperator(setupTokenHash: String) async throws -> ConsoleOperatorRecord? {
+        try await db.first(
+            .read(
+                "SELECT \(Self.operatorColumns) FROM console_operators WHERE setup_token_hash = ?", [.text(setupTokenHash)], from: .consoleOperators)
+        )
+        .map(consoleOperator(from:))
+    }
+
     func consoleOperators() async throws -> [ConsoleOperatorRecord] {
-        try await db.query("SELECT \(Self.operatorColumns) FROM console_operators ORDER BY email", []).map(consoleOperator(from:))
+        try await db.query(.read("SELECT \(Self.operatorColumns) FROM console_operators ORDER BY email", from: .consoleOperators)).map(
+            consoleOperator(from:))
     }
 
     func consoleSession(tokenHash: String) async throws -> ConsoleSessionRecord? {
-        try await db.first("SELECT \(Self.consoleSessionColumns) FROM console_sessions WHERE token_hash = ?", [.text(tokenHash)])
-            .map(consoleSession(from:))
+        try await db.first(
+            .read("SELECT \(Self.consoleSessionColumns) FROM console_sessions WHERE token_hash = ?", [.text(tokenHash)], from: .consoleSessions)
+        )
+        .map(consoleSession(from:))
     }
 
     /// Name matches beyond which SQLite's search walks the primary key in order instead of sorting what the name index
@@ -67,10 +74,11 @@ extension SQLQueries {
             // statistics; SQLite has none, so a capped count on the index tells it (a common name walks the key).
             if db.dialect == .sqlite {
                 let probe = try await db.first(
-                    """
-                    SELECT COUNT(*) AS n FROM (SELECT 1 FROM users WHERE display_name IS NOT NULL AND \(name.sql)
-                        LIMIT \(Self.denseNameMatches)) AS matches
-                    """, name.binds)
+                    .read(
+                        """
+                        SELECT COUNT(*) AS n FROM (SELECT 1 FROM users WHERE display_name IS NOT NULL AND \(name.sql)
+                            LIMIT \(Self.denseNameMatches)) AS matches
+                        """, name.binds, from: .users))
                 if try probe?.int64("n") ?? 0 >= Int64(Self.denseNameMatches) {
                     name = range("+LOWER(display_name)", namePrefix.lowercased())
                 }
@@ -85,7 +93,7 @@ extension SQLQueries {
         }
         let filter = clause.isEmpty ? "" : "WHERE " + clause
         return try await db.query(
-            "SELECT \(Self.userColumns) FROM users \(filter) ORDER BY local_id LIMIT ?", binds + [.integer(Int64(limit))]
+            .read("SELECT \(Self.userColumns) FROM users \(filter) ORDER BY local_id LIMIT ?", binds + [.integer(Int64(limit))], from: .users)
         ).map(user(from:))
     }
 
@@ -107,63 +115,73 @@ extension SQLQueries {
 
     func insertConsoleOperator(_ o: ConsoleOperatorRecord) async throws {
         let rows = try await db.query(
-            """
-            INSERT INTO console_operators (\(Self.operatorColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT DO NOTHING RETURNING email
-            """,
-            [
-                .text(o.email), .text(o.role.rawValue), o.passwordHash.sql, o.totpSecret.sql, o.lastTOTPStep.sql, o.setupTokenHash.sql,
-                o.setupExpiresAt.sql, .instant(o.createdAt),
-            ])
+            .write(
+                """
+                INSERT INTO console_operators (\(Self.operatorColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT DO NOTHING RETURNING email
+                """,
+                [
+                    .text(o.email), .text(o.role.rawValue), o.passwordHash.sql, o.totpSecret.sql, o.lastTOTPStep.sql, o.setupTokenHash.sql,
+                    o.setupExpiresAt.sql, .instant(o.createdAt),
+                ], into: .consoleOperators))
         if rows.isEmpty { throw StoreError.conflict("email") }
     }
 
     func updateConsoleOperator(_ o: ConsoleOperatorRecord) async throws {
         let rows = try await db.query(
-            """
-            UPDATE console_operators SET role = ?, password_hash = ?, totp_secret = ?, last_totp_step = ?, setup_token_hash = ?,
-                setup_expires_at = ? WHERE email = ? RETURNING email
-            """,
-            [
-                .text(o.role.rawValue), o.passwordHash.sql, o.totpSecret.sql, o.lastTOTPStep.sql, o.setupTokenHash.sql, o.setupExpiresAt.sql,
-                .text(o.email),
-            ])
+            .write(
+                """
+                UPDATE console_operators SET role = ?, password_hash = ?, totp_secret = ?, last_totp_step = ?, setup_token_hash = ?,
+                    setup_expires_at = ? WHERE email = ? RETURNING email
+                """,
+                [
+                    .text(o.role.rawValue), o.passwordHash.sql, o.totpSecret.sql, o.lastTOTPStep.sql, o.setupTokenHash.sql, o.setupExpiresAt.sql,
+                    .text(o.email),
+                ], into: .consoleOperators))
         if rows.isEmpty { throw StoreError.notFound }
     }
 
     func lockedConsoleOperatorEmails(role: ConsoleRole) async throws -> [String] {
-        let lock = db.dialect == .postgresql ? " FOR UPDATE" : ""
-        return try await db.query("SELECT email FROM console_operators WHERE role = ? ORDER BY email\(lock)", [.text(role.rawValue)])
-            .map { try $0.string("email") }
+        let sql = "SELECT email FROM console_operators WHERE role = ? ORDER BY email"
+        let statement: SQLStatement =
+            db.dialect == .postgresql
+            ? .lockingRead(sql + " FOR UPDATE", [.text(role.rawValue)], from: .consoleOperators)
+            : .read(sql, [.text(role.rawValue)], from: .consoleOperators)
+        return try await db.query(statement).map { try $0.string("email") }
     }
 
     func deleteConsoleOperator(email: String) async throws {
-        let rows = try await db.query("DELETE FROM console_operators WHERE email = ? RETURNING email", [.text(email)])
+        let rows = try await db.query(
+            .write("DELETE FROM console_operators WHERE email = ? RETURNING email", [.text(email)], into: .consoleOperators))
         if rows.isEmpty { throw StoreError.notFound }
     }
 
     func insertConsoleSession(_ s: ConsoleSessionRecord) async throws {
         try await db.run(
-            "INSERT INTO console_sessions (\(Self.consoleSessionColumns)) VALUES (?, ?, ?, ?, ?)",
-            [.text(s.tokenHash), .text(s.email), .text(s.stage.rawValue), .instant(s.createdAt), .instant(s.lastSeenAt)])
+            .write(
+                "INSERT INTO console_sessions (\(Self.consoleSessionColumns)) VALUES (?, ?, ?, ?, ?)",
+                [.text(s.tokenHash), .text(s.email), .text(s.stage.rawValue), .instant(s.createdAt), .instant(s.lastSeenAt)], into: .consoleSessions))
     }
 
     func touchConsoleSession(tokenHash: String, at: Instant) async throws {
-        try await db.run("UPDATE console_sessions SET last_seen_at = ? WHERE token_hash = ?", [.instant(at), .text(tokenHash)])
+        try await db.run(
+            .write("UPDATE console_sessions SET last_seen_at = ? WHERE token_hash = ?", [.instant(at), .text(tokenHash)], into: .consoleSessions))
     }
 
     func deleteConsoleSession(tokenHash: String) async throws {
-        try await db.run("DELETE FROM console_sessions WHERE token_hash = ?", [.text(tokenHash)])
+        try await db.run(.write("DELETE FROM console_sessions WHERE token_hash = ?", [.text(tokenHash)], into: .consoleSessions))
     }
 
     func deleteConsoleSessions(idleBefore: Instant, createdBefore: Instant) async throws -> Int {
         try await db.query(
-            "DELETE FROM console_sessions WHERE last_seen_at < ? OR created_at < ? RETURNING token_hash",
-            [.instant(idleBefore), .instant(createdBefore)]
+            .write(
+                "DELETE FROM console_sessions WHERE last_seen_at < ? OR created_at < ? RETURNING token_hash",
+                [.instant(idleBefore), .instant(createdBefore)], into: .consoleSessions)
         ).count
     }
 
     func deleteConsoleSessions(email: String) async throws -> Int {
-        try await db.query("DELETE FROM console_sessions WHERE email = ? RETURNING token_hash", [.text(email)]).count
+        try await db.query(.write("DELETE FROM console_sessions WHERE email = ? RETURNING token_hash", [.text(email)], into: .consoleSessions))
+            .count
     }
 }

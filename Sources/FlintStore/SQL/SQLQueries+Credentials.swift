@@ -19,57 +19,75 @@ extension SQLQueries {
     }
 
     func serviceAccounts() async throws -> [ServiceAccountRecord] {
-        try await db.query("SELECT \(Self.serviceAccountColumns) FROM service_accounts ORDER BY created_at, key_id", []).map(serviceAccount(from:))
+        try await db.query(.read("SELECT \(Self.serviceAccountColumns) FROM service_accounts ORDER BY created_at, key_id", from: .serviceAccounts))
+            .map(serviceAccount(from:))
     }
 
     func serviceAccounts(clientEmail: String) async throws -> [ServiceAccountRecord] {
         try await db.query(
-            "SELECT \(Self.serviceAccountColumns) FROM service_accounts WHERE client_email = ? ORDER BY created_at, key_id", [.text(clientEmail)]
+            .read(
+                "SELECT \(Self.serviceAccountColumns) FROM service_accounts WHERE client_email = ? ORDER BY created_at, key_id", [.text(clientEmail)],
+                from: .serviceAccounts)
         ).map(serviceAccount(from:))
     }
 
     func insertServiceAccount(_ a: ServiceAccountRecord) async throws {
         let rows = try await db.query(
-            """
-            INSERT INTO service_accounts (key_id, name, client_email, client_id, public_key_pem, created_at, revoked_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING key_id
-            """,
-            [.text(a.keyID), .text(a.name), .text(a.clientEmail), .text(a.clientID), .text(a.publicKeyPEM), .instant(a.createdAt), a.revokedAt.sql]
+            .write(
+                """
+                INSERT INTO service_accounts (key_id, name, client_email, client_id, public_key_pem, created_at, revoked_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING key_id
+                """,
+                [
+                    .text(a.keyID), .text(a.name), .text(a.clientEmail), .text(a.clientID), .text(a.publicKeyPEM), .instant(a.createdAt),
+                    a.revokedAt.sql,
+                ],
+                into: .serviceAccounts)
         )
         guard rows.isEmpty else { return }
-        let taken = try await db.first("SELECT key_id FROM service_accounts WHERE key_id = ?", [.text(a.keyID)]) != nil
+        let taken = try await db.first(.read("SELECT key_id FROM service_accounts WHERE key_id = ?", [.text(a.keyID)], from: .serviceAccounts)) != nil
         throw StoreError.conflict(taken ? "keyID" : "name")
     }
 
     func revokeServiceAccount(name: String, at: Instant) async throws -> Bool {
         !(try await db.query(
-            "UPDATE service_accounts SET revoked_at = ? WHERE name = ? AND revoked_at IS NULL RETURNING key_id", [.instant(at), .text(name)]
+            .write(
+                "UPDATE service_accounts SET revoked_at = ? WHERE name = ? AND revoked_at IS NULL RETURNING key_id", [.instant(at), .text(name)],
+                into: .serviceAccounts)
         )).isEmpty
     }
 
     func adminCredentials() async throws -> [AdminCredentialRecord] {
-        try await db.query("SELECT \(Self.adminCredentialColumns) FROM admin_credentials ORDER BY created_at, name", []).map(adminCredential(from:))
+        try await db.query(.read("SELECT \(Self.adminCredentialColumns) FROM admin_credentials ORDER BY created_at, name", from: .adminCredentials))
+            .map(adminCredential(from:))
     }
 
     func adminCredential(secretHash: String) async throws -> AdminCredentialRecord? {
-        try await db.first("SELECT \(Self.adminCredentialColumns) FROM admin_credentials WHERE secret_hash = ?", [.text(secretHash)])
-            .map(adminCredential(from:))
+        try await db.first(
+            .read("SELECT \(Self.adminCredentialColumns) FROM admin_credentials WHERE secret_hash = ?", [.text(secretHash)], from: .adminCredentials)
+        )
+        .map(adminCredential(from:))
     }
 
     func insertAdminCredential(_ c: AdminCredentialRecord) async throws {
         let rows = try await db.query(
-            """
-            INSERT INTO admin_credentials (secret_hash, name, scope, created_at, revoked_at)
-            VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING secret_hash
-            """,
-            [.text(c.secretHash), .text(c.name), .text(c.scope.rawValue), .instant(c.createdAt), c.revokedAt.sql]
+            .write(
+                """
+                INSERT INTO admin_credentials (secret_hash, name, scope, created_at, revoked_at)
+                VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING secret_hash
+                """,
+                [.text(c.secretHash), .text(c.name), .text(c.scope.rawValue), .instant(c.createdAt), c.revokedAt.sql], into: .adminCredentials)
         )
         if rows.isEmpty { throw StoreError.conflict("name") }
     }
 
     func revokeAdminCredential(name: String, at: Instant) async throws -> Bool {
         !(try await db.query(
-            "UPDATE admin_credentials SET revoked_at = ? WHERE name = ? AND revoked_at IS NULL RETURNING secret_hash", [.instant(at), .text(name)]
+            .write(
+                "UPDATE admin_credentials SET revoked_at = ? WHERE name = ? AND revoked_at IS NULL RETURNING secret_hash",
+                [.instant(at), .text(name)],
+                into: .adminCredentials)
         )).isEmpty
+
     }
 }

@@ -22,8 +22,10 @@ extension SQLQueries {
         // Each row carries the counters' hits (empty when the window has none).
         let hitColumns = counters.indices.map { ", (SELECT hits FROM rate_counters WHERE counter_key = ? AND window_start = ?) AS hits_\($0)" }
         let rows = try await db.query(
-            Self.userWithIdentitiesColumns + hitColumns.joined() + Self.userWithIdentitiesByPhone,
-            counters.flatMap { [SQLValue.text($0.key), .instant($0.windowStart)] } + [.text(phoneNumber)])
+            .read(
+                Self.userWithIdentitiesColumns + hitColumns.joined() + Self.userWithIdentitiesByPhone,
+                counters.flatMap { [SQLValue.text($0.key), .instant($0.windowStart)] } + [.text(phoneNumber)],
+                from: .rateCounters, .users, .federatedIdentities))
         return try accountAndHits(rows, counters: counters.count)
     }
 
@@ -58,12 +60,15 @@ extension SQLQueries {
             ", (SELECT hits FROM rate_counters WHERE counter_key = ? || spent.phone_number AND window_start = ?) AS hits_\($0)"
         }
         let rows = try await db.query(
-            "WITH spent AS (\(Self.spendStatement) RETURNING \(Self.sessionColumns)) " + Self.userWithIdentitiesColumns + ", "
-                + sessionColumns + hitColumns.joined() + """
+            SQLStatement(
+                with: ["spent AS (\(Self.spendStatement) RETURNING \(Self.sessionColumns))"],
+                Self.userWithIdentitiesColumns + ", " + sessionColumns + hitColumns.joined() + """
                      FROM spent LEFT JOIN users u ON u.phone_number = spent.phone_number
                         LEFT JOIN federated_identities f ON f.local_id = u.local_id
                     """,
-            Self.spendValues(sessionID, codeHash, now, maxAttempts) + counters.flatMap { [SQLValue.text($0.keyPrefix), .instant($0.windowStart)] })
+                Self.spendValues(sessionID, codeHash, now, maxAttempts)
+                    + counters.flatMap { [SQLValue.text($0.keyPrefix), .instant($0.windowStart)] },
+                tables: [.users, .federatedIdentities, .rateCounters], effect: .write(.codeSessions)))
         guard let first = rows.first else {
             return SpentCodeRead(outcome: try await refusedSpend(sessionID: sessionID, now: now, maxAttempts: maxAttempts))
         }
@@ -99,49 +104,61 @@ extension SQLQueries {
 
     func user(federatedID: FederatedIdentityKey) async throws -> UserRecord? {
         try await db.first(
-            """
-            SELECT \(Self.userColumns) FROM users
-            WHERE local_id = (SELECT local_id FROM federated_identities WHERE provider_id = ? AND raw_id = ?)
-            """,
-            [.text(federatedID.providerID), .text(federatedID.rawID)]
+            .read(
+                """
+                SELECT \(Self.userColumns) FROM users
+                WHERE local_id = (SELECT local_id FROM federated_identities WHERE provider_id = ? AND raw_id = ?)
+                """,
+                [.text(federatedID.providerID), .text(federatedID.rawID)], from: .users, .federatedIdentities)
         ).map(user(from:))
     }
 
     func federatedIdentities(localID: String) async throws -> [FederatedIdentityRecord] {
         Self.ordered(
-            try await db.query("SELECT \(Self.identityColumns) FROM federated_identities WHERE local_id = ?", [.text(localID)]).map {
+            try await db.query(
+                .read("SELECT \(Self.identityColumns) FROM federated_identities WHERE local_id = ?", [.text(localID)], from: .federatedIdentities)
+            ).map {
                 try identity(from: $0)
             })
     }
 
     func federatedIdentities(email: String) async throws -> [FederatedIdentityRecord] {
         Self.ordered(
-            try await db.query("SELECT \(Self.identityColumns) FROM federated_identities WHERE email = ?", [.text(email)]).map {
+            try await db.query(
+                .read("SELECT \(Self.identityColumns) FROM federated_identities WHERE email = ?", [.text(email)], from: .federatedIdentities)
+            ).map {
                 try identity(from: $0)
             })
     }
 
     func federatedIdentities(localIDs: [String]) async throws -> [String: [FederatedIdentityRecord]] {
         let rows = try await forEachSlice(of: Array(Set(localIDs))) {
-            "SELECT \(Self.identityColumns) FROM federated_identities WHERE local_id IN (\($0))"
+            .read("SELECT \(Self.identityColumns) FROM federated_identities WHERE local_id IN (\($0))", $1, from: .federatedIdentities)
         }
+
         return Dictionary(grouping: Self.ordered(try rows.map { try identity(from: $0) }), by: \.localID)
     }
 
     func linkFederatedIdentity(_ identity: FederatedIdentityRecord) async throws {
         let owner = try await db.first(
-            "SELECT local_id FROM federated_identities WHERE provider_id = ? AND raw_id = ?", [.text(identity.providerID), .text(identity.rawID)]
+            .read(
+                "SELECT local_id FROM federated_identities WHERE provider_id = ? AND raw_id = ?",
+                [.text(identity.providerID), .text(identity.rawID)],
+                from: .federatedIdentities)
         )
         if let owner, try owner.string("local_id") != identity.localID { throw StoreError.conflict("federatedId") }
         // One identity per provider and account: linking again replaces the one the account had.
         try await db.run(
-            "DELETE FROM federated_identities WHERE local_id = ? AND provider_id = ?", [.text(identity.localID), .text(identity.providerID)])
+            .write(
+                "DELETE FROM federated_identities WHERE local_id = ? AND provider_id = ?", [.text(identity.localID), .text(identity.providerID)],
+                into: .federatedIdentities))
         let inserted = try await db.query(
-            """
-            INSERT INTO federated_identities (\(Self.identityColumns)) VALUES (\(Self.placeholders(Self.identityColumnCount)))
-            ON CONFLICT DO NOTHING RETURNING raw_id
-            """,
-            identityValues(identity)
+            .write(
+                """
+                INSERT INTO federated_identities (\(Self.identityColumns)) VALUES (\(Self.placeholders(Self.identityColumnCount)))
+                ON CONFLICT DO NOTHING RETURNING raw_id
+                """,
+                identityValues(identity), into: .federatedIdentities)
         )
         if inserted.isEmpty { throw StoreError.conflict("federatedId") }
     }
@@ -150,7 +167,9 @@ extension SQLQueries {
         var removed = 0
         for provider in Set(providerIDs) {
             removed += try await db.query(
-                "DELETE FROM federated_identities WHERE local_id = ? AND provider_id = ? RETURNING raw_id", [.text(localID), .text(provider)]
+                .write(
+                    "DELETE FROM federated_identities WHERE local_id = ? AND provider_id = ? RETURNING raw_id", [.text(localID), .text(provider)],
+                    into: .federatedIdentities)
             ).count
         }
         return removed
@@ -164,8 +183,9 @@ extension SQLQueries {
             let rawIDs = group.map(\.rawID)
             for round in 0..<(rawIDs.count + width - 1) / width {
                 let rows = try await db.query(
-                    "SELECT raw_id, local_id FROM federated_identities WHERE provider_id = ? AND raw_id IN (\(Self.placeholders(width)))",
-                    [.text(provider)] + Self.padded(rawIDs, chunk: round, width: width)
+                    .read(
+                        "SELECT raw_id, local_id FROM federated_identities WHERE provider_id = ? AND raw_id IN (\(Self.placeholders(width)))",
+                        [.text(provider)] + Self.padded(rawIDs, chunk: round, width: width), from: .federatedIdentities)
                 )
                 for row in rows {
                     owners[FederatedIdentityKey(providerID: provider, rawID: try row.string("raw_id"))] = try row.string("local_id")
@@ -178,7 +198,8 @@ extension SQLQueries {
     /// Inserts identities with multi-row statements; ``StoreError/conflict`` (`federatedId`) if one is taken.
     func insertIdentities(_ identities: [FederatedIdentityRecord]) async throws {
         try await insertRows(
-            identities, into: "federated_identities (\(Self.identityColumns))", width: Self.identityColumnCount, key: "raw_id",
+            identities, into: .federatedIdentities, columns: Self.identityColumns, width: Self.identityColumnCount, key: "raw_id",
+
             conflict: "federatedId", values: identityValues)
     }
 }

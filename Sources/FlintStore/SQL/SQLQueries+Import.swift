@@ -20,11 +20,12 @@ extension SQLQueries {
         for round in 0..<rounds {
             let binds = [localIDs, emails, phoneNumbers].flatMap { Self.padded($0, chunk: round, width: width) }
             let rows = try await db.query(
-                """
-                SELECT local_id, email, phone_number, revocation_generation FROM users
-                WHERE local_id IN (\(lists)) OR email IN (\(lists)) OR phone_number IN (\(lists))
-                """,
-                binds
+                .read(
+                    """
+                    SELECT local_id, email, phone_number, revocation_generation FROM users
+                    WHERE local_id IN (\(lists)) OR email IN (\(lists)) OR phone_number IN (\(lists))
+                    """,
+                    binds, from: .users)
             )
             for row in rows {
                 let owner = try row.string("local_id")
@@ -35,8 +36,9 @@ extension SQLQueries {
         }
         for round in 0..<(enrollmentIDs.count + width - 1) / width {
             let rows = try await db.query(
-                "SELECT enrollment_id, local_id FROM mfa_enrollments WHERE enrollment_id IN (\(lists))",
-                Self.padded(enrollmentIDs, chunk: round, width: width)
+                .read(
+                    "SELECT enrollment_id, local_id FROM mfa_enrollments WHERE enrollment_id IN (\(lists))",
+                    Self.padded(enrollmentIDs, chunk: round, width: width), from: .mfaEnrollments)
             )
             for row in rows { clashes.enrollmentOwners[try row.string("enrollment_id")] = try row.string("local_id") }
         }
@@ -52,11 +54,11 @@ extension SQLQueries {
     func insertImportedUsers(_ accounts: [UserAndFactors]) async throws {
         let users = accounts.map(\.user)
         try await insertRows(
-            users, into: "users (\(Self.userInsertColumns))", width: Self.userInsertColumnCount, key: "local_id",
+            users, into: .users, columns: Self.userInsertColumns, width: Self.userInsertColumnCount, key: "local_id",
             conflict: "localId", values: userInsertValues)
         try await insertRows(
             accounts.flatMap(\.enrollments),
-            into: "mfa_enrollments (enrollment_id, local_id, factor, display_name, phone_number, totp_secret, enrolled_at, last_totp_step)",
+            into: .mfaEnrollments, columns: "enrollment_id, local_id, factor, display_name, phone_number, totp_secret, enrolled_at, last_totp_step",
             width: 8, key: "enrollment_id", conflict: "secondFactor"
         ) { e in
             [
@@ -72,19 +74,23 @@ extension SQLQueries {
         let rows =
             if let localID {
                 try await db.query(
-                    "SELECT \(Self.userColumns) FROM users WHERE local_id > ? ORDER BY local_id LIMIT ?", [.text(localID), .integer(Int64(limit))])
+                    .read(
+                        "SELECT \(Self.userColumns) FROM users WHERE local_id > ? ORDER BY local_id LIMIT ?",
+                        [.text(localID), .integer(Int64(limit))],
+                        from: .users))
             } else {
-                try await db.query("SELECT \(Self.userColumns) FROM users ORDER BY local_id LIMIT ?", [.integer(Int64(limit))])
+                try await db.query(.read("SELECT \(Self.userColumns) FROM users ORDER BY local_id LIMIT ?", [.integer(Int64(limit))], from: .users))
             }
         let users = try rows.map(user(from:))
         guard let first = users.first?.localID, let last = users.last?.localID else { return [] }
         var factors: [String: [MFAEnrollmentRecord]] = [:]
         for row in try await db.query(
-            """
-            SELECT enrollment_id, local_id, factor, display_name, phone_number, totp_secret, enrolled_at, last_totp_step
-            FROM mfa_enrollments WHERE local_id >= ? AND local_id <= ? ORDER BY local_id, enrolled_at, enrollment_id
-            """,
-            [.text(first), .text(last)]
+            .read(
+                """
+                SELECT enrollment_id, local_id, factor, display_name, phone_number, totp_secret, enrolled_at, last_totp_step
+                FROM mfa_enrollments WHERE local_id >= ? AND local_id <= ? ORDER BY local_id, enrolled_at, enrollment_id
+                """,
+                [.text(first), .text(last)], from: .mfaEnrollments)
         ) {
             let enrollment = MFAEnrollmentRecord(
                 enrollmentID: try row.string("enrollment_id"), localID: try row.string("local_id"),
@@ -96,14 +102,16 @@ extension SQLQueries {
         }
         var identities: [String: [FederatedIdentityRecord]] = [:]
         for row in try await db.query(
-            "SELECT \(Self.identityColumns) FROM federated_identities WHERE local_id >= ? AND local_id <= ?", [.text(first), .text(last)]
+            .read(
+                "SELECT \(Self.identityColumns) FROM federated_identities WHERE local_id >= ? AND local_id <= ?", [.text(first), .text(last)],
+                from: .federatedIdentities)
         ) {
             let identity = try identity(from: row)
             identities[identity.localID, default: []].append(identity)
         }
         var passkeys: [String: [PasskeyRecord]] = [:]
         for row in try await db.query(
-            "SELECT \(Self.passkeyColumns) FROM passkeys WHERE local_id >= ? AND local_id <= ?", [.text(first), .text(last)]
+            .read("SELECT \(Self.passkeyColumns) FROM passkeys WHERE local_id >= ? AND local_id <= ?", [.text(first), .text(last)], from: .passkeys)
         ) {
             let passkey = try passkey(from: row)
             passkeys[passkey.localID, default: []].append(passkey)
@@ -135,17 +143,22 @@ extension SQLQueries {
     }
 
     /// `items` cut into runs of `size` (a power of two), the tail into smaller powers of two: few statement shapes.
-    /// Inserts `items` into `table` (its name and column list) in multi-row statements of up to ``rowsPerInsert``
-    /// rows of `width` values each; a row a unique key refuses (`key` is not returned for it) throws
-    /// ``StoreError/conflict(_:)`` with `conflict`, the field the caller's answer names.
+    /// Inserts `items` into `table`'s `columns` in multi-row statements of up to ``rowsPerInsert`` rows of `width`
+    /// values each; a row a unique key refuses (`key` is not returned for it) throws ``StoreError/conflict(_:)`` with
+    /// `conflict`, the field the caller's answer names.
     func insertRows<T>(
-        _ items: [T], into table: String, width: Int, key: String, conflict: String, values: (T) -> [SQLValue]
+        _ items: [T], into table: SQLTable, columns: String, width: Int, key: String, conflict: String, values: (T) -> [SQLValue]
     ) async throws {
         for rows in Self.insertChunks(items, size: rowsPerInsert) {
             let inserted = try await db.query(
-                "INSERT INTO \(table) VALUES \(Self.rowPlaceholders(rows.count, columns: width)) ON CONFLICT DO NOTHING RETURNING \(key)",
-                rows.flatMap(values)
+                .write(
+                    """
+                    INSERT INTO \(table.rawValue) (\(columns)) VALUES \(Self.rowPlaceholders(rows.count, columns: width))
+                    ON CONFLICT DO NOTHING RETURNING \(key)
+                    """,
+                    rows.flatMap(values), into: table)
             )
+
             if inserted.count != rows.count { throw StoreError.conflict(conflict) }
         }
     }

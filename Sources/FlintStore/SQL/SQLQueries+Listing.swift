@@ -5,14 +5,14 @@ extension SQLQueries {
     /// IDs bound per `IN (…)` list: far below both engines' limits on bound values.
     static let idsPerStatement = 500
 
-    /// `?, ?, …` for `count` values.
-    /// Runs the statement `sql` makes of an `IN` list's placeholders once per slice of `ids`, and returns every row.
-    func forEachSlice(of ids: [String], _ sql: (String) -> String) async throws -> [SQLRow] {
+    /// Runs the statement `statement` makes of an `IN` list's placeholders and their values once per slice of `ids`,
+    /// and returns every row.
+    func forEachSlice(of ids: [String], _ statement: (_ list: String, _ binds: [SQLValue]) -> SQLStatement) async throws -> [SQLRow] {
         var rows: [SQLRow] = []
         var start = 0
         while start < ids.count {
             let slice = ids[start..<min(start + Self.idsPerStatement, ids.count)]
-            rows += try await db.query(sql(Self.placeholders(slice.count)), slice.map(SQLValue.text))
+            rows += try await db.query(statement(Self.placeholders(slice.count), slice.map(SQLValue.text)))
             start += slice.count
         }
         return rows
@@ -22,21 +22,25 @@ extension SQLQueries {
         guard limit > 0 else { return [] }
         if let after {
             return try await db.query(
-                "SELECT \(Self.userColumns) FROM users WHERE local_id > ? ORDER BY local_id LIMIT ?", [.text(after), .integer(Int64(limit))]
+                .read(
+                    "SELECT \(Self.userColumns) FROM users WHERE local_id > ? ORDER BY local_id LIMIT ?", [.text(after), .integer(Int64(limit))],
+                    from: .users)
             ).map(user(from:))
         }
-        return try await db.query("SELECT \(Self.userColumns) FROM users ORDER BY local_id LIMIT ?", [.integer(Int64(limit))]).map(user(from:))
+        return try await db.query(.read("SELECT \(Self.userColumns) FROM users ORDER BY local_id LIMIT ?", [.integer(Int64(limit))], from: .users))
+            .map(user(from:))
     }
 
     func users(localIDs: [String]) async throws -> [UserRecord] {
         let unique = Array(Set(localIDs))
-        return try await forEachSlice(of: unique) { "SELECT \(Self.userColumns) FROM users WHERE local_id IN (\($0))" }.map(user(from:))
+        return try await forEachSlice(of: unique) { .read("SELECT \(Self.userColumns) FROM users WHERE local_id IN (\($0))", $1, from: .users) }
+            .map(user(from:))
             .sorted { $0.localID < $1.localID }
     }
 
     func mfaEnrollments(localIDs: [String]) async throws -> [String: [MFAEnrollmentRecord]] {
         let rows = try await forEachSlice(of: Array(Set(localIDs))) {
-            "SELECT \(Self.enrollmentColumns) FROM mfa_enrollments WHERE local_id IN (\($0))"
+            .read("SELECT \(Self.enrollmentColumns) FROM mfa_enrollments WHERE local_id IN (\($0))", $1, from: .mfaEnrollments)
         }
         let enrollments = try rows.map(enrollment(from:)).sorted { ($0.enrolledAt, $0.enrollmentID) < ($1.enrolledAt, $1.enrollmentID) }
         return Dictionary(grouping: enrollments, by: \.localID)
@@ -73,34 +77,36 @@ extension SQLQueries {
             column == "local_id"
             ? "local_id \(direction)" : "(\(column) IS NULL) \(direction), \(column) \(direction), local_id \(direction)"
         return try await db.query(
-            "SELECT \(Self.userColumns) FROM users \(filter) ORDER BY \(order) LIMIT ? OFFSET ?",
-            binds + [.integer(Int64(query.limit)), .integer(Int64(max(0, query.offset)))]
+            .read(
+                "SELECT \(Self.userColumns) FROM users \(filter) ORDER BY \(order) LIMIT ? OFFSET ?",
+                binds + [.integer(Int64(query.limit)), .integer(Int64(max(0, query.offset)))], from: .users)
         ).map(user(from:))
     }
 
     func userCount(matching filter: UserFilter?) async throws -> Int {
         let (clause, binds) = filterClause(filter)
-        return Int(try await db.first("SELECT COUNT(*) AS n FROM users \(clause)", binds)?.int64("n") ?? 0)
+        return Int(try await db.first(.read("SELECT COUNT(*) AS n FROM users \(clause)", binds, from: .users))?.int64("n") ?? 0)
     }
 
     func deleteUsers(localIDs: [String]) async throws -> Set<String> {
         let ids = Array(Set(localIDs))
-        _ = try await forEachSlice(of: ids) { "DELETE FROM refresh_tokens WHERE local_id IN (\($0))" }
-        _ = try await forEachSlice(of: ids) { "DELETE FROM mfa_enrollments WHERE local_id IN (\($0))" }
-        _ = try await forEachSlice(of: ids) { "DELETE FROM mfa_recovery_codes WHERE local_id IN (\($0))" }
-        _ = try await forEachSlice(of: ids) { "DELETE FROM federated_identities WHERE local_id IN (\($0))" }
-        _ = try await forEachSlice(of: ids) { "DELETE FROM passkeys WHERE local_id IN (\($0))" }
-        let gone = try await forEachSlice(of: ids) { "DELETE FROM users WHERE local_id IN (\($0)) RETURNING local_id" }
+        for table in [SQLTable.refreshTokens, .mfaEnrollments, .mfaRecoveryCodes, .federatedIdentities, .passkeys] {
+            _ = try await forEachSlice(of: ids) { .write("DELETE FROM \(table.rawValue) WHERE local_id IN (\($0))", $1, into: table) }
+        }
+        let gone = try await forEachSlice(of: ids) { .write("DELETE FROM users WHERE local_id IN (\($0)) RETURNING local_id", $1, into: .users) }
         return Set(try gone.map { try $0.string("local_id") })
     }
 
     func replaceMFAEnrollments(localID: String, with enrollments: [MFAEnrollmentRecord]) async throws {
-        try await db.run("DELETE FROM mfa_enrollments WHERE local_id = ?", [.text(localID)])
+        try await db.run(.write("DELETE FROM mfa_enrollments WHERE local_id = ?", [.text(localID)], into: .mfaEnrollments))
         for enrollment in enrollments { try await insertMFAEnrollment(enrollment) }
     }
 
     func recordSession(localID: String, at: Instant) async throws {
         try await db.deferred(
-            "UPDATE users SET last_login_at = ?, last_refresh_at = ? WHERE local_id = ?", [.instant(at), .instant(at), .text(localID)])
+            .write(
+                "UPDATE users SET last_login_at = ?, last_refresh_at = ? WHERE local_id = ?", [.instant(at), .instant(at), .text(localID)],
+                into: .users))
+
     }
 }

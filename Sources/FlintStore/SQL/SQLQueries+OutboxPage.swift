@@ -7,7 +7,10 @@ extension SQLQueries {
         filter.add("o.recipient = ?", query.recipient.map(SQLValue.text))
         filter.add("o.seq < ?", before.map(SQLValue.integer))
         filter.binds.append(.integer(Int64(limit)))
-        return try await db.query("SELECT \(Self.outboxColumns) FROM outbox o \(filter.clause) ORDER BY o.seq DESC LIMIT ?", filter.binds)
-            .map(outboxMessage(from:))
+        return try await db.query(
+            .read("SELECT \(Self.outboxColumns) FROM outbox o \(filter.clause) ORDER BY o.seq DESC LIMIT ?", filter.binds, from: .outbox)
+        )
+
+        .map(outboxMessage(from:))
     }
 }

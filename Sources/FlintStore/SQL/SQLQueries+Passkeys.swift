@@ -13,12 +13,16 @@ extension SQLQueries {
 
     func passkeys(localID: String) async throws -> [PasskeyRecord] {
         try await db.query(
-            "SELECT \(Self.passkeyColumns) FROM passkeys WHERE local_id = ? ORDER BY created_at, credential_id", [.text(localID)]
+            .read(
+                "SELECT \(Self.passkeyColumns) FROM passkeys WHERE local_id = ? ORDER BY created_at, credential_id", [.text(localID)], from: .passkeys
+            )
         ).map(passkey(from:))
     }
 
     func passkeys(localIDs: [String]) async throws -> [String: [PasskeyRecord]] {
-        let rows = try await forEachSlice(of: Array(Set(localIDs))) { "SELECT \(Self.passkeyColumns) FROM passkeys WHERE local_id IN (\($0))" }
+        let rows = try await forEachSlice(of: Array(Set(localIDs))) {
+            .read("SELECT \(Self.passkeyColumns) FROM passkeys WHERE local_id IN (\($0))", $1, from: .passkeys)
+        }
         return Dictionary(grouping: try rows.map(passkey(from:)).sorted(by: Self.passkeyOrder), by: \.localID)
     }
 
@@ -28,25 +32,28 @@ extension SQLQueries {
     }
 
     func passkey(credentialID: String) async throws -> PasskeyRecord? {
-        try await db.first("SELECT \(Self.passkeyColumns) FROM passkeys WHERE credential_id = ?", [.text(credentialID)]).map(passkey(from:))
+        try await db.first(.read("SELECT \(Self.passkeyColumns) FROM passkeys WHERE credential_id = ?", [.text(credentialID)], from: .passkeys)).map(
+            passkey(from:))
     }
 
     func insertPasskey(_ p: PasskeyRecord) async throws {
         let rows = try await db.query(
-            """
-            INSERT INTO passkeys (\(Self.passkeyColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING credential_id
-            """,
-            [
-                .text(p.credentialID), .text(p.localID), .text(p.publicKey), .text(p.rpID), .integer(p.signCount), p.name.sql,
-                .text(p.transports.joined(separator: ",")), .instant(p.createdAt),
-            ])
+            .write(
+                """
+                INSERT INTO passkeys (\(Self.passkeyColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING credential_id
+                """,
+                [
+                    .text(p.credentialID), .text(p.localID), .text(p.publicKey), .text(p.rpID), .integer(p.signCount), p.name.sql,
+                    .text(p.transports.joined(separator: ",")), .instant(p.createdAt),
+                ], into: .passkeys))
         if rows.isEmpty { throw StoreError.conflict("passkey") }
     }
 
     func advancePasskeyCounter(credentialID: String, from old: Int64, to new: Int64) async throws -> Bool {
         !(try await db.query(
-            "UPDATE passkeys SET sign_count = ? WHERE credential_id = ? AND sign_count = ? RETURNING credential_id",
-            [.integer(new), .text(credentialID), .integer(old)]
+            .write(
+                "UPDATE passkeys SET sign_count = ? WHERE credential_id = ? AND sign_count = ? RETURNING credential_id",
+                [.integer(new), .text(credentialID), .integer(old)], into: .passkeys)
         )).isEmpty
     }
 
@@ -54,7 +61,10 @@ extension SQLQueries {
         var removed: [String] = []
         for id in Set(credentialIDs).sorted() {
             let rows = try await db.query(
-                "DELETE FROM passkeys WHERE local_id = ? AND credential_id = ? RETURNING credential_id", [.text(localID), .text(id)])
+                .write(
+                    "DELETE FROM passkeys WHERE local_id = ? AND credential_id = ? RETURNING credential_id", [.text(localID), .text(id)],
+                    into: .passkeys))
+
             removed += try rows.map { try $0.string("credential_id") }
         }
         return removed

@@ -15,12 +15,13 @@ extension SQLQueries {
         for start in stride(from: 0, to: order.count, by: 100) {
             let keys = order[start..<min(start + 100, order.count)]
             try await db.run(
-                "INSERT INTO stats (hour, metric, label, n) VALUES "
-                    + Array(repeating: "(?, ?, ?, ?)", count: keys.count).joined(separator: ", ")
-                    + " ON CONFLICT (hour, metric, label) DO UPDATE SET n = stats.n + excluded.n",
-                keys.flatMap { key in
-                    [SQLValue.instant(key.bucket), .text(key.metric.rawValue), .text(key.label), .integer(merged[key] ?? 0)]
-                }
+                .write(
+                    "INSERT INTO stats (hour, metric, label, n) VALUES "
+                        + Array(repeating: "(?, ?, ?, ?)", count: keys.count).joined(separator: ", ")
+                        + " ON CONFLICT (hour, metric, label) DO UPDATE SET n = stats.n + excluded.n",
+                    keys.flatMap { key in
+                        [SQLValue.instant(key.bucket), .text(key.metric.rawValue), .text(key.label), .integer(merged[key] ?? 0)]
+                    }, into: .stats)
             )
         }
     }
@@ -29,11 +30,12 @@ extension SQLQueries {
         // The width is a number this code chose, written as a literal so both engines group on the same expression.
         let width = max(bucket.inMilliseconds, 1)
         return try await db.query(
-            """
-            SELECT (hour / \(width)) * \(width) AS bucket, metric, label, CAST(SUM(n) AS BIGINT) AS n FROM stats
-            WHERE hour >= ? AND hour < ? GROUP BY bucket, metric, label ORDER BY bucket, metric, label
-            """,
-            [.instant(from), .instant(to)]
+            .read(
+                """
+                SELECT (hour / \(width)) * \(width) AS bucket, metric, label, CAST(SUM(n) AS BIGINT) AS n FROM stats
+                WHERE hour >= ? AND hour < ? GROUP BY bucket, metric, label ORDER BY bucket, metric, label
+                """,
+                [.instant(from), .instant(to)], from: .stats)
         ).map { row in
             StatCount(
                 StatKey(bucket: try row.instant("bucket"), metric: StatMetric(rawValue: try row.string("metric")), label: try row.string("label")),
@@ -42,6 +44,7 @@ extension SQLQueries {
     }
 
     func deleteStats(before cutoff: Instant) async throws -> Int {
-        try await db.query("DELETE FROM stats WHERE hour < ? RETURNING hour", [.instant(cutoff)]).count
+        try await db.query(.write("DELETE FROM stats WHERE hour < ? RETURNING hour", [.instant(cutoff)], into: .stats))
+            .count
     }
 }

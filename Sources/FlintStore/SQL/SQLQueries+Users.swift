@@ -89,8 +89,11 @@ extension SQLQueries {
     /// The user whose `column` holds `value`; `locked`, with the row locked for the transaction (PostgreSQL's
     /// `FOR UPDATE`; SQLite's writes are serial anyway).
     private func user(where column: String, is value: String, locked: Bool = false) async throws -> UserRecord? {
-        let lock = locked && db.dialect == .postgresql ? " FOR UPDATE" : ""
-        return try await db.first("SELECT \(Self.userColumns) FROM users WHERE \(column) = ?\(lock)", [.text(value)]).map(user(from:))
+        let sql = "SELECT \(Self.userColumns) FROM users WHERE \(column) = ?"
+        let statement: SQLStatement =
+            locked && db.dialect == .postgresql
+            ? .lockingRead(sql + " FOR UPDATE", [.text(value)], from: .users) : .read(sql, [.text(value)], from: .users)
+        return try await db.first(statement).map(user(from:))
     }
 
     func user(localID: String) async throws -> UserRecord? {
@@ -118,18 +121,19 @@ extension SQLQueries {
     }
 
     func schemaVersion() async throws -> Int {
-        Int(try await db.first("SELECT COALESCE(MAX(version), 0) AS v FROM flint_schema")?.int64("v") ?? 0)
+        Int(try await db.first(.read("SELECT COALESCE(MAX(version), 0) AS v FROM flint_schema", from: .schema))?.int64("v") ?? 0)
     }
 
     func userCount() async throws -> Int {
-        Int(try await db.first("SELECT COUNT(*) AS n FROM users")?.int64("n") ?? 0)
+        Int(try await db.first(.read("SELECT COUNT(*) AS n FROM users", from: .users))?.int64("n") ?? 0)
     }
 
     /// Fails with ``StoreError/conflict`` instead of a driver error when a unique value is taken by another user.
     private func checkUnique(_ u: UserRecord) async throws {
         for (column, value) in [("phone_number", u.phoneNumber), ("email", u.email)] {
             guard let value else { continue }
-            if let owner = try await db.first("SELECT local_id FROM users WHERE \(column) = ?", [.text(value)])?.string("local_id"),
+            if let owner = try await db.first(.read("SELECT local_id FROM users WHERE \(column) = ?", [.text(value)], from: .users))?.string(
+                "local_id"),
                 owner != u.localID
             {
                 throw StoreError.conflict(column == "email" ? "email" : "phoneNumber")
@@ -138,7 +142,7 @@ extension SQLQueries {
     }
 
     func insertUser(_ u: UserRecord) async throws {
-        let rows = try await db.query(Self.insertUserSQL, userInsertValues(u))
+        let rows = try await db.query(.write(Self.insertUserSQL, userInsertValues(u), into: .users))
         if rows.isEmpty {
             try await checkUnique(u)
             throw StoreError.conflict("localId")
@@ -147,46 +151,47 @@ extension SQLQueries {
 
     func insertFreshUser(_ u: UserRecord) async throws {
         try await db.deferred(
-            "INSERT INTO users (\(Self.userInsertColumns)) VALUES (\(Self.placeholders(Self.userInsertColumnCount)))", userInsertValues(u))
+            .write(
+                "INSERT INTO users (\(Self.userInsertColumns)) VALUES (\(Self.placeholders(Self.userInsertColumnCount)))", userInsertValues(u),
+                into: .users))
     }
 
     func updateUser(_ u: UserRecord) async throws {
         try await checkUnique(u)
-        let rows = try await db.query(Self.updateUserSQL, userValues(u) + [.text(u.localID)])
+        let rows = try await db.query(.write(Self.updateUserSQL, userValues(u) + [.text(u.localID)], into: .users))
         if rows.isEmpty { throw StoreError.notFound }
     }
 
     func recordSignIn(localID: String, at: Instant) async throws {
-        try await db.deferred("UPDATE users SET last_login_at = ? WHERE local_id = ?", [.instant(at), .text(localID)])
+        try await db.deferred(.write("UPDATE users SET last_login_at = ? WHERE local_id = ?", [.instant(at), .text(localID)], into: .users))
     }
 
     func deleteUser(localID: String) async throws -> Bool {
-        try await db.run("DELETE FROM refresh_tokens WHERE local_id = ?", [.text(localID)])
-        try await db.run("DELETE FROM mfa_enrollments WHERE local_id = ?", [.text(localID)])
-        try await db.run("DELETE FROM mfa_recovery_codes WHERE local_id = ?", [.text(localID)])
-        try await db.run("DELETE FROM federated_identities WHERE local_id = ?", [.text(localID)])
-        try await db.run("DELETE FROM passkeys WHERE local_id = ?", [.text(localID)])
-        return !(try await db.query("DELETE FROM users WHERE local_id = ? RETURNING local_id", [.text(localID)])).isEmpty
+        for table in [SQLTable.refreshTokens, .mfaEnrollments, .mfaRecoveryCodes, .federatedIdentities, .passkeys] {
+            try await db.run(.write("DELETE FROM \(table.rawValue) WHERE local_id = ?", [.text(localID)], into: table))
+        }
+        return !(try await db.query(.write("DELETE FROM users WHERE local_id = ? RETURNING local_id", [.text(localID)], into: .users))).isEmpty
     }
 
     func deleteAllUsers() async throws {
-        try await db.run("DELETE FROM refresh_tokens")
-        try await db.run("DELETE FROM mfa_enrollments")
-        try await db.run("DELETE FROM mfa_recovery_codes")
-        try await db.run("DELETE FROM federated_identities")
-        try await db.run("DELETE FROM passkeys")
-        try await db.run("DELETE FROM users")
+        for table in [SQLTable.refreshTokens, .mfaEnrollments, .mfaRecoveryCodes, .federatedIdentities, .passkeys, .users] {
+            try await db.run(.write("DELETE FROM \(table.rawValue)", into: table))
+        }
     }
 
     // MARK: Refresh tokens
 
     func refreshToken(hash: String) async throws -> RefreshTokenRecord? {
-        try await db.first("SELECT \(Self.refreshTokenColumns) FROM refresh_tokens t WHERE t.token_hash = ?", [.text(hash)])
-            .map(refreshToken(from:))
+        try await db.first(
+            .read("SELECT \(Self.refreshTokenColumns) FROM refresh_tokens t WHERE t.token_hash = ?", [.text(hash)], from: .refreshTokens)
+        )
+        .map(refreshToken(from:))
     }
 
     func refreshSession(hash: String) async throws -> (token: RefreshTokenRecord, user: UserRecord?, hasIdentities: Bool)? {
-        guard let row = try await db.first(Self.refreshSessionSQL, [.text(hash)]) else { return nil }
+        guard let row = try await db.first(.read(Self.refreshSessionSQL, [.text(hash)], from: .refreshTokens, .users, .federatedIdentities)) else {
+            return nil
+        }
         let user = try row.optionalString("local_id") == nil ? nil : try user(from: row)
         return (try refreshToken(from: row), user, try row.int64("has_identities") != 0)
     }
@@ -214,29 +219,35 @@ extension SQLQueries {
 
     func insertRefreshToken(_ t: RefreshTokenRecord) async throws {
         try await db.deferred(
-            """
-            INSERT INTO refresh_tokens (token_hash, local_id, created_at, auth_time, sign_in_provider, second_factor, second_factor_id,
-                developer_claims)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            [
-                .text(t.tokenHash), .text(t.localID), .instant(t.createdAt), .seconds(t.authTime), .text(t.signInProvider),
-                (t.secondFactor?.rawValue).sql, t.secondFactorID.sql, t.developerClaims.sql,
-            ]
+            .write(
+                """
+                INSERT INTO refresh_tokens (token_hash, local_id, created_at, auth_time, sign_in_provider, second_factor, second_factor_id,
+                    developer_claims)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    .text(t.tokenHash), .text(t.localID), .instant(t.createdAt), .seconds(t.authTime), .text(t.signInProvider),
+                    (t.secondFactor?.rawValue).sql, t.secondFactorID.sql, t.developerClaims.sql,
+                ], into: .refreshTokens)
         )
     }
 
     func deleteRefreshTokens(localID: String, createdBefore cutoff: Instant?) async throws -> Int {
         if let cutoff {
             return try await db.query(
-                "DELETE FROM refresh_tokens WHERE local_id = ? AND created_at < ? RETURNING token_hash", [.text(localID), .instant(cutoff)]
+                .write(
+                    "DELETE FROM refresh_tokens WHERE local_id = ? AND created_at < ? RETURNING token_hash", [.text(localID), .instant(cutoff)],
+                    into: .refreshTokens)
             ).count
         }
-        return try await db.query("DELETE FROM refresh_tokens WHERE local_id = ? RETURNING token_hash", [.text(localID)]).count
+        return try await db.query(
+            .write("DELETE FROM refresh_tokens WHERE local_id = ? RETURNING token_hash", [.text(localID)], into: .refreshTokens)
+        )
+        .count
     }
 
     func touchRefresh(localID: String, at: Instant) async throws {
-        try await db.run("UPDATE users SET last_refresh_at = ? WHERE local_id = ?", [.instant(at), .text(localID)])
+        try await db.run(.write("UPDATE users SET last_refresh_at = ? WHERE local_id = ?", [.instant(at), .text(localID)], into: .users))
     }
 
     // MARK: Outbox
@@ -265,13 +276,13 @@ extension SQLQueries {
     }
 
     func appendOutbox(_ m: OutboxMessage) async throws -> Int64 {
-        let row = try await db.first(Self.outboxInsert + " RETURNING seq", Self.outboxValues(m))
+        let row = try await db.first(.write(Self.outboxInsert + " RETURNING seq", Self.outboxValues(m), into: .outbox))
         return try row?.int64("seq") ?? 0
     }
 
     func appendCodeText(_ m: OutboxMessage) async throws {
         precondition(m.sessionID != nil, "a code's text names its session")
-        try await db.deferred(Self.outboxInsert, Self.outboxValues(m))
+        try await db.deferred(.write(Self.outboxInsert, Self.outboxValues(m), into: .outbox))
     }
 
     private static let outboxInsert = """
@@ -289,7 +300,8 @@ extension SQLQueries {
     }
 
     func outbox(limit: Int) async throws -> [OutboxMessage] {
-        try await db.query("SELECT \(Self.outboxColumns) FROM outbox o ORDER BY o.seq LIMIT ?", [.integer(Int64(limit))])
+        try await db.query(.read("SELECT \(Self.outboxColumns) FROM outbox o ORDER BY o.seq LIMIT ?", [.integer(Int64(limit))], from: .outbox))
+
             .map(outboxMessage(from:))
     }
 }

@@ -13,25 +13,27 @@ struct SQLQueries: StoreTransaction {
     // MARK: Secrets, keys, config
 
     func masterSecret() async throws -> String? {
-        try await db.first("SELECT value FROM flint_secrets WHERE name = 'master'")?.string("value")
+        try await db.first(.read("SELECT value FROM flint_secrets WHERE name = 'master'", from: .secrets))?.string("value")
     }
 
     func ensureMasterSecret(_ candidate: String) async throws -> String {
         if let existing = try await masterSecret() { return existing }
-        try await db.run("INSERT INTO flint_secrets (name, value) VALUES ('master', ?) ON CONFLICT (name) DO NOTHING", [.text(candidate)])
+        try await db.run(
+            .write("INSERT INTO flint_secrets (name, value) VALUES ('master', ?) ON CONFLICT (name) DO NOTHING", [.text(candidate)], into: .secrets))
         return try await masterSecret() ?? candidate
     }
 
     func replaceMasterSecret(_ stored: String) async throws {
-        try await db.run("UPDATE flint_secrets SET value = ? WHERE name = 'master'", [.text(stored)])
+        try await db.run(.write("UPDATE flint_secrets SET value = ? WHERE name = 'master'", [.text(stored)], into: .secrets))
     }
 
     func signingKeys() async throws -> [SigningKeyRecord] {
         try await db.query(
-            """
-            SELECT kid, private_key_pem, certificate_pem, created_at, COALESCE(activates_at, created_at) AS activates_at, retired_at,
-                revoked_at FROM signing_keys ORDER BY created_at DESC
-            """, []
+            .read(
+                """
+                SELECT kid, private_key_pem, certificate_pem, created_at, COALESCE(activates_at, created_at) AS activates_at, retired_at,
+                    revoked_at FROM signing_keys ORDER BY created_at DESC
+                """, from: .signingKeys)
         )
         .map { row in
             SigningKeyRecord(
@@ -46,52 +48,57 @@ struct SQLQueries: StoreTransaction {
     func addSigningKey(_ key: SigningKeyRecord, retiringOthersAt retireAt: Instant?) async throws {
         if let retireAt {
             try await db.run(
-                "UPDATE signing_keys SET retired_at = ? WHERE retired_at IS NULL OR retired_at > ?", [.instant(retireAt), .instant(retireAt)])
+                .write(
+                    "UPDATE signing_keys SET retired_at = ? WHERE retired_at IS NULL OR retired_at > ?", [.instant(retireAt), .instant(retireAt)],
+                    into: .signingKeys))
         }
         try await db.run(
-            """
-            INSERT INTO signing_keys (kid, private_key_pem, certificate_pem, created_at, activates_at, retired_at, revoked_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-            """,
-            [
-                .text(key.kid), .text(key.privateKeyPEM), .text(key.certificatePEM), .instant(key.createdAt), .instant(key.activatesAt),
-                key.retiredAt.sql, key.revokedAt.sql,
-            ]
+            .write(
+                """
+                INSERT INTO signing_keys (kid, private_key_pem, certificate_pem, created_at, activates_at, retired_at, revoked_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    .text(key.kid), .text(key.privateKeyPEM), .text(key.certificatePEM), .instant(key.createdAt), .instant(key.activatesAt),
+                    key.retiredAt.sql, key.revokedAt.sql,
+                ], into: .signingKeys)
         )
     }
 
     func revokeSigningKey(kid: String, at now: Instant) async throws -> Bool {
         !(try await db.query(
-            "UPDATE signing_keys SET revoked_at = ?, retired_at = COALESCE(retired_at, ?) WHERE kid = ? AND revoked_at IS NULL RETURNING kid",
-            [.instant(now), .instant(now), .text(kid)]
+            .write(
+                "UPDATE signing_keys SET revoked_at = ?, retired_at = COALESCE(retired_at, ?) WHERE kid = ? AND revoked_at IS NULL RETURNING kid",
+                [.instant(now), .instant(now), .text(kid)], into: .signingKeys)
         ).isEmpty)
     }
 
     func replaceSigningPrivateKey(kid: String, with stored: String) async throws {
-        try await db.run("UPDATE signing_keys SET private_key_pem = ? WHERE kid = ?", [.text(stored), .text(kid)])
+        try await db.run(.write("UPDATE signing_keys SET private_key_pem = ? WHERE kid = ?", [.text(stored), .text(kid)], into: .signingKeys))
     }
 
     func projectConfig() async throws -> String? {
-        try await db.first("SELECT document FROM project_config WHERE id = 1")?.string("document")
+        try await db.first(.read("SELECT document FROM project_config WHERE id = 1", from: .projectConfig))?.string("document")
     }
 
     func saveProjectConfig(_ json: String) async throws {
         try await db.run(
-            "INSERT INTO project_config (id, document) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET document = excluded.document", [.text(json)]
-        )
+            .write(
+                "INSERT INTO project_config (id, document) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET document = excluded.document", [.text(json)],
+                into: .projectConfig))
     }
 
     // The config metadata shares the name/value table with the master secret, under its own names.
 
     func configMetadata(_ name: String) async throws -> String? {
-        try await db.first("SELECT value FROM flint_secrets WHERE name = ?", [.text("config:" + name)])?.string("value")
+        try await db.first(.read("SELECT value FROM flint_secrets WHERE name = ?", [.text("config:" + name)], from: .secrets))?.string("value")
     }
 
     func saveConfigMetadata(_ name: String, value: String) async throws {
         try await db.run(
-            "INSERT INTO flint_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-            [.text("config:" + name), .text(value)]
-        )
+            .write(
+                "INSERT INTO flint_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                [.text("config:" + name), .text(value)], into: .secrets))
     }
 
     // MARK: Code sessions
@@ -109,7 +116,9 @@ struct SQLQueries: StoreTransaction {
     }
 
     func codeSession(id: String) async throws -> CodeSession? {
-        try await db.first("SELECT \(Self.sessionColumns) FROM code_sessions WHERE id = ?", [.text(id)]).map { try session(from: $0) }
+        try await db.first(.read("SELECT \(Self.sessionColumns) FROM code_sessions WHERE id = ?", [.text(id)], from: .codeSessions)).map {
+            try session(from: $0)
+        }
     }
 
     func startCodeSession(_ candidate: CodeSession, maxAttempts: Int) async throws -> (session: CodeSession, reused: Bool) {
@@ -118,29 +127,34 @@ struct SQLQueries: StoreTransaction {
         // abandonment was not written, or the node died): it is replaced, or the number would get no code until it expires.
         let pendingText = "SELECT COUNT(*) FROM outbox o WHERE o.session_id = code_sessions.id AND o.status = 'sending'"
         if let row = try await db.first(
-            "SELECT \(Self.sessionColumns), (\(pendingText)) AS unsent FROM code_sessions WHERE live_key = ?", [.text(liveKey)])
+            .read(
+                "SELECT \(Self.sessionColumns), (\(pendingText)) AS unsent FROM code_sessions WHERE live_key = ?", [.text(liveKey)],
+                from: .codeSessions, .outbox))
         {
             let existing = try session(from: row)
             if existing.isLive(now: candidate.createdAt, maxAttempts: maxAttempts), try row.int64("unsent") == 0 { return (existing, true) }
-            try await db.run("UPDATE code_sessions SET live_key = NULL WHERE id = ?", [.text(existing.id)])
+            try await db.run(.write("UPDATE code_sessions SET live_key = NULL WHERE id = ?", [.text(existing.id)], into: .codeSessions))
         }
         // Nothing is read back: on PostgreSQL the insert rides on the send's next statement (its counters).
         try await db.deferred(
-            """
-            INSERT INTO code_sessions (id, live_key, phone_number, purpose, code_hash, created_at, expires_at, attempts)
-            VALUES (?, ?, ?, ?, ?, ?, ?, 0)
-            """,
-            [
-                .text(candidate.id), .text(liveKey), .text(candidate.phoneNumber), .text(candidate.purpose.rawValue), .text(candidate.codeHash),
-                .instant(candidate.createdAt), .instant(candidate.expiresAt),
-            ]
+            .write(
+                """
+                INSERT INTO code_sessions (id, live_key, phone_number, purpose, code_hash, created_at, expires_at, attempts)
+                VALUES (?, ?, ?, ?, ?, ?, ?, 0)
+                """,
+                [
+                    .text(candidate.id), .text(liveKey), .text(candidate.phoneNumber), .text(candidate.purpose.rawValue), .text(candidate.codeHash),
+                    .instant(candidate.createdAt), .instant(candidate.expiresAt),
+                ], into: .codeSessions)
         )
         return (candidate, false)
     }
 
     func spendCode(sessionID: String, codeHash: String, now: Instant, maxAttempts: Int) async throws -> CodeSpendOutcome {
         let spent = try await db.first(
-            Self.spendStatement + " RETURNING \(Self.sessionColumns)", Self.spendValues(sessionID, codeHash, now, maxAttempts))
+            .write(
+                Self.spendStatement + " RETURNING \(Self.sessionColumns)", Self.spendValues(sessionID, codeHash, now, maxAttempts),
+                into: .codeSessions))
         if let spent { return .spent(try session(from: spent)) }
         return try await refusedSpend(sessionID: sessionID, now: now, maxAttempts: maxAttempts)
     }
@@ -162,24 +176,27 @@ struct SQLQueries: StoreTransaction {
         if now >= current.expiresAt { return .expired }
         if current.attempts >= maxAttempts { return .locked }
         let counted = try await db.first(
-            "UPDATE code_sessions SET attempts = attempts + 1 WHERE id = ? AND consumed_at IS NULL RETURNING attempts", [.text(sessionID)]
+            .write(
+                "UPDATE code_sessions SET attempts = attempts + 1 WHERE id = ? AND consumed_at IS NULL RETURNING attempts", [.text(sessionID)],
+                into: .codeSessions)
         )
         guard let attempts = try counted?.int64("attempts") else { return .notFound }
         return .wrongCode(attemptsLeft: max(0, maxAttempts - Int(attempts)), phoneNumber: current.phoneNumber)
     }
 
     func deleteCodeSessions(expiredBefore cutoff: Instant) async throws -> Int {
-        try await db.query("DELETE FROM code_sessions WHERE expires_at < ? RETURNING id", [.instant(cutoff)]).count
+        try await db.query(.write("DELETE FROM code_sessions WHERE expires_at < ? RETURNING id", [.instant(cutoff)], into: .codeSessions)).count
     }
 
     func incrementCounter(key: String, windowStart: Instant, expiresAt: Instant) async throws -> Int64 {
         let row = try await db.first(
-            """
-            INSERT INTO rate_counters (counter_key, window_start, hits, expires_at) VALUES (?, ?, 1, ?)
-            ON CONFLICT (counter_key, window_start) DO UPDATE SET hits = rate_counters.hits + 1
-            RETURNING hits
-            """,
-            [.text(key), .instant(windowStart), .instant(expiresAt)]
+            .write(
+                """
+                INSERT INTO rate_counters (counter_key, window_start, hits, expires_at) VALUES (?, ?, 1, ?)
+                ON CONFLICT (counter_key, window_start) DO UPDATE SET hits = rate_counters.hits + 1
+                RETURNING hits
+                """,
+                [.text(key), .instant(windowStart), .instant(expiresAt)], into: .rateCounters)
         )
         return try row?.int64("hits") ?? 0
     }
@@ -193,12 +210,13 @@ struct SQLQueries: StoreTransaction {
             return totals
         }
         let rows = try await db.query(
-            """
-            INSERT INTO rate_counters (counter_key, window_start, hits, expires_at) VALUES \(Array(repeating: "(?, ?, 1, ?)", count: windows.count).joined(separator: ", "))
-            ON CONFLICT (counter_key, window_start) DO UPDATE SET hits = rate_counters.hits + 1
-            RETURNING counter_key, window_start, hits
-            """,
-            windows.flatMap { [SQLValue.text($0.key), .instant($0.windowStart), .instant($0.expiresAt)] }
+            .write(
+                """
+                INSERT INTO rate_counters (counter_key, window_start, hits, expires_at) VALUES \(Array(repeating: "(?, ?, 1, ?)", count: windows.count).joined(separator: ", "))
+                ON CONFLICT (counter_key, window_start) DO UPDATE SET hits = rate_counters.hits + 1
+                RETURNING counter_key, window_start, hits
+                """,
+                windows.flatMap { [SQLValue.text($0.key), .instant($0.windowStart), .instant($0.expiresAt)] }, into: .rateCounters)
         )
         return try Self.hits(rows, in: named)
     }
@@ -226,34 +244,44 @@ struct SQLQueries: StoreTransaction {
         // The hits and the check in one statement: past a maximum, `flint_past_limit` (migration 16) raises, and the
         // statement — with the writes it carries — leaves nothing.
         let caps = Array(repeating: "(?::bigint, ?::text, ?::bigint, ?::bigint, ?::bigint)", count: windows.count).joined(separator: ", ")
-        let rows = try await db.closingQuery(
-            """
-            WITH flint_caps (ord, counter_key, window_start, expires_at, max_hits) AS (VALUES \(caps)),
-            flint_counted AS (
-                INSERT INTO rate_counters (counter_key, window_start, hits, expires_at)
-                SELECT counter_key, window_start, 1, expires_at FROM flint_caps
-                ON CONFLICT (counter_key, window_start) DO UPDATE SET hits = rate_counters.hits + 1
-                RETURNING counter_key, window_start, hits)
-            SELECT n.counter_key, n.window_start, n.hits,
-                (SELECT flint_past_limit(c.counter_key) FROM flint_caps c
-                    JOIN flint_counted p ON p.counter_key = c.counter_key AND p.window_start = c.window_start
-                    WHERE p.hits > c.max_hits ORDER BY c.ord LIMIT 1) AS past
-            FROM flint_counted n
-            """,
-            windows.enumerated().flatMap { i, w in
-                [SQLValue.integer(Int64(i)), .text(w.key), .instant(w.windowStart), .instant(w.expiresAt), .integer(w.max)]
-            })
+        let rows = try await db.query(
+            SQLStatement(
+                with: [
+                    "flint_caps (ord, counter_key, window_start, expires_at, max_hits) AS (VALUES \(caps))",
+                    """
+                    flint_counted AS (
+                        INSERT INTO rate_counters (counter_key, window_start, hits, expires_at)
+                        SELECT counter_key, window_start, 1, expires_at FROM flint_caps
+                        ON CONFLICT (counter_key, window_start) DO UPDATE SET hits = rate_counters.hits + 1
+                        RETURNING counter_key, window_start, hits)
+                    """,
+                ],
+                """
+                SELECT n.counter_key, n.window_start, n.hits,
+                    (SELECT flint_past_limit(c.counter_key) FROM flint_caps c
+                        JOIN flint_counted p ON p.counter_key = c.counter_key AND p.window_start = c.window_start
+                        WHERE p.hits > c.max_hits ORDER BY c.ord LIMIT 1) AS past
+                FROM flint_counted n
+                """,
+                windows.enumerated().flatMap { i, w in
+                    [SQLValue.integer(Int64(i)), .text(w.key), .instant(w.windowStart), .instant(w.expiresAt), .integer(w.max)]
+                }, tables: [], effect: .write(.rateCounters)
+            ).closing)
         return try Self.hits(rows, in: named)
     }
 
     func releaseCounter(key: String, windowStart: Instant) async throws {
         try await db.run(
-            "UPDATE rate_counters SET hits = hits - 1 WHERE counter_key = ? AND window_start = ? AND hits > 0", [.text(key), .instant(windowStart)])
+            .write(
+                "UPDATE rate_counters SET hits = hits - 1 WHERE counter_key = ? AND window_start = ? AND hits > 0",
+                [.text(key), .instant(windowStart)],
+                into: .rateCounters))
     }
 
     func counterValue(key: String, windowStart: Instant) async throws -> Int64 {
         try await db.first(
-            "SELECT hits FROM rate_counters WHERE counter_key = ? AND window_start = ?", [.text(key), .instant(windowStart)]
+            .read(
+                "SELECT hits FROM rate_counters WHERE counter_key = ? AND window_start = ?", [.text(key), .instant(windowStart)], from: .rateCounters)
         )?.int64("hits") ?? 0
     }
 
@@ -261,17 +289,20 @@ struct SQLQueries: StoreTransaction {
         guard !windows.isEmpty else { return [] }
         let condition = Array(repeating: "(counter_key = ? AND window_start = ?)", count: windows.count).joined(separator: " OR ")
         let rows = try await db.query(
-            "SELECT counter_key, window_start, hits FROM rate_counters WHERE \(condition)",
-            windows.flatMap { [SQLValue.text($0.key), .instant($0.windowStart)] })
+            .read(
+                "SELECT counter_key, window_start, hits FROM rate_counters WHERE \(condition)",
+                windows.flatMap { [SQLValue.text($0.key), .instant($0.windowStart)] }, from: .rateCounters))
         return try Self.hits(rows, in: windows)
     }
 
     func deleteCounters(expiredBefore cutoff: Instant) async throws -> Int {
-        try await db.query("DELETE FROM rate_counters WHERE expires_at < ? RETURNING counter_key", [.instant(cutoff)]).count
+        try await db.query(.write("DELETE FROM rate_counters WHERE expires_at < ? RETURNING counter_key", [.instant(cutoff)], into: .rateCounters))
+            .count
     }
 
     func abandonCodeSession(id: String, now: Instant) async throws {
-        try await db.run("UPDATE code_sessions SET consumed_at = ?, live_key = NULL WHERE id = ?", [.instant(now), .text(id)])
+        try await db.run(
+            .write("UPDATE code_sessions SET consumed_at = ?, live_key = NULL WHERE id = ?", [.instant(now), .text(id)], into: .codeSessions))
     }
 
     func pendingCodeMessages(now: Instant, maxAttempts: Int, phoneNumber: String?) async throws -> [OutboxMessage] {
@@ -282,13 +313,15 @@ struct SQLQueries: StoreTransaction {
             binds.append(.text(phoneNumber))
         }
         return try await db.query(
-            """
-            SELECT \(Self.outboxColumns)
-            FROM code_sessions s JOIN outbox o ON o.session_id = s.id
-            WHERE s.consumed_at IS NULL AND s.expires_at > ? AND s.attempts < ? \(onlyTo)
-            ORDER BY o.seq
-            """,
-            binds
+            .read(
+                """
+                SELECT \(Self.outboxColumns)
+                FROM code_sessions s JOIN outbox o ON o.session_id = s.id
+                WHERE s.consumed_at IS NULL AND s.expires_at > ? AND s.attempts < ? \(onlyTo)
+                ORDER BY o.seq
+                """,
+                binds, from: .codeSessions, .outbox)
         ).map(outboxMessage(from:))
+
     }
 }

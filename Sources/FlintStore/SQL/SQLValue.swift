@@ -80,42 +80,36 @@ struct SQLRow: Sendable {
     }
 }
 
-/// Runs SQL for the shared statements. Placeholders are `?`; each engine translates as it needs.
+/// Runs the shared statements. Placeholders are `?`; each engine translates as it needs.
 protocol SQLExecutor: Sendable {
     /// The dialect, for the few statements that differ.
     var dialect: SQLDialect { get }
-    /// Runs one statement and returns its rows (none for statements without results).
-    func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow]
+    /// Runs one statement and returns its rows (none for statements without results). A closing statement
+    /// (``SQLStatement/closing``) is the transaction's last: nothing may follow it but the commit (no other statement,
+    /// and no failure of the caller's, which could no longer roll it back). On PostgreSQL, in a write transaction not
+    /// yet begun, it goes with the deferred writes as one statement that commits by itself (``PostgresTransaction``),
+    /// so it must be atomic on its own: a refusal is an error it raises.
+    func query(_ statement: SQLStatement) async throws -> [SQLRow]
     /// Runs a write whose result the flow does not read (an insert of a new row, a stamp), now or — on PostgreSQL,
     /// within the transaction — with the next statement's round trip (``PostgresTransaction``). Its failure fails
     /// the transaction, at the latest at its commit.
-    func deferred(_ sql: String, _ binds: [SQLValue]) async throws
-    /// Runs the transaction's last statement and returns its rows; nothing may follow it but the commit (no other
-    /// statement, and no failure of the caller's, which could no longer roll it back). On
-    /// PostgreSQL, in a write transaction not yet begun, it goes with the deferred writes as one statement that
-    /// commits by itself (``PostgresTransaction``), so it must be atomic on its own: a refusal is an error it raises.
-    func closingQuery(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow]
+    func deferred(_ statement: SQLStatement) async throws
 }
 
 extension SQLExecutor {
     /// Runs the statement now: every executor but a PostgreSQL write transaction.
-    func deferred(_ sql: String, _ binds: [SQLValue]) async throws {
-        _ = try await query(sql, binds)
-    }
-
-    /// Runs the statement as any other: every executor but a PostgreSQL write transaction.
-    func closingQuery(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-        try await query(sql, binds)
+    func deferred(_ statement: SQLStatement) async throws {
+        _ = try await query(statement)
     }
 
     /// Runs a statement for its effect.
-    func run(_ sql: String, _ binds: [SQLValue] = []) async throws {
-        _ = try await query(sql, binds)
+    func run(_ statement: SQLStatement) async throws {
+        _ = try await query(statement)
     }
 
     /// The first row, if any.
-    func first(_ sql: String, _ binds: [SQLValue] = []) async throws -> SQLRow? {
-        try await query(sql, binds).first
+    func first(_ statement: SQLStatement) async throws -> SQLRow? {
+        try await query(statement).first
     }
 }
 
@@ -123,7 +117,7 @@ extension SQLExecutor {
 enum SQLStoreError: Error, CustomStringConvertible {
     case unexpectedColumn(String)
     case engine(code: Int32, message: String)
-    /// A statement was sent after a transaction's closing one (``SQLExecutor/closingQuery(_:_:)``): a mistake of the
+    /// A statement was sent after a transaction's closing one (``SQLStatement/closing``): a mistake of the
     /// caller's, refused rather than run outside the transaction.
     case afterClosingStatement
 

@@ -46,8 +46,8 @@ final class SQLiteDatabase: SQLExecutor, @unchecked Sendable {
         handle = nil
     }
 
-    func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-        try querySync(sql, binds)
+    func query(_ statement: SQLStatement) async throws -> [SQLRow] {
+        try querySync(statement.sql, statement.binds)
     }
 
     /// Runs one statement to completion and returns its rows.
