@@ -94,35 +94,35 @@ struct CodeSessionStoreTests {
         try await store.write { [owner] in try await $0.insertImportedUsers([UserAndFactors(user: owner, identities: [identity])]) }
         for _ in 0..<3 { _ = try await store.write { try await $0.incrementCounter(key: "w:h:+16505553434", windowStart: 60, expiresAt: 9_999_999) } }
         _ = try await store.write { try await $0.incrementCounter(key: "w:h:+16505550000", windowStart: 60, expiresAt: 9_999_999) }
-        let windows: [(keyPrefix: String, windowStart: Instant)] = [("w:h:", 60), ("w:d:", 0)]
+        let windows = [NumberCounter(prefix: "w:h:", windowStart: 60), NumberCounter(prefix: "w:d:", windowStart: 0)]
         _ = try await store.write { try await $0.startCodeSession(session("s1"), maxAttempts: 5) }
         _ = try await store.write { try await $0.startCodeSession(session("s2", phone: "+16505550000"), maxAttempts: 5) }
 
         let wrong = try await store.write {
-            try await $0.spendCode(sessionID: "s1", codeHash: "bb", now: 1_000_001, maxAttempts: 5, readingNumber: windows)
+            try await $0.spendPhoneSignInCode(sessionID: "s1", codeHash: "bb", now: 1_000_001, maxAttempts: 5, counters: windows)
         }
         #expect(wrong.outcome == .wrongCode(attemptsLeft: 4, phoneNumber: "+16505553434"))
         #expect(wrong.owner == nil && wrong.hits.isEmpty)
         let missing = try await store.write {
-            try await $0.spendCode(sessionID: "nope", codeHash: "aa", now: 1_000_001, maxAttempts: 5, readingNumber: windows)
+            try await $0.spendPhoneSignInCode(sessionID: "nope", codeHash: "aa", now: 1_000_001, maxAttempts: 5, counters: windows)
         }
         #expect(missing.outcome == .notFound && missing.hits.isEmpty)
 
         let spent = try await store.write {
-            try await $0.spendCode(sessionID: "s1", codeHash: "aa", now: 1_000_002, maxAttempts: 5, readingNumber: windows)
+            try await $0.spendPhoneSignInCode(sessionID: "s1", codeHash: "aa", now: 1_000_002, maxAttempts: 5, counters: windows)
         }
         guard case .spent(let s) = spent.outcome else { Issue.record("expected spent, got \(spent.outcome)"); return }
         #expect(s.id == "s1" && s.phoneNumber == "+16505553434" && s.attempts == 1 && s.consumedAt == 1_000_002 && s.createdAt == 1_000_000)
         #expect(spent.owner?.user == owner && spent.owner?.identities == [identity])
         #expect(spent.hits == [3, 0])
         let again = try await store.write {
-            try await $0.spendCode(sessionID: "s1", codeHash: "aa", now: 1_000_003, maxAttempts: 5, readingNumber: windows)
+            try await $0.spendPhoneSignInCode(sessionID: "s1", codeHash: "aa", now: 1_000_003, maxAttempts: 5, counters: windows)
         }
         #expect(again.outcome == .notFound && again.owner == nil)
 
         // A number no account holds: the session, no account, its own counters.
         let other = try await store.write {
-            try await $0.spendCode(sessionID: "s2", codeHash: "aa", now: 1_000_002, maxAttempts: 5, readingNumber: windows)
+            try await $0.spendPhoneSignInCode(sessionID: "s2", codeHash: "aa", now: 1_000_002, maxAttempts: 5, counters: windows)
         }
         guard case .spent(let s2) = other.outcome else { Issue.record("expected spent, got \(other.outcome)"); return }
         #expect(s2.phoneNumber == "+16505550000" && other.owner == nil && other.hits == [1, 0])

@@ -171,8 +171,9 @@ struct PostgresTransactionTests {
                 + [.null, .null, .integer(3), .null])
         let recorder = Recorder { $0.hasPrefix("WITH spent AS (UPDATE code_sessions") ? [row] : [] }
         let tx = PostgresTransaction(recorder)
-        let read = try await SQLQueries(db: tx).spendCode(
-            sessionID: "s1", codeHash: "aa", now: 5, maxAttempts: 5, readingNumber: [("w:h:", 60), ("w:d:", 0)])
+        let read = try await SQLQueries(db: tx).spendPhoneSignInCode(
+            sessionID: "s1", codeHash: "aa", now: 5, maxAttempts: 5,
+            counters: [NumberCounter(prefix: "w:h:", windowStart: 60), NumberCounter(prefix: "w:d:", windowStart: 0)])
         try await tx.commit()
         guard case .spent(let session) = read.outcome else { Issue.record("expected spent, got \(read.outcome)"); return }
         #expect(session.id == "s1" && session.phoneNumber == "+16505553434" && session.consumedAt == 5)

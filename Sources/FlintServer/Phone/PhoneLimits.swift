@@ -26,16 +26,15 @@ extension PhoneCodes {
         ]
     }
 
-    /// The windows of ``wrongCodeLimits(_:)`` at `now`, each named by its key without the number (the store appends
-    /// the number a spent session proves).
-    func wrongCodeWindows(_ now: Instant) -> [(keyPrefix: String, windowStart: Instant)] {
-        wrongCodeLimits("").windows(now).map { (keyPrefix: $0.key, windowStart: $0.windowStart) }
+    /// The windows of ``wrongCodeLimits(_:)`` at `now`, as counters of the number a spent session proves.
+    func wrongCodeCounters(_ now: Instant) -> [NumberCounter] {
+        wrongCodeLimits("").windows(now).map { NumberCounter(prefix: $0.key, windowStart: $0.windowStart) }
     }
 
     /// Checks a code inside `tx` and returns the number it proves, or Firebase's error (returned, not thrown, so the
-    /// counted attempt commits with the rest of the caller's transaction). With `readingOwner` it also returns the
-    /// account holding the number, with its federated identities, read in the statement that reads the number's
-    /// wrong-code counters (one round trip fewer on PostgreSQL).
+    /// counted attempt commits with the rest of the caller's transaction). A sign-in code's number comes with what a
+    /// phone sign-in needs: the account holding it, with its federated identities, read with the number's wrong-code
+    /// counters (the store's phone sign-in reads choose their round trips).
     ///
     /// A wrong code counts one hit on the number's wrong-answer counters (an atomic increment; past the cap the
     /// answer is `TOO_MANY_ATTEMPTS_TRY_LATER`). A right code only reads them, and is refused when the number already
@@ -44,18 +43,20 @@ extension PhoneCodes {
     /// session's own attempt lock. A fictional handle has no stored session, so its wrong codes count on a counter of
     /// its own: past ``ServerSettings/maxCodeAttempts`` the handle is spent (`SESSION_EXPIRED`), as a session would be.
     func spend(
-        _ proof: NumberProof, purpose: SMSPurpose, in tx: any StoreTransaction, now: Instant, readingOwner: Bool
+        _ proof: NumberProof, purpose: SMSPurpose, in tx: any StoreTransaction, now: Instant
     ) async throws -> Result<ProvenNumber, AuthError> {
+        let signIn = purpose == .signIn
         switch proof {
         case .verified(let phone):
-            return .success(try await Self.proven(phone, counters: [], readingOwner: readingOwner, in: tx).number)
+            return .success(try await Self.proven(phone, counters: [], signIn: signIn, in: tx).number)
         case .storedSession(let id, let hash):
             let maxAttempts = node.settings.maxCodeAttempts
-            // With the account asked for, the spend reads it and the number's wrong-code counters as it spends (one
-            // statement on PostgreSQL); a wrong code reads nothing more.
+            // A sign-in's spend reads the account and the number's wrong-code counters as it spends; a wrong code
+            // reads nothing more.
             let read =
-                readingOwner
-                ? try await tx.spendCode(sessionID: id, codeHash: hash, now: now, maxAttempts: maxAttempts, readingNumber: wrongCodeWindows(now))
+                signIn
+                ? try await tx.spendPhoneSignInCode(
+                    sessionID: id, codeHash: hash, now: now, maxAttempts: maxAttempts, counters: wrongCodeCounters(now))
                 : SpentCodeRead(outcome: try await tx.spendCode(sessionID: id, codeHash: hash, now: now, maxAttempts: maxAttempts))
             if case .wrongCode(_, let phone) = read.outcome, try await wrongCodeLimits(phone).count(in: tx, now: now) {
                 return .failure(.tooManyAttempts)
@@ -66,7 +67,7 @@ extension PhoneCodes {
             case .failure(let error): return .failure(error)
             }
             let limits = wrongCodeLimits(phone)
-            let hits = readingOwner ? read.hits : try await tx.counterValues(limits.windows(now))
+            let hits = signIn ? read.hits : try await tx.counterValues(limits.windows(now))
             return limits.reached(hits) ? .failure(.tooManyAttempts) : .success(ProvenNumber(phone: phone, owner: read.owner))
         case .fictional(let handle):
             let limits = wrongCodeLimits(handle.phoneNumber)
@@ -75,20 +76,20 @@ extension PhoneCodes {
                 if tries > node.settings.maxCodeAttempts { return .failure(Self.spentHandle) }
                 return .failure(try await limits.count(in: tx, now: now) ? .tooManyAttempts : .invalidCode)
             }
-            // The handle's wrong codes and the number's limits in one read (with the account, when asked for).
+            // The handle's wrong codes and the number's limits in one read (with the account, for a sign-in).
             let (number, hits) = try await Self.proven(
-                handle.phoneNumber, counters: [(handle.counterKey, .epoch)] + limits.windows(now), readingOwner: readingOwner, in: tx)
+                handle.phoneNumber, counters: [(handle.counterKey, .epoch)] + limits.windows(now), signIn: signIn, in: tx)
             if hits[0] >= node.settings.maxCodeAttempts { return .failure(Self.spentHandle) }
             if limits.reached(hits.dropFirst()) { return .failure(.tooManyAttempts) }
             return .success(number)
         }
     }
 
-    /// `phone` with — when asked for — its account, and the hits of `counters`, in one read.
+    /// `phone` with — for a sign-in — its account, and the hits of `counters`, in one read.
     private static func proven(
-        _ phone: String, counters: [(key: String, windowStart: Instant)], readingOwner: Bool, in tx: any StoreTransaction
+        _ phone: String, counters: [(key: String, windowStart: Instant)], signIn: Bool, in tx: any StoreTransaction
     ) async throws -> (number: ProvenNumber, hits: [Int64]) {
-        guard readingOwner else { return (ProvenNumber(phone: phone), try await tx.counterValues(counters)) }
+        guard signIn else { return (ProvenNumber(phone: phone), try await tx.counterValues(counters)) }
         let read = try await tx.userWithIdentities(phoneNumber: phone, counters: counters)
         return (ProvenNumber(phone: phone, owner: read.found), read.hits)
     }
@@ -110,7 +111,7 @@ struct FictionalAttempt: Sendable {
     var codeMatches: Bool
 }
 
-/// A number a proof proved, with — when the spend was asked to read it — the account holding it (`nil`: none).
+/// A number a proof proved, with — for a sign-in code — the account holding it (`nil`: none, or not a sign-in).
 struct ProvenNumber {
     var phone: String
     var owner: (user: UserRecord, identities: [FederatedIdentityRecord])?

@@ -5,11 +5,11 @@ import FlintTexts
 extension PhoneCodes {
     /// Spends an SMS code sent for `purpose` and returns the number it proves: the second-factor steps use it the
     /// way `signInWithPhoneNumber` does, but a code sent for one purpose never serves another. Wrong codes count
-    /// against the number's caps (``spend(_:purpose:in:now:readingOwner:)``).
+    /// against the number's caps (``spend(_:purpose:in:now:)``).
     func provePhoneCode(sessionInfo: String?, code: String?, purpose: SMSPurpose) async throws -> String {
         let proof = try codeProof(sessionInfo: sessionInfo, code: code)
         let now = node.clock.now()
-        let outcome = try await node.store.write { [self] tx in try await spend(proof, purpose: purpose, in: tx, now: now, readingOwner: false) }
+        let outcome = try await node.store.write { [self] tx in try await spend(proof, purpose: purpose, in: tx, now: now) }
         return try outcome.get().phone
     }
 

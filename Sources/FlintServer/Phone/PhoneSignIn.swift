@@ -38,11 +38,11 @@ extension PhoneSignIn {
         let outcome = try await node.store.write { [self] tx -> PhoneOutcome in
             let proven: ProvenNumber
             // A code sent for a second factor never signs anyone in.
-            // Linking rewrites both accounts' rows, so it locks them; a sign-in only stamps its account and adds a
-            // session (targeted writes, no row rewritten from what was read), so the spend reads it without a lock,
-            // with the identities its ID token lists, beside the number's counters: on PostgreSQL a returning
-            // account's sign-in is then that read and one statement of writes (PostgresTransaction).
-            switch try await codes.spend(proof, purpose: .signIn, in: tx, now: now, readingOwner: tokenUser == nil) {
+            // The spend reads the number's account without a lock, with the identities its ID token lists, beside the
+            // number's counters: a sign-in only stamps its account and adds a session (targeted writes, no row
+            // rewritten from what was read), so on PostgreSQL a returning account's sign-in is that read and one
+            // statement of writes (PostgresTransaction). Linking rewrites both accounts' rows, so it locks them.
+            switch try await codes.spend(proof, purpose: .signIn, in: tx, now: now) {
             case .success(let number): proven = number
             case .failure(let error): return .failed(error)
             }

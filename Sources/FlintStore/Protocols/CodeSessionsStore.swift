@@ -17,12 +17,12 @@ public protocol CodeSessionsWrites: CodeSessionsReads {
     func startCodeSession(_ candidate: CodeSession, maxAttempts: Int) async throws -> (session: CodeSession, reused: Bool)
     /// Presents a code hash to a session, atomically (one winner among concurrent right answers).
     func spendCode(sessionID: String, codeHash: String, now: Instant, maxAttempts: Int) async throws -> CodeSpendOutcome
-    /// ``spendCode(sessionID:codeHash:now:maxAttempts:)`` and, when the code is spent, what a phone sign-in reads
-    /// next about the session's number: the account holding it with its federated identities, and the hits of the
-    /// counters named `keyPrefix` + the number in each window of `counters` (in order; 0 for a window without a row).
-    /// On PostgreSQL the spend and the read are one statement.
-    func spendCode(
-        sessionID: String, codeHash: String, now: Instant, maxAttempts: Int, readingNumber counters: [(keyPrefix: String, windowStart: Instant)]
+    /// Spends a phone sign-in's code and reads what the sign-in needs next: ``spendCode(sessionID:codeHash:now:maxAttempts:)``
+    /// and, when the code is spent, the account holding the session's number with its federated identities, and the
+    /// hits of the number's `counters` (in order; 0 for a window without a row). Each engine chooses its round trips
+    /// (PostgreSQL: one statement).
+    func spendPhoneSignInCode(
+        sessionID: String, codeHash: String, now: Instant, maxAttempts: Int, counters: [NumberCounter]
     ) async throws -> SpentCodeRead
 
     /// Deletes code sessions that expired before `cutoff`; returns how many.

@@ -55,8 +55,9 @@ public enum CodeSpendOutcome: Sendable, Equatable {
     case notFound
 }
 
-/// A code spend with the read of the proven number that follows it in a phone sign-in
-/// (``CodeSessionsWrites/spendCode(sessionID:codeHash:now:maxAttempts:readingNumber:)``).
+/// A phone sign-in's code spend with the read of the proven number that follows it
+/// (``CodeSessionsWrites/spendPhoneSignInCode(sessionID:codeHash:now:maxAttempts:counters:)``).
+
 public struct SpentCodeRead: Sendable {
     /// What the spend decided.
     public var outcome: CodeSpendOutcome

@@ -42,19 +42,21 @@ extension SQLQueries {
         return ((try user(from: first), Self.ordered(identities)), hits)
     }
 
-    func spendCode(
-        sessionID: String, codeHash: String, now: Instant, maxAttempts: Int, readingNumber counters: [(keyPrefix: String, windowStart: Instant)]
+    func spendPhoneSignInCode(
+        sessionID: String, codeHash: String, now: Instant, maxAttempts: Int, counters: [NumberCounter]
     ) async throws -> SpentCodeRead {
         guard db.dialect == .postgresql else {
             // In process, two statements cost no round trip.
             let outcome = try await spendCode(sessionID: sessionID, codeHash: codeHash, now: now, maxAttempts: maxAttempts)
             guard case .spent(let session) = outcome else { return SpentCodeRead(outcome: outcome) }
             let read = try await userWithIdentities(
-                phoneNumber: session.phoneNumber, counters: counters.map { ($0.keyPrefix + session.phoneNumber, $0.windowStart) })
+                phoneNumber: session.phoneNumber, counters: counters.map { ($0.key(for: session.phoneNumber), $0.windowStart) })
             return SpentCodeRead(outcome: outcome, owner: read.found, hits: read.hits)
         }
-        // The spend as a data-modifying `WITH`, its returned session joined with the account holding its number: one
-        // row per identity, or one with empty account columns; no row when the code was not spent.
+        // Over the network, one statement: the spend as a data-modifying `WITH`, its returned session joined with the
+        // account holding its number: one row per identity, or one with empty account columns; no row when the code
+        // was not spent. The counters' keys are ``NumberCounter/key(for:)`` written in SQL, as the number is known
+        // only inside the statement.
         let sessionColumns = Self.sessionColumns.split(separator: ", ").map { "spent.\($0) AS cs_\($0)" }.joined(separator: ", ")
         let hitColumns = counters.indices.map {
             ", (SELECT hits FROM rate_counters WHERE counter_key = ? || spent.phone_number AND window_start = ?) AS hits_\($0)"
@@ -67,7 +69,7 @@ extension SQLQueries {
                         LEFT JOIN federated_identities f ON f.local_id = u.local_id
                     """,
                 Self.spendValues(sessionID, codeHash, now, maxAttempts)
-                    + counters.flatMap { [SQLValue.text($0.keyPrefix), .instant($0.windowStart)] },
+                    + counters.flatMap { [SQLValue.text($0.prefix), .instant($0.windowStart)] },
                 tables: [.users, .federatedIdentities, .rateCounters], effect: .write(.codeSessions)))
         guard let first = rows.first else {
             return SpentCodeRead(outcome: try await refusedSpend(sessionID: sessionID, now: now, maxAttempts: maxAttempts))
