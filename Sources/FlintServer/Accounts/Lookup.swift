@@ -69,7 +69,7 @@ extension AccountsFlow {
 
     /// The account whose provider `provider` has the ID `rawID`: for `password` (its ID is the email) and `phone`
     /// (the number), the account holding them as its own; for any other provider, the stored federated identity's.
-    static func user(linkedTo identity: (provider: String, rawID: String), in reader: any StoreReader) async throws -> UserRecord? {
+    static func user(linkedTo identity: (provider: String, rawID: String), in reader: any UsersReads) async throws -> UserRecord? {
         var user: UserRecord?
         switch identity.provider {
         case "password":

@@ -10,7 +10,7 @@ struct AccountCreationLimit: Sendable {
     /// Counts a new account for `clientIP` inside `tx`: `false` when the address is past the limit (the caller
     /// answers `TOO_MANY_ATTEMPTS_TRY_LATER` and creates nothing). Always `true` without a client address or with
     /// the limit off.
-    func allows(_ clientIP: String?, in tx: any StoreTransaction, now: Instant) async throws -> Bool {
+    func allows(_ clientIP: String?, in tx: any CountersWrites & AuditWrites, now: Instant) async throws -> Bool {
         guard let clientIP, perHour > 0 else { return true }
         let limit = Limit(key: "newaccount:ip:\(clientIP)", max: perHour, window: .seconds(3600))
         return !(try await [limit].count(in: tx, now: now))
@@ -24,7 +24,7 @@ extension AccountCreationLimit {
     /// - Returns: the account and whether it is new, or the error to answer with (nothing was written then).
     func account(
         linking token: VerifiedIDToken?, sessions: Sessions, owner: UserRecord? = nil, newID: String, clientIP: String?,
-        in tx: any StoreTransaction, now: Instant
+        in tx: any CountersWrites & AuditWrites & UsersWrites, now: Instant
     ) async throws -> Result<(user: UserRecord, isNew: Bool), AuthError> {
         if let token { return try await sessions.tokenUser(token, in: tx).map { ($0, false) } }
         if let owner { return .success((owner, false)) }

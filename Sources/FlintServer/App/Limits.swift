@@ -19,13 +19,13 @@ struct Limit: Sendable {
 
 extension [Limit] {
     /// Takes back the hits ``count(in:now:)`` made at `reservedAt`, e.g. once a reserved attempt succeeded.
-    func release(in tx: any StoreTransaction, reservedAt: Instant) async throws {
+    func release(in tx: any CountersWrites, reservedAt: Instant) async throws {
         for limit in self { try await tx.releaseCounter(key: limit.key, windowStart: limit.windowStart(reservedAt)) }
     }
 
     /// Whether one of the limits already had its maximum of hits in the current window (one read; nothing is
     /// counted).
-    func atMaximum(in reader: any StoreReader, now: Instant) async throws -> Bool {
+    func atMaximum(in reader: any CountersReads, now: Instant) async throws -> Bool {
         reached(try await reader.counterValues(windows(now)))
     }
 
@@ -37,7 +37,7 @@ extension [Limit] {
 
     /// Counts one hit on each limit inside `tx`; returns whether one went over its maximum. The first hit past a
     /// maximum in a window records a `LOCKOUT` audit event in `tx`.
-    func count(in tx: any StoreTransaction, now: Instant) async throws -> Bool {
+    func count(in tx: any CountersWrites & AuditWrites, now: Instant) async throws -> Bool {
         var over = false
         for (limit, hits) in zip(self, try await tx.incrementCounters(hitWindows(now))) {
             if hits > limit.max { over = true }

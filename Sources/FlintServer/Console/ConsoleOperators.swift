@@ -91,7 +91,7 @@ public enum ConsoleOperators {
     }
 
     /// Throws ``Refusal/lastAdmin`` unless an operator other than `email` has the `admin` role.
-    private static func requireAnotherAdmin(than email: String, in tx: any StoreTransaction) async throws {
+    private static func requireAnotherAdmin(than email: String, in tx: any ConsoleWrites) async throws {
         let admins = try await tx.lockedConsoleOperatorEmails(role: .admin)
         if admins.allSatisfy({ $0 == email }) { throw Refusal.lastAdmin }
     }

@@ -95,7 +95,7 @@ extension ActionCodes {
 
     /// Uses a code inside `tx`, as a failure outcome when it cannot be used.
     static func use(
-        _ code: String, as action: EmailAction, in tx: any StoreTransaction, now: Instant
+        _ code: String, as action: EmailAction, in tx: any OobCodesWrites, now: Instant
     ) async throws -> Result<OobCodeRecord, AuthError> {
         switch try await tx.useOobCode(hash: storedTokenHash(code), requestType: OobCodeKind(action), now: now) {
         case .used(let record): .success(record)

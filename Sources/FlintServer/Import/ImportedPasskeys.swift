@@ -44,7 +44,7 @@ extension UserImporter {
     static let passkeyTaken = "passkey credentialId exists in other account in database"
 
     /// Whether one of `account`'s passkeys is held by another account in `tx` (or, unless `overwriting`, by this one).
-    static func passkeyClash(_ account: UserAndFactors, in tx: any StoreTransaction, overwriting: Bool) async throws -> Bool {
+    static func passkeyClash(_ account: UserAndFactors, in tx: any PasskeysReads, overwriting: Bool) async throws -> Bool {
         for passkey in account.passkeys {
             if let held = try await tx.passkey(credentialID: passkey.credentialID), held.localID != account.user.localID || !overwriting {
                 return true

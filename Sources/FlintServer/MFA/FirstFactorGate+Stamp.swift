@@ -12,7 +12,7 @@ extension FirstFactorGate {
 
     /// Records a sign-in on an account the flow does not otherwise rewrite: one statement, which also sets
     /// `lastRefreshAt` when the gate answers tokens.
-    func recordSignIn(_ user: inout UserRecord, in tx: any StoreTransaction, now: Instant) async throws {
+    func recordSignIn(_ user: inout UserRecord, in tx: any UsersWrites & UserListingWrites, now: Instant) async throws {
         stamp(&user, now: now)
         if case .tokens = decision {
             try await tx.recordSession(localID: user.localID, at: now)

@@ -17,7 +17,7 @@ extension SignInGate {
     var mfaActive: Bool { node.config.current.mfaState != .disabled }
 
     /// The enrolments that make a sign-in of `user` need a second factor (none when MFA is off for the project).
-    func activeEnrollments(_ localID: String, in reader: any StoreReader) async throws -> [MFAEnrollmentRecord] {
+    func activeEnrollments(_ localID: String, in reader: any SecondFactorsReads) async throws -> [MFAEnrollmentRecord] {
         guard mfaActive else { return [] }
         return try await reader.mfaEnrollments(localID: localID)
     }

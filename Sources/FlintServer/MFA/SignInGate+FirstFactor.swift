@@ -18,7 +18,7 @@ extension SignInGate {
     ///   - linking: the session adding this credential to its account, if any.
     ///   - phoneBecomesFirstFactor: whether the flow makes a phone number a first factor of the account.
     func firstFactorGate(
-        _ tx: any StoreTransaction, localID: String?, provider: String, linking: VerifiedIDToken? = nil, phoneBecomesFirstFactor: Bool = false
+        _ tx: any SecondFactorsReads, localID: String?, provider: String, linking: VerifiedIDToken? = nil, phoneBecomesFirstFactor: Bool = false
     ) async throws -> FirstFactorGate {
         var enrollments: [MFAEnrollmentRecord] = []
         if let localID { enrollments = try await activeEnrollments(localID, in: tx) }
@@ -35,7 +35,8 @@ extension SignInGate {
     /// (`identities`), none for an account the flow created (`isNew`) without giving it one (`newIdentity`), or else
     /// read from `tx`.
     func pass(
-        _ gate: FirstFactorGate, _ tx: any StoreTransaction, user: UserRecord, provider: String, isNew: Bool, newIdentity: Bool = false,
+        _ gate: FirstFactorGate, _ tx: any AuditWrites & UsersReads & TokensWrites, user: UserRecord, provider: String, isNew: Bool,
+        newIdentity: Bool = false,
         identities known: [FederatedIdentityRecord]? = nil, linking: VerifiedIDToken? = nil, developerClaims: [String: JSONValue]? = nil,
         method: String? = nil, now: Instant
     ) async throws -> SignInOutcome {

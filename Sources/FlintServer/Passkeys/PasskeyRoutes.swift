@@ -21,7 +21,7 @@ extension AccountsFlow {
     /// `accounts:update`'s `deletePasskey`: removes the account's passkeys among `credentialIDs` in `tx` (IDs it does
     /// not hold are ignored) and audits it.
     /// - Returns: whether any was removed (a credential change, which ends the account's other sessions).
-    func withdrawPasskeys(_ credentialIDs: [String], of localID: String, in tx: any StoreTransaction, now: Instant) async throws -> Bool {
+    func withdrawPasskeys(_ credentialIDs: [String], of localID: String, in tx: any PasskeysWrites & AuditWrites, now: Instant) async throws -> Bool {
         guard !credentialIDs.isEmpty else { return false }
         let removed = try await tx.deletePasskeys(localID: localID, credentialIDs: credentialIDs)
         guard !removed.isEmpty else { return false }

@@ -43,7 +43,7 @@ extension PhoneCodes {
     /// session's own attempt lock. A fictional handle has no stored session, so its wrong codes count on a counter of
     /// its own: past ``ServerSettings/maxCodeAttempts`` the handle is spent (`SESSION_EXPIRED`), as a session would be.
     func spend(
-        _ proof: NumberProof, purpose: SMSPurpose, in tx: any StoreTransaction, now: Instant
+        _ proof: NumberProof, purpose: SMSPurpose, in tx: any CodeSessionsWrites & CountersWrites & AuditWrites & UsersReads, now: Instant
     ) async throws -> Result<ProvenNumber, AuthError> {
         let signIn = purpose == .signIn
         switch proof {
@@ -87,7 +87,7 @@ extension PhoneCodes {
 
     /// `phone` with — for a sign-in — its account, and the hits of `counters`, in one read.
     private static func proven(
-        _ phone: String, counters: [(key: String, windowStart: Instant)], signIn: Bool, in tx: any StoreTransaction
+        _ phone: String, counters: [(key: String, windowStart: Instant)], signIn: Bool, in tx: any CountersReads & UsersReads
     ) async throws -> (number: ProvenNumber, hits: [Int64]) {
         guard signIn else { return (ProvenNumber(phone: phone), try await tx.counterValues(counters)) }
         let read = try await tx.userWithIdentities(phoneNumber: phone, counters: counters)

@@ -109,7 +109,7 @@ extension [SMSSendLimit] {
     /// - Throws: ``SMSSendRefused`` for the first limit past its maximum: nothing of the send is kept, not the session,
     ///   not its text, not the hits the other limits took.
     /// - Returns: the day's texts across the project after this one (the budget counter).
-    func reserve(in tx: any StoreTransaction, now: Instant) async throws -> Int64 {
+    func reserve(in tx: any CountersWrites, now: Instant) async throws -> Int64 {
         let reservations = limits.hitWindows(now).enumerated().map { i, window in
             CounterReservation(key: window.key, windowStart: window.windowStart, expiresAt: window.expiresAt, max: self[i].limit.max)
         }

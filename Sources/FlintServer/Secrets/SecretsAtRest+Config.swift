@@ -81,7 +81,7 @@ extension SecretsAtRest {
     /// Inside `tx`: checks that the stored config's provider secrets open with this key (none given: that none is
     /// sealed), and writes the config again with those in clear sealed, when there is a key.
     /// - Returns: how many values were sealed.
-    func sealConfigSecretsInClear(in tx: any StoreTransaction) async throws -> Int {
+    func sealConfigSecretsInClear(in tx: any ConfigWrites) async throws -> Int {
         guard let document = ConfigCache.parse(try await tx.projectConfig()) else { return 0 }
         var inClear = 0
         _ = try Self.mappingConfigSecrets(document) { stored, name in
@@ -96,7 +96,7 @@ extension SecretsAtRest {
 
     /// Inside `tx`: seals the stored config's provider secrets again under `next`'s key (opened with this one).
     /// - Returns: how many values were sealed under the new key.
-    func rewrapConfigSecrets(in tx: any StoreTransaction, to next: SecretsAtRest) async throws -> Int {
+    func rewrapConfigSecrets(in tx: any ConfigWrites, to next: SecretsAtRest) async throws -> Int {
         guard let document = ConfigCache.parse(try await tx.projectConfig()) else { return 0 }
         var count = 0
         let rewrapped = try Self.mappingConfigSecrets(document) { stored, name in

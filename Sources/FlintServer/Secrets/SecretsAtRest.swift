@@ -60,7 +60,7 @@ public struct SecretsAtRest: Sendable {
     /// - Returns: how many values were sealed.
     /// - Throws: ``MasterKeyError`` when a stored secret was sealed with another key (or none is given), or is damaged;
     ///   nothing is written then.
-    func sealValuesInClear(in tx: any StoreTransaction) async throws -> Int {
+    func sealValuesInClear(in tx: any ConfigWrites) async throws -> Int {
         var sealed = 0
         if let stored = try await tx.masterSecret() {
             let bytes = try openServerSecret(stored)

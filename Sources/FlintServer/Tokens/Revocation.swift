@@ -8,7 +8,7 @@ import FlintStore
 extension Sessions {
     /// Ends every session of `user` minted before now: `validSince` becomes now, the revocation generation moves on
     /// and the refresh tokens are deleted. The caller writes `user` back in the same transaction.
-    func revokeSessions(of user: inout UserRecord, in tx: any StoreTransaction, now: Instant) async throws {
+    func revokeSessions(of user: inout UserRecord, in tx: any TokensWrites & AuditWrites, now: Instant) async throws {
         user.validSince = now.wholeSecond
         user.revocationGeneration += 1
         _ = try await tx.deleteRefreshTokens(localID: user.localID, createdBefore: nil)
@@ -18,7 +18,7 @@ extension Sessions {
     /// An operator's `validSince` (a whole second): sessions minted before it end. A value at or after the current second
     /// (the Admin SDKs' `revokeRefreshTokens` sends the current second) revokes everything minted until now, exactly;
     /// an earlier value ends the refresh tokens created before that second.
-    func revokeSessions(of user: inout UserRecord, before validSince: Instant, in tx: any StoreTransaction, now: Instant) async throws {
+    func revokeSessions(of user: inout UserRecord, before validSince: Instant, in tx: any TokensWrites & AuditWrites, now: Instant) async throws {
         if validSince >= now.wholeSecond {
             try await revokeSessions(of: &user, in: tx, now: now)
         } else {

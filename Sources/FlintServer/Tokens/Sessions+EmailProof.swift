@@ -22,7 +22,7 @@ extension Sessions {
     /// - Returns: whether anything was removed: the caller then ends every other session (``revokeSessions(of:in:now:)``,
     ///   once, with whatever else its change revokes for). An account with nothing to remove keeps its sessions (a user
     ///   verifying the address they signed up with stays signed in).
-    static func ownerProvedEmail(of user: inout UserRecord, cleanup: EmailProofCleanup, in tx: any StoreTransaction) async throws -> Bool {
+    static func ownerProvedEmail(of user: inout UserRecord, cleanup: EmailProofCleanup, in tx: any UsersWrites) async throws -> Bool {
         let providers = try await tx.federatedIdentities(localID: user.localID).map(\.providerID)
         let attached = cleanup == .everything && (user.passwordHash != nil || user.phoneNumber != nil)
         guard attached || !providers.isEmpty else { return false }

@@ -43,7 +43,7 @@ extension Sessions {
     /// `authTime` (a whole second) is the sign-in the session stems from: now for a sign-in, the original one when a session
     /// is re-issued (credential change, enrolment), so re-issuing never makes a sign-in look recent.
     func storeRefreshToken(
-        _ tx: any StoreTransaction, user: UserRecord, provider: String, now: Instant, secondFactor: SecondFactorClaim? = nil,
+        _ tx: any TokensWrites, user: UserRecord, provider: String, now: Instant, secondFactor: SecondFactorClaim? = nil,
         authTime: Instant? = nil, developerClaims: [String: JSONValue]? = nil
     ) async throws -> String {
         var (token, record) = newRefreshToken(localID: user.localID, authTime: authTime ?? now.wholeSecond, provider: provider, now: now)
@@ -68,7 +68,7 @@ extension Sessions {
     }
 
     /// The user behind a verified ID token, re-read and locked inside `tx`, with the revocation and disable checks.
-    func tokenUser(_ token: VerifiedIDToken, in tx: any StoreTransaction) async throws -> Result<UserRecord, AuthError> {
+    func tokenUser(_ token: VerifiedIDToken, in tx: any UsersWrites) async throws -> Result<UserRecord, AuthError> {
         guard let user = try await tx.lockedUser(localID: token.userID) else { return .failure(.userNotFound) }
         do throws(AuthError) { try Self.check(token: token, against: user) } catch { return .failure(error) }
         return .success(user)
