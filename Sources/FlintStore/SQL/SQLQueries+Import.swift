@@ -125,11 +125,6 @@ extension SQLQueries {
 
     // MARK: Shapes
 
-    /// `?, ?, …` (`count` of them).
-    static func placeholders(_ count: Int) -> String {
-        Array(repeating: "?", count: count).joined(separator: ", ")
-    }
-
     /// `(?, …), (?, …), …`: `rows` rows of `columns` placeholders.
     static func rowPlaceholders(_ rows: Int, columns: Int) -> String {
         Array(repeating: "(\(placeholders(columns)))", count: rows).joined(separator: ", ")

@@ -2,22 +2,6 @@ import FlintCore
 
 /// Statements of the operator's views of the users table: keyset pages, queries, batch reads and deletes.
 extension SQLQueries {
-    /// IDs bound per `IN (…)` list: far below both engines' limits on bound values.
-    static let idsPerStatement = 500
-
-    /// Runs the statement `statement` makes of an `IN` list's placeholders and their values once per slice of `ids`,
-    /// and returns every row.
-    func forEachSlice(of ids: [String], _ statement: (_ list: String, _ binds: [SQLValue]) -> SQLStatement) async throws -> [SQLRow] {
-        var rows: [SQLRow] = []
-        var start = 0
-        while start < ids.count {
-            let slice = ids[start..<min(start + Self.idsPerStatement, ids.count)]
-            rows += try await db.query(statement(Self.placeholders(slice.count), slice.map(SQLValue.text)))
-            start += slice.count
-        }
-        return rows
-    }
-
     func users(after: String?, limit: Int) async throws -> [UserRecord] {
         guard limit > 0 else { return [] }
         if let after {

@@ -6,8 +6,10 @@ import FlintCore
     import Foundation
 #endif
 
-/// The store's statements, written once for every SQL engine (placeholders `?`).
-struct SQLQueries: StoreTransaction {
+/// The store's statements, written once for every SQL engine (placeholders `?`): the aggregates implemented here and
+/// in its extensions, and those implemented for every ``SQLBacked`` type (Outbox, OobCodes, Audit, Credentials,
+/// Stats, Passkeys, MFA).
+struct SQLQueries: StoreTransaction, SQLBacked {
     let db: any SQLExecutor
 
     // MARK: Secrets, keys, config

@@ -1,7 +1,7 @@
 import FlintCore
 
-/// The dashboard's hourly counters (`stats`, keyed by hour, metric and label).
-extension SQLQueries {
+/// The dashboard's hourly counters (`stats`, keyed by hour, metric and label), for every SQL-backed store.
+extension StatsWrites where Self: SQLBacked {
     func addStats(_ counts: [StatCount]) async throws {
         // One row per key (a row may not be updated twice by one statement), as multi-row upserts of up to 100 rows:
         // a node's once-a-second flush is one statement.

@@ -1,9 +1,8 @@
 import FlintCore
 
-/// Statements of multi-factor authentication: enrolments and recovery codes.
-extension SQLQueries {
-    static let enrollmentColumns =
-        "enrollment_id, local_id, factor, display_name, phone_number, totp_secret, enrolled_at, last_totp_step"
+/// Statements of multi-factor authentication, for every SQL-backed store: enrolments and recovery codes.
+extension SecondFactorsWrites where Self: SQLBacked {
+    static var enrollmentColumns: String { "enrollment_id, local_id, factor, display_name, phone_number, totp_secret, enrolled_at, last_totp_step" }
 
     func enrollment(from row: SQLRow) throws -> MFAEnrollmentRecord {
         MFAEnrollmentRecord(

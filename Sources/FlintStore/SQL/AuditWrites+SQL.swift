@@ -19,8 +19,9 @@ enum AuditLayout {
     static let clockSlack: Duration = .seconds(300)
 }
 
-/// Statements of the audit log: appending, listing newest first with keyset pages, and the retention sweep.
-extension SQLQueries {
+/// Statements of the audit log, for every SQL-backed store: appending, listing newest first with keyset pages, and the
+/// retention sweep.
+extension AuditWrites where Self: SQLBacked {
     func appendAuditEvent(_ event: AuditEvent) async throws {
         let detail = String(decoding: JSONValue.object(event.detail).serialized(sortingKeys: true), as: UTF8.self)
         try await db.deferred(

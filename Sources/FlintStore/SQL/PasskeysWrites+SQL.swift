@@ -1,8 +1,9 @@
 import FlintCore
 
-/// Statements of passkeys. `transports` is stored as one comma-separated text (its values never hold a comma).
-extension SQLQueries {
-    static let passkeyColumns = "credential_id, local_id, public_key, rp_id, sign_count, name, transports, created_at"
+/// Statements of passkeys, for every SQL-backed store. `transports` is stored as one comma-separated text (its values
+/// never hold a comma).
+extension PasskeysWrites where Self: SQLBacked {
+    static var passkeyColumns: String { "credential_id, local_id, public_key, rp_id, sign_count, name, transports, created_at" }
 
     func passkey(from row: SQLRow) throws -> PasskeyRecord {
         PasskeyRecord(

@@ -1,9 +1,9 @@
 import FlintCore
 
-/// Statements of credentials: service-account keys and named admin credentials.
-extension SQLQueries {
-    private static let serviceAccountColumns = "key_id, name, client_email, client_id, public_key_pem, created_at, revoked_at"
-    private static let adminCredentialColumns = "secret_hash, name, scope, created_at, revoked_at"
+/// Statements of credentials, for every SQL-backed store: service-account keys and named admin credentials.
+extension CredentialsWrites where Self: SQLBacked {
+    private static var serviceAccountColumns: String { "key_id, name, client_email, client_id, public_key_pem, created_at, revoked_at" }
+    private static var adminCredentialColumns: String { "secret_hash, name, scope, created_at, revoked_at" }
 
     private func serviceAccount(from row: SQLRow) throws -> ServiceAccountRecord {
         ServiceAccountRecord(
