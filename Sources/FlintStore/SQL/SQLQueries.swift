@@ -67,6 +67,10 @@ struct SQLQueries: StoreTransaction {
         ).isEmpty)
     }
 
+    func unretireSigningKeys(retiredAt instant: Instant) async throws {
+        try await db.run("UPDATE signing_keys SET retired_at = NULL WHERE retired_at = ? AND revoked_at IS NULL", [.instant(instant)])
+    }
+
     func replaceSigningPrivateKey(kid: String, with stored: String) async throws {
         try await db.run("UPDATE signing_keys SET private_key_pem = ? WHERE kid = ?", [.text(stored), .text(kid)])
     }
