@@ -136,7 +136,7 @@ struct SetupLinkOptions: ParsableArguments {
 
     /// Prints `what` and the warning that the link shows only now (standard error), then the link of `token`.
     func print(_ token: String, _ what: String) {
-        var base = publicUrl ?? ProcessInfo.processInfo.environment["FLINT_PUBLIC_URL"] ?? "http://127.0.0.1:9099"
+        var base = publicUrl ?? FlintEnvironment.string("publicUrl") ?? "http://127.0.0.1:9099"
         while base.hasSuffix("/") { base.removeLast() }
         printError("\(what); its setup link, valid 24 hours, shown only now:")
         Swift.print(base + ConsoleOperators.setupPath(token: token))

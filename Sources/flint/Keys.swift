@@ -30,7 +30,7 @@ struct Keys: AsyncParsableCommand {
         )
         @OptionGroup var store: StoreOptions
         @Option(help: "The longest --reload-interval of the running nodes, in seconds (env FLINT_RELOAD_INTERVAL).")
-        var reloadInterval: Int = env("FLINT_RELOAD_INTERVAL").flatMap(Int.init) ?? 30
+        var reloadInterval: Int = FlintEnvironment.int("reloadInterval", default: 30)
 
         func validate() throws {
             guard (1...3600).contains(reloadInterval) else { throw ValidationError("--reload-interval must be between 1 and 3600 seconds") }
@@ -115,10 +115,10 @@ struct Keys: AsyncParsableCommand {
 
         /// The new key, from the flag or the environment.
         private func newKey() throws -> MasterKey {
-            if let path = newMasterKeyFile ?? (env("FLINT_NEW_MASTER_KEY") == nil ? env("FLINT_NEW_MASTER_KEY_FILE") : nil) {
+            if let path = newMasterKeyFile ?? (FlintEnvironment.string("newMasterKey") == nil ? FlintEnvironment.string("newMasterKeyFile") : nil) {
                 return try MasterKeyFile.read(path: path)
             }
-            guard let text = env("FLINT_NEW_MASTER_KEY") else {
+            guard let text = FlintEnvironment.string("newMasterKey") else {
                 throw MasterKeyMissing(description: "flint keys rewrap needs the new key: --new-master-key-file FILE or FLINT_NEW_MASTER_KEY")
             }
             do { return try MasterKey(base64: text) } catch { throw MasterKeyMissing(description: "FLINT_NEW_MASTER_KEY: \(error)") }
