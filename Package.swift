@@ -71,6 +71,8 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 // DER parsing of WebAuthn attestation certificates (`x5c`).
                 .product(name: "SwiftASN1", package: "swift-asn1"),
+                // AuthError's statuses.
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictSettings
         ),
