@@ -1,4 +1,4 @@
-public import HTTPTypes
+package import HTTPTypes
 
 /// An error answered to a client in Firebase's wire shape.
 ///
