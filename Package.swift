@@ -44,6 +44,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         // The web console's server-rendered pages (`/console`): logic-less templates that escape what they insert.
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        // The CLI's `FLINT_*` environment variables, through the provider Hummingbird's configuration support uses.
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.0.2", traits: []),
     ],
     targets: [
         // RS256 signing with the system's OpenSSL on Linux (twice BoringSSL's speed on AVX-512 IFMA CPUs).
@@ -69,6 +71,8 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 // DER parsing of WebAuthn attestation certificates (`x5c`).
                 .product(name: "SwiftASN1", package: "swift-asn1"),
+                // AuthError's statuses.
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictSettings
         ),
@@ -140,6 +144,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Configuration", package: "swift-configuration"),
             ],
             swiftSettings: strictSettings
         ),

@@ -21,7 +21,7 @@ struct ConfigCommand: AsyncParsableCommand {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print the project config as JSON.")
         @OptionGroup var store: StoreOptions
-        @Option(help: "Project ID for the resource name.") var project: String = env("FLINT_PROJECT") ?? "demo-flint"
+        @Option(help: "Project ID for the resource name.") var project: String = FlintEnvironment.string("project") ?? "demo-flint"
 
         func run() async throws {
             let config = try await store.withStore { db in
@@ -46,7 +46,7 @@ struct ConfigCommand: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
         @Argument(help: "The config path.") var path: String
         @Argument(help: "The new value (JSON).") var value: String
-        @Option(help: "Project ID for the resource name.") var project: String = env("FLINT_PROJECT") ?? "demo-flint"
+        @Option(help: "Project ID for the resource name.") var project: String = FlintEnvironment.string("project") ?? "demo-flint"
 
         func run() async throws {
             let parsed = (try? JSONDecoder().decode(JSONValue.self, from: Data(value.utf8))) ?? .string(value)

@@ -115,7 +115,7 @@ struct ConsoleOperatorsCommand: AsyncParsableCommand {
 private func addError(_ error: any Error, email: String) -> any Error {
     switch error {
     case StoreError.conflict: ValidationError("an operator with the email \(email) exists")
-    case let error as AuthError where error.code == AuthError.invalidEmail.code: ValidationError("\(email) is not an email address")
+    case let error as AuthError where error == .invalidEmail: ValidationError("\(email) is not an email address")
     default: error
     }
 }
@@ -136,7 +136,7 @@ struct SetupLinkOptions: ParsableArguments {
 
     /// Prints `what` and the warning that the link shows only now (standard error), then the link of `token`.
     func print(_ token: String, _ what: String) {
-        var base = publicUrl ?? ProcessInfo.processInfo.environment["FLINT_PUBLIC_URL"] ?? "http://127.0.0.1:9099"
+        var base = publicUrl ?? FlintEnvironment.string("publicUrl") ?? "http://127.0.0.1:9099"
         while base.hasSuffix("/") { base.removeLast() }
         printError("\(what); its setup link, valid 24 hours, shown only now:")
         Swift.print(base + ConsoleOperators.setupPath(token: token))

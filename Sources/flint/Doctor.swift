@@ -13,7 +13,7 @@ import FlintStore
 struct Doctor: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Check the database, signing keys and project config.")
     @OptionGroup var store: StoreOptions
-    @Option(help: "Project ID to check tokens against.") var project: String = env("FLINT_PROJECT") ?? "demo-flint"
+    @Option(help: "Project ID to check tokens against.") var project: String = FlintEnvironment.string("project") ?? "demo-flint"
 
     func run() async throws {
         var problems = 0

@@ -18,19 +18,28 @@ struct Keys: AsyncParsableCommand {
     /// published until its tokens have expired.
     struct Rotate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Schedule a new signing key: published at once, it starts signing an hour and five minutes later.",
+            abstract: "Schedule a new signing key: published at once, it starts signing an hour and five minutes (plus the reload interval) later.",
             discussion: """
-                Verifiers cache Flint's keys for the key endpoints' max-age (an hour), so a new key is published that long \
-                (plus five minutes) before every node starts signing with it; the key signing until then stays published \
-                for 14 days and an hour, until the ID tokens and session cookies it signed have expired. While a scheduled \
-                key has not started signing, rotating again answers that key. For a leaked key use `flint keys revoke KID`.
+                Verifiers cache Flint's keys for the key endpoints' max-age (an hour), and a node that missed the change \
+                announcement publishes the new key at its next reload, so a new key is published for the max-age plus \
+                the nodes' reload interval plus five minutes before every node starts signing with it; the key signing \
+                until then stays published for 14 days and an hour, until the ID tokens and session cookies it signed \
+                have expired. While a scheduled key has not started signing, rotating again answers that key. Give the \
+                longest --reload-interval your nodes run with. For a leaked key use `flint keys revoke KID`.
                 """
         )
         @OptionGroup var store: StoreOptions
+        @Option(help: "The longest --reload-interval of the running nodes, in seconds (env FLINT_RELOAD_INTERVAL).")
+        var reloadInterval: Int = FlintEnvironment.int("reloadInterval", default: 30)
+
+        func validate() throws {
+            guard (1...3600).contains(reloadInterval) else { throw ValidationError("--reload-interval must be between 1 and 3600 seconds") }
+        }
 
         func run() async throws {
             let scheduled = try await store.withStore { db in
-                try await FlintServer.rotateKeys(store: db, masterKey: try await store.requiredMasterKey(for: db).key)
+                try await FlintServer.rotateKeys(
+                    store: db, masterKey: try await store.requiredMasterKey(for: db).key, reloadInterval: .seconds(reloadInterval))
             }
             let when = ImportTimestamp.format(scheduled.activatesAt)
             print(
@@ -43,15 +52,17 @@ struct Keys: AsyncParsableCommand {
     /// `flint keys revoke KID`: emergency rotation for a leaked key.
     struct Revoke: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Emergency rotation for a leaked key: unpublish it at once and sign with a new key at once.",
+            abstract: "Emergency rotation for a leaked key: unpublish it at once and, if it was signing, sign with a new key at once.",
             discussion: """
                 The revoked key is no longer published nor accepted: every ID token and session cookie it signed stops \
                 verifying (users signed in with them must refresh their ID token or sign in again; verifiers that cached \
-                the key accept its tokens until their cache expires, up to an hour). A new key signs at once, without the \
-                scheduled rotation's notice: a verifier that cached the keys before and does not fetch them again on an \
-                unknown kid refuses its tokens until its cache expires (up to an hour). Other keys stop signing and stay \
-                published while their tokens live. Running nodes on PostgreSQL follow within a second, others within \
-                their reload interval. Audited as an admin action by `cli`. For a routine rotation use `flint keys rotate`.
+                the key accept its tokens until their cache expires, up to an hour). If it was the key signing now, a new \
+                key signs at once, without the scheduled rotation's notice: a verifier that cached the keys before and \
+                does not fetch them again on an unknown kid refuses its tokens until its cache expires (up to an hour); \
+                other keys stop signing and stay published while their tokens live. A key that was not signing (retired, \
+                or scheduled and not started) is only revoked: the signing key goes on signing. Running nodes on \
+                PostgreSQL follow within a second, others within their reload interval. Audited as an admin action by \
+                `cli`. For a routine rotation use `flint keys rotate`.
                 """
         )
         @OptionGroup var store: StoreOptions
@@ -59,16 +70,22 @@ struct Keys: AsyncParsableCommand {
         var kid: String
 
         func run() async throws {
-            let newKID = try await store.withStore { db in
+            let revocation = try await store.withStore { db in
                 try await AuditOrigin.$current.withValue(AuditOrigin(actor: "cli")) {
                     try await FlintServer.revokeKey(kid, store: db, masterKey: try await store.requiredMasterKey(for: db).key)
                 }
             }
-            guard let newKID else {
+            switch revocation {
+            case nil:
                 printError("flint keys revoke: no signing key \(kid) that is not revoked already")
                 throw ExitCode.failure
+            case .replaced(let newKID):
+                print("signing key \(kid) is revoked: no longer published, the tokens it signed no longer verify; new key \(newKID) signs from now")
+            case .revoked(let signing):
+                print(
+                    "signing key \(kid) is revoked: no longer published, the tokens it signed no longer verify; it was not signing, "
+                        + (signing.map { "key \($0) goes on signing" } ?? "no key signs"))
             }
-            print("signing key \(kid) is revoked: no longer published, the tokens it signed no longer verify; new key \(newKID) signs from now")
         }
     }
 
@@ -98,10 +115,10 @@ struct Keys: AsyncParsableCommand {
 
         /// The new key, from the flag or the environment.
         private func newKey() throws -> MasterKey {
-            if let path = newMasterKeyFile ?? (env("FLINT_NEW_MASTER_KEY") == nil ? env("FLINT_NEW_MASTER_KEY_FILE") : nil) {
+            if let path = newMasterKeyFile ?? (FlintEnvironment.string("newMasterKey") == nil ? FlintEnvironment.string("newMasterKeyFile") : nil) {
                 return try MasterKeyFile.read(path: path)
             }
-            guard let text = env("FLINT_NEW_MASTER_KEY") else {
+            guard let text = FlintEnvironment.string("newMasterKey") else {
                 throw MasterKeyMissing(description: "flint keys rewrap needs the new key: --new-master-key-file FILE or FLINT_NEW_MASTER_KEY")
             }
             do { return try MasterKey(base64: text) } catch { throw MasterKeyMissing(description: "FLINT_NEW_MASTER_KEY: \(error)") }

@@ -18,14 +18,14 @@ import NIOCore
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Run the Flint server (dev mode by default on loopback with SQLite).")
 
-    @Option(help: "Interface to listen on (env FLINT_HOST).") var host: String = env("FLINT_HOST") ?? "127.0.0.1"
-    @Option(help: "Port to listen on (env FLINT_PORT).") var port: Int = env("FLINT_PORT").flatMap(Int.init) ?? 9099
+    @Option(help: "Interface to listen on (env FLINT_HOST).") var host: String = FlintEnvironment.string("host") ?? "127.0.0.1"
+    @Option(help: "Port to listen on (env FLINT_PORT).") var port: Int = FlintEnvironment.int("port", default: 9099)
     @OptionGroup var store: StoreOptions
-    @Option(help: "Project ID (env FLINT_PROJECT).") var project: String = env("FLINT_PROJECT") ?? "demo-flint"
+    @Option(help: "Project ID (env FLINT_PROJECT).") var project: String = FlintEnvironment.string("project") ?? "demo-flint"
     @Option(help: "Project config file, YAML or JSON, applied at start when its content changed since it was last applied (env FLINT_CONFIG).")
     var config: String?
     @Option(help: "Seconds an SMS code stays valid (env FLINT_SMS_CODE_TTL).") var smsCodeTtl: Int =
-        env("FLINT_SMS_CODE_TTL").flatMap(Int.init) ?? 300
+        FlintEnvironment.int("smsCodeTtl", default: 300)
     @Flag(
         inversion: .prefixedNo,
         help:
@@ -34,11 +34,11 @@ struct Serve: AsyncParsableCommand {
     var dev: Bool?
     @Option(help: "Admin bearer credential for production mode (env FLINT_ADMIN_TOKEN).") var adminToken: String?
     @Option(help: "Accepted API key in production mode; repeatable (env FLINT_API_KEYS, comma-separated).")
-    var apiKey: [String] = env("FLINT_API_KEYS").map { $0.split(separator: ",").map(String.init) } ?? []
+    var apiKey: [String] = FlintEnvironment.list("apiKeys") ?? []
     @Option(help: "The app name SMS texts mention (env FLINT_APP_NAME; default: the project ID).")
     var appName: String?
     @Option(help: "Seconds between re-reads of keys and config from the store (env FLINT_RELOAD_INTERVAL).")
-    var reloadInterval: Int = env("FLINT_RELOAD_INTERVAL").flatMap(Int.init) ?? 30
+    var reloadInterval: Int = FlintEnvironment.int("reloadInterval", default: 30)
     @Option(help: "Public base URL of this service, used in emailed links (env FLINT_PUBLIC_URL; default http://HOST:PORT).")
     var publicUrl: String?
     @Option(help: "SMTP server for email: smtp://user:pass@host:587 (STARTTLS) or smtps://...:465 (env FLINT_SMTP_URL).")
@@ -49,42 +49,43 @@ struct Serve: AsyncParsableCommand {
     )
     var sms: String?
     @Option(help: "Secret that signs SMS webhook requests, 16+ characters (env FLINT_SMS_WEBHOOK_SECRET).") var smsWebhookSecret: String?
-    @Option(help: "Sender address of emails (env FLINT_EMAIL_FROM).") var emailFrom: String = env("FLINT_EMAIL_FROM") ?? "noreply@localhost"
+    @Option(help: "Sender address of emails (env FLINT_EMAIL_FROM).") var emailFrom: String =
+        FlintEnvironment.string("emailFrom") ?? "noreply@localhost"
     @Option(help: "Sender name of emails (env FLINT_EMAIL_FROM_NAME; default: the app name).") var emailFromName: String?
     @Option(help: "Seconds an emailed link stays valid (env FLINT_OOB_CODE_TTL; default 6 hours).")
-    var oobCodeTtl: Int = env("FLINT_OOB_CODE_TTL").flatMap(Int.init) ?? 21_600
+    var oobCodeTtl: Int = FlintEnvironment.int("oobCodeTtl", default: 21_600)
     @Option(help: "Seconds finished outbox records are kept as a delivery log (env FLINT_OUTBOX_RETENTION; default 7 days).")
-    var outboxRetention: Int = env("FLINT_OUTBOX_RETENTION").flatMap(Int.init) ?? 7 * 86_400
+    var outboxRetention: Int = FlintEnvironment.int("outboxRetention", default: 7 * 86_400)
     @Option(help: "Days audit events are kept (env FLINT_AUDIT_RETENTION; default 90).")
-    var auditRetention: Int = env("FLINT_AUDIT_RETENTION").flatMap(Int.init) ?? 90
+    var auditRetention: Int = FlintEnvironment.int("auditRetention", default: 90)
     @Option(help: "scrypt cost of new password hashes as log2(N), 10-20 (env FLINT_PASSWORD_HASH_COST; default 14 = 16 MiB, as Firebase).")
-    var passwordHashCost: Int = env("FLINT_PASSWORD_HASH_COST").flatMap(Int.init) ?? 14
+    var passwordHashCost: Int = FlintEnvironment.int("passwordHashCost", default: 14)
     @Flag(help: "Take the client IP for abuse limits from the last X-Forwarded-For entry (only behind one proxy that appends it).")
-    var trustForwardedFor: Bool = env("FLINT_TRUST_FORWARDED_FOR") == "1"
+    var trustForwardedFor: Bool = FlintEnvironment.bool("trustForwardedFor") ?? false
     @Option(help: "Seconds a connection may stay silent before it is closed: a stalled request, an idle keep-alive (env FLINT_IDLE_TIMEOUT).")
-    var idleTimeout: Int = env("FLINT_IDLE_TIMEOUT").flatMap(Int.init) ?? 60
+    var idleTimeout: Int = FlintEnvironment.int("idleTimeout", default: 60)
     @Option(help: "Connections one client IP may hold open at once; more are closed (env FLINT_MAX_CONNECTIONS_PER_IP).")
-    var maxConnectionsPerIp: Int = env("FLINT_MAX_CONNECTIONS_PER_IP").flatMap(Int.init) ?? 256
+    var maxConnectionsPerIp: Int = FlintEnvironment.int("maxConnectionsPerIp", default: 256)
     @Option(help: "New accounts one client IP may create per hour, any way; 0 = no limit (env FLINT_NEW_ACCOUNTS_PER_IP; default 100, as Firebase).")
-    var newAccountsPerIp: Int = env("FLINT_NEW_ACCOUNTS_PER_IP").flatMap(Int.init) ?? 100
+    var newAccountsPerIp: Int = FlintEnvironment.int("newAccountsPerIp", default: 100)
     @Option(
         help:
             "Passkey sign-in challenges (passkeySignIn:start) one client IP may ask for per 15 minutes; 0 = no limit (env FLINT_PASSKEY_CHALLENGES_PER_IP; default 300)."
     )
-    var passkeyChallengesPerIp: Int = env("FLINT_PASSKEY_CHALLENGES_PER_IP").flatMap(Int.init) ?? 300
+    var passkeyChallengesPerIp: Int = FlintEnvironment.int("passkeyChallengesPerIp", default: 300)
     @Option(
         help:
             "Failed passkey sign-ins one client IP may make per 15 minutes (each credential has its own limit of 10 as well); 0 = no per-IP limit (env FLINT_PASSKEY_FAILURES_PER_IP; default 100)."
     )
-    var passkeyFailuresPerIp: Int = env("FLINT_PASSKEY_FAILURES_PER_IP").flatMap(Int.init) ?? 100
+    var passkeyFailuresPerIp: Int = FlintEnvironment.int("passkeyFailuresPerIp", default: 100)
     @Option(help: "APNs auth key (.p8) for app verification's silent pushes (env FLINT_APNS_KEY_FILE).") var apnsKeyFile: String?
     @Option(help: "ID of the APNs auth key, 10 characters (env FLINT_APNS_KEY_ID).") var apnsKeyId: String?
     @Option(help: "Apple developer team ID (env FLINT_APNS_TEAM_ID).") var apnsTeamId: String?
     @Option(help: "The iOS app's bundle ID, the APNs topic (env FLINT_APNS_BUNDLE_ID).") var apnsBundleId: String?
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical (env FLINT_LOG_LEVEL).")
-    var logLevel: String = env("FLINT_LOG_LEVEL") ?? "info"
+    var logLevel: String = FlintEnvironment.string("logLevel") ?? "info"
     @Option(help: "Log format: text, or json (one object per line: time, level, message, metadata, source) (env FLINT_LOG_FORMAT).")
-    var logFormat: String = env("FLINT_LOG_FORMAT") ?? "text"
+    var logFormat: String = FlintEnvironment.string("logFormat") ?? "text"
     @Option(help: "Bearer credential that may read GET /metrics, besides the admin credential (env FLINT_METRICS_TOKEN).")
     var metricsToken: String?
     @Option(
@@ -93,7 +94,7 @@ struct Serve: AsyncParsableCommand {
     )
     var idpStandIn: [String] = []
 
-    private var effectiveAdminToken: String? { adminToken ?? env("FLINT_ADMIN_TOKEN") }
+    private var effectiveAdminToken: String? { adminToken ?? FlintEnvironment.string("adminToken") }
 
     /// `--idp-stand-in PROVIDER=ORIGIN` entries by provider.
     private func identityProviderStandIns() throws -> [String: String] {
@@ -115,7 +116,8 @@ struct Serve: AsyncParsableCommand {
     ///   elsewhere or shares a database: dev mode makes `Bearer owner` an admin there.
     private func resolvedDevMode() throws -> Bool {
         if let dev { return dev }
-        if let value = env("FLINT_DEV") { return value != "0" && value.lowercased() != "false" }
+        if let value = FlintEnvironment.bool("dev") { return value }
+        try FlintEnvironment.refuseMalformed()
         guard DevModeDefault.isLoopback(host) else {
             throw DevModeDefault.Refusal(
                 "refusing to start: --host \(host) is not a loopback address, so say --dev (Bearer owner is admin) or --no-dev --admin-token TOKEN")
@@ -130,8 +132,9 @@ struct Serve: AsyncParsableCommand {
     /// The four APNs settings, flag or environment; all or none must be given.
     private var apnsSettings: (keyFile: String, keyID: String, teamID: String, bundleID: String)?? {
         let values = [
-            apnsKeyFile ?? env("FLINT_APNS_KEY_FILE"), apnsKeyId ?? env("FLINT_APNS_KEY_ID"), apnsTeamId ?? env("FLINT_APNS_TEAM_ID"),
-            apnsBundleId ?? env("FLINT_APNS_BUNDLE_ID"),
+            apnsKeyFile ?? FlintEnvironment.string("apnsKeyFile"), apnsKeyId ?? FlintEnvironment.string("apnsKeyId"),
+            apnsTeamId ?? FlintEnvironment.string("apnsTeamId"),
+            apnsBundleId ?? FlintEnvironment.string("apnsBundleId"),
         ]
         let given = values.compactMap { $0 }.filter { !$0.isEmpty }
         if given.isEmpty { return .some(nil) }
@@ -159,6 +162,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func validate() throws {
+        try FlintEnvironment.refuseMalformed()
         guard (1...65_535).contains(port) || port == 0 else { throw ValidationError("--port must be between 0 and 65535") }
         guard smsCodeTtl >= 30 && smsCodeTtl <= 86_400 else { throw ValidationError("--sms-code-ttl must be between 30 and 86400 seconds") }
         guard reloadInterval >= 1 && reloadInterval <= 3600 else { throw ValidationError("--reload-interval must be between 1 and 3600 seconds") }
@@ -171,7 +175,7 @@ struct Serve: AsyncParsableCommand {
         guard (1...1_000_000).contains(maxConnectionsPerIp) else { throw ValidationError("--max-connections-per-ip must be between 1 and 1000000") }
         guard (10...20).contains(passwordHashCost) else { throw ValidationError("--password-hash-cost must be between 10 and 20") }
         guard EmailAddress.normalize(emailFrom) != nil else { throw ValidationError("--email-from must be an email address") }
-        if let url = publicUrl ?? env("FLINT_PUBLIC_URL") {
+        if let url = publicUrl ?? FlintEnvironment.string("publicUrl") {
             guard let parsed = ContinueURL(url), parsed.scheme == "http" || parsed.scheme == "https" else {
                 throw ValidationError("--public-url must be an absolute http(s) URL")
             }
@@ -211,16 +215,16 @@ struct Serve: AsyncParsableCommand {
         var settings = ServerSettings()
         settings.host = host
         settings.port = port
-        settings.appName = appName ?? env("FLINT_APP_NAME")
+        settings.appName = appName ?? FlintEnvironment.string("appName")
         settings.projectID = project
         settings.devMode = dev
         settings.adminToken = effectiveAdminToken
         settings.apiKeys = apiKey
         settings.smsCodeTTL = .seconds(smsCodeTtl)
         settings.reloadInterval = .seconds(reloadInterval)
-        settings.publicURL = publicUrl ?? env("FLINT_PUBLIC_URL")
+        settings.publicURL = publicUrl ?? FlintEnvironment.string("publicUrl")
         settings.emailFrom = emailFrom
-        settings.emailFromName = emailFromName ?? env("FLINT_EMAIL_FROM_NAME")
+        settings.emailFromName = emailFromName ?? FlintEnvironment.string("emailFromName")
         settings.oobCodeTTL = .seconds(oobCodeTtl)
         settings.outboxRetention = .seconds(max(0, outboxRetention))
         settings.auditRetention = .seconds(auditRetention * 86_400)
@@ -231,15 +235,15 @@ struct Serve: AsyncParsableCommand {
         settings.newAccountsPerIPPerHour = Int64(newAccountsPerIp)
         settings.passkeyChallengesPerIP = Int64(passkeyChallengesPerIp)
         settings.passkeyFailuresPerIP = Int64(passkeyFailuresPerIp)
-        settings.metricsToken = metricsToken ?? env("FLINT_METRICS_TOKEN")
+        settings.metricsToken = metricsToken ?? FlintEnvironment.string("metricsToken")
         settings.identityProviderStandIns = try identityProviderStandIns()
-        if let config = config ?? env("FLINT_CONFIG") {
+        if let config = config ?? FlintEnvironment.string("config") {
             let file = try ConfigFile.read(path: config)
             settings.configDocument = file.document
             settings.configFileDigest = file.digest
         }
         var emailSender: (any EmailSender)?
-        if let url = smtp ?? env("FLINT_SMTP_URL") {
+        if let url = smtp ?? FlintEnvironment.string("smtpUrl") {
             let smtpSettings: SMTPSettings
             do { smtpSettings = try SMTPSettings(url: url) } catch { throw ValidationError("--smtp: \(error)") }
             emailSender = SMTPEmailSender(
@@ -249,10 +253,10 @@ struct Serve: AsyncParsableCommand {
             logger.warning("no --smtp: email links cannot be sent in production mode (operators can still use returnOobLink)")
         }
         var smsSender: (any SMSSender)?
-        if let url = sms ?? env("FLINT_SMS_URL") {
+        if let url = sms ?? FlintEnvironment.string("smsUrl") {
             let sender: any SMSSender
             do {
-                sender = try SMSProvider.sender(url: url, webhookSecret: smsWebhookSecret ?? env("FLINT_SMS_WEBHOOK_SECRET"))
+                sender = try SMSProvider.sender(url: url, webhookSecret: smsWebhookSecret ?? FlintEnvironment.string("smsWebhookSecret"))
             } catch {
                 throw ValidationError("--sms: \(error)")
             }

@@ -19,7 +19,8 @@ struct ServiceAccounts: AsyncParsableCommand {
                 """)
         @OptionGroup var store: StoreOptions
         @Argument(help: "The account's name (\(CredentialName.rule)).") var name: String
-        @Option(help: "Project ID in the file and the client email (env FLINT_PROJECT).") var project: String = env("FLINT_PROJECT") ?? "demo-flint"
+        @Option(help: "Project ID in the file and the client email (env FLINT_PROJECT).") var project: String =
+            FlintEnvironment.string("project") ?? "demo-flint"
         @Option(help: "Where to write the credential file (default: NAME-service-account.json); never overwritten.") var output: String?
 
         func validate() throws {

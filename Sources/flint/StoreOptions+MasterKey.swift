@@ -24,10 +24,10 @@ extension StoreOptions {
     /// The key given by flag or environment, if any.
     /// - Throws: ``MasterKeyMissing`` when the file cannot be read or the text is no key.
     func explicitMasterKey() throws -> FoundMasterKey? {
-        if let path = masterKeyFile ?? (env("FLINT_MASTER_KEY") == nil ? env("FLINT_MASTER_KEY_FILE") : nil) {
+        if let path = masterKeyFile ?? (FlintEnvironment.string("masterKey") == nil ? FlintEnvironment.string("masterKeyFile") : nil) {
             return FoundMasterKey(key: try MasterKeyFile.read(path: path), source: "the file \(path)", dataDirectoryFile: nil)
         }
-        if let text = env("FLINT_MASTER_KEY") {
+        if let text = FlintEnvironment.string("masterKey") {
             do { return FoundMasterKey(key: try MasterKey(base64: text), source: "FLINT_MASTER_KEY", dataDirectoryFile: nil) } catch {
                 throw MasterKeyMissing(description: "FLINT_MASTER_KEY: \(error)")
             }

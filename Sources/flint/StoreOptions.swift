@@ -11,7 +11,7 @@ import Logging
 /// Where the data lives; shared by every command that opens the store.
 struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: "Data directory holding the SQLite database (env FLINT_DATA).")
-    var data: String = ProcessInfo.processInfo.environment["FLINT_DATA"] ?? ".flint"
+    var data: String = FlintEnvironment.string("data") ?? ".flint"
 
     @Option(
         name: .long,
@@ -23,21 +23,21 @@ struct StoreOptions: ParsableArguments {
     @Option(
         name: .long,
         help: "PostgreSQL connection pool size; `flint serve` opens them at start and keeps them (env FLINT_DATABASE_POOL).")
-    var databasePool: Int = env("FLINT_DATABASE_POOL").flatMap(Int.init) ?? 20
+    var databasePool: Int = FlintEnvironment.int("databasePool", default: 20)
 
     @Option(
         name: .long,
         help:
             "How many distinct statements each PostgreSQL connection prepares, so the server parses and plans them once; 0 behind a pooler that does not keep prepared statements, such as PgBouncer in transaction mode before 1.21 (env FLINT_DATABASE_PREPARED)."
     )
-    var databasePrepared: Int = env("FLINT_DATABASE_PREPARED").flatMap(Int.init) ?? 500
+    var databasePrepared: Int = FlintEnvironment.int("databasePrepared", default: 500)
 
     @Option(
         name: .long,
         help:
             "Seconds an idle PostgreSQL connection of `flint serve` waits before a keep-alive query (SELECT 1), which notices a link dropped silently by a NAT or firewall; 0 for none, relying on the server's tcp_keepalives_idle (env FLINT_DATABASE_KEEPALIVE)."
     )
-    var databaseKeepalive: Int = env("FLINT_DATABASE_KEEPALIVE").flatMap(Int.init) ?? 30
+    var databaseKeepalive: Int = FlintEnvironment.int("databaseKeepalive", default: 30)
 
     @Option(
         name: .long,
@@ -47,9 +47,10 @@ struct StoreOptions: ParsableArguments {
     var masterKeyFile: String?
 
     /// The PostgreSQL URL in force, if any.
-    var databaseURL: String? { database ?? env("FLINT_DATABASE_URL") }
+    var databaseURL: String? { database ?? FlintEnvironment.string("databaseUrl") }
 
     func validate() throws {
+        try FlintEnvironment.refuseMalformed()
         if let url = databaseURL, PostgresStore.Location(url: url) == nil {
             throw ValidationError("--database must be a postgres://user:password@host:port/database URL")
         }
@@ -83,12 +84,6 @@ struct StoreOptions: ParsableArguments {
     }
 
     var databasePath: String { data.hasSuffix("/") ? data + "flint.sqlite" : data + "/flint.sqlite" }
-}
-
-/// The environment value for `name`, if set and non-empty.
-func env(_ name: String) -> String? {
-    guard let v = ProcessInfo.processInfo.environment[name], !v.isEmpty else { return nil }
-    return v
 }
 
 extension StoreOptions {

@@ -1,4 +1,5 @@
 import FlintTexts
+import HTTPTypes
 import Testing
 
 @testable import FlintCore
@@ -90,7 +91,7 @@ struct EmailTemplateOverrideTests {
         let error = #expect(throws: AuthError.self) { try EmailTemplates.parseOverrides(value) }
         #expect(error?.code == "INVALID_CONFIG")
         #expect(error?.rpcStatus == "INVALID_ARGUMENT")
-        #expect(error?.status == 400)
+        #expect(error?.status.code == 400)
         #expect(error?.detail?.contains(detail) == true, "\(error?.detail ?? "no detail")")
     }
 }

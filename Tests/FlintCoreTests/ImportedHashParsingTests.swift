@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Testing
 
 @testable import FlintCore
@@ -69,7 +70,7 @@ struct ImportedHashParsingTests {
             _ = try parse(json)
         } catch let error as AuthError {
             #expect(error.message == message)
-            #expect(error.status == 400)
+            #expect(error.status.code == 400)
         }
     }
 

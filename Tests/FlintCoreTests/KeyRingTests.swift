@@ -4,7 +4,7 @@ import Testing
 @Suite("Key ring: which key signs and which are published, from the clock")
 struct KeyRingTests {
     static let t0 = Instant(secondsSince1970: 1_800_000_000)
-    static let lead = KeyRing.publicationLead(keyCacheMaxAge: .seconds(3600))
+    static let lead = KeyRing.publicationLead(keyCacheMaxAge: .seconds(3600), reloadInterval: .seconds(30))
 
     /// A key made at `created`, signing from `activates` (its creation by default).
     static func key(_ created: Instant, activates: Instant? = nil, retired: Instant? = nil, revoked: Instant? = nil) throws -> SigningKey {
@@ -21,7 +21,10 @@ struct KeyRingTests {
         let new = try Self.key(Self.t0 + .seconds(60), activates: activation)
         let ring = KeyRing(keys: [old, new])
         let beforeActivation = activation - .seconds(1)
-        #expect(Self.lead == .seconds(3900))
+        #expect(Self.lead == .seconds(3930))
+        #expect(
+            KeyRing.publicationLead(keyCacheMaxAge: .seconds(3600), reloadInterval: .seconds(3600)) == .seconds(7500),
+            "a node that re-reads the store hourly publishes the key up to an hour late, and verifiers cache that copy an hour more")
         #expect(ring.signer(at: beforeActivation)?.kid == old.kid)
         #expect(Set(ring.published(at: beforeActivation).map(\.kid)) == [old.kid, new.kid])
         #expect(ring.state(of: new, at: beforeActivation) == .scheduled)

@@ -1,4 +1,5 @@
 import FlintCore
+import HTTPTypes
 import Testing
 
 @Suite("MFA error strings")
@@ -25,6 +26,6 @@ struct MFAErrorTests {
     )
     func message(error: AuthError, message: String) {
         #expect(error.message == message)
-        #expect(error.status == 400)
+        #expect(error.status.code == 400)
     }
 }

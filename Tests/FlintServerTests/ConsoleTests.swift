@@ -315,7 +315,7 @@ struct ConsoleTests {
             let soon = try await api.refresh(user.refreshToken)
             #expect(try JWT.part(try #require(soon.string("id_token")), 0)["kid"]?.stringValue == before, "the old key signs until then")
             #expect(try await api.auditEvents("kind=ADMIN_ACTION").first?["detail"]?["action"]?.stringValue == "rotateKeys")
-            api.clock.advance(by: .seconds(3900))
+            api.clock.advance(by: .seconds(3930))
             let refreshed = try await api.refresh(user.refreshToken)
             let after = try JWT.part(try #require(refreshed.string("id_token")), 0)["kid"]?.stringValue
             #expect(after != nil && after != before)

@@ -10,8 +10,9 @@ import Testing
 
 @Suite("Key rotation through the admin API")
 struct KeyRotationTests {
-    /// How long a scheduled key is published before it signs, with the default one-hour max-age of the key endpoints.
-    static let lead: Duration = .seconds(3600 + 300)
+    /// How long a scheduled key is published before it signs, with the default one-hour max-age of the key endpoints
+    /// and the default 30-second reload interval.
+    static let lead: Duration = .seconds(3600 + 30 + 300)
 
     /// The kids an answer of the JWKS endpoint lists.
     static func publishedKIDs(_ api: API) async throws -> Set<String> {
@@ -84,8 +85,12 @@ struct KeyRotationTests {
             let before = try await api.signIn("+16505553440")
             let leaked = try #require(try JWT.header(before.idToken)["kid"]?.stringValue)
             let scheduled = try #require(try await api.admin(.post, "/flint/v1/projects/demo-flint/keys:rotate").string("kid"))
-            let newKid = try await AuditOrigin.$current.withValue(AuditOrigin(actor: "cli")) {
+            let revocation = try await AuditOrigin.$current.withValue(AuditOrigin(actor: "cli")) {
                 try #require(try await FlintServer.revokeKey(leaked, store: node.store, clock: node.clock))
+            }
+            guard case .replaced(let newKid) = revocation else {
+                Issue.record("the signing key's revocation adds a key: \(revocation)")
+                return
             }
             try await node.server.flows.keys.reload()
             let published = try await Self.publishedKIDs(api)
@@ -122,6 +127,7 @@ struct KeyRotationTests {
             let revoked = try await api.admin(.post, path, body: body)
             #expect(revoked.status == .ok)
             let newKid = try #require(revoked.string("kid"))
+            #expect(revoked.json["newKey"]?.boolValue == true)
             #expect(try await Self.publishedKIDs(api) == [newKid])
             #expect(try await api.lookup(before.idToken).errorCode == "INVALID_ID_TOKEN")
             let after = try await api.signIn("+16505553444")
@@ -130,5 +136,75 @@ struct KeyRotationTests {
             let actions = try await api.auditEvents("kind=ADMIN_ACTION").compactMap { $0["detail"]?["action"]?.stringValue }
             #expect(actions.filter { $0 == "revokeSigningKey" }.count == 1)
         }
+    }
+
+    @Test("revoking a retired key only unpublishes it: no new key, the signing key goes on signing")
+    func revokeRetiredKey() async throws {
+        try await withFlint { api in
+            let old = try await api.signIn("+16505553445")
+            let oldKid = try #require(try JWT.header(old.idToken)["kid"]?.stringValue)
+            let newKid = try #require(try await api.admin(.post, "/flint/v1/projects/demo-flint/keys:rotate").string("kid"))
+            api.clock.advance(by: Self.lead)
+            let revoked = try await api.admin(.post, "/flint/v1/projects/demo-flint/keys:revoke", body: #"{"kid":"\#(oldKid)"}"#)
+            #expect(revoked.status == .ok)
+            #expect(revoked.string("kid") == newKid && revoked.json["newKey"]?.boolValue == false)
+            #expect(try await Self.publishedKIDs(api) == [newKid], "no key verifiers have not fetched")
+            #expect(try await api.lookup(old.idToken).errorCode == "INVALID_ID_TOKEN")
+            let after = try await api.signIn("+16505553446")
+            #expect(try JWT.header(after.idToken)["kid"]?.stringValue == newKid)
+            let events = try await api.auditEvents("kind=ADMIN_ACTION").filter { $0["detail"]?["action"]?.stringValue == "revokeSigningKey" }
+            #expect(events.count == 1)
+            #expect(events.first?["detail"]?["kid"]?.stringValue == oldKid && events.first?["detail"]?["newKid"] == nil)
+        }
+    }
+
+    @Test("revoking a scheduled key unpublishes it and cancels its start: the signing key goes on signing past its activation")
+    func revokeScheduledKey() async throws {
+        try await withFlint { api in
+            let before = try await api.signIn("+16505553447")
+            let signing = try #require(try JWT.header(before.idToken)["kid"]?.stringValue)
+            let scheduled = try #require(try await api.admin(.post, "/flint/v1/projects/demo-flint/keys:rotate").string("kid"))
+            let revoked = try await api.admin(.post, "/flint/v1/projects/demo-flint/keys:revoke", body: #"{"kid":"\#(scheduled)"}"#)
+            #expect(revoked.string("kid") == signing && revoked.json["newKey"]?.boolValue == false)
+            #expect(try await Self.publishedKIDs(api) == [signing])
+            api.clock.advance(by: Self.lead + .seconds(1))
+            let later = try await api.signIn("+16505553448")
+            #expect(try JWT.header(later.idToken)["kid"]?.stringValue == signing, "the signing key no longer retires at the revoked key's start")
+            let next = try await api.admin(.post, "/flint/v1/projects/demo-flint/keys:rotate")
+            #expect(next.string("kid") != scheduled && next.string("kid") != signing, "a new rotation schedules a new key")
+        }
+    }
+
+    @Test("rotating while a key is scheduled generates no key")
+    func rotateAgainGeneratesNothing() async throws {
+        let node = try await TestNode.make()
+        try await node.run { _ in
+            let first = try await FlintServer.rotateKeys(store: node.store, clock: node.clock)
+            let random = CountingRandom()
+            let again = try await KeyCache.rotate(
+                store: node.store, secrets: SecretsAtRest(masterKey: nil), lead: Self.lead, clock: node.clock, random: random)
+            #expect(again == ScheduledKey(kid: first.kid, activatesAt: first.activatesAt, isNew: false))
+            #expect(random.calls == 0, "no RSA key made for nothing")
+        }
+    }
+
+    @Test("the rotation's lead covers the nodes' reload interval")
+    func leadCoversReloadInterval() async throws {
+        let node = try await TestNode.make()
+        try await node.run { _ in
+            let scheduled = try await FlintServer.rotateKeys(store: node.store, reloadInterval: .seconds(600), clock: node.clock)
+            #expect(scheduled.activatesAt == node.clock.now() + .seconds(3600 + 600 + 300))
+        }
+    }
+}
+
+/// A random source that counts its calls (a key generated draws from it).
+private final class CountingRandom: RandomSource, @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var calls: Int { lock.withLock { count } }
+    func bytes(_ n: Int) -> [UInt8] {
+        lock.withLock { count += 1 }
+        return SystemRandom().bytes(n)
     }
 }

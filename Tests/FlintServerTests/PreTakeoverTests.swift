@@ -98,6 +98,17 @@ struct PreTakeoverTests {
         }
     }
 
+    @Test("the operator marks the email verified sending the same address with it: the same as emailVerified alone")
+    func operatorVerifiesWithAddress() async throws {
+        try await withIdentityProviders { api, issuer in
+            let attacker = try await Self.attackerAccount(api, issuer)
+            let update = try await api.admin(
+                Path.adminUpdate, ["localId": .string(attacker.localId), "email": .string(Self.victim), "emailVerified": true])
+            #expect(update.status == .ok, "\(update.text)")
+            try await Self.expectAttackerLockedOut(api, issuer, attacker: attacker, nonce: "m-2")
+        }
+    }
+
     @Test("Apple's email_verified \"false\" (a string) confers nothing either: an email link unlinks it")
     func appleStringFalse() async throws {
         try await withIdentityProviders { api, issuer in

@@ -131,8 +131,8 @@ struct PublicKeysTests {
         try await node.run { api in
             let scheduled = try await FlintServer.rotateKeys(store: node.store, clock: node.clock)
             try await node.server.flows.keys.reload()
-            #expect(scheduled.isNew && scheduled.activatesAt == node.clock.now() + .seconds(3900))
-            node.clock.advance(by: .seconds(3840))
+            #expect(scheduled.isNew && scheduled.activatesAt == node.clock.now() + .seconds(3930))
+            node.clock.advance(by: .seconds(3870))
             let before = try await api.signIn(alice)
             #expect(try JWT.header(before.idToken)["kid"]?.stringValue != scheduled.kid)
             node.clock.advance(by: .seconds(60))

@@ -78,15 +78,6 @@ package struct PasswordPolicy: Sendable, Equatable {
     }
 }
 
-extension AuthError {
-    /// A password that falls short of an enforced policy; the detail lists the unmet requirements as Firebase does.
-    package static func passwordDoesNotMeetRequirements(_ missing: [PasswordPolicy.Requirement]) -> AuthError {
-        AuthError(
-            code: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS",
-            detail: "Missing password requirements: [\(missing.map(\.message).joined(separator: ", "))]")
-    }
-}
-
 extension PasswordRequirement {
     /// The `userNotifications[].notificationCode` of a sign-in with a password missing this.
     package var notificationCode: String {

@@ -1,4 +1,6 @@
-/// Firebase's error strings, exactly as the emulator and production answer them.
+import HTTPTypes
+
+/// Firebase's error strings, exactly as the emulator and production answer them: every kind Flint answers, by topic.
 extension AuthError {
     // MARK: Phone sign-in
     package static let invalidPhoneNumber = AuthError(code: "INVALID_PHONE_NUMBER", detail: "Invalid format.")
@@ -36,39 +38,39 @@ extension AuthError {
 
     // MARK: Request shape, credentials, project
     package static let missingAPIKey = AuthError(
-        status: 403,
+        status: .forbidden,
         code: "The request is missing a valid API key.",
         reason: "forbidden",
         rpcStatus: "PERMISSION_DENIED"
     )
     package static let invalidAPIKey = AuthError(
-        status: 400,
+        status: .badRequest,
         code: "API key not valid. Please pass a valid API key.",
         reason: "keyInvalid",
         rpcStatus: "INVALID_ARGUMENT"
     )
     package static let unauthenticated = AuthError(
-        status: 401,
+        status: .unauthorized,
         code:
             "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.",
         reason: "authError",
         rpcStatus: "UNAUTHENTICATED"
     )
     package static let insufficientPermission = AuthError(
-        status: 403,
+        status: .forbidden,
         code: "INSUFFICIENT_PERMISSION",
         reason: "forbidden",
         rpcStatus: "PERMISSION_DENIED"
     )
-    package static let notFound = AuthError(status: 404, code: "Not Found", reason: "notFound", rpcStatus: "NOT_FOUND")
+    package static let notFound = AuthError(status: .notFound, code: "Not Found", reason: "notFound", rpcStatus: "NOT_FOUND")
     package static let payloadTooLarge = AuthError(
-        status: 413,
+        status: .contentTooLarge,
         code: "Request payload size exceeds the limit: 1048576 bytes.",
         reason: "badRequest",
         rpcStatus: "INVALID_ARGUMENT"
     )
-    package static let internalError = AuthError(status: 500, code: "INTERNAL_ERROR", reason: "backendError", rpcStatus: "INTERNAL")
-    package static let projectNotFound = AuthError(status: 404, code: "PROJECT_NOT_FOUND", reason: "notFound", rpcStatus: "NOT_FOUND")
+    package static let internalError = AuthError(status: .internalServerError, code: "INTERNAL_ERROR", reason: "backendError", rpcStatus: "INTERNAL")
+    package static let projectNotFound = AuthError(status: .notFound, code: "PROJECT_NOT_FOUND", reason: "notFound", rpcStatus: "NOT_FOUND")
 
     /// Firebase's answer to unparsable JSON or a field of the wrong type.
     package static func invalidJSON(_ detail: String) -> AuthError {
@@ -79,10 +81,8 @@ extension AuthError {
     package static func invalidArgument(_ detail: String) -> AuthError {
         AuthError(code: "INVALID_ARGUMENT", detail: detail, rpcStatus: "INVALID_ARGUMENT")
     }
-}
 
-/// Email link, password and out-of-band code errors.
-extension AuthError {
+    // MARK: Email link, password and out-of-band codes
     package static let missingEmail = AuthError(code: "MISSING_EMAIL")
     package static let invalidEmail = AuthError(code: "INVALID_EMAIL")
     /// `VERIFY_AND_CHANGE_EMAIL` without `newEmail`.
@@ -116,4 +116,128 @@ extension AuthError {
     package static let credentialTooOld = AuthError(code: "CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
     /// A federated identity (provider and raw ID) that another account holds.
     package static let federatedUserIDAlreadyLinked = AuthError(code: "FEDERATED_USER_ID_ALREADY_LINKED")
+
+    // MARK: Custom tokens, developer claims and session cookies
+    package static let missingCustomToken = AuthError(code: "MISSING_CUSTOM_TOKEN")
+    /// A malformed, unsigned (outside dev mode), badly signed, expired or otherwise refused custom token.
+    package static let invalidCustomToken = AuthError(code: "INVALID_CUSTOM_TOKEN")
+    /// A custom token signed by a service account this project does not know (Firebase: another project's).
+    package static let credentialMismatch = AuthError(code: "CREDENTIAL_MISMATCH")
+    package static let tenantIDMismatch = AuthError(code: "TENANT_ID_MISMATCH")
+    package static let invalidClaims = AuthError(code: "INVALID_CLAIMS")
+    /// A reserved claim name; the detail names it.
+    package static let forbiddenClaim = AuthError(code: "FORBIDDEN_CLAIM")
+    package static let claimsTooLarge = AuthError(code: "CLAIMS_TOO_LARGE")
+    /// A session cookie's `validDuration` outside 5 minutes – 14 days.
+    package static let invalidDuration = AuthError(code: "INVALID_DURATION")
+
+    // MARK: Multi-factor authentication (v2 `mfaEnrollment:*` and `mfaSignIn:*`)
+    package static let missingMFAPendingCredential = AuthError(
+        code: "MISSING_MFA_PENDING_CREDENTIAL", detail: "Request does not have MFA pending credential.")
+    package static let missingMFAEnrollmentID = AuthError(code: "MISSING_MFA_ENROLLMENT_ID", detail: "No second factor identifier is provided.")
+    package static let invalidMFAPendingCredential = AuthError(code: "INVALID_MFA_PENDING_CREDENTIAL")
+    package static let mfaEnrollmentNotFound = AuthError(code: "MFA_ENROLLMENT_NOT_FOUND")
+    package static let secondFactorExists = AuthError(
+        code: "SECOND_FACTOR_EXISTS", detail: "Phone number already enrolled as second factor for this account.")
+    package static let secondFactorLimitExceeded = AuthError(code: "SECOND_FACTOR_LIMIT_EXCEEDED")
+    package static let unverifiedEmail = AuthError(code: "UNVERIFIED_EMAIL", detail: "Need to verify email first before enrolling second factors.")
+    /// MFA sign-in after a first factor that cannot be followed by one (the existing ``unsupportedFirstFactor`` is
+    /// the other direction: a phone first factor on an SMS MFA user).
+    package static let mfaUnsupportedFirstFactor = AuthError(
+        code: "UNSUPPORTED_FIRST_FACTOR", detail: "MFA is not available for the given first factor.")
+    package static let smsMFANotEnabled = AuthError(code: "OPERATION_NOT_ALLOWED", detail: "SMS based MFA not enabled.")
+    package static let totpMFANotEnabled = AuthError(code: "OPERATION_NOT_ALLOWED", detail: "TOTP based MFA not enabled.")
+    /// A finalize call without `mfaPendingCredential` (the one Firebase answers with `MISSING_CREDENTIAL`).
+    package static let missingMFACredential = AuthError(code: "MISSING_CREDENTIAL", detail: "Please set MFA Pending Credential.")
+    package static let mfaProviderNotSupported = AuthError(code: "INVALID_ARGUMENT", detail: "MFA provider not supported!")
+    package static let missingPhoneEnrollmentInfo = AuthError(code: "INVALID_ARGUMENT", detail: "((Missing phoneEnrollmentInfo.))")
+    package static let missingPhoneVerificationInfo = AuthError(code: "INVALID_ARGUMENT", detail: "((Missing phoneVerificationInfo.))")
+
+    // MARK: Federated sign-in and the identity-provider resources
+    /// A provider's credential that does not verify, with what was wrong.
+    package static func invalidIdpResponse(_ detail: String) -> AuthError {
+        AuthError(code: "INVALID_IDP_RESPONSE", detail: detail)
+    }
+    /// `signInWithIdp` without `requestUri`.
+    package static let missingRequestURI = AuthError(code: "MISSING_REQUEST_URI")
+    /// `signInWithIdp` with neither `postBody` nor `pendingToken`… or a `postBody` without a credential.
+    package static let invalidCredentialOrProviderID = AuthError(code: "INVALID_CREDENTIAL_OR_PROVIDER_ID")
+    /// A `pendingToken` that is not one of ours, has expired, or names another provider.
+    package static let invalidPendingToken = AuthError(code: "INVALID_PENDING_TOKEN")
+    /// A provider resource that does not exist.
+    package static let idpConfigNotFound = AuthError(status: .notFound, code: "CONFIGURATION_NOT_FOUND", reason: "notFound", rpcStatus: "NOT_FOUND")
+    /// Creating a provider resource that exists already.
+    package static let idpConfigExists = AuthError(status: .conflict, code: "CONFIGURATION_EXISTS", reason: "conflict", rpcStatus: "ALREADY_EXISTS")
+    /// The provider's keys could not be fetched.
+    package static let idpKeysUnavailable = AuthError(
+        code: "INVALID_IDP_RESPONSE", detail: "The identity provider's public keys could not be fetched.")
+
+    // MARK: App verification
+    // The codes FirebaseAuth maps (`missingAppCredential`, `invalidAppCredential`, `missingAppToken`, `captchaCheckFailed`).
+    /// No proof came with a code request for a real number while the project enforces app verification.
+    package static let missingAppCredential = AuthError(
+        code: "MISSING_APP_CREDENTIAL",
+        detail: "App verification is required: send iosReceipt and iosSecret (from verifyClient and its push) or a recaptchaToken.")
+    /// A receipt and secret that do not match, are expired, used up, or for another project.
+    package static let invalidAppCredential = AuthError(code: "INVALID_APP_CREDENTIAL")
+    /// `verifyClient` without `appToken`.
+    package static let missingAppToken = AuthError(code: "MISSING_IOS_APP_TOKEN")
+    /// A `recaptchaToken` that is not one of Flint's, expired, already used, or for another project. FirebaseAuth
+    /// maps this code (not `INVALID_RECAPTCHA_TOKEN`, which it reports as an internal error).
+    package static let captchaCheckFailed = AuthError(code: "CAPTCHA_CHECK_FAILED")
+    /// `recaptchaConfig` without `clientType`.
+    package static let missingClientType = AuthError(code: "MISSING_CLIENT_TYPE")
+    /// `recaptchaConfig` without `version`.
+    package static let missingRecaptchaVersion = AuthError(code: "MISSING_RECAPTCHA_VERSION")
+
+    // MARK: Passkeys
+    /// A passkey response (`authenticatorRegistrationResponse` / `authenticatorAuthenticationResponse`) that fails
+    /// verification. Identity Platform does not document its passkey error strings; Flint uses this one code with a
+    /// detail naming the failed check.
+    package static let invalidAuthenticatorResponse = AuthError(code: "INVALID_AUTHENTICATOR_RESPONSE")
+    /// `passkeySignIn:finalize` with a credential no account holds.
+    package static let passkeyNotFound = AuthError(code: "PASSKEY_ENROLLMENT_NOT_FOUND")
+    /// `passkeyEnrollment:finalize` with a credential already enrolled (on this or another account).
+    package static let passkeyExists = AuthError(code: "PASSKEY_ENROLLMENT_EXISTS")
+    /// The challenge is not one Flint issued, was used already, or expired.
+    package static let invalidPasskeyChallenge = AuthError(code: "INVALID_AUTHENTICATOR_RESPONSE", detail: "Invalid or expired challenge.")
+    /// A missing `authenticatorRegistrationResponse` / `authenticatorAuthenticationResponse`.
+    package static let missingAuthenticatorResponse = AuthError(code: "MISSING_AUTHENTICATOR_RESPONSE")
+
+    // MARK: Password import
+    // What `accounts:batchCreate` answers for hash parameters it refuses (HTTP 400). `INVALID_HASH_ROUNDS` (rounds out
+    // of range) and `INVALID_HASH_PARAMETER` (a `STANDARD_SCRYPT` parameter missing or wrong) are the strings Firebase
+    // has been seen to answer. The others follow the names of the Admin SDKs' error codes (`auth/invalid-hash-algorithm`,
+    // ...) and a third-party recording of production (`EMPTY_HASH_KEY`); Firebase does not document them.
+    /// No `hashAlgorithm` while users carry a `passwordHash`.
+    package static let missingHashAlgorithm = AuthError(code: "MISSING_HASH_ALGORITHM")
+    /// A `hashAlgorithm` that is not one of Firebase's.
+    package static let invalidHashAlgorithm = AuthError(code: "INVALID_HASH_ALGORITHM")
+    /// `rounds` outside the algorithm's range.
+    package static let invalidHashRounds = AuthError(code: "INVALID_HASH_ROUNDS")
+    /// A `SCRYPT` `memoryCost` outside 1...14.
+    package static let invalidHashMemoryCost = AuthError(code: "INVALID_HASH_MEMORY_COST")
+    /// No `signerKey` (or an empty one) for `SCRYPT` or an `HMAC_*` algorithm.
+    package static let emptyHashKey = AuthError(code: "EMPTY_HASH_KEY")
+    /// A `STANDARD_SCRYPT` parameter missing or out of range.
+    package static let invalidHashParameter = AuthError(code: "INVALID_HASH_PARAMETER")
+
+    // MARK: Password policy
+    /// A password that falls short of an enforced policy; the detail lists the unmet requirements as Firebase does.
+    package static func passwordDoesNotMeetRequirements(_ missing: [PasswordPolicy.Requirement]) -> AuthError {
+        AuthError(
+            code: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS",
+            detail: "Missing password requirements: [\(missing.map(\.message).joined(separator: ", "))]")
+    }
+
+    // MARK: Federated sign-in: linking, revocation and redirects
+    /// The account has no identity of the provider.
+    package static let noSuchProvider = AuthError(code: "NO_SUCH_PROVIDER")
+    /// A `requestUri` carrying a hosted-handler sign-in that is not this node's handler.
+    package static let invalidRequestURI = AuthError(code: "INVALID_REQUEST_URI")
+    /// Linking a second identity of one provider to an account.
+    package static let providerAlreadyLinked = AuthError(code: "PROVIDER_ALREADY_LINKED")
+    /// A nonce-bound credential presented again.
+    package static let duplicateCredential = AuthError(
+        code: "MISSING_OR_INVALID_NONCE", detail: "Duplicate credential received. Please try again with a new credential.")
 }

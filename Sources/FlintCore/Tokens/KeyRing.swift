@@ -28,9 +28,13 @@ package struct KeyRing: Sendable {
     /// the same keys as ID tokens: 14 days) plus an hour for clocks and verifiers' leeway.
     package static let retiredKeyGrace: Duration = .seconds(14 * 86_400 + 3600)
 
-    /// How long a scheduled key is published before it signs, when the key endpoints are cached for `maxAge`: that
-    /// max-age plus five minutes, so every verifier's cached copy has been fetched again after the key appeared.
-    package static func publicationLead(keyCacheMaxAge maxAge: Duration) -> Duration { maxAge + .seconds(300) }
+    /// How long a scheduled key is published before it signs, when the key endpoints are cached for `maxAge` and
+    /// nodes re-read the keys every `reloadInterval` (a node that missed the change announcement publishes the key
+    /// only from its next reload): the two added, plus five minutes for clocks and fetches in flight, so every
+    /// verifier's cached copy has been fetched again after every node published the key.
+    package static func publicationLead(keyCacheMaxAge maxAge: Duration, reloadInterval: Duration) -> Duration {
+        maxAge + reloadInterval + .seconds(300)
+    }
 
     /// Builds a ring from stored keys.
     package init(keys: [SigningKey]) {
@@ -48,7 +52,17 @@ package struct KeyRing: Sendable {
     /// (this clock is behind the one that made the first key), the first scheduled unretired one. Called per token:
     /// a walk over the few keys, without allocating.
     package func signer(at now: Instant) -> SigningKey? {
-        var earliestScheduled: SigningKey?
+        Self.signer(amongSorted: keys, at: now)
+    }
+
+    /// The key that signs at `now` among `keys` in any order (stored records, say), by the rule of ``signer(at:)``.
+    package static func signer<Key: KeySchedule>(among keys: [Key], at now: Instant) -> Key? {
+        signer(amongSorted: keys.sorted { ($0.activatesAt, $0.createdAt) > ($1.activatesAt, $1.createdAt) }, at: now)
+    }
+
+    /// ``signer(at:)``'s rule on keys sorted the latest to start signing first.
+    private static func signer<Key: KeySchedule>(amongSorted keys: [Key], at now: Instant) -> Key? {
+        var earliestScheduled: Key?
         for key in keys where key.revokedAt == nil && (key.retiredAt.map { now < $0 } ?? true) {
             if key.activatesAt <= now { return key }
             earliestScheduled = key
@@ -77,3 +91,20 @@ package struct KeyRing: Sendable {
         return now - retired < Self.retiredKeyGrace
     }
 }
+
+/// A key's schedule: when it was made, starts signing, retires and was revoked. What ``KeyRing`` decides from, for
+/// loaded keys and stored records alike.
+package protocol KeySchedule {
+    /// The key ID.
+    var kid: String { get }
+    /// When it was made (published from then).
+    var createdAt: Instant { get }
+    /// When it starts signing.
+    var activatesAt: Instant { get }
+    /// When it stops signing, if a successor or a revocation has said so.
+    var retiredAt: Instant? { get }
+    /// When it was revoked.
+    var revokedAt: Instant? { get }
+}
+
+extension SigningKey: KeySchedule {}

@@ -197,9 +197,9 @@ extension AccountsFlow {
                 }
             }
             if let verified = wire.emailVerified {
-                if verified, !user.emailVerified, user.email != nil, email == nil {
-                    // The operator vouches for the address: identities attached while nobody had proven it go, and
-                    // the sessions end (with the update's other revocations, once).
+                if verified, !before.emailVerified, user.email != nil, user.email == before.email {
+                    // The operator vouches for the account's address (sent again or not): identities attached while
+                    // nobody had proven it go, and the sessions end (with the update's other revocations, once).
                     if try await Sessions.ownerProvedEmail(of: &user, cleanup: .identities, in: tx) { revoke = true }
                 }
                 user.emailVerified = verified

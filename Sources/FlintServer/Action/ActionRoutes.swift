@@ -129,7 +129,7 @@ extension ActionRoutes {
             }
             return Self.page(ActionPage.done(locale: locales, app: app, outcome: outcome, continueURL: continueURL))
         } catch let error as AuthError {
-            let reason: ActionPage.Failure = error.code == AuthError.expiredOobCode.code ? .expiredLink : .invalidLink
+            let reason: ActionPage.Failure = error == .expiredOobCode ? .expiredLink : .invalidLink
             return Self.page(ActionPage.failure(locale: locales, app: app, reason: reason), status: .badRequest)
         } catch {
             codes.node.logger.error("action page failed", metadata: ["errorType": "\(type(of: error))"])
@@ -157,7 +157,7 @@ extension ActionRoutes {
         do {
             _ = try await codes.peekOobCode(code, expecting: [action])
             return nil
-        } catch let error as AuthError where error.code == AuthError.expiredOobCode.code {
+        } catch let error as AuthError where error == .expiredOobCode {
             return Self.page(ActionPage.failure(locale: locales, app: codes.node.appName, reason: .expiredLink), status: .badRequest)
         } catch {
             return Self.page(ActionPage.failure(locale: locales, app: codes.node.appName, reason: .invalidLink), status: .badRequest)

@@ -57,29 +57,33 @@ public struct FlintServer: Sendable {
         )
     }
 
-    /// Schedules a new signing key: published at once, it starts signing once verifiers' caches of the key endpoints
-    /// (`keyCacheMaxAge`) have expired, and the key signing until then stays published while its tokens live.
+    /// Schedules a new signing key: published at once, it starts signing once every node has published it and
+    /// verifiers' caches of the key endpoints (`keyCacheMaxAge`) have expired, and the key signing until then stays
+    /// published while its tokens live.
     /// - Parameters:
     ///   - masterKey: the key the store's secrets are sealed with (the new private key is sealed with it too).
     ///   - keyCacheMaxAge: the longest `Cache-Control: max-age` the nodes serve on the key endpoints.
+    ///   - reloadInterval: the longest interval at which the nodes re-read the store (`--reload-interval`).
     /// - Returns: the scheduled key (an earlier rotation's key when that one has not started signing yet).
     /// - Throws: ``MasterKeyError`` when the store's secrets are sealed with another key; nothing is added then.
     public static func rotateKeys(
         store: any AuthStore, masterKey: MasterKey? = nil, keyCacheMaxAge: Duration = ServerSettings().keyCacheMaxAge,
-        clock: any WallClock = SystemClock()
+        reloadInterval: Duration = ServerSettings().reloadInterval, clock: any WallClock = SystemClock()
     ) async throws -> ScheduledKey {
         try await KeyCache.rotate(
-            store: store, secrets: SecretsAtRest(masterKey: masterKey), lead: KeyRing.publicationLead(keyCacheMaxAge: keyCacheMaxAge),
+            store: store, secrets: SecretsAtRest(masterKey: masterKey),
+            lead: KeyRing.publicationLead(keyCacheMaxAge: keyCacheMaxAge, reloadInterval: reloadInterval),
             clock: clock, random: SystemRandom())
     }
 
     /// Emergency rotation for a leaked key: revokes `kid` (no node publishes or accepts it any more: the tokens and
-    /// session cookies it signed stop verifying) and adds a key that signs at once. Audited as an admin action of
-    /// the current ``AuditOrigin``.
-    /// - Returns: the new key's `kid`, or `nil` when no unrevoked key has ID `kid`.
+    /// session cookies it signed stop verifying) and, when it was signing, adds a key that signs at once; a key that
+    /// was not signing (retired, or scheduled) is only revoked. Audited as an admin action of the current
+    /// ``AuditOrigin``.
+    /// - Returns: what changed, or `nil` when no unrevoked key has ID `kid`.
     /// - Throws: ``MasterKeyError`` when the store's secrets are sealed with another key; nothing changes then.
     public static func revokeKey(_ kid: String, store: any AuthStore, masterKey: MasterKey? = nil, clock: any WallClock = SystemClock())
-        async throws -> String?
+        async throws -> KeyRevocation?
     {
         try await KeyCache.revoke(kid, store: store, secrets: SecretsAtRest(masterKey: masterKey), clock: clock, random: SystemRandom())
     }

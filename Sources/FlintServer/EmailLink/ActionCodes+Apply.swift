@@ -28,15 +28,11 @@ extension ActionCodes {
     func applyEmailVerification(code: String) async throws -> UserRecord {
         let now = node.clock.now()
         let result = try await node.store.write { [self] tx -> Result<UserRecord, AuthError> in
-            let record: OobCodeRecord
-            switch try await ActionCodes.use(code, as: .verifyEmail, in: tx, now: now) {
+            var user: UserRecord
+            switch try await ActionCodes.useForAccount(code, as: .verifyEmail, sameEmail: true, in: tx, now: now) {
             case .failure(let error): return .failure(error)
-            case .success(let used): record = used
+            case .success(let used): user = used.user
             }
-            guard let id = record.localID, var user = try await tx.lockedUser(localID: id), user.email == record.email else {
-                return .failure(.invalidOobCode)
-            }
-            guard !user.disabled else { return .failure(.userDisabled) }
             if !user.emailVerified {
                 // The owner read the link: identities attached before the address was proven go, and sessions end.
                 if try await Sessions.ownerProvedEmail(of: &user, cleanup: .identities, in: tx) {
@@ -55,15 +51,11 @@ extension ActionCodes {
     func applyPasswordReset(code: String, hash: String) async throws -> UserRecord {
         let now = node.clock.now()
         let result = try await node.store.write { [self] tx -> Result<UserRecord, AuthError> in
-            let record: OobCodeRecord
-            switch try await ActionCodes.use(code, as: .passwordReset, in: tx, now: now) {
+            var user: UserRecord
+            switch try await ActionCodes.useForAccount(code, as: .passwordReset, sameEmail: true, in: tx, now: now) {
             case .failure(let error): return .failure(error)
-            case .success(let used): record = used
+            case .success(let used): user = used.user
             }
-            guard let id = record.localID, var user = try await tx.lockedUser(localID: id), user.email == record.email else {
-                return .failure(.invalidOobCode)
-            }
-            guard !user.disabled else { return .failure(.userDisabled) }
             if !user.emailVerified {
                 // The reset proves the address: identities attached before it was proven go (sessions end below).
                 _ = try await Sessions.ownerProvedEmail(of: &user, cleanup: .identities, in: tx)

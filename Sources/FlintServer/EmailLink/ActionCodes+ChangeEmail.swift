@@ -20,12 +20,11 @@ extension ActionCodes {
         let now = node.clock.now()
         let result = try await node.store.write { [self] tx -> Result<(UserRecord, String?), AuthError> in
             let record: OobCodeRecord
-            switch try await ActionCodes.use(code, as: .verifyAndChangeEmail, in: tx, now: now) {
+            var user: UserRecord
+            switch try await ActionCodes.useForAccount(code, as: .verifyAndChangeEmail, sameEmail: false, in: tx, now: now) {
             case .failure(let error): return .failure(error)
-            case .success(let used): record = used
+            case .success(let used): (record, user) = used
             }
-            guard let id = record.localID, var user = try await tx.lockedUser(localID: id) else { return .failure(.invalidOobCode) }
-            guard !user.disabled else { return .failure(.userDisabled) }
             if let owner = try await tx.user(email: record.email), owner.localID != user.localID { return .failure(.emailExists) }
             let previous = user.email
             let replaced = user.email != record.email ? user.email : nil
@@ -72,11 +71,11 @@ extension ActionCodes {
         let now = node.clock.now()
         let result = try await node.store.write { [self] tx -> Result<UserRecord, AuthError> in
             let record: OobCodeRecord
-            switch try await ActionCodes.use(code, as: .recoverEmail, in: tx, now: now) {
+            var user: UserRecord
+            switch try await ActionCodes.useForAccount(code, as: .recoverEmail, sameEmail: false, evenDisabled: true, in: tx, now: now) {
             case .failure(let error): return .failure(error)
-            case .success(let used): record = used
+            case .success(let used): (record, user) = used
             }
-            guard let id = record.localID, var user = try await tx.lockedUser(localID: id) else { return .failure(.invalidOobCode) }
             if let owner = try await tx.user(email: record.email), owner.localID != user.localID { return .failure(.emailExists) }
             user.email = record.email
             user.emailVerified = true

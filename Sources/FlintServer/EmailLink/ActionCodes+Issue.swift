@@ -103,4 +103,22 @@ extension ActionCodes {
         case .expired: .failure(.expiredOobCode)
         }
     }
+
+    /// Uses a code inside `tx` and locks the account it was sent for, as a failure outcome when it cannot be used:
+    /// `INVALID_OOB_CODE` also when that account is gone or, with `sameEmail`, no longer has the address the code was
+    /// sent to; `USER_DISABLED` when the account is disabled, unless `evenDisabled`.
+    static func useForAccount(
+        _ code: String, as action: EmailAction, sameEmail: Bool, evenDisabled: Bool = false, in tx: any StoreTransaction, now: Instant
+    ) async throws -> Result<(record: OobCodeRecord, user: UserRecord), AuthError> {
+        let record: OobCodeRecord
+        switch try await use(code, as: action, in: tx, now: now) {
+        case .failure(let error): return .failure(error)
+        case .success(let used): record = used
+        }
+        guard let id = record.localID, let user = try await tx.lockedUser(localID: id), !sameEmail || user.email == record.email else {
+            return .failure(.invalidOobCode)
+        }
+        guard evenDisabled || !user.disabled else { return .failure(.userDisabled) }
+        return .success((record, user))
+    }
 }

@@ -105,8 +105,3 @@ extension FederatedSignIn {
         return AppleTokenClient(keys: keys, secret: secret, clientIDs: provider.audiences, now: node.clock.now())
     }
 }
-
-extension AuthError {
-    /// The account has no identity of the provider.
-    static let noSuchProvider = AuthError(code: "NO_SUCH_PROVIDER")
-}

@@ -10,17 +10,9 @@ enum IdpDecision: Sendable {
     case needConfirmation(localID: String, providers: [String])
 }
 
-extension AuthError {
-    /// Linking a second identity of one provider to an account.
-    static let providerAlreadyLinked = AuthError(code: "PROVIDER_ALREADY_LINKED")
-}
-
 extension FederatedSignIn {
     /// How long a spent nonce is remembered: longer than providers' ID tokens live (Apple's: 10 minutes).
     static let nonceMemory: Duration = .seconds(86_400)
-    /// A nonce-bound credential presented again.
-    static let duplicateCredential = AuthError(
-        code: "MISSING_OR_INVALID_NONCE", detail: "Duplicate credential received. Please try again with a new credential.")
 }
 
 extension FederatedSignIn {
@@ -48,7 +40,7 @@ extension FederatedSignIn {
         return try await node.store.write { [self] tx -> IdpDecision in
             if let spentNonce {
                 let uses = try await tx.incrementCounters([(spentNonce, Instant.epoch, now + Self.nonceMemory)])
-                if (uses.first ?? 0) > 1 { return .session(.failed(Self.duplicateCredential)) }
+                if (uses.first ?? 0) > 1 { return .session(.failed(.duplicateCredential)) }
             }
             let holder = try await tx.user(federatedID: key)
             var user: UserRecord

@@ -1,10 +1,5 @@
 import FlintCore
 
-extension AuthError {
-    /// A `requestUri` carrying a hosted-handler sign-in that is not this node's handler.
-    static let invalidRequestURI = AuthError(code: "INVALID_REQUEST_URI")
-}
-
 extension FederatedSignIn {
     /// The hosted handler's sign-in `requestUri` carries (the callback link: `<handler>?code=…&state=…`), for a request
     /// with no credential of its own; `nil` when the URI has no `state`, or when it is another callback and the

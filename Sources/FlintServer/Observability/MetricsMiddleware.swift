@@ -34,11 +34,11 @@ struct MetricsMiddleware: RouterMiddleware {
             return response
         } catch {
             let failure = Self.authError(error)
-            record(request, context: context, status: failure.httpStatusCode, start: start)
+            record(request, context: context, status: failure.status.code, start: start)
             let label = Self.label(failure)
             if let method { metrics.signIn(method: method, outcome: label) }
             if Self.route(context) != Self.unmatched { metrics.errorAnswer(code: label) }
-            if failure.code == AuthError.tooManyAttempts.code || failure.code == AuthError.smsQuotaExceeded.code {
+            if failure == .tooManyAttempts || failure == .smsQuotaExceeded {
                 metrics.limitRefusal(route: Self.route(context), code: failure.code)
             }
             throw error
@@ -73,7 +73,7 @@ struct MetricsMiddleware: RouterMiddleware {
         switch error {
         case let error as AuthError: error
         case let error as HTTPError: ErrorMiddleware.firebaseError(error.status)
-        case let error as any HTTPResponseError: AuthError(status: error.status.code, code: "HTTP_\(error.status.code)")
+        case let error as any HTTPResponseError: AuthError(status: error.status, code: "HTTP_\(error.status.code)")
         default: .internalError
         }
     }

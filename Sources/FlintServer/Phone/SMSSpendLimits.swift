@@ -66,7 +66,7 @@ extension PhoneCodes {
             return try await send()
         } catch let refused as SMSSendRefused {
             await node.recordLockout(refused.limit, at: now)
-            node.metrics.codeRefused(region: region, reason: refused.refusal.code == AuthError.smsQuotaExceeded.code ? .budget : .limit)
+            node.metrics.codeRefused(region: region, reason: refused.refusal == .smsQuotaExceeded ? .budget : .limit)
             throw refused.refusal
         }
     }

@@ -58,20 +58,19 @@ final class KeyCache: Sendable {
         try await reload()
     }
 
-    /// Schedules a new key: published at once, it starts signing `lead` later (``KeyRing/publicationLead(keyCacheMaxAge:)``,
-    /// so verifiers have fetched it before they meet its tokens), when the keys signing until then retire (they stay
-    /// published while their tokens live). While a scheduled key has not started, rotating again answers that key.
-    /// The new key is sealed with `secrets`' master key, after checking in the same transaction that the store's server
-    /// secret opens with it, so a wrong key adds nothing.
+    /// Schedules a new key: published at once, it starts signing `lead` later (``KeyRing/publicationLead(keyCacheMaxAge:reloadInterval:)``,
+    /// so verifiers have fetched it from every node before they meet its tokens), when the keys signing until then
+    /// retire (they stay published while their tokens live). While a scheduled key has not started, rotating again
+    /// answers that key (and generates none). The new key is sealed with `secrets`' master key, after checking in the
+    /// same transaction that the store's server secret opens with it, so a wrong key adds nothing.
     static func rotate(
         store: any AuthStore, secrets: SecretsAtRest, lead: Duration, clock: any WallClock, random: any RandomSource
     ) async throws -> ScheduledKey {
         let now = clock.now()
+        if let pending = try await store.read({ tx in try await pendingKey(tx, secrets: secrets, at: now) }) { return pending }
         let record = try newKeyRecord(now: now, activatesAt: now + lead, random: random, secrets: secrets)
         let scheduled = try await store.write { tx in
-            if let stored = try await tx.masterSecret() { _ = try secrets.openServerSecret(stored) }
-            let pending = try await tx.signingKeys().first { $0.revokedAt == nil && $0.retiredAt == nil && $0.activatesAt > now }
-            if let pending { return ScheduledKey(kid: pending.kid, activatesAt: pending.activatesAt, isNew: false) }
+            if let pending = try await pendingKey(tx, secrets: secrets, at: now) { return pending }
             try await tx.addSigningKey(record, retiringOthersAt: record.activatesAt)
             return ScheduledKey(kid: record.kid, activatesAt: record.activatesAt, isNew: true)
         }
@@ -79,28 +78,52 @@ final class KeyCache: Sendable {
         return scheduled
     }
 
-    /// Emergency rotation for a leaked key: revokes `leakedKID` (unpublished at once: the tokens it signed stop
-    /// verifying) and adds a key that signs at once; every other key stops signing now and stays published while its
-    /// tokens live. Audited as an admin action of the current ``AuditOrigin``, in the same transaction.
-    /// - Returns: the new key's ID, or `nil` when no unrevoked key has ID `leakedKID` (nothing changes).
+    /// The key an earlier rotation scheduled that has not started signing at `now`, after checking that the store's
+    /// server secret opens with `secrets`' master key.
+    private static func pendingKey(_ tx: some ConfigReads, secrets: SecretsAtRest, at now: Instant) async throws -> ScheduledKey? {
+        if let stored = try await tx.masterSecret() { _ = try secrets.openServerSecret(stored) }
+        let pending = try await tx.signingKeys().first { $0.revokedAt == nil && $0.retiredAt == nil && $0.activatesAt > now }
+        return pending.map { ScheduledKey(kid: $0.kid, activatesAt: $0.activatesAt, isNew: false) }
+    }
+
+    /// Revokes a leaked key (unpublished at once: the tokens it signed stop verifying). When it is the key signing
+    /// now, the emergency rotation: a new key signs at once and every other key stops signing now (staying published
+    /// while its tokens live). A key that does not sign now (retired, or scheduled) is only revoked, and signing goes
+    /// on unchanged, without a key verifiers have not fetched: a revoked scheduled key's predecessor no longer retires
+    /// at its activation. Audited as an admin action of the current ``AuditOrigin``, in the same transaction.
+    /// - Returns: what changed, or `nil` when no unrevoked key has ID `leakedKID` (nothing changes).
     static func revoke(
         _ leakedKID: String, store: any AuthStore, secrets: SecretsAtRest, clock: any WallClock, random: any RandomSource
-    ) async throws -> String? {
+    ) async throws -> KeyRevocation? {
         let now = clock.now()
-        let record = try newKeyRecord(now: now, activatesAt: now, random: random, secrets: secrets)
+        // The RSA key is generated before the transaction when the leaked key signs now; the transaction decides again.
+        let keys = try await store.read { try await $0.signingKeys() }
+        let replacement =
+            KeyRing.signer(among: keys, at: now)?.kid == leakedKID
+            ? try newKeyRecord(now: now, activatesAt: now, random: random, secrets: secrets) : nil
         let origin = AuditOrigin.current
-        let revoked = try await store.write { tx in
+        let revocation = try await store.write { tx -> KeyRevocation? in
             if let stored = try await tx.masterSecret() { _ = try secrets.openServerSecret(stored) }
-            guard try await tx.revokeSigningKey(kid: leakedKID, at: now) else { return false }
-            try await tx.addSigningKey(record, retiringOthersAt: now)
-            try await tx.appendAuditEvent(
-                origin.event(
-                    .adminAction, uid: nil, at: now, ["action": "revokeSigningKey", "kid": .string(leakedKID), "newKid": .string(record.kid)]))
-            return true
+            let keys = try await tx.signingKeys()
+            guard let leaked = keys.first(where: { $0.kid == leakedKID && $0.revokedAt == nil }) else { return nil }
+            let signing = KeyRing.signer(among: keys, at: now)
+            guard try await tx.revokeSigningKey(kid: leakedKID, at: now) else { return nil }
+            let revocation: KeyRevocation
+            if signing?.kid == leakedKID {
+                let record = try replacement ?? newKeyRecord(now: now, activatesAt: now, random: random, secrets: secrets)
+                try await tx.addSigningKey(record, retiringOthersAt: now)
+                revocation = .replaced(newKID: record.kid)
+            } else {
+                if leaked.activatesAt > now, leaked.retiredAt == nil { try await tx.unretireSigningKeys(retiredAt: leaked.activatesAt) }
+                revocation = .revoked(signingKID: signing?.kid)
+            }
+            var detail: [String: JSONValue] = ["action": "revokeSigningKey", "kid": .string(leakedKID)]
+            if case .replaced(let newKID) = revocation { detail["newKid"] = .string(newKID) }
+            try await tx.appendAuditEvent(origin.event(.adminAction, uid: nil, at: now, detail))
+            return revocation
         }
-        guard revoked else { return nil }
-        await store.announce(.keys)
-        return record.kid
+        if revocation != nil { await store.announce(.keys) }
+        return revocation
     }
 
     /// A freshly generated key in its stored form (its private half sealed), created at `now`, signing from `activatesAt`.

@@ -10,3 +10,20 @@ public struct ScheduledKey: Sendable, Equatable {
     /// Whether this rotation created it.
     public let isNew: Bool
 }
+
+/// What revoking a leaked signing key changed.
+public enum KeyRevocation: Sendable, Equatable {
+    /// The key was signing: a new key (`newKID`) signs from now, without notice to verifiers.
+    case replaced(newKID: String)
+    /// The key was not signing (retired, or scheduled and not started): it is unpublished, and the key that signed
+    /// before (`signingKID`) goes on signing.
+    case revoked(signingKID: String?)
+
+    /// The key that signs from now on.
+    public var signingKID: String? {
+        switch self {
+        case .replaced(let kid): kid
+        case .revoked(let kid): kid
+        }
+    }
+}

@@ -4,9 +4,6 @@ public import Hummingbird
 /// An ``AuthError`` renders itself as Firebase's error JSON wherever it is thrown, so middleware that wraps
 /// errors (CORS adds its headers to the error it rethrows) still answers Firebase's status and body.
 extension AuthError: HTTPResponseError {
-    /// The HTTP status of the answer.
-    public var status: HTTPResponse.Status { .init(code: httpStatusCode) }
-
     /// Firebase's error JSON (see ``JSONReply/error(_:)``).
     /// - Parameters:
     ///   - request: the request being answered.

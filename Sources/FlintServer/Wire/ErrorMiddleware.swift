@@ -47,9 +47,9 @@ struct ErrorMiddleware: RouterMiddleware {
         switch status {
         case .notFound: .notFound
         case .contentTooLarge: .payloadTooLarge
-        case .methodNotAllowed: AuthError(status: 405, code: "Method Not Allowed", reason: "badRequest")
+        case .methodNotAllowed: AuthError(status: .methodNotAllowed, code: "Method Not Allowed", reason: "badRequest")
         case .internalServerError: .internalError
-        default: AuthError(status: status.code, code: status.reasonPhrase, reason: "invalid")
+        default: AuthError(status: status, code: status.reasonPhrase, reason: "invalid")
         }
     }
 }

@@ -29,6 +29,9 @@ public protocol ConfigWrites: ConfigReads {
     /// Revokes signing key `kid` at `now` (retiring it then if it was not): it is published and accepted no more.
     /// - Returns: `false` when no unrevoked key has that ID.
     func revokeSigningKey(kid: String, at now: Instant) async throws -> Bool
+    /// Clears the retirement of every unrevoked key retired at `instant`: the activation of a scheduled successor
+    /// that was revoked before it started, so the key signing until then goes on signing.
+    func unretireSigningKeys(retiredAt instant: Instant) async throws
     /// Replaces the project config document.
     func saveProjectConfig(_ json: String) async throws
     /// Sets a value stored beside the project config.

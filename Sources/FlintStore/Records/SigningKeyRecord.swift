@@ -34,3 +34,5 @@ public struct SigningKeyRecord: Sendable, Equatable {
         self.revokedAt = revokedAt
     }
 }
+
+extension SigningKeyRecord: KeySchedule {}

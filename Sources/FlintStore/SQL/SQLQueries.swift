@@ -75,6 +75,11 @@ struct SQLQueries: StoreTransaction, SQLBacked {
         ).isEmpty)
     }
 
+    func unretireSigningKeys(retiredAt instant: Instant) async throws {
+        try await db.run(
+            .write("UPDATE signing_keys SET retired_at = NULL WHERE retired_at = ? AND revoked_at IS NULL", [.instant(instant)], into: .signingKeys))
+    }
+
     func replaceSigningPrivateKey(kid: String, with stored: String) async throws {
         try await db.run(.write("UPDATE signing_keys SET private_key_pem = ? WHERE kid = ?", [.text(stored), .text(kid)], into: .signingKeys))
     }

@@ -1,0 +1,58 @@
+import FlintTesting
+import Foundation
+import Testing
+
+/// `flint` run with `environment` added to this process's; its exit status and what it printed (small: read after the
+/// exit, which is awaited without holding a thread).
+private func flintWithEnvironment(_ arguments: [String], _ environment: [String: String]) async throws -> (Int32, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: FlintProcess.binary)
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let pipe = Pipe()
+    (process.standardOutput, process.standardError) = (pipe, pipe)
+    let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
+        process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+        do { try process.run() } catch {
+            process.terminationHandler = nil
+            continuation.resume(throwing: error)
+        }
+    }
+    let output = try pipe.fileHandleForReading.readToEnd() ?? Data()
+    return (status, String(decoding: output, as: UTF8.self))
+}
+
+@Suite("FLINT_* environment variables")
+struct EnvironmentVariablesTests {
+    @Test("a variable that does not read as its type stops the command with its name, never falls back to the default")
+    func malformedIsRefused() async throws {
+        let data = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let (port, portOutput) = try await flintWithEnvironment(["serve", "--data", data], ["FLINT_PORT": "9o99"])
+        #expect(port != 0 && portOutput.contains("FLINT_PORT is not an integer"), "\(portOutput)")
+        let (dev, devOutput) = try await flintWithEnvironment(["serve", "--data", data, "--port", "0"], ["FLINT_DEV": "maybe"])
+        #expect(dev != 0 && devOutput.contains("FLINT_DEV is not 1/0, true/false or yes/no"), "\(devOutput)")
+        let (rotate, rotateOutput) = try await flintWithEnvironment(["keys", "rotate", "--data", data], ["FLINT_RELOAD_INTERVAL": "30s"])
+        #expect(rotate != 0 && rotateOutput.contains("FLINT_RELOAD_INTERVAL is not an integer"), "\(rotateOutput)")
+    }
+
+    @Test("a variable sets its option, a flag wins over it, and an empty one counts as unset")
+    func variablesAndFlags() async throws {
+        let data = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let (status, output) = try await flintWithEnvironment(
+            ["keys", "rotate"], ["FLINT_DATA": data, "FLINT_RELOAD_INTERVAL": "600", "FLINT_MASTER_KEY_FILE": ""])
+        #expect(status == 0, "\(output)")
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let printed = try #require(
+            output.split(separator: " ").compactMap {
+                formatter.date(from: String($0.trimmingCharacters(in: .punctuationCharacters.subtracting(["."]))))
+            }.first, "\(output)")
+        let lead = printed.timeIntervalSinceNow
+        #expect(lead > 3600 + 600 + 300 - 60 && lead <= 3600 + 600 + 300, "FLINT_RELOAD_INTERVAL=600 lengthens the lead: \(output)")
+        let (flagStatus, flagOutput) = try await flintWithEnvironment(
+            ["keys", "rotate", "--reload-interval", "0"], ["FLINT_DATA": data, "FLINT_RELOAD_INTERVAL": "600"])
+        #expect(flagStatus != 0 && flagOutput.contains("--reload-interval must be between 1 and 3600"), "the flag is read: \(flagOutput)")
+    }
+}
