@@ -9,21 +9,21 @@ struct AdminCommandLineTests {
         let client = HTTPClient.shared
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let (status, output) = try runFlint(["admin", "tokens", "create", "ci-reader", "--scope", "read", "--data", data])
+        let (status, output) = try await runFlint(["admin", "tokens", "create", "ci-reader", "--scope", "read", "--data", data])
         #expect(status == 0, "\(output)")
         let secret = try #require(output.split(separator: "\n").last.map(String.init))
         #expect(secret.hasPrefix("flint_"))
-        let (_, listed) = try runFlint(["admin", "tokens", "list", "--json", "--data", data])
+        let (_, listed) = try await runFlint(["admin", "tokens", "list", "--json", "--data", data])
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])
         #expect(entries.count == 1 && entries[0]["name"] as? String == "ci-reader" && entries[0]["scope"] as? String == "read")
         #expect(!listed.contains(secret), "listings never show secrets")
-        let (duplicate, _) = try runFlint(["admin", "tokens", "create", "ci-reader", "--data", data])
+        let (duplicate, _) = try await runFlint(["admin", "tokens", "create", "ci-reader", "--data", data])
         #expect(duplicate != 0, "a name is unique among unrevoked credentials")
 
         let server = try await FlintProcess(
             dataDirectory: data, extraArguments: ["--no-dev", "--master-key-file", try newMasterKeyFile(), "--admin-token", "bootstrap-secret"],
             client: client)
-        defer { server.stop() }
+        defer { server.terminate() }
         let v1 = server.base + "/identitytoolkit.googleapis.com/v1/projects/demo-flint"
         let bearer = [("Authorization", "Bearer \(secret)")]
         let (read, _) = try await postJSON(client, "\(v1)/accounts:lookup", ["localId": "nobody"], headers: bearer)
@@ -34,7 +34,7 @@ struct AdminCommandLineTests {
             (refused["error"] as? [String: Any])?["message"] as? String == "INSUFFICIENT_PERMISSION : The admin credential 'ci-reader' may only read."
         )
 
-        let (revoked, _) = try runFlint(["admin", "tokens", "revoke", "ci-reader", "--data", data])
+        let (revoked, _) = try await runFlint(["admin", "tokens", "revoke", "ci-reader", "--data", data])
         #expect(revoked == 0)
         let (after, _) = try await postJSON(client, "\(v1)/accounts:lookup", ["localId": "nobody"], headers: bearer)
         #expect(after == 401, "a revocation by the CLI holds at once on the running server")
@@ -43,12 +43,12 @@ struct AdminCommandLineTests {
     }
 
     @Test("service-accounts create writes a 0600 Google-format file, refuses to overwrite it, lists and revokes")
-    func serviceAccounts() throws {
+    func serviceAccounts() async throws {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
         let file = data + "-backend.json"
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let (status, output) = try runFlint([
+        let (status, output) = try await runFlint([
             "admin", "service-accounts", "create", "backend", "--project", "my-project", "--data", data, "--output", file,
         ])
         #expect(status == 0, "\(output)")
@@ -57,45 +57,47 @@ struct AdminCommandLineTests {
         let fields = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: String])
         #expect(fields["type"] == "service_account" && fields["client_email"] == "backend@my-project.iam.gserviceaccount.com")
         #expect(fields["project_id"] == "my-project" && fields["private_key"]?.hasPrefix("-----BEGIN PRIVATE KEY-----") == true)
-        let (again, _) = try runFlint(["admin", "service-accounts", "create", "other", "--data", data, "--output", file])
+        let (again, _) = try await runFlint(["admin", "service-accounts", "create", "other", "--data", data, "--output", file])
         #expect(again != 0, "an existing file is never overwritten")
-        let (_, listed) = try runFlint(["admin", "service-accounts", "list", "--json", "--data", data])
+        let (_, listed) = try await runFlint(["admin", "service-accounts", "list", "--json", "--data", data])
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])
         #expect(entries.map { $0["name"] as? String } == ["backend"])
         #expect(entries.first?["keyId"] as? String == fields["private_key_id"])
         #expect(!listed.contains("PRIVATE KEY"))
-        let (revoked, _) = try runFlint(["admin", "service-accounts", "revoke", "backend", "--data", data])
+        let (revoked, _) = try await runFlint(["admin", "service-accounts", "revoke", "backend", "--data", data])
         #expect(revoked == 0)
-        let (_, table) = try runFlint(["admin", "service-accounts", "list", "--data", data])
+        let (_, table) = try await runFlint(["admin", "service-accounts", "list", "--data", data])
         #expect(table.contains("backend") && table.contains("REVOKED"))
     }
 
     @Test("operators role and remove: audited, clear errors for an unknown operator, the last admin operator kept")
-    func consoleOperators() throws {
+    func consoleOperators() async throws {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        func flint(_ arguments: String...) throws -> (Int32, String) { try runFlint(["admin", "operators"] + arguments + ["--data", data]) }
-        #expect(try flint("add", "first@example.com").0 == 0)
-        #expect(try flint("add", "second@example.com", "--role", "read").0 == 0)
+        func flint(_ arguments: String...) async throws -> (Int32, String) {
+            try await runFlint(["admin", "operators"] + arguments + ["--data", data])
+        }
+        #expect(try await flint("add", "first@example.com").0 == 0)
+        #expect(try await flint("add", "second@example.com", "--role", "read").0 == 0)
 
-        let (lastDemoted, demoteOutput) = try flint("role", "first@example.com", "read")
+        let (lastDemoted, demoteOutput) = try await flint("role", "first@example.com", "read")
         #expect(lastDemoted != 0 && demoteOutput.contains("last console operator with the admin role"), "\(demoteOutput)")
-        let (lastRemoved, removeOutput) = try flint("remove", "first@example.com")
+        let (lastRemoved, removeOutput) = try await flint("remove", "first@example.com")
         #expect(lastRemoved != 0 && removeOutput.contains("last console operator with the admin role"), "\(removeOutput)")
-        let (unknown, unknownOutput) = try flint("remove", "nobody@example.com")
+        let (unknown, unknownOutput) = try await flint("remove", "nobody@example.com")
         #expect(unknown != 0 && unknownOutput.contains("no console operator has the email nobody@example.com"), "\(unknownOutput)")
-        let (unknownRole, unknownRoleOutput) = try flint("role", "nobody@example.com", "admin")
+        let (unknownRole, unknownRoleOutput) = try await flint("role", "nobody@example.com", "admin")
         #expect(unknownRole != 0 && unknownRoleOutput.contains("no console operator has the email nobody@example.com"))
-        let (badRole, badRoleOutput) = try flint("role", "second@example.com", "owner")
+        let (badRole, badRoleOutput) = try await flint("role", "second@example.com", "owner")
         #expect(badRole != 0 && badRoleOutput.contains("the role must be admin or read"), "\(badRoleOutput)")
 
-        #expect(try flint("role", "SECOND@example.com", "admin").0 == 0)
-        let (removed, removedOutput) = try flint("remove", "first@example.com")
+        #expect(try await flint("role", "SECOND@example.com", "admin").0 == 0)
+        let (removed, removedOutput) = try await flint("remove", "first@example.com")
         #expect(removed == 0 && removedOutput.contains("removed; 0 sessions ended"), "\(removedOutput)")
-        let (_, table) = try flint("list")
+        let (_, table) = try await flint("list")
         #expect(!table.contains("first@example.com") && table.contains("second@example.com") && table.contains("admin"), "\(table)")
 
-        let (_, audit) = try runFlint(["audit", "list", "--kind", "CONSOLE_OPERATOR_CHANGED", "--json", "--data", data])
+        let (_, audit) = try await runFlint(["audit", "list", "--kind", "CONSOLE_OPERATOR_CHANGED", "--json", "--data", data])
         #expect(audit.contains("\"roleChanged\"") && audit.contains("\"removed\""), "\(audit)")
     }
 }

@@ -5,16 +5,16 @@ import Testing
 @Suite("flint serve: app-verification flags and config", .serialized)
 struct AppVerificationCommandLineTests {
     @Test("the four APNs flags go together, and the key file must be a P-256 key")
-    func apnsFlags() throws {
+    func apnsFlags() async throws {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let (partial, partialOutput) = try runFlint(["serve", "--port", "0", "--data", data, "--apns-key-id", "ABC123DEFG"])
+        let (partial, partialOutput) = try await runFlint(["serve", "--port", "0", "--data", data, "--apns-key-id", "ABC123DEFG"])
         #expect(partial != 0)
         #expect(partialOutput.contains("--apns-key-file, --apns-key-id, --apns-team-id and --apns-bundle-id go together"))
         let key = data + ".p8"
         try "not a key".write(toFile: key, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: key) }
-        let (bad, badOutput) = try runFlint([
+        let (bad, badOutput) = try await runFlint([
             "serve", "--port", "0", "--data", data, "--apns-key-file", key, "--apns-key-id", "ABC123DEFG", "--apns-team-id", "TEAM123456",
             "--apns-bundle-id", "com.example.app",
         ])
@@ -33,7 +33,7 @@ struct AppVerificationCommandLineTests {
         let server = try await FlintProcess(dataDirectory: data, extraArguments: ["--config", file], client: client)
         let v1 = server.base + "/identitytoolkit.googleapis.com/v1"
         let (status, answer) = try await postJSON(client, "\(v1)/accounts:sendVerificationCode?key=k", ["phoneNumber": "+16505553434"])
-        server.stop()
+        await server.stop()
         #expect(status == 400)
         #expect(
             (answer["error"] as? [String: Any])?["message"] as? String
@@ -41,7 +41,7 @@ struct AppVerificationCommandLineTests {
         )
 
         try "signIn: {phoneNumber: {appVerification: SOMETIMES}}".write(toFile: file, atomically: true, encoding: .utf8)
-        let (refused, output) = try runFlint(["serve", "--port", "0", "--data", data + "-2", "--config", file])
+        let (refused, output) = try await runFlint(["serve", "--port", "0", "--data", data + "-2", "--config", file])
         defer { try? FileManager.default.removeItem(atPath: data + "-2") }
         #expect(refused != 0)
         #expect(output.contains("signIn.phoneNumber.appVerification must be one of ENFORCE, OFF"))

@@ -18,9 +18,9 @@ extension TwoNodeTests {
         // No --reload-interval: the default (30 s) would be far too late for what follows.
         let shared = ["--database", url, "--master-key-file", try newMasterKeyFile(), "--dev"]
         let node1 = try await FlintProcess(dataDirectory: data1, extraArguments: shared, client: client)
-        defer { node1.stop() }
+        defer { node1.terminate() }
         let node2 = try await FlintProcess(dataDirectory: data2, extraArguments: shared, client: client)
-        defer { node2.stop() }
+        defer { node2.terminate() }
         let v1 = "/identitytoolkit.googleapis.com/v1"
 
         // A fictional number configured through node 1 is fictional on node 2 a second later: its code signs in

@@ -1,21 +1,16 @@
 import AsyncHTTPClient
+import FlintTesting
 import Foundation
 import NIOCore
 import NIOHTTP1
 import Testing
 
-/// Runs `flint ARGS…` to completion and returns its exit status and standard output.
-func runFlint(_ arguments: [String]) throws -> (Int32, String) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: FlintProcess.binary)
-    p.arguments = arguments
-    let pipe = Pipe()
-    p.standardOutput = pipe
-    p.standardError = pipe
-    try p.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+/// Runs `flint ARGS…` to completion and returns its exit status and what it printed (standard output and error),
+/// awaited off the cooperative pool (`ChildProcess`): a command that talks to a server in this process must not
+/// starve it.
+func runFlint(_ arguments: [String], environment: [String: String] = [:]) async throws -> (Int32, String) {
+    let outcome = try await ChildProcess.run(FlintProcess.binary, arguments, environment: environment)
+    return (outcome.status, outcome.output)
 }
 
 @Suite("flint commands, end to end", .serialized)
@@ -36,7 +31,7 @@ struct CommandLineTests {
         """.write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
         let server = try await FlintProcess(dataDirectory: data, extraArguments: ["--config", file], client: client)
-        defer { server.stop() }
+        defer { server.terminate() }
         let v1 = server.base + "/identitytoolkit.googleapis.com/v1"
         let (_, sent) = try await postJSON(client, "\(v1)/accounts:sendVerificationCode?key=k", ["phoneNumber": "+16505551234"])
         let sessionInfo = try #require(sent["sessionInfo"] as? String)
@@ -51,13 +46,13 @@ struct CommandLineTests {
     }
 
     @Test("a bad --config file stops the server with a clear message")
-    func badConfigFile() throws {
+    func badConfigFile() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("flint-bad-\(UUID().uuidString).yaml").path
         try "signIn: {phoneNumber: {testPhoneNumbers: {\"+1650\": \"12\"}}}".write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
         let data = file + ".data"
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let (status, output) = try runFlint(["serve", "--port", "0", "--data", data, "--config", file])
+        let (status, output) = try await runFlint(["serve", "--port", "0", "--data", data, "--config", file])
         #expect(status != 0)
         #expect(output.contains("test phone number"))
     }
@@ -70,27 +65,27 @@ struct CommandLineTests {
             ("--database-pool", "0", "--database-pool must be between 1 and 1000"),
             ("--database-prepared", "10001", "--database-prepared must be between 0 and 10000"),
         ])
-    func databaseOptionBounds(_ c: (String, String, String)) throws {
+    func databaseOptionBounds(_ c: (String, String, String)) async throws {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let (status, output) = try runFlint(["serve", "--port", "0", "--data", data, c.0 + "=" + c.1])
+        let (status, output) = try await runFlint(["serve", "--port", "0", "--data", data, c.0 + "=" + c.1])
         #expect(status != 0)
         #expect(output.contains(c.2), "\(output)")
     }
 
     @Test("flint config set and show edit the stored config, and refuse invalid values")
-    func configSetShow() throws {
+    func configSetShow() async throws {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let (setStatus, setOutput) = try runFlint([
+        let (setStatus, setOutput) = try await runFlint([
             "config", "set", "--data", data, "signIn.phoneNumber.testPhoneNumbers", #"{"+1 650-555-9999":"111111"}"#,
         ])
         #expect(setStatus == 0, "\(setOutput)")
-        let (showStatus, shown) = try runFlint(["config", "show", "--data", data])
+        let (showStatus, shown) = try await runFlint(["config", "show", "--data", data])
         #expect(showStatus == 0)
         #expect(shown.contains(#""+16505559999" : "111111""#))
         #expect(shown.contains("projects/demo-flint/config"))
-        let (badStatus, badOutput) = try runFlint(["config", "set", "--data", data, "signIn.phoneNumber.enabled", "maybe"])
+        let (badStatus, badOutput) = try await runFlint(["config", "set", "--data", data, "signIn.phoneNumber.enabled", "maybe"])
         #expect(badStatus != 0)
         #expect(badOutput.contains("INVALID_CONFIG"))
     }
@@ -103,7 +98,7 @@ struct CommandLineTests {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
         let server = try await FlintProcess(dataDirectory: data, extraArguments: ["--reload-interval", "1"], client: client)
-        defer { server.stop() }
+        defer { server.terminate() }
         let jwksURL = server.base + "/.well-known/jwks.json"
         func published() async throws -> [String] {
             try #require(try await getJSON(client, jwksURL).1["keys"] as? [[String: String]]).compactMap { $0["kid"] }
@@ -123,7 +118,7 @@ struct CommandLineTests {
         }
         let before = try await published()
         #expect(before.count == 1)
-        let (status, output) = try runFlint(["keys", "rotate", "--data", data])
+        let (status, output) = try await runFlint(["keys", "rotate", "--data", data])
         #expect(status == 0, "\(output)")
         #expect(output.contains("signs new tokens from"), "\(output)")
         var after: [String] = []
@@ -138,7 +133,7 @@ struct CommandLineTests {
         #expect(x509.count == 2)
         #expect(try await signInKID("+442071838750") == before[0], "the old key signs until the scheduled one starts")
 
-        let (revokeStatus, revoked) = try runFlint(["keys", "revoke", before[0], "--data", data])
+        let (revokeStatus, revoked) = try await runFlint(["keys", "revoke", before[0], "--data", data])
         #expect(revokeStatus == 0, "\(revoked)")
         var keys: [String] = []
         for _ in 0..<50 {
@@ -150,7 +145,7 @@ struct CommandLineTests {
         let emergency = try #require(keys.first { $0 != scheduled })
         #expect(revoked.contains(emergency), "\(revoked)")
         #expect(try await signInKID("+442071838751") == emergency)
-        let (again, _) = try runFlint(["keys", "revoke", before[0], "--data", data])
+        let (again, _) = try await runFlint(["keys", "revoke", before[0], "--data", data])
         #expect(again != 0, "a revoked key is not revoked twice")
     }
 
@@ -158,27 +153,27 @@ struct CommandLineTests {
     func migrateAndDoctor() async throws {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let (migrateStatus, migrated) = try runFlint(["migrate", "--data", data])
+        let (migrateStatus, migrated) = try await runFlint(["migrate", "--data", data])
         #expect(migrateStatus == 0)
         #expect(migrated.contains("schema version"))
-        let (before, beforeOutput) = try runFlint(["doctor", "--data", data])
+        let (before, beforeOutput) = try await runFlint(["doctor", "--data", data])
         #expect(before != 0)
         #expect(beforeOutput.contains("no signing key yet"))
         let server = try await FlintProcess(dataDirectory: data, client: HTTPClient.shared)
-        server.stop()
-        let (after, afterOutput) = try runFlint(["doctor", "--data", data])
+        await server.stop()
+        let (after, afterOutput) = try await runFlint(["doctor", "--data", data])
         #expect(after == 0, "\(afterOutput)")
         #expect(afterOutput.contains("all checks passed"))
     }
 
     @Test("flint users generate adds synthetic phone users once")
-    func generateUsers() throws {
+    func generateUsers() async throws {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let (status, output) = try runFlint(["users", "generate", "--data", data, "--count", "250"])
+        let (status, output) = try await runFlint(["users", "generate", "--data", data, "--count", "250"])
         #expect(status == 0, "\(output)")
         #expect(output.contains("added 250 users; 250 in all"))
-        let (_, again) = try runFlint(["users", "generate", "--data", data, "--count", "300"])
+        let (_, again) = try await runFlint(["users", "generate", "--data", data, "--count", "300"])
         #expect(again.contains("added 50 users; 300 in all"), "existing numbers are skipped")
     }
 }

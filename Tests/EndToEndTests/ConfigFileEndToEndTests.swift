@@ -37,9 +37,9 @@ struct ConfigFileEndToEndTests {
         let first = try await FlintProcess(dataDirectory: data, extraArguments: ["--config", file], client: client)
         #expect(try await domains(client, first) == ["localhost", "example.com"])
         #expect(try await patchDomains(client, first, ["localhost", "admin.example.com"]) == 200)
-        first.stop()
+        await first.stop()
 
-        let (diffStatus, diff) = try runFlint(["config", "diff", "--data", data, file])
+        let (diffStatus, diff) = try await runFlint(["config", "diff", "--data", data, file])
         #expect(diffStatus == 0, "\(diff)")
         #expect(diff.contains("authorizedDomains"), "\(diff)")
         #expect(diff.contains("admin.example.com"), "\(diff)")
@@ -47,16 +47,16 @@ struct ConfigFileEndToEndTests {
 
         let second = try await FlintProcess(dataDirectory: data, extraArguments: ["--config", file], client: client)
         #expect(try await domains(client, second) == ["localhost", "admin.example.com"], "the same file is not applied again")
-        second.stop()
+        await second.stop()
 
         try "authorizedDomains: [localhost, edited.example.com]\n".write(toFile: file, atomically: true, encoding: .utf8)
-        let (_, editedDiff) = try runFlint(["config", "diff", "--data", data, file])
+        let (_, editedDiff) = try await runFlint(["config", "diff", "--data", data, file])
         #expect(editedDiff.contains("edited.example.com") && editedDiff.contains("next start"), "\(editedDiff)")
         let third = try await FlintProcess(dataDirectory: data, extraArguments: ["--config", file], client: client)
         #expect(try await domains(client, third) == ["localhost", "edited.example.com"], "an edited file is applied")
-        third.stop()
+        await third.stop()
 
-        let (_, sameDiff) = try runFlint(["config", "diff", "--data", data, file])
+        let (_, sameDiff) = try await runFlint(["config", "diff", "--data", data, file])
         #expect(sameDiff.contains("no differences"), "\(sameDiff)")
     }
 }

@@ -28,7 +28,7 @@ struct ConnectionLimitsTests {
     func stalledAndIdleConnectionsAreClosed() async throws {
         let (server, data) = try await Self.serve(["--idle-timeout", "1"])
         defer {
-            server.stop()
+            server.terminate()
             try? FileManager.default.removeItem(atPath: data)
         }
         let stalled = try RawSocket(port: server.port)
@@ -50,7 +50,7 @@ struct ConnectionLimitsTests {
     func trickledHeadersAreClosed() async throws {
         let (server, data) = try await Self.serve(["--idle-timeout", "1"])
         defer {
-            server.stop()
+            server.terminate()
             try? FileManager.default.removeItem(atPath: data)
         }
         let socket = try RawSocket(port: server.port)
@@ -69,8 +69,8 @@ struct ConnectionLimitsTests {
         arguments: [
             ["--idle-timeout", "0"], ["--idle-timeout", "3601"], ["--max-connections-per-ip", "0"],
         ])
-    func flagsAreValidated(_ arguments: [String]) throws {
-        let (status, output) = try runFlint(["serve"] + arguments)
+    func flagsAreValidated(_ arguments: [String]) async throws {
+        let (status, output) = try await runFlint(["serve"] + arguments)
         #expect(status != 0)
         #expect(output.contains(arguments[0]), "\(output)")
     }
@@ -79,7 +79,7 @@ struct ConnectionLimitsTests {
     func connectionsPerIPAreCapped() async throws {
         let (server, data) = try await Self.serve(["--max-connections-per-ip", "3", "--idle-timeout", "60"])
         defer {
-            server.stop()
+            server.terminate()
             try? FileManager.default.removeItem(atPath: data)
         }
         var held: [RawSocket] = []
@@ -109,7 +109,7 @@ struct ConnectionLimitsTests {
         // A long idle timeout: the connections must close because of the 413, not because they went quiet.
         let (server, data) = try await Self.serve(["--idle-timeout", "600"])
         defer {
-            server.stop()
+            server.terminate()
             try? FileManager.default.removeItem(atPath: data)
         }
         let head =

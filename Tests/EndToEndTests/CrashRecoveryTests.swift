@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import FlintTesting
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -22,7 +23,7 @@ struct CrashRecoveryTests {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
         try await killUnderLoad(data: data, arguments: []) { query in
-            try runQuery(["/usr/bin/env", "sqlite3", data + "/flint.sqlite", query])
+            try await runQuery(["/usr/bin/env", "sqlite3", data + "/flint.sqlite", query])
         }
     }
 
@@ -34,14 +35,14 @@ struct CrashRecoveryTests {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
         try await killUnderLoad(data: data, arguments: ["--database", url, "--dev"]) { query in
-            try runQuery(["/usr/bin/env", "psql", url, "-qtAc", query])
+            try await runQuery(["/usr/bin/env", "psql", url, "-qtAc", query])
         }
     }
 
     /// Starts a node, signs in from 16 clients at once, kills the node with SIGKILL once 48 sign-ins were answered,
     /// checks the rows as the kill left them with `query` (one number per statement), restarts on the same data and
     /// checks every acknowledged session.
-    private func killUnderLoad(data: String, arguments: [String], query: (String) throws -> Int) async throws {
+    private func killUnderLoad(data: String, arguments: [String], query: (String) async throws -> Int) async throws {
         let client = HTTPClient.shared
         let config = data + "-config.json"
         let numbers = Dictionary(uniqueKeysWithValues: Self.numbers.map { ($0, "123456") })
@@ -65,20 +66,20 @@ struct CrashRecoveryTests {
         let deadline = ContinuousClock.now + .seconds(120)
         while await acknowledged.count < 48, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
         try await Task.sleep(for: .milliseconds(300))
-        node.kill()
+        await node.kill()
         await load.value
         let sessions = await acknowledged.sessions
         #expect(sessions.count >= 16, "the load got answers before the kill: \(sessions.count)")
 
         // As the kill left the store: one sign-in, one transaction with its account, its refresh token and its event.
-        #expect(try query("SELECT COUNT(*) FROM users u WHERE NOT EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.local_id = u.local_id)") == 0)
-        let tokens = try query("SELECT COUNT(*) FROM refresh_tokens")
+        #expect(try await query("SELECT COUNT(*) FROM users u WHERE NOT EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.local_id = u.local_id)") == 0)
+        let tokens = try await query("SELECT COUNT(*) FROM refresh_tokens")
         #expect(tokens >= sessions.count)
-        #expect(try query("SELECT COUNT(*) FROM audit_events WHERE kind = 'SIGN_IN'") == tokens, "every stored session has its SIGN_IN event")
-        #expect(try query("SELECT COUNT(*) FROM code_sessions") == 0, "fictional numbers leave no code session")
+        #expect(try await query("SELECT COUNT(*) FROM audit_events WHERE kind = 'SIGN_IN'") == tokens, "every stored session has its SIGN_IN event")
+        #expect(try await query("SELECT COUNT(*) FROM code_sessions") == 0, "fictional numbers leave no code session")
 
         let again = try await FlintProcess(dataDirectory: data, extraArguments: flags, client: client)
-        defer { again.stop() }
+        defer { again.terminate() }
         let restarted = again.base
         let (_, jwksAfter) = try await getJSON(client, restarted + "/.well-known/jwks.json")
         #expect(NSDictionary(dictionary: jwksAfter) == NSDictionary(dictionary: jwksBefore), "the same keys are published after the restart")
@@ -137,16 +138,9 @@ private func post(_ client: HTTPClient, _ url: String, _ body: [String: String])
 }
 
 /// Runs a database client and reads the one number it prints.
-private func runQuery(_ command: [String]) throws -> Int {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: command[0])
-    p.arguments = Array(command.dropFirst())
-    let pipe = Pipe()
-    p.standardOutput = pipe
-    try p.run()
-    let out = pipe.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    let text = String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard p.terminationStatus == 0, let value = Int(text) else { throw FlintProcessError(message: "\(command.last ?? ""): \(text)") }
+private func runQuery(_ command: [String]) async throws -> Int {
+    let outcome = try await ChildProcess.run(command[0], Array(command.dropFirst()), mergingError: false)
+    let text = outcome.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard outcome.status == 0, let value = Int(text) else { throw FlintProcessError(message: "\(command.last ?? ""): \(text)") }
     return value
 }

@@ -13,10 +13,10 @@ struct DevModeCommandLineTests {
             ["--host", "::"],
             ["--database", "postgres://flint:secret@127.0.0.1:1/flint?sslmode=disable"],
         ])
-    func refusesWithoutAMode(arguments: [String]) throws {
+    func refusesWithoutAMode(arguments: [String]) async throws {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let (status, output) = try runFlint(["serve", "--port", "0", "--data", data] + arguments)
+        let (status, output) = try await runFlint(["serve", "--port", "0", "--data", data] + arguments)
         #expect(status != 0)
         let reason = output.split(separator: "\n").filter { $0.contains("refusing to start") }
         #expect(reason.count == 1, "\(output)")
@@ -31,7 +31,7 @@ struct DevModeCommandLineTests {
         defer { try? FileManager.default.removeItem(atPath: data) }
         let dev = try await FlintProcess(dataDirectory: data, extraArguments: ["--host", "0.0.0.0", "--dev"], client: client)
         let (devStatus, _) = try await getJSON(client, dev.base + "/emulator/v1/projects/demo-flint/oobCodes")
-        dev.stop()
+        await dev.stop()
         #expect(devStatus == 200)
         // Production mode reads no key from the data directory unless told to: the key dev mode made there is named.
         let production = try await FlintProcess(
@@ -39,7 +39,7 @@ struct DevModeCommandLineTests {
             extraArguments: ["--host", "0.0.0.0", "--no-dev", "--master-key-file", data + "/master.key", "--admin-token", "admin-secret-123"],
             client: client)
         let (productionStatus, _) = try await getJSON(client, production.base + "/emulator/v1/projects/demo-flint/oobCodes")
-        production.stop()
+        await production.stop()
         #expect(productionStatus == 404)
     }
 
@@ -49,7 +49,7 @@ struct DevModeCommandLineTests {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
         let server = try await FlintProcess(dataDirectory: data, client: client)
-        defer { server.stop() }
+        defer { server.terminate() }
         let (status, _) = try await getJSON(client, server.base + "/emulator/v1/projects/demo-flint/oobCodes")
         #expect(status == 200)
     }

@@ -26,7 +26,7 @@ struct EmailEndToEndTests {
         let flint = try await FlintProcess(
             dataDirectory: data, extraArguments: ["--smtp", Self.smtpURL, "--email-from", "login@flint.test", "--app-name", "Flint E2E"],
             client: client)
-        defer { flint.stop() }
+        defer { flint.terminate() }
         let v1 = flint.base + "/identitytoolkit.googleapis.com/v1"
         let email = "e2e-\(UUID().uuidString.prefix(8).lowercased())@example.com"
 
@@ -71,7 +71,7 @@ struct EmailEndToEndTests {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
         let flint = try await FlintProcess(dataDirectory: data, extraArguments: ["--smtp", Self.smtpURL], client: client)
-        defer { flint.stop() }
+        defer { flint.terminate() }
         let (status, _) = try await postJSON(
             client, flint.base + "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=e2e",
             ["requestType": "EMAIL_SIGNIN", "email": "reject@example.com", "continueUrl": "http://localhost/", "canHandleCodeInApp": "true"])

@@ -35,7 +35,7 @@ struct FederatedEndToEndTests {
         defer { try? FileManager.default.removeItem(atPath: file) }
         let server = try await FlintProcess(
             dataDirectory: data, extraArguments: ["--config", file, "--idp-stand-in", "google.com=http://127.0.0.1:\(google.port)"], client: client)
-        defer { server.stop() }
+        defer { server.terminate() }
 
         let now = Date()
         let claims = GoogleClaims(

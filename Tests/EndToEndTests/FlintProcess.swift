@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import FlintTesting
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -39,7 +40,7 @@ final class FlintProcess {
                 return
             }
             p.terminate()
-            p.waitUntilExit()
+            _ = await ChildProcess.exitStatus(of: p)
             lastError = FlintProcessError(
                 message: "flint did not start on port \(port): \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
         }
@@ -64,18 +65,24 @@ final class FlintProcess {
         return false
     }
 
-    /// Sends SIGTERM and waits for a graceful exit; returns the exit status.
+    /// Sends SIGTERM and awaits the graceful exit (off the cooperative pool: see `ChildProcess`); returns the exit
+    /// status.
     @discardableResult
-    func stop() -> Int32 {
+    func stop() async -> Int32 {
         process.terminate()
-        process.waitUntilExit()
-        return process.terminationStatus
+        return await ChildProcess.exitStatus(of: process)
     }
 
-    /// Kills the process with SIGKILL (no shutdown at all, as a crash or the OOM killer) and waits for it to be gone.
-    func kill() {
+    /// Sends SIGTERM without waiting for the exit, for a `defer` (which cannot await): the process shuts down on its
+    /// own and Foundation reaps it. A test that goes on with the data directory awaits ``stop()`` instead.
+    func terminate() {
+        if process.isRunning { process.terminate() }
+    }
+
+    /// Kills the process with SIGKILL (no shutdown at all, as a crash or the OOM killer) and awaits its end.
+    func kill() async {
         Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        _ = await ChildProcess.exitStatus(of: process)
     }
 
     /// What the server logged.

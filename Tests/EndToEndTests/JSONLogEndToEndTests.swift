@@ -19,11 +19,11 @@ struct JSONLogEndToEndTests {
             let response = try await client.execute(request, timeout: .seconds(10))
             #expect(response.status == .ok)
         } catch {
-            server.stop()
+            await server.stop()
             try await client.shutdown()
             throw error
         }
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
         try await client.shutdown()
 
         let lines = server.log.split(separator: "\n", omittingEmptySubsequences: true)

@@ -24,7 +24,7 @@ struct MFAEndToEndTests {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
         let flint = try await FlintProcess(dataDirectory: data, client: client)
-        defer { flint.stop() }
+        defer { flint.terminate() }
         var enable = HTTPClientRequest(url: flint.base + "/identitytoolkit.googleapis.com/admin/v2/projects/demo-flint/config?updateMask=mfa")
         enable.method = .PATCH
         enable.headers.add(name: "authorization", value: "Bearer owner")

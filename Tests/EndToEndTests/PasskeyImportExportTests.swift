@@ -14,7 +14,7 @@ struct PasskeyImportExportTests {
     }
 
     @Test("a user's passkeys import with their key material and export back the same; one without its key is refused; update withdraws one")
-    func roundTrip() throws {
+    func roundTrip() async throws {
         let dir = temporaryDataDirectory()
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -25,7 +25,7 @@ struct PasskeyImportExportTests {
         let input = dir + "/in.json"
         try JSONSerialization.data(withJSONObject: ["users": users], options: [.prettyPrinted]).write(to: URL(fileURLWithPath: input))
 
-        let imported = try runFlintApart(["users", "import", input, "--data", dir + "/data", "--json"])
+        let imported = try await runFlintApart(["users", "import", input, "--data", dir + "/data", "--json"])
         #expect(imported.status == 0, "\(imported.err)")
         let summary = try #require(try parseJSON(imported.out) as? [String: Any], "\(imported.out)")
         #expect(summary["imported"] as? Int == 1)
@@ -34,7 +34,7 @@ struct PasskeyImportExportTests {
         #expect((failures.first?["message"] as? String)?.hasPrefix("passkeyInfo needs publicKey and rpId") == true)
 
         let output = dir + "/out.json"
-        let export = try runFlintApart(["users", "export", output, "--data", dir + "/data", "--json"])
+        let export = try await runFlintApart(["users", "export", output, "--data", dir + "/data", "--json"])
         #expect(export.status == 0, "\(export.err)")
         let exported = try #require(try parseJSON(try String(contentsOfFile: output, encoding: .utf8)) as? [String: Any])
         let user = try #require((exported["users"] as? [[String: Any]])?.first)
@@ -43,9 +43,9 @@ struct PasskeyImportExportTests {
         #expect(entries.count == 1)
         #expect(NSDictionary(dictionary: entries[0]).isEqual(to: Self.passkey), "\(entries)")
 
-        let withdrawn = try runFlintApart(["users", "update", "pk-user", "--delete-passkey", "q83vEjRWeJA", "--data", dir + "/data"])
+        let withdrawn = try await runFlintApart(["users", "update", "pk-user", "--delete-passkey", "q83vEjRWeJA", "--data", dir + "/data"])
         #expect(withdrawn.status == 0, "\(withdrawn.err)")
-        let after = try runFlintApart(["users", "export", output, "--data", dir + "/data", "--json"])
+        let after = try await runFlintApart(["users", "export", output, "--data", dir + "/data", "--json"])
         #expect(after.status == 0, "\(after.err)")
         let reexported = try #require(try parseJSON(try String(contentsOfFile: output, encoding: .utf8)) as? [String: Any])
         #expect((reexported["users"] as? [[String: Any]])?.first?["passkeyInfo"] == nil, "flint users update --delete-passkey withdrew it")

@@ -29,10 +29,10 @@ struct RestartTests {
         #expect(signed["phoneNumber"] as? String == "+16505553434")
         #expect(!first.log.contains(code), "the code never appears in the log")
         #expect(!first.log.contains(refreshToken), "tokens never appear in the log")
-        #expect(first.stop() == 0, "SIGTERM shuts down gracefully")
+        #expect(await first.stop() == 0, "SIGTERM shuts down gracefully")
 
         let second = try await FlintProcess(dataDirectory: data, client: client)
-        defer { second.stop() }
+        defer { second.terminate() }
         let (refreshStatus, refreshed) = try await postJSON(
             client, second.base + "/securetoken.googleapis.com/v1/token?key=e2e", ["grant_type": "refresh_token", "refresh_token": refreshToken]
         )
@@ -67,9 +67,9 @@ struct RestartTests {
         _ = try await postJSON(
             client, first.base + "/identitytoolkit.googleapis.com/v1/accounts:sendVerificationCode?key=e2e", ["phoneNumber": "+33612345678"],
             headers: [("X-Firebase-Locale", "fr")])
-        first.stop()
+        await first.stop()
         let second = try await FlintProcess(dataDirectory: data, client: client)
-        defer { second.stop() }
+        defer { second.terminate() }
         let (_, outbox) = try await getJSON(client, second.base + "/emulator/v1/projects/demo-flint/outbox")
         let messages = try #require(outbox["messages"] as? [[String: Any]])
         #expect(messages.count == 1)

@@ -21,7 +21,7 @@ struct SMSEndToEndTests {
                 "--no-dev", "--master-key-file", try newMasterKeyFile(), "--admin-token", "admin-secret-123", "--config", file,
                 "--sms", "twilio+http://AC123:token@127.0.0.1:\(provider.port)?from=%2B15551234567",
             ], client: client)
-        defer { server.stop() }
+        defer { server.terminate() }
         let v1 = server.base + "/identitytoolkit.googleapis.com/v1"
 
         let (sent, answer) = try await postJSON(client, "\(v1)/accounts:sendVerificationCode?key=k", ["phoneNumber": "+16505553434"])

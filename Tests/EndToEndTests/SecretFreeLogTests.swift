@@ -43,7 +43,7 @@ struct SecretFreeLogTests {
         try Data(masterKey.utf8).write(to: URL(fileURLWithPath: keyFile))
         defer { try? FileManager.default.removeItem(atPath: keyFile) }
         secrets.add("master key", masterKey)
-        let (created, createdOutput) = try runFlint(["admin", "tokens", "create", "log-test", "--data", data])
+        let (created, createdOutput) = try await runFlint(["admin", "tokens", "create", "log-test", "--data", data])
         #expect(created == 0, "\(createdOutput)")
         let named = try #require(createdOutput.split(separator: "\n").last.map(String.init))
         secrets.add("named admin credential", named)
@@ -57,7 +57,7 @@ struct SecretFreeLogTests {
             ],
             client: client)
         var stopped = false
-        defer { if !stopped { flint.stop() } }
+        defer { if !stopped { flint.terminate() } }
         let drive = Driver(client: client, flint: flint, admin: bootstrap)
 
         #expect(
@@ -156,7 +156,7 @@ struct SecretFreeLogTests {
                 .POST, "/identitytoolkit.googleapis.com/v1/projects/demo-flint/accounts:sendOobCode",
                 #"{"requestType":"PASSWORD_RESET","email":"\#(email)","returnOobLink":true}"#) == 200)
 
-        flint.stop()
+        await flint.stop()
         stopped = true
         let log = flint.log
         #expect(log.contains("accounts:signUp") || log.contains("signUp"), "the log was written at trace level")

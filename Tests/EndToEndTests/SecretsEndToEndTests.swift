@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import FlintTesting
 import Foundation
 import Testing
 
@@ -11,12 +12,12 @@ struct SecretsEndToEndTests {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
         let node = try await FlintProcess(dataDirectory: data, client: HTTPClient.shared)
-        node.stop()
+        await node.stop()
         let attributes = try FileManager.default.attributesOfItem(atPath: data + "/master.key")
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         let database = [data + "/flint.sqlite", data + "/flint.sqlite-wal"].compactMap { FileManager.default.contents(atPath: $0) }
         #expect(!database.isEmpty && database.allSatisfy { $0.range(of: Data("PRIVATE KEY".utf8)) == nil })
-        let (status, doctor) = try runFlint(["doctor", "--data", data])
+        let (status, doctor) = try await runFlint(["doctor", "--data", data])
         #expect(status == 0, "\(doctor)")
         #expect(doctor.contains("encrypted at rest"))
     }
@@ -31,16 +32,16 @@ struct SecretsEndToEndTests {
             HTTPClient.shared, node.base + "/identitytoolkit.googleapis.com/v2/projects/demo-flint/oauthIdpConfigs?oauthIdpConfigId=oidc.corp",
             ["clientId": "corp", "clientSecret": secret, "issuer": "https://issuer.example.com"], headers: [("Authorization", "Bearer owner")])
         #expect(created == 200 && answer["clientSecret"] as? String == secret, "\(answer)")
-        node.stop()
+        await node.stop()
         let database = [data + "/flint.sqlite", data + "/flint.sqlite-wal"].compactMap { FileManager.default.contents(atPath: $0) }
         #expect(!database.isEmpty && database.allSatisfy { $0.range(of: Data(secret.utf8)) == nil })
-        let (status, shown) = try runFlint(["config", "show", "--data", data])
+        let (status, shown) = try await runFlint(["config", "show", "--data", data])
         #expect(status == 0 && shown.contains(secret), "\(shown)")
         try FileManager.default.moveItem(atPath: data + "/master.key", toPath: data + "/master.key.away")
-        let (keyless, sealed) = try runFlint(["config", "show", "--data", data])
+        let (keyless, sealed) = try await runFlint(["config", "show", "--data", data])
         #expect(keyless == 0 && !sealed.contains(secret) && sealed.contains("sealed:v1:"), "\(sealed)")
         try FileManager.default.moveItem(atPath: data + "/master.key.away", toPath: data + "/master.key")
-        let (doctorStatus, doctor) = try runFlint(["doctor", "--data", data])
+        let (doctorStatus, doctor) = try await runFlint(["doctor", "--data", data])
         #expect(doctorStatus == 0 && doctor.contains("3 sealed with master key"), "\(doctor)")
     }
 
@@ -55,24 +56,24 @@ struct SecretsEndToEndTests {
             client, first.base + "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
             ["email": "dev@example.com", "password": "correct horse"])
         let refreshToken = try #require(signed["refreshToken"] as? String)
-        first.stop()
-        let (status, said) = try runFlint(["keys", "rewrap", "--new-master-key-file", newKey, "--data", data])
+        await first.stop()
+        let (status, said) = try await runFlint(["keys", "rewrap", "--new-master-key-file", newKey, "--data", data])
         #expect(status == 0, "\(said)")
         #expect(try String(contentsOfFile: data + "/master.key", encoding: .utf8) == String(contentsOfFile: newKey, encoding: .utf8))
         let attributes = try FileManager.default.attributesOfItem(atPath: data + "/master.key")
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         let second = try await FlintProcess(dataDirectory: data, client: client)
-        defer { second.stop() }
+        defer { second.terminate() }
         let (refreshed, _) = try await postJSON(
             client, second.base + "/securetoken.googleapis.com/v1/token?key=k", ["grant_type": "refresh_token", "refresh_token": refreshToken])
         #expect(refreshed == 200)
     }
 
     @Test("production mode without a master key refuses to start and says how to make one")
-    func productionNeedsAKey() throws {
+    func productionNeedsAKey() async throws {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let (status, output) = try runFlint(["serve", "--port", "0", "--data", data, "--no-dev", "--admin-token", "admin-secret-123"])
+        let (status, output) = try await runFlint(["serve", "--port", "0", "--data", data, "--no-dev", "--admin-token", "admin-secret-123"])
         #expect(status != 0)
         #expect(output.contains("flint keys master-key"), "\(output)")
         #expect(!FileManager.default.fileExists(atPath: data + "/master.key"), "production mode makes no key file")
@@ -87,16 +88,11 @@ struct SecretsEndToEndTests {
     func postgres() async throws {
         let url = try await TwoNodeTests().freshDatabase(on: try #require(postgresURL))
         try await rewrapScenario(arguments: ["--database", url, "--dev"])
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = [
-            "psql", url, "-qtAc", "SELECT value FROM flint_secrets WHERE name = 'master' UNION ALL SELECT private_key_pem FROM signing_keys",
-        ]
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        try p.run()
-        let rows = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
-        p.waitUntilExit()
+        let rows = try await ChildProcess.run(
+            "/usr/bin/env",
+            ["psql", url, "-qtAc", "SELECT value FROM flint_secrets WHERE name = 'master' UNION ALL SELECT private_key_pem FROM signing_keys"],
+            mergingError: false
+        ).output.split(separator: "\n")
         #expect(rows.count == 2 && rows.allSatisfy { $0.hasPrefix("sealed:v1:") }, "\(rows.map { $0.prefix(20) })")
     }
 
@@ -113,24 +109,24 @@ struct SecretsEndToEndTests {
             client, first.base + "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
             ["email": "rewrap@example.com", "password": "correct horse"])
         let refreshToken = try #require(signed["refreshToken"] as? String)
-        first.stop()
+        await first.stop()
 
-        let (wrong, refusal) = try runFlint(["serve", "--port", "0", "--data", data, "--master-key-file", newKey] + arguments)
+        let (wrong, refusal) = try await runFlint(["serve", "--port", "0", "--data", data, "--master-key-file", newKey] + arguments)
         #expect(wrong != 0)
         #expect(refusal.contains("wrong master key"), "\(refusal)")
-        let (wrongRewrap, _) = try runFlint(["keys", "rewrap", "--new-master-key-file", oldKey, "--master-key-file", newKey] + store)
+        let (wrongRewrap, _) = try await runFlint(["keys", "rewrap", "--new-master-key-file", oldKey, "--master-key-file", newKey] + store)
         #expect(wrongRewrap != 0, "the current key must open the secrets")
 
-        let (rewrapped, said) = try runFlint(["keys", "rewrap", "--master-key-file", oldKey, "--new-master-key-file", newKey] + store)
+        let (rewrapped, said) = try await runFlint(["keys", "rewrap", "--master-key-file", oldKey, "--new-master-key-file", newKey] + store)
         #expect(rewrapped == 0, "\(said)")
         let second = try await FlintProcess(dataDirectory: data, extraArguments: arguments + ["--master-key-file", newKey], client: client)
-        defer { second.stop() }
+        defer { second.terminate() }
         let (_, jwksAfter) = try await getJSON(client, second.base + "/.well-known/jwks.json")
         #expect(NSDictionary(dictionary: jwksAfter) == NSDictionary(dictionary: jwks))
         let (status, _) = try await postJSON(
             client, second.base + "/securetoken.googleapis.com/v1/token?key=k", ["grant_type": "refresh_token", "refresh_token": refreshToken])
         #expect(status == 200, "a refresh token from before the rewrap refreshes")
-        let (doctor, report) = try runFlint(["doctor", "--master-key-file", newKey] + store)
+        let (doctor, report) = try await runFlint(["doctor", "--master-key-file", newKey] + store)
         #expect(doctor == 0, "\(report)")
     }
 }

@@ -43,9 +43,9 @@ struct SpendAndAuditEndToEndTests {
         let config = try await client.execute(request, timeout: .seconds(10))
         let body = String(buffer: try await config.body.collect(upTo: 1 << 20))
         #expect(body.contains(#""perIPPerHour":3"#) && body.contains(#""dailyBudget":3000"#), "\(body)")
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
 
-        let (status, listed) = try runFlint(["audit", "list", "--data", data, "--kind", "LOCKOUT", "--json"])
+        let (status, listed) = try await runFlint(["audit", "list", "--data", data, "--kind", "LOCKOUT", "--json"])
         #expect(status == 0, "\(listed)")
         let page = try #require(try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [String: Any])
         let events = try #require(page["auditEvents"] as? [[String: Any]])
@@ -55,27 +55,27 @@ struct SpendAndAuditEndToEndTests {
     }
 
     @Test("flint config set is audited as the command line with its mask; flint audit list filters, pages and prints lines")
-    func configSetAndList() throws {
+    func configSetAndList() async throws {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let (setStatus, setOutput) = try runFlint(["config", "set", "flint.smsLimits.dailyBudget", "50", "--data", data])
+        let (setStatus, setOutput) = try await runFlint(["config", "set", "flint.smsLimits.dailyBudget", "50", "--data", data])
         #expect(setStatus == 0, "\(setOutput)")
         #expect(setOutput.contains("dailyBudget") && setOutput.contains("perCountryPerHour"), "the limits in force are shown")
-        _ = try runFlint(["config", "set", "authorizedDomains", #"["localhost","example.com"]"#, "--data", data])
+        _ = try await runFlint(["config", "set", "authorizedDomains", #"["localhost","example.com"]"#, "--data", data])
 
-        let (status, lines) = try runFlint(["audit", "list", "--data", data, "--kind", "CONFIG_CHANGED"])
+        let (status, lines) = try await runFlint(["audit", "list", "--data", data, "--kind", "CONFIG_CHANGED"])
         #expect(status == 0, "\(lines)")
         let printed = lines.split(separator: "\n")
         #expect(printed.count == 2)
         #expect(printed.first?.contains("CONFIG_CHANGED") == true && printed.first?.contains("actor=cli") == true)
         #expect(printed.first?.contains(#"{"updateMask":["authorizedDomains"]}"#) == true, "newest first: \(lines)")
 
-        let (_, firstPage) = try runFlint(["audit", "list", "--data", data, "--page-size", "1"])
+        let (_, firstPage) = try await runFlint(["audit", "list", "--data", data, "--page-size", "1"])
         let token = try #require(firstPage.split(separator: "\n").last.flatMap { $0.components(separatedBy: "--page-token ").last })
-        let (_, secondPage) = try runFlint(["audit", "list", "--data", data, "--page-size", "1", "--page-token", token])
+        let (_, secondPage) = try await runFlint(["audit", "list", "--data", data, "--page-size", "1", "--page-token", token])
         #expect(secondPage.contains("flint.smsLimits.dailyBudget"), "\(secondPage)")
 
-        let (badStatus, bad) = try runFlint(["audit", "list", "--data", data, "--kind", "NOPE"])
+        let (badStatus, bad) = try await runFlint(["audit", "list", "--data", data, "--kind", "NOPE"])
         #expect(badStatus != 0)
         #expect(bad.contains("kind must be one of"))
     }

@@ -26,16 +26,16 @@ extension TwoNodeTests {
             try? FileManager.default.removeItem(atPath: data1)
             try? FileManager.default.removeItem(atPath: data2)
         }
-        let (setStatus, setOutput) = try runFlint([
+        let (setStatus, setOutput) = try await runFlint([
             "config", "set", "--database", url, "signIn.phoneNumber.testPhoneNumbers", #"{"+16505550123":"654321"}"#,
         ])
         #expect(setStatus == 0, "\(setOutput)")
         // The default reload interval (30 s): nothing below may depend on a node's cache.
         let shared = ["--database", url, "--master-key-file", try newMasterKeyFile(), "--dev"]
         let node1 = try await FlintProcess(dataDirectory: data1, extraArguments: shared, client: client)
-        defer { node1.stop() }
+        defer { node1.terminate() }
         let node2 = try await FlintProcess(dataDirectory: data2, extraArguments: shared, client: client)
-        defer { node2.stop() }
+        defer { node2.terminate() }
         let v1 = "/identitytoolkit.googleapis.com/v1"
         let signIn = { () async throws -> [String: Any] in
             let (_, sent) = try await postJSON(client, node1.base + "\(v1)/accounts:sendVerificationCode?key=k", ["phoneNumber": "+16505550123"])

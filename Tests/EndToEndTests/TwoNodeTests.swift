@@ -22,15 +22,15 @@ struct TwoNodeTests {
             try? FileManager.default.removeItem(atPath: data1)
             try? FileManager.default.removeItem(atPath: data2)
         }
-        let (setStatus, setOutput) = try runFlint([
+        let (setStatus, setOutput) = try await runFlint([
             "config", "set", "--database", url, "signIn.phoneNumber.testPhoneNumbers", #"{"+16505550099":"123456"}"#,
         ])
         #expect(setStatus == 0, "\(setOutput)")
         let shared = ["--database", url, "--master-key-file", try newMasterKeyFile(), "--dev", "--reload-interval", "1"]
         let node1 = try await FlintProcess(dataDirectory: data1, extraArguments: shared, client: client)
-        defer { node1.stop() }
+        defer { node1.terminate() }
         let node2 = try await FlintProcess(dataDirectory: data2, extraArguments: shared, client: client)
-        defer { node2.stop() }
+        defer { node2.terminate() }
         #expect(!node1.log.contains(url), "the database password is not logged")
 
         // Send through node 1, sign in through node 2, refresh through node 1.
@@ -138,9 +138,9 @@ struct TwoNodeTests {
             "--database", url, "--master-key-file", try newMasterKeyFile(), "--dev", "--reload-interval", "1", "--password-hash-cost", "10",
         ]
         let node1 = try await FlintProcess(dataDirectory: data1, extraArguments: shared, client: client)
-        defer { node1.stop() }
+        defer { node1.terminate() }
         let node2 = try await FlintProcess(dataDirectory: data2, extraArguments: shared, client: client)
-        defer { node2.stop() }
+        defer { node2.terminate() }
         let bases = [node1.base, node2.base]
 
         let outcomes = try await withThrowingTaskGroup(of: (Int, String?).self) { group in

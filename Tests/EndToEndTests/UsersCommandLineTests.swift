@@ -4,58 +4,60 @@ import Testing
 @Suite("flint users commands, end to end", .serialized)
 struct UsersCommandLineTests {
     @Test("create, get, update, set-claims, disable, enable, revoke, list and delete go through the API's rules")
-    func manageUsers() throws {
+    func manageUsers() async throws {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        func flint(_ arguments: String...) throws -> (Int32, String) { try runFlint(["users"] + arguments + ["--data", data]) }
+        func flint(_ arguments: String...) async throws -> (Int32, String) { try await runFlint(["users"] + arguments + ["--data", data]) }
 
-        let (created, uid) = try flint("create", "--uid", "ada", "--email", "Ada@Example.com", "--phone", "+16505550142", "--display-name", "Ada")
+        let (created, uid) = try await flint(
+            "create", "--uid", "ada", "--email", "Ada@Example.com", "--phone", "+16505550142", "--display-name", "Ada")
         #expect(created == 0, "\(uid)")
         #expect(uid.trimmingCharacters(in: .whitespacesAndNewlines) == "ada")
-        let (taken, duplicate) = try flint("create", "--email", "ada@example.com")
+        let (taken, duplicate) = try await flint("create", "--email", "ada@example.com")
         #expect(taken == 1 && duplicate.contains("EMAIL_EXISTS"), "\(duplicate)")
-        let (badEmail, invalid) = try flint("update", "ada", "--email", "not-an-email")
+        let (badEmail, invalid) = try await flint("update", "ada", "--email", "not-an-email")
         #expect(badEmail == 1 && invalid.contains("INVALID_EMAIL"), "\(invalid)")
 
-        #expect(try flint("set-claims", "ada", #"{"admin":true}"#).0 == 0)
-        let (reserved, forbidden) = try flint("set-claims", "ada", #"{"sub":"x"}"#)
+        #expect(try await flint("set-claims", "ada", #"{"admin":true}"#).0 == 0)
+        let (reserved, forbidden) = try await flint("set-claims", "ada", #"{"sub":"x"}"#)
         #expect(reserved == 1 && forbidden.contains("FORBIDDEN_CLAIM : sub"), "\(forbidden)")
-        #expect(try flint("disable", "ada").0 == 0)
-        #expect(try flint("revoke", "ada").0 == 0)
+        #expect(try await flint("disable", "ada").0 == 0)
+        #expect(try await flint("revoke", "ada").0 == 0)
 
-        let (got, json) = try flint("get", "--email", "ada@example.com", "--json")
+        let (got, json) = try await flint("get", "--email", "ada@example.com", "--json")
         #expect(got == 0, "\(json)")
         let account = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         #expect(account?["localId"] as? String == "ada")
         #expect(account?["email"] as? String == "ada@example.com")
         #expect(account?["disabled"] as? Bool == true)
         #expect(account?["customAttributes"] as? String == #"{"admin":true}"#)
-        let (_, human) = try flint("get", "ada")
+        let (_, human) = try await flint("get", "ada")
         #expect(human.contains("displayName: Ada") && human.contains("providers: phone"), "\(human)")
 
-        #expect(try flint("enable", "ada").0 == 0)
-        #expect(try flint("update", "ada", "--remove-phone", "--display-name", "Ada L.").0 == 0)
-        let (_, updated) = try flint("get", "ada", "--json")
+        #expect(try await flint("enable", "ada").0 == 0)
+        #expect(try await flint("update", "ada", "--remove-phone", "--display-name", "Ada L.").0 == 0)
+        let (_, updated) = try await flint("get", "ada", "--json")
         let changed = try JSONSerialization.jsonObject(with: Data(updated.utf8)) as? [String: Any]
         #expect(changed?["phoneNumber"] == nil && changed?["displayName"] as? String == "Ada L.", "\(updated)")
-        for i in 0..<3 { #expect(try flint("create", "--uid", "u\(i)").0 == 0) }
-        let (listed, lines) = try flint("list")
+        for i in 0..<3 { #expect(try await flint("create", "--uid", "u\(i)").0 == 0) }
+        let (listed, lines) = try await flint("list")
         #expect(listed == 0)
-        #expect(lines.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["ada", "u0", "u1", "u2"], "\(lines)")
-        let (_, limited) = try flint("list", "--limit", "2", "--json")
+        let listedIDs: [String] = lines.split(separator: "\n").map { line in line.split(separator: " ").first.map(String.init) ?? "" }
+        #expect(listedIDs == ["ada", "u0", "u1", "u2"], "\(lines)")
+        let (_, limited) = try await flint("list", "--limit", "2", "--json")
         let page = try JSONSerialization.jsonObject(with: Data(limited.utf8)) as? [[String: Any]]
         #expect(page?.compactMap { $0["localId"] as? String } == ["ada", "u0"], "\(limited)")
 
-        #expect(try flint("delete", "u0", "u1").0 == 0)
-        #expect(try flint("delete", "ada").0 == 0)
-        let (audited, auditList) = try runFlint(["audit", "list", "--data", data, "--kind", "ACCOUNT_DELETED", "--json"])
+        #expect(try await flint("delete", "u0", "u1").0 == 0)
+        #expect(try await flint("delete", "ada").0 == 0)
+        let (audited, auditList) = try await runFlint(["audit", "list", "--data", data, "--kind", "ACCOUNT_DELETED", "--json"])
         #expect(audited == 0, "\(auditList)")
         let events = (try JSONSerialization.jsonObject(with: Data(auditList.utf8)) as? [String: Any])?["auditEvents"] as? [[String: Any]] ?? []
         #expect(Set(events.compactMap { $0["localId"] as? String }) == ["u0", "u1", "ada"], "\(auditList)")
         #expect(events.allSatisfy { $0["actor"] as? String == "cli" }, "the command line is the actor")
-        let (missing, notFound) = try flint("get", "ada")
+        let (missing, notFound) = try await flint("get", "ada")
         #expect(missing == 1 && notFound.contains("USER_NOT_FOUND"))
-        let (_, rest) = try flint("list")
+        let (_, rest) = try await flint("list")
         #expect(rest.hasPrefix("u2"), "\(rest)")
     }
 }

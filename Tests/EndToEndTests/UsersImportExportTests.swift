@@ -1,23 +1,13 @@
 import AsyncHTTPClient
+import FlintTesting
 import Foundation
 import Testing
 
-/// Runs `flint ARGS…` to completion: exit status, standard output and standard error apart.
-func runFlintApart(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: FlintProcess.binary)
-    p.arguments = arguments
-    let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("flint-err-\(UUID().uuidString)").path
-    _ = FileManager.default.createFile(atPath: errFile, contents: nil)
-    defer { try? FileManager.default.removeItem(atPath: errFile) }
-    let pipe = Pipe()
-    p.standardOutput = pipe
-    p.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errFile))
-    try p.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    let err = (try? String(contentsOfFile: errFile, encoding: .utf8)) ?? ""
-    return (p.terminationStatus, String(decoding: data, as: UTF8.self), err)
+/// Runs `flint ARGS…` to completion: exit status, standard output and standard error apart (awaited off the
+/// cooperative pool, `ChildProcess`).
+func runFlintApart(_ arguments: [String]) async throws -> (status: Int32, out: String, err: String) {
+    let outcome = try await ChildProcess.run(FlintProcess.binary, arguments, mergingError: false)
+    return (outcome.status, outcome.output, outcome.error)
 }
 
 /// A JSON text as a Foundation object.
@@ -115,7 +105,7 @@ struct UsersImportExportTests {
         let users = [Self.exported[0], Self.refused[0], Self.exported[1], Self.refused[1], Self.refused[2], Self.exported[2]]
         try ("{\"users\": [\n" + users.joined(separator: ",\n") + "]}").write(toFile: input, atomically: true, encoding: .utf8)
 
-        let first = try runFlintApart(["users", "import", input, "--data", data, "--json"] + FirebaseScrypt.flags)
+        let first = try await runFlintApart(["users", "import", input, "--data", data, "--json"] + FirebaseScrypt.flags)
         #expect(first.status == 0, "\(first.err)")
         let summary = try #require(try parseJSON(first.out) as? [String: Any], "\(first.out)")
         #expect(summary["read"] as? Int == 6)
@@ -134,13 +124,13 @@ struct UsersImportExportTests {
         )
         #expect(first.err.contains("user 4 (line \(starts[4])): not valid JSON"))
 
-        let again = try runFlintApart(["users", "import", input, "--data", data, "--resume", "--json"] + FirebaseScrypt.flags)
+        let again = try await runFlintApart(["users", "import", input, "--data", data, "--resume", "--json"] + FirebaseScrypt.flags)
         let resumed = try #require(try parseJSON(again.out) as? [String: Any], "\(again.out) \(again.err)")
         #expect(resumed["imported"] as? Int == 0)
         #expect(resumed["skipped"] as? Int == 3)
 
         let output = dir + "/out.json"
-        let export = try runFlintApart(["users", "export", output, "--data", data, "--json"])
+        let export = try await runFlintApart(["users", "export", output, "--data", data, "--json"])
         #expect(export.status == 0, "\(export.err)")
         let text = try String(contentsOfFile: output, encoding: .utf8)
         #expect(text == "{\"users\": [\n" + Self.exported.joined(separator: ",\n") + "]}")
@@ -162,7 +152,7 @@ struct UsersImportExportTests {
         let input = dir + "/in.json"
         try ("{\"users\": [\n" + Self.exported[1].replacingOccurrences(of: "\"disabled\": true", with: "\"disabled\": false") + "]}")
             .write(toFile: input, atomically: true, encoding: .utf8)
-        let imported = try runFlintApart(["users", "import", input, "--data", data] + FirebaseScrypt.flags)
+        let imported = try await runFlintApart(["users", "import", input, "--data", data] + FirebaseScrypt.flags)
         #expect(imported.status == 0, "\(imported.err)")
 
         let client = HTTPClient.shared
@@ -174,16 +164,16 @@ struct UsersImportExportTests {
             client, "\(v1)/accounts:signInWithPassword?key=k", ["email": "grace@example.com", "password": FirebaseScrypt.password])
         #expect(status == 200, "\(signedIn)")
         #expect(signedIn["localId"] as? String == "password-user")
-        server.stop()
+        await server.stop()
 
-        let export = try runFlintApart(["users", "export", dir + "/out.csv", "--data", data, "--json"])
+        let export = try await runFlintApart(["users", "export", dir + "/out.csv", "--data", data, "--json"])
         let summary = try #require(try parseJSON(export.out) as? [String: Any], "\(export.out) \(export.err)")
         let flags = (summary["passwordHashes"] as? [[String: Any]])?.first?["flags"] as? String
         #expect(flags?.hasPrefix("--hash-algo STANDARD_SCRYPT --mem-cost 16384 --block-size 8 --parallelization 1 --dk-len 32") == true)
     }
 
     @Test("a CSV export imports and exports back byte for byte")
-    func csvRoundTrip() throws {
+    func csvRoundTrip() async throws {
         let dir = temporaryDataDirectory()
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -206,17 +196,17 @@ struct UsersImportExportTests {
         ]
         let text = rows.joined(separator: "\n") + "\n"
         try text.write(toFile: input, atomically: true, encoding: .utf8)
-        let imported = try runFlintApart(["users", "import", input, "--data", data, "--json"] + FirebaseScrypt.flags)
+        let imported = try await runFlintApart(["users", "import", input, "--data", data, "--json"] + FirebaseScrypt.flags)
         #expect(imported.status == 0, "\(imported.err)")
         #expect((try parseJSON(imported.out) as? [String: Any])?["imported"] as? Int == 3, "\(imported.out) \(imported.err)")
         let output = dir + "/out.csv"
-        let export = try runFlintApart(["users", "export", output, "--data", data])
+        let export = try await runFlintApart(["users", "export", output, "--data", data])
         #expect(export.status == 0, "\(export.err)")
         #expect(try String(contentsOfFile: output, encoding: .utf8) == text)
     }
 
     @Test("--hash-algo BCRYPT refuses a user whose bcrypt cost is above 14, naming it, and imports the others")
-    func bcryptCostBound() throws {
+    func bcryptCostBound() async throws {
         let dir = temporaryDataDirectory()
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -228,7 +218,7 @@ struct UsersImportExportTests {
             "{\"localId\": \"\(id)\", \"passwordHash\": \"\(Data(hash.utf8).base64EncodedString())\"}"
         }
         try ("{\"users\": [\n" + users.joined(separator: ",\n") + "]}").write(toFile: input, atomically: true, encoding: .utf8)
-        let result = try runFlintApart(["users", "import", input, "--data", dir + "/data", "--json", "--hash-algo", "BCRYPT"])
+        let result = try await runFlintApart(["users", "import", input, "--data", dir + "/data", "--json", "--hash-algo", "BCRYPT"])
         #expect(result.status == 0, "\(result.err)")
         let summary = try #require(try parseJSON(result.out) as? [String: Any], "\(result.out)")
         #expect(summary["imported"] as? Int == 1)
@@ -237,14 +227,14 @@ struct UsersImportExportTests {
     }
 
     @Test("a file whose structure breaks stops the import at its line, keeping the users before it")
-    func brokenFile() throws {
+    func brokenFile() async throws {
         let dir = temporaryDataDirectory()
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let input = dir + "/in.json"
         try "{\"users\": [\n{\"localId\": \"a\"},\n{\"localId\": \"b\"}\n{\"localId\": \"c\"}]}".write(
             toFile: input, atomically: true, encoding: .utf8)
-        let result = try runFlintApart(["users", "import", input, "--data", dir + "/data", "--json"])
+        let result = try await runFlintApart(["users", "import", input, "--data", dir + "/data", "--json"])
         #expect(result.status != 0)
         #expect(result.err.contains("line 4: expected , or ] after a user"), "\(result.err)")
         #expect((try parseJSON(result.out) as? [String: Any])?["imported"] as? Int == 2, "\(result.out)")
