@@ -5,6 +5,7 @@ import HTTPTypes
 import Hummingbird
 import Testing
 
+@testable import FlintConsole
 @testable import FlintServer
 
 /// Every endpoint the table declares (Flint's API and the console's pages).
@@ -43,7 +44,9 @@ struct EndpointTableTests {
         #expect(Set(routes(declared)).count == routes(declared).count, "a route is declared twice")
         for devMode in [true, false] {
             let node = try await TestNode.make { $0.devMode = devMode }
-            let served = buildRouter(flows: node.server.flows).routes.map { "\($0.method.rawValue) \($0.path.description)" }
+            let served = try buildRouter(flows: node.server.flows, modules: node.server.modules).routes.map {
+                "\($0.method.rawValue) \($0.path.description)"
+            }
             try await node.store.close()
             let expected = routes(declared.filter { devMode || !$0.devModeOnly })
             #expect(Set(served).subtracting(expected).sorted() == [], "served but not in the table (dev mode: \(devMode))")

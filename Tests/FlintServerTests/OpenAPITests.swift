@@ -5,6 +5,7 @@ import HTTPTypes
 import Hummingbird
 import Testing
 
+@testable import FlintConsole
 @testable import FlintServer
 
 /// docs/openapi.json, as the repository holds it.
@@ -27,7 +28,7 @@ private func documentedOperations(_ document: JSONValue) throws -> [String: JSON
 private func servedRoutes(devMode: Bool) async throws -> Set<String> {
     let node = try await TestNode.make { $0.devMode = devMode }
     // The web console's HTML pages (`/console/…`) are not part of the API the document describes.
-    let routes = buildRouter(flows: node.server.flows).routes.filter { !$0.path.description.hasPrefix("/console") }
+    let routes = try buildRouter(flows: node.server.flows, modules: node.server.modules).routes.filter { !$0.path.description.hasPrefix("/console") }
         .map { "\($0.method.rawValue) \($0.path.description)" }
     try await node.store.close()
     return Set(routes)

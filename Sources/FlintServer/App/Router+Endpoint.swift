@@ -1,5 +1,5 @@
 import HTTPTypes
-import Hummingbird
+package import Hummingbird
 
 /// Where Firebase serves the Identity Toolkit API, behind its hosts as the SDKs address the emulator.
 enum IdentityToolkitPath {
@@ -13,13 +13,13 @@ enum IdentityToolkitPath {
 
 /// A router that registers endpoints from their declarations (``Endpoint``): each under every path it is served at,
 /// and one only dev mode serves only in dev mode.
-struct EndpointRouter {
+package struct EndpointRouter {
     /// The router the routes are added to.
-    let router: Router<FlintRequestContext>
+    package let router: Router<FlintRequestContext>
     /// Whether dev mode's endpoints are served.
-    let devMode: Bool
+    package let devMode: Bool
 
-    init(router: Router<FlintRequestContext>, devMode: Bool) {
+    package init(router: Router<FlintRequestContext>, devMode: Bool) {
         (self.router, self.devMode) = (router, devMode)
     }
 
@@ -33,7 +33,7 @@ struct EndpointRouter {
 
     /// Registers `endpoint` with its handler, under every path it is served at (none when it is dev mode's and this
     /// is not).
-    func register(
+    package func register(
         _ endpoint: Endpoint, use handler: @escaping @Sendable (Request, FlintRequestContext) async throws -> some ResponseGenerator
     ) {
         guard devMode || !endpoint.devModeOnly else { return }

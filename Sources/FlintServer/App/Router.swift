@@ -6,13 +6,14 @@ import Hummingbird
 /// The whole HTTP surface, top to bottom: the middleware, then each endpoint (``APIEndpoint``, declared once with its
 /// paths, access and sign-in method) given its handler. Paths are Firebase's production paths prefixed with their
 /// host, exactly as the SDKs address the emulator (`/identitytoolkit.googleapis.com/v1/...`).
-func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
+/// The modules (the web console) add their endpoints after Flint's API.
+func buildRouter(flows: Flows, modules: [any ServerModule] = []) throws -> Router<FlintRequestContext> {
     let router = Router(context: FlintRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
     // CORS outside the error middleware: error answers are plain responses by the time CORS adds its headers.
     router.add(middleware: CORSMiddleware.firebase())
     router.add(middleware: ErrorMiddleware())
-    router.add(middleware: EndpointMiddleware(table: EndpointTable(APIEndpoint.allCases.map(\.endpoint) + ConsoleEndpoint.allCases.map(\.endpoint))))
+    router.add(middleware: EndpointMiddleware(table: EndpointTable(APIEndpoint.allCases.map(\.endpoint) + modules.flatMap(\.endpoints))))
     router.add(middleware: MetricsMiddleware(metrics: flows.node.metrics))
     router.add(middleware: CallerMiddleware(settings: flows.node.settings, credentials: flows.adminCredentials))
     router.add(middleware: AuditMiddleware(node: flows.node))
@@ -118,8 +119,8 @@ func buildRouter(flows: Flows) -> Router<FlintRequestContext> {
     // Operators' views of the node: Prometheus metrics (admin or --metrics-token) and the OpenAPI document (public).
     api.on(.metrics, use: MetricsRoutes(node: flows.node, keys: flows.keys).scrape)
     api.on(.openapi, use: OpenAPIDocument.serve)
-    // The web console's HTML pages (`/console/…`), signed in with its own operator accounts.
-    ConsoleRoutes(flow: flows.console, pages: flows.consolePages).register(on: api)
+    // The modules' endpoints: the web console's HTML pages (`/console/…`), signed in with its own operator accounts.
+    for module in modules { try module.register(on: api, flows: flows) }
 
     // Dev mode's emulator paths (the table serves them in dev mode only).
     api.on(.ready, use: dev.ready)

@@ -27,7 +27,7 @@ public final class FlintMetrics: Sendable {
     private let requestTimers = SeriesCache<RequestSeries, any TimerHandler>()
     private let signInCounters = SeriesCache<SignInSeries, any CounterHandler>()
     /// The console dashboard's counters: what is counted here is noted there too, so the two agree.
-    let stats: StatsTally
+    package let stats: StatsTally
 
     private struct RequestSeries: Hashable, Sendable {
         let route: String

@@ -1,3 +1,4 @@
+package import FlintServer
 import HTTPTypes
 
 /// The web console's pages (`GET`) and forms (`POST`), each declared once as an ``Endpoint`` of access
