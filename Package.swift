@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "FlintTexts", targets: ["FlintTexts"]),
         .library(name: "FlintStore", targets: ["FlintStore"]),
         .library(name: "FlintServer", targets: ["FlintServer"]),
+        .library(name: "FlintConsole", targets: ["FlintConsole"]),
         .library(name: "FlintSMTP", targets: ["FlintSMTP"]),
         .library(name: "FlintAuth", targets: ["FlintAuth"]),
         // FirebaseAuth's and FirebaseCore's module names over FlintAuth, for apps that keep their Firebase imports.
@@ -113,6 +114,22 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The web console (`/console`): operators' sign-in, sessions and server-rendered pages over the server's flows.
+        // FlintServer does not know it: the CLI hands it to the server as a module.
+        .target(
+            name: "FlintConsole",
+            dependencies: [
+                "FlintServer",
+                "FlintCore",
+                "FlintTexts",
+                "FlintStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: strictSettings
@@ -140,6 +157,7 @@ let package = Package(
                 "FlintCore",
                 "FlintStore",
                 "FlintServer",
+                "FlintConsole",
                 "FlintSMTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -185,7 +203,7 @@ let package = Package(
         .testTarget(
             name: "FlintServerTests",
             dependencies: [
-                "FlintServer", "FlintStore", "FlintCore", "FlintTexts", "FlintTesting",
+                "FlintServer", "FlintConsole", "FlintStore", "FlintCore", "FlintTexts", "FlintTesting",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlintConsole
 import FlintCore
 import FlintServer
 import FlintStore

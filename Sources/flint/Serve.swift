@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlintConsole
 import FlintCore
 import FlintSMTP
 import FlintServer
@@ -275,8 +276,9 @@ struct Serve: AsyncParsableCommand {
         }
         settings.masterKey = found.key
         logger.info("the store's secrets are sealed with master key \(found.key.id) from \(found.source)")
+        // The web console is served beside the API as a module: FlintServer does not depend on it.
         let server = try await FlintServer(
-            settings: settings, store: database, sms: smsSender, email: emailSender, push: pushSender, logger: logger)
+            settings: settings, store: database, sms: smsSender, email: emailSender, push: pushSender, logger: logger, modules: [ConsoleModule()])
         server.metrics.bootstrapMetricsSystem()
         logger.info(
             "flint listening",

@@ -6,6 +6,7 @@ import HTTPTypes
 import Logging
 import Testing
 
+@testable import FlintConsole
 @testable import FlintServer
 
 @Suite("Named admin credentials: Bearer secrets, scopes, revocation, attribution")
@@ -24,7 +25,9 @@ struct AdminCredentialTests {
         settings.passwordHashParameters = PasswordHashParameters(logN: 10)
         let clock = ManualClock(Instant(Date()))
         let node = TestNode(
-            server: try await FlintServer(settings: settings, store: store, clock: clock, logger: log.logger()), clock: clock, store: store)
+            server: try await FlintServer(settings: settings, store: store, clock: clock, logger: log.logger(), modules: [ConsoleModule()]),
+            clock: clock,
+            store: store)
         let writer = try await node.adminCredential("writer", scope: .write)
         let reader = try await node.adminCredential("reader", scope: .read)
         try await node.run { api in try await body(api, node, writer, reader) }

@@ -183,7 +183,7 @@ struct AuditLogTests {
     @Test("events older than the retention are swept with the store")
     func retention() async throws {
         let node = try await TestNode.make { $0.auditRetention = .seconds(86_400) }
-        let service = ReloadService(flows: node.server.flows)
+        let service = ReloadService(flows: node.server.flows, modules: node.server.modules)
         try await node.run { api in
             _ = try await api.signUp("old@example.com")
             api.clock.advance(by: .seconds(3600))

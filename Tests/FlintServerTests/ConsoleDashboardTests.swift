@@ -6,6 +6,7 @@ import HTTPTypes
 import Logging
 import Testing
 
+@testable import FlintConsole
 @testable import FlintServer
 
 @Suite("The console's dashboard")
@@ -95,7 +96,7 @@ struct ConsoleDashboardTests {
             #expect(hoursNow.contains(#"<desc id="sign-ins-d">2 in the last 24 hours: phone 2."#), "10:00 is more than 24 hours ago")
 
             node.clock.advance(by: .seconds(32 * 86_400))
-            try await ReloadService(flows: node.server.flows).sweep()
+            try await ReloadService(flows: node.server.flows, modules: node.server.modules).sweep()
             let kept = try await node.store.read { try await $0.stats(from: .epoch, to: node.clock.now(), bucket: .seconds(3600)) }
             #expect(kept.isEmpty)
         }

@@ -5,6 +5,7 @@ import Foundation
 import HTTPTypes
 import Testing
 
+@testable import FlintConsole
 @testable import FlintServer
 
 @Suite("The console's deliveries page")

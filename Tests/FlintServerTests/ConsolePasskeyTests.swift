@@ -5,6 +5,7 @@ import Foundation
 import HTTPTypes
 import Testing
 
+@testable import FlintConsole
 @testable import FlintServer
 
 @Suite("Console: an account's passkeys, listed and removed")

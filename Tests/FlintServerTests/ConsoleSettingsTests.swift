@@ -4,6 +4,7 @@ import FlintTesting
 import HTTPTypes
 import Testing
 
+@testable import FlintConsole
 @testable import FlintServer
 
 /// One settings form in a test: a valid submission and what the admin API's config then holds at `path`, and an

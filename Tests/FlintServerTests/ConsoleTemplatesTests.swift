@@ -5,6 +5,7 @@ import FlintTexts
 import HTTPTypes
 import Testing
 
+@testable import FlintConsole
 @testable import FlintServer
 
 @Suite("The web console's templates page")

@@ -5,6 +5,7 @@ import Foundation
 import HTTPTypes
 import Testing
 
+@testable import FlintConsole
 @testable import FlintServer
 
 @Suite("The web console")
@@ -346,7 +347,7 @@ struct ConsoleTests {
     @Test("over https the cookie is __Host- prefixed and Secure")
     func secureCookie() async throws {
         let node = try await TestNode.make { $0.publicURL = "https://auth.example.com" }
-        let flow = node.server.flows.console
+        let flow = ConsoleModule.flow(node.server.flows)
         #expect(flow.cookieName == "__Host-flint_console")
         #expect(flow.setCookie("t") == "__Host-flint_console=t; Path=/; HttpOnly; SameSite=Strict; Secure")
         try await node.store.close()

@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import Testing
 
+@testable import FlintConsole
 @testable import FlintServer
 
 /// The README's "What is served" table, as the repository holds it.
@@ -61,7 +62,7 @@ struct DocumentedRoutesTests {
     @Test("every path the README's \"What is served\" table names is served by the router (dev mode)")
     func everyDocumentedPathIsServed() async throws {
         let node = try await TestNode.make { $0.devMode = true }
-        let served = buildRouter(flows: node.server.flows).routes.map { pathShape($0.path.description) }
+        let served = try buildRouter(flows: node.server.flows, modules: node.server.modules).routes.map { pathShape($0.path.description) }
         try await node.store.close()
         let documented = documentedPaths(in: try servedTable())
         #expect(documented.count > 60, "the table was read: \(documented.count) paths")

@@ -115,25 +115,6 @@ struct MetricsTests {
         }
     }
 
-    @Test("one table names the sign-in endpoints for the metrics (route templates) and the audit log (request paths)")
-    func signInEndpoints() {
-        let v1 = IdentityToolkitPath.v1
-        let v3 = IdentityToolkitPath.v3
-        let named: [(String, String)] = [
-            ("\(v1)/accounts:signInWithPassword", "password"), ("\(v3)/verifyPassword", "password"),
-            ("\(v1)/accounts:signInWithPhoneNumber", "phone"), ("\(v3)/verifyPhoneNumber", "phone"),
-            ("\(v1)/accounts:signInWithEmailLink", "emailLink"), ("\(v3)/emailLinkSignin", "emailLink"),
-            ("\(v1)/accounts:signUp", "signUp"), ("\(v3)/signupNewUser", "signUp"),
-            ("\(IdentityToolkitPath.v2)/accounts/mfaSignIn:finalize", "secondFactor"),
-            ("\(v1)/accounts:signInWithCustomToken", "custom"), ("\(v3)/verifyCustomToken", "custom"),
-            ("\(v1)/accounts:signInWithIdp", "idp"), ("\(v3)/verifyAssertion", "idp"),
-        ]
-        for (path, method) in named { #expect(SignInEndpoints.method(ofPath: path) == method, "\(path)") }
-        let others = ["\(v1)/projects/{project}/accounts", "\(v1)/accounts:lookup", "\(v1)/accounts:sendVerificationCode", "/", "", "NotFound"]
-        for path in others { #expect(SignInEndpoints.method(ofPath: path) == nil, "\(path)") }
-        #expect(SignInEndpoints.method(ofPath: nil) == nil)
-    }
-
     @Test("codes sent and refused by region and reason; limit refusals by route")
     func codes() async throws {
         try await withFlint(clock: ManualClock(Instant(secondsSince1970: 1_767_225_600))) { api in

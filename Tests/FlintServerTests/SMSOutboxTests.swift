@@ -63,10 +63,10 @@ struct SMSOutboxTests {
         }
         try await node.run { api in
             _ = try await api.sendCode(alice)
-            try await ReloadService(flows: node.server.flows).sweep()
+            try await ReloadService(flows: node.server.flows, modules: node.server.modules).sweep()
             #expect(try await api.adminOutbox(token: "admin").count == 1, "kept within the retention period")
             api.clock.advance(by: .seconds(86_401))
-            try await ReloadService(flows: node.server.flows).sweep()
+            try await ReloadService(flows: node.server.flows, modules: node.server.modules).sweep()
             #expect(try await api.adminOutbox(token: "admin").isEmpty)
         }
     }

@@ -5,6 +5,7 @@ import Foundation
 import HTTPTypes
 import Testing
 
+@testable import FlintConsole
 @testable import FlintServer
 
 /// A console operator in a test: its email and TOTP secret, and the cookie of its signed-in session.

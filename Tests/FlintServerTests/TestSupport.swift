@@ -8,6 +8,7 @@ import Logging
 import NIOCore
 import Testing
 
+@testable import FlintConsole
 @testable import FlintServer
 
 /// The project every test node serves.
@@ -80,7 +81,7 @@ struct TestNode: Sendable {
         settings.passwordHashParameters = PasswordHashParameters(logN: 10)
         configure(&settings)
         let server = try await FlintServer(
-            settings: settings, store: store, clock: clock, sms: sms, email: email, push: push, logger: logger)
+            settings: settings, store: store, clock: clock, sms: sms, email: email, push: push, logger: logger, modules: [ConsoleModule()])
         return TestNode(server: server, clock: clock, store: store)
     }
 

@@ -2,11 +2,11 @@ import FlintCore
 import FlintStore
 
 /// A user as `accounts:lookup` returns it: Firebase's field names, times as strings of milliseconds.
-struct AccountJSON: Encodable {
+package struct AccountJSON: Encodable {
     /// One `providerUserInfo` entry (Firebase's `ProviderUserInfo`).
-    struct ProviderInfo: Encodable {
-        var providerId: String
-        var rawId: String
+    package struct ProviderInfo: Encodable {
+        package var providerId: String
+        package var rawId: String
         var phoneNumber: String?
         var email: String?
         var federatedId: String?
@@ -15,27 +15,27 @@ struct AccountJSON: Encodable {
         var screenName: String?
     }
 
-    var localId: String
-    var phoneNumber: String?
-    var email: String?
-    var emailVerified: Bool
-    var displayName: String?
+    package var localId: String
+    package var phoneNumber: String?
+    package var email: String?
+    package var emailVerified: Bool
+    package var displayName: String?
     var photoUrl: String?
-    var disabled: Bool
-    var providerUserInfo: [ProviderInfo]
+    package var disabled: Bool
+    package var providerUserInfo: [ProviderInfo]
     var validSince: String
-    var createdAt: String
-    var lastLoginAt: String?
-    var lastRefreshAt: String?
-    var customAttributes: String?
+    package var createdAt: String
+    package var lastLoginAt: String?
+    package var lastRefreshAt: String?
+    package var customAttributes: String?
     var passwordHash: String?
     /// Only in an operator's export (``init(_:enrollments:exportingHash:)``).
     var salt: String?
     var passwordUpdatedAt: Double?
     var emailLinkSignin: Bool?
-    var mfaInfo: [MFAInfoJSON]?
+    package var mfaInfo: [MFAInfoJSON]?
     /// The account's passkeys (Identity Platform's `passkeyInfo`: `name`, `credentialId`), set by `accounts:lookup`.
-    var passkeyInfo: [PasskeyInfoJSON]?
+    package var passkeyInfo: [PasskeyInfoJSON]?
 
     /// What production answers in place of a password hash (base64 of `REDACTED`).
     static let redactedHash = "UkVEQUNURUQ="

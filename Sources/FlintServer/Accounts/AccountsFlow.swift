@@ -3,10 +3,10 @@ import FlintStore
 
 /// An account as its user and operators see it: `lookup`, `update` (profile, credentials, operator fields, action
 /// codes) and `delete`.
-struct AccountsFlow: Sendable {
+package struct AccountsFlow: Sendable {
     /// What it runs on: settings, project config, store, clock, randomness, logger.
     let node: Node
-    let passwords: PasswordHasher
+    package let passwords: PasswordHasher
     let codes: ActionCodes
     let sessions: Sessions
 }

@@ -9,7 +9,7 @@ struct DeleteAccountRequest: Decodable {
     var localId: String?
 }
 
-struct DeleteAccountResponse: ResponseEncodable {
+package struct DeleteAccountResponse: ResponseEncodable {
     var kind = "identitytoolkit#DeleteAccountResponse"
 }
 
@@ -30,7 +30,7 @@ extension AccountRoutes {
 
 extension AccountsFlow {
     /// Deletes an account with its sessions and second factors; `USER_NOT_FOUND` if there is none.
-    func deleteAccount(localID: String) async throws -> DeleteAccountResponse {
+    package func deleteAccount(localID: String) async throws -> DeleteAccountResponse {
         let now = node.clock.now()
         let existed = try await node.store.write { tx in
             guard try await tx.deleteUser(localID: localID) else { return false }

@@ -5,7 +5,7 @@ import Hummingbird
 /// `accounts:lookup` (v1), `relyingparty/getAccountInfo` (v3) and the admin form under `projects/{p}`.
 /// A user sends `idToken`; the operator may instead name users by `localId`, `phoneNumber`, `email` and
 /// `federatedUserId` lists (a provider's ID and the user's ID there).
-struct LookupRequest: Decodable {
+package struct LookupRequest: Decodable {
     /// A user's ID at a provider, as `federatedUserId` names it.
     struct FederatedUserID: Decodable {
         var providerId: String?
@@ -35,9 +35,9 @@ struct LookupRequest: Decodable {
     }
 }
 
-struct LookupResponse: ResponseEncodable {
+package struct LookupResponse: ResponseEncodable {
     var kind = "identitytoolkit#GetAccountInfoResponse"
-    var users: [AccountJSON]?
+    package var users: [AccountJSON]?
 }
 
 struct AccountRoutes {
@@ -87,7 +87,7 @@ extension AccountsFlow {
 extension AccountsFlow {
     /// The operator's lookup: each account named (by ID, number, email or provider identity) once, with its second
     /// factors; `users` is left out when none is found, as Firebase does.
-    func lookupAccounts(_ wire: LookupRequest) async throws -> LookupResponse {
+    package func lookupAccounts(_ wire: LookupRequest) async throws -> LookupResponse {
         // Flint keeps no address an account had before an email change: refused rather than answered with nothing.
         if !wire.initialEmails.isEmpty {
             throw AuthError.invalidArgument("Lookup by initialEmail is not supported: Flint keeps no account's first email address.")

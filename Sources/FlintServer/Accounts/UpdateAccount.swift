@@ -1,4 +1,4 @@
-import FlintCore
+package import FlintCore
 import FlintStore
 import FlintTexts
 import Hummingbird
@@ -6,7 +6,7 @@ import Hummingbird
 /// `accounts:update` (v1), `relyingparty/setAccountInfo` (v3), and the admin form. Three callers:
 /// a user with an `idToken` (email, password, profile, unlinking), anyone holding an `oobCode` (email
 /// verification, or a password reset with `password`), and an operator naming `localId`.
-struct UpdateAccountRequest: Decodable {
+package struct UpdateAccountRequest: Decodable {
     var idToken: String?
     var oobCode: String?
     var localId: String?
@@ -64,7 +64,7 @@ struct LinkedProvider: Decodable {
     }
 }
 
-struct UpdateAccountResponse: ResponseEncodable {
+package struct UpdateAccountResponse: ResponseEncodable {
     var kind = "identitytoolkit#SetAccountInfoResponse"
     var localId: String
     var email: String?
@@ -125,7 +125,7 @@ extension AccountsFlow {
     /// `validSince`) revokes earlier sessions; a user then gets fresh tokens in the answer. A user's own email change
     /// sends the old address a `RECOVER_EMAIL` link. Linking an identity another account holds is
     /// `FEDERATED_USER_ID_ALREADY_LINKED`, and nothing of the update is kept.
-    func updateAccount(
+    package func updateAccount(
         _ wire: UpdateAccountRequest, localID: String, token: VerifiedIDToken?, locales: [String] = []
     ) async throws -> UpdateAccountResponse {
         let email = try wire.email.map { text throws(AuthError) in try EmailAddress.wire(text) }

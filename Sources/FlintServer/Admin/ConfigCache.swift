@@ -1,4 +1,4 @@
-import FlintCore
+package import FlintCore
 import FlintStore
 import FlintTexts
 import Synchronization
@@ -12,7 +12,7 @@ import Synchronization
 /// The node's copy of the project config, re-read periodically and replaced on every change made here. The stored
 /// document's provider secrets are sealed with the master key (``SecretsAtRest/sealConfigSecrets(_:)``); this copy
 /// holds them open.
-final class ConfigCache: Sendable {
+package final class ConfigCache: Sendable {
     private let store: any AuthStore
     private let secrets: SecretsAtRest
     /// The config, and how many times this node saved one (a reload that read the store before the latest save here
@@ -29,7 +29,7 @@ final class ConfigCache: Sendable {
     }
 
     /// The current config.
-    var current: ProjectConfig { state.withLock { $0.config } }
+    package var current: ProjectConfig { state.withLock { $0.config } }
 
     /// The current config's email texts (built-in templates with the operator's overrides), parsed again only when
     /// `flint.emailTemplates` changed rather than on every send.

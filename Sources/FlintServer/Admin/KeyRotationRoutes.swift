@@ -9,7 +9,7 @@ import Logging
 /// signing until then stays
 /// published while the tokens it signed live. While a scheduled key has not started, rotating again answers it.
 /// `POST …/keys:revoke` is the emergency rotation for a leaked key.
-struct KeyRotationRoutes {
+package struct KeyRotationRoutes {
     let node: Node
     let keys: KeyCache
 
@@ -56,7 +56,7 @@ struct KeyRotationRoutes {
     }
 
     /// Schedules a signing key and reloads this node's ring; answers the key. The web console's rotation runs this too.
-    static func rotate(node: Node, keys: KeyCache) async throws -> ScheduledKey {
+    package static func rotate(node: Node, keys: KeyCache) async throws -> ScheduledKey {
         let scheduled = try await KeyCache.rotate(
             store: node.store, secrets: keys.sealing,
             lead: KeyRing.publicationLead(

@@ -1,9 +1,9 @@
-import FlintCore
+package import FlintCore
 import Hummingbird
 
 /// `GET` and `PATCH /identitytoolkit.googleapis.com/admin/v2/projects/{project}/config` (also served at the
 /// `v2/projects/{project}/config` path the Admin SDKs use). Operator only.
-struct ProjectConfigRoutes {
+package struct ProjectConfigRoutes {
     let projectID: String
     let config: ConfigCache
     /// When changes happen, for their audit events.
@@ -28,7 +28,9 @@ struct ProjectConfigRoutes {
 
     /// Applies a patch with its `updateMask` (checked as the endpoint checks it), stores the new config with its
     /// `CONFIG_CHANGED` event at `now` and answers it. The web console's settings run this too.
-    static func update(config: ConfigCache, patch: [String: JSONValue], updateMask mask: [String]?, at now: Instant) async throws -> ProjectConfig {
+    package static func update(config: ConfigCache, patch: [String: JSONValue], updateMask mask: [String]?, at now: Instant) async throws
+        -> ProjectConfig
+    {
         let updated = try config.current.applying(patch: patch, updateMask: mask)
         // The change's audit event names the mask, or without one the top-level fields the patch sent.
         let change: [String: JSONValue] =

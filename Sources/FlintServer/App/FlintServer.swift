@@ -16,7 +16,9 @@ public struct FlintServer: Sendable {
     /// The Hummingbird application; run it with `runService()` (graceful shutdown on SIGINT/SIGTERM).
     public let application: Application<RouterResponder<FlintRequestContext>>
     /// The node's flows (tests reach into them to run background work on demand).
-    let flows: Flows
+    package let flows: Flows
+    /// What the node serves beside Flint's API (the web console).
+    package let modules: [any ServerModule]
     /// The node's metrics, served at `GET /metrics` (`flint serve` bootstraps swift-metrics with its factory).
     public let metrics: FlintMetrics
 
@@ -37,19 +39,29 @@ public struct FlintServer: Sendable {
         settings: ServerSettings, store: any AuthStore, clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandom(),
         sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil, push: (any PushSender)? = nil, logger: Logger
     ) async throws {
+        try await self.init(
+            settings: settings, store: store, clock: clock, random: random, sms: sms, email: email, push: push, logger: logger, modules: [])
+    }
+
+    /// Builds a node that serves `modules` (the web console) beside Flint's API; the other parameters are those of
+    /// ``init(settings:store:clock:random:sms:email:push:logger:)``.
+    package init(
+        settings: ServerSettings, store: any AuthStore, clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandom(),
+        sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil, push: (any PushSender)? = nil, logger: Logger, modules: [any ServerModule]
+    ) async throws {
         let metrics = FlintMetrics(clock: clock)
         let flows = try await Flows.start(
             settings: settings, store: MeteredStore(base: store, metrics: metrics), clock: clock, random: random, sms: sms, email: email,
             push: push, logger: logger, metrics: metrics)
-        (self.flows, self.metrics) = (flows, metrics)
-        let router = buildRouter(flows: flows)
+        (self.flows, self.metrics, self.modules) = (flows, metrics, modules)
+        let router = try buildRouter(flows: flows, modules: modules)
         self.application = Application(
             responder: router.buildResponder(),
             server: .flintHTTP1(
                 idleTimeout: .milliseconds(settings.idleTimeout.inMilliseconds), limiter: ConnectionLimiter(maxPerIP: settings.maxConnectionsPerIP)),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "flint"),
             services: [
-                ReloadService(flows: flows),
+                ReloadService(flows: flows, modules: modules),
                 FlushService(name: "RefreshActivityService", pending: flows.sessions.activity, store: flows.node.store, logger: logger),
                 FlushService(name: "StatsService", pending: metrics.stats, store: flows.node.store, logger: logger),
             ],
@@ -97,13 +109,14 @@ struct ReloadService: Service, CustomStringConvertible {
     let node: Node
     let keys: KeyCache
     let codes: ActionCodes
+    let modules: [any ServerModule]
 
     /// Its name only: ServiceLifecycle logs its services at start, and this one holds the node's settings and secrets.
     var description: String { "ReloadService" }
 
-    init(flows: Flows) {
+    init(flows: Flows, modules: [any ServerModule] = []) {
         (interval, outboxRetention) = (flows.node.settings.reloadInterval, flows.node.settings.outboxRetention)
-        (node, keys, codes) = (flows.node, flows.keys, flows.actionCodes)
+        (node, keys, codes, self.modules) = (flows.node, flows.keys, flows.actionCodes, modules)
     }
 
     func run() async throws {
@@ -146,17 +159,16 @@ struct ReloadService: Service, CustomStringConvertible {
 
     /// Deletes codes, counters and oob codes that expired over an hour ago, outbox records that are done with and
     /// older than ``ServerSettings/outboxRetention``, audit events older than ``ServerSettings/auditRetention``,
-    /// console sessions past their idle timeout or lifetime, and the dashboard's hours older than
-    /// ``ConsoleDashboard/retention``.
+    /// the dashboard's hours older than ``StatsTally/retention``, and what the modules keep past its time (the
+    /// console's sessions).
     func sweep() async throws {
         let now = node.clock.now()
         let cutoff = now - .seconds(3600)
         let outboxCutoff = now - outboxRetention
         let auditCutoff = now - node.settings.auditRetention
-        let (consoleIdle, consoleCreated) = (now - ConsoleFlow.idleTimeout, now - ConsoleFlow.lifetime)
-        let statsCutoff = now - ConsoleDashboard.retention
+        let statsCutoff = now - StatsTally.retention
         _ = try await node.store.write { tx in
-            _ = try await tx.deleteConsoleSessions(idleBefore: consoleIdle, createdBefore: consoleCreated)
+            for module in modules { try await module.sweep(tx, now: now) }
             _ = try await tx.deleteAuditEvents(before: auditCutoff)
             _ = try await tx.deleteCodeSessions(expiredBefore: cutoff)
             _ = try await tx.deleteCounters(expiredBefore: cutoff)

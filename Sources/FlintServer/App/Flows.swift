@@ -5,10 +5,10 @@ import Logging
 
 /// Every flow of a node, composed once at start from the settings, the store and the delivery channels. Each flow
 /// holds only what it uses; the router hands each route group its flow.
-struct Flows: Sendable {
-    let node: Node
+package struct Flows: Sendable {
+    package let node: Node
     let secret: ServerSecret
-    let keys: KeyCache
+    package let keys: KeyCache
 
     let sessions: Sessions
     let gate: SignInGate
@@ -16,20 +16,17 @@ struct Flows: Sendable {
     let phoneCodes: PhoneCodes
     let phone: PhoneSignIn
     let actionCodes: ActionCodes
-    let emailLink: EmailLinkFlow
+    package let emailLink: EmailLinkFlow
     let password: PasswordFlow
-    let mfa: MFAFlow
+    package let mfa: MFAFlow
     let passkeys: PasskeyFlow
-    let accounts: AccountsFlow
+    package let accounts: AccountsFlow
     let customTokens: CustomTokenSignIn
     let federated: FederatedSignIn
     let sessionCookies: SessionCookies
     let adminCredentials: AdminCredentials
     let users: UserAdminFlow
     let imports: ImportFlow
-    /// The web console's rules, and its pages (templates parsed once, at start).
-    let console: ConsoleFlow
-    let consolePages: ConsolePages
 
     /// Prepares a node: the stored secrets checked against the master key (those kept in clear sealed with it), server
     /// secret and first signing key (created on first start), project config (the
@@ -96,7 +93,5 @@ struct Flows: Sendable {
         adminCredentials = AdminCredentials(store: store)
         users = UserAdminFlow(node: node)
         imports = ImportFlow(node: node, passwords: passwords)
-        console = ConsoleFlow(node: node, accounts: accounts, mfa: mfa, emailLink: emailLink, keys: keys)
-        consolePages = try ConsolePages(project: settings.projectID, devMode: settings.devMode)
     }
 }

@@ -1,20 +1,20 @@
-import FlintCore
-import FlintStore
+package import FlintCore
+package import FlintStore
 import Logging
 
 /// What every flow of a node runs on: its settings, the project config, the store, time, randomness and the log.
 /// Flows hold this and, besides it, only the collaborators they use.
-struct Node: Sendable {
-    let settings: ServerSettings
+package struct Node: Sendable {
+    package let settings: ServerSettings
     /// The project config, re-read from the store periodically.
-    let config: ConfigCache
-    let store: any AuthStore
-    let clock: any WallClock
-    let random: any RandomSource
+    package let config: ConfigCache
+    package let store: any AuthStore
+    package let clock: any WallClock
+    package let random: any RandomSource
     let logger: Logger
     /// The node's metrics (`GET /metrics`).
-    let metrics: FlintMetrics
+    package let metrics: FlintMetrics
 
     /// The app name SMS and email texts and the pages mention.
-    var appName: String { settings.appName ?? settings.projectID }
+    package var appName: String { settings.appName ?? settings.projectID }
 }

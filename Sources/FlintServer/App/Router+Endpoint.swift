@@ -1,5 +1,5 @@
 import HTTPTypes
-import Hummingbird
+package import Hummingbird
 
 /// Where Firebase serves the Identity Toolkit API, behind its hosts as the SDKs address the emulator.
 enum IdentityToolkitPath {
@@ -11,32 +11,32 @@ enum IdentityToolkitPath {
     static let v2 = "/identitytoolkit.googleapis.com/v2"
 }
 
-extension Router where Context == FlintRequestContext {
-    /// Declares one endpoint under every path it is served at.
-    /// - Parameters:
-    ///   - method: the HTTP method.
-    ///   - paths: the full paths (host first), each an alias of the others.
-    ///   - handler: the handler; its answer is encoded with the context's ``WireEncoder``.
-    func endpoint(
-        _ method: HTTPRequest.Method, _ paths: String...,
-        use handler: @escaping @Sendable (Request, FlintRequestContext) async throws -> some ResponseGenerator
-    ) {
-        for path in paths { on(RouterPath(path), method: method, use: handler) }
+/// A router that registers endpoints from their declarations (``Endpoint``): each under every path it is served at,
+/// and one only dev mode serves only in dev mode.
+package struct EndpointRouter {
+    /// The router the routes are added to.
+    package let router: Router<FlintRequestContext>
+    /// Whether dev mode's endpoints are served.
+    package let devMode: Bool
+
+    package init(router: Router<FlintRequestContext>, devMode: Bool) {
+        (self.router, self.devMode) = (router, devMode)
     }
 
-    /// Declares an Identity Toolkit endpoint under its v1 path and the aliases Firebase serves it at.
+    /// Registers `endpoint` of Flint's API with its handler.
     /// - Parameters:
-    ///   - method: the HTTP method (`POST` unless told).
-    ///   - v1: the path under `v1/` (`accounts:signUp`).
-    ///   - v3: the v3 `relyingparty/` name (`signupNewUser`), if the endpoint has one.
-    ///   - operatorPath: the Admin SDKs' path under `v1/projects/{project}/` (`accounts`), if it has one.
+    ///   - endpoint: the endpoint, as ``APIEndpoint`` declares it.
     ///   - handler: the handler; its answer is encoded with the context's ``WireEncoder``.
-    func identityToolkit(
-        _ method: HTTPRequest.Method = .post, v1: String, v3: String? = nil, operator operatorPath: String? = nil,
-        use handler: @escaping @Sendable (Request, FlintRequestContext) async throws -> some ResponseGenerator
+    func on(_ endpoint: APIEndpoint, use handler: @escaping @Sendable (Request, FlintRequestContext) async throws -> some ResponseGenerator) {
+        register(endpoint.endpoint, use: handler)
+    }
+
+    /// Registers `endpoint` with its handler, under every path it is served at (none when it is dev mode's and this
+    /// is not).
+    package func register(
+        _ endpoint: Endpoint, use handler: @escaping @Sendable (Request, FlintRequestContext) async throws -> some ResponseGenerator
     ) {
-        on(RouterPath("\(IdentityToolkitPath.v1)/\(v1)"), method: method, use: handler)
-        if let v3 { on(RouterPath("\(IdentityToolkitPath.v3)/\(v3)"), method: method, use: handler) }
-        if let operatorPath { on(RouterPath("\(IdentityToolkitPath.v1)/projects/{project}/\(operatorPath)"), method: method, use: handler) }
+        guard devMode || !endpoint.devModeOnly else { return }
+        for route in endpoint.routes { router.on(RouterPath(route.path), method: endpoint.method, use: handler) }
     }
 }

@@ -103,7 +103,7 @@ public struct ServerSettings: Sendable {
     public init() {}
 
     /// The base of emailed links, without a trailing slash.
-    var publicBaseURL: String {
+    package var publicBaseURL: String {
         var base = publicURL ?? "http://\(host == "0.0.0.0" || host == "::" ? "localhost" : host):\(port)"
         while base.hasSuffix("/") { base.removeLast() }
         return base

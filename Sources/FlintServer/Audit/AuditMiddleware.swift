@@ -5,7 +5,7 @@ import Hummingbird
 
 /// Binds each request's ``AuditOrigin`` (client address; the admin credential's name — a named credential's, `bootstrap` or
 /// dev mode's `owner` — when one is used) for the events its flows record, and records the two kinds only the answer tells: a sign-in endpoint's refusal (`SIGN_IN_FAILED`,
-/// with the method ``SignInEndpoints`` names for the request's path, Firebase's error code, and the account when the
+/// with the sign-in method of the endpoint it matched (``Endpoint/signIn``), Firebase's error code, and the account when the
 /// flow noted one) and an operator's request that is not a read (`ADMIN_ACTION`, with method, path and status). Both
 /// are written once the handler is done, in a write of their own; successful sign-ins and every change are recorded
 /// inside their flow's transaction instead.
@@ -33,8 +33,8 @@ struct AuditMiddleware: RouterMiddleware {
     private func record(_ request: Request, context: Context, origin: AuditOrigin, status: Int, error: String?) async {
         let path = request.uri.path
         let now = node.clock.now()
-        if status >= 400, let method = SignInEndpoints.method(ofPath: path) {
-            var detail: [String: JSONValue] = ["method": .string(method), "status": .number(Double(status))]
+        if status >= 400, let method = context.endpoint?.signIn {
+            var detail: [String: JSONValue] = ["method": .string(method.rawValue), "status": .number(Double(status))]
             if let error { detail["error"] = .string(error) }
             await node.recordAudit(origin.event(.signInFailed, uid: nil, at: now, detail))
         }

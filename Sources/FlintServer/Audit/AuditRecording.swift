@@ -1,5 +1,5 @@
 import FlintCore
-import FlintStore
+package import FlintStore
 import Logging
 
 /// Audit events recorded outside a flow's transaction: a refusal whose transaction rolled back, or an answer known
@@ -7,7 +7,7 @@ import Logging
 /// (``FlintStore/AuditWrites/audit(_:uid:at:_:)``), so it exists exactly when the decision was committed.
 extension Node {
     /// Appends `event` in a write of its own. A failure is logged, never thrown: the answer stands either way.
-    func recordAudit(_ event: AuditEvent) async {
+    package func recordAudit(_ event: AuditEvent) async {
         do {
             try await store.write { tx in try await tx.appendAuditEvent(event) }
         } catch {

@@ -1,6 +1,6 @@
 import FlintCore
 import FlintStore
-import FlintTexts
+package import FlintTexts
 import Logging
 
 /// Out-of-band codes: made here, stored hashed with their outbox record in one transaction, and emailed as a link
@@ -21,7 +21,7 @@ extension ActionCodes {
     }
 
     /// The action page's `mode` for each request type.
-    static func mode(of action: EmailAction) -> String {
+    package static func mode(of action: EmailAction) -> String {
         switch action {
         case .signIn: "signIn"
         case .verifyEmail: "verifyEmail"

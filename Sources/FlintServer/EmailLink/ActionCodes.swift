@@ -4,7 +4,7 @@ import Logging
 
 /// Out-of-band codes (`oobCode`): issuing them with their link and email, handing the email to the provider, and
 /// using them — email-link sign-in, email verification, password reset, email change and recovery.
-struct ActionCodes: Sendable {
+package struct ActionCodes: Sendable {
     /// What it runs on: settings, project config, store, clock, randomness, logger.
     let node: Node
     let email: any EmailSender

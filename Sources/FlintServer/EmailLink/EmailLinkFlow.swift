@@ -3,7 +3,7 @@ import FlintStore
 import Logging
 
 /// `sendOobCode` (every kind of action-code email) and `signInWithEmailLink`.
-struct EmailLinkFlow: Sendable {
+package struct EmailLinkFlow: Sendable {
     /// What it runs on: settings, project config, store, clock, randomness, logger.
     let node: Node
     let codes: ActionCodes

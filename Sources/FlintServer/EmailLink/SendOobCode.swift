@@ -4,7 +4,7 @@ import FlintTexts
 import Hummingbird
 
 /// `accounts:sendOobCode` (v1) and `relyingparty/getOobConfirmationCode` (the iOS SDK's v3 path).
-struct SendOobCodeRequest: Decodable {
+package struct SendOobCodeRequest: Decodable {
     var requestType: OobRequestType?
     var email: String?
     /// `VERIFY_AND_CHANGE_EMAIL`: the address that replaces the account's email once the link is followed.
@@ -34,7 +34,7 @@ struct SendOobCodeRequest: Decodable {
 }
 
 /// The answer: the address the link went to, and for an admin's `returnOobLink` the code and link themselves.
-struct SendOobCodeResponse: ResponseEncodable {
+package struct SendOobCodeResponse: ResponseEncodable {
     var kind = "identitytoolkit#GetOobConfirmationCodeResponse"
     var email: String?
     var oobCode: String?
@@ -50,7 +50,7 @@ extension EmailLinkRoutes {
 }
 
 extension EmailLinkFlow {
-    func sendOobCode(_ wire: SendOobCodeRequest, caller: Caller, clientIP: String?, locales: [String]) async throws -> SendOobCodeResponse {
+    package func sendOobCode(_ wire: SendOobCodeRequest, caller: Caller, clientIP: String?, locales: [String]) async throws -> SendOobCodeResponse {
         let isAdmin = caller == .admin
         if wire.returnOobLink && !isAdmin { throw AuthError.insufficientPermission }
         guard let type = wire.requestType?.name, !type.isEmpty, type != "OOB_REQ_TYPE_UNSPECIFIED" else { throw AuthError.missingRequestType }

@@ -3,7 +3,7 @@ import FlintStore
 import Logging
 
 /// Second factors: enrolling (SMS and TOTP) and withdrawing them, signing in with one, and recovery codes.
-struct MFAFlow: Sendable {
+package struct MFAFlow: Sendable {
     /// What it runs on: settings, project config, store, clock, randomness, logger.
     let node: Node
     /// The MFA key seals TOTP secrets; the recovery key hashes recovery codes.

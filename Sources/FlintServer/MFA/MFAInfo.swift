@@ -2,15 +2,15 @@ import FlintCore
 import FlintStore
 
 /// One `mfaInfo` entry: a hint in a first-factor answer (phone masked), or the owner's full view in `accounts:lookup`.
-struct MFAInfoJSON: Encodable, Sendable {
-    struct TOTPInfo: Encodable, Sendable {}
+package struct MFAInfoJSON: Encodable, Sendable {
+    package struct TOTPInfo: Encodable, Sendable {}
 
-    var mfaEnrollmentId: String
-    var displayName: String?
-    var enrolledAt: String
-    var phoneInfo: String?
-    var unobfuscatedPhoneInfo: String?
-    var totpInfo: TOTPInfo?
+    package var mfaEnrollmentId: String
+    package var displayName: String?
+    package var enrolledAt: String
+    package var phoneInfo: String?
+    package var unobfuscatedPhoneInfo: String?
+    package var totpInfo: TOTPInfo?
 
     /// A hint for someone who has proven only the first factor: the number masked like Firebase (`+*******1234`).
     static func hint(_ e: MFAEnrollmentRecord) -> MFAInfoJSON {

@@ -27,7 +27,7 @@ public final class FlintMetrics: Sendable {
     private let requestTimers = SeriesCache<RequestSeries, any TimerHandler>()
     private let signInCounters = SeriesCache<SignInSeries, any CounterHandler>()
     /// The console dashboard's counters: what is counted here is noted there too, so the two agree.
-    let stats: StatsTally
+    package let stats: StatsTally
 
     private struct RequestSeries: Hashable, Sendable {
         let route: String
@@ -100,11 +100,12 @@ public final class FlintMetrics: Sendable {
         }.recordNanoseconds(nanoseconds)
     }
 
-    /// One answer of a sign-in endpoint: `method` (``SignInEndpoints``: `phone`, `password`, `emailLink`, `signUp`,
-    /// `secondFactor`, `custom`) and `outcome` (`success`, `second_factor_required`, or Firebase's error code). With
+    /// One answer of a sign-in endpoint: `method` (``SignInMethod``: `phone`, `password`, `emailLink`, `signUp`,
+    /// `secondFactor`, `passkey`, `custom`, `idp`) and `outcome` (`success`, `second_factor_required`, or Firebase's error code). With
     /// the answer's `probe`, the dashboard counts a sign-in answered with tokens, and an account it created, by method
     /// (an anonymous sign-up as `anonymous`).
-    func signIn(method: String, outcome: String, probe: SignInProbe? = nil) {
+    func signIn(method: SignInMethod, outcome: String, probe: SignInProbe? = nil) {
+        let method = method.rawValue
         let series = SignInSeries(method: method, outcome: outcome)
         signInCounters.handler(for: series) {
             factory.makeCounter(label: Name.signIns, dimensions: [("method", method), ("outcome", outcome)])

@@ -9,8 +9,8 @@ import Hummingbird
 /// It sits inside ``ErrorMiddleware``, so it sees the error a handler threw: the status it records is the one
 /// ``ErrorMiddleware`` will answer, and the outcome of a refused sign-in is Firebase's error code. The route is the
 /// template Hummingbird matched (`…/v1/projects/{project}/accounts:lookup`), `unmatched` when none did; methods
-/// outside the standard ones count as `OTHER`. Sign-in endpoints are those of ``SignInEndpoints``, matched on the
-/// route template. A request costs one clock read at each end and one histogram update; sign-in endpoints also bind a
+/// outside the standard ones count as `OTHER`. Sign-in endpoints are those whose ``Endpoint`` names a sign-in method
+/// (bound by ``EndpointMiddleware``). A request costs one clock read at each end and one histogram update; sign-in endpoints also bind a
 /// ``SignInProbe``. The console dashboard's counts of sign-ins and error answers (by code, on matched routes) are
 /// noted here too, in memory (``FlintMetrics/stats``).
 struct MetricsMiddleware: RouterMiddleware {
@@ -19,7 +19,7 @@ struct MetricsMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
-        let method = SignInEndpoints.method(ofPath: context.endpointPath)
+        let method = context.endpoint?.signIn
         do {
             let response: Response
             if let method {

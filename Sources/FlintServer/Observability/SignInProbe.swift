@@ -27,7 +27,7 @@ final class SignInProbe: Sendable {
     /// Whether the answered sign-in created its account.
     var createdAccount: Bool { created.load(ordering: .relaxed) }
 
-    /// The method the dashboard counts the sign-in under: the endpoint's (``SignInEndpoints``), except an anonymous
+    /// The method the dashboard counts the sign-in under: the endpoint's (``Endpoint/signIn``), except an anonymous
     /// sign-up, which counts as `anonymous` rather than `signUp`.
     func dashboardMethod(_ method: String) -> String { anonymous.load(ordering: .relaxed) ? "anonymous" : method }
 

@@ -1,12 +1,16 @@
-import FlintCore
-import FlintStore
+package import FlintCore
+package import FlintStore
 import Synchronization
 
 /// The console dashboard's counters, kept off the request path: ``FlintMetrics`` notes each event here (a clock read
 /// and a dictionary update under a lock, no store access), and a ``FlushService`` adds what was noted to the store's
 /// hourly counters once a second (and once more at shutdown), so every node's events reach the shared table. A
 /// crash loses at most a second of counts, which no rule depends on.
-final class StatsTally: StoreFlushing {
+package final class StatsTally: StoreFlushing {
+    /// How long the store keeps the hourly counters: the console dashboard's longest period (30 days), and a day of
+    /// margin.
+    package static let retention: Duration = .seconds(31 * 86_400)
+
     private let clock: any WallClock
     private let pending = Mutex<[StatKey: Int64]>([:])
 
@@ -23,7 +27,7 @@ final class StatsTally: StoreFlushing {
     }
 
     /// Adds what was noted since the last flush to the store's counters, in one transaction.
-    func flush(to store: any AuthStore) async throws {
+    package func flush(to store: any AuthStore) async throws {
         let batch = pending.withLock { p -> [StatKey: Int64] in
             defer { p.removeAll(keepingCapacity: true) }
             return p
@@ -40,7 +44,7 @@ final class StatsTally: StoreFlushing {
     }
 
     /// The start of the bucket of width `bucket` (an hour, a day: UTC) that holds `instant`.
-    static func start(of instant: Instant, bucket: Duration) -> Instant {
+    package static func start(of instant: Instant, bucket: Duration) -> Instant {
         let width = bucket.inMilliseconds
         let ms = instant.millisecondsSince1970
         let floored = ms >= 0 ? ms / width * width : (ms - width + 1) / width * width

@@ -91,9 +91,9 @@ func credentialID(_ candidates: String?...) throws(AuthError) -> [UInt8] {
 /// `credentialId`. The operator's download (`accounts:batchGet`, what exports read) adds Flint's key material, which
 /// an import needs to verify the passkey later: `publicKey` (the COSE key, base64url), `rpId`, `signCount`,
 /// `transports` and `createdAt` (milliseconds).
-struct PasskeyInfoJSON: Encodable {
-    var name: String?
-    var credentialId: String
+package struct PasskeyInfoJSON: Encodable {
+    package var name: String?
+    package var credentialId: String
     var publicKey: String?
     var rpId: String?
     var signCount: String?

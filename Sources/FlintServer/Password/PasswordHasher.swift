@@ -7,7 +7,7 @@ import NIOPosix
 /// Hashes and checks passwords on a bounded pool of threads, off the request path: at most one hash per core runs
 /// at once (scrypt is memory-hard, so this also bounds memory), and at most ``maxWaiting`` more may queue; beyond
 /// that the caller is told to try later instead of piling up work.
-final class PasswordHasher: Sendable {
+package final class PasswordHasher: Sendable {
     let parameters: PasswordHashParameters
     let random: any RandomSource
     private let pool: NIOThreadPool
@@ -47,7 +47,7 @@ final class PasswordHasher: Sendable {
     }
 
     /// The PHC hash of `password` with a fresh salt.
-    func hash(_ password: String) async throws -> String {
+    package func hash(_ password: String) async throws -> String {
         let salt = random.bytes(16)
         let parameters = parameters
         return try await run { try PasswordHash.make(password: password, salt: salt, parameters: parameters) }
@@ -57,7 +57,7 @@ final class PasswordHasher: Sendable {
     /// checked on the same pool); with no stored hash, checks a decoy and answers false (same cost). So does an
     /// imported hash whose work is above Flint's bound (a bcrypt cost above 14, stored before imports refused it): it
     /// is never computed, and its kind is logged.
-    func verify(_ password: String, against stored: String?) async throws -> Bool {
+    package func verify(_ password: String, against stored: String?) async throws -> Bool {
         var usable = stored
         if let stored, let imported = ImportedPasswordHash(stored: stored), imported.exceedsWorkBound {
             logger.warning(

@@ -1,4 +1,4 @@
-import FlintCore
+package import FlintCore
 import FlintStore
 import Synchronization
 
@@ -7,7 +7,7 @@ import Synchronization
 /// signs is decided from the clock (``KeyRing/signer(at:)``), so a scheduled key starts signing on every node at the
 /// same instant without another read. Private keys are stored sealed with the master key (``SecretsAtRest``) and
 /// opened here.
-final class KeyCache: Sendable {
+package final class KeyCache: Sendable {
     private let store: any AuthStore
     private let secrets: SecretsAtRest
     private let ring = Mutex(KeyRing(keys: []))
@@ -20,10 +20,10 @@ final class KeyCache: Sendable {
     var sealing: SecretsAtRest { secrets }
 
     /// The current ring.
-    var current: KeyRing { ring.withLock { $0 } }
+    package var current: KeyRing { ring.withLock { $0 } }
 
     /// Re-reads the keys; parses only keys not seen before.
-    func reload() async throws {
+    package func reload() async throws {
         let records = try await store.read { try await $0.signingKeys() }
         let known = current
         var keys: [SigningKey] = []

@@ -7,7 +7,7 @@ import Logging
 /// Reads the credential of every request: API key (`key` query or `x-goog-api-key` header) and admin
 /// credential (`Authorization: Bearer …`: the bootstrap `--admin-token`, dev mode's `owner`, or a named credential),
 /// and records the caller in the context. Guards on the routes decide; a read-scoped credential is refused here on
-/// anything but a read. Every admin call is logged with its credential's name.
+/// anything but a read (``Endpoint/onlyReads``). Every admin call is logged with its credential's name.
 struct CallerMiddleware: RouterMiddleware {
     typealias Context = FlintRequestContext
     let settings: ServerSettings
@@ -24,7 +24,7 @@ struct CallerMiddleware: RouterMiddleware {
         }
         guard let admin = context.admin else { return try await next(request, context) }
         return try await logged(request, admin: admin, context: context) {
-            guard admin.scope == .write || ReadOnlyRequests.allows(request.method, path: request.uri.path) else {
+            guard admin.scope == .write || Endpoint.readScopeAllows(request.method, to: context.endpoint) else {
                 throw AuthError.insufficientPermission.with(detail: "The admin credential '\(admin.name)' may only read.")
             }
             return try await next(request, context)
@@ -91,7 +91,7 @@ extension FlintRequestContext {
 }
 
 extension String {
-    var trimmingSpaces: String {
+    package var trimmingSpaces: String {
         var s = Substring(self)
         while s.first == " " || s.first == "\t" { s = s.dropFirst() }
         while s.last == " " || s.last == "\t" { s = s.dropLast() }

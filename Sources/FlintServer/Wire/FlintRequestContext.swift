@@ -11,6 +11,8 @@ public struct FlintRequestContext: RequestContext {
     /// The peer's IP address, if the connection has one (``CallerMiddleware`` may replace it with the first
     /// `X-Forwarded-For` entry when the server is told to trust it).
     public var clientIP: String?
+    /// The endpoint the request matched, set by ``EndpointMiddleware`` (`nil` when no route matched).
+    package var endpoint: Endpoint?
 
     /// The connection the request came on.
     private let channel: any Channel

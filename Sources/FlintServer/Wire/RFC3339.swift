@@ -8,18 +8,18 @@ package import FlintCore
 
 /// RFC 3339 timestamps in UTC with milliseconds, as Firebase writes `lastRefreshAt`, `enrolledAt` and
 /// `finalizeEnrollmentTime`.
-enum RFC3339 {
+package enum RFC3339 {
     private static let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)
 
     /// `2026-11-22T04:30:00.123Z` for a time in milliseconds since epoch.
-    static func format(milliseconds ms: Int64) -> String {
+    package static func format(milliseconds ms: Int64) -> String {
         // Half a millisecond in: the formatter truncates, and `ms / 1000` as a Double may land just below the
         // intended millisecond.
         style.format(Date(timeIntervalSince1970: (Double(ms) + 0.5) / 1000))
     }
 
     /// `2026-11-22T04:30:00.123Z` for `instant`.
-    static func format(_ instant: Instant) -> String { format(milliseconds: instant.millisecondsSince1970) }
+    package static func format(_ instant: Instant) -> String { format(milliseconds: instant.millisecondsSince1970) }
 
     /// The instant of an RFC 3339 timestamp (`2022-01-02T03:04:05.678Z`, `…+02:00`, `t` and `z`
     /// in lower case too; fractions beyond milliseconds are cut), as protobuf's `Timestamp` is written in JSON;

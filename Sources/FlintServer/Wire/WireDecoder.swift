@@ -1,4 +1,4 @@
-import FlintCore
+package import FlintCore
 public import Hummingbird
 
 /// The request context's decoder: reads a body with ``WireBody/read(_:allowForm:)`` and decodes a wire type from it
@@ -16,7 +16,7 @@ public struct WireDecoder: RequestDecoder {
     }
 
     /// Decodes `type` from the members of a parsed body.
-    static func decode<T: Decodable>(_ type: T.Type, from fields: [String: JSONValue]) throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from fields: [String: JSONValue]) throws -> T {
         try WireValueDecoder(.object(fields), field: "").decode(type)
     }
 }

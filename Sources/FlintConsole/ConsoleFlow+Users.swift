@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServer
 import FlintStore
 
 /// What an operator may do to an account from the console. Each runs the admin API's flow for it.

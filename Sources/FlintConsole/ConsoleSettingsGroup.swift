@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServer
 
 /// One form of the console's settings page: the config paths it changes (its `updateMask`), how its submitted form
 /// becomes the admin config API's patch, and which form field an `INVALID_CONFIG` detail belongs to.

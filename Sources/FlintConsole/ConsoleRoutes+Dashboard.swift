@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServer
 import FlintStore
 import Hummingbird
 

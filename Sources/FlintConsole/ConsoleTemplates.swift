@@ -1,3 +1,4 @@
+import FlintServer
 import Mustache
 
 /// The console's pages as Mustache templates (Swift constants, so the binary carries them), registered once in a

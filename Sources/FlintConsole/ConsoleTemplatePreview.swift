@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServer
 import FlintTexts
 
 /// A text of the templates page rendered with sample values, as it would be sent once saved: the config the save

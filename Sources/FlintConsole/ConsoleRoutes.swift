@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServer
 import FlintStore
 import Hummingbird
 
@@ -12,31 +13,40 @@ struct ConsoleRoutes: Sendable {
     /// One console handler.
     typealias Handler = @Sendable (Request, FlintRequestContext) async throws -> Response
 
-    /// The pages (GET) and forms (POST) of the console, by path.
-    private var routes: [(HTTPRequest.Method, String, Handler)] {
-        var routes: [(HTTPRequest.Method, String, Handler)] = [
-            (.get, "/console", { _, _ in ConsolePages.redirect(Self.home) }), (.get, ConsoleStylesheet.path, { _, _ in ConsolePages.stylesheet() }),
-            (.get, ConsoleScript.path, { _, _ in ConsolePages.script() }),
-            (.get, "/console/sign-in", showSignIn), (.post, "/console/sign-in", signIn), (.get, "/console/sign-in/totp", showCode),
-            (.post, "/console/sign-in/totp", submitCode), (.post, "/console/sign-out", signOut), (.get, "/console/setup", showSetup),
-            (.post, "/console/setup", submitSetup), (.get, "/console/dashboard", dashboard), (.get, "/console/users", users),
-            (.get, "/console/users/{uid}", user), (.post, "/console/users/{uid}/actions", act), (.get, "/console/deliveries", deliveries),
-            (.get, "/console/security", security), (.get, "/console/keys", showKeys), (.post, "/console/keys", rotateKeys),
-            (.get, "/console/templates", templates), (.post, "/console/templates", saveTemplate),
-            (.post, "/console/templates/preview", previewTemplate), (.get, "/console/settings", settings),
-            (.post, "/console/settings/test-numbers", changeTestNumbers),
-        ]
-        if pages.devMode { routes.append((.get, "/console/outbox", devOutbox)) }
-        for group in ConsoleSettingsGroup.all.values {
-            routes.append(
-                (.post, "/console/settings/\(group.name)", { request, context in try await changeSettings(group, request, context: context) }))
+    /// The handler of each page (GET) and form (POST) of the console.
+    private func handler(_ endpoint: ConsoleEndpoint) -> Handler {
+        switch endpoint {
+        case .root: { _, _ in ConsolePages.redirect(Self.home) }
+        case .stylesheet: { _, _ in ConsolePages.stylesheet() }
+        case .script: { _, _ in ConsolePages.script() }
+        case .showSignIn: showSignIn
+        case .signIn: signIn
+        case .showCode: showCode
+        case .submitCode: submitCode
+        case .signOut: signOut
+        case .showSetup: showSetup
+        case .submitSetup: submitSetup
+        case .dashboard: dashboard
+        case .users: users
+        case .user: user
+        case .act: act
+        case .deliveries: deliveries
+        case .security: security
+        case .showKeys: showKeys
+        case .rotateKeys: rotateKeys
+        case .templates: templates
+        case .saveTemplate: saveTemplate
+        case .previewTemplate: previewTemplate
+        case .settings: settings
+        case .changeTestNumbers: changeTestNumbers
+        case .changeSettings: changeSettings
+        case .outbox: devOutbox
         }
-        return routes
     }
 
-    /// Registers every console route.
-    func register(on router: Router<FlintRequestContext>) {
-        for (method, path, handler) in routes { router.on(RouterPath(path), method: method, use: handler) }
+    /// Registers every console endpoint (``ConsoleEndpoint``) with its handler.
+    func register(on router: EndpointRouter) {
+        for endpoint in ConsoleEndpoint.allCases { router.register(endpoint.endpoint, use: handler(endpoint)) }
     }
 
     /// The session cookie's token.

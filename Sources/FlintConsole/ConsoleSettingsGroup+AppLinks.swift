@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServer
 
 /// The settings forms of Flint's own app links section: the iOS apps and Android apps that may open action links
 /// (`flint.appLinks`, served as `/.well-known/apple-app-site-association` and `/.well-known/assetlinks.json`) and the

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServer
 import FlintTexts
 
 /// One text the templates page edits: an email (by Firebase's request type) or an SMS (by purpose), in one locale.

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServer
 import FlintStore
 
 /// Why a console sign-in step was refused, in words the sign-in page shows (never which of email or password).

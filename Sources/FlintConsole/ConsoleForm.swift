@@ -1,3 +1,4 @@
+import FlintServer
 import Hummingbird
 import NIOCore
 

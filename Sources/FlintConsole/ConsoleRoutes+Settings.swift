@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServer
 import FlintStore
 import Hummingbird
 
@@ -18,9 +19,12 @@ extension ConsoleRoutes {
         return pages.page("settings", title: "Settings", data, caller: caller)
     }
 
-    /// Answers a POST of the settings form `group`.
-    func changeSettings(_ group: ConsoleSettingsGroup, _ request: Request, context: FlintRequestContext) async throws -> Response {
-        try await change(request) { caller, form in
+    /// A settings group's form, the group named by the path it was posted to (``ConsoleEndpoint/changeSettings``).
+    func changeSettings(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        guard let name = context.endpointPath?.split(separator: "/").last, let group = ConsoleSettingsGroup.all[String(name)] else {
+            throw HTTPError(.notFound)
+        }
+        return try await change(request) { caller, form in
             let patch = group.patch(form, flow.node.config.current)
             return try await save(patch, mask: group.mask, caller: caller, context: context) { message in
                 var data: [String: Any] = ["errors": [group.field(for: message): message] as [String: Any]]

@@ -1,5 +1,6 @@
 import Crypto
 import FlintCore
+import FlintServer
 import FlintStore
 
 /// The web console's rules (`/console`): operators' setup, sign-in (password, then a TOTP code), sessions, and the

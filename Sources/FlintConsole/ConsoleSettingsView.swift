@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServer
 
 /// What the settings page shows of a config: each setting's current value, and the choices of its `<select>` with
 /// the current one selected. The SMS code lifetime is a server flag (`--sms-code-ttl`), shown but not editable.

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServer
 import FlintStore
 
 /// A signed-in operator, as a console request found it.

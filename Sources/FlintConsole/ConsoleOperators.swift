@@ -1,4 +1,5 @@
 public import FlintCore
+import FlintServer
 public import FlintStore
 
 /// Console operators, for `flint admin operators add|reset|remove|role`: the operator is stored with its role and a

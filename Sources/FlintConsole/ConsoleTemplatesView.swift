@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServer
 import FlintTexts
 
 /// What the templates page shows: the menus (locale and text), the overview of every locale and text (built-in or

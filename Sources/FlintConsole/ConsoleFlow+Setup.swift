@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServer
 import FlintStore
 
 /// What the setup page shows: the operator, and a fresh TOTP secret as text and as an `otpauth://` URI, with the

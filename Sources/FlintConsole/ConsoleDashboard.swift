@@ -1,11 +1,13 @@
 import FlintCore
+import FlintServer
 import FlintStore
 
 /// The console's dashboard: the store's hourly counters (``StatsTally``, the same events `/metrics` counts) over the
 /// last 24 hours by hour or the last 30 days by UTC day, shaped into charts (``ConsoleChart``) and totals.
 struct ConsoleDashboard {
-    /// How long the store keeps the hourly counters: the longest period shown, and a day of margin.
-    static let retention: Duration = .seconds(31 * 86_400)
+    /// How long the store keeps the hourly counters (``StatsTally/retention``): the longest period shown, and a day of
+    /// margin.
+    static let retention = StatsTally.retention
     /// Labels a chart shows on their own before summing the rest as `other`.
     static let seriesShown = 5
 

@@ -1,0 +1,53 @@
+package import FlintServer
+import HTTPTypes
+
+/// The web console's pages (`GET`) and forms (`POST`), each declared once as an ``Endpoint`` of access
+/// ``EndpointAccess/console``, outside the OpenAPI document. ``ConsoleRoutes`` gives each its handler.
+package enum ConsoleEndpoint: CaseIterable, Sendable {
+    case root, stylesheet, script
+    case showSignIn, signIn, showCode, submitCode, signOut, showSetup, submitSetup
+    case dashboard, users, user, act, deliveries, security, showKeys, rotateKeys
+    case templates, saveTemplate, previewTemplate, settings, changeTestNumbers, changeSettings
+    /// Dev mode's outbox page.
+    case outbox
+
+    /// The endpoint's facts.
+    package var endpoint: Endpoint {
+        switch self {
+        case .root: Self.page(.get, "/console")
+        case .stylesheet: Self.page(.get, ConsoleStylesheet.path)
+        case .script: Self.page(.get, ConsoleScript.path)
+        case .showSignIn: Self.page(.get, "/console/sign-in")
+        case .signIn: Self.page(.post, "/console/sign-in")
+        case .showCode: Self.page(.get, "/console/sign-in/totp")
+        case .submitCode: Self.page(.post, "/console/sign-in/totp")
+        case .signOut: Self.page(.post, "/console/sign-out")
+        case .showSetup: Self.page(.get, "/console/setup")
+        case .submitSetup: Self.page(.post, "/console/setup")
+        case .dashboard: Self.page(.get, "/console/dashboard")
+        case .users: Self.page(.get, "/console/users")
+        case .user: Self.page(.get, "/console/users/{uid}")
+        case .act: Self.page(.post, "/console/users/{uid}/actions")
+        case .deliveries: Self.page(.get, "/console/deliveries")
+        case .security: Self.page(.get, "/console/security")
+        case .showKeys: Self.page(.get, "/console/keys")
+        case .rotateKeys: Self.page(.post, "/console/keys")
+        case .templates: Self.page(.get, "/console/templates")
+        case .saveTemplate: Self.page(.post, "/console/templates")
+        case .previewTemplate: Self.page(.post, "/console/templates/preview")
+        case .settings: Self.page(.get, "/console/settings")
+        case .changeTestNumbers: Self.page(.post, "/console/settings/test-numbers")
+        // One form per settings group, at `/console/settings/{name}`.
+        case .changeSettings:
+            Endpoint(.post, ConsoleSettingsGroup.all.keys.sorted().map { Endpoint.Route(Self.settingsPath($0), operationID: nil) }, access: .console)
+        case .outbox: Endpoint(.get, [Endpoint.Route("/console/outbox", operationID: nil)], access: .console, devModeOnly: true)
+        }
+    }
+
+    /// The path of a settings group's form.
+    static func settingsPath(_ name: String) -> String { "/console/settings/\(name)" }
+
+    private static func page(_ method: HTTPRequest.Method, _ path: String) -> Endpoint {
+        Endpoint(method, [Endpoint.Route(path, operationID: nil)], access: .console)
+    }
+}

@@ -1,0 +1,26 @@
+package import FlintCore
+package import FlintServer
+package import FlintStore
+
+/// The web console as a module of a node (``ServerModule``): its pages and forms (``ConsoleEndpoint``) over the node's
+/// flows, and the sweep of its expired sessions. `flint serve` hands it to the server; FlintServer does not import it.
+package struct ConsoleModule: ServerModule {
+    package init() {}
+
+    package var endpoints: [Endpoint] { ConsoleEndpoint.allCases.map(\.endpoint) }
+
+    /// The console's rules over `flows`: its user actions run the admin API's flows.
+    static func flow(_ flows: Flows) -> ConsoleFlow {
+        ConsoleFlow(node: flows.node, accounts: flows.accounts, mfa: flows.mfa, emailLink: flows.emailLink, keys: flows.keys)
+    }
+
+    package func register(on router: EndpointRouter, flows: Flows) throws {
+        let pages = try ConsolePages(project: flows.node.settings.projectID, devMode: flows.node.settings.devMode)
+        ConsoleRoutes(flow: Self.flow(flows), pages: pages).register(on: router)
+    }
+
+    /// Deletes the console sessions past their idle timeout or lifetime.
+    package func sweep(_ tx: any StoreTransaction, now: Instant) async throws {
+        _ = try await tx.deleteConsoleSessions(idleBefore: now - ConsoleFlow.idleTimeout, createdBefore: now - ConsoleFlow.lifetime)
+    }
+}

@@ -1,0 +1,246 @@
+import FlintCore
+import FlintTexts
+import HTTPTypes
+
+/// Every endpoint of Flint's API, each declared once (``Endpoint``): its paths and aliases with their OpenAPI
+/// operations, who may call it, and the sign-in method it counts as. `App/Router.swift` gives each its handler.
+package enum APIEndpoint: CaseIterable, Sendable {
+    // Phone
+    case sendVerificationCode, signInWithPhoneNumber
+    // App verification, the hosted handler and the JS SDK's pages
+    case verifyClient, getRecaptchaConfig, getRecaptchaParams, authHandler, submitWebChallenge
+    case authIframe, authIframeScript, authHandlerScript, authGapiStandIn
+    // Accounts
+    case lookup, deleteAccount, update, batchCreate, batchGet, downloadAccount, queryAccounts, batchDelete
+    // Email links and action codes
+    case sendOobCode, signInWithEmailLink, showActionPage, submitActionPage
+    // Password
+    case signUp, createAccount, signInWithPassword, resetPassword, createAuthUri, getPasswordPolicy
+    // Federated and custom-token sign-in
+    case signInWithIdp, revokeToken, signInWithCustomToken
+    // Multi-factor authentication
+    case startMfaEnrollment, finalizeMfaEnrollment, withdrawMfa, startMfaSignIn, finalizeMfaSignIn, regenerateRecoveryCodes
+    // Passkeys
+    case startPasskeyEnrollment, finalizePasskeyEnrollment, startPasskeySignIn, finalizePasskeySignIn
+    // App links
+    case appleAppSiteAssociation, assetLinks
+    // Tokens, keys and session cookies
+    case refreshToken, x509Certificates, jwks, createSessionCookie, sessionCookieCertificates, sessionCookieJWKS, rotateKeys, revokeKey
+    // Project config and identity providers
+    case getConfig, updateConfig, getProjectConfig
+    case createDefaultSupportedIdpConfig, listDefaultSupportedIdpConfigs, getDefaultSupportedIdpConfig
+    case updateDefaultSupportedIdpConfig, deleteDefaultSupportedIdpConfig
+    case createOAuthIdpConfig, listOAuthIdpConfigs, getOAuthIdpConfig, updateOAuthIdpConfig, deleteOAuthIdpConfig
+    // Operations
+    case adminOutbox, auditEvents, metrics, openapi
+    // Dev mode: the emulator's paths
+    case ready, devVerificationCodes, devOutbox, devOobCodes, devPushes, devDeleteAccounts, devConfig, devUpdateConfig
+
+    /// The endpoint's facts.
+    package var endpoint: Endpoint {
+        switch self {
+        case .sendVerificationCode: .identityToolkit(v1: "accounts:sendVerificationCode", v3: "sendVerificationCode", "sendVerificationCode")
+        case .signInWithPhoneNumber:
+            .identityToolkit(v1: "accounts:signInWithPhoneNumber", v3: "verifyPhoneNumber", "signInWithPhoneNumber", signIn: .phone)
+
+        case .verifyClient: .identityToolkit(v1: "accounts:verifyClient", v3: "verifyClient", "verifyClient")
+        case .getRecaptchaConfig: .at(.get, "\(IdentityToolkitPath.v2)/recaptchaConfig", "getRecaptchaConfig", access: .clientRead)
+        case .getRecaptchaParams:
+            .identityToolkit(.get, v1: "recaptchaParams", v3: "getRecaptchaParam", "getRecaptchaParams", access: .clientRead)
+        case .authHandler:
+            Endpoint(
+                .get,
+                [
+                    .init(AppVerificationRoutes.handlerPath, operationID: "authHandler"),
+                    .init(AuthHandlerRoutes.emulatorPath, operationID: "authHandlerEmulator"),
+                ],
+                access: .open)
+        case .submitWebChallenge: .at(.post, AppVerificationRoutes.handlerPath, "submitWebChallenge", access: .open)
+        case .authIframe:
+            Endpoint(
+                .get,
+                [.init(AuthIframeRoutes.path, operationID: "authIframe"), .init(AuthIframeRoutes.emulatorPath, operationID: "authIframeEmulator")],
+                access: .open)
+        case .authIframeScript: .at(.get, WebSDKPage.iframeScriptPath, "authIframeScript", access: .open)
+        case .authHandlerScript: .at(.get, WebSDKPage.handlerScriptPath, "authHandlerScript", access: .open)
+        case .authGapiStandIn: .at(.get, GapiStandIn.path, "authGapiStandIn", access: .open)
+
+        case .lookup: .identityToolkit(v1: "accounts:lookup", v3: "getAccountInfo", operator: "accounts:lookup", "lookup", access: .clientRead)
+        case .deleteAccount: .identityToolkit(v1: "accounts:delete", v3: "deleteAccount", operator: "accounts:delete", "deleteAccount")
+        case .update: .identityToolkit(v1: "accounts:update", v3: "setAccountInfo", operator: "accounts:update", "update")
+        case .batchCreate:
+            .identityToolkit(v1: "accounts:batchCreate", v3: "uploadAccount", operator: "accounts:batchCreate", "batchCreate", access: .adminWrite)
+        case .batchGet: .at(.get, "\(Self.operatorV1)/accounts:batchGet", "batchGet", access: .adminRead)
+        case .downloadAccount: .at(.post, "\(IdentityToolkitPath.v3)/downloadAccount", "downloadAccount", access: .adminRead)
+        case .queryAccounts:
+            Endpoint(
+                .post,
+                [
+                    .init("\(Self.operatorV1)/accounts:query", operationID: "queryAccounts"),
+                    .init("\(Self.operatorV1):queryAccounts", operationID: "queryAccountsAlias"),
+                ],
+                access: .adminRead)
+        case .batchDelete: .at(.post, "\(Self.operatorV1)/accounts:batchDelete", "batchDelete", access: .adminWrite)
+
+        case .sendOobCode:
+            .identityToolkit(v1: "accounts:sendOobCode", v3: "getOobConfirmationCode", operator: "accounts:sendOobCode", "sendOobCode")
+        case .signInWithEmailLink:
+            .identityToolkit(v1: "accounts:signInWithEmailLink", v3: "emailLinkSignin", "signInWithEmailLink", signIn: .emailLink)
+        case .showActionPage: .at(.get, ActionRoutes.path, "showActionPage", access: .open)
+        case .submitActionPage: .at(.post, ActionRoutes.path, "submitActionPage", access: .open)
+
+        case .signUp: .identityToolkit(v1: "accounts:signUp", v3: "signupNewUser", "signUp", signIn: .signUp)
+        // The Admin SDKs' account creation: the same handler as `signUp`, but no sign-in.
+        case .createAccount: .at(.post, "\(Self.operatorV1)/accounts", "signUpOperator", access: .adminWrite)
+        case .signInWithPassword:
+            .identityToolkit(v1: "accounts:signInWithPassword", v3: "verifyPassword", "signInWithPassword", signIn: .password)
+        case .resetPassword: .identityToolkit(v1: "accounts:resetPassword", v3: "resetPassword", "resetPassword")
+        case .createAuthUri: .identityToolkit(v1: "accounts:createAuthUri", v3: "createAuthUri", "createAuthUri", access: .clientRead)
+        case .getPasswordPolicy: .at(.get, "\(IdentityToolkitPath.v2)/passwordPolicy", "getPasswordPolicy", access: .clientRead)
+
+        case .signInWithIdp:
+            .identityToolkit(v1: "accounts:signInWithIdp", v3: "verifyAssertion", operator: "accounts:signInWithIdp", "signInWithIdp", signIn: .idp)
+        case .revokeToken: .at(.post, "\(IdentityToolkitPath.v2)/accounts:revokeToken", "revokeToken", access: .client)
+        case .signInWithCustomToken:
+            .identityToolkit(v1: "accounts:signInWithCustomToken", v3: "verifyCustomToken", "signInWithCustomToken", signIn: .custom)
+
+        case .startMfaEnrollment: .at(.post, "\(Self.v2Accounts)/mfaEnrollment:start", "startMfaEnrollment", access: .client)
+        case .finalizeMfaEnrollment: .at(.post, "\(Self.v2Accounts)/mfaEnrollment:finalize", "finalizeMfaEnrollment", access: .client)
+        case .withdrawMfa: .at(.post, "\(Self.v2Accounts)/mfaEnrollment:withdraw", "withdrawMfa", access: .client)
+        case .startMfaSignIn: .at(.post, "\(Self.v2Accounts)/mfaSignIn:start", "startMfaSignIn", access: .client)
+        case .finalizeMfaSignIn: .at(.post, "\(Self.v2Accounts)/mfaSignIn:finalize", "finalizeMfaSignIn", access: .client, signIn: .secondFactor)
+        case .regenerateRecoveryCodes:
+            .at(.post, "/flint/v1/accounts/mfaRecoveryCodes:regenerate", "regenerateRecoveryCodes", access: .client)
+
+        case .startPasskeyEnrollment: .at(.post, "\(Self.v2Accounts)/passkeyEnrollment:start", "startPasskeyEnrollment", access: .client)
+        case .finalizePasskeyEnrollment:
+            .at(.post, "\(Self.v2Accounts)/passkeyEnrollment:finalize", "finalizePasskeyEnrollment", access: .client)
+        case .startPasskeySignIn: .at(.post, "\(Self.v2Accounts)/passkeySignIn:start", "startPasskeySignIn", access: .client)
+        case .finalizePasskeySignIn:
+            .at(.post, "\(Self.v2Accounts)/passkeySignIn:finalize", "finalizePasskeySignIn", access: .client, signIn: .passkey)
+
+        case .appleAppSiteAssociation:
+            Endpoint(
+                .get,
+                [
+                    .init("/.well-known/apple-app-site-association", operationID: "appleAppSiteAssociation"),
+                    .init("/apple-app-site-association", operationID: "appleAppSiteAssociationRoot"),
+                ], access: .open)
+        case .assetLinks: .at(.get, "/.well-known/assetlinks.json", "assetLinks", access: .open)
+
+        case .refreshToken: .at(.post, "/securetoken.googleapis.com/v1/token", "refreshToken", access: .client)
+        case .x509Certificates:
+            .at(.get, "/www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com", "x509Certificates", access: .open)
+        case .jwks:
+            Endpoint(
+                .get,
+                [
+                    .init("/www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com", operationID: "jwks"),
+                    .init("/.well-known/jwks.json", operationID: "wellKnownJwks"),
+                ], access: .open)
+        case .createSessionCookie: .at(.post, "\(Self.operatorV1):createSessionCookie", "createSessionCookie", access: .adminWrite)
+        case .sessionCookieCertificates: .at(.get, "\(IdentityToolkitPath.v3)/publicKeys", "sessionCookieCertificates", access: .open)
+        case .sessionCookieJWKS: .at(.get, "\(IdentityToolkitPath.v1)/sessionCookiePublicKeys", "sessionCookieJWKS", access: .open)
+        case .rotateKeys: .at(.post, "/flint/v1/projects/{project}/keys:rotate", "rotateKeys", access: .adminWrite)
+        case .revokeKey: .at(.post, "/flint/v1/projects/{project}/keys:revoke", "revokeKey", access: .adminWrite)
+
+        case .getConfig: .config(.get, "getConfig", access: .adminRead)
+        case .updateConfig: .config(.patch, "updateConfig", access: .adminWrite)
+        case .getProjectConfig:
+            Endpoint(
+                .get,
+                [
+                    .init("\(IdentityToolkitPath.v1)/projects", operationID: "getProjectConfig"),
+                    .init("\(IdentityToolkitPath.v3)/getProjectConfig", operationID: "getProjectConfigV3"),
+                ], access: .clientRead)
+        case .createDefaultSupportedIdpConfig: .idpConfig(.post, .defaultSupported, item: false, "createDefaultSupportedIdpConfig")
+        case .listDefaultSupportedIdpConfigs: .idpConfig(.get, .defaultSupported, item: false, "listDefaultSupportedIdpConfigs")
+        case .getDefaultSupportedIdpConfig: .idpConfig(.get, .defaultSupported, item: true, "getDefaultSupportedIdpConfig")
+        case .updateDefaultSupportedIdpConfig: .idpConfig(.patch, .defaultSupported, item: true, "updateDefaultSupportedIdpConfig")
+        case .deleteDefaultSupportedIdpConfig: .idpConfig(.delete, .defaultSupported, item: true, "deleteDefaultSupportedIdpConfig")
+        case .createOAuthIdpConfig: .idpConfig(.post, .oauth, item: false, "createOAuthIdpConfig")
+        case .listOAuthIdpConfigs: .idpConfig(.get, .oauth, item: false, "listOAuthIdpConfigs")
+        case .getOAuthIdpConfig: .idpConfig(.get, .oauth, item: true, "getOAuthIdpConfig")
+        case .updateOAuthIdpConfig: .idpConfig(.patch, .oauth, item: true, "updateOAuthIdpConfig")
+        case .deleteOAuthIdpConfig: .idpConfig(.delete, .oauth, item: true, "deleteOAuthIdpConfig")
+
+        case .adminOutbox: .at(.get, "/flint/v1/projects/{project}/outbox", "adminOutbox", access: .adminRead)
+        case .auditEvents: .at(.get, "/flint/v1/projects/{project}/auditEvents", "auditEvents", access: .adminRead)
+        // The operator's bearer credential or `--metrics-token`.
+        case .metrics: .at(.get, MetricsRoutes.path, "metrics", access: .adminRead)
+        case .openapi: .at(.get, OpenAPIDocument.path, "openapi", access: .open)
+
+        case .ready: .emulator(.get, "/", "ready")
+        case .devVerificationCodes: .emulator(.get, "\(Self.emulator)/verificationCodes", "devVerificationCodes")
+        case .devOutbox: .emulator(.get, "\(Self.emulator)/outbox", "devOutbox")
+        case .devOobCodes: .emulator(.get, "\(Self.emulator)/oobCodes", "devOobCodes")
+        case .devPushes: .emulator(.get, "\(Self.emulator)/pushes", "devPushes")
+        case .devDeleteAccounts: .emulator(.delete, "\(Self.emulator)/accounts", "devDeleteAccounts")
+        case .devConfig: .emulator(.get, "\(Self.emulator)/config", "devConfig")
+        case .devUpdateConfig: .emulator(.patch, "\(Self.emulator)/config", "devUpdateConfig")
+        }
+    }
+
+    /// The identity-provider endpoints of `collection`, by what they do.
+    static func idpConfigs(_ collection: ProjectConfig.IdpCollection) -> (create: Self, list: Self, get: Self, update: Self, delete: Self) {
+        switch collection {
+        case .defaultSupported:
+            (
+                .createDefaultSupportedIdpConfig, .listDefaultSupportedIdpConfigs, .getDefaultSupportedIdpConfig, .updateDefaultSupportedIdpConfig,
+                .deleteDefaultSupportedIdpConfig
+            )
+        case .oauth: (.createOAuthIdpConfig, .listOAuthIdpConfigs, .getOAuthIdpConfig, .updateOAuthIdpConfig, .deleteOAuthIdpConfig)
+        }
+    }
+
+    /// The Admin SDKs' project paths: `/identitytoolkit.googleapis.com/v1/projects/{project}`.
+    private static let operatorV1 = "\(IdentityToolkitPath.v1)/projects/{project}"
+    /// The v2 account paths (MFA, passkeys).
+    private static let v2Accounts = "\(IdentityToolkitPath.v2)/accounts"
+    /// The emulator's project paths.
+    private static let emulator = "/emulator/v1/projects/{project}"
+}
+
+extension Endpoint {
+    /// An endpoint at one path.
+    static func at(
+        _ method: HTTPRequest.Method, _ path: String, _ operationID: String, access: EndpointAccess, signIn: SignInMethod? = nil
+    ) -> Endpoint {
+        Endpoint(method, [Route(path, operationID: operationID)], access: access, signIn: signIn)
+    }
+
+    /// An Identity Toolkit endpoint at its v1 path (operation `operationID`) and the aliases Firebase serves it at: its
+    /// v3 `relyingparty/` name (operation `…V3`) and the Admin SDKs' path under `v1/projects/{project}/` (`…Operator`).
+    static func identityToolkit(
+        _ method: HTTPRequest.Method = .post, v1: String, v3: String? = nil, operator operatorPath: String? = nil, _ operationID: String,
+        access: EndpointAccess = .client, signIn: SignInMethod? = nil
+    ) -> Endpoint {
+        var routes = [Route("\(IdentityToolkitPath.v1)/\(v1)", operationID: operationID)]
+        if let v3 { routes.append(Route("\(IdentityToolkitPath.v3)/\(v3)", operationID: "\(operationID)V3")) }
+        if let operatorPath {
+            routes.append(Route("\(IdentityToolkitPath.v1)/projects/{project}/\(operatorPath)", operationID: "\(operationID)Operator"))
+        }
+        return Endpoint(method, routes, access: access, signIn: signIn)
+    }
+
+    /// The project config, at the admin v2 path and its v2 alias (operation `…V2`).
+    static func config(_ method: HTTPRequest.Method, _ operationID: String, access: EndpointAccess) -> Endpoint {
+        Endpoint(
+            method,
+            [
+                Route("/identitytoolkit.googleapis.com/admin/v2/projects/{project}/config", operationID: operationID),
+                Route("\(IdentityToolkitPath.v2)/projects/{project}/config", operationID: "\(operationID)V2"),
+            ], access: access)
+    }
+
+    /// An identity-provider resource endpoint: the collection (`item: false`) or one provider in it.
+    static func idpConfig(_ method: HTTPRequest.Method, _ collection: ProjectConfig.IdpCollection, item: Bool, _ operationID: String) -> Endpoint {
+        let base = "\(IdentityToolkitPath.v2)/projects/{project}/\(collection.rawValue)"
+        return .at(method, item ? "\(base)/{idp}" : base, operationID, access: method == .get ? .adminRead : .adminWrite)
+    }
+
+    /// A path of dev mode's emulator, open to anyone.
+    static func emulator(_ method: HTTPRequest.Method, _ path: String, _ operationID: String) -> Endpoint {
+        Endpoint(method, [Route(path, operationID: operationID)], access: .open, devModeOnly: true)
+    }
+}
