@@ -121,12 +121,12 @@ struct FederatedIdentityStoreTests {
     func conflicts(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
         try await store.write { try await $0.insertImportedUsers([UserAndFactors(user: Self.user("a"), identities: [Self.google("a", "g-1")])]) }
-        await #expect(throws: StoreError.conflict("federatedId")) {
+        await #expect(throws: StoreError.conflict(.federatedIdentity)) {
             try await store.write { try await $0.insertImportedUsers([UserAndFactors(user: Self.user("b"), identities: [Self.google("b", "g-1")])]) }
         }
         #expect(try await store.read { try await $0.user(localID: "b") } == nil)
         try await store.write { try await $0.insertUser(Self.user("b")) }
-        await #expect(throws: StoreError.conflict("federatedId")) {
+        await #expect(throws: StoreError.conflict(.federatedIdentity)) {
             try await store.write { try await $0.linkFederatedIdentity(Self.google("b", "g-1")) }
         }
         #expect(try await store.read { try await $0.federatedIdentities(localID: "b") }.isEmpty)

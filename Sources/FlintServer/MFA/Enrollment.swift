@@ -198,7 +198,7 @@ extension MFAFlow {
                 }
                 do {
                     try await tx.insertMFAEnrollment(added)
-                } catch StoreError.conflict {
+                } catch StoreError.conflict(.secondFactor) {
                     return .failure(.secondFactorExists)
                 }
                 try await tx.audit(
