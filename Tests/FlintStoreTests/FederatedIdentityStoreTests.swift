@@ -74,7 +74,7 @@ struct FederatedIdentityStoreTests {
 
         // With counters: their hits beside the account (0 for a window without a row), with or without an account.
         for _ in 0..<2 { _ = try await store.write { try await $0.incrementCounter(key: "w:a", windowStart: 60, expiresAt: 120) } }
-        let counters: [(key: String, windowStart: Instant)] = [("w:a", 60), ("w:a", 0), ("w:b", 60)]
+        let counters: [(key: CounterKey, windowStart: Instant)] = [("w:a", 60), ("w:a", 0), ("w:b", 60)]
         let read = try await store.read { try await $0.userWithIdentities(phoneNumber: "+16505550101", counters: counters) }
         #expect(read.found?.user == withTwo && read.found?.identities.count == 2)
         #expect(read.hits == [2, 0, 0])

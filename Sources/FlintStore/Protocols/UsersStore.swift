@@ -9,7 +9,7 @@ public protocol UsersReads: Sendable {
     /// A user by E.164 number with its federated identities (by provider and raw ID), and the hits of `counters` (as
     /// ``CountersReads/counterValues(_:)`` reads them, in order), all read in one statement: what a phone sign-in
     /// needs for the session's ID token, with its number's wrong-code counters.
-    func userWithIdentities(phoneNumber: String, counters: [(key: String, windowStart: Instant)]) async throws -> (
+    func userWithIdentities(phoneNumber: String, counters: [(key: CounterKey, windowStart: Instant)]) async throws -> (
         found: (user: UserRecord, identities: [FederatedIdentityRecord])?, hits: [Int64]
     )
     /// A user by lower-cased email.

@@ -16,7 +16,7 @@ extension SQLQueries {
         )
     }
 
-    func userWithIdentities(phoneNumber: String, counters: [(key: String, windowStart: Instant)]) async throws -> (
+    func userWithIdentities(phoneNumber: String, counters: [(key: CounterKey, windowStart: Instant)]) async throws -> (
         found: (user: UserRecord, identities: [FederatedIdentityRecord])?, hits: [Int64]
     ) {
         // Each row carries the counters' hits (empty when the window has none).
@@ -24,7 +24,7 @@ extension SQLQueries {
         let rows = try await db.query(
             .read(
                 Self.userWithIdentitiesColumns + hitColumns.joined() + Self.userWithIdentitiesByPhone,
-                counters.flatMap { [SQLValue.text($0.key), .instant($0.windowStart)] } + [.text(phoneNumber)],
+                counters.flatMap { [SQLValue.text($0.key.rawValue), .instant($0.windowStart)] } + [.text(phoneNumber)],
                 from: .rateCounters, .users, .federatedIdentities))
         return try accountAndHits(rows, counters: counters.count)
     }

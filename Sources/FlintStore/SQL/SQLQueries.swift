@@ -195,7 +195,7 @@ struct SQLQueries: StoreTransaction, SQLBacked {
         try await db.query(.write("DELETE FROM code_sessions WHERE expires_at < ? RETURNING id", [.instant(cutoff)], into: .codeSessions)).count
     }
 
-    func incrementCounter(key: String, windowStart: Instant, expiresAt: Instant) async throws -> Int64 {
+    func incrementCounter(key: CounterKey, windowStart: Instant, expiresAt: Instant) async throws -> Int64 {
         let row = try await db.first(
             .write(
                 """
@@ -203,12 +203,12 @@ struct SQLQueries: StoreTransaction, SQLBacked {
                 ON CONFLICT (counter_key, window_start) DO UPDATE SET hits = rate_counters.hits + 1
                 RETURNING hits
                 """,
-                [.text(key), .instant(windowStart), .instant(expiresAt)], into: .rateCounters)
+                [.text(key.rawValue), .instant(windowStart), .instant(expiresAt)], into: .rateCounters)
         )
         return try row?.int64("hits") ?? 0
     }
 
-    func incrementCounters(_ windows: [(key: String, windowStart: Instant, expiresAt: Instant)]) async throws -> [Int64] {
+    func incrementCounters(_ windows: [(key: CounterKey, windowStart: Instant, expiresAt: Instant)]) async throws -> [Int64] {
         // One upsert cannot touch a row twice: a repeated window (never among one send's limits) goes one at a time.
         let named = windows.map { (key: $0.key, windowStart: $0.windowStart) }
         guard windows.count > 1, !Self.repeatsAWindow(named) else {
@@ -223,21 +223,21 @@ struct SQLQueries: StoreTransaction, SQLBacked {
                 ON CONFLICT (counter_key, window_start) DO UPDATE SET hits = rate_counters.hits + 1
                 RETURNING counter_key, window_start, hits
                 """,
-                windows.flatMap { [SQLValue.text($0.key), .instant($0.windowStart), .instant($0.expiresAt)] }, into: .rateCounters)
+                windows.flatMap { [SQLValue.text($0.key.rawValue), .instant($0.windowStart), .instant($0.expiresAt)] }, into: .rateCounters)
         )
         return try Self.hits(rows, in: named)
     }
 
     /// Whether a counter window stands twice in `windows`: one upsert cannot touch a row twice.
-    private static func repeatsAWindow(_ windows: [(key: String, windowStart: Instant)]) -> Bool {
-        Set(windows.map { "\($0.key)\u{0}\($0.windowStart.millisecondsSince1970)" }).count != windows.count
+    private static func repeatsAWindow(_ windows: [(key: CounterKey, windowStart: Instant)]) -> Bool {
+        Set(windows.map { "\($0.key.rawValue)\u{0}\($0.windowStart.millisecondsSince1970)" }).count != windows.count
     }
 
     /// The `hits` of `rows` (`counter_key`, `window_start`, `hits`) in the order of `windows`, 0 for a window without a row.
-    private static func hits(_ rows: [SQLRow], in windows: [(key: String, windowStart: Instant)]) throws -> [Int64] {
+    private static func hits(_ rows: [SQLRow], in windows: [(key: CounterKey, windowStart: Instant)]) throws -> [Int64] {
         var hits: [String: [Instant: Int64]] = [:]
         for row in rows { hits[try row.string("counter_key"), default: [:]][try row.instant("window_start")] = try row.int64("hits") }
-        return windows.map { hits[$0.key]?[$0.windowStart] ?? 0 }
+        return windows.map { hits[$0.key.rawValue]?[$0.windowStart] ?? 0 }
     }
 
     func reserveCounters(_ windows: [CounterReservation]) async throws -> [Int64] {
@@ -271,34 +271,35 @@ struct SQLQueries: StoreTransaction, SQLBacked {
                 FROM flint_counted n
                 """,
                 windows.enumerated().flatMap { i, w in
-                    [SQLValue.integer(Int64(i)), .text(w.key), .instant(w.windowStart), .instant(w.expiresAt), .integer(w.max)]
+                    [SQLValue.integer(Int64(i)), .text(w.key.rawValue), .instant(w.windowStart), .instant(w.expiresAt), .integer(w.max)]
                 }, tables: [], effect: .write(.rateCounters)
             ).closing)
         return try Self.hits(rows, in: named)
     }
 
-    func releaseCounter(key: String, windowStart: Instant) async throws {
+    func releaseCounter(key: CounterKey, windowStart: Instant) async throws {
         try await db.run(
             .write(
                 "UPDATE rate_counters SET hits = hits - 1 WHERE counter_key = ? AND window_start = ? AND hits > 0",
-                [.text(key), .instant(windowStart)],
+                [.text(key.rawValue), .instant(windowStart)],
                 into: .rateCounters))
     }
 
-    func counterValue(key: String, windowStart: Instant) async throws -> Int64 {
+    func counterValue(key: CounterKey, windowStart: Instant) async throws -> Int64 {
         try await db.first(
             .read(
-                "SELECT hits FROM rate_counters WHERE counter_key = ? AND window_start = ?", [.text(key), .instant(windowStart)], from: .rateCounters)
+                "SELECT hits FROM rate_counters WHERE counter_key = ? AND window_start = ?", [.text(key.rawValue), .instant(windowStart)],
+                from: .rateCounters)
         )?.int64("hits") ?? 0
     }
 
-    func counterValues(_ windows: [(key: String, windowStart: Instant)]) async throws -> [Int64] {
+    func counterValues(_ windows: [(key: CounterKey, windowStart: Instant)]) async throws -> [Int64] {
         guard !windows.isEmpty else { return [] }
         let condition = Array(repeating: "(counter_key = ? AND window_start = ?)", count: windows.count).joined(separator: " OR ")
         let rows = try await db.query(
             .read(
                 "SELECT counter_key, window_start, hits FROM rate_counters WHERE \(condition)",
-                windows.flatMap { [SQLValue.text($0.key), .instant($0.windowStart)] }, from: .rateCounters))
+                windows.flatMap { [SQLValue.text($0.key.rawValue), .instant($0.windowStart)] }, from: .rateCounters))
         return try Self.hits(rows, in: windows)
     }
 
