@@ -120,10 +120,6 @@ extension SQLQueries {
         try await user(where: "phone_number", is: phoneNumber, locked: true)
     }
 
-    func schemaVersion() async throws -> Int {
-        Int(try await db.first(.read("SELECT COALESCE(MAX(version), 0) AS v FROM flint_schema", from: .schema))?.int64("v") ?? 0)
-    }
-
     func userCount() async throws -> Int {
         Int(try await db.first(.read("SELECT COUNT(*) AS n FROM users", from: .users))?.int64("n") ?? 0)
     }
