@@ -60,5 +60,5 @@ struct ConsoleFlow: Sendable {
     }
 
     /// The counter of an operator's failed sign-ins.
-    static func failureKey(_ email: String) -> String { "console-fail:" + email }
+    static func failureKey(_ email: String) -> CounterKey { .consoleSignInFailures(email: email) }
 }

@@ -37,8 +37,8 @@ public protocol StoreTransaction: StoreReader, UsersWrites, TokensWrites, CodeSe
 
 /// Failures the store reports in its own terms (not SQL).
 public enum StoreError: Error, Sendable, Equatable {
-    /// A uniqueness rule would break (number, email or ID taken).
-    case conflict(String)
+    /// A uniqueness rule would break: what was taken.
+    case conflict(StoreConflict)
     /// The row to change does not exist.
     case notFound
     /// The store has been closed.

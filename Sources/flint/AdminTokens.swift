@@ -39,7 +39,7 @@ struct AdminTokens: AsyncParsableCommand {
                 secretHash: AdminSecret.hash(secret), name: name, scope: AdminScope(rawValue: scope),
                 createdAt: SystemClock().now())
             try await store.withStore(mappingErrors: {
-                guard case StoreError.conflict = $0 else { return $0 }
+                guard case StoreError.conflict(.credentialName) = $0 else { return $0 }
                 return ValidationError("an admin credential named \(name) exists; revoke it first or pick another name")
             }) { db in
                 try await db.write { tx in try await tx.insertAdminCredential(record) }

@@ -115,7 +115,7 @@ struct ConsoleOperatorsCommand: AsyncParsableCommand {
 /// `add`'s failures in the command's words.
 private func addError(_ error: any Error, email: String) -> any Error {
     switch error {
-    case StoreError.conflict: ValidationError("an operator with the email \(email) exists")
+    case StoreError.conflict(.operatorEmail): ValidationError("an operator with the email \(email) exists")
     case let error as AuthError where error == .invalidEmail: ValidationError("\(email) is not an email address")
     default: error
     }

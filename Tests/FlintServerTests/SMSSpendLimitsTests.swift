@@ -102,20 +102,20 @@ struct SMSSpendLimitsTests {
                 for n in 0..<2 { #expect(try await api.send(usNumber(n), from: "192.0.2.1").status == .ok) }
                 for n in 2..<6 { #expect(try await api.refusal(usNumber(n), from: "192.0.2.1") == "TOO_MANY_ATTEMPTS_TRY_LATER") }
                 #expect(try await codes.smsBudgetUse().sent == 2)
-                #expect(try await node.hits("sms-country:h:US", api.clock.now()) == 2)
+                #expect(try await node.hits(.smsSends(country: "US", per: .hour), api.clock.now()) == 2)
                 // Refused by the number's cap (5 an hour): nothing counted on the address or the budget.
                 for n in 0..<5 {
                     #expect(try await api.send(alice, from: "192.0.2.2\(n)").status == .ok)
                     api.clock.advance(by: .seconds(301))
                 }
                 #expect(try await api.refusal(alice, from: "192.0.2.30") == "TOO_MANY_ATTEMPTS_TRY_LATER")
-                #expect(try await node.hits("sms-ip:h:192.0.2.30", api.clock.now()) == 0)
+                #expect(try await node.hits(.smsSends(clientIP: "192.0.2.30", per: .hour), api.clock.now()) == 0)
                 #expect(try await codes.smsBudgetUse().sent == 7)
                 // Refused by the budget: the address's and the country's hits are not taken either.
                 for n in 0..<3 { #expect(try await api.send(usNumber(10 + n), from: "192.0.2.4\(n)").status == .ok) }
                 #expect(try await api.refusal(usNumber(20), from: "192.0.2.50") == "QUOTA_EXCEEDED")
-                #expect(try await node.hits("sms-ip:h:192.0.2.50", api.clock.now()) == 0)
-                #expect(try await node.hits("sms-country:h:US", api.clock.now()) == 10)
+                #expect(try await node.hits(.smsSends(clientIP: "192.0.2.50", per: .hour), api.clock.now()) == 0)
+                #expect(try await node.hits(.smsSends(country: "US", per: .hour), api.clock.now()) == 10)
                 #expect(try await codes.smsBudgetUse().sent == 10)
                 #expect(await inbox.texts.count == 10)
             }
@@ -234,7 +234,7 @@ extension API {
 
 extension TestNode {
     /// The hits counted so far on `key` in the hour window of `now` (ms).
-    func hits(_ key: String, _ now: Instant) async throws -> Int64 {
+    func hits(_ key: CounterKey, _ now: Instant) async throws -> Int64 {
         let ms = now.millisecondsSince1970
         return try await store.read { try await $0.counterValue(key: key, windowStart: Instant(millisecondsSince1970: ms - ms % 3_600_000)) }
     }

@@ -9,7 +9,7 @@ struct ConsoleStoreTests {
         let (store, _) = try await makeStore(engine)
         let added = ConsoleOperatorRecord(email: "ops@example.com", role: .read, setupTokenHash: "t1", setupExpiresAt: 99, createdAt: 1)
         try await store.write { try await $0.insertConsoleOperator(added) }
-        await #expect(throws: StoreError.conflict("email")) {
+        await #expect(throws: StoreError.conflict(.operatorEmail)) {
             try await store.write { try await $0.insertConsoleOperator(ConsoleOperatorRecord(email: "ops@example.com", role: .admin, createdAt: 2)) }
         }
         #expect(try await store.read { try await $0.consoleOperator(setupTokenHash: "t1") } == added)

@@ -38,7 +38,7 @@ struct CounterStoreTests {
             _ = try await tx.incrementCounter(key: "ip:a", windowStart: 61_000, expiresAt: 121_000)
             _ = try await tx.incrementCounter(key: "phone:+1", windowStart: 1_000, expiresAt: 61_000)
         }
-        let windows: [(key: String, windowStart: Instant)] = [("phone:+1", 1_000), ("ip:b", 1_000), ("ip:a", 61_000), ("ip:a", 1_000)]
+        let windows: [(key: CounterKey, windowStart: Instant)] = [("phone:+1", 1_000), ("ip:b", 1_000), ("ip:a", 61_000), ("ip:a", 1_000)]
         #expect(try await store.read { try await $0.counterValues(windows) } == [1, 0, 1, 3])
         #expect(try await store.read { try await $0.counterValues([]) } == [])
         try await store.close()
@@ -48,7 +48,7 @@ struct CounterStoreTests {
     func manyHits(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
         _ = try await store.write { try await $0.incrementCounter(key: "ip:a", windowStart: 1_000, expiresAt: 61_000) }
-        let windows: [(key: String, windowStart: Instant, expiresAt: Instant)] = [
+        let windows: [(key: CounterKey, windowStart: Instant, expiresAt: Instant)] = [
             ("phone:+1", 1_000, 61_000), ("ip:a", 1_000, 61_000), ("ip:a", 61_000, 121_000),
         ]
         #expect(try await store.write { try await $0.incrementCounters(windows) } == [1, 2, 1])

@@ -17,10 +17,10 @@ struct CredentialsStoreTests {
             try await tx.insertServiceAccount(Self.account("k1", "backend", at: 1))
             try await tx.insertServiceAccount(Self.account("k2", "other", at: 2))
         }
-        await #expect(throws: StoreError.conflict("name")) {
+        await #expect(throws: StoreError.conflict(.credentialName)) {
             try await store.write { try await $0.insertServiceAccount(Self.account("k3", "backend")) }
         }
-        await #expect(throws: StoreError.conflict("keyID")) {
+        await #expect(throws: StoreError.conflict(.keyID)) {
             try await store.write { try await $0.insertServiceAccount(Self.account("k1", "third")) }
         }
         #expect(try await store.write { try await $0.revokeServiceAccount(name: "backend", at: 5) })
@@ -39,7 +39,7 @@ struct CredentialsStoreTests {
         let (store, _) = try await makeStore(engine)
         let ci = AdminCredentialRecord(secretHash: "h1", name: "ci", scope: .read, createdAt: 1)
         try await store.write { try await $0.insertAdminCredential(ci) }
-        await #expect(throws: StoreError.conflict("name")) {
+        await #expect(throws: StoreError.conflict(.credentialName)) {
             try await store.write {
                 try await $0.insertAdminCredential(AdminCredentialRecord(secretHash: "h2", name: "ci", scope: .write, createdAt: 2))
             }

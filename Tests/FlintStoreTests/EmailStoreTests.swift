@@ -57,7 +57,7 @@ struct EmailStoreTests {
         var twin = UserRecord(localID: "u2", createdAt: 1, validSince: Instant(secondsSince1970: 1))
         twin.email = "a@example.com"
         let duplicate = twin
-        await #expect(throws: StoreError.conflict("email")) { try await store.write { try await $0.insertUser(duplicate) } }
+        await #expect(throws: StoreError.conflict(.email)) { try await store.write { try await $0.insertUser(duplicate) } }
         try await store.close()
     }
 

@@ -74,7 +74,7 @@ struct FederatedIdentityStoreTests {
 
         // With counters: their hits beside the account (0 for a window without a row), with or without an account.
         for _ in 0..<2 { _ = try await store.write { try await $0.incrementCounter(key: "w:a", windowStart: 60, expiresAt: 120) } }
-        let counters: [(key: String, windowStart: Instant)] = [("w:a", 60), ("w:a", 0), ("w:b", 60)]
+        let counters: [(key: CounterKey, windowStart: Instant)] = [("w:a", 60), ("w:a", 0), ("w:b", 60)]
         let read = try await store.read { try await $0.userWithIdentities(phoneNumber: "+16505550101", counters: counters) }
         #expect(read.found?.user == withTwo && read.found?.identities.count == 2)
         #expect(read.hits == [2, 0, 0])
@@ -121,12 +121,12 @@ struct FederatedIdentityStoreTests {
     func conflicts(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
         try await store.write { try await $0.insertImportedUsers([UserAndFactors(user: Self.user("a"), identities: [Self.google("a", "g-1")])]) }
-        await #expect(throws: StoreError.conflict("federatedId")) {
+        await #expect(throws: StoreError.conflict(.federatedIdentity)) {
             try await store.write { try await $0.insertImportedUsers([UserAndFactors(user: Self.user("b"), identities: [Self.google("b", "g-1")])]) }
         }
         #expect(try await store.read { try await $0.user(localID: "b") } == nil)
         try await store.write { try await $0.insertUser(Self.user("b")) }
-        await #expect(throws: StoreError.conflict("federatedId")) {
+        await #expect(throws: StoreError.conflict(.federatedIdentity)) {
             try await store.write { try await $0.linkFederatedIdentity(Self.google("b", "g-1")) }
         }
         #expect(try await store.read { try await $0.federatedIdentities(localID: "b") }.isEmpty)

@@ -19,7 +19,7 @@ struct MFAStoreTests {
             try await tx.insertMFAEnrollment(
                 MFAEnrollmentRecord(enrollmentID: "e3", localID: "u1", factor: .totp, displayName: "app", sealedTOTPSecret: "s", enrolledAt: 2))
         }
-        await #expect(throws: StoreError.conflict("secondFactor")) {
+        await #expect(throws: StoreError.conflict(.secondFactor)) {
             try await store.write { try await $0.insertMFAEnrollment(Self.phone("e4", "+16505550001")) }
         }
         #expect(try await store.read { try await $0.mfaEnrollments(localID: "u1") }.map(\.enrollmentID) == ["e1", "e3"])

@@ -69,7 +69,7 @@ struct PasskeyStoreTests {
             try await tx.insertUser(Self.user("b"))
             try await tx.insertPasskey(Self.passkey("k1", of: "a"))
         }
-        await #expect(throws: StoreError.conflict("passkey")) { try await store.write { try await $0.insertPasskey(Self.passkey("k1", of: "b")) } }
+        await #expect(throws: StoreError.conflict(.passkey)) { try await store.write { try await $0.insertPasskey(Self.passkey("k1", of: "b")) } }
         #expect(try await store.read { try await $0.passkeys(localID: "b") }.isEmpty)
         try await store.close()
     }

@@ -173,7 +173,7 @@ struct PostgresTransactionTests {
         let tx = PostgresTransaction(recorder)
         let read = try await SQLQueries(db: tx).spendPhoneSignInCode(
             sessionID: "s1", codeHash: "aa", now: 5, maxAttempts: 5,
-            counters: [NumberCounter(prefix: "w:h:", windowStart: 60), NumberCounter(prefix: "w:d:", windowStart: 0)])
+            counters: [NumberCounter(.wrongCodes(per: .hour), windowStart: 60), NumberCounter(.wrongCodes(per: .day), windowStart: 0)])
         try await tx.commit()
         guard case .spent(let session) = read.outcome else { Issue.record("expected spent, got \(read.outcome)"); return }
         #expect(session.id == "s1" && session.phoneNumber == "+16505553434" && session.consumedAt == 5)
@@ -185,7 +185,8 @@ struct PostgresTransactionTests {
         #expect(statement.contains("counter_key = ? || spent.phone_number AND window_start = ?"))
         #expect(
             recorder.binds[1] == [
-                .integer(5), .text("s1"), .integer(5), .integer(5), .text("aa"), .text("w:h:"), .integer(60), .text("w:d:"), .integer(0),
+                .integer(5), .text("s1"), .integer(5), .integer(5), .text("aa"), .text("sms-wrong:h:"), .integer(60), .text("sms-wrong:d:"),
+                .integer(0),
             ])
     }
 

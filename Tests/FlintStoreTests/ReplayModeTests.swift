@@ -40,10 +40,10 @@ struct ReplayModeTests {
     @Test("a closure that fails both times answers its own error and writes nothing")
     func failsBothTimes() async throws {
         let store = try await SQLiteStore(path: nil, replayingWrites: true, logger: testLogger())
-        await #expect(throws: StoreError.conflict("x")) {
+        await #expect(throws: StoreError.conflict(.localID)) {
             try await store.write { tx in
                 _ = try await tx.incrementCounter(key: "k", windowStart: 0, expiresAt: 10)
-                throw StoreError.conflict("x")
+                throw StoreError.conflict(.localID)
             }
         }
         #expect(try await store.read { try await $0.counterValue(key: "k", windowStart: 0) } == 0)

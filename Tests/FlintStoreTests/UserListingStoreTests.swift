@@ -96,7 +96,7 @@ struct UserListingStoreTests {
         try await store.write { try await $0.replaceMFAEnrollments(localID: "u0", with: [factor("a", "+16505550001"), factor("b", "+16505550002")]) }
         try await store.write { try await $0.replaceMFAEnrollments(localID: "u0", with: [factor("c", "+16505550003")]) }
         #expect(try await store.read { try await $0.mfaEnrollments(localID: "u0") }.map(\.enrollmentID) == ["c"])
-        await #expect(throws: StoreError.conflict("secondFactor")) {
+        await #expect(throws: StoreError.conflict(.secondFactor)) {
             try await store.write {
                 try await $0.replaceMFAEnrollments(localID: "u0", with: [factor("d", "+16505550004"), factor("e", "+16505550004")])
             }

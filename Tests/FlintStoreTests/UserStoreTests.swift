@@ -11,7 +11,7 @@ struct UserStoreTests {
         try await store.write {
             try await $0.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: Instant(secondsSince1970: 1)))
         }
-        await #expect(throws: StoreError.conflict("phoneNumber")) {
+        await #expect(throws: StoreError.conflict(.phoneNumber)) {
             try await store.write {
                 try await $0.insertUser(
                     UserRecord(localID: "u2", phoneNumber: "+16505553434", createdAt: 1, validSince: Instant(secondsSince1970: 1)))

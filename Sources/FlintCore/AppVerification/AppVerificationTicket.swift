@@ -5,8 +5,9 @@ package import Crypto
 ///
 /// Each is an AES-256-GCM ``SealedToken`` of the project, the issue time and 16 random bytes, so any node can check
 /// one without a database read. What must happen at most a bounded number of times (a receipt's uses, a token's
-/// single use, a puzzle's single solution) is counted on the store's shared counters, keyed by ``counterKey``,
-/// which is exact across nodes and on both SQLite and PostgreSQL.
+/// single use, a puzzle's single solution) is counted on the store's shared counters, keyed by its purpose and
+/// ``nonce`` (FlintStore's `CounterKey.appVerification`), which is exact across nodes and on both SQLite and
+/// PostgreSQL.
 package struct AppVerificationTicket: Sendable, Equatable {
     /// What the string is for; one kind never opens as another.
     package enum Purpose: Sendable, Equatable {
@@ -22,14 +23,6 @@ package struct AppVerificationTicket: Sendable, Equatable {
             case .receipt: .appReceipt
             case .challengeToken: .challengeToken
             case .puzzle: .challengePuzzle
-            }
-        }
-
-        var counterPrefix: String {
-            switch self {
-            case .receipt: "appreceipt:"
-            case .challengeToken: "apptoken:"
-            case .puzzle: "apppuzzle:"
             }
         }
     }
@@ -79,9 +72,6 @@ package struct AppVerificationTicket: Sendable, Equatable {
     package func isValid(projectID: String, now: Instant, lifetime: Duration) -> Bool {
         self.projectID == projectID && now.wholeSecond - issuedAt < lifetime && issuedAt - now.wholeSecond < .seconds(60)
     }
-
-    /// The shared counter that bounds this string's uses.
-    package var counterKey: String { purpose.counterPrefix + Hex.encode(nonce) }
 }
 
 extension AppVerificationTicket {

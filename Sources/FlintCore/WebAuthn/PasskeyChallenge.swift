@@ -50,9 +50,4 @@ package struct PasskeyChallenge: Sendable, Equatable {
     package func isExpired(now: Instant) -> Bool {
         now - issuedAt >= Self.lifetime || issuedAt > now + .seconds(60)
     }
-
-    /// The counter key that spends the challenge once.
-    package static func counterKey(_ text: String) -> String {
-        "passkey-challenge:\(Hex.encode(SHA256.hash(data: Array(text.utf8))))"
-    }
 }

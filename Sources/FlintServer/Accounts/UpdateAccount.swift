@@ -240,14 +240,9 @@ extension AccountsFlow {
                 }
                 if !unlinked.isEmpty { try await tx.unlinkFederatedIdentities(localID: user.localID, providerIDs: unlinked) }
                 if let link { try await tx.linkFederatedIdentity(link) }
-            } catch StoreError.conflict(let what) {
+            } catch StoreError.conflict(let taken) {
                 // Thrown, not returned: nothing of this update is kept.
-                switch what {
-                case "email": throw AuthError.emailExists
-                case "phoneNumber": throw AuthError.phoneNumberExists
-                case "federatedId": throw AuthError.federatedUserIDAlreadyLinked
-                default: throw AuthError(code: "DUPLICATE_MFA_ENROLLMENT_ID")
-                }
+                throw AuthError(taken)
             }
             try await tx.auditCredentialChanges(from: before, to: user, at: now)
             let identities = try await tx.federatedIdentities(localID: user.localID)

@@ -12,7 +12,7 @@ struct AccountCreationLimit: Sendable {
     /// the limit off.
     func allows(_ clientIP: String?, in tx: any CountersWrites & AuditWrites, now: Instant) async throws -> Bool {
         guard let clientIP, perHour > 0 else { return true }
-        let limit = Limit(key: "newaccount:ip:\(clientIP)", max: perHour, window: .seconds(3600))
+        let limit = Limit(key: .newAccounts(clientIP: clientIP), max: perHour, window: .seconds(3600))
         return !(try await [limit].count(in: tx, now: now))
     }
 }

@@ -3,15 +3,18 @@ import FlintStore
 
 /// Abuse limits on shared counters (exact across nodes): fixed windows keyed by what is limited.
 struct Limit: Sendable {
-    /// Counter key, e.g. `pwfail:email:a@b.c`.
-    let key: String
+    /// The counter, e.g. ``FlintStore/CounterKey/passwordFailures(email:)``.
+    let key: CounterKey
     /// Hits allowed per window.
     let max: Int64
     /// Window length.
     let window: Duration
 
     /// The start of the window `now` falls in (windows are aligned on the epoch).
-    func windowStart(_ now: Instant) -> Instant {
+    func windowStart(_ now: Instant) -> Instant { Self.windowStart(now, window: window) }
+
+    /// The start of the `window`-long window `now` falls in (windows are aligned on the epoch).
+    static func windowStart(_ now: Instant, window: Duration) -> Instant {
         let ms = now.millisecondsSince1970
         return Instant(millisecondsSince1970: ms - ms % window.inMilliseconds)
     }
@@ -30,7 +33,7 @@ extension [Limit] {
     }
 
     /// The counter windows `now` falls in, one per limit, as ``FlintStore/CountersReads/counterValues(_:)`` reads them.
-    func windows(_ now: Instant) -> [(key: String, windowStart: Instant)] { map { ($0.key, $0.windowStart(now)) } }
+    func windows(_ now: Instant) -> [(key: CounterKey, windowStart: Instant)] { map { ($0.key, $0.windowStart(now)) } }
 
     /// Whether one of the limits has its maximum in `hits` (their counters' values, in order).
     func reached(_ hits: some Sequence<Int64>) -> Bool { zip(self, hits).contains { limit, hits in hits >= limit.max } }
@@ -48,7 +51,7 @@ extension [Limit] {
 
     /// The counter windows `now` falls in with their expiry, as ``FlintStore/CountersWrites/incrementCounters(_:)``
     /// counts them.
-    func hitWindows(_ now: Instant) -> [(key: String, windowStart: Instant, expiresAt: Instant)] {
+    func hitWindows(_ now: Instant) -> [(key: CounterKey, windowStart: Instant, expiresAt: Instant)] {
         map { limit in
             let start = limit.windowStart(now)
             return (limit.key, start, start + limit.window)

@@ -86,7 +86,7 @@ extension AppVerifier {
         }
         let expiresAt = ticket.issuedAt + lifetime
         let uses = try await node.store.write { tx in
-            try await tx.incrementCounter(key: ticket.counterKey, windowStart: .epoch, expiresAt: expiresAt)
+            try await tx.incrementCounter(key: .appVerification(ticket), windowStart: .epoch, expiresAt: expiresAt)
         }
         guard uses <= maxUses else { throw usedUp }
     }

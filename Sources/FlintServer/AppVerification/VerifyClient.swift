@@ -42,7 +42,7 @@ extension AppVerifier {
         }
         let now = node.clock.now()
         if let clientIP {
-            let limit = Limit(key: "verifyclient:ip:\(clientIP)", max: Self.verifyClientPerIPPerHour, window: .seconds(3600))
+            let limit = Limit(key: .verifyClientCalls(clientIP: clientIP), max: Self.verifyClientPerIPPerHour, window: .seconds(3600))
             let over = try await node.store.write { tx in try await [limit].count(in: tx, now: now) }
             if over { throw AuthError.tooManyAttempts }
         }

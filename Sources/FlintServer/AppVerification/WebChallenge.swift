@@ -52,9 +52,10 @@ extension AppVerificationRoutes {
             return try challengePage(parameters, error: "The check did not pass. Try again.", status: .badRequest)
         }
         let expiresAt = ticket.issuedAt + Self.puzzleLifetime
-        let limits = context.clientIP.map { [Limit(key: "webchallenge:ip:\($0)", max: Self.tokensPerIPPerHour, window: .seconds(3600))] } ?? []
+        let limits =
+            context.clientIP.map { [Limit(key: .webChallengeTokens(clientIP: $0), max: Self.tokensPerIPPerHour, window: .seconds(3600))] } ?? []
         let (uses, over) = try await verifier.node.store.write { tx in
-            let uses = try await tx.incrementCounter(key: ticket.counterKey, windowStart: .epoch, expiresAt: expiresAt)
+            let uses = try await tx.incrementCounter(key: .appVerification(ticket), windowStart: .epoch, expiresAt: expiresAt)
             return (uses, uses == 1 ? try await limits.count(in: tx, now: now) : false)
         }
         guard uses == 1 else { return try challengePage(parameters, error: "This check was already used. Try again.", status: .badRequest) }

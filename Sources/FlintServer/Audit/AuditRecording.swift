@@ -19,7 +19,7 @@ extension Node {
     /// it is read first, so refusals after the first cost no write).
     func recordLockout(_ limit: Limit, at now: Instant) async {
         let start = limit.windowStart(now)
-        let marker = "lockout:" + limit.key
+        let marker = CounterKey.lockoutRecorded(limit.key)
         let event = AuditOrigin.current.event(.lockout, uid: nil, at: now, limit.auditDetail)
         do {
             if try await store.read({ try await $0.counterValue(key: marker, windowStart: start) }) > 0 { return }
@@ -38,6 +38,6 @@ extension Limit {
     /// What a `LOCKOUT` event says about the limit: its counter key (what is limited, such as `pwfail:ip:…` or
     /// `sms-country:h:GB`), its maximum and its window.
     var auditDetail: [String: JSONValue] {
-        ["limit": .string(key), "max": .number(Double(max)), "windowSeconds": .number(Double(window.inSeconds))]
+        ["limit": .string(key.rawValue), "max": .number(Double(max)), "windowSeconds": .number(Double(window.inSeconds))]
     }
 }

@@ -33,7 +33,7 @@ extension ActionCodes {
             user.emailVerified = true
             do {
                 try await tx.updateUser(user)
-            } catch StoreError.conflict {
+            } catch StoreError.conflict(.email) {
                 return .failure(.emailExists)
             }
             if previous != record.email {
@@ -82,7 +82,7 @@ extension ActionCodes {
             try await sessions.revokeSessions(of: &user, in: tx, now: now)
             do {
                 try await tx.updateUser(user)
-            } catch StoreError.conflict {
+            } catch StoreError.conflict(.email) {
                 return .failure(.emailExists)
             }
             try await tx.audit(.emailRecovered, uid: user.localID, at: now, ["email": .string(record.email)])

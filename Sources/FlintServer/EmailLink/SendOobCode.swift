@@ -151,8 +151,8 @@ extension EmailLinkFlow {
     /// Emails one address may be sent, and one client IP may ask for, per hour.
     func emailLimits(email: String, clientIP: String?) -> [Limit] {
         let hour: Duration = .seconds(3600)
-        var limits = [Limit(key: "oob:email:\(email)", max: node.settings.emailsPerAddressPerHour, window: hour)]
-        if let clientIP { limits.append(Limit(key: "oob:ip:\(clientIP)", max: node.settings.emailsPerIPPerHour, window: hour)) }
+        var limits = [Limit(key: .oobEmails(to: email), max: node.settings.emailsPerAddressPerHour, window: hour)]
+        if let clientIP { limits.append(Limit(key: .oobEmails(clientIP: clientIP), max: node.settings.emailsPerIPPerHour, window: hour)) }
         return limits
     }
 

@@ -36,7 +36,7 @@ extension FederatedSignIn {
     ) async throws -> IdpDecision {
         let newID = node.random.alphanumericID()
         let key = FederatedIdentityKey(providerID: providerID, rawID: profile.rawID)
-        let spentNonce = nonce.map { "idpnonce:\(providerID):\(ProviderNonceRule.sha256Hex($0))" }
+        let spentNonce = nonce.map { CounterKey.idpNonce(provider: providerID, nonce: $0) }
         return try await node.store.write { [self] tx -> IdpDecision in
             if let spentNonce {
                 let uses = try await tx.incrementCounters([(spentNonce, Instant.epoch, now + Self.nonceMemory)])

@@ -133,7 +133,7 @@ extension MFAFlow {
         let now = node.clock.now()
         var enrollment: MFAEnrollmentRecord
         let enrollee: Enrollee
-        var totpSessionKey: String?
+        var totpSessionKey: CounterKey?
         if let totp = wire.totpVerificationInfo, wire.phoneVerificationInfo == nil {
             guard config.totpSecondFactorEnabled else { throw AuthError.totpMFANotEnabled }
             enrollee = try await enrollingUser(idToken: wire.idToken, pendingCredential: wire.mfaPendingCredential)
@@ -145,14 +145,14 @@ extension MFAFlow {
             else { throw AuthError.invalidSessionInfo }
             // Every try counts; past the limit the session is spent and enrolment starts over.
             let attempts = Limit(
-                key: "totp-enroll:\(storedTokenHash(sessionText))", max: Int64(node.settings.maxCodeAttempts), window: .seconds(3600))
+                key: .totpEnrollmentTries(session: sessionText), max: Int64(node.settings.maxCodeAttempts), window: .seconds(3600))
             if try await node.store.write({ tx in try await [attempts].count(in: tx, now: now) }) { throw AuthError.sessionExpired }
             guard
                 let step = TOTP.matchingStep(
                     code: code, secret: session.secret, at: now.secondsSince1970, adjacentIntervals: config.totpAdjacentIntervals,
                     parameters: TOTPParameters())
             else { throw AuthError.invalidCode }
-            totpSessionKey = "totp-enrolled:\(storedTokenHash(sessionText))"
+            totpSessionKey = .totpEnrollmentSpent(session: sessionText)
             enrollment = MFAEnrollmentRecord(
                 enrollmentID: enrollmentID, localID: user.localID, factor: .totp, displayName: wire.displayName,
                 sealedTOTPSecret: try sealTOTPSecret(session.secret), enrolledAt: now, lastTOTPStep: step)
@@ -198,7 +198,7 @@ extension MFAFlow {
                 }
                 do {
                     try await tx.insertMFAEnrollment(added)
-                } catch StoreError.conflict {
+                } catch StoreError.conflict(.secondFactor) {
                     return .failure(.secondFactorExists)
                 }
                 try await tx.audit(

@@ -66,8 +66,10 @@ extension MFAFlow {
         // Every try reserves a slot before the factor is checked, so parallel guesses cannot slip past the limits;
         // a success gives it back. Per pending credential (past it, the credential is spent) and per account
         // (fresh credentials from repeated first-factor sign-ins do not buy more guesses).
-        let perCredential = Limit(key: "mfa:\(Hex.encode(credential.nonce))", max: Int64(node.settings.maxCodeAttempts), window: .seconds(600))
-        let perAccount = Limit(key: "mfa-user:\(credential.localID)", max: Self.secondFactorFailuresPerAccount, window: .seconds(900))
+        let perCredential = Limit(
+            key: .secondFactorTries(credentialNonce: credential.nonce), max: Int64(node.settings.maxCodeAttempts), window: .seconds(600))
+        let perAccount = Limit(
+            key: .secondFactorFailures(localID: credential.localID), max: Self.secondFactorFailuresPerAccount, window: .seconds(900))
         let (credentialOver, accountOver) = try await node.store.write { tx in
             (try await [perCredential].count(in: tx, now: now), try await [perAccount].count(in: tx, now: now))
         }

@@ -127,7 +127,7 @@ extension PasskeyFlow {
                 }
                 do {
                     try await tx.insertPasskey(record)
-                } catch StoreError.conflict {
+                } catch StoreError.conflict(.passkey) {
                     return .failure(.passkeyExists)
                 }
                 try await tx.audit(.passkeyEnrolled, uid: user.localID, at: now, ["credentialId": .string(record.credentialID)])

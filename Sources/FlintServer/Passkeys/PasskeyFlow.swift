@@ -66,7 +66,7 @@ struct PasskeyFlow: Sendable {
     /// Spends a challenge in `tx`: `false` when it was spent before.
     func spend(_ challenge: PasskeyChallenge, text: String, in tx: any CountersWrites) async throws -> Bool {
         try await tx.incrementCounter(
-            key: PasskeyChallenge.counterKey(text), windowStart: .epoch, expiresAt: challenge.issuedAt + PasskeyChallenge.lifetime) == 1
+            key: .passkeyChallenge(text), windowStart: .epoch, expiresAt: challenge.issuedAt + PasskeyChallenge.lifetime) == 1
     }
 }
 

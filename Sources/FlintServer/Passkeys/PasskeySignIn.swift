@@ -40,7 +40,10 @@ extension PasskeyFlow {
     /// A challenge for a discoverable-credential sign-in; each one counts on the client IP's limit (when set).
     func startSignIn(_ wire: StartPasskeySignInRequest, origin: String?, clientIP: String?) async throws -> StartPasskeySignInResponse {
         if let clientIP, node.settings.passkeyChallengesPerIP > 0 {
-            let limits = [Limit(key: "pkstart:ip:\(clientIP)", max: node.settings.passkeyChallengesPerIP, window: node.settings.passkeyLimitWindow)]
+            let limits = [
+                Limit(
+                    key: .passkeyChallenges(clientIP: clientIP), max: node.settings.passkeyChallengesPerIP, window: node.settings.passkeyLimitWindow)
+            ]
             let now = node.clock.now()
             if try await node.store.write({ tx in try await limits.count(in: tx, now: now) }) { throw AuthError.tooManyAttempts }
         }
@@ -115,10 +118,10 @@ extension PasskeyFlow {
     /// The failure limits of a passkey sign-in: per credential ID from one client IP, and per client IP.
     func failureLimits(credentialID: String, clientIP: String?) -> [Limit] {
         let window = node.settings.passkeyLimitWindow
-        let perCredential = "pkfail:cred:\(credentialID):ip:\(clientIP ?? "-")"
+        let perCredential = CounterKey.passkeyFailures(credentialID: credentialID, clientIP: clientIP)
         var limits = [Limit(key: perCredential, max: node.settings.passkeyFailuresPerCredential, window: window)]
         if let clientIP, node.settings.passkeyFailuresPerIP > 0 {
-            limits.append(Limit(key: "pkfail:ip:\(clientIP)", max: node.settings.passkeyFailuresPerIP, window: window))
+            limits.append(Limit(key: .passkeyFailures(clientIP: clientIP), max: node.settings.passkeyFailuresPerIP, window: window))
         }
         return limits
     }

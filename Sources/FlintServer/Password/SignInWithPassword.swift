@@ -95,8 +95,8 @@ extension PasswordFlow {
     /// The failure limits of a password sign-in: per email address and per client IP.
     func passwordFailureLimits(email: String, clientIP: String?) -> [Limit] {
         let window = node.settings.passwordFailureWindow
-        var limits = [Limit(key: "pwfail:email:\(email)", max: node.settings.passwordFailuresPerAccount, window: window)]
-        if let clientIP { limits.append(Limit(key: "pwfail:ip:\(clientIP)", max: node.settings.passwordFailuresPerIP, window: window)) }
+        var limits = [Limit(key: .passwordFailures(email: email), max: node.settings.passwordFailuresPerAccount, window: window)]
+        if let clientIP { limits.append(Limit(key: .passwordFailures(clientIP: clientIP), max: node.settings.passwordFailuresPerIP, window: window)) }
         return limits
     }
 }

@@ -84,7 +84,7 @@ extension PasswordFlow {
             verdict.stamp(&user, now: now)
             do {
                 if isNew { try await tx.insertUser(user) } else { try await tx.updateUser(user) }
-            } catch StoreError.conflict("email") {
+            } catch StoreError.conflict(.email) {
                 return .failed(.emailExists)
             }
             if !isNew { try await tx.auditCredentialChanges(from: before, to: user, at: now) }
@@ -119,13 +119,8 @@ extension PasswordFlow {
                     try await tx.replaceMFAEnrollments(localID: record.localID, with: enrollments)
                 }
             }
-        } catch StoreError.conflict(let what) {
-            switch what {
-            case "email": throw AuthError.emailExists
-            case "phoneNumber": throw AuthError.phoneNumberExists
-            case "secondFactor": throw AuthError(code: "DUPLICATE_MFA_ENROLLMENT_ID")
-            default: throw AuthError(code: "DUPLICATE_LOCAL_ID")
-            }
+        } catch StoreError.conflict(let taken) {
+            throw AuthError(taken)
         }
         return SignUpResponse(fields: SignUpFields(localId: user.localID, email: user.email, displayName: user.displayName))
     }

@@ -13,22 +13,25 @@ extension PhoneCodes {
     /// (`flint.smsLimits.perNumberPerHour` and `perNumberPerDay`; 0 is off).
     func smsSendLimits(_ phone: String, _ limits: ProjectConfig.SMSLimits) -> [Limit] {
         [
-            Limit(key: "sms-sent:h:\(phone)", max: limits.perNumberPerHour, window: Self.hour),
-            Limit(key: "sms-sent:d:\(phone)", max: limits.perNumberPerDay, window: Self.day),
+            Limit(key: .number(phone, .sends(per: .hour)), max: limits.perNumberPerHour, window: Self.hour),
+            Limit(key: .number(phone, .sends(per: .day)), max: limits.perNumberPerDay, window: Self.day),
         ].filter { $0.max > 0 }
     }
 
     /// Wrong codes `phone` (E.164) may be answered with: per hour and per day.
     func wrongCodeLimits(_ phone: String) -> [Limit] {
         [
-            Limit(key: "sms-wrong:h:\(phone)", max: node.settings.wrongCodesPerNumberPerHour, window: Self.hour),
-            Limit(key: "sms-wrong:d:\(phone)", max: node.settings.wrongCodesPerNumberPerDay, window: Self.day),
+            Limit(key: .number(phone, .wrongCodes(per: .hour)), max: node.settings.wrongCodesPerNumberPerHour, window: Self.hour),
+            Limit(key: .number(phone, .wrongCodes(per: .day)), max: node.settings.wrongCodesPerNumberPerDay, window: Self.day),
         ]
     }
 
-    /// The windows of ``wrongCodeLimits(_:)`` at `now`, as counters of the number a spent session proves.
+    /// The windows of ``wrongCodeLimits(_:)`` at `now`, in its order, as counters of the number a spent session proves.
     func wrongCodeCounters(_ now: Instant) -> [NumberCounter] {
-        wrongCodeLimits("").windows(now).map { NumberCounter(prefix: $0.key, windowStart: $0.windowStart) }
+        [
+            NumberCounter(.wrongCodes(per: .hour), windowStart: Limit.windowStart(now, window: Self.hour)),
+            NumberCounter(.wrongCodes(per: .day), windowStart: Limit.windowStart(now, window: Self.day)),
+        ]
     }
 
     /// Checks a code inside `tx` and returns the number it proves, or Firebase's error (returned, not thrown, so the
@@ -87,7 +90,7 @@ extension PhoneCodes {
 
     /// `phone` with — for a sign-in — its account, and the hits of `counters`, in one read.
     private static func proven(
-        _ phone: String, counters: [(key: String, windowStart: Instant)], signIn: Bool, in tx: any CountersReads & UsersReads
+        _ phone: String, counters: [(key: CounterKey, windowStart: Instant)], signIn: Bool, in tx: any CountersReads & UsersReads
     ) async throws -> (number: ProvenNumber, hits: [Int64]) {
         guard signIn else { return (ProvenNumber(phone: phone), try await tx.counterValues(counters)) }
         let read = try await tx.userWithIdentities(phoneNumber: phone, counters: counters)
@@ -104,7 +107,7 @@ struct FictionalAttempt: Sendable {
     /// The fictional number (E.164).
     var phoneNumber: String
     /// The counter of this handle's wrong codes (the handle's SHA-256, so the key reveals nothing usable).
-    var counterKey: String
+    var counterKey: CounterKey
     /// When the handle expires; its counter may be swept after that.
     var expiresAt: Instant
     /// Whether the code was the number's configured one.

@@ -27,7 +27,7 @@ extension PhoneCodes {
             guard node.clock.now().wholeSecond - issuedAt < ttl else { throw AuthError.sessionExpired }
             return .fictional(
                 FictionalAttempt(
-                    phoneNumber: phone, counterKey: "sms-fictional:\(storedTokenHash(sessionInfo))", expiresAt: issuedAt + ttl,
+                    phoneNumber: phone, counterKey: .fictionalCodeTries(sessionInfo: sessionInfo), expiresAt: issuedAt + ttl,
                     codeMatches: constantTimeEquals(Array(code.utf8), Array(expected.utf8))))
         case .temporaryProof?, nil:
             throw AuthError.invalidSessionInfo

@@ -29,8 +29,6 @@ struct SMSBudgetAlert: Sendable, Equatable {
 extension PhoneCodes {
     private static let hour: Duration = .seconds(3600)
     private static let day: Duration = .seconds(86_400)
-    /// The project's texts per UTC day (counted even without a budget, for ``smsBudgetUse()``).
-    static let budgetKey = "sms-budget:d"
 
     /// Every limit a text to `phone` at the request of `clientIP` counts against, in the order they answer: the
     /// number's, the address's and the country's (`TOO_MANY_ATTEMPTS_TRY_LATER`), then the budget (`QUOTA_EXCEEDED`).
@@ -40,13 +38,13 @@ extension PhoneCodes {
         var limits = smsSendLimits(phone.e164, config)
         guard delivered else { return limits.map { SMSSendLimit(limit: $0, refusal: .tooManyAttempts) } }
         if let clientIP {
-            limits.append(Limit(key: "sms-ip:h:\(clientIP)", max: config.perIPPerHour, window: Self.hour))
-            limits.append(Limit(key: "sms-ip:d:\(clientIP)", max: config.perIPPerDay, window: Self.day))
+            limits.append(Limit(key: .smsSends(clientIP: clientIP, per: .hour), max: config.perIPPerHour, window: Self.hour))
+            limits.append(Limit(key: .smsSends(clientIP: clientIP, per: .day), max: config.perIPPerDay, window: Self.day))
         }
         let country = phone.regionCode ?? "+\(phone.countryCallingCode)"
-        limits.append(Limit(key: "sms-country:h:\(country)", max: config.perCountryPerHour, window: Self.hour))
+        limits.append(Limit(key: .smsSends(country: country, per: .hour), max: config.perCountryPerHour, window: Self.hour))
         var sendLimits = limits.filter { $0.max > 0 }.map { SMSSendLimit(limit: $0, refusal: .tooManyAttempts) }
-        let budget = Limit(key: Self.budgetKey, max: config.dailyBudget > 0 ? config.dailyBudget : .max, window: Self.day)
+        let budget = Limit(key: .smsBudget, max: config.dailyBudget > 0 ? config.dailyBudget : .max, window: Self.day)
         sendLimits.append(SMSSendLimit(limit: budget, refusal: .smsQuotaExceeded))
         return sendLimits
     }
@@ -54,7 +52,7 @@ extension PhoneCodes {
     /// Texts sent so far in the current UTC day across the project, and the daily budget (0 when off): for metrics.
     func smsBudgetUse() async throws -> (sent: Int64, budget: Int64) {
         let now = node.clock.now()
-        let day = Limit(key: Self.budgetKey, max: 0, window: Self.day)
+        let day = Limit(key: .smsBudget, max: 0, window: Self.day)
         let sent = try await node.store.read { try await $0.counterValue(key: day.key, windowStart: day.windowStart(now)) }
         return (sent, node.config.current.smsLimits.dailyBudget)
     }
@@ -75,11 +73,11 @@ extension PhoneCodes {
     /// no node has raised it yet today (a marker counter, set once per UTC day). Best effort, after the send's commit: a
     /// failure is logged, and the next text tries again.
     func budgetAlert(sent: Int64, limits: [SMSSendLimit], now: Instant) async -> SMSBudgetAlert? {
-        guard let budget = limits.first(where: { $0.limit.key == Self.budgetKey })?.limit, budget.max < .max, sent <= budget.max,
+        guard let budget = limits.first(where: { $0.limit.key == .smsBudget })?.limit, budget.max < .max, sent <= budget.max,
             sent * 5 >= budget.max * 4
         else { return nil }
         let start = budget.windowStart(now)
-        let marker = "sms-budget-alert:d"
+        let marker = CounterKey.smsBudgetAlert
         do {
             let first = try await node.store.write { tx in
                 guard try await tx.counterValue(key: marker, windowStart: start) == 0 else { return false }
@@ -115,7 +113,7 @@ extension [SMSSendLimit] {
         }
         do {
             let hits = try await tx.reserveCounters(reservations)
-            return zip(self, hits).first { $0.0.limit.key == PhoneCodes.budgetKey }?.1 ?? 0
+            return zip(self, hits).first { $0.0.limit.key == .smsBudget }?.1 ?? 0
         } catch let past as CounterPastLimit {
             guard let item = first(where: { $0.limit.key == past.key }) else { throw past }
             throw SMSSendRefused(limit: item.limit, refusal: item.refusal)

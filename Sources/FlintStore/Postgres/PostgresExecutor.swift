@@ -33,7 +33,7 @@ struct PostgresExecutor: SQLExecutor {
                 throw error
             }
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.pastLimitState {
-            throw CounterPastLimit(key: error.serverInfo?[.message] ?? "")
+            throw CounterPastLimit(key: CounterKey(rawValue: error.serverInfo?[.message] ?? ""))
         }
     }
 

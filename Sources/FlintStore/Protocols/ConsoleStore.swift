@@ -18,7 +18,7 @@ public protocol ConsoleReads: Sendable {
 
 /// The web console's own accounts and sessions. Writes, inside a transaction.
 public protocol ConsoleWrites: ConsoleReads {
-    /// Stores a new operator; ``StoreError/conflict(_:)`` (`email`) when one has that email.
+    /// Stores a new operator; ``StoreError/conflict(_:)`` (``StoreConflict/operatorEmail``) when one has that email.
     func insertConsoleOperator(_ record: ConsoleOperatorRecord) async throws
     /// Replaces the stored operator with the same email; ``StoreError/notFound`` when there is none.
     func updateConsoleOperator(_ record: ConsoleOperatorRecord) async throws

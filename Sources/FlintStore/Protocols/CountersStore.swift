@@ -4,10 +4,10 @@ public import FlintCore
 /// single-use (a session handle, a ticket) has one window, starting at ``Instant/epoch``, that lasts until it expires.
 public protocol CountersReads: Sendable {
     /// The hits counted so far for `key` in the window starting at `windowStart`; 0 when none.
-    func counterValue(key: String, windowStart: Instant) async throws -> Int64
+    func counterValue(key: CounterKey, windowStart: Instant) async throws -> Int64
     /// The hits of several counters, in the order of `windows` (0 for a counter without any), read in one statement:
     /// a sign-in checks its limits with one round trip to the database instead of one per limit.
-    func counterValues(_ windows: [(key: String, windowStart: Instant)]) async throws -> [Int64]
+    func counterValues(_ windows: [(key: CounterKey, windowStart: Instant)]) async throws -> [Int64]
 }
 
 /// Shared abuse counters: fixed windows, one atomic hit at a time, exact across nodes. Writes, inside a transaction.
@@ -15,10 +15,10 @@ public protocol CountersWrites: CountersReads {
     /// Adds one hit to the counter `key` for the window starting at `windowStart` and returns the window's
     /// total, counted exactly across every node sharing the store (one atomic upsert). The row may be swept after
     /// `expiresAt`. Abuse limits are built on this.
-    func incrementCounter(key: String, windowStart: Instant, expiresAt: Instant) async throws -> Int64
+    func incrementCounter(key: CounterKey, windowStart: Instant, expiresAt: Instant) async throws -> Int64
     /// Adds one hit to each counter window, as ``incrementCounter(key:windowStart:expiresAt:)`` does, in one
     /// statement; returns the windows' totals in the order given (a window named twice counts twice).
-    func incrementCounters(_ windows: [(key: String, windowStart: Instant, expiresAt: Instant)]) async throws -> [Int64]
+    func incrementCounters(_ windows: [(key: CounterKey, windowStart: Instant, expiresAt: Instant)]) async throws -> [Int64]
     /// Counts one hit on each window, all or none: when a hit takes a window past its `max`, the store keeps nothing of
     /// the transaction and throws ``CounterPastLimit`` naming the first such window in the order given. Returns the
     /// windows' totals after the count, in order. It must be the transaction's last statement, and the closure must
@@ -27,21 +27,21 @@ public protocol CountersWrites: CountersReads {
     func reserveCounters(_ windows: [CounterReservation]) async throws -> [Int64]
     /// Takes back one hit counted with ``incrementCounter(key:windowStart:expiresAt:)`` (never below zero): limits
     /// that count failures reserve a hit before checking and release it on success, so checks cannot race.
-    func releaseCounter(key: String, windowStart: Instant) async throws
+    func releaseCounter(key: CounterKey, windowStart: Instant) async throws
     /// Deletes counter windows that expired before `cutoff`; returns how many.
     func deleteCounters(expiredBefore cutoff: Instant) async throws -> Int
 }
 
 /// A hit to count on a counter window whose total may not pass `max` (``CountersWrites/reserveCounters(_:)``).
 public struct CounterReservation: Sendable {
-    public var key: String
+    public var key: CounterKey
     public var windowStart: Instant
     /// When the window's row may be swept.
     public var expiresAt: Instant
     /// The most hits the window may hold.
     public var max: Int64
 
-    public init(key: String, windowStart: Instant, expiresAt: Instant, max: Int64) {
+    public init(key: CounterKey, windowStart: Instant, expiresAt: Instant, max: Int64) {
         self.key = key
         self.windowStart = windowStart
         self.expiresAt = expiresAt
@@ -52,7 +52,7 @@ public struct CounterReservation: Sendable {
 /// A reservation refused: the hit would have taken the counter `key` past its maximum. Nothing of the transaction
 /// that asked was kept.
 public struct CounterPastLimit: Error, Equatable {
-    public let key: String
+    public let key: CounterKey
 
-    public init(key: String) { self.key = key }
+    public init(key: CounterKey) { self.key = key }
 }

@@ -15,13 +15,13 @@ public protocol CredentialsReads: Sendable {
 
 /// Credentials of the project's operators and backends. Writes, inside a transaction.
 public protocol CredentialsWrites: CredentialsReads {
-    /// Stores a service-account key. Throws ``StoreError/conflict(_:)`` (`name`) when an unrevoked account has its
-    /// name, (`keyID`) when the key ID is taken.
+    /// Stores a service-account key. Throws ``StoreError/conflict(_:)`` (``StoreConflict/credentialName``) when an
+    /// unrevoked account has its name, (``StoreConflict/keyID``) when the key ID is taken.
     func insertServiceAccount(_ account: ServiceAccountRecord) async throws
     /// Revokes the unrevoked key of the service account `name` at `at`; returns whether there was one.
     func revokeServiceAccount(name: String, at: Instant) async throws -> Bool
-    /// Stores an admin credential. Throws ``StoreError/conflict(_:)`` (`name`) when an unrevoked credential has its
-    /// name.
+    /// Stores an admin credential. Throws ``StoreError/conflict(_:)`` (``StoreConflict/credentialName``) when an
+    /// unrevoked credential has its name.
     func insertAdminCredential(_ credential: AdminCredentialRecord) async throws
     /// Revokes the unrevoked admin credential `name` at `at`; returns whether there was one.
     func revokeAdminCredential(name: String, at: Instant) async throws -> Bool

@@ -10,7 +10,7 @@ public protocol PasskeysReads: Sendable {
 
 /// Passkeys (WebAuthn credentials). Writes, inside a transaction.
 public protocol PasskeysWrites: PasskeysReads {
-    /// Adds a passkey. Throws ``StoreError/conflict(_:)`` when its credential ID is enrolled already (on any account).
+    /// Adds a passkey. Throws ``StoreError/conflict(_:)`` (``StoreConflict/passkey``) when its credential ID is enrolled already (on any account).
     func insertPasskey(_ passkey: PasskeyRecord) async throws
     /// Moves a passkey's signature counter from `old` to `new` in one conditional statement; `false` when the stored
     /// counter is no longer `old` (a concurrent sign-in with the same counter value: only one wins).

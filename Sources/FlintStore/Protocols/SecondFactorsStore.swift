@@ -10,7 +10,8 @@ public protocol SecondFactorsReads: Sendable {
 
 /// Second factors: enrolments, TOTP steps and recovery codes. Writes, inside a transaction.
 public protocol SecondFactorsWrites: SecondFactorsReads {
-    /// Adds a second factor. Throws ``StoreError/conflict`` if the account has this phone number enrolled already.
+    /// Adds a second factor. Throws ``StoreError/conflict(_:)`` (``StoreConflict/secondFactor``) if the account has this
+    /// phone number enrolled already, or the enrolment ID is taken.
     func insertMFAEnrollment(_ enrollment: MFAEnrollmentRecord) async throws
     /// Removes a second factor; returns whether it existed.
     func deleteMFAEnrollment(localID: String, enrollmentID: String) async throws -> Bool

@@ -55,7 +55,7 @@ public protocol UserImportReads: Sendable {
 public protocol UserImportWrites: UserImportReads {
     /// Inserts accounts with their second factors, federated identities (multi-row statements) and passkeys. The caller has
     /// checked for clashes (``UserImportReads/importClashes(localIDs:emails:phoneNumbers:enrollmentIDs:identities:)``);
-    /// a clash found anyway (a concurrent writer) throws ``StoreError/conflict``, so the transaction is undone and may
+    /// a clash found anyway (a concurrent writer) throws ``StoreError/conflict(_:)``, so the transaction is undone and may
     /// run again.
     func insertImportedUsers(_ accounts: [UserAndFactors]) async throws
 }

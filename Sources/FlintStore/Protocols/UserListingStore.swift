@@ -22,7 +22,7 @@ public protocol UserListingWrites: UserListingReads {
     /// - Returns: the IDs that existed (and are gone).
     func deleteUsers(localIDs: [String]) async throws -> Set<String>
     /// Replaces every second factor of an account with `enrollments` (recovery codes are left to the caller).
-    /// Throws ``StoreError/conflict`` if two of them share a phone number or an enrolment ID is taken.
+    /// Throws ``StoreError/conflict(_:)`` (``StoreConflict/secondFactor``) if two of them share a phone number or an enrolment ID is taken.
     func replaceMFAEnrollments(localID: String, with enrollments: [MFAEnrollmentRecord]) async throws
     /// Records a sign-in that minted tokens: `lastLoginAt` and `lastRefreshAt`, in one statement that leaves the
     /// rest of the row alone.

@@ -9,7 +9,7 @@ public protocol UsersReads: Sendable {
     /// A user by E.164 number with its federated identities (by provider and raw ID), and the hits of `counters` (as
     /// ``CountersReads/counterValues(_:)`` reads them, in order), all read in one statement: what a phone sign-in
     /// needs for the session's ID token, with its number's wrong-code counters.
-    func userWithIdentities(phoneNumber: String, counters: [(key: String, windowStart: Instant)]) async throws -> (
+    func userWithIdentities(phoneNumber: String, counters: [(key: CounterKey, windowStart: Instant)]) async throws -> (
         found: (user: UserRecord, identities: [FederatedIdentityRecord])?, hits: [Int64]
     )
     /// A user by lower-cased email.
@@ -36,19 +36,21 @@ public protocol UsersWrites: UsersReads {
     func lockedUser(email: String) async throws -> UserRecord?
     /// A user by E.164 number, locked the same way.
     func lockedUser(phoneNumber: String) async throws -> UserRecord?
-    /// Inserts a new user. Throws ``StoreError/conflict`` if the ID, number or email is taken.
+    /// Inserts a new user. Throws ``StoreError/conflict(_:)`` (``StoreConflict/localID``,
+    /// ``StoreConflict/phoneNumber`` or ``StoreConflict/email``) if the ID, number or email is taken.
     func insertUser(_ user: UserRecord) async throws
     /// Inserts a new user whose number and email this transaction has just found free, reading nothing back: on
     /// PostgreSQL it rides with the transaction's next write (a sign-in's session and audit event). Should a
     /// concurrent transaction take one of them first, the insert's unique violation fails this transaction, which
     /// the store runs again (and which then finds that account).
     func insertFreshUser(_ user: UserRecord) async throws
-    /// Rewrites a user row. Throws ``StoreError/conflict`` on a unique clash, ``StoreError/notFound`` if gone.
+    /// Rewrites a user row. Throws ``StoreError/conflict(_:)`` (``StoreConflict/phoneNumber``, ``StoreConflict/email``) when another
+    /// account has its number or email, ``StoreError/notFound`` if gone.
     func updateUser(_ user: UserRecord) async throws
     /// Records a sign-in (`lastLoginAt`, ms) without rewriting the rest of the row.
     func recordSignIn(localID: String, at: Instant) async throws
     /// Links a federated identity to its account, replacing the account's identity at the same provider. Throws
-    /// ``StoreError/conflict`` (`federatedId`) if another account holds the provider's raw ID.
+    /// ``StoreError/conflict(_:)`` (``StoreConflict/federatedIdentity``) if another account holds the provider's raw ID.
     func linkFederatedIdentity(_ identity: FederatedIdentityRecord) async throws
     /// Unlinks an account's identities at `providerIDs`. Returns how many were removed.
     @discardableResult

@@ -1,18 +1,21 @@
 public import FlintCore
 
 /// A counter a phone number has of its own, named before the number is known (a code's number is known once the code
-/// is spent): its key is ``prefix`` followed by the number, in one window.
+/// is spent): its key is ``CounterKey/number(_:_:)`` of the number, in one window.
 public struct NumberCounter: Sendable, Hashable {
-    /// What the key starts with (`sms-wrong:h:`).
-    public var prefix: String
+    /// What the number's counter counts (its key's namespace).
+    public var count: CounterKey.NumberCount
     /// The start of the window read.
     public var windowStart: Instant
 
-    public init(prefix: String, windowStart: Instant) {
-        self.prefix = prefix
+    public init(_ count: CounterKey.NumberCount, windowStart: Instant) {
+        self.count = count
         self.windowStart = windowStart
     }
 
     /// The counter's key for `phoneNumber` (E.164).
-    public func key(for phoneNumber: String) -> String { prefix + phoneNumber }
+    public func key(for phoneNumber: String) -> CounterKey { .number(phoneNumber, count) }
+
+    /// What the key starts with: the store writes the key in SQL, with the number it finds.
+    var prefix: String { count.prefix }
 }

@@ -46,7 +46,7 @@ extension CredentialsWrites where Self: SQLBacked {
         )
         guard rows.isEmpty else { return }
         let taken = try await db.first(.read("SELECT key_id FROM service_accounts WHERE key_id = ?", [.text(a.keyID)], from: .serviceAccounts)) != nil
-        throw StoreError.conflict(taken ? "keyID" : "name")
+        throw StoreError.conflict(taken ? .keyID : .credentialName)
     }
 
     func revokeServiceAccount(name: String, at: Instant) async throws -> Bool {
@@ -78,7 +78,7 @@ extension CredentialsWrites where Self: SQLBacked {
                 """,
                 [.text(c.secretHash), .text(c.name), .text(c.scope.rawValue), .instant(c.createdAt), c.revokedAt.sql], into: .adminCredentials)
         )
-        if rows.isEmpty { throw StoreError.conflict("name") }
+        if rows.isEmpty { throw StoreError.conflict(.credentialName) }
     }
 
     func revokeAdminCredential(name: String, at: Instant) async throws -> Bool {

@@ -47,7 +47,7 @@ extension PasskeysWrites where Self: SQLBacked {
                     .text(p.credentialID), .text(p.localID), .text(p.publicKey), .text(p.rpID), .integer(p.signCount), p.name.sql,
                     .text(p.transports.joined(separator: ",")), .instant(p.createdAt),
                 ], into: .passkeys))
-        if rows.isEmpty { throw StoreError.conflict("passkey") }
+        if rows.isEmpty { throw StoreError.conflict(.passkey) }
     }
 
     func advancePasskeyCounter(credentialID: String, from old: Int64, to new: Int64) async throws -> Bool {

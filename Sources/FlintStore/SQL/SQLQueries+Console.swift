@@ -124,7 +124,7 @@ extension SQLQueries {
                     .text(o.email), .text(o.role.rawValue), o.passwordHash.sql, o.totpSecret.sql, o.lastTOTPStep.sql, o.setupTokenHash.sql,
                     o.setupExpiresAt.sql, .instant(o.createdAt),
                 ], into: .consoleOperators))
-        if rows.isEmpty { throw StoreError.conflict("email") }
+        if rows.isEmpty { throw StoreError.conflict(.operatorEmail) }
     }
 
     func updateConsoleOperator(_ o: ConsoleOperatorRecord) async throws {

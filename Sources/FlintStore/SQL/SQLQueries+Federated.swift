@@ -16,7 +16,7 @@ extension SQLQueries {
         )
     }
 
-    func userWithIdentities(phoneNumber: String, counters: [(key: String, windowStart: Instant)]) async throws -> (
+    func userWithIdentities(phoneNumber: String, counters: [(key: CounterKey, windowStart: Instant)]) async throws -> (
         found: (user: UserRecord, identities: [FederatedIdentityRecord])?, hits: [Int64]
     ) {
         // Each row carries the counters' hits (empty when the window has none).
@@ -24,7 +24,7 @@ extension SQLQueries {
         let rows = try await db.query(
             .read(
                 Self.userWithIdentitiesColumns + hitColumns.joined() + Self.userWithIdentitiesByPhone,
-                counters.flatMap { [SQLValue.text($0.key), .instant($0.windowStart)] } + [.text(phoneNumber)],
+                counters.flatMap { [SQLValue.text($0.key.rawValue), .instant($0.windowStart)] } + [.text(phoneNumber)],
                 from: .rateCounters, .users, .federatedIdentities))
         return try accountAndHits(rows, counters: counters.count)
     }
@@ -148,7 +148,7 @@ extension SQLQueries {
                 [.text(identity.providerID), .text(identity.rawID)],
                 from: .federatedIdentities)
         )
-        if let owner, try owner.string("local_id") != identity.localID { throw StoreError.conflict("federatedId") }
+        if let owner, try owner.string("local_id") != identity.localID { throw StoreError.conflict(.federatedIdentity) }
         // One identity per provider and account: linking again replaces the one the account had.
         try await db.run(
             .write(
@@ -162,7 +162,7 @@ extension SQLQueries {
                 """,
                 identityValues(identity), into: .federatedIdentities)
         )
-        if inserted.isEmpty { throw StoreError.conflict("federatedId") }
+        if inserted.isEmpty { throw StoreError.conflict(.federatedIdentity) }
     }
 
     func unlinkFederatedIdentities(localID: String, providerIDs: [String]) async throws -> Int {
@@ -197,11 +197,11 @@ extension SQLQueries {
         return owners
     }
 
-    /// Inserts identities with multi-row statements; ``StoreError/conflict`` (`federatedId`) if one is taken.
+    /// Inserts identities with multi-row statements; ``StoreError/conflict(_:)`` (``StoreConflict/federatedIdentity``) if one is taken.
     func insertIdentities(_ identities: [FederatedIdentityRecord]) async throws {
         try await insertRows(
             identities, into: .federatedIdentities, columns: Self.identityColumns, width: Self.identityColumnCount, key: "raw_id",
 
-            conflict: "federatedId", values: identityValues)
+            conflict: .federatedIdentity, values: identityValues)
     }
 }

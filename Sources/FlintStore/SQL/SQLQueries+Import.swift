@@ -55,11 +55,11 @@ extension SQLQueries {
         let users = accounts.map(\.user)
         try await insertRows(
             users, into: .users, columns: Self.userInsertColumns, width: Self.userInsertColumnCount, key: "local_id",
-            conflict: "localId", values: userInsertValues)
+            conflict: .localID, values: userInsertValues)
         try await insertRows(
             accounts.flatMap(\.enrollments),
             into: .mfaEnrollments, columns: "enrollment_id, local_id, factor, display_name, phone_number, totp_secret, enrolled_at, last_totp_step",
-            width: 8, key: "enrollment_id", conflict: "secondFactor"
+            width: 8, key: "enrollment_id", conflict: .secondFactor
         ) { e in
             [
                 .text(e.enrollmentID), .text(e.localID), .text(e.factor.rawValue), e.displayName.sql, e.phoneNumber.sql, e.sealedTOTPSecret.sql,
@@ -140,9 +140,9 @@ extension SQLQueries {
     /// `items` cut into runs of `size` (a power of two), the tail into smaller powers of two: few statement shapes.
     /// Inserts `items` into `table`'s `columns` in multi-row statements of up to ``rowsPerInsert`` rows of `width`
     /// values each; a row a unique key refuses (`key` is not returned for it) throws ``StoreError/conflict(_:)`` with
-    /// `conflict`, the field the caller's answer names.
+    /// `conflict`, what the key holds.
     func insertRows<T>(
-        _ items: [T], into table: SQLTable, columns: String, width: Int, key: String, conflict: String, values: (T) -> [SQLValue]
+        _ items: [T], into table: SQLTable, columns: String, width: Int, key: String, conflict: StoreConflict, values: (T) -> [SQLValue]
     ) async throws {
         for rows in Self.insertChunks(items, size: rowsPerInsert) {
             let inserted = try await db.query(

@@ -120,23 +120,19 @@ extension SQLQueries {
         try await user(where: "phone_number", is: phoneNumber, locked: true)
     }
 
-    func schemaVersion() async throws -> Int {
-        Int(try await db.first(.read("SELECT COALESCE(MAX(version), 0) AS v FROM flint_schema", from: .schema))?.int64("v") ?? 0)
-    }
-
     func userCount() async throws -> Int {
         Int(try await db.first(.read("SELECT COUNT(*) AS n FROM users", from: .users))?.int64("n") ?? 0)
     }
 
-    /// Fails with ``StoreError/conflict`` instead of a driver error when a unique value is taken by another user.
+    /// Fails with ``StoreError/conflict(_:)`` instead of a driver error when a unique value is taken by another user.
     private func checkUnique(_ u: UserRecord) async throws {
-        for (column, value) in [("phone_number", u.phoneNumber), ("email", u.email)] {
+        for (column, value, conflict) in [("phone_number", u.phoneNumber, StoreConflict.phoneNumber), ("email", u.email, .email)] {
             guard let value else { continue }
             if let owner = try await db.first(.read("SELECT local_id FROM users WHERE \(column) = ?", [.text(value)], from: .users))?.string(
                 "local_id"),
                 owner != u.localID
             {
-                throw StoreError.conflict(column == "email" ? "email" : "phoneNumber")
+                throw StoreError.conflict(conflict)
             }
         }
     }
@@ -145,7 +141,7 @@ extension SQLQueries {
         let rows = try await db.query(.write(Self.insertUserSQL, userInsertValues(u), into: .users))
         if rows.isEmpty {
             try await checkUnique(u)
-            throw StoreError.conflict("localId")
+            throw StoreError.conflict(.localID)
         }
     }
 

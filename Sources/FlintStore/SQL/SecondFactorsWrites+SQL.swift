@@ -29,7 +29,7 @@ extension SecondFactorsWrites where Self: SQLBacked {
                     "SELECT enrollment_id FROM mfa_enrollments WHERE local_id = ? AND phone_number = ?", [.text(e.localID), .text(phone)],
                     from: .mfaEnrollments)) != nil
         {
-            throw StoreError.conflict("secondFactor")
+            throw StoreError.conflict(.secondFactor)
         }
         let rows = try await db.query(
             .write(
@@ -42,7 +42,7 @@ extension SecondFactorsWrites where Self: SQLBacked {
                     .instant(e.enrolledAt), e.lastTOTPStep.sql,
                 ], into: .mfaEnrollments)
         )
-        if rows.isEmpty { throw StoreError.conflict("secondFactor") }
+        if rows.isEmpty { throw StoreError.conflict(.secondFactor) }
     }
 
     func deleteMFAEnrollment(localID: String, enrollmentID: String) async throws -> Bool {
