@@ -243,7 +243,9 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/FlintTesting", swiftSettings: strictSettings),
-        .target(name: "FlintAuthTestSupport", dependencies: ["FlintAuth"], path: "Tests/FlintAuthTestSupport", swiftSettings: strictSettings),
+        .target(
+            name: "FlintAuthTestSupport", dependencies: ["FlintAuth", "FlintTesting"], path: "Tests/FlintAuthTestSupport",
+            swiftSettings: strictSettings),
         .testTarget(
             name: "FlintAuthTests",
             // Crypto for the tests' SHA-256 (solving the web challenge's puzzle), FlintTesting for its software passkey

@@ -1,6 +1,13 @@
 import FlintTesting
 import Foundation
+import Synchronization
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 @Suite("Child processes are awaited without holding the cooperative pool")
 struct ChildProcessTests {
@@ -48,5 +55,67 @@ struct ChildProcessTests {
         #expect(outcome.status == 3)
         #expect(outcome.output.count == 200_000 && outcome.output.allSatisfy { $0 == "o" })
         #expect(outcome.error.count == 200_000 && outcome.error.allSatisfy { $0 == "e" })
+    }
+
+    @Test("more blocking reads at once than the pool has threads, each through onOwnThread and answered by a task of this process")
+    func blockingReadsOnTheirOwnThreads() async throws {
+        // With the reads on the pool's threads, the pool's width of them would block it and the task that writes
+        // would never run: each read gives up after 60 s, empty, and the expectations fail.
+        let count = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
+        let pipes = (0..<count).map { _ in Pipe() }
+        let arrivals = Arrivals(expected: count)
+        let reads = await withTaskGroup(of: (Int, String).self) { group in
+            for (index, pipe) in pipes.enumerated() {
+                let fd = pipe.fileHandleForReading.fileDescriptor
+                group.addTask {
+                    arrivals.arrive()
+                    let text = await onOwnThread { () -> String in
+                        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                        guard poll(&ready, 1, 60_000) == 1 else { return "" }
+                        var buffer = [UInt8](repeating: 0, count: 64)
+                        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                        return String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self)
+                    }
+                    return (index, text)
+                }
+            }
+            group.addTask {
+                // Every read has begun (the tasks are in this process: an explicit signal, no polling).
+                await arrivals.all()
+                for (index, pipe) in pipes.enumerated() { pipe.fileHandleForWriting.write(Data("answer \(index)".utf8)) }
+                return (-1, "")
+            }
+            return await group.reduce(into: [Int: String]()) { $0[$1.0] = $1.1 }
+        }
+        for index in pipes.indices { #expect(reads[index] == "answer \(index)") }
+    }
+}
+
+/// Counts the tasks that began; ``all()`` returns once `expected` of them did.
+private final class Arrivals: Sendable {
+    private let state = Mutex((count: 0, waiter: CheckedContinuation<Void, Never>?.none))
+    private let expected: Int
+
+    init(expected: Int) { self.expected = expected }
+
+    func arrive() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.count += 1
+            guard state.count == expected else { return nil }
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    func all() async {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state -> Bool in
+                if state.count >= expected { return true }
+                state.waiter = waiter
+                return false
+            }
+            if ready { waiter.resume() }
+        }
     }
 }

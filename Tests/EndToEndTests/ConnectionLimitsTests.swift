@@ -32,16 +32,16 @@ struct ConnectionLimitsTests {
             try? FileManager.default.removeItem(atPath: data)
         }
         let stalled = try RawSocket(port: server.port)
-        stalled.write("GET /identitytoolkit.googleap")
+        await stalled.write("GET /identitytoolkit.googleap")
         let idle = try RawSocket(port: server.port)
-        idle.write(Self.smallRequest)
-        #expect(idle.readResponse(timeout: 5).hasPrefix("HTTP/1.1 200"))
+        await idle.write(Self.smallRequest)
+        #expect(await idle.readResponse(timeout: 5).hasPrefix("HTTP/1.1 200"))
 
         let start = Date()
-        let stalledEnd = stalled.read(timeout: 6)
+        let stalledEnd = await stalled.read(timeout: 6)
         #expect(stalledEnd.closed, "a half request line is still open after 6 s")
         #expect(stalledEnd.text.isEmpty || stalledEnd.text.hasPrefix("HTTP/1.1 4"), "\(stalledEnd.text)")
-        let idleEnd = idle.read(timeout: 6)
+        let idleEnd = await idle.read(timeout: 6)
         #expect(idleEnd.closed, "an idle keep-alive connection is still open after 6 s")
         #expect(Date().timeIntervalSince(start) >= 0.5, "closed before the timeout")
     }
@@ -54,12 +54,12 @@ struct ConnectionLimitsTests {
             try? FileManager.default.removeItem(atPath: data)
         }
         let socket = try RawSocket(port: server.port)
-        socket.write("GET /.well-known/jwks.json HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        await socket.write("GET /.well-known/jwks.json HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         let start = Date()
         var closed = false
         while !closed && Date().timeIntervalSince(start) < 6 {
-            socket.write("X-Slow: \(Int(Date().timeIntervalSince(start) * 10))\r\n")
-            closed = socket.read(timeout: 0.3).closed
+            await socket.write("X-Slow: \(Int(Date().timeIntervalSince(start) * 10))\r\n")
+            closed = await socket.read(timeout: 0.3).closed
         }
         #expect(closed, "a connection trickling header lines every 0.3 s is still open after 6 s")
     }
@@ -85,23 +85,23 @@ struct ConnectionLimitsTests {
         var held: [RawSocket] = []
         for _ in 0..<3 {
             let socket = try RawSocket(port: server.port)
-            socket.write(Self.smallRequest)
-            #expect(socket.readResponse(timeout: 5).hasPrefix("HTTP/1.1 200"))
+            await socket.write(Self.smallRequest)
+            #expect(await socket.readResponse(timeout: 5).hasPrefix("HTTP/1.1 200"))
             held.append(socket)
         }
         let refused = try RawSocket(port: server.port)
-        refused.write(Self.smallRequest)
-        let answer = refused.read(timeout: 5)
+        await refused.write(Self.smallRequest)
+        let answer = await refused.read(timeout: 5)
         #expect(answer.closed && answer.text.isEmpty, "the 4th connection was answered: \(answer.text.prefix(100))")
 
         // The held connections still work, and closing one lets a new one in.
-        held[0].write(Self.smallRequest)
-        #expect(held[0].readResponse(timeout: 5).hasPrefix("HTTP/1.1 200"))
+        await held[0].write(Self.smallRequest)
+        #expect(await held[0].readResponse(timeout: 5).hasPrefix("HTTP/1.1 200"))
         held.removeLast()
         try await Task.sleep(for: .milliseconds(300))
         let next = try RawSocket(port: server.port)
-        next.write(Self.smallRequest)
-        #expect(next.readResponse(timeout: 5).hasPrefix("HTTP/1.1 200"))
+        await next.write(Self.smallRequest)
+        #expect(await next.readResponse(timeout: 5).hasPrefix("HTTP/1.1 200"))
     }
 
     @Test("bodies over 1 MiB are answered 413 and their connections closed: a burst leaves no descriptor or memory behind")
@@ -129,9 +129,9 @@ struct ConnectionLimitsTests {
                 #expect(before > 0 && memoryBefore > 0)
             }
             let socket = try RawSocket(port: server.port)
-            socket.write(head)
-            socket.write(body)
-            let answer = socket.read(timeout: 10)
+            await socket.write(head)
+            await socket.write(body)
+            let answer = await socket.read(timeout: 10)
             #expect(answer.text.hasPrefix("HTTP/1.1 413"), "\(answer.text.prefix(200))")
             #expect(answer.text.lowercased().contains("connection: close"))
             #expect(answer.closed, "the server kept the connection open after its 413")

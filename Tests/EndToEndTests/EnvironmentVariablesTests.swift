@@ -2,24 +2,10 @@ import FlintTesting
 import Foundation
 import Testing
 
-/// `flint` run with `environment` added to this process's; its exit status and what it printed (small: read after the
-/// exit, which is awaited without holding a thread).
+/// `flint` run with `environment` added to this process's; its exit status and what it printed.
 private func flintWithEnvironment(_ arguments: [String], _ environment: [String: String]) async throws -> (Int32, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: FlintProcess.binary)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let pipe = Pipe()
-    (process.standardOutput, process.standardError) = (pipe, pipe)
-    let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
-        process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-        do { try process.run() } catch {
-            process.terminationHandler = nil
-            continuation.resume(throwing: error)
-        }
-    }
-    let output = try pipe.fileHandleForReading.readToEnd() ?? Data()
-    return (status, String(decoding: output, as: UTF8.self))
+    let outcome = try await ChildProcess.run(FlintProcess.binary, arguments, environment: environment)
+    return (outcome.status, outcome.output)
 }
 
 @Suite("FLINT_* environment variables")

@@ -1,3 +1,4 @@
+import FlintTesting
 import Foundation
 
 #if canImport(Glibc)
@@ -6,17 +7,18 @@ import Foundation
     import Darwin
 #endif
 
-/// A blocking TCP client socket on 127.0.0.1, for tests that misbehave on purpose (half requests, bodies over the
-/// limit, many connections) in ways an HTTP client library will not.
-final class RawSocket {
-    private(set) var fd: Int32
+/// A TCP client socket on 127.0.0.1, for tests that misbehave on purpose (half requests, bodies over the limit, many
+/// connections) in ways an HTTP client library will not. Its calls block (`send`, `poll`, `recv`), each on a thread of
+/// its own (``onOwnThread(_:)``), never on one of the cooperative pool's.
+final class RawSocket: Sendable {
+    let fd: Int32
 
     /// Connects to `127.0.0.1:port`.
     init(port: Int) throws {
         #if canImport(Glibc)
-            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-            fd = socket(AF_INET, SOCK_STREAM, 0)
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw FlintProcessError(message: "socket() failed: \(errno)") }
         var address = sockaddr_in()
@@ -30,13 +32,20 @@ final class RawSocket {
             close(fd)
             throw FlintProcessError(message: "connect() failed: \(errno)")
         }
+        self.fd = fd
     }
 
     deinit { if fd >= 0 { close(fd) } }
 
     /// Sends `bytes`; returns how many went out before the peer stopped taking them (closed or reset).
     @discardableResult
-    func write(_ bytes: [UInt8]) -> Int {
+    func write(_ bytes: [UInt8]) async -> Int {
+        await onOwnThread { [self] in writeBlocking(bytes) }
+    }
+
+    func write(_ text: String) async { await write(Array(text.utf8)) }
+
+    private func writeBlocking(_ bytes: [UInt8]) -> Int {
         var sent = 0
         while sent < bytes.count {
             let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -46,10 +55,12 @@ final class RawSocket {
         return sent
     }
 
-    func write(_ text: String) { write(Array(text.utf8)) }
-
     /// What the peer sends within `timeout` seconds, until it closes; `closed` tells whether it closed (EOF or reset).
-    func read(timeout: Double) -> (text: String, closed: Bool) {
+    func read(timeout: Double) async -> (text: String, closed: Bool) {
+        await onOwnThread { [self] in readBlocking(timeout: timeout) }
+    }
+
+    private func readBlocking(timeout: Double) -> (text: String, closed: Bool) {
         var data = [UInt8]()
         let deadline = Date().addingTimeInterval(timeout)
         while true {
@@ -66,7 +77,11 @@ final class RawSocket {
     }
 
     /// Reads one HTTP answer with a `Content-Length` (headers and body), or what came before the peer closed.
-    func readResponse(timeout: Double) -> String {
+    func readResponse(timeout: Double) async -> String {
+        await onOwnThread { [self] in readResponseBlocking(timeout: timeout) }
+    }
+
+    private func readResponseBlocking(timeout: Double) -> String {
         var text = ""
         let deadline = Date().addingTimeInterval(timeout)
         while deadline.timeIntervalSinceNow > 0 {

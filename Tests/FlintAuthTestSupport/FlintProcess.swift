@@ -1,3 +1,4 @@
+import FlintTesting
 public import Foundation
 
 #if canImport(FoundationNetworking)
@@ -53,7 +54,7 @@ public final class FlintProcess: @unchecked Sendable {
             try process.run()
             let server = FlintProcess(port: port, directory: directory, process: process)
             if await server.waitReady(log: log) { return server }
-            server.terminate()  // most likely the port was taken: try another, keeping the directory
+            await server.terminate()  // most likely the port was taken: try another, keeping the directory
         }
         let logs = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         let log = logs.filter { $0.hasSuffix(".log") }.compactMap { try? String(contentsOfFile: directory + "/" + $0, encoding: .utf8) }
@@ -80,17 +81,15 @@ public final class FlintProcess: @unchecked Sendable {
         return false
     }
 
-    /// Sends SIGTERM, waits for the exit and removes the data directory.
-    public func stop() {
-        terminate()
+    /// Sends SIGTERM, awaits the exit (off the cooperative pool: see `ChildProcess`) and removes the data directory.
+    public func stop() async {
+        await terminate()
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    private func terminate() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+    private func terminate() async {
+        if process.isRunning { process.terminate() }
+        _ = await ChildProcess.exitStatus(of: process)
     }
 
     /// GETs a path and returns the status and body.
@@ -148,8 +147,13 @@ public func withFlint(
     isolation: isolated (any Actor)? = #isolation, extraArguments: [String] = [], _ body: (FlintProcess) async throws -> Void
 ) async throws {
     let server = try await FlintProcess.start(extraArguments: extraArguments)
-    defer { server.stop() }
-    try await body(server)
+    do {
+        try await body(server)
+    } catch {
+        await server.stop()
+        throw error
+    }
+    await server.stop()
 }
 
 /// A unique email address.

@@ -1,29 +1,25 @@
 import FlintAuthTestSupport
 import FlintCore
+import FlintTesting
 import Foundation
 import Testing
 
 @testable import FlintAuth
 
 /// Runs `flint ARGS…` to completion; returns its exit status and standard output.
-func runFlintCommand(_ arguments: [String]) throws -> (Int32, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: FlintProcess.binary)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+func runFlintCommand(_ arguments: [String]) async throws -> (Int32, String) {
+    let outcome = try await ChildProcess.run(FlintProcess.binary, arguments, mergingError: false)
+    return (outcome.status, outcome.output)
 }
 
 extension FlintProcess {
     /// Creates a service account with `flint admin service-accounts create` in this server's data directory and
     /// returns its credential file's fields.
-    func createServiceAccount(_ name: String) throws -> [String: JSONValue] {
+    func createServiceAccount(_ name: String) async throws -> [String: JSONValue] {
         let file = directory + "/\(name).json"
-        let (status, output) = try runFlintCommand(["admin", "service-accounts", "create", name, "--data", directory + "/data", "--output", file])
+        let (status, output) = try await runFlintCommand([
+            "admin", "service-accounts", "create", name, "--data", directory + "/data", "--output", file,
+        ])
         guard status == 0 else { throw FlintProcessError(message: "service-accounts create failed: \(output)") }
         let text = try String(contentsOfFile: file, encoding: .utf8)
         guard let fields = try JSONValue(parsing: Array(text.utf8)).objectValue else { throw FlintProcessError(message: "not a JSON object") }
@@ -45,7 +41,7 @@ struct CustomTokenFlowTests {
     @Test("signIn(withCustomToken:) with a token signed by a service account the CLI created: a new user, then the same")
     func signedToken() async throws {
         try await withFlint { server in
-            let file = try server.createServiceAccount("sdk-backend")
+            let file = try await server.createServiceAccount("sdk-backend")
             #expect(file["client_email"] == "sdk-backend@demo-flint.iam.gserviceaccount.com")
             let auth = server.makeAuth()
             let result = try await auth.signIn(withCustomToken: try customToken("custom-uid-1", file: file, claims: ["premium": true]))

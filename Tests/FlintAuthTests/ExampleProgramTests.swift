@@ -1,4 +1,5 @@
 import FlintAuthTestSupport
+import FlintTesting
 import Foundation
 import Testing
 
@@ -34,21 +35,19 @@ final class ExampleRun: @unchecked Sendable {
     /// Closes standard input (end of file).
     func closeInput() { try? input.fileHandleForWriting.close() }
 
-    /// Waits for the exit (at most 30 s, then kills it) and returns the status and both outputs.
+    /// Closes standard input, then awaits the exit and both outputs off the cooperative pool (``ChildProcess``).
     func finish() async throws -> (status: Int32, stdout: String, stderr: String) {
         closeInput()
-        for _ in 0..<600 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
-        if process.isRunning {
-            process.terminate()
-            throw FlintProcessError(message: "flint-auth-example did not exit")
-        }
-        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (process.terminationStatus, out, err)
+        async let out = ChildProcess.readToEnd(output.fileHandleForReading)
+        async let err = ChildProcess.readToEnd(errors.fileHandleForReading)
+        let (stdout, stderr) = await (out, err)
+        let status = await ChildProcess.exitStatus(of: process)
+        return (status, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
     }
 }
 
-@Suite("The flint-auth-example program")
+// The time limit guards against a hang (a program that never exits), not a speed target.
+@Suite("The flint-auth-example program", .timeLimit(.minutes(5)))
 struct ExampleProgramTests {
     static func home() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("flint-example-\(UUID().uuidString)").path

@@ -62,15 +62,6 @@ public enum ChildProcess {
         let box = ProcessBox(handle)
         return await onOwnThread { (try? box.object.readToEnd()) ?? Data() }
     }
-
-    /// Runs `work` on a new thread and returns its result to the awaiting task.
-    private static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: work()) }
-            thread.stackSize = 1 << 20
-            thread.start()
-        }
-    }
 }
 
 /// Hands a non-`Sendable` Foundation object to the one thread that uses it from then on.
