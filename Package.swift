@@ -253,7 +253,7 @@ let package = Package(
             dependencies: ["FlintAuth", "FlintAuthTestSupport", "FlintCore", "FlintTesting", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSettings),
         // The Swift snippets of the guides in ../shared/seeds, adapted only where they call UIKit or app code, run against flint serve.
-        .testTarget(name: "FlintAuthSeedTests", dependencies: ["FlintAuth", "FlintAuthTestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "FlintAuthSeedTests", dependencies: ["FlintAuth", "FlintAuthTestSupport", "FlintTesting"], swiftSettings: strictSettings),
         // Compiles FirebaseAuth calls as an app writes them (one per member FlintAuth offers), against the Firebase
         // module names; its tests run offline.
         .testTarget(

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import FlintTesting
 import Foundation
 import Testing
 
@@ -21,8 +22,7 @@ struct AdminCommandLineTests {
         #expect(duplicate != 0, "a name is unique among unrevoked credentials")
 
         let server = try await FlintProcess(
-            dataDirectory: data, extraArguments: ["--no-dev", "--master-key-file", try newMasterKeyFile(), "--admin-token", "bootstrap-secret"],
-            client: client)
+            dataDirectory: data, extraArguments: ["--no-dev", "--master-key-file", try newMasterKeyFile(), "--admin-token", "bootstrap-secret"])
         defer { server.terminate() }
         let v1 = server.base + "/identitytoolkit.googleapis.com/v1/projects/demo-flint"
         let bearer = [("Authorization", "Bearer \(secret)")]

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import FlintTesting
 import Foundation
 import Testing
 
@@ -30,7 +31,7 @@ struct AppVerificationCommandLineTests {
         let file = data + ".yaml"
         try "signIn: {phoneNumber: {enabled: true, appVerification: ENFORCE}}".write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let server = try await FlintProcess(dataDirectory: data, extraArguments: ["--config", file], client: client)
+        let server = try await FlintProcess(dataDirectory: data, extraArguments: ["--config", file])
         let v1 = server.base + "/identitytoolkit.googleapis.com/v1"
         let (status, answer) = try await postJSON(client, "\(v1)/accounts:sendVerificationCode?key=k", ["phoneNumber": "+16505553434"])
         await server.stop()

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import FlintTesting
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -17,9 +18,9 @@ extension TwoNodeTests {
         }
         // No --reload-interval: the default (30 s) would be far too late for what follows.
         let shared = ["--database", url, "--master-key-file", try newMasterKeyFile(), "--dev"]
-        let node1 = try await FlintProcess(dataDirectory: data1, extraArguments: shared, client: client)
+        let node1 = try await FlintProcess(dataDirectory: data1, extraArguments: shared)
         defer { node1.terminate() }
-        let node2 = try await FlintProcess(dataDirectory: data2, extraArguments: shared, client: client)
+        let node2 = try await FlintProcess(dataDirectory: data2, extraArguments: shared)
         defer { node2.terminate() }
         let v1 = "/identitytoolkit.googleapis.com/v1"
 

@@ -30,7 +30,7 @@ struct CommandLineTests {
         authorizedDomains: [localhost, example.com]
         """.write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let server = try await FlintProcess(dataDirectory: data, extraArguments: ["--config", file], client: client)
+        let server = try await FlintProcess(dataDirectory: data, extraArguments: ["--config", file])
         defer { server.terminate() }
         let v1 = server.base + "/identitytoolkit.googleapis.com/v1"
         let (_, sent) = try await postJSON(client, "\(v1)/accounts:sendVerificationCode?key=k", ["phoneNumber": "+16505551234"])
@@ -97,7 +97,7 @@ struct CommandLineTests {
         let client = HTTPClient.shared
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let server = try await FlintProcess(dataDirectory: data, extraArguments: ["--reload-interval", "1"], client: client)
+        let server = try await FlintProcess(dataDirectory: data, extraArguments: ["--reload-interval", "1"])
         defer { server.terminate() }
         let jwksURL = server.base + "/.well-known/jwks.json"
         func published() async throws -> [String] {
@@ -159,7 +159,7 @@ struct CommandLineTests {
         let (before, beforeOutput) = try await runFlint(["doctor", "--data", data])
         #expect(before != 0)
         #expect(beforeOutput.contains("no signing key yet"))
-        let server = try await FlintProcess(dataDirectory: data, client: HTTPClient.shared)
+        let server = try await FlintProcess(dataDirectory: data)
         await server.stop()
         let (after, afterOutput) = try await runFlint(["doctor", "--data", data])
         #expect(after == 0, "\(afterOutput)")

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import FlintTesting
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -34,7 +35,7 @@ struct ConfigFileEndToEndTests {
         defer { try? FileManager.default.removeItem(atPath: file) }
         try "authorizedDomains: [localhost, example.com]\n".write(toFile: file, atomically: true, encoding: .utf8)
 
-        let first = try await FlintProcess(dataDirectory: data, extraArguments: ["--config", file], client: client)
+        let first = try await FlintProcess(dataDirectory: data, extraArguments: ["--config", file])
         #expect(try await domains(client, first) == ["localhost", "example.com"])
         #expect(try await patchDomains(client, first, ["localhost", "admin.example.com"]) == 200)
         await first.stop()
@@ -45,14 +46,14 @@ struct ConfigFileEndToEndTests {
         #expect(diff.contains("admin.example.com"), "\(diff)")
         #expect(diff.contains("last one applied"), "\(diff)")
 
-        let second = try await FlintProcess(dataDirectory: data, extraArguments: ["--config", file], client: client)
+        let second = try await FlintProcess(dataDirectory: data, extraArguments: ["--config", file])
         #expect(try await domains(client, second) == ["localhost", "admin.example.com"], "the same file is not applied again")
         await second.stop()
 
         try "authorizedDomains: [localhost, edited.example.com]\n".write(toFile: file, atomically: true, encoding: .utf8)
         let (_, editedDiff) = try await runFlint(["config", "diff", "--data", data, file])
         #expect(editedDiff.contains("edited.example.com") && editedDiff.contains("next start"), "\(editedDiff)")
-        let third = try await FlintProcess(dataDirectory: data, extraArguments: ["--config", file], client: client)
+        let third = try await FlintProcess(dataDirectory: data, extraArguments: ["--config", file])
         #expect(try await domains(client, third) == ["localhost", "edited.example.com"], "an edited file is applied")
         await third.stop()
 

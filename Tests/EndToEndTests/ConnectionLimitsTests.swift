@@ -1,25 +1,15 @@
-import AsyncHTTPClient
+import FlintTesting
 import Foundation
 import Testing
 
 /// What `flint serve` does to connections that misbehave: stall, idle, hold too many, or send too much.
 @Suite("End to end: connection limits")
 struct ConnectionLimitsTests {
-    /// Starts a server with `arguments`, then lets go of the startup client's pooled connection so the server holds
-    /// no connection from the tests' IP.
+    /// Starts a server with `arguments`. No connection from the tests' IP is open then: the server is ready when its
+    /// log says it listens, without a request.
     static func serve(_ arguments: [String]) async throws -> (FlintProcess, String) {
         let data = temporaryDataDirectory()
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
-        let server: FlintProcess
-        do {
-            server = try await FlintProcess(dataDirectory: data, extraArguments: arguments, client: client)
-        } catch {
-            try await client.shutdown()
-            throw error
-        }
-        try await client.shutdown()
-        try await Task.sleep(for: .milliseconds(200))
-        return (server, data)
+        return (try await FlintProcess(dataDirectory: data, extraArguments: arguments), data)
     }
 
     static let smallRequest = "GET /.well-known/jwks.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"

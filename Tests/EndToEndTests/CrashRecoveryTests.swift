@@ -50,7 +50,7 @@ struct CrashRecoveryTests {
             .write(to: URL(fileURLWithPath: config))
         defer { try? FileManager.default.removeItem(atPath: config) }
         let flags = arguments + ["--config", config, "--password-hash-cost", "10", "--new-accounts-per-ip", "0"]
-        let node = try await FlintProcess(dataDirectory: data, extraArguments: flags, client: client)
+        let node = try await FlintProcess(dataDirectory: data, extraArguments: flags)
         let (_, jwksBefore) = try await getJSON(client, node.base + "/.well-known/jwks.json")
         let acknowledged = Acknowledged()
         let base = node.base
@@ -78,7 +78,7 @@ struct CrashRecoveryTests {
         #expect(try await query("SELECT COUNT(*) FROM audit_events WHERE kind = 'SIGN_IN'") == tokens, "every stored session has its SIGN_IN event")
         #expect(try await query("SELECT COUNT(*) FROM code_sessions") == 0, "fictional numbers leave no code session")
 
-        let again = try await FlintProcess(dataDirectory: data, extraArguments: flags, client: client)
+        let again = try await FlintProcess(dataDirectory: data, extraArguments: flags)
         defer { again.terminate() }
         let restarted = again.base
         let (_, jwksAfter) = try await getJSON(client, restarted + "/.well-known/jwks.json")

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import FlintTesting
 import Foundation
 import Testing
 
@@ -29,15 +30,14 @@ struct DevModeCommandLineTests {
         let client = HTTPClient.shared
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let dev = try await FlintProcess(dataDirectory: data, extraArguments: ["--host", "0.0.0.0", "--dev"], client: client)
+        let dev = try await FlintProcess(dataDirectory: data, extraArguments: ["--host", "0.0.0.0", "--dev"])
         let (devStatus, _) = try await getJSON(client, dev.base + "/emulator/v1/projects/demo-flint/oobCodes")
         await dev.stop()
         #expect(devStatus == 200)
         // Production mode reads no key from the data directory unless told to: the key dev mode made there is named.
         let production = try await FlintProcess(
             dataDirectory: data,
-            extraArguments: ["--host", "0.0.0.0", "--no-dev", "--master-key-file", data + "/master.key", "--admin-token", "admin-secret-123"],
-            client: client)
+            extraArguments: ["--host", "0.0.0.0", "--no-dev", "--master-key-file", data + "/master.key", "--admin-token", "admin-secret-123"])
         let (productionStatus, _) = try await getJSON(client, production.base + "/emulator/v1/projects/demo-flint/oobCodes")
         await production.stop()
         #expect(productionStatus == 404)
@@ -48,7 +48,7 @@ struct DevModeCommandLineTests {
         let client = HTTPClient.shared
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let server = try await FlintProcess(dataDirectory: data, client: client)
+        let server = try await FlintProcess(dataDirectory: data)
         defer { server.terminate() }
         let (status, _) = try await getJSON(client, server.base + "/emulator/v1/projects/demo-flint/oobCodes")
         #expect(status == 200)

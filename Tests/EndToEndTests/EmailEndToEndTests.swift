@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import FlintTesting
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -24,8 +25,7 @@ struct EmailEndToEndTests {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
         let flint = try await FlintProcess(
-            dataDirectory: data, extraArguments: ["--smtp", Self.smtpURL, "--email-from", "login@flint.test", "--app-name", "Flint E2E"],
-            client: client)
+            dataDirectory: data, extraArguments: ["--smtp", Self.smtpURL, "--email-from", "login@flint.test", "--app-name", "Flint E2E"])
         defer { flint.terminate() }
         let v1 = flint.base + "/identitytoolkit.googleapis.com/v1"
         let email = "e2e-\(UUID().uuidString.prefix(8).lowercased())@example.com"
@@ -70,7 +70,7 @@ struct EmailEndToEndTests {
         let client = HTTPClient.shared
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let flint = try await FlintProcess(dataDirectory: data, extraArguments: ["--smtp", Self.smtpURL], client: client)
+        let flint = try await FlintProcess(dataDirectory: data, extraArguments: ["--smtp", Self.smtpURL])
         defer { flint.terminate() }
         let (status, _) = try await postJSON(
             client, flint.base + "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=e2e",

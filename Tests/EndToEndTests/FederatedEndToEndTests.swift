@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import FlintAuthTestSupport
+import FlintTesting
 import Foundation
 import JWTKit
 import Testing
@@ -34,7 +35,7 @@ struct FederatedEndToEndTests {
             .write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
         let server = try await FlintProcess(
-            dataDirectory: data, extraArguments: ["--config", file, "--idp-stand-in", "google.com=http://127.0.0.1:\(google.port)"], client: client)
+            dataDirectory: data, extraArguments: ["--config", file, "--idp-stand-in", "google.com=http://127.0.0.1:\(google.port)"])
         defer { server.terminate() }
 
         let now = Date()

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import FlintTesting
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -10,7 +11,7 @@ struct JSONLogEndToEndTests {
     func everyLineParses() async throws {
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         let data = temporaryDataDirectory()
-        let server = try await FlintProcess(dataDirectory: data, extraArguments: ["--log-format", "json"], client: client)
+        let server = try await FlintProcess(dataDirectory: data, extraArguments: ["--log-format", "json"])
         do {
             var request = HTTPClientRequest(url: server.base + "/identitytoolkit.googleapis.com/v1/accounts:sendVerificationCode?key=k")
             request.method = .POST

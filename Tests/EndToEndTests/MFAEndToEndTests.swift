@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import FlintTesting
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -23,7 +24,7 @@ struct MFAEndToEndTests {
         let client = HTTPClient.shared
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let flint = try await FlintProcess(dataDirectory: data, client: client)
+        let flint = try await FlintProcess(dataDirectory: data)
         defer { flint.terminate() }
         var enable = HTTPClientRequest(url: flint.base + "/identitytoolkit.googleapis.com/admin/v2/projects/demo-flint/config?updateMask=mfa")
         enable.method = .PATCH

@@ -1,3 +1,4 @@
+import FlintTesting
 import Foundation
 
 /// A new master key (base64 of 32 random bytes), as `flint keys master-key` prints it.

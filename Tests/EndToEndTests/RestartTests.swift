@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import FlintTesting
 import Foundation
 import JWTKit
 import NIOCore
@@ -13,7 +14,7 @@ struct RestartTests {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
 
-        let first = try await FlintProcess(dataDirectory: data, client: client)
+        let first = try await FlintProcess(dataDirectory: data)
         let v1 = first.base + "/identitytoolkit.googleapis.com/v1"
         let (sendStatus, sent) = try await postJSON(client, "\(v1)/accounts:sendVerificationCode?key=e2e", ["phoneNumber": "+1 650-555-3434"])
         #expect(sendStatus == 200)
@@ -31,7 +32,7 @@ struct RestartTests {
         #expect(!first.log.contains(refreshToken), "tokens never appear in the log")
         #expect(await first.stop() == 0, "SIGTERM shuts down gracefully")
 
-        let second = try await FlintProcess(dataDirectory: data, client: client)
+        let second = try await FlintProcess(dataDirectory: data)
         defer { second.terminate() }
         let (refreshStatus, refreshed) = try await postJSON(
             client, second.base + "/securetoken.googleapis.com/v1/token?key=e2e", ["grant_type": "refresh_token", "refresh_token": refreshToken]
@@ -63,12 +64,12 @@ struct RestartTests {
         let client = HTTPClient.shared
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let first = try await FlintProcess(dataDirectory: data, client: client)
+        let first = try await FlintProcess(dataDirectory: data)
         _ = try await postJSON(
             client, first.base + "/identitytoolkit.googleapis.com/v1/accounts:sendVerificationCode?key=e2e", ["phoneNumber": "+33612345678"],
             headers: [("X-Firebase-Locale", "fr")])
         await first.stop()
-        let second = try await FlintProcess(dataDirectory: data, client: client)
+        let second = try await FlintProcess(dataDirectory: data)
         defer { second.terminate() }
         let (_, outbox) = try await getJSON(client, second.base + "/emulator/v1/projects/demo-flint/outbox")
         let messages = try #require(outbox["messages"] as? [[String: Any]])

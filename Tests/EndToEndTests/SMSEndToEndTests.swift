@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import FlintAuthTestSupport
+import FlintTesting
 import Foundation
 import Testing
 
@@ -20,7 +21,7 @@ struct SMSEndToEndTests {
             extraArguments: [
                 "--no-dev", "--master-key-file", try newMasterKeyFile(), "--admin-token", "admin-secret-123", "--config", file,
                 "--sms", "twilio+http://AC123:token@127.0.0.1:\(provider.port)?from=%2B15551234567",
-            ], client: client)
+            ])
         defer { server.terminate() }
         let v1 = server.base + "/identitytoolkit.googleapis.com/v1"
 

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import FlintTesting
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -54,8 +55,7 @@ struct SecretFreeLogTests {
             extraArguments: [
                 "--log-level", "trace", "--log-format", format, "--master-key-file", keyFile, "--admin-token", bootstrap, "--password-hash-cost",
                 "10",
-            ],
-            client: client)
+            ])
         var stopped = false
         defer { if !stopped { flint.terminate() } }
         let drive = Driver(client: client, flint: flint, admin: bootstrap)

@@ -11,7 +11,7 @@ struct SecretsEndToEndTests {
     func devModeKeyFile() async throws {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let node = try await FlintProcess(dataDirectory: data, client: HTTPClient.shared)
+        let node = try await FlintProcess(dataDirectory: data)
         await node.stop()
         let attributes = try FileManager.default.attributesOfItem(atPath: data + "/master.key")
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
@@ -27,7 +27,7 @@ struct SecretsEndToEndTests {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
         let secret = "corp-client-secret-\(UUID().uuidString.prefix(8))"
-        let node = try await FlintProcess(dataDirectory: data, client: HTTPClient.shared)
+        let node = try await FlintProcess(dataDirectory: data)
         let (created, answer) = try await postJSON(
             HTTPClient.shared, node.base + "/identitytoolkit.googleapis.com/v2/projects/demo-flint/oauthIdpConfigs?oauthIdpConfigId=oidc.corp",
             ["clientId": "corp", "clientSecret": secret, "issuer": "https://issuer.example.com"], headers: [("Authorization", "Bearer owner")])
@@ -51,7 +51,7 @@ struct SecretsEndToEndTests {
         let data = temporaryDataDirectory()
         let newKey = try newMasterKeyFile()
         defer { for path in [data, newKey] { try? FileManager.default.removeItem(atPath: path) } }
-        let first = try await FlintProcess(dataDirectory: data, client: client)
+        let first = try await FlintProcess(dataDirectory: data)
         let (_, signed) = try await postJSON(
             client, first.base + "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
             ["email": "dev@example.com", "password": "correct horse"])
@@ -62,7 +62,7 @@ struct SecretsEndToEndTests {
         #expect(try String(contentsOfFile: data + "/master.key", encoding: .utf8) == String(contentsOfFile: newKey, encoding: .utf8))
         let attributes = try FileManager.default.attributesOfItem(atPath: data + "/master.key")
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-        let second = try await FlintProcess(dataDirectory: data, client: client)
+        let second = try await FlintProcess(dataDirectory: data)
         defer { second.terminate() }
         let (refreshed, _) = try await postJSON(
             client, second.base + "/securetoken.googleapis.com/v1/token?key=k", ["grant_type": "refresh_token", "refresh_token": refreshToken])
@@ -103,7 +103,7 @@ struct SecretsEndToEndTests {
         let newKey = try newMasterKeyFile()
         defer { for path in [data, oldKey, newKey] { try? FileManager.default.removeItem(atPath: path) } }
         let store = arguments.isEmpty ? ["--data", data] : Array(arguments.prefix(2))
-        let first = try await FlintProcess(dataDirectory: data, extraArguments: arguments + ["--master-key-file", oldKey], client: client)
+        let first = try await FlintProcess(dataDirectory: data, extraArguments: arguments + ["--master-key-file", oldKey])
         let (_, jwks) = try await getJSON(client, first.base + "/.well-known/jwks.json")
         let (_, signed) = try await postJSON(
             client, first.base + "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
@@ -119,7 +119,7 @@ struct SecretsEndToEndTests {
 
         let (rewrapped, said) = try await runFlint(["keys", "rewrap", "--master-key-file", oldKey, "--new-master-key-file", newKey] + store)
         #expect(rewrapped == 0, "\(said)")
-        let second = try await FlintProcess(dataDirectory: data, extraArguments: arguments + ["--master-key-file", newKey], client: client)
+        let second = try await FlintProcess(dataDirectory: data, extraArguments: arguments + ["--master-key-file", newKey])
         defer { second.terminate() }
         let (_, jwksAfter) = try await getJSON(client, second.base + "/.well-known/jwks.json")
         #expect(NSDictionary(dictionary: jwksAfter) == NSDictionary(dictionary: jwks))

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import FlintAuthTestSupport
+import FlintTesting
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -28,7 +29,7 @@ struct SpendAndAuditEndToEndTests {
             extraArguments: [
                 "--no-dev", "--master-key-file", try newMasterKeyFile(), "--admin-token", "admin-secret-123", "--config", file,
                 "--sms", "http://127.0.0.1:\(provider.port)/sms", "--sms-webhook-secret", "0123456789abcdef-e2e",
-            ], client: client)
+            ])
         let v1 = server.base + "/identitytoolkit.googleapis.com/v1"
         var statuses: [Int] = []
         for n in 0..<5 {

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import FlintTesting
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -32,9 +33,9 @@ extension TwoNodeTests {
         #expect(setStatus == 0, "\(setOutput)")
         // The default reload interval (30 s): nothing below may depend on a node's cache.
         let shared = ["--database", url, "--master-key-file", try newMasterKeyFile(), "--dev"]
-        let node1 = try await FlintProcess(dataDirectory: data1, extraArguments: shared, client: client)
+        let node1 = try await FlintProcess(dataDirectory: data1, extraArguments: shared)
         defer { node1.terminate() }
-        let node2 = try await FlintProcess(dataDirectory: data2, extraArguments: shared, client: client)
+        let node2 = try await FlintProcess(dataDirectory: data2, extraArguments: shared)
         defer { node2.terminate() }
         let v1 = "/identitytoolkit.googleapis.com/v1"
         let signIn = { () async throws -> [String: Any] in

@@ -27,9 +27,9 @@ struct TwoNodeTests {
         ])
         #expect(setStatus == 0, "\(setOutput)")
         let shared = ["--database", url, "--master-key-file", try newMasterKeyFile(), "--dev", "--reload-interval", "1"]
-        let node1 = try await FlintProcess(dataDirectory: data1, extraArguments: shared, client: client)
+        let node1 = try await FlintProcess(dataDirectory: data1, extraArguments: shared)
         defer { node1.terminate() }
-        let node2 = try await FlintProcess(dataDirectory: data2, extraArguments: shared, client: client)
+        let node2 = try await FlintProcess(dataDirectory: data2, extraArguments: shared)
         defer { node2.terminate() }
         #expect(!node1.log.contains(url), "the database password is not logged")
 
@@ -137,9 +137,9 @@ struct TwoNodeTests {
         let shared = [
             "--database", url, "--master-key-file", try newMasterKeyFile(), "--dev", "--reload-interval", "1", "--password-hash-cost", "10",
         ]
-        let node1 = try await FlintProcess(dataDirectory: data1, extraArguments: shared, client: client)
+        let node1 = try await FlintProcess(dataDirectory: data1, extraArguments: shared)
         defer { node1.terminate() }
-        let node2 = try await FlintProcess(dataDirectory: data2, extraArguments: shared, client: client)
+        let node2 = try await FlintProcess(dataDirectory: data2, extraArguments: shared)
         defer { node2.terminate() }
         let bases = [node1.base, node2.base]
 

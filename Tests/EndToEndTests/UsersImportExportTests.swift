@@ -156,7 +156,7 @@ struct UsersImportExportTests {
         #expect(imported.status == 0, "\(imported.err)")
 
         let client = HTTPClient.shared
-        let server = try await FlintProcess(dataDirectory: data, client: client)
+        let server = try await FlintProcess(dataDirectory: data)
         let v1 = server.base + "/identitytoolkit.googleapis.com/v1"
         let (wrong, _) = try await postJSON(client, "\(v1)/accounts:signInWithPassword?key=k", ["email": "grace@example.com", "password": "nope"])
         #expect(wrong == 400)

@@ -1,5 +1,6 @@
 import FlintAuth
 import FlintAuthTestSupport
+import FlintTesting
 import Foundation
 import Testing
 

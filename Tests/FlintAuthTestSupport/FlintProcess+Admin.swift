@@ -1,4 +1,5 @@
 public import FlintAuth
+public import FlintTesting
 public import Foundation
 
 #if canImport(FoundationNetworking)

@@ -1,5 +1,6 @@
 import Crypto
 import FlintAuthTestSupport
+import FlintTesting
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import FlintAuthTestSupport
+import FlintTesting
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import FlintAuthTestSupport
 import FlintCore
+import FlintTesting
 import Foundation
 import Testing
 

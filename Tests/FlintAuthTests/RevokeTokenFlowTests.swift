@@ -1,6 +1,7 @@
 import Crypto
 import FlintAuthTestSupport
 import FlintCore
+import FlintTesting
 import Foundation
 import Testing
 
