@@ -6,11 +6,8 @@ import NIOHTTP1
 import Testing
 
 /// What a client was told while the node was under load: every sign-in answered 200, with its account and session.
-private actor Acknowledged {
-    private(set) var sessions: [(localID: String, refreshToken: String)] = []
-    func add(_ localID: String, _ refreshToken: String) { sessions.append((localID, refreshToken)) }
-    var count: Int { sessions.count }
-}
+/// The sessions the load was answered with.
+private typealias Acknowledged = EventLog<(localID: String, refreshToken: String)>
 
 /// `kill -9` in the middle of sustained sign-ins: whatever a client was told is durable, and nothing is half written.
 @Suite("kill -9 under sign-in load, on SQLite and PostgreSQL", .serialized)
@@ -62,13 +59,12 @@ struct CrashRecoveryTests {
             }
         }
         // Kill once the load is well under way (on a loaded machine — CI runs suites in parallel — the first answers
-        // can take many seconds), mid-stream.
-        let deadline = ContinuousClock.now + .seconds(120)
-        while await acknowledged.count < 48, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
-        try await Task.sleep(for: .milliseconds(300))
+        // can take many seconds), mid-stream: the 16 clients send without pause, so requests are in flight whenever
+        // the 48th answer arrives.
+        _ = await acknowledged.wait(for: 48, limit: .seconds(120))
         await node.kill()
         await load.value
-        let sessions = await acknowledged.sessions
+        let sessions = acknowledged.events
         #expect(sessions.count >= 16, "the load got answers before the kill: \(sessions.count)")
 
         // As the kill left the store: one sign-in, one transaction with its account, its refresh token and its event.
@@ -119,7 +115,7 @@ private func signInUntilRefused(_ base: String, worker: Int, into acknowledged: 
                     client, v1 + "/accounts:signUp?key=k", ["email": "load-\(worker)-\(round)@example.com", "password": "password-\(round)"])
             }
             guard answer.0 == 200, let uid = answer.1["localId"] as? String, let token = answer.1["refreshToken"] as? String else { return }
-            await acknowledged.add(uid, token)
+            acknowledged.record((uid, token))
         } catch {
             return
         }

@@ -1,4 +1,5 @@
 import FlintAuthTestSupport
+import FlintTesting
 import Foundation
 import Testing
 
@@ -93,7 +94,8 @@ struct AppVerificationOfflineTests {
         let auth = try makeAuth()
         auth.appVerifier.didStartVerification(receipt: "r1")
         async let secret = auth.appVerifier.waitForSecret(receipt: "r1", timeout: 10)
-        try await Task.sleep(for: .milliseconds(100))
+        // The wait is a task of this process: yield to it until it has registered (no clock involved).
+        while auth.appVerifier.state.current.secretWaiters["r1"] == nil { await Task.yield() }
         #expect(auth.canHandleNotification(push(["receipt": "r1", "secret": "s1"])))
         #expect(await secret == "s1")
         auth.appVerifier.didStartVerification(receipt: "r2")
@@ -151,8 +153,11 @@ struct AppVerificationOfflineTests {
         } catch {
             #expect(authCode(error) == AuthErrorCode.webContextCancelled.rawValue)
         }
-        let first = Task { try await auth.appVerifier.awaitCallback(eventID: "AAAAAAAAAA", scheme: testCallbackScheme) { _ in } }
-        try await Task.sleep(for: .milliseconds(100))
+        let presented = EventLog<UUID>()
+        let first = Task {
+            try await auth.appVerifier.awaitCallback(eventID: "AAAAAAAAAA", scheme: testCallbackScheme) { presented.record($0) }
+        }
+        _ = await presented.wait(for: 1)  // the first page is registered and shown
         let second = Task { try await auth.appVerifier.awaitCallback(eventID: "BBBBBBBBBB", scheme: testCallbackScheme) { _ in } }
         await #expect(throws: (any Error).self) { try await first.value }
         second.cancel()

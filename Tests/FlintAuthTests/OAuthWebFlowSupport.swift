@@ -115,7 +115,7 @@ extension FlintProcess {
 final class RedirectBrowser: NSObject, AuthUIDelegate, @unchecked Sendable {
     let auth: Auth
     let follows: Bool
-    let opened = Locked<[URL]>([])
+    let opened = EventLog<URL>()
     let dismissals = Locked(0)
     let failures = Locked<[String]>([])
 
@@ -129,7 +129,7 @@ final class RedirectBrowser: NSObject, AuthUIDelegate, @unchecked Sendable {
         func dismiss(animated flag: Bool, completion: (() -> Void)?) {}
     #else
         func presentAppVerification(_ url: URL) {
-            opened.withLock { $0.append(url) }
+            opened.record(url)
             guard follows else { return }
             let (auth, failures) = (self.auth, self.failures)
             Task {

@@ -28,7 +28,7 @@ struct OAuthWebFlowTests {
             provider.scopes = ["groups"]
             provider.customParameters = ["prompt": "consent"]
             let credential = try await provider.getCredentialWith(browser)
-            let opened = try #require(browser.opened.current.first)
+            let opened = try #require(browser.opened.events.first)
             #expect(opened.path == "/emulator/auth/handler")
             let query = URLComponents(url: opened, resolvingAgainstBaseURL: false)?.queryItems ?? []
             func item(_ name: String) -> String? { query.first { $0.name == name }?.value }
@@ -76,12 +76,13 @@ struct OAuthWebFlowTests {
             }
             let idle = RedirectBrowser(auth: auth, follows: false)
             let waiting = Task { try await OAuthProvider(providerID: "oidc.corp", auth: auth).getCredentialWith(idle) }
-            while idle.opened.current.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+            _ = await idle.opened.wait(for: 1)  // the sign-in is waiting on its page
             waiting.cancel()
             await expectAuthError(.webContextCancelled, "a cancelled sign-in gave a credential") { try await waiting.value }
             #expect(idle.dismissals.current == 1)
             // A callback for no page on screen is not ours.
-            #expect(!auth.canHandle(try #require(URL(string: "\(testCallbackScheme)://firebaseauth/link?deep_link_id=x"))))
+            let stray = try #require(URL(string: "\(testCallbackScheme)://firebaseauth/link?deep_link_id=x"))
+            #expect(!auth.canHandle(stray))
         }
     }
 

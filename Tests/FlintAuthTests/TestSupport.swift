@@ -19,18 +19,15 @@ extension FlintProcess {
 
 /// What a listener saw: the uid of each call (`nil` when signed out), in order.
 final class ListenerLog: Sendable {
-    private let calls = Locked<[String?]>([])
+    private let calls = EventLog<String?>()
 
-    func record(_ user: User?) { calls.withLock { $0.append(user?.uid) } }
+    func record(_ user: User?) { calls.record(user?.uid) }
 
-    /// Waits until `count` calls have arrived and returns them.
+    /// Waits until `count` calls have arrived (the call that completes them resumes the wait) and returns them.
     func waitFor(_ count: Int) async throws -> [String?] {
-        for _ in 0..<200 {
-            let seen = calls.current
-            if seen.count >= count { return seen }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        throw FlintProcessError(message: "listener saw \(calls.current) instead of \(count) calls")
+        let seen = await calls.wait(for: count)
+        guard seen.count >= count else { throw FlintProcessError(message: "listener saw \(seen) instead of \(count) calls") }
+        return seen
     }
 }
 
