@@ -1,20 +1,21 @@
+import FlintTesting
 import Foundation
 
 /// The app around the guides' snippets: the alerts, text prompts and navigation they call. It records what the
 /// snippets showed, answers their prompts as a person would, and lets a test wait for an outcome.
 final class AppStandIn: @unchecked Sendable {
-    // `events` and `answers` are guarded by `lock`.
+    // `answers` is guarded by `lock`.
     private let lock = NSLock()
-    private var events: [String] = []
+    private let events = EventLog<String>()
     private var answers: [(prefix: String, answer: @Sendable (String) async throws -> String)] = []
 
     /// Records an outcome the guide reached.
     func record(_ event: String) {
-        lock.withLock { events.append(event) }
+        events.record(event)
     }
 
     /// Everything recorded so far.
-    var recorded: [String] { lock.withLock { events } }
+    var recorded: [String] { events.events }
 
     /// Answers text prompts whose message starts with `prefix` (the person reads the prompt and types).
     func answer(promptsStartingWith prefix: String, with answer: @escaping @Sendable (String) async throws -> String) {
@@ -28,13 +29,16 @@ final class AppStandIn: @unchecked Sendable {
         return try? await match.answer(prompt)
     }
 
-    /// Waits until `count` events starting with `prefix` have been recorded and returns the last of them.
+    /// Waits until `count` events starting with `prefix` have been recorded and returns the last of them. Each
+    /// recording wakes the wait (it waits for one event more than it has seen); `seconds` only bounds a wait that
+    /// would otherwise hang.
     func waitFor(_ prefix: String, count: Int = 1, seconds: Double = 20) async throws -> String {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            let matching = recorded.filter { $0.hasPrefix(prefix) }
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        var seen = events.events
+        while ContinuousClock.now < deadline {
+            let matching = seen.filter { $0.hasPrefix(prefix) }
             if matching.count >= count, let event = matching.last { return event }
-            try await Task.sleep(for: .milliseconds(20))
+            seen = await events.wait(for: seen.count + 1, limit: deadline - ContinuousClock.now)
         }
         throw GuideTimeout(expected: prefix, recorded: recorded)
     }

@@ -199,7 +199,7 @@ struct SeedGuideTests {
             #expect(try await app.waitFor("methods ") == "methods emailLink")
 
             guide.sendLink(email: email)
-            try await Task.sleep(for: .milliseconds(200))
+            _ = try await app.waitFor("message: Check your email for link", count: 2)  // the second link is stored
             guide.link = try await server.oobLink(for: email)
             guide.reauthenticate(email: email)
             _ = try await app.waitFor("reauthenticated")

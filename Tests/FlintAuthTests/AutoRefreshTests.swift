@@ -5,23 +5,21 @@ import Testing
 
 @testable import FlintAuth
 
-/// Delays asked of an injected sleep, which waits for real only the first `realWaits` times and stops the task after
-/// `limit` calls.
+/// Delays asked of an injected sleep, which takes no time: it moves `clock` (when given) by each delay, and stops the
+/// task after `limit` calls.
 final class SleepRecorder: Sendable {
     let delays = Locked<[TimeInterval]>([])
-    let realWaits: Int
+    private let asked = EventLog<TimeInterval>()
     let limit: Int
-    /// Moved forward by each wait that is not real, when given.
+    /// Moved forward by each wait up to `limit`, when given.
     let clock: TestClock?
-    /// Whether the waits past `limit` are real (a long one then lasts until the task is cancelled) instead of ending
-    /// the task.
-    let realPastLimit: Bool
+    /// Whether a wait past `limit` lasts until the task is cancelled instead of ending the task.
+    let waitsPastLimit: Bool
 
-    init(realWaits: Int = 0, limit: Int = .max, clock: TestClock? = nil, realPastLimit: Bool = false) {
-        self.realWaits = realWaits
+    init(limit: Int = .max, clock: TestClock? = nil, waitsPastLimit: Bool = false) {
         self.limit = limit
         self.clock = clock
-        self.realPastLimit = realPastLimit
+        self.waitsPastLimit = waitsPastLimit
     }
 
     var sleep: TokenAutoRefresh.Sleep {
@@ -30,22 +28,25 @@ final class SleepRecorder: Sendable {
                 delays.append(seconds)
                 return delays.count
             }
-            if count > limit && !realPastLimit { throw CancellationError() }
-            if count <= realWaits || count > limit {
-                try await Task.sleep(nanoseconds: UInt64(max(seconds, 0) * 1_000_000_000))
-            } else {
+            asked.record(seconds)
+            if count <= limit {
                 clock?.advance(by: seconds)
+                return
             }
+            guard waitsPastLimit else { throw CancellationError() }
+            // Until cancelled: the iteration of a stream nobody feeds ends when the task is cancelled.
+            let (stream, feed) = AsyncStream.makeStream(of: Never.self)
+            for await _ in stream {}
+            feed.finish()
+            throw CancellationError()
         }
     }
 
-    /// Waits until `count` delays were asked for and returns them.
+    /// Waits until `count` delays were asked for (the asking resumes the wait) and returns them.
     func waitFor(_ count: Int) async throws -> [TimeInterval] {
-        for _ in 0..<3000 {
-            if delays.current.count >= count { return delays.current }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        throw FlintProcessError(message: "the refresh asked for \(delays.current) instead of \(count) delays")
+        let seen = await asked.wait(for: count, limit: .seconds(60))
+        guard seen.count >= count else { throw FlintProcessError(message: "the refresh asked for \(seen) instead of \(count) delays") }
+        return seen
     }
 }
 
@@ -92,7 +93,7 @@ struct AutoRefreshTests {
     func refreshesInBackground() async throws {
         try await withFlint { server in
             let clock = TestClock()
-            let recorder = SleepRecorder(limit: 1, clock: clock, realPastLimit: true)
+            let recorder = SleepRecorder(limit: 1, clock: clock, waitsPastLimit: true)
             let auth = server.makeAuth(sleep: recorder.sleep, clock: clock)
             let user = try await auth.createUser(withEmail: uniqueEmail(), password: "correct horse").user
             #expect(auth.autoRefresh.state.current.task == nil, "nothing runs before a token is handed out")
