@@ -220,7 +220,7 @@ let package = Package(
         .testTarget(
             name: "FlintSMTPTests",
             dependencies: [
-                "FlintSMTP",
+                "FlintSMTP", "FlintTesting",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,4 +1,5 @@
 import FlintSMTP
+import FlintTesting
 import Foundation
 import Logging
 import NIOCore
@@ -68,10 +69,15 @@ struct SilentServer {
 
     final class Counts: Sendable {
         private let state = Mutex((accepted: 0, closed: 0))
+        /// One event per connection closed, for a test to wait for.
+        let closes = EventLog<Void>()
         var accepted: Int { state.withLock { $0.accepted } }
         var closed: Int { state.withLock { $0.closed } }
         func accept() { state.withLock { $0.accepted += 1 } }
-        func close() { state.withLock { $0.closed += 1 } }
+        func close() {
+            state.withLock { $0.closed += 1 }
+            closes.record(())
+        }
     }
 
     static func start(greeting: String? = nil) async throws -> SilentServer {
