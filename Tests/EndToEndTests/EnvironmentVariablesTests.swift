@@ -2,23 +2,17 @@ import FlintTesting
 import Foundation
 import Testing
 
-/// `flint` run with `environment` added to this process's; its exit status and what it printed.
-private func flintWithEnvironment(_ arguments: [String], _ environment: [String: String]) async throws -> (Int32, String) {
-    let outcome = try await ChildProcess.run(FlintProcess.binary, arguments, environment: environment)
-    return (outcome.status, outcome.output)
-}
-
 @Suite("FLINT_* environment variables")
 struct EnvironmentVariablesTests {
     @Test("a variable that does not read as its type stops the command with its name, never falls back to the default")
     func malformedIsRefused() async throws {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let (port, portOutput) = try await flintWithEnvironment(["serve", "--data", data], ["FLINT_PORT": "9o99"])
+        let (port, portOutput) = try await runFlint(["serve", "--data", data], environment: ["FLINT_PORT": "9o99"])
         #expect(port != 0 && portOutput.contains("FLINT_PORT is not an integer"), "\(portOutput)")
-        let (dev, devOutput) = try await flintWithEnvironment(["serve", "--data", data, "--port", "0"], ["FLINT_DEV": "maybe"])
+        let (dev, devOutput) = try await runFlint(["serve", "--data", data, "--port", "0"], environment: ["FLINT_DEV": "maybe"])
         #expect(dev != 0 && devOutput.contains("FLINT_DEV is not 1/0, true/false or yes/no"), "\(devOutput)")
-        let (rotate, rotateOutput) = try await flintWithEnvironment(["keys", "rotate", "--data", data], ["FLINT_RELOAD_INTERVAL": "30s"])
+        let (rotate, rotateOutput) = try await runFlint(["keys", "rotate", "--data", data], environment: ["FLINT_RELOAD_INTERVAL": "30s"])
         #expect(rotate != 0 && rotateOutput.contains("FLINT_RELOAD_INTERVAL is not an integer"), "\(rotateOutput)")
     }
 
@@ -26,8 +20,8 @@ struct EnvironmentVariablesTests {
     func variablesAndFlags() async throws {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let (status, output) = try await flintWithEnvironment(
-            ["keys", "rotate"], ["FLINT_DATA": data, "FLINT_RELOAD_INTERVAL": "600", "FLINT_MASTER_KEY_FILE": ""])
+        let (status, output) = try await runFlint(
+            ["keys", "rotate"], environment: ["FLINT_DATA": data, "FLINT_RELOAD_INTERVAL": "600", "FLINT_MASTER_KEY_FILE": ""])
         #expect(status == 0, "\(output)")
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
@@ -37,8 +31,8 @@ struct EnvironmentVariablesTests {
             }.first, "\(output)")
         let lead = printed.timeIntervalSinceNow
         #expect(lead > 3600 + 600 + 300 - 60 && lead <= 3600 + 600 + 300, "FLINT_RELOAD_INTERVAL=600 lengthens the lead: \(output)")
-        let (flagStatus, flagOutput) = try await flintWithEnvironment(
-            ["keys", "rotate", "--reload-interval", "0"], ["FLINT_DATA": data, "FLINT_RELOAD_INTERVAL": "600"])
+        let (flagStatus, flagOutput) = try await runFlint(
+            ["keys", "rotate", "--reload-interval", "0"], environment: ["FLINT_DATA": data, "FLINT_RELOAD_INTERVAL": "600"])
         #expect(flagStatus != 0 && flagOutput.contains("--reload-interval must be between 1 and 3600"), "the flag is read: \(flagOutput)")
     }
 }

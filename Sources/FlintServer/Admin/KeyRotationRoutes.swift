@@ -51,8 +51,7 @@ package struct KeyRotationRoutes {
         else { throw AuthError.notFound }
         try await keys.reload()
         node.logger.notice("signing key revoked", metadata: ["kid": "\(leaked)", "signingKid": "\(revocation.signingKID ?? "none")"])
-        if case .replaced(let kid) = revocation { return Revoked(kid: kid, newKey: true) }
-        return Revoked(kid: revocation.signingKID, newKey: false)
+        return Revoked(kid: revocation.signingKID, newKey: revocation.newKID != nil)
     }
 
     /// Schedules a signing key and reloads this node's ring; answers the key. The web console's rotation runs this too.

@@ -118,7 +118,7 @@ package final class KeyCache: Sendable {
                 revocation = .revoked(signingKID: signing?.kid)
             }
             var detail: [String: JSONValue] = ["action": "revokeSigningKey", "kid": .string(leakedKID)]
-            if case .replaced(let newKID) = revocation { detail["newKid"] = .string(newKID) }
+            if let newKID = revocation.newKID { detail["newKid"] = .string(newKID) }
             try await tx.appendAuditEvent(origin.event(.adminAction, uid: nil, at: now, detail))
             return revocation
         }

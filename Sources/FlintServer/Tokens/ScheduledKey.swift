@@ -19,6 +19,11 @@ public enum KeyRevocation: Sendable, Equatable {
     /// before (`signingKID`) goes on signing.
     case revoked(signingKID: String?)
 
+    /// The key this revocation made, if the revoked key was signing.
+    public var newKID: String? {
+        if case .replaced(let kid) = self { kid } else { nil }
+    }
+
     /// The key that signs from now on.
     public var signingKID: String? {
         switch self {
