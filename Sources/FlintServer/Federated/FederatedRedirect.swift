@@ -53,13 +53,20 @@ struct FederatedRedirect: Sendable {
                 message: "The identity provider \(request.providerID) has no client ID and secret for the web flow.",
                 code: "auth/operation-not-allowed")
         }
-        let endpoints: ProviderEndpoints
-        do { endpoints = try await flow.endpoints(for: provider) } catch {
-            throw Refusal(message: error.detail ?? error.code, code: "auth/network-request-failed")
-        }
-        let state = RedirectState(
+        var state = RedirectState(
             providerID: provider.providerID, sessionHash: request.sessionHash, eventID: request.eventID, authType: request.authType,
             target: request.target, random: node.random, now: node.clock.now())
+        let endpoints: ProviderEndpoints
+        if let builtIn = BuiltInProviders.named(provider.providerID) {
+            guard let own = builtIn.webFlow(for: provider, customParameters: request.customParameters, state: &state, keys: flow.keys) else {
+                throw Refusal(message: "Flint runs no web sign-in for \(provider.providerID).", code: "auth/operation-not-allowed")
+            }
+            endpoints = own
+        } else {
+            do { endpoints = try await flow.endpoints(for: provider) } catch {
+                throw Refusal(message: error.detail ?? error.code, code: "auth/network-request-failed")
+            }
+        }
         let sealed: String
         do { sealed = try state.seal(key: flow.secret.idpKey) } catch {
             node.logger.error("redirect state sealing failed", metadata: ["errorType": "\(type(of: error))"])

@@ -33,6 +33,11 @@ extension FederatedSignIn {
         guard let code = Self.queryValue("code", in: requestUri), !code.isEmpty else {
             throw AuthError.invalidIdpResponse("The requestUri has no authorization code.")
         }
+        if let builtIn = BuiltInProviders.named(provider.providerID) {
+            var proof = try await builtIn.redirectCredential(code: code, state: state, requestUri: requestUri, provider: provider, flow: self)
+            proof.nonce = state.nonce
+            return proof
+        }
         var proof = try await exchange(
             code: code, verifier: state.codeVerifier, nonce: state.nonce, requestUri: requestUri, provider: provider, nonceRule: .required)
         if let user = Self.queryValue("user", in: requestUri) {
