@@ -68,7 +68,11 @@ package struct Flows: Sendable {
         settings: ServerSettings, store: any AuthStore, clock: any WallClock, random: any RandomSource, secret: ServerSecret, keys: KeyCache,
         config: ConfigCache, sms: any SMSSender, email: any EmailSender, push: (any PushSender)?, logger: Logger, metrics: FlintMetrics
     ) throws {
-        let node = Node(settings: settings, config: config, store: store, clock: clock, random: random, logger: logger, metrics: metrics)
+        // Writes that would create an account or issue tokens consult the project's blocking functions first.
+        let functions = BlockingFunctions(projectID: settings.projectID, config: config, keys: keys, clock: clock, random: random, logger: logger)
+        let node = Node(
+            settings: settings, config: config, store: BlockingStore(base: store, functions: functions), clock: clock, random: random,
+            logger: logger, metrics: metrics)
         (self.node, self.secret, self.keys) = (node, secret, keys)
         let passwords = try PasswordHasher(parameters: settings.passwordHashParameters, random: random, logger: logger)
         let newAccounts = AccountCreationLimit(perHour: settings.newAccountsPerIPPerHour)

@@ -111,14 +111,20 @@ extension FederatedSignIn {
                 try await credential(body, requestUri: uri, provider: provider)
             }
         let profile = proof.profile
-        let outcome = try await decide(
-            profile, providerID: providerID, linking: linking, autoCreate: wire.autoCreate ?? true, nonce: proof.nonce, clientIP: clientIP,
-            now: now)
+        let rawUserInfo = String(decoding: JSONValue.object(proof.claims).serialized(), as: UTF8.self)
+        // What the project's blocking functions are told of the provider.
+        let facts = ProviderFacts(
+            rawUserInfo: rawUserInfo, idToken: proof.oauthIdToken, accessToken: proof.oauthAccessToken, tokenSecret: proof.oauthTokenSecret)
+        let outcome = try await ProviderFacts.$current.withValue(facts) {
+            try await decide(
+                profile, providerID: providerID, linking: linking, autoCreate: wire.autoCreate ?? true, nonce: proof.nonce, clientIP: clientIP,
+                now: now)
+        }
         var fields = IdpSignInFields(
             federatedId: Self.federatedID(providerID: providerID, rawID: profile.rawID), providerId: providerID,
             email: profile.email, emailVerified: profile.emailVerified, firstName: profile.firstName, lastName: profile.lastName,
             fullName: profile.displayName, displayName: profile.displayName, photoUrl: profile.photoURL,
-            screenName: profile.screenName, rawUserInfo: String(decoding: JSONValue.object(proof.claims).serialized(), as: UTF8.self))
+            screenName: profile.screenName, rawUserInfo: rawUserInfo)
         if wire.returnIdpCredential == true {
             (fields.oauthIdToken, fields.oauthAccessToken, fields.oauthTokenSecret) = (
                 proof.oauthIdToken, proof.oauthAccessToken, proof.oauthTokenSecret
