@@ -23,6 +23,7 @@ package struct Flows: Sendable {
     package let accounts: AccountsFlow
     let customTokens: CustomTokenSignIn
     let federated: FederatedSignIn
+    let gameCenter: GameCenterSignIn
     let sessionCookies: SessionCookies
     let adminCredentials: AdminCredentials
     let users: UserAdminFlow
@@ -94,6 +95,7 @@ package struct Flows: Sendable {
             clock: clock, logger: logger, standIns: settings.identityProviderStandIns, allowsHTTP: settings.devMode)
         federated = FederatedSignIn(
             node: node, sessions: sessions, gate: gate, newAccounts: newAccounts, keys: providerKeys, secret: secret)
+        gameCenter = GameCenterSignIn(federated: federated, certificates: GameCenterCertificates(keys: providerKeys))
         adminCredentials = AdminCredentials(store: store)
         users = UserAdminFlow(node: node)
         imports = ImportFlow(node: node, passwords: passwords)

@@ -29,6 +29,12 @@ protocol BuiltInProvider: Sendable {
     func redirectCredential(code: String, state: RedirectState, requestUri: String, provider: IdentityProviderConfig, flow: FederatedSignIn)
         async throws(AuthError) -> ProviderCredential
 
+    /// The endpoints of an OAuth 1.0a web flow (Twitter's), which the hosted handler runs instead of OAuth 2's
+    /// (``FederatedRedirect/startOAuth1(_:state:request:clientID:secret:)``): a request token for the handler's
+    /// callback, the user's authorization, then the access token, verified by ``credential(_:requestUri:provider:flow:)``
+    /// as an app's own would be; `nil` for providers whose web flow is OAuth 2's.
+    func oauth1Endpoints(keys: ProviderKeys) -> OAuth1Endpoints?
+
     /// `federatedId` for the provider's user ID, as Firebase answers it.
     func federatedID(rawID: String) -> String
 }
@@ -44,13 +50,15 @@ extension BuiltInProvider {
         throw AuthError.invalidIdpResponse("Flint runs no web sign-in for \(providerID); sign in with the provider's SDK and send its credential.")
     }
 
+    func oauth1Endpoints(keys: ProviderKeys) -> OAuth1Endpoints? { nil }
+
     func federatedID(rawID: String) -> String { rawID }
 }
 
 /// The built-in providers beyond Google, Apple and OIDC, by provider ID.
 enum BuiltInProviders {
     /// Every one Flint serves.
-    static let all: [any BuiltInProvider] = [Microsoft(), Yahoo()]
+    static let all: [any BuiltInProvider] = [Microsoft(), Yahoo(), Twitter(), GameCenter()]
 
     private static let byID: [String: any BuiltInProvider] = Dictionary(uniqueKeysWithValues: all.map { ($0.providerID, $0) })
 
