@@ -55,7 +55,7 @@ extension UserAdminFlow {
     }
 
     /// The accounts a query finds, with their factors.
-    private static func query(_ query: UserQuery, in r: some Reads) async throws -> AccountsListing {
+    private static func query(_ query: UserQuery, in r: some Reads) async throws -> Listing {
         try await listing(try await r.users(matching: query), in: r)
     }
 

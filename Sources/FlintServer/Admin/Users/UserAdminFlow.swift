@@ -14,15 +14,15 @@ struct UserAdminFlow: Sendable {
     typealias Reads = UserListingReads & UsersReads & PasskeysReads
 }
 
-/// A listing's accounts with, by account ID, their second factors, federated identities and passkeys.
-typealias AccountsListing = (
-    users: [UserRecord], enrollments: [String: [MFAEnrollmentRecord]], identities: [String: [FederatedIdentityRecord]],
-    passkeys: [String: [PasskeyRecord]]
-)
-
 extension UserAdminFlow {
+    /// A listing's accounts with, by account ID, their second factors, federated identities and passkeys.
+    typealias Listing = (
+        users: [UserRecord], enrollments: [String: [MFAEnrollmentRecord]], identities: [String: [FederatedIdentityRecord]],
+        passkeys: [String: [PasskeyRecord]]
+    )
+
     /// `users` with, by account ID, their second factors, federated identities and passkeys.
-    static func listing(_ users: [UserRecord], in r: some Reads) async throws -> AccountsListing {
+    static func listing(_ users: [UserRecord], in r: some Reads) async throws -> Listing {
         let ids = users.map(\.localID)
         return (
             users, try await r.mfaEnrollments(localIDs: ids), try await r.federatedIdentities(localIDs: ids), try await r.passkeys(localIDs: ids)
