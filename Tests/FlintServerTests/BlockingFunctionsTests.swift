@@ -164,4 +164,86 @@ struct BlockingFunctionsTests {
             #expect(found["users"] == nil, "\(found.text)")
         }
     }
+
+    @Test("beforeSendEmail and beforeSendSms: told of the email or text, a refusal sends and keeps nothing")
+    func deliveries() async throws {
+        try await withFunctions { api, function in
+            try await api.setBlockingFunctions(["beforeSendEmail": function.uri("email"), "beforeSendSms": function.uri("sms")])
+            function.answer { claims in
+                if claims["email"] == "no@example.com" || claims["phone_number"] == "+16505550111" { return refusal("Not to this one") }
+                return .json(.ok, [:])
+            }
+            let refusedLink = try await api.sendSignInLink("no@example.com")
+            #expect(refusedLink.errorCode == "BLOCKING_FUNCTION_ERROR_RESPONSE", "\(refusedLink.text)")
+            let (codes, outbox) = (try await api.oobCodes(), try await api.outbox())
+            #expect(codes.isEmpty && outbox.isEmpty)
+            let sent = try await api.sendSignInLink("yes@example.com")
+            #expect(sent.status == .ok, "\(sent.text)")
+            let emailCall = try #require(function.claims.last)
+            #expect(
+                emailCall["event_type"] == "beforeSendEmail" && emailCall["email_type"] == "EMAIL_SIGN_IN" && emailCall["email"] == "yes@example.com")
+            // A verification email is not one Identity Platform calls beforeSendEmail for.
+            let calls = function.calls.count
+            let user = try await api.signUp("kim@example.com")
+            let verify = try await api.post("\(Path.v1)/accounts:sendOobCode", ["requestType": "VERIFY_EMAIL", "idToken": user.idToken])
+            #expect(verify.status == .ok && function.calls.count == calls, "\(verify.text)")
+
+            let refusedText = try await api.post(Path.send, ["phoneNumber": "+16505550111"])
+            #expect(refusedText.errorCode == "BLOCKING_FUNCTION_ERROR_RESPONSE", "\(refusedText.text)")
+            let pending = try await api.pendingCodes()
+            #expect(pending.isEmpty)
+            _ = try await api.sendCode("+16505550112")
+            let smsCall = try #require(function.claims.last)
+            #expect(
+                smsCall["event_type"] == "beforeSendSms" && smsCall["sms_type"] == "SIGN_IN_OR_SIGN_UP" && smsCall["phone_number"] == "+16505550112")
+        }
+    }
+
+    @Test("with a second factor, beforeSignIn runs after it, before the tokens, not at the first factor")
+    func afterSecondFactor() async throws {
+        try await withFunctions { api, function in
+            try await api.enableMFA()
+            let user = try await api.signInWithEmailLink("mfa@example.com")
+            _ = try API.signedIn(try await api.enrollPhone(user, "+16505550123"), localId: user.localId)
+            try await api.setBlockingFunctions(["beforeSignIn": function.uri("signin")])
+            function.answer { _ in .json(.ok, ["userRecord": ["updateMask": "sessionClaims", "sessionClaims": ["checked": true]]]) }
+            _ = try await api.sendSignInLink("mfa@example.com")
+            let link = try await api.oobCode(for: "mfa@example.com")
+            let first = try await api.post(Path.emailLinkSignIn, ["email": "mfa@example.com", "oobCode": link.code])
+            let pending = try #require(first.string("mfaPendingCredential"), "\(first.text)")
+            #expect(function.calls.isEmpty)
+            let start = try await api.postJSON(
+                Path.mfaStart,
+                [
+                    "mfaPendingCredential": pending,
+                    "mfaEnrollmentId": try #require(first["mfaInfo"]?.arrayValue?.first?["mfaEnrollmentId"]?.stringValue),
+                ])
+            let session = try #require(start["phoneResponseInfo"]?["sessionInfo"]?.stringValue, "\(start.text)")
+            let code = try await api.pendingCode(for: "+16505550123")
+            let done = try await api.postJSON(
+                Path.mfaFinalize, ["mfaPendingCredential": pending, "phoneVerificationInfo": ["sessionInfo": session, "code": code]])
+            #expect(done.status == .ok, "\(done.text)")
+            #expect(function.claims.map { $0["event_type"]?.stringValue } == ["beforeSignIn"])
+            #expect(function.claims.first?["user_record"]?["multi_factor"]?["enrolled_factors"]?.arrayValue?.count == 1)
+            #expect(unverifiedClaims(try #require(done.string("idToken")))["checked"] == .bool(true))
+        }
+    }
+
+    @Test("a federated sign-in tells the functions the provider's profile, and its credentials as far as forwarding allows")
+    func federated() async throws {
+        let function = StandInFunction()
+        try await function.serve {
+            try await withIdentityProviders { api, issuer in
+                try await api.setBlockingFunctions(["beforeCreate": function.uri("create")], forward: ["idToken": true])
+                let token = try issuer.token(googleClaims(api))
+                let reply = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", token), ("access_token", "google-access")])
+                #expect(reply.status == .ok, "\(reply.text)")
+                let call = try #require(function.claims.first)
+                #expect(call["sign_in_method"] == "google.com" && call["oauth_id_token"]?.stringValue == token)
+                #expect(call["oauth_access_token"] == nil)
+                let info = try JSONValue(parsing: Array((call["raw_user_info"]?.stringValue ?? "").utf8))
+                #expect(info["sub"] != nil && call["user_record"]?["provider_data"]?.arrayValue?.first?["provider_id"] == "google.com")
+            }
+        }
+    }
 }

@@ -73,7 +73,7 @@ package struct Flows: Sendable {
         let functions = BlockingFunctions(projectID: settings.projectID, config: config, keys: keys, clock: clock, random: random, logger: logger)
         let node = Node(
             settings: settings, config: config, store: BlockingStore(base: store, functions: functions), clock: clock, random: random,
-            logger: logger, metrics: metrics)
+            logger: logger, metrics: metrics, blocking: functions)
         (self.node, self.secret, self.keys) = (node, secret, keys)
         let passwords = try PasswordHasher(parameters: settings.passwordHashParameters, random: random, logger: logger)
         let newAccounts = AccountCreationLimit(perHour: settings.newAccountsPerIPPerHour)

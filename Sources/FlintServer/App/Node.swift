@@ -14,6 +14,9 @@ package struct Node: Sendable {
     let logger: Logger
     /// The node's metrics (`GET /metrics`).
     package let metrics: FlintMetrics
+    /// The project's blocking functions (`beforeSendEmail` and `beforeSendSms` are called through it; account
+    /// creation and sign-in through the store, ``BlockingStore``).
+    let blocking: BlockingFunctions
 
     /// The app name SMS and email texts and the pages mention.
     package var appName: String { settings.appName ?? settings.projectID }

@@ -22,13 +22,30 @@ extension SignInGate {
     /// account (written in `tx`) — or consults again when the account is not the one they were told about.
     /// - Returns: `nil` outside the blocking path (no function configured, or none applies).
     func blockingFunctions(
-        _ gate: FirstFactorGate, _ tx: any UsersWrites, user: UserRecord, provider: String, method: String?, isNew: Bool,
-        linking: Bool
+        _ gate: FirstFactorGate, _ tx: any UsersWrites, user: UserRecord, provider: String, method: String?, isNew: Bool, linking: Bool
     ) async throws -> BlockingOutcome? {
-        guard let phase = BlockingPhase.current, Self.callsBlockingFunctions(provider: provider, linking: linking) else { return nil }
+        guard BlockingPhase.current != nil, Self.callsBlockingFunctions(provider: provider, linking: linking) else { return nil }
+        let issuesTokens = if case .tokens = gate.decision { true } else { false }
+        return try await consultBlockingFunctions(
+            tx, user: user, enrollments: gate.enrollments, method: method ?? provider, isNew: isNew, issuesTokens: issuesTokens)
+    }
+
+    /// After a second factor, before the session's tokens: `beforeSignIn`, as ``blockingFunctions(_:_:user:provider:method:isNew:linking:)``.
+    func blockingFunctionsAfterSecondFactor(
+        _ tx: any UsersWrites & SecondFactorsReads, user: UserRecord, provider: String
+    ) async throws -> BlockingOutcome? {
+        guard BlockingPhase.current != nil, Self.callsBlockingFunctions(provider: provider, linking: false) else { return nil }
+        let enrollments = try await tx.mfaEnrollments(localID: user.localID)
+        return try await consultBlockingFunctions(tx, user: user, enrollments: enrollments, method: provider, isNew: false, issuesTokens: true)
+    }
+
+    private func consultBlockingFunctions(
+        _ tx: any UsersWrites, user: UserRecord, enrollments: [MFAEnrollmentRecord], method: String, isNew: Bool, issuesTokens: Bool
+    ) async throws -> BlockingOutcome? {
+        guard let phase = BlockingPhase.current else { return nil }
         let configured = node.config.current.blockingFunctionURIs
         let create = isNew && configured[.beforeCreate] != nil
-        let signIn = configured[.beforeSignIn] != nil && { if case .tokens = gate.decision { true } else { false } }()
+        let signIn = issuesTokens && configured[.beforeSignIn] != nil
         guard create || signIn else { return nil }
         if case .decided(let decision) = phase, decision.localID == user.localID, decision.isNew == isNew {
             var updated = user
@@ -38,8 +55,7 @@ extension SignInGate {
             return .proceed(updated, sessionClaims: signIn ? decision.verdict.sessionClaims : nil)
         }
         let identities = try await tx.federatedIdentities(localID: user.localID)
-        let event = BlockingEvent(
-            trigger: .beforeCreate, user: user, identities: identities, enrollments: gate.enrollments, signInMethod: method ?? provider)
+        let event = BlockingEvent(trigger: .beforeCreate, user: user, identities: identities, enrollments: enrollments, signInMethod: method)
         var consult = BlockingConsult(localID: user.localID, isNew: isNew)
         if create { consult.create = event }
         if signIn {

@@ -40,9 +40,11 @@ extension ActionCodes {
         return base + "/__/auth/action?" + URLQuery.encode(query)
     }
 
-    /// Makes, stores and (unless `request.send` is false) emails a code.
+    /// Makes, stores and (unless `request.send` is false) emails a code. An email to send is first put to the
+    /// project's `beforeSendEmail` function, if any: a refusal keeps nothing.
     /// - Returns: the code and its link.
     func issueOobCode(_ request: OobRequest, limits: [Limit]) async throws -> (code: String, link: String) {
+        if request.send { try await node.blocking.beforeSendEmail(request.action, to: request.email, store: node.store) }
         let code = Base64URL.encode(node.random.bytes(24))
         let now = node.clock.now()
         let record = OobCodeRecord(

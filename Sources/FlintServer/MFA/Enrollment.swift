@@ -123,7 +123,8 @@ extension MFAFlow {
         guard !enrollments.contains(where: { $0.phoneNumber == phone.e164 }) else { throw AuthError.secondFactorExists }
         guard enrollments.count < Self.maxSecondFactors else { throw AuthError.secondFactorLimitExceeded }
         let sessionInfo = try await codes.sendCode(
-            to: phone.e164, purpose: .mfaEnrollment, locales: locales, proof: phoneInfo.proof, clientIP: clientIP, forSignIn: false)
+            to: phone.e164, purpose: .mfaEnrollment, locales: locales, proof: phoneInfo.proof, clientIP: clientIP, forSignIn: false,
+            account: user.localID)
         return StartEnrollmentResponse(phoneSessionInfo: .init(sessionInfo: sessionInfo))
     }
 

@@ -54,7 +54,8 @@ extension MFAFlow {
         guard enrollment.factor == .phone, let phone = enrollment.phoneNumber else { throw AuthError.mfaProviderNotSupported }
         guard node.config.current.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
         let sessionInfo = try await codes.sendCode(
-            to: phone, purpose: .mfaSignIn, locales: locales, proof: wire.proof, clientIP: clientIP, forSignIn: false)
+            to: phone, purpose: .mfaSignIn, locales: locales, proof: wire.proof, clientIP: clientIP, forSignIn: false,
+            account: credential.localID)
         return StartMFASignInResponse(phoneResponseInfo: .init(sessionInfo: sessionInfo))
     }
 
@@ -79,16 +80,18 @@ extension MFAFlow {
         let result = try await node.store.write { [self] tx in
             try await completeSignIn(credential, claim: claim, releasing: [perCredential, perAccount], in: tx, now: now)
         }
-        let (user, refresh, identities) = try result.get()
+        let (user, refresh, identities, sessionClaims) = try result.get()
         let tokens = try sessions.sessionTokens(
-            user: user, refreshToken: refresh, provider: credential.signInProvider, now: now, secondFactor: claim, identities: identities)
+            user: user, refreshToken: refresh, provider: credential.signInProvider, now: now, secondFactor: claim, developerClaims: sessionClaims,
+            identities: identities)
         return MFATokensResponse(tokens: tokens)
     }
 
-    /// Finalize's transaction: gives back the reserved tries, stamps the account and stores its refresh token.
+    /// Finalize's transaction: gives back the reserved tries, puts the sign-in to the project's `beforeSignIn` function
+    /// (``BlockingPhase``), stamps the account and stores its refresh token (with the function's session claims).
     private func completeSignIn(
         _ credential: MFAPendingCredential, claim: SecondFactorClaim, releasing limits: [Limit], in tx: some Writes, now: Instant
-    ) async throws -> Result<(UserRecord, String, [FederatedIdentityRecord]), AuthError> {
+    ) async throws -> Result<(UserRecord, String, [FederatedIdentityRecord], [String: JSONValue]?), AuthError> {
         try await limits.release(in: tx, reservedAt: now)
         guard var user = try await tx.lockedUser(localID: credential.localID), credential.issuedAt >= user.validSince,
             credential.revocationGeneration >= user.revocationGeneration
@@ -96,13 +99,20 @@ extension MFAFlow {
             return .failure(.invalidMFAPendingCredential)
         }
         guard !user.disabled else { return .failure(.userDisabled) }
+        var sessionClaims: [String: JSONValue]?
+        switch try await gate.blockingFunctionsAfterSecondFactor(tx, user: user, provider: credential.signInProvider) {
+        case .disabled?: return .failure(.userDisabled)
+        case .proceed(let updated, let claims)?: (user, sessionClaims) = (updated, claims)
+        case nil: break
+        }
         try await tx.recordSession(localID: user.localID, at: now)
         (user.lastLoginAt, user.lastRefreshAt) = (now, now)
-        let refresh = try await sessions.storeRefreshToken(tx, user: user, provider: credential.signInProvider, now: now, secondFactor: claim)
+        let refresh = try await sessions.storeRefreshToken(
+            tx, user: user, provider: credential.signInProvider, now: now, secondFactor: claim, developerClaims: sessionClaims)
         try await tx.audit(
             .signIn, uid: user.localID, at: now,
             ["method": .string(credential.signInProvider), "secondFactor": .string(claim.factor.rawValue), "result": "TOKENS"])
-        return .success((user, refresh, try await tx.federatedIdentities(localID: user.localID)))
+        return .success((user, refresh, try await tx.federatedIdentities(localID: user.localID), sessionClaims))
     }
 
     /// Checks the second factor; a wrong code is `INVALID_CODE`.

@@ -26,10 +26,14 @@ extension PhoneCodes {
     /// A real number whose region the project's `smsRegionConfig` does not allow is refused (`OPERATION_NOT_ALLOWED`,
     /// Firebase's words), for sign-in and second-factor codes alike.
     ///
+    /// A real number's text is first put to the project's `beforeSendSms` function, if any (with `account`, the
+    /// second factor's owner, or the number's account).
+    ///
     /// A real number needs `proof` when the project enforces app verification (``checkAppProof(_:)``); fictional
     /// numbers never do, which is what lets apps with `isAppVerificationDisabledForTesting` use them.
     func sendCode(
-        to text: String?, purpose: SMSPurpose, locales: [String], proof: AppProof, clientIP: String?, forSignIn: Bool = true
+        to text: String?, purpose: SMSPurpose, locales: [String], proof: AppProof, clientIP: String?, forSignIn: Bool = true,
+        account: String? = nil
     ) async throws -> String {
         let config = node.config.current
         if forSignIn { guard config.phoneSignInEnabled else { throw AuthError.operationNotAllowed } }
@@ -50,6 +54,8 @@ extension PhoneCodes {
             node.metrics.codeRefused(region: phone.regionCode, reason: .region)
             throw AuthError.smsRegionNotAllowed
         }
+        // A function may refuse the text; then nothing of the send is kept.
+        try await node.blocking.beforeSendSms(purpose, to: phone.e164, localID: account, store: node.store)
         let id = node.random.bytes(16)
         let code = VerificationCode.generate(using: node.random)
         let candidate = CodeSession(
