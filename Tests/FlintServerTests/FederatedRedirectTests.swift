@@ -230,6 +230,7 @@ struct FederatedRedirectTests {
                 return try RedirectCallback(try await api.redirectSignIn("oidc.corp", sessionID: "s")).link
             }
             try await TestNode.make(path: path).run { api in
+                issuer.follow(api.clock)
                 let reply = try await api.completeRedirect(link: link, sessionID: "s")
                 #expect(reply.status == .ok && reply["isNewUser"] == .bool(true), "\(reply.text)")
             }

@@ -83,7 +83,7 @@ final class AppleStandIn: Sendable {
             guard form["grant_type"] == "authorization_code", let code = form["code"],
                 let known = self.state.withLock({ $0.codes[code] }), known.clientID == clientID
             else { return Self.json(["error": "invalid_grant"], status: .badRequest) }
-            let now = Int(Date().timeIntervalSince1970)
+            let now = Int(self.issuer.now.secondsSince1970)
             let idToken = try self.issuer.token([
                 "iss": "https://appleid.apple.com", "aud": .string(clientID), "sub": .string(known.sub), "iat": .number(Double(now)),
                 "exp": .number(Double(now + 600)),
@@ -127,7 +127,7 @@ final class AppleStandIn: Sendable {
             if claims["iss"]?.stringValue != teamID { problems.append("iss \(claims)") }
             if claims["aud"]?.stringValue != "https://appleid.apple.com" { problems.append("aud \(claims)") }
             if claims["sub"]?.stringValue != clientID { problems.append("sub \(claims) for \(clientID)") }
-            let now = Date().timeIntervalSince1970
+            let now = Double(self.issuer.now.secondsSince1970)
             if case .number(let iat)? = claims["iat"], case .number(let exp)? = claims["exp"] {
                 if !(iat <= now + 60 && exp > now && exp - iat <= 15_777_000) { problems.append("times \(claims)") }
             } else {
@@ -169,6 +169,7 @@ func withAppleStandIn(masterKey: MasterKey? = nil, _ body: @escaping @Sendable (
             settings.identityProviderStandIns = ["apple.com": apple.origin]
             settings.masterKey = masterKey
         }) { api in
+            apple.issuer.follow(api.clock)
             try await api.configureIdp(
                 "apple.com",
                 [

@@ -35,6 +35,8 @@ final class StandInIssuer: Sendable {
         /// The authorization endpoint's requests, and the codes it issued with the request each answers.
         var authorizeRequests: [[String: String]] = []
         var authorizations: [String: [String: String]] = [:]
+        /// The clock its tokens are issued by: the node's (a test's clock stands still while the test runs long).
+        var clock: any WallClock = SystemClock()
         /// Who signs in at the authorization endpoint: the claims of the ID token its codes are exchanged for.
         var user: [String: JSONValue] = ["sub": "emp-9", "email": "lin@corp.example", "email_verified": true]
     }
@@ -57,6 +59,14 @@ final class StandInIssuer: Sendable {
     var issuer: String { "http://127.0.0.1:\(state.withLock { $0.port })" }
     /// The JWKS address.
     var jwksURL: String { issuer + "/keys" }
+
+    /// The time its tokens are issued at.
+    var now: Instant { state.withLock { $0.clock }.now() }
+
+    /// Issues tokens by `clock` from now on (the node's, so its tokens are never from its future).
+    func follow(_ clock: any WallClock) {
+        state.withLock { $0.clock = clock }
+    }
 
     /// The ID token the token endpoint answers for `good-code`.
     func answerCode(with token: String) {
@@ -205,7 +215,7 @@ final class StandInIssuer: Sendable {
             case yahooClientID: "https://api.login.yahoo.com"
             default: self.issuer
             }
-        let now = Int(Date().timeIntervalSince1970)
+        let now = Int(now.secondsSince1970)
         var claims = state.withLock { $0.user }
         claims["iss"] = .string(issuer)
         claims["aud"] = .string(client)
@@ -261,6 +271,7 @@ func withIdentityProviders(_ body: @escaping @Sendable (API, StandInIssuer) asyn
         try await withFlint(configure: { settings in
             settings.identityProviderStandIns = ["apple.com": issuer.issuer, "google.com": issuer.issuer]
         }) { api in
+            issuer.follow(api.clock)
             try await api.configureIdp(
                 "apple.com", ["enabled": true, "clientId": .string(appleServicesID), "appleSignInConfig": ["bundleIds": [.string(appleBundleID)]]])
             try await api.configureIdp("google.com", ["enabled": true, "clientId": .string(googleClientID), "clientSecret": "s3cret"])
