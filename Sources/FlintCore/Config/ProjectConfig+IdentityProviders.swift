@@ -32,7 +32,9 @@ extension ProjectConfig {
     }
 
     /// The built-in providers Flint verifies.
-    package static let defaultSupportedIdps = ["apple.com", "google.com", "microsoft.com", "yahoo.com"]
+    package static let defaultSupportedIdps = [
+        "apple.com", "google.com", "microsoft.com", "yahoo.com", "facebook.com",
+    ]
 
     /// Whether `id` names a generic OIDC provider: `oidc.` then letters, digits, `-`, `_` or `.`.
     package static func isOIDCProviderID(_ id: String) -> Bool {
