@@ -54,7 +54,7 @@ struct IdpConfigTests {
 
     @Test(
         "Facebook, GitHub and Play Games are created, read, patched and deleted as the Admin SDK's auth.ProviderConfig calls them",
-        arguments: ["facebook.com", "github.com"])
+        arguments: ["facebook.com", "github.com", "playgames.google.com"])
     func socialProviders(_ id: String) async throws {
         try await withFlint { api in
             let created = try await api.admin(

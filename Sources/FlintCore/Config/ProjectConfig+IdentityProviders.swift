@@ -33,7 +33,7 @@ extension ProjectConfig {
 
     /// The built-in providers Flint verifies.
     package static let defaultSupportedIdps = [
-        "apple.com", "google.com", "microsoft.com", "yahoo.com", "facebook.com", "github.com",
+        "apple.com", "google.com", "microsoft.com", "yahoo.com", "facebook.com", "github.com", "playgames.google.com",
     ]
 
     /// Whether `id` names a generic OIDC provider: `oidc.` then letters, digits, `-`, `_` or `.`.

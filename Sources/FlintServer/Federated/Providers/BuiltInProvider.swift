@@ -50,7 +50,7 @@ extension BuiltInProvider {
 /// The built-in providers beyond Google, Apple and OIDC, by provider ID.
 enum BuiltInProviders {
     /// Every one Flint serves.
-    static let all: [any BuiltInProvider] = [Microsoft(), Yahoo(), Facebook(), GitHub()]
+    static let all: [any BuiltInProvider] = [Microsoft(), Yahoo(), Facebook(), GitHub(), PlayGames()]
 
     private static let byID: [String: any BuiltInProvider] = Dictionary(uniqueKeysWithValues: all.map { ($0.providerID, $0) })
 
