@@ -11,14 +11,8 @@ import Testing
 func withFacebook(
     origin: String? = nil, secret: String = StandInFacebook.appSecret, _ body: @escaping @Sendable (API, StandInFacebook) async throws -> Void
 ) async throws {
-    let facebook = try StandInFacebook()
-    try await facebook.serve {
-        try await withFlint(configure: { $0.identityProviderStandIns = ["facebook.com": origin ?? facebook.origin] }) { api in
-            try await api.configureIdp(
-                "facebook.com", ["enabled": true, "clientId": .string(StandInFacebook.appID), "clientSecret": .string(secret)])
-            try await body(api, facebook)
-        }
-    }
+    try await withStandIn(
+        try StandInFacebook(), providerID: "facebook.com", clientID: StandInFacebook.appID, secret: secret, origin: origin, body)
 }
 
 @Suite("facebook.com: access tokens checked with debug_token, Limited Login ID tokens, the hosted handler's web flow")

@@ -9,14 +9,8 @@ import Testing
 /// Runs `body` against a node with github.com configured (the stand-in's OAuth app) and served by the stand-in, or by
 /// `origin` when given.
 func withGitHub(origin: String? = nil, _ body: @escaping @Sendable (API, StandInGitHub) async throws -> Void) async throws {
-    let github = StandInGitHub()
-    try await github.serve {
-        try await withFlint(configure: { $0.identityProviderStandIns = ["github.com": origin ?? github.origin] }) { api in
-            try await api.configureIdp(
-                "github.com", ["enabled": true, "clientId": .string(StandInGitHub.clientID), "clientSecret": .string(StandInGitHub.clientSecret)])
-            try await body(api, github)
-        }
-    }
+    try await withStandIn(
+        StandInGitHub(), providerID: "github.com", clientID: StandInGitHub.clientID, secret: StandInGitHub.clientSecret, origin: origin, body)
 }
 
 @Suite("github.com: access tokens and codes of the configured OAuth app, the profile and verified primary email")

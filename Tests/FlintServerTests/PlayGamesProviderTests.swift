@@ -11,14 +11,8 @@ import Testing
 func withPlayGames(
     origin: String? = nil, secret: String = StandInPlayGames.clientSecret, _ body: @escaping @Sendable (API, StandInPlayGames) async throws -> Void
 ) async throws {
-    let games = StandInPlayGames()
-    try await games.serve {
-        try await withFlint(configure: { $0.identityProviderStandIns = ["playgames.google.com": origin ?? games.origin] }) { api in
-            try await api.configureIdp(
-                "playgames.google.com", ["enabled": true, "clientId": .string(StandInPlayGames.clientID), "clientSecret": .string(secret)])
-            try await body(api, games)
-        }
-    }
+    try await withStandIn(
+        StandInPlayGames(), providerID: "playgames.google.com", clientID: StandInPlayGames.clientID, secret: secret, origin: origin, body)
 }
 
 @Suite("playgames.google.com: the server auth code exchanged, the player from games/v1/players/me")

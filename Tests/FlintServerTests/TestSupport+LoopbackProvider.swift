@@ -61,3 +61,29 @@ enum LoopbackProvider {
         return Base64URL.encode(Array(SHA256.hash(data: Array((verifier ?? "").utf8)))) == challenge
     }
 }
+
+/// A provider's stand-in served on loopback.
+protocol LoopbackStandIn: Sendable {
+    /// `http://127.0.0.1:<port>` while it serves.
+    var origin: String { get }
+    /// Runs `body` with the stand-in listening.
+    func serve(_ body: @escaping @Sendable () async throws -> Void) async throws
+}
+
+extension StandInFacebook: LoopbackStandIn {}
+extension StandInGitHub: LoopbackStandIn {}
+extension StandInPlayGames: LoopbackStandIn {}
+
+/// Runs `body` against a node with `providerID` configured (`clientID`, `secret`) and served by `standIn`, or by
+/// `origin` when given.
+func withStandIn<StandIn: LoopbackStandIn>(
+    _ standIn: StandIn, providerID: String, clientID: String, secret: String, origin: String? = nil,
+    _ body: @escaping @Sendable (API, StandIn) async throws -> Void
+) async throws {
+    try await standIn.serve {
+        try await withFlint(configure: { $0.identityProviderStandIns = [providerID: origin ?? standIn.origin] }) { api in
+            try await api.configureIdp(providerID, ["enabled": true, "clientId": .string(clientID), "clientSecret": .string(secret)])
+            try await body(api, standIn)
+        }
+    }
+}
