@@ -163,7 +163,7 @@ struct ProviderIDTokenTests {
         #expect(config.identityProvider("oidc.corp")?.issuer == "https://id.corp.example")
         #expect(config.identityProvider("google.com") == nil)
         let bad: [[String: JSONValue]] = [
-            ["defaultSupportedIdpConfigs": ["facebook.com": ["enabled": true]]],
+            ["defaultSupportedIdpConfigs": ["myspace.com": ["enabled": true]]],
             ["oauthIdpConfigs": ["oidc.corp": ["clientId": "c"]]],
             ["oauthIdpConfigs": ["corp": ["clientId": "c", "issuer": "https://x"]]],
             ["defaultSupportedIdpConfigs": ["apple.com": ["enabled": "yes"]]],

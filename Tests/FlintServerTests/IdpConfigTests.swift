@@ -52,10 +52,32 @@ struct IdpConfigTests {
         }
     }
 
+    @Test(
+        "Facebook, GitHub and Play Games are created, read, patched and deleted as the Admin SDK's auth.ProviderConfig calls them",
+        arguments: ["facebook.com", "github.com", "playgames.google.com"])
+    func socialProviders(_ id: String) async throws {
+        try await withFlint { api in
+            let created = try await api.admin(
+                .post, "\(Path.defaultIdps)?idpId=\(id)", body: #"{"enabled":true,"clientId":"app-1","clientSecret":"s1"}"#)
+            #expect(created.status == .ok, "\(created.text)")
+            #expect(created.string("name") == "projects/\(project)/defaultSupportedIdpConfigs/\(id)" && created.string("clientId") == "app-1")
+            let patched = try await api.admin(
+                .patch, "\(Path.defaultIdps)/\(id)?updateMask=clientSecret,enabled", body: #"{"clientSecret":"s2","enabled":false}"#)
+            #expect(patched.status == .ok && patched["enabled"] == .bool(false), "\(patched.text)")
+            let read = try await api.admin(.get, "\(Path.defaultIdps)/\(id)")
+            #expect(read.string("clientSecret") == "s2" && read.string("clientId") == "app-1", "\(read.text)")
+            let listed = try await api.admin(.get, Path.defaultIdps)
+            #expect(listed["defaultSupportedIdpConfigs"]?.arrayValue?.contains { $0["name"]?.stringValue?.hasSuffix("/\(id)") == true } == true)
+            let deleted = try await api.admin(.delete, "\(Path.defaultIdps)/\(id)")
+            #expect(deleted.status == .ok, "\(deleted.text)")
+            #expect(try await api.admin(.get, "\(Path.defaultIdps)/\(id)").errorCode == "CONFIGURATION_NOT_FOUND")
+        }
+    }
+
     @Test("bad IDs and fields are refused; clients may not call these endpoints")
     func refusals() async throws {
         try await withFlint { api in
-            let unknown = try await api.admin(.post, "\(Path.defaultIdps)?idpId=facebook.com", body: #"{"enabled":true}"#)
+            let unknown = try await api.admin(.post, "\(Path.defaultIdps)?idpId=myspace.com", body: #"{"enabled":true}"#)
             #expect(unknown.errorCode == "INVALID_PROVIDER_ID", "\(unknown.text)")
             let noIssuer = try await api.admin(.post, "\(Path.oauthIdps)?oauthIdpConfigId=oidc.x", body: #"{"clientId":"c"}"#)
             #expect(noIssuer.errorCode == "INVALID_CONFIG", "\(noIssuer.text)")

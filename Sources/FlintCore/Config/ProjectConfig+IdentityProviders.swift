@@ -32,7 +32,10 @@ extension ProjectConfig {
     }
 
     /// The built-in providers Flint verifies.
-    package static let defaultSupportedIdps = ["apple.com", "google.com", "microsoft.com", "yahoo.com", "twitter.com", "gc.apple.com"]
+    package static let defaultSupportedIdps = [
+        "apple.com", "google.com", "microsoft.com", "yahoo.com", "facebook.com", "github.com", "playgames.google.com", "twitter.com",
+        "gc.apple.com",
+    ]
 
     /// Whether `id` names a generic OIDC provider: `oidc.` then letters, digits, `-`, `_` or `.`.
     package static func isOIDCProviderID(_ id: String) -> Bool {

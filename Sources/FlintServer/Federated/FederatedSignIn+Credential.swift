@@ -93,9 +93,10 @@ extension FederatedSignIn {
             answer = await keys.postForm(endpoints.token, fields + [("client_id", clientID)], basic: (clientID, secret))
         }
         guard let answer else { throw AuthError.invalidIdpResponse("The provider's token endpoint could not be reached.") }
-        // GitHub answers a refused code 200 with an `error` member.
+        // GitHub answers a refused code 200 with an `error` member; Facebook's `error` is an object with a `message`.
         guard answer.status == 200, let json = answer.json, json["error"] == nil else {
-            let reason = answer.json?["error"]?.stringValue.map { " (\($0))" } ?? ""
+            let error = answer.json?["error"]
+            let reason = (error?.stringValue ?? error?["message"]?.stringValue).map { " (\($0))" } ?? ""
             throw AuthError.invalidIdpResponse("The provider refused the authorization code\(reason).")
         }
         return json

@@ -95,7 +95,7 @@ extension FederatedSignIn {
             throw AuthError.invalidCredentialOrProviderID.with(detail: "Invalid IdP response/credential: the postBody names no providerId.")
         }
         if let pending, pending.providerID != providerID { throw AuthError.invalidPendingToken }
-        // A provider Flint does not verify (facebook.com, saml.*…) is one the project has not configured, as Firebase answers.
+        // A provider the project has not configured (or one Flint does not verify, saml.*…): as Firebase answers.
         guard let provider = node.config.current.identityProvider(providerID) else {
             throw AuthError.operationNotAllowed.with(detail: "The identity provider configuration is not found.")
         }

@@ -58,7 +58,7 @@ extension BuiltInProvider {
 /// The built-in providers beyond Google, Apple and OIDC, by provider ID.
 enum BuiltInProviders {
     /// Every one Flint serves.
-    static let all: [any BuiltInProvider] = [Microsoft(), Yahoo(), Twitter(), GameCenter()]
+    static let all: [any BuiltInProvider] = [Microsoft(), Yahoo(), Facebook(), GitHub(), PlayGames(), Twitter(), GameCenter()]
 
     private static let byID: [String: any BuiltInProvider] = Dictionary(uniqueKeysWithValues: all.map { ($0.providerID, $0) })
 
