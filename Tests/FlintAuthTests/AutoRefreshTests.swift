@@ -180,6 +180,11 @@ struct AutoRefreshTests {
                 // The task is in its wait, where it holds neither.
                 _ = try await recorder.waitFor(1)
             }
+            // The SDK tells its listeners in blocks on the main queue, which hold the Auth and the user until they ran: a
+            // block queued after them runs once they have (and were released).
+            let drained = EventLog<Void>()
+            DispatchQueue.main.async { drained.record(()) }
+            _ = await drained.wait(for: 1)
             #expect(task != nil)
             #expect(weakAuth == nil)
             #expect(weakUser == nil)
