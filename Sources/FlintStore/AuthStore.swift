@@ -1,5 +1,6 @@
 /// Everything Flint persists, behind one protocol. Implementations: SQLite (embedded, default) and PostgreSQL;
-/// both run the same migrations and the same statements (``SQLQueries``).
+/// both run the same migrations and the same statements (``SQLQueries``, which composes each aggregate's protocol as
+/// implemented once in `SQL/<Protocol>+SQL.swift`).
 ///
 /// Writes go through ``write(_:)``: the closure runs inside a transaction and its result is returned only after
 /// the transaction is durable. Keep closures short (no signing, no network): they hold the writer.

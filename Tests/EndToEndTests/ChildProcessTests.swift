@@ -57,6 +57,28 @@ struct ChildProcessTests {
         #expect(outcome.error.count == 200_000 && outcome.error.allSatisfy { $0 == "e" })
     }
 
+    #if os(Linux)
+        @Test("a child starts with no signal blocked, though the pool's threads block nearly all; the starting thread keeps its mask")
+        func childrenStartWithNoSignalBlocked() async throws {
+            // Started from a pool thread (libdispatch's worker, which blocks SIGALRM, SIGTERM, SIGINT, …) with its mask,
+            // `timeout` could not end what it runs and a child would not end on SIGTERM.
+            let status = try await ChildProcess.run("/bin/cat", ["/proc/self/status"]).output
+            let blocked = try #require(status.split(separator: "\n").first { $0.hasPrefix("SigBlk:") })
+            #expect(blocked.split(separator: "\t").last == "0000000000000000", "\(blocked)")
+
+            // On one thread, with no suspension in between: its mask before and after a start.
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/true")
+            var before = sigset_t()
+            var after = sigset_t()
+            pthread_sigmask(SIG_SETMASK, nil, &before)
+            try ChildProcess.start(process)
+            pthread_sigmask(SIG_SETMASK, nil, &after)
+            #expect(withUnsafeBytes(of: &before) { Array($0) } == withUnsafeBytes(of: &after) { Array($0) })
+            #expect(await ChildProcess.exitStatus(of: process) == 0)
+        }
+    #endif
+
     @Test("more blocking reads at once than the pool has threads, each through onOwnThread and answered by a task of this process")
     func blockingReadsOnTheirOwnThreads() async throws {
         // With the reads on the pool's threads, the pool's width of them would block it and the task that writes

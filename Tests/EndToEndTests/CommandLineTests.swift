@@ -121,6 +121,7 @@ struct CommandLineTests {
         let (status, output) = try await runFlint(["keys", "rotate", "--data", data])
         #expect(status == 0, "\(output)")
         #expect(output.contains("signs new tokens from"), "\(output)")
+        // The server is another process, which hears of the CLI's change by its announcement: polled.
         var after: [String] = []
         for _ in 0..<50 {
             after = try await published()
@@ -135,6 +136,7 @@ struct CommandLineTests {
 
         let (revokeStatus, revoked) = try await runFlint(["keys", "revoke", before[0], "--data", data])
         #expect(revokeStatus == 0, "\(revoked)")
+        // Polled likewise: the server process hears of the revocation by its announcement.
         var keys: [String] = []
         for _ in 0..<50 {
             keys = try await published()

@@ -83,6 +83,7 @@ struct EmailEndToEndTests {
 
     // MARK: Helpers
 
+    /// The message to `email` in the SMTP server's maildir (another process's files, read every 200 ms).
     static func waitForMessage(to email: String) async throws -> String {
         let dir = try #require(smtpEnvironment["FLINT_TEST_SMTP_MAILDIR"])
         for _ in 0..<100 {
@@ -94,6 +95,7 @@ struct EmailEndToEndTests {
         throw FlintProcessError(message: "no message to \(email) arrived in \(dir)")
     }
 
+    /// The flint child's outbox record to `email` once it satisfies `done` (another process's state, read every 200 ms).
     static func outboxRecord(
         _ client: HTTPClient, _ flint: FlintProcess, to email: String, until done: ([String: Any]) -> Bool
     ) async throws -> [String: Any] {

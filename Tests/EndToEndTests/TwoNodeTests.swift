@@ -101,6 +101,7 @@ struct TwoNodeTests {
         let rotatedBody =
             try JSONSerialization.jsonObject(with: Data(try await rotated.body.collect(upTo: 1 << 16).readableBytesView)) as? [String: String]
         let newest = try #require(rotatedBody?["kid"])
+        // Node 1 is another process, which hears of the key when node 2's announcement reaches it: polled.
         var published: [[String: String]] = []
         for _ in 0..<50 {
             published = try #require(try await getJSON(client, node1.base + "/.well-known/jwks.json").1["keys"] as? [[String: String]])

@@ -73,6 +73,7 @@ struct SeedGuideTests {
 
             guide.sendCode()
             // iOS delivers the silent push Flint sent (dev mode records it) to the app delegate, which hands it to Auth.
+            // The pushes are the flint child's: read again every 50 ms, as another process tells this one nothing.
             var handled: UIBackgroundFetchResult?
             for _ in 0..<100 where handled != .noData {
                 for push in try await server.pushes() {

@@ -55,6 +55,7 @@ final class PushDevice: Sendable {
                         for (key, value) in payload { userInfo[key] = value }
                         if auth.canHandleNotification(userInfo) { delivered.withLock { _ = $0.insert(receipt) } }
                     }
+                    // The pushes are the flint child's: read again every 50 ms, as another process tells this one nothing.
                     try? await Task.sleep(for: .milliseconds(50))
                 }
             }

@@ -106,16 +106,12 @@ struct AutoRefreshTests {
             #expect(try await user.getIDToken() == tokens.accessToken)
             let task = try #require(auth.autoRefresh.state.current.task)
 
-            // Done once the new token is in use and stored (the store is written just after the token is replaced).
-            var refreshed = false
-            for _ in 0..<300 where !refreshed {
-                try await Task.sleep(for: .milliseconds(100))
-                let current = await user.tokenService.tokens
-                refreshed =
-                    current.expirationDate.timeIntervalSince(clock.now()) > 3000 && auth.store.load()?.tokens.accessToken == current.accessToken
-            }
-            #expect(refreshed)
-            #expect(recorder.delays.current.first == 5)
+            // The refresh asks for its next wait once the new token is in use and stored (getIDToken returns after both).
+            let delays = try await recorder.waitFor(2)
+            let current = await user.tokenService.tokens
+            #expect(current.expirationDate.timeIntervalSince(clock.now()) > 3000)
+            #expect(auth.store.load()?.tokens.accessToken == current.accessToken)
+            #expect(delays.first == 5)
             #expect(await user.tokenService.refreshCount == 1)
 
             try auth.signOut()
@@ -172,18 +168,24 @@ struct AutoRefreshTests {
             weak var weakAuth: Auth?
             weak var weakUser: User?
             var task: Task<Void, Never>?
+            // Its first wait lasts until the task is cancelled.
+            let recorder = SleepRecorder(limit: 0, waitsPastLimit: true)
             do {
-                let auth = server.makeAuth()
+                let auth = server.makeAuth(sleep: recorder.sleep)
                 let user = try await auth.createUser(withEmail: uniqueEmail(), password: "correct horse").user
                 _ = try await user.getIDToken()
                 task = auth.autoRefresh.state.current.task
                 weakAuth = auth
                 weakUser = user
+                // The task is in its wait, where it holds neither.
+                _ = try await recorder.waitFor(1)
             }
+            // The SDK tells its listeners in blocks on the main queue, which hold the Auth and the user until they ran: a
+            // block queued after them runs once they have (and were released).
+            let drained = EventLog<Void>()
+            DispatchQueue.main.async { drained.record(()) }
+            _ = await drained.wait(for: 1)
             #expect(task != nil)
-            for _ in 0..<100 where weakAuth != nil || weakUser != nil {
-                try await Task.sleep(for: .milliseconds(20))
-            }
             #expect(weakAuth == nil)
             #expect(weakUser == nil)
             #expect(task?.isCancelled == true)

@@ -27,7 +27,7 @@ final class ExampleRun: @unchecked Sendable {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
-        try process.run()
+        try ChildProcess.start(process)
     }
 
     func send(_ line: String) { input.fileHandleForWriting.write(Data((line + "\n").utf8)) }
@@ -83,6 +83,7 @@ struct ExampleProgramTests {
             let run = try ExampleRun(
                 ["phone", "--url", "http://127.0.0.1:\(server.port)", "--api-key", "test-key"], home: server.directory + "/home")
             run.send(number)
+            // The code is texted by the flint child once the example child asked: polled, another process's state.
             var code: String?
             for _ in 0..<200 where code == nil {
                 code = try? await server.verificationCode(for: number)
@@ -103,6 +104,7 @@ struct ExampleProgramTests {
             let run = try ExampleRun(
                 ["email-link", "--url", "http://127.0.0.1:\(server.port)", "--api-key", "test-key"], home: server.directory + "/home")
             run.send(email)
+            // The link is emailed by the flint child once the example child asked: polled, another process's state.
             var link: String?
             for _ in 0..<200 where link == nil {
                 link = try? await server.oobLink(for: email)

@@ -42,7 +42,8 @@ struct TestServer: Sendable {
         )
     }
 
-    /// The stored message whose `Message-ID` is `messageID`, waiting briefly for the file to appear.
+    /// The stored message whose `Message-ID` is `messageID`, waiting briefly for the file to appear (the SMTP server is
+    /// another process, which writes it after its answer: the folder is read every 100 ms).
     func stored(messageID: String) async throws -> String {
         for _ in 0..<50 {
             for name in try FileManager.default.contentsOfDirectory(atPath: maildir) where name.hasSuffix(".eml") {

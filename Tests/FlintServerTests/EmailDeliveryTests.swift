@@ -30,17 +30,16 @@ final class ScriptedEmailSender: EmailSender {
 
 @Suite("Email delivery through the outbox")
 struct EmailDeliveryTests {
-    /// Polls the outbox until the record to `email` satisfies `done`.
-    static func record(_ api: API, to email: String, until done: (JSONValue) -> Bool) async throws -> JSONValue {
+    /// The outbox record to `email` once it satisfies `done`, checked again after each write of `node` (a delivery
+    /// ends by writing its outcome to the record).
+    static func record(_ api: API, _ node: TestNode, to email: String, until done: (JSONValue) -> Bool) async throws -> JSONValue {
         var last: JSONValue = .null
-        for _ in 0..<200 {
-            if let record = try await api.outbox().last(where: { $0["to"]?.stringValue == email }) {
-                last = record
-                if done(record) { return record }
-            }
-            try await Task.sleep(for: .milliseconds(10))
+        let reached = try await node.afterWrites {
+            guard let record = try await api.outbox().last(where: { $0["to"]?.stringValue == email }) else { return false }
+            last = record
+            return done(record)
         }
-        Issue.record("outbox record never got there: \(last)")
+        if !reached { Issue.record("outbox record never got there: \(last)") }
         return last
     }
 
@@ -56,12 +55,12 @@ struct EmailDeliveryTests {
             #expect(sent.status == .ok, "\(sent.text)")
             let log = try await api.call(.get, "/flint/v1/projects/\(project)/outbox", headers: [.authorization: "Bearer admin"])
             #expect(log.status == .ok)
+            // The delivery runs after the answer and ends by writing its outcome to the record.
             var record: JSONValue = .null
-            for _ in 0..<200 {
+            _ = try await node.afterWrites {
                 let listed = try await api.call(.get, "/flint/v1/projects/\(project)/outbox", headers: [.authorization: "Bearer admin"])
                 record = listed["messages"]?.arrayValue?.last ?? .null
-                if record["status"]?.stringValue == "sent" { break }
-                try await Task.sleep(for: .milliseconds(10))
+                return record["status"]?.stringValue == "sent"
             }
             #expect(record["status"]?.stringValue == "sent")
             #expect(record["statusDetail"]?.stringValue == "250 2.0.0 queued as TEST")
@@ -83,12 +82,12 @@ struct EmailDeliveryTests {
         try await node.server.application.test(.router) { client in
             let api = API(client: client, clock: node.clock)
             _ = try await api.sendSignInLink("flaky@example.com")
-            let queued = try await Self.record(api, to: "flaky@example.com") {
+            let queued = try await Self.record(api, node, to: "flaky@example.com") {
                 $0["attempts"]?.intValue == 1 && $0["status"]?.stringValue == "queued"
             }
             #expect(queued["statusDetail"]?.stringValue == "421 try later")
             await node.server.flows.actionCodes.deliverDueEmail()
-            let sent = try await Self.record(api, to: "flaky@example.com") { $0["status"]?.stringValue == "sent" }
+            let sent = try await Self.record(api, node, to: "flaky@example.com") { $0["status"]?.stringValue == "sent" }
             #expect(sent["attempts"]?.intValue == 2)
             #expect(sender.sent.count == 1)
             // Dev mode keeps the link, so the code can still be used.
@@ -105,7 +104,7 @@ struct EmailDeliveryTests {
         try await node.server.application.test(.router) { client in
             let api = API(client: client, clock: node.clock)
             _ = try await api.sendSignInLink("gone@example.com")
-            let failed = try await Self.record(api, to: "gone@example.com") { $0["status"]?.stringValue == "failed" }
+            let failed = try await Self.record(api, node, to: "gone@example.com") { $0["status"]?.stringValue == "failed" }
             #expect(failed["statusDetail"]?.stringValue == "550 5.1.1 no such user")
             await node.server.flows.actionCodes.deliverDueEmail()
             #expect(sender.sent.isEmpty)

@@ -66,6 +66,8 @@ struct TestNode: Sendable {
     let server: FlintServer
     let clock: ManualClock
     let store: SQLiteStore
+    /// Every write the node ends, when `make` built it (``afterWrites(until:)``).
+    var writes = EventLog<Void>()
 
     static func make(
         path: String? = nil, clock: ManualClock = ManualClock(Instant(Date())), sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil,
@@ -80,9 +82,11 @@ struct TestNode: Sendable {
         // The cheapest scrypt cost Flint accepts keeps password tests fast; the default is benchmarked.
         settings.passwordHashParameters = PasswordHashParameters(logN: 10)
         configure(&settings)
+        let writes = EventLog<Void>()
         let server = try await FlintServer(
-            settings: settings, store: store, clock: clock, sms: sms, email: email, push: push, logger: logger, modules: [ConsoleModule()])
-        return TestNode(server: server, clock: clock, store: store)
+            settings: settings, store: WriteSignallingStore(base: store, ended: writes), clock: clock, sms: sms, email: email, push: push,
+            logger: logger, modules: [ConsoleModule()])
+        return TestNode(server: server, clock: clock, store: store, writes: writes)
     }
 
     /// Runs `body` against the router, then closes the store.

@@ -92,6 +92,7 @@ struct PostgresStatementsTests {
         let watcher = testPostgresClient(location)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await watcher.run() }
+            // What the server's backends last ran is the PostgreSQL server's state: polled every 100 ms.
             var pinged: Int64 = 0
             for _ in 0..<50 where pinged < 3 {
                 try await Task.sleep(for: .milliseconds(100))

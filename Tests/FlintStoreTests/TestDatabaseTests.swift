@@ -2,6 +2,7 @@ import FlintStore
 import FlintTesting
 import Foundation
 import PostgresNIO
+import Synchronization
 import Testing
 
 /// The test support that makes PostgreSQL databases: a copy of one migrated template per test, made a few at a time.
@@ -36,15 +37,27 @@ struct TestDatabaseTests {
     }
 
     /// How many callers are inside a gate now, the most at once, and how many have been through.
-    private actor Tally {
-        var now = 0, most = 0, done = 0
-        func enter() {
-            now += 1
-            most = max(most, now)
+    private final class Tally: Sendable {
+        private let counts = Mutex((now: 0, most: 0, entered: 0, done: 0))
+
+        var most: Int { counts.withLock { $0.most } }
+        var done: Int { counts.withLock { $0.done } }
+
+        /// Counts a caller in; returns how many have entered so far, this one included.
+        func enter() -> Int {
+            counts.withLock {
+                $0.now += 1
+                $0.most = max($0.most, $0.now)
+                $0.entered += 1
+                return $0.entered
+            }
         }
+
         func leave() {
-            now -= 1
-            done += 1
+            counts.withLock {
+                $0.now -= 1
+                $0.done += 1
+            }
         }
     }
 
@@ -52,18 +65,25 @@ struct TestDatabaseTests {
     func gateBoundsConcurrency() async {
         let gate = AsyncGate(width: 2)
         let tally = Tally()
+        let arrived = EventLog<Void>()
+        let entered = EventLog<Int>()
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<12 {
                 group.addTask {
+                    arrived.record(())
                     await gate.pass {
-                        await tally.enter()
-                        try? await Task.sleep(for: .milliseconds(20))
-                        await tally.leave()
+                        let number = tally.enter()
+                        entered.record(number)
+                        // Inside until every caller has come to the gate (a wider gate would have let more in by
+                        // then), and until the caller entering after an odd-numbered one is in too (2 at once).
+                        _ = await arrived.wait(for: 12)
+                        _ = await entered.wait(for: number + number % 2)
+                        tally.leave()
                     }
                 }
             }
         }
-        #expect(await tally.most == 2)
-        #expect(await tally.done == 12)
+        #expect(tally.most == 2)
+        #expect(tally.done == 12)
     }
 }

@@ -1,5 +1,11 @@
 public import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Child processes awaited without holding a thread of Swift concurrency's cooperative pool.
 ///
 /// The pool has as many threads as the machine has cores (two here). A test that waits for a child with
@@ -36,7 +42,7 @@ public enum ChildProcess {
         process.standardError = errorPipe
         let inputPipe = input.map { _ in Pipe() }
         if let inputPipe { process.standardInput = inputPipe }
-        try process.run()
+        try start(process)
         if let inputPipe, let input {
             try? inputPipe.fileHandleForWriting.write(contentsOf: input)
             try? inputPipe.fileHandleForWriting.close()
@@ -47,6 +53,19 @@ public enum ChildProcess {
         let (out, err) = await (output, error)
         let status = await exitStatus(of: process)
         return Outcome(status: status, output: String(decoding: out, as: UTF8.self), error: String(decoding: err, as: UTF8.self))
+    }
+
+    /// Starts `process` with no signal blocked. A child inherits the signal mask of the thread that starts it, which
+    /// Foundation's `Process` leaves as it is, and the threads of Swift concurrency's pool (libdispatch's workers) block
+    /// nearly every signal: started from one of them, a child would not end on SIGTERM or SIGINT, and `timeout` could not
+    /// end what it runs. The starting thread's mask is emptied for the start, then restored.
+    public static func start(_ process: Process) throws {
+        var none = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        try process.run()
     }
 
     /// Waits for `process` (started) to exit and returns its status.

@@ -70,7 +70,7 @@ public final class FlintProcess: @unchecked Sendable {
             process.arguments = ["serve", "--port", String(port), "--data", dataDirectory] + arguments
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
             (process.standardOutput, process.standardError) = (handle, handle)
-            try process.run()
+            try ChildProcess.start(process)
             if await Self.waitListening(process, port: port, log: log) {
                 self.port = port
                 self.process = process

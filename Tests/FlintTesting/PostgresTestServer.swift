@@ -86,6 +86,7 @@ actor PostgresTestServer {
                     try await admin.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                     return
                 } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresError.Code.objectInUse.raw && attempt < 4 {
+                    // The PostgreSQL server's other backend is still ending: another process, given time, then tried again.
                     try await Task.sleep(for: .milliseconds(500))
                 }
             }

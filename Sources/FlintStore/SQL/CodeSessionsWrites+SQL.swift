@@ -115,3 +115,43 @@ extension CodeSessionsWrites where Self: SQLBacked & OutboxWrites {
 
     }
 }
+
+/// A phone sign-in's spend, for every SQL-backed store: the code spent and the account holding its number read with
+/// its identities (hence the accounts' statements).
+extension CodeSessionsWrites where Self: SQLBacked & OutboxWrites & UsersWrites {
+    func spendPhoneSignInCode(
+        sessionID: String, codeHash: String, now: Instant, maxAttempts: Int, counters: [NumberCounter]
+    ) async throws -> SpentCodeRead {
+        guard db.dialect == .postgresql else {
+            // In process, two statements cost no round trip.
+            let outcome = try await spendCode(sessionID: sessionID, codeHash: codeHash, now: now, maxAttempts: maxAttempts)
+            guard case .spent(let session) = outcome else { return SpentCodeRead(outcome: outcome) }
+            let read = try await userWithIdentities(
+                phoneNumber: session.phoneNumber, counters: counters.map { ($0.key(for: session.phoneNumber), $0.windowStart) })
+            return SpentCodeRead(outcome: outcome, owner: read.found, hits: read.hits)
+        }
+        // Over the network, one statement: the spend as a data-modifying `WITH`, its returned session joined with the
+        // account holding its number: one row per identity, or one with empty account columns; no row when the code
+        // was not spent. The counters' keys are ``NumberCounter/key(for:)`` written in SQL, as the number is known
+        // only inside the statement.
+        let sessionColumns = Self.sessionColumns.split(separator: ", ").map { "spent.\($0) AS cs_\($0)" }.joined(separator: ", ")
+        let hitColumns = counters.indices.map {
+            ", (SELECT hits FROM rate_counters WHERE counter_key = ? || spent.phone_number AND window_start = ?) AS hits_\($0)"
+        }
+        let rows = try await db.query(
+            SQLStatement(
+                with: ["spent AS (\(Self.spendStatement) RETURNING \(Self.sessionColumns))"],
+                IdentityRows.accountColumns + ", " + sessionColumns + hitColumns.joined() + """
+                     FROM spent LEFT JOIN users u ON u.phone_number = spent.phone_number
+                        LEFT JOIN federated_identities f ON f.local_id = u.local_id
+                    """,
+                Self.spendValues(sessionID, codeHash, now, maxAttempts)
+                    + counters.flatMap { [SQLValue.text($0.prefix), .instant($0.windowStart)] },
+                tables: [.users, .federatedIdentities, .rateCounters], effect: .write(.codeSessions)))
+        guard let first = rows.first else {
+            return SpentCodeRead(outcome: try await refusedSpend(sessionID: sessionID, now: now, maxAttempts: maxAttempts))
+        }
+        let read = try accountAndHits(rows, counters: counters.count)
+        return SpentCodeRead(outcome: .spent(try session(from: first, prefix: "cs_")), owner: read.found, hits: read.hits)
+    }
+}

@@ -1,7 +1,7 @@
-/// The store's statements, written once for every SQL engine (placeholders `?`): the aggregates implemented in its
-/// extensions (`SQLQueries+….swift`: users with their identities, tokens, listings, import, the console), and those
-/// implemented for every ``SQLBacked`` type (`<Protocol>+SQL.swift`: outbox, oob codes, audit, credentials, stats,
-/// passkeys, second factors, counters, code sessions, config and keys).
+/// The store's statements, written once for every SQL engine (placeholders `?`): nothing of its own, only the
+/// aggregates' protocols composed, each implemented for every ``SQLBacked`` type in `<Protocol>+SQL.swift` (users with
+/// their identities, tokens, code sessions, outbox, counters, config and keys, second factors, oob codes, credentials,
+/// the audit log, listings, import and export, the console, stats, passkeys).
 struct SQLQueries: StoreTransaction, SQLBacked {
     let db: any SQLExecutor
 }

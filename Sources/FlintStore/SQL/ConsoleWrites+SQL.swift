@@ -1,10 +1,12 @@
 import FlintCore
 
-/// Statements of the web console: operators, their sessions, and its account search.
-extension SQLQueries {
-    private static let operatorColumns =
+/// Statements of the web console, for every SQL-backed store: operators, their sessions, and its account search (hence
+/// the accounts' statements).
+extension ConsoleWrites where Self: SQLBacked & UsersWrites {
+    private static var operatorColumns: String {
         "email, role, password_hash, totp_secret, last_totp_step, setup_token_hash, setup_expires_at, created_at"
-    private static let consoleSessionColumns = "token_hash, email, stage, created_at, last_seen_at"
+    }
+    private static var consoleSessionColumns: String { "token_hash, email, stage, created_at, last_seen_at" }
 
     private func consoleOperator(from row: SQLRow) throws -> ConsoleOperatorRecord {
         ConsoleOperatorRecord(
@@ -48,7 +50,7 @@ extension SQLQueries {
 
     /// Name matches beyond which SQLite's search walks the primary key in order instead of sorting what the name index
     /// found: about √(51 · 1,000,000), where both cost alike at a page of 50 among 1,000,000 accounts.
-    static let denseNameMatches = 5_000
+    static var denseNameMatches: Int { 5_000 }
 
     func consoleUsers(idPrefix: String?, namePrefix: String?, after: String?, limit: Int) async throws -> [UserRecord] {
         guard limit > 0 else { return [] }
@@ -93,7 +95,7 @@ extension SQLQueries {
         }
         let filter = clause.isEmpty ? "" : "WHERE " + clause
         return try await db.query(
-            .read("SELECT \(Self.userColumns) FROM users \(filter) ORDER BY local_id LIMIT ?", binds + [.integer(Int64(limit))], from: .users)
+            .read("SELECT \(UserRows.columns) FROM users \(filter) ORDER BY local_id LIMIT ?", binds + [.integer(Int64(limit))], from: .users)
         ).map(user(from:))
     }
 

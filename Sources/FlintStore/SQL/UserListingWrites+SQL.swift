@@ -1,23 +1,24 @@
 import FlintCore
 
-/// Statements of the operator's views of the users table: keyset pages, queries, batch reads and deletes.
-extension SQLQueries {
+/// Statements of the operator's views of the users table, for every SQL-backed store: keyset pages, queries, batch
+/// reads and deletes; accounts and their second factors (hence those aggregates' statements).
+extension UserListingWrites where Self: SQLBacked & UsersWrites & SecondFactorsWrites {
     func users(after: String?, limit: Int) async throws -> [UserRecord] {
         guard limit > 0 else { return [] }
         if let after {
             return try await db.query(
                 .read(
-                    "SELECT \(Self.userColumns) FROM users WHERE local_id > ? ORDER BY local_id LIMIT ?", [.text(after), .integer(Int64(limit))],
+                    "SELECT \(UserRows.columns) FROM users WHERE local_id > ? ORDER BY local_id LIMIT ?", [.text(after), .integer(Int64(limit))],
                     from: .users)
             ).map(user(from:))
         }
-        return try await db.query(.read("SELECT \(Self.userColumns) FROM users ORDER BY local_id LIMIT ?", [.integer(Int64(limit))], from: .users))
+        return try await db.query(.read("SELECT \(UserRows.columns) FROM users ORDER BY local_id LIMIT ?", [.integer(Int64(limit))], from: .users))
             .map(user(from:))
     }
 
     func users(localIDs: [String]) async throws -> [UserRecord] {
         let unique = Array(Set(localIDs))
-        return try await forEachSlice(of: unique) { .read("SELECT \(Self.userColumns) FROM users WHERE local_id IN (\($0))", $1, from: .users) }
+        return try await forEachSlice(of: unique) { .read("SELECT \(UserRows.columns) FROM users WHERE local_id IN (\($0))", $1, from: .users) }
             .map(user(from:))
             .sorted { $0.localID < $1.localID }
     }
@@ -62,7 +63,7 @@ extension SQLQueries {
             ? "local_id \(direction)" : "(\(column) IS NULL) \(direction), \(column) \(direction), local_id \(direction)"
         return try await db.query(
             .read(
-                "SELECT \(Self.userColumns) FROM users \(filter) ORDER BY \(order) LIMIT ? OFFSET ?",
+                "SELECT \(UserRows.columns) FROM users \(filter) ORDER BY \(order) LIMIT ? OFFSET ?",
                 binds + [.integer(Int64(query.limit)), .integer(Int64(max(0, query.offset)))], from: .users)
         ).map(user(from:))
     }

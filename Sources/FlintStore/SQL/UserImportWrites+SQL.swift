@@ -1,9 +1,12 @@
-/// Statements of bulk import and export: clash checks over whole batches, multi-row inserts, keyset pages.
+import FlintCore
+
+/// Statements of bulk import and export, for every SQL-backed store: clash checks over whole batches, multi-row inserts,
+/// keyset pages; accounts with their identities and passkeys (hence those aggregates' statements).
 ///
 /// Statements have a few fixed shapes so that SQLite's statement cache keeps them prepared: lookups bind lists of
 /// ``lookupWidth`` values (padded with `NULL`, which matches nothing), inserts bind ``rowsPerInsert`` rows, or a
 /// power of two fewer for a batch's tail. PostgreSQL gets wider statements: each is a round trip there.
-extension SQLQueries {
+extension UserImportWrites where Self: SQLBacked & UsersWrites & PasskeysWrites {
     /// Values per `IN (…)` list.
     var lookupWidth: Int { db.dialect == .postgresql ? 1024 : 128 }
     /// Rows per multi-row `INSERT` (16 columns each: 1,024 parameters on SQLite, 8,192 on PostgreSQL).
@@ -54,7 +57,7 @@ extension SQLQueries {
     func insertImportedUsers(_ accounts: [UserAndFactors]) async throws {
         let users = accounts.map(\.user)
         try await insertRows(
-            users, into: .users, columns: Self.userInsertColumns, width: Self.userInsertColumnCount, key: "local_id",
+            users, into: .users, columns: UserRows.insertColumns, width: UserRows.insertColumnCount, key: "local_id",
             conflict: .localID, values: userInsertValues)
         try await insertRows(
             accounts.flatMap(\.enrollments),
@@ -75,11 +78,11 @@ extension SQLQueries {
             if let localID {
                 try await db.query(
                     .read(
-                        "SELECT \(Self.userColumns) FROM users WHERE local_id > ? ORDER BY local_id LIMIT ?",
+                        "SELECT \(UserRows.columns) FROM users WHERE local_id > ? ORDER BY local_id LIMIT ?",
                         [.text(localID), .integer(Int64(limit))],
                         from: .users))
             } else {
-                try await db.query(.read("SELECT \(Self.userColumns) FROM users ORDER BY local_id LIMIT ?", [.integer(Int64(limit))], from: .users))
+                try await db.query(.read("SELECT \(UserRows.columns) FROM users ORDER BY local_id LIMIT ?", [.integer(Int64(limit))], from: .users))
             }
         let users = try rows.map(user(from:))
         guard let first = users.first?.localID, let last = users.last?.localID else { return [] }
@@ -103,7 +106,7 @@ extension SQLQueries {
         var identities: [String: [FederatedIdentityRecord]] = [:]
         for row in try await db.query(
             .read(
-                "SELECT \(Self.identityColumns) FROM federated_identities WHERE local_id >= ? AND local_id <= ?", [.text(first), .text(last)],
+                "SELECT \(IdentityRows.columns) FROM federated_identities WHERE local_id >= ? AND local_id <= ?", [.text(first), .text(last)],
                 from: .federatedIdentities)
         ) {
             let identity = try identity(from: row)
@@ -123,6 +126,33 @@ extension SQLQueries {
         }
     }
 
+    /// The owners of `keys`: one indexed lookup per provider and chunk of ``lookupWidth`` raw IDs.
+    func identityOwners(_ keys: [FederatedIdentityKey]) async throws -> [FederatedIdentityKey: String] {
+        var owners: [FederatedIdentityKey: String] = [:]
+        let width = lookupWidth
+        for (provider, group) in Dictionary(grouping: Set(keys), by: \.providerID) {
+            let rawIDs = group.map(\.rawID)
+            for round in 0..<(rawIDs.count + width - 1) / width {
+                let rows = try await db.query(
+                    .read(
+                        "SELECT raw_id, local_id FROM federated_identities WHERE provider_id = ? AND raw_id IN (\(Self.placeholders(width)))",
+                        [.text(provider)] + Self.padded(rawIDs, chunk: round, width: width), from: .federatedIdentities)
+                )
+                for row in rows {
+                    owners[FederatedIdentityKey(providerID: provider, rawID: try row.string("raw_id"))] = try row.string("local_id")
+                }
+            }
+        }
+        return owners
+    }
+
+    /// Inserts identities with multi-row statements; ``StoreError/conflict(_:)`` (``StoreConflict/federatedIdentity``) if one is taken.
+    func insertIdentities(_ identities: [FederatedIdentityRecord]) async throws {
+        try await insertRows(
+            identities, into: .federatedIdentities, columns: IdentityRows.columns, width: IdentityRows.columnCount, key: "raw_id",
+            conflict: .federatedIdentity, values: identityValues)
+    }
+
     // MARK: Shapes
 
     /// `(?, …), (?, …), …`: `rows` rows of `columns` placeholders.
@@ -137,7 +167,6 @@ extension SQLQueries {
         return slice + Array(repeating: .null, count: width - slice.count)
     }
 
-    /// `items` cut into runs of `size` (a power of two), the tail into smaller powers of two: few statement shapes.
     /// Inserts `items` into `table`'s `columns` in multi-row statements of up to ``rowsPerInsert`` rows of `width`
     /// values each; a row a unique key refuses (`key` is not returned for it) throws ``StoreError/conflict(_:)`` with
     /// `conflict`, what the key holds.
@@ -158,6 +187,7 @@ extension SQLQueries {
         }
     }
 
+    /// `items` cut into runs of `size` (a power of two), the tail into smaller powers of two: few statement shapes.
     static func insertChunks<T>(_ items: [T], size rows: Int) -> [ArraySlice<T>] {
         var chunks: [ArraySlice<T>] = []
         var start = 0

@@ -1,8 +1,11 @@
 import FlintCore
 
-extension SQLQueries {
+/// The `users` table's shape, computed once (a protocol extension keeps no stored values): the columns a save writes
+/// (all but `local_id` and `created_at`, which never change) and the fields they hold, the one list the row reader and
+/// the SELECT, INSERT and UPDATE statements are built from.
+enum UserRows {
     /// Where a `users` column keeps its value in a `UserRecord`, by the column's type.
-    private enum UserField: Sendable {
+    fileprivate enum Field: Sendable {
         case text(any WritableKeyPath<UserRecord, String?> & Sendable)
         case bool(any WritableKeyPath<UserRecord, Bool> & Sendable)
         case integer(any WritableKeyPath<UserRecord, Int64> & Sendable)
@@ -33,9 +36,8 @@ extension SQLQueries {
         }
     }
 
-    /// The `users` columns a save writes (all but `local_id` and `created_at`, which never change) and the fields
-    /// they hold: the one list the row reader and the SELECT, INSERT and UPDATE statements are built from.
-    private static let userFields: [(column: String, field: UserField)] = [
+    /// The columns a save writes and the fields they hold.
+    fileprivate static let fields: [(column: String, field: Field)] = [
         ("phone_number", .text(\.phoneNumber)),
         ("email", .text(\.email)),
         ("email_verified", .bool(\.emailVerified)),
@@ -52,36 +54,43 @@ extension SQLQueries {
         ("revocation_generation", .integer(\.revocationGeneration)),
     ]
 
-    static let userColumns = (["local_id", "created_at"] + userFields.map(\.column)).joined(separator: ", ")
+    /// Every column, as a SELECT names them.
+    static let columns = (["local_id", "created_at"] + fields.map(\.column)).joined(separator: ", ")
 
-    /// The columns an INSERT names, in the order of ``userInsertValues(_:)``.
-    static let userInsertColumns = (userFields.map(\.column) + ["local_id", "created_at"]).joined(separator: ", ")
-    static let userInsertColumnCount = userFields.count + 2
+    /// The columns an INSERT names, in the order of ``UsersWrites/userInsertValues(_:)``.
+    static let insertColumns = (fields.map(\.column) + ["local_id", "created_at"]).joined(separator: ", ")
+    static let insertColumnCount = fields.count + 2
 
-    private static let insertUserSQL = """
-        INSERT INTO users (\(userInsertColumns))
-        VALUES (\(placeholders(userInsertColumnCount)))
-        ON CONFLICT DO NOTHING RETURNING local_id
-        """
-
-    private static let updateUserSQL = """
-        UPDATE users SET \(userFields.map { "\($0.column) = ?" }.joined(separator: ", "))
+    fileprivate static let updateSQL = """
+        UPDATE users SET \(fields.map { "\($0.column) = ?" }.joined(separator: ", "))
         WHERE local_id = ? RETURNING local_id
         """
+}
+
+/// Statements of accounts, for every SQL-backed store: the users table read, locked, inserted, rewritten and deleted
+/// with what hangs off an account (its federated identities: `UsersWrites+Identities+SQL.swift`).
+extension UsersWrites where Self: SQLBacked {
+    private static var insertUserSQL: String {
+        """
+        INSERT INTO users (\(UserRows.insertColumns))
+        VALUES (\(placeholders(UserRows.insertColumnCount)))
+        ON CONFLICT DO NOTHING RETURNING local_id
+        """
+    }
 
     func user(from row: SQLRow) throws -> UserRecord {
         // `valid_since` is among the fields read next.
         var user = UserRecord(localID: try row.string("local_id"), createdAt: try row.instant("created_at"), validSince: .epoch)
-        for (column, field) in Self.userFields { try field.read(column, of: row, into: &user) }
+        for (column, field) in UserRows.fields { try field.read(column, of: row, into: &user) }
         return user
     }
 
-    /// The values of `userFields`, in their order.
+    /// The values of ``UserRows/fields``, in their order.
     private func userValues(_ u: UserRecord) -> [SQLValue] {
-        Self.userFields.map { $0.field.value(of: u) }
+        UserRows.fields.map { $0.field.value(of: u) }
     }
 
-    /// The values an INSERT of `u` writes, in the order of ``userInsertColumns``.
+    /// The values an INSERT of `u` writes, in the order of ``UserRows/insertColumns``.
     func userInsertValues(_ u: UserRecord) -> [SQLValue] {
         userValues(u) + [.text(u.localID), .instant(u.createdAt)]
     }
@@ -89,7 +98,7 @@ extension SQLQueries {
     /// The user whose `column` holds `value`; `locked`, with the row locked for the transaction (PostgreSQL's
     /// `FOR UPDATE`; SQLite's writes are serial anyway).
     private func user(where column: String, is value: String, locked: Bool = false) async throws -> UserRecord? {
-        let sql = "SELECT \(Self.userColumns) FROM users WHERE \(column) = ?"
+        let sql = "SELECT \(UserRows.columns) FROM users WHERE \(column) = ?"
         let statement: SQLStatement =
             locked && db.dialect == .postgresql
             ? .lockingRead(sql + " FOR UPDATE", [.text(value)], from: .users) : .read(sql, [.text(value)], from: .users)
@@ -148,13 +157,13 @@ extension SQLQueries {
     func insertFreshUser(_ u: UserRecord) async throws {
         try await db.deferred(
             .write(
-                "INSERT INTO users (\(Self.userInsertColumns)) VALUES (\(Self.placeholders(Self.userInsertColumnCount)))", userInsertValues(u),
+                "INSERT INTO users (\(UserRows.insertColumns)) VALUES (\(Self.placeholders(UserRows.insertColumnCount)))", userInsertValues(u),
                 into: .users))
     }
 
     func updateUser(_ u: UserRecord) async throws {
         try await checkUnique(u)
-        let rows = try await db.query(.write(Self.updateUserSQL, userValues(u) + [.text(u.localID)], into: .users))
+        let rows = try await db.query(.write(UserRows.updateSQL, userValues(u) + [.text(u.localID)], into: .users))
         if rows.isEmpty { throw StoreError.notFound }
     }
 
@@ -173,76 +182,5 @@ extension SQLQueries {
         for table in [SQLTable.refreshTokens, .mfaEnrollments, .mfaRecoveryCodes, .federatedIdentities, .passkeys, .users] {
             try await db.run(.write("DELETE FROM \(table.rawValue)", into: table))
         }
-    }
-
-    // MARK: Refresh tokens
-
-    func refreshToken(hash: String) async throws -> RefreshTokenRecord? {
-        try await db.first(
-            .read("SELECT \(Self.refreshTokenColumns) FROM refresh_tokens t WHERE t.token_hash = ?", [.text(hash)], from: .refreshTokens)
-        )
-        .map(refreshToken(from:))
-    }
-
-    func refreshSession(hash: String) async throws -> (token: RefreshTokenRecord, user: UserRecord?, hasIdentities: Bool)? {
-        guard let row = try await db.first(.read(Self.refreshSessionSQL, [.text(hash)], from: .refreshTokens, .users, .federatedIdentities)) else {
-            return nil
-        }
-        let user = try row.optionalString("local_id") == nil ? nil : try user(from: row)
-        return (try refreshToken(from: row), user, try row.int64("has_identities") != 0)
-    }
-
-    /// A refresh token's columns, its account and creation time named apart from an account's.
-    private static let refreshTokenColumns = """
-        t.token_hash, t.local_id AS token_local_id, t.created_at AS token_created_at, t.auth_time, t.sign_in_provider, t.second_factor,
-        t.second_factor_id, t.developer_claims
-        """
-
-    private static let refreshSessionSQL = """
-        SELECT \(refreshTokenColumns), \(userColumns.split(separator: ", ").map { "u." + $0 }.joined(separator: ", ")),
-            CASE WHEN EXISTS (SELECT 1 FROM federated_identities f WHERE f.local_id = t.local_id) THEN 1 ELSE 0 END AS has_identities
-        FROM refresh_tokens t LEFT JOIN users u ON u.local_id = t.local_id WHERE t.token_hash = ?
-        """
-
-    private func refreshToken(from row: SQLRow) throws -> RefreshTokenRecord {
-        RefreshTokenRecord(
-            tokenHash: try row.string("token_hash"), localID: try row.string("token_local_id"), createdAt: try row.instant("token_created_at"),
-            authTime: try row.instant(seconds: "auth_time"), signInProvider: try row.string("sign_in_provider"),
-            secondFactor: try row.optionalString("second_factor").map(SecondFactorKind.init(rawValue:)),
-            secondFactorID: try row.optionalString("second_factor_id"), developerClaims: try row.optionalString("developer_claims")
-        )
-    }
-
-    func insertRefreshToken(_ t: RefreshTokenRecord) async throws {
-        try await db.deferred(
-            .write(
-                """
-                INSERT INTO refresh_tokens (token_hash, local_id, created_at, auth_time, sign_in_provider, second_factor, second_factor_id,
-                    developer_claims)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [
-                    .text(t.tokenHash), .text(t.localID), .instant(t.createdAt), .seconds(t.authTime), .text(t.signInProvider),
-                    (t.secondFactor?.rawValue).sql, t.secondFactorID.sql, t.developerClaims.sql,
-                ], into: .refreshTokens)
-        )
-    }
-
-    func deleteRefreshTokens(localID: String, createdBefore cutoff: Instant?) async throws -> Int {
-        if let cutoff {
-            return try await db.query(
-                .write(
-                    "DELETE FROM refresh_tokens WHERE local_id = ? AND created_at < ? RETURNING token_hash", [.text(localID), .instant(cutoff)],
-                    into: .refreshTokens)
-            ).count
-        }
-        return try await db.query(
-            .write("DELETE FROM refresh_tokens WHERE local_id = ? RETURNING token_hash", [.text(localID)], into: .refreshTokens)
-        )
-        .count
-    }
-
-    func touchRefresh(localID: String, at: Instant) async throws {
-        try await db.run(.write("UPDATE users SET last_refresh_at = ? WHERE local_id = ?", [.instant(at), .text(localID)], into: .users))
     }
 }
