@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServerTestSupport
 import FlintStore
 import FlintTesting
 import Foundation
@@ -25,7 +26,7 @@ struct ConsoleMiddlewareTests {
 
     @Test("pages, redirects, the stylesheet and the script carry the console's headers and no CORS headers, even asked cross-origin")
     func headers() async throws {
-        try await withFlint { api in
+        try await withFlint(modules: [ConsoleModule()]) { api in
             let page = try await api.call(.get, "/console/sign-in", headers: Self.origin)
             #expect(page.status == .ok && page.headers[.cacheControl] == "no-store")
             expectConsoleHeaders(page, "sign-in page")
@@ -48,7 +49,7 @@ struct ConsoleMiddlewareTests {
         let production: (inout ServerSettings) -> Void = {
             ($0.devMode, $0.apiKeys, $0.adminToken) = (false, ["the-key"], "boot-secret")
         }
-        try await withFlint(configure: production) { api in
+        try await withFlint(modules: [ConsoleModule()], configure: production) { api in
             // The API refuses a wrong key outright; the console answers its page.
             #expect(try await api.call(.get, Path.jwks + "?key=wrong").status == .badRequest)
             let keyed = try await api.call(.get, "/console/sign-in?key=wrong")
@@ -74,7 +75,7 @@ struct ConsoleMiddlewareTests {
 
     @Test("behind a trusted proxy the console reads the client's address from X-Forwarded-For, as the API does")
     func clientAddress() async throws {
-        try await withFlint(configure: { $0.trustForwardedFor = true }) { api in
+        try await withFlint(modules: [ConsoleModule()], configure: { $0.trustForwardedFor = true }) { api in
             let refused = try await api.call(
                 .post, "/console/sign-in", body: "email=a%40example.com&password=x", contentType: "application/x-www-form-urlencoded",
                 headers: [.xForwardedFor: "198.51.100.7, 203.0.113.9"])
@@ -86,7 +87,7 @@ struct ConsoleMiddlewareTests {
 
     @Test("a form past its limit is a console page (413, closing the connection), not Firebase's JSON; metrics count console routes")
     func errorPage() async throws {
-        try await withFlint { api in
+        try await withFlint(modules: [ConsoleModule()]) { api in
             let big = "email=" + String(repeating: "a", count: ConsoleForm.maxBytes)
             let reply = try await api.call(.post, "/console/sign-in", body: big, contentType: "application/x-www-form-urlencoded")
             #expect(reply.status == .contentTooLarge)
