@@ -31,14 +31,20 @@ extension Auth {
     }
 
     /// Signs in with a credential: email and password, email and link, phone (`accounts:signInWithPhoneNumber`,
-    /// which creates the account if needed), or an OAuth provider's (`accounts:signInWithIdp`: Sign in with Apple,
-    /// Google, `oidc.*`).
+    /// which creates the account if needed), an OAuth provider's (`accounts:signInWithIdp`: Sign in with Apple,
+    /// Google, Facebook, GitHub, X, Microsoft, Yahoo, `oidc.*`), or a Game Center player's
+    /// (`accounts:signInWithGameCenter`).
     /// - Throws: for a phone credential `invalidVerificationCode`, `invalidVerificationID`, `sessionExpired`,
     ///   `userDisabled`, `networkError`; for an OAuth credential `accountExistsWithDifferentCredential` (with the
-    ///   email and an updated credential), `invalidCredential`, `operationNotAllowed`, `userDisabled`.
+    ///   email and an updated credential), `invalidCredential`, `operationNotAllowed`, `userDisabled`; for a Game
+    ///   Center credential `invalidCredential` (a signature the server refused), `operationNotAllowed`.
     @discardableResult
     public func signIn(with credential: AuthCredential) async throws -> AuthDataResult {
         if let oauth = credential as? OAuthCredential { return try await signIn(withOAuth: oauth) }
+        if let gameCenter = credential as? GameCenterAuthCredential {
+            let response = try await backend.signIn(withGameCenter: gameCenter.request())
+            return try await completeSignIn(response, isNewUser: response.isNewUser ?? false, providerID: GameCenterAuthProvider.id)
+        }
         if let phone = credential as? PhoneAuthCredential {
             let response = try await backend.call(
                 "accounts:signInWithPhoneNumber", phone.request(operation: .signUpOrIn), as: VerifyPhoneNumberResponse.self)

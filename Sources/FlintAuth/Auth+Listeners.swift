@@ -61,7 +61,8 @@ extension Auth {
         _ = state.withLock { $0[keyPath: table].removeValue(forKey: ObjectIdentifier(handle)) }
     }
 
-    /// Tells the ID-token listeners, and the state listeners whose last user differs from the current one.
+    /// Tells the ID-token listeners, and the state listeners whose last user differs from the current one, then
+    /// posts ``authStateDidChangeNotification``.
     func notifyListeners() {
         let (user, blocks) = state.withLock { state -> (User?, [Callback<AuthStateDidChangeListenerBlock>]) in
             let uid = state.currentUser?.uid
@@ -72,6 +73,19 @@ extension Auth {
             }
             return (state.currentUser, blocks)
         }
-        callbackQueue.async { for block in blocks { block.function(self, user) } }
+        callbackQueue.async {
+            for block in blocks { block.function(self, user) }
+            NotificationCenter.default.post(name: Auth.authStateDidChangeNotification, object: self)
+        }
     }
+
+    /// Posted through `NotificationCenter.default`, on the main queue, whenever the ID-token listeners are told:
+    /// sign-in, token refresh, sign-out. The notification's object is the `Auth`. FirebaseAuth's
+    /// `FIRAuthStateDidChangeNotification`.
+    public static let authStateDidChangeNotification = Notification.Name("FIRAuthStateDidChangeNotification")
+}
+
+extension Notification.Name {
+    /// ``Auth/authStateDidChangeNotification``, under the name FirebaseAuth's Objective-C header gives Swift.
+    public static let AuthStateDidChange = Auth.authStateDidChangeNotification
 }

@@ -28,6 +28,9 @@ public final class AdditionalUserInfo: @unchecked Sendable {
     /// Whether this sign-in created the account.
     public let isNewUser: Bool
 
+    /// ``isNewUser``, under the name FirebaseAuth also offers (its Objective-C spelling).
+    public func newUser() -> Bool { isNewUser }
+
     init(providerID: String, isNewUser: Bool, rawUserInfo: String? = nil, screenName: String? = nil) {
         self.providerID = providerID
         self.profile = rawUserInfo.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }

@@ -49,6 +49,12 @@ public struct AuthProviderID: Equatable, Hashable, Sendable {
     public static var google: Self { Self(rawValue: GoogleAuthProviderID) }
     /// Phone, `phone`.
     public static var phone: Self { Self(rawValue: PhoneAuthProviderID) }
+    /// Microsoft, `microsoft.com` (a Flint addition: FirebaseAuth spells it `.custom("microsoft.com")`).
+    public static var microsoft: Self { Self(rawValue: "microsoft.com") }
+    /// X (Twitter), `twitter.com` (a Flint addition, as ``microsoft``).
+    public static var twitter: Self { Self(rawValue: TwitterAuthProviderID) }
+    /// Yahoo, `yahoo.com` (a Flint addition, as ``microsoft``).
+    public static var yahoo: Self { Self(rawValue: "yahoo.com") }
     /// Any other provider, such as `oidc.example` or `saml.example`.
     public static func custom(_ value: String) -> Self { Self(rawValue: value) }
 }

@@ -3,7 +3,8 @@ import Foundation
 extension User {
     /// Links a credential to this account: a password (`accounts:signUp` with the ID token), an email link
     /// (`accounts:signInWithEmailLink` with the ID token), a phone number (`accounts:signInWithPhoneNumber`,
-    /// operation `LINK`, with the ID token) or an OAuth provider's (`accounts:signInWithIdp` with the ID token).
+    /// operation `LINK`, with the ID token), an OAuth provider's (`accounts:signInWithIdp` with the ID token) or a Game
+    /// Center player (`accounts:signInWithGameCenter` with the ID token; no `additionalUserInfo`, as FirebaseAuth).
     /// - Throws: `providerAlreadyLinked` when the account already has the provider; `credentialAlreadyInUse` when
     ///   another account has the phone number or the provider's identity (its `userInfoUpdatedCredentialKey` holds a
     ///   credential that signs in to that account); `emailAlreadyInUse`; and the server's errors.
@@ -13,6 +14,11 @@ extension User {
             throw AuthErrorCode.providerAlreadyLinked.error()
         }
         if let oauth = credential as? OAuthCredential { return try await link(withOAuth: oauth) }
+        if let gameCenter = credential as? GameCenterAuthCredential {
+            let response = try await backend.signIn(withGameCenter: gameCenter.request(idToken: try await getIDToken()))
+            try await adopt(response, providerID: GameCenterAuthProvider.id)
+            return AuthDataResult(user: self, additionalUserInfo: nil)
+        }
         if let phone = credential as? PhoneAuthCredential {
             let idToken = try await getIDToken()
             let response = try await backend.call(
@@ -37,8 +43,9 @@ extension User {
         return AuthDataResult(user: self, additionalUserInfo: nil)
     }
 
-    /// Signs in again with an email, phone (`accounts:signInWithPhoneNumber`, operation `REAUTH`) or OAuth credential
-    /// (`accounts:signInWithIdp`, creating no account), for operations that need a recent sign-in.
+    /// Signs in again with an email, phone (`accounts:signInWithPhoneNumber`, operation `REAUTH`), OAuth
+    /// (`accounts:signInWithIdp`, creating no account) or Game Center credential (`accounts:signInWithGameCenter`,
+    /// which has no such flag), for operations that need a recent sign-in.
     /// - Throws: `userMismatch` when the credential belongs to another account (or to none).
     @discardableResult
     public func reauthenticate(with credential: AuthCredential) async throws -> AuthDataResult {
@@ -49,6 +56,8 @@ extension User {
             if let oauth = credential as? OAuthCredential {
                 let (tokens, info, updated) = try await reauthenticate(withOAuth: oauth)
                 (response, federated, providerID) = (tokens, (info, updated), info.providerID)
+            } else if let gameCenter = credential as? GameCenterAuthCredential {
+                response = try await backend.signIn(withGameCenter: gameCenter.request())
             } else if let phone = credential as? PhoneAuthCredential {
                 response = try await backend.call(
                     "accounts:signInWithPhoneNumber", phone.request(operation: .reauth), as: VerifyPhoneNumberResponse.self

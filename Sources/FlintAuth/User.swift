@@ -42,6 +42,10 @@ public final class User: UserInfo, Hashable {
     public var photoURL: URL? { profile.current.photoURL }
     /// Whether the account has no provider at all (an anonymous sign-in).
     public var isAnonymous: Bool { profile.current.providerData.isEmpty }
+    /// ``isAnonymous``, under the name FirebaseAuth also offers (its Objective-C spelling).
+    public func anonymous() -> Bool { isAnonymous }
+    /// ``isEmailVerified``, under the name FirebaseAuth also offers (its Objective-C spelling).
+    public func emailVerified() -> Bool { isEmailVerified }
     /// The user's details at each linked provider.
     public var providerData: [any UserInfo] { profile.current.providerData }
     /// When the account was created and last signed in.

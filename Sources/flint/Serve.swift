@@ -104,7 +104,11 @@ struct Serve: AsyncParsableCommand {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, ProjectConfig.defaultSupportedIdps.contains(parts[0]), let url = ContinueURL(parts[1]),
                 url.scheme == "http" || url.scheme == "https"
-            else { throw ValidationError("--idp-stand-in takes PROVIDER=ORIGIN (apple.com or google.com, an http(s) origin): \(entry)") }
+            else {
+                throw ValidationError(
+                    "--idp-stand-in takes PROVIDER=ORIGIN (a built-in provider: \(ProjectConfig.defaultSupportedIdps.joined(separator: ", ")); an http(s) origin): \(entry)"
+                )
+            }
             var origin = parts[1]
             while origin.hasSuffix("/") { origin.removeLast() }
             out[parts[0]] = origin

@@ -233,3 +233,49 @@ func passkeys(_ auth: Auth, user: FirebaseAuth.User) async throws {
         _ = AuthErrorCode.invalidAuthenticatorResponse
     }
 }
+
+/// Facebook (Facebook Login and Limited Login), GitHub, X, Microsoft, Yahoo and Game Center, as FirebaseAuth's guides
+/// and the quickstart's AuthViewController and AccountLinkingViewController write them.
+func identityProviders(_ auth: Auth, user: FirebaseAuth.User, facebookToken: String, limitedLoginToken: String, nonce: String) async throws {
+    let facebook = FacebookAuthProvider.credential(withAccessToken: facebookToken)
+    auth.signIn(with: facebook) { result, error in _ = (result?.additionalUserInfo?.isNewUser, error) }
+    user.link(with: facebook) { result, error in _ = (result?.user.uid, error) }
+    let limited = OAuthProvider.credential(providerID: AuthProviderID.facebook, idToken: limitedLoginToken, rawNonce: nonce)
+    _ = try await auth.signIn(with: limited)
+    _ = try await user.link(with: GitHubAuthProvider.credential(withToken: "gho_token"))
+    let result = try await auth.signIn(with: TwitterAuthProvider.credential(withToken: "token", secret: "secret"))
+    _ = (result.credential?.accessToken, result.credential?.secret, result.credential?.idToken)
+    _ = (result.additionalUserInfo?.newUser(), result.additionalUserInfo?.username, result.additionalUserInfo?.profile)
+    let microsoft = OAuthProvider(providerID: "microsoft.com")
+    microsoft.customParameters = ["prompt": "consent", "login_hint": "user@firstadd.onmicrosoft.com", "tenant": "TENANT_ID"]
+    microsoft.scopes = ["mail.read", "calendars.read"]
+    microsoft.getCredentialWith(nil) { credential, error in
+        guard error == nil, let credential else { return }
+        Auth.auth().signIn(with: credential) { authResult, _ in _ = (authResult?.credential?.accessToken, authResult?.credential?.idToken) }
+    }
+    let yahoo = OAuthProvider(providerID: AuthProviderID.yahoo.rawValue)
+    yahoo.scopes = ["mail-r", "sdct-w"]
+    yahoo.customParameters = ["prompt": "login", "language": "fr"]
+    _ = try await user.reauthenticate(with: yahoo, uiDelegate: nil)
+    _ = [FacebookAuthProvider.id, GitHubAuthProvider.id, TwitterAuthProvider.id, GameCenterAuthProvider.id, OAuthProvider.id]
+    GameCenterAuthProvider.getCredential { credential, error in
+        guard error == nil, let credential else { return }
+        Auth.auth().signIn(with: credential) { result, _ in _ = result?.user.displayName }
+    }
+    _ = try await user.link(with: try await GameCenterAuthProvider.getCredential())
+    _ = (user.anonymous(), user.emailVerified(), user.isAnonymous, user.isEmailVerified)
+}
+
+/// Auth's notification and reCAPTCHA set-up, and an enrolled TOTP secret opened in the authenticator app.
+func launchAndTOTP(session: MultiFactorSession, user: FirebaseAuth.User) async throws {
+    let observer = NotificationCenter.default.addObserver(forName: .AuthStateDidChange, object: Auth.auth(), queue: .main) { note in
+        _ = (note.object as? Auth)?.currentUser?.uid
+    }
+    NotificationCenter.default.removeObserver(observer)
+    _ = Auth.authStateDidChangeNotification
+    try await Auth.auth().initializeRecaptchaConfig()
+    Auth.auth().initializeRecaptchaConfig { error in _ = error }
+    let secret = try await TOTPMultiFactorGenerator.generateSecret(with: session)
+    let url = secret.generateQRCodeURL(withAccountName: user.email ?? "", issuer: "Flint")
+    await MainActor.run { secret.openInOTPApp(withQRCodeURL: url) }
+}

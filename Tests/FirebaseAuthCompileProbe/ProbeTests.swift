@@ -50,6 +50,9 @@ struct ProbeTests {
         #expect(PhoneAuthProviderID == "phone")
         #expect(GoogleAuthProviderID == "google.com")
         #expect(AuthProviderID.gameCenter.rawValue == "gc.apple.com")
+        #expect(FacebookAuthProvider.id == "facebook.com" && GitHubAuthProvider.id == "github.com" && TwitterAuthProvider.id == "twitter.com")
+        #expect(GameCenterAuthProvider.id == "gc.apple.com" && OAuthProvider.id == "OAuth")
+        #expect(Notification.Name.AuthStateDidChange.rawValue == "FIRAuthStateDidChangeNotification")
         #expect(AuthErrorCode.rejectedCredential.rawValue == 17075)
         #expect(AuthErrorCode.recaptchaActionCreationFailed.rawValue == 17210)
     }

@@ -8,12 +8,12 @@ import Testing
 /// are errors (confirmation needed, an `errorMessage` in a 200 answer, a refusal).
 @Suite("OAuth credentials without a server")
 struct OAuthOfflineTests {
-    private static func object(_ value: some Encodable) throws -> NSDictionary {
+    static func object(_ value: some Encodable) throws -> NSDictionary {
         try #require(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(value)) as? NSDictionary)
     }
 
     /// The form fields of a `postBody`, decoded.
-    private static func form(_ body: String) -> [String: String] {
+    static func form(_ body: String) -> [String: String] {
         var fields: [String: String] = [:]
         for pair in body.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? "" }

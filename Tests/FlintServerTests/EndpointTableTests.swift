@@ -29,6 +29,7 @@ private let signInRoutes: [String: SignInMethod] = {
         "\(v2)/accounts/mfaSignIn:finalize": .secondFactor, "\(v2)/accounts/passkeySignIn:finalize": .passkey,
         "\(v1)/accounts:signInWithCustomToken": .custom, "\(v3)/verifyCustomToken": .custom,
         "\(v1)/accounts:signInWithIdp": .idp, "\(v3)/verifyAssertion": .idp, "\(v1)/projects/{project}/accounts:signInWithIdp": .idp,
+        "\(v1)/accounts:signInWithGameCenter": .idp, "\(v3)/signInWithGameCenter": .idp,
     ]
 }()
 

@@ -29,6 +29,8 @@ final class StandInIssuer: Sendable {
         var codeToken: String?
         /// The token endpoint's requests: form body and `Authorization` header.
         var tokenRequests: [(body: String, authorization: String?)] = []
+        /// The paths the authorization and token endpoints were reached at.
+        var endpointPaths: [String] = []
         /// Google's side of the access-token flow: access token → (token information, user information).
         var accessTokens: [String: (info: JSONValue, user: JSONValue)] = [:]
         /// The authorization endpoint's requests, and the codes it issued with the request each answers.
@@ -70,6 +72,9 @@ final class StandInIssuer: Sendable {
         state.withLock { $0.accessTokens[accessToken] = (info, user) }
     }
 
+    /// The paths the authorization and token endpoints were reached at, in order.
+    var endpointPaths: [String] { state.withLock { $0.endpointPaths } }
+
     /// The authorization endpoint's requests so far.
     var authorizeRequests: [[String: String]] { state.withLock { $0.authorizeRequests } }
 
@@ -106,17 +111,26 @@ final class StandInIssuer: Sendable {
         router.get("/keys", use: jwks)
         router.get("/auth/keys", use: jwks)
         router.get("/oauth2/v3/certs", use: jwks)
+        // Microsoft's and Yahoo's.
+        router.get("/common/discovery/v2.0/keys", use: jwks)
+        router.get("/openid/v1/certs", use: jwks)
         // The authorization endpoints of the OIDC issuer, Google and Apple: the user signs in at once.
         let authorize: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
-            try self.authorize(request.uri.queryParameters.reduce(into: [String: String]()) { $0[String($1.key)] = String($1.value) })
+            self.state.withLock { $0.endpointPaths.append(request.uri.path) }
+            return try self.authorize(request.uri.queryParameters.reduce(into: [String: String]()) { $0[String($1.key)] = String($1.value) })
         }
         router.get("/authorize", use: authorize)
         router.get("/o/oauth2/v2/auth", use: authorize)
         router.get("/auth/authorize", use: authorize)
+        // The router takes a constant segment over a parameter without going back, and `/common/…` holds the keys.
+        router.get("/common/oauth2/v2.0/authorize", use: authorize)
+        router.get("/:tenant/oauth2/v2.0/authorize", use: authorize)
+        router.get("/oauth2/request_auth", use: authorize)
         let token: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
             let body = String(buffer: try await request.body.collect(upTo: 1 << 16))
             let token = self.state.withLock { state -> String? in
                 state.tokenRequests.append((body, request.headers[.authorization]))
+                state.endpointPaths.append(request.uri.path)
                 return state.codeToken
             }
             let form = FormDecoding.decode(body)
@@ -126,6 +140,9 @@ final class StandInIssuer: Sendable {
         }
         router.post("/token", use: token)
         router.post("/auth/token", use: token)
+        router.post("/common/oauth2/v2.0/token", use: token)
+        router.post("/:tenant/oauth2/v2.0/token", use: token)
+        router.post("/oauth2/get_token", use: token)
         router.post("/tokeninfo") { request, _ -> Response in
             let body = String(buffer: try await request.body.collect(upTo: 1 << 16))
             let access = body.hasPrefix("access_token=") ? String(body.dropFirst(13)) : ""
@@ -185,6 +202,8 @@ final class StandInIssuer: Sendable {
             switch client {
             case googleClientID: "https://accounts.google.com"
             case appleServicesID: "https://appleid.apple.com"
+            case microsoftClientID: "https://login.microsoftonline.com/\(state.withLock { $0.user["tid"]?.stringValue ?? "" })/v2.0"
+            case yahooClientID: "https://api.login.yahoo.com"
             default: self.issuer
             }
         let now = Int(Date().timeIntervalSince1970)
@@ -231,6 +250,8 @@ extension API {
 let appleServicesID = "com.example.signin"
 let appleBundleID = "com.example.app"
 let googleClientID = "1234-abc.apps.googleusercontent.com"
+let microsoftClientID = "6731de76-14a6-49ae-97bc-6eba6914391e"
+let yahooClientID = "dj0yJmk9yahoo-client"
 let rawNonce = "a raw nonce 0123456789"
 
 /// Runs `body` against a node whose Apple and Google keys come from a stand-in issuer on loopback, with both

@@ -33,17 +33,37 @@ struct VerifyClientResponse: Decodable {
     var suggestedTimeout: String?
 }
 
-/// The answer of `GET v2/recaptchaConfig`: the reCAPTCHA Enterprise enforcement per provider.
+/// The answer of `GET v2/recaptchaConfig`: the reCAPTCHA Enterprise enforcement per provider, and the site key
+/// (`projects/<project>/keys/<site key>`).
 struct RecaptchaConfigResponse: Decodable {
     struct EnforcementState: Decodable {
         var provider: String?
         var enforcementState: String?
     }
     var recaptchaEnforcementState: [EnforcementState]?
+    var recaptchaKey: String?
 
     /// The enforcement of phone sign-in (`OFF` when not listed, as FirebaseAuth reads it).
     var phoneEnforcement: String {
         recaptchaEnforcementState?.first { $0.provider == "PHONE_PROVIDER" }?.enforcementState ?? "OFF"
+    }
+
+    /// Whether a provider FirebaseAuth knows (email and password, phone) is in `ENFORCE` or `AUDIT` mode.
+    var enforcesAnyProvider: Bool {
+        (recaptchaEnforcementState ?? []).contains { state in
+            ["EMAIL_PASSWORD_PROVIDER", "PHONE_PROVIDER"].contains(state.provider)
+                && ["ENFORCE", "AUDIT"].contains(state.enforcementState)
+        }
+    }
+}
+
+extension Backend {
+    /// `GET v2/recaptchaConfig`, as FirebaseAuth's `GetRecaptchaConfigRequest` asks it: `clientType=CLIENT_TYPE_IOS`,
+    /// `version=RECAPTCHA_ENTERPRISE` and the tenant (`tenantId`) after the API key.
+    func recaptchaConfig() async throws -> RecaptchaConfigResponse {
+        var query = [URLQueryItem(name: "clientType", value: "CLIENT_TYPE_IOS"), URLQueryItem(name: "version", value: "RECAPTCHA_ENTERPRISE")]
+        if let tenantID = configuration.current.tenantID { query.append(URLQueryItem(name: "tenantId", value: tenantID)) }
+        return try await get("/v2/recaptchaConfig", query: query)
     }
 }
 

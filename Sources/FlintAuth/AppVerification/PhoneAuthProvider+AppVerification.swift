@@ -16,10 +16,7 @@ extension PhoneAuthProvider {
     ///   reCAPTCHA SDK), `appVerificationUserInteractionFailure` when the challenge brought no token, `webContextCancelled`, the callback's `firebaseError`, or the RPCs' errors.
     func appVerificationProof(uiDelegate: (any AuthUIDelegate)?) async throws -> AppVerificationProof? {
         if auth.settings?.isAppVerificationDisabledForTesting == true { return nil }
-        let config = try await auth.backend.get(
-            "/v2/recaptchaConfig",
-            query: [URLQueryItem(name: "clientType", value: "CLIENT_TYPE_IOS"), URLQueryItem(name: "version", value: "RECAPTCHA_ENTERPRISE")],
-            as: RecaptchaConfigResponse.self)
+        let config = try await auth.backend.recaptchaConfig()
         guard config.phoneEnforcement == "OFF" else {
             throw AuthErrorCode.recaptchaSDKNotLinked.error(
                 detail: "The server enforces reCAPTCHA Enterprise for phone sign-in (\(config.phoneEnforcement)); FlintAuth has no reCAPTCHA SDK.")

@@ -21,8 +21,10 @@ final class Backend: Sendable {
     }
 
     /// The Identity Toolkit requests FirebaseAuth sends without `tenantId` even when a tenant is set: account reads
-    /// and deletion, client verification and token revocation.
-    static let tenantlessPaths: Set<String> = ["/v1/accounts:lookup", "/v1/accounts:delete", "/v1/accounts:verifyClient", "/v2/accounts:revokeToken"]
+    /// and deletion, client verification, Game Center sign-in and token revocation.
+    static let tenantlessPaths: Set<String> = [
+        "/v1/accounts:lookup", "/v1/accounts:delete", "/v1/accounts:verifyClient", "/v1/accounts:signInWithGameCenter", "/v2/accounts:revokeToken",
+    ]
 
     let configuration: Locked<Configuration>
     private let session: URLSession

@@ -71,5 +71,37 @@ public final class TOTPSecret: Sendable {
                 _ = NSWorkspace.shared.open(url)
             }
         }
+    #elseif os(Linux)
+        /// Opens the QR-code URL in the desktop's handler for `otpauth:` through freedesktop.org's `xdg-open`, the
+        /// Linux counterpart of the `UIApplication` and `NSWorkspace` FirebaseAuth uses (FirebaseAuth itself has no
+        /// Linux build to follow). Where no `xdg-open` is on the `PATH` (a server without a desktop), or it fails,
+        /// nothing opens, as FirebaseAuth does when no app handles the URL.
+        public func openInOTPApp(withQRCodeURL qrCodeURL: String) {
+            let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? ""
+            Task { await Self.open(qrCodeURL, searchPath: searchPath) }
+        }
+
+        /// Runs `xdg-open qrCodeURL` from the first directory of `searchPath` (`:`-separated) that holds it, and
+        /// returns once it has exited: whether it exited with 0; `false` for a string that is no URL or when no
+        /// directory holds an `xdg-open`.
+        @discardableResult
+        static func open(_ qrCodeURL: String, searchPath: String) async -> Bool {
+            guard URL(string: qrCodeURL)?.scheme != nil,
+                let opener = searchPath.split(separator: ":").map({ "\($0)/xdg-open" })
+                    .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+            else { return false }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: opener)
+            process.arguments = [qrCodeURL]
+            return await withCheckedContinuation { continuation in
+                process.terminationHandler = { continuation.resume(returning: $0.terminationStatus == 0) }
+                do {
+                    try process.run()
+                } catch {
+                    process.terminationHandler = nil
+                    continuation.resume(returning: false)
+                }
+            }
+        }
     #endif
 }

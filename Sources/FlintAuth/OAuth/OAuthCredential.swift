@@ -1,6 +1,7 @@
 import Foundation
 
-/// A credential from an OAuth or OpenID Connect provider (Sign in with Apple, Google, `oidc.*`), as FirebaseAuth's
+/// A credential from an OAuth or OpenID Connect provider (Sign in with Apple, Google, Facebook, GitHub, X, Microsoft,
+/// Yahoo, `oidc.*`), as FirebaseAuth's
 /// `OAuthCredential`: the provider's ID token (with the raw nonce its `nonce` claim hashes) or access token, the
 /// pending token a server answer handed back to finish a sign-in it could not complete, or the response of a
 /// hosted-handler sign-in (`OAuthProvider.getCredentialWith`) with its session ID.
@@ -11,7 +12,7 @@ public final class OAuthCredential: AuthCredential, @unchecked Sendable {
     public let idToken: String?
     /// The provider's OAuth access token.
     public let accessToken: String?
-    /// The provider's OAuth 1.0 token secret (Twitter); Flint's providers have none.
+    /// The provider's OAuth 1.0a token secret (X/Twitter); `nil` for OAuth 2 providers.
     public let secret: String?
     /// The raw nonce whose SHA-256 the ID token's `nonce` claim holds (Sign in with Apple, OIDC).
     let rawNonce: String?

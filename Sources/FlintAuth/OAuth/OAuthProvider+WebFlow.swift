@@ -47,7 +47,7 @@ extension OAuthProvider: FederatedAuthProvider {
     }
 
     /// The hosted handler's URL for one sign-in: the app (`ibi`, `clientId` or `appId`), the SHA-256 of the session
-    /// ID, the event, the provider with its scopes and custom parameters, the language.
+    /// ID, the event, the provider, the tenant (`tid`), the provider's scopes and custom parameters, the language.
     func handlerURL(eventID: String, sessionID: String, client: URLQueryItem) async throws -> URL {
         let configuration = auth.backend.configuration.current
         let base =
@@ -63,6 +63,7 @@ extension OAuthProvider: FederatedAuthProvider {
             URLQueryItem(name: "sessionId", value: SHA256Hex.digest(sessionID)), URLQueryItem(name: "v", value: "FlintAuth/1.0"),
             URLQueryItem(name: "eventId", value: eventID), URLQueryItem(name: "providerId", value: providerID), client,
         ]
+        if let tenantID = auth.tenantID { items.append(URLQueryItem(name: "tid", value: tenantID)) }
         if let scopes, !scopes.isEmpty { items.append(URLQueryItem(name: "scopes", value: scopes.joined(separator: ","))) }
         if let customParameters, !customParameters.isEmpty {
             let encoder = JSONEncoder()

@@ -3,9 +3,13 @@ public import Foundation
 /// Builds credentials of OAuth and OpenID Connect providers, as FirebaseAuth's `OAuthProvider`: Sign in with Apple
 /// (`apple.com`), and any provider configured on the server (`oidc.*`, `google.com`…), from tokens the app obtained
 /// itself (AuthenticationServices, a provider SDK). An instance names a provider with the scopes and custom
-/// parameters of its authorization request.
+/// parameters of its authorization request, for the web sign-in through the hosted handler (`microsoft.com`,
+/// `yahoo.com`, `github.com`, `twitter.com`, `oidc.*`…).
 public final class OAuthProvider: @unchecked Sendable {
     // `scopes` and `customParameters` are set by the app before use, as in FirebaseAuth.
+
+    /// FirebaseAuth's generic provider ID, `OAuth` (what `OAuthProvider.id` names; an instance's own is ``providerID``).
+    public static let id = "OAuth"
 
     /// The provider, such as `apple.com` or `oidc.example`.
     public let providerID: String

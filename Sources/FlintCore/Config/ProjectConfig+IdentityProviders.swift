@@ -1,5 +1,5 @@
 /// Federated identity providers, kept in the config document as Identity Platform's admin resources are shaped:
-/// `defaultSupportedIdpConfigs` (`apple.com`, `google.com`) and `oauthIdpConfigs` (`oidc.*`), each a map from the
+/// `defaultSupportedIdpConfigs` (``defaultSupportedIdps``) and `oauthIdpConfigs` (`oidc.*`), each a map from the
 /// provider ID to its resource without `name`:
 /// `{"enabled": true, "clientId": "…", "clientSecret": "…", "appleSignInConfig": {"bundleIds": ["…"]}}` and
 /// `{"enabled": true, "clientId": "…", "issuer": "https://…", "clientSecret": "…", "displayName": "…",
@@ -32,7 +32,7 @@ extension ProjectConfig {
     }
 
     /// The built-in providers Flint verifies.
-    package static let defaultSupportedIdps = ["apple.com", "google.com"]
+    package static let defaultSupportedIdps = ["apple.com", "google.com", "microsoft.com", "yahoo.com", "twitter.com", "gc.apple.com"]
 
     /// Whether `id` names a generic OIDC provider: `oidc.` then letters, digits, `-`, `_` or `.`.
     package static func isOIDCProviderID(_ id: String) -> Bool {
@@ -116,7 +116,7 @@ extension ProjectConfig {
 
 /// One configured provider, as sign-in reads it.
 package struct IdentityProviderConfig: Sendable, Equatable {
-    /// `apple.com`, `google.com` or `oidc.*`.
+    /// One of ``ProjectConfig/defaultSupportedIdps`` or `oidc.*`.
     package var providerID: String
     /// Whether users may sign in with it (`enabled`, false when absent).
     package var enabled: Bool

@@ -25,6 +25,9 @@ package struct ProjectConfig: Sendable, Equatable {
         "flint.smsLimits.dailyBudget",
         "passwordPolicyConfig", "passwordPolicyConfig.passwordPolicyEnforcementState", "passwordPolicyConfig.forceUpgradeOnSignin",
         "passwordPolicyConfig.passwordPolicyVersions", "mobileLinksConfig", "mobileLinksConfig.domain",
+        "blockingFunctions", "blockingFunctions.triggers", "blockingFunctions.forwardInboundCredentials",
+        "blockingFunctions.forwardInboundCredentials.idToken", "blockingFunctions.forwardInboundCredentials.accessToken",
+        "blockingFunctions.forwardInboundCredentials.refreshToken",
     ]
 
     /// The configuration of a new project: phone and email (password and link) sign-in on, no test numbers,
@@ -97,6 +100,7 @@ package struct ProjectConfig: Sendable, Equatable {
         if let policy = try Self.normalizedPasswordPolicyConfig(doc) { doc["passwordPolicyConfig"] = policy }
         try Self.validateMobileLinksConfig(doc)
         try Self.validateIdentityProviders(doc)
+        try Self.validateBlockingFunctions(doc)
         self.document = doc
     }
 

@@ -240,4 +240,15 @@ extension AuthError {
     /// A nonce-bound credential presented again.
     package static let duplicateCredential = AuthError(
         code: "MISSING_OR_INVALID_NONCE", detail: "Duplicate credential received. Please try again with a new credential.")
+
+    // MARK: Blocking functions
+    /// A `blockingFunctions` config Identity Platform refuses (its reason in double parentheses).
+    package static let invalidBlockingFunction = AuthError(code: "INVALID_BLOCKING_FUNCTION")
+    /// A blocking function refused the operation: its answer follows in the detail, whose embedded JSON's
+    /// `error.message` the SDKs show.
+    package static let blockingFunctionRefused = AuthError(code: "BLOCKING_FUNCTION_ERROR_RESPONSE")
+    /// A blocking function could not be reached in time or answered something unusable: the operation does not
+    /// happen.
+    package static let blockingFunctionFailed = AuthError(
+        status: .internalServerError, code: "BLOCKING_FUNCTION_ERROR_RESPONSE", reason: "backendError", rpcStatus: "INTERNAL")
 }

@@ -9,7 +9,7 @@ package struct IdpPendingToken: Sendable, Equatable {
 
     /// The provider that vouched for the identity.
     package var providerID: String
-    /// The identity's claims (`sub`, `email`, `email_verified`, names, `picture`).
+    /// The identity's claims (`sub`, `email`, `email_verified`, names, `picture`, `screen_name`).
     package var claims: [String: JSONValue]
     /// When it stops being accepted.
     package var expiresAt: Instant
@@ -23,6 +23,7 @@ package struct IdpPendingToken: Sendable, Equatable {
         if let first = profile.firstName { claims["given_name"] = .string(first) }
         if let last = profile.lastName { claims["family_name"] = .string(last) }
         if let picture = profile.photoURL { claims["picture"] = .string(picture) }
+        if let handle = profile.screenName { claims["screen_name"] = .string(handle) }
         self.claims = claims
         expiresAt = now + Self.lifetime
     }

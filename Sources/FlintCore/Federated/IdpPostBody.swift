@@ -15,6 +15,8 @@ package struct IdpPostBody: Sendable, Equatable {
     package var user: String?
     /// `code_verifier`: a PKCE verifier for `code`.
     package var codeVerifier: String?
+    /// `oauth_token_secret`: OAuth 1.0a's token secret, beside `access_token` (Twitter).
+    package var oauthTokenSecret: String?
 
     /// Parses a form-encoded body; later repeats of a field win, unknown fields are ignored.
     package init(parsing text: String) {
@@ -30,6 +32,7 @@ package struct IdpPostBody: Sendable, Equatable {
             case "nonce": nonce = value
             case "user": user = value
             case "code_verifier": codeVerifier = value
+            case "oauth_token_secret": oauthTokenSecret = value
             default: continue
             }
         }

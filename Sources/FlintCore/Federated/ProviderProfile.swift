@@ -16,6 +16,9 @@ package struct ProviderProfile: Sendable, Equatable {
     package var photoURL: String?
     /// Apple's `is_private_email`: the address is a private relay.
     package var isPrivateEmail: Bool
+    /// The user's handle at the provider (Twitter's screen name, GitHub's login): `screen_name` of a pending token's
+    /// claims; ID tokens have none.
+    package var screenName: String? = nil
 
     /// Reads the claims of a verified token.
     /// - Parameters:
@@ -29,6 +32,7 @@ package struct ProviderProfile: Sendable, Equatable {
         firstName = claims["given_name"]?.stringValue ?? appName.firstName
         lastName = claims["family_name"]?.stringValue ?? appName.lastName
         photoURL = claims["picture"]?.stringValue
+        screenName = claims["screen_name"]?.stringValue
         let joined = [firstName, lastName].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
         displayName = claims["name"]?.stringValue ?? (joined.isEmpty ? nil : joined)
     }

@@ -37,6 +37,9 @@ package struct RedirectState: Sendable, Equatable {
     package var nonce: String
     /// When it stops being accepted.
     package var expiresAt: Instant
+    /// What the provider's web flow keeps until its callback, sealed with the rest (``BuiltInProvider``: Microsoft's
+    /// tenant, Twitter's request token secret); empty for most.
+    package var providerData = ""
 
     /// A new state valid for ``lifetime`` from `now`, with a fresh verifier and nonce from `random`.
     package init(
@@ -68,6 +71,7 @@ package struct RedirectState: Sendable, Equatable {
         case .web(let url): for field in ["web", url] { writer.append(field) }
         case .sdk(let apiKey, let appName, let url): for field in ["sdk", url, apiKey, appName] { writer.append(field) }
         }
+        if !providerData.isEmpty { writer.append(providerData) }
         return try SealedToken.seal(writer.bytes, kind: .redirectState, key: key)
     }
 
@@ -81,12 +85,16 @@ package struct RedirectState: Sendable, Equatable {
         else { return nil }
         guard now < Instant(millisecondsSince1970: expires) else { return nil }
         switch kind {
-        case "app" where reader.isAtEnd: target = .app(scheme: place)
-        case "web" where reader.isAtEnd: target = .web(redirectURL: place)
+        case "app": target = .app(scheme: place)
+        case "web": target = .web(redirectURL: place)
         case "sdk":
-            guard let apiKey = reader.string(), let appName = reader.string(), reader.isAtEnd else { return nil }
+            guard let apiKey = reader.string(), let appName = reader.string() else { return nil }
             target = .sdk(apiKey: apiKey, appName: appName, redirectURL: place)
         default: return nil
+        }
+        if !reader.isAtEnd {
+            guard let data = reader.string(), reader.isAtEnd else { return nil }
+            providerData = data
         }
         (providerID, sessionHash, eventID, authType) = (provider, session, event, type)
         (codeVerifier, self.nonce, expiresAt) = (verifier, nonce, Instant(millisecondsSince1970: expires))

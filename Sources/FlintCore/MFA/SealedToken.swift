@@ -26,6 +26,9 @@ enum SealedToken {
         case passkeyChallenge = 7
         /// The `state` of a provider authorization request the hosted handler (`/__/auth/handler`) started.
         case redirectState = 8
+        /// An OAuth 1.0a request token and its secret, kept by the browser between the hosted handler's start and the
+        /// provider's callback (Twitter).
+        case oauthRequestToken = 9
     }
 
     /// Encrypts `payload` under `key`.

@@ -9,4 +9,10 @@ package struct AccountsFlow: Sendable {
     package let passwords: PasswordHasher
     let codes: ActionCodes
     let sessions: Sessions
+
+    /// The store aggregates its transactions touch: accounts with their identities, second factors (an operator's
+    /// with `replaceMFAEnrollments`) and passkeys, refresh tokens, the audit log.
+    typealias Writes = UsersWrites & UserListingWrites & SecondFactorsWrites & PasskeysWrites & TokensWrites & AuditWrites
+    /// What a lookup reads: accounts with their identities, second factors and passkeys.
+    typealias Reads = UsersReads & SecondFactorsReads & PasskeysReads
 }

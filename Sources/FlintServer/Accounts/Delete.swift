@@ -33,11 +33,16 @@ extension AccountsFlow {
     package func deleteAccount(localID: String) async throws -> DeleteAccountResponse {
         let now = node.clock.now()
         let existed = try await node.store.write { tx in
-            guard try await tx.deleteUser(localID: localID) else { return false }
-            try await tx.audit(.accountDeleted, uid: localID, at: now)
-            return true
+            try await Self.delete(localID, in: tx, now: now)
         }
         guard existed else { throw AuthError.userNotFound }
         return DeleteAccountResponse()
+    }
+
+    /// Deletes the account and audits it; false if there was none.
+    private static func delete(_ localID: String, in tx: some Writes, now: Instant) async throws -> Bool {
+        guard try await tx.deleteUser(localID: localID) else { return false }
+        try await tx.audit(.accountDeleted, uid: localID, at: now)
+        return true
     }
 }

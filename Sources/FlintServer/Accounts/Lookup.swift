@@ -47,14 +47,7 @@ struct AccountRoutes {
         let wire = try await context.clientBody(request, as: LookupRequest.self, projectID: accounts.node.settings.projectID)
         if context.isAdmin && (wire.idToken == nil || wire.namesAccounts) { return try await accounts.lookupAccounts(wire) }
         let (_, user) = try await accounts.sessions.authenticate(idToken: wire.idToken)
-        let (enrollments, identities, passkeys) = try await accounts.node.store.read {
-            (
-                try await $0.mfaEnrollments(localID: user.localID), try await $0.federatedIdentities(localID: user.localID),
-                try await $0.passkeys(localID: user.localID)
-            )
-        }
-        var account = AccountJSON(user, enrollments: enrollments, identities: identities)
-        account.passkeyInfo = PasskeyInfoJSON.list(passkeys)
+        let account = try await accounts.node.store.read { try await AccountsFlow.account(user, in: $0) }
         return LookupResponse(users: [account])
     }
 }
@@ -65,6 +58,14 @@ extension AccountsFlow {
         guard let provider = id.providerId, !provider.isEmpty else { throw AuthError(code: "INVALID_PROVIDER_ID") }
         guard let raw = id.rawId, !raw.isEmpty else { throw AuthError.invalidArgument("federatedUserId needs a rawId.") }
         return (provider, raw)
+    }
+
+    /// `user` as a lookup answers it: with its second factors, federated identities and passkeys.
+    static func account(_ user: UserRecord, in r: some Reads) async throws -> AccountJSON {
+        var account = AccountJSON(
+            user, enrollments: try await r.mfaEnrollments(localID: user.localID), identities: try await r.federatedIdentities(localID: user.localID))
+        account.passkeyInfo = PasskeyInfoJSON.list(try await r.passkeys(localID: user.localID))
+        return account
     }
 
     /// The account whose provider `provider` has the ID `rawID`: for `password` (its ID is the email) and `phone`
@@ -96,26 +97,26 @@ extension AccountsFlow {
         let phones = try wire.phoneNumbers.map { text throws(AuthError) in try PhoneNumber(wire: text).e164 }
         let emails = wire.emails.compactMap(EmailAddress.normalize)
         let ids = wire.localIds
-        // Each account once, however many times and ways it is named, with its second factors.
-        let answers = try await node.store.read { r -> [AccountJSON] in
-            var found: [UserRecord] = []
-            func add(_ user: UserRecord?) {
-                if let user, !found.contains(where: { $0.localID == user.localID }) { found.append(user) }
-            }
-            for id in ids { add(try await r.user(localID: id)) }
-            for p in phones { add(try await r.user(phoneNumber: p)) }
-            for e in emails { add(try await r.user(email: e)) }
-            for identity in federated { add(try await Self.user(linkedTo: identity, in: r)) }
-            var answers: [AccountJSON] = []
-            for user in found {
-                var account = AccountJSON(
-                    user, enrollments: try await r.mfaEnrollments(localID: user.localID),
-                    identities: try await r.federatedIdentities(localID: user.localID))
-                account.passkeyInfo = PasskeyInfoJSON.list(try await r.passkeys(localID: user.localID))
-                answers.append(account)
-            }
-            return answers
+        let answers = try await node.store.read { r in
+            try await Self.accounts(ids: ids, phones: phones, emails: emails, federated: federated, in: r)
         }
         return LookupResponse(users: answers.isEmpty ? nil : answers)
+    }
+
+    /// Each account named once, however many times and ways it is named, as a lookup answers it.
+    private static func accounts(
+        ids: [String], phones: [String], emails: [String], federated: [(provider: String, rawID: String)], in r: some Reads
+    ) async throws -> [AccountJSON] {
+        var found: [UserRecord] = []
+        func add(_ user: UserRecord?) {
+            if let user, !found.contains(where: { $0.localID == user.localID }) { found.append(user) }
+        }
+        for id in ids { add(try await r.user(localID: id)) }
+        for p in phones { add(try await r.user(phoneNumber: p)) }
+        for e in emails { add(try await r.user(email: e)) }
+        for identity in federated { add(try await Self.user(linkedTo: identity, in: r)) }
+        var answers: [AccountJSON] = []
+        for user in found { answers.append(try await account(user, in: r)) }
+        return answers
     }
 }

@@ -145,112 +145,10 @@ extension AccountsFlow {
             throw AuthError.invalidArgument("Unsupported deleteAttribute value.")
         }
         let now = node.clock.now()
-        let result = try await node.store.write { [self] tx -> Result<(UserRecord, String?, String?, [FederatedIdentityRecord]), AuthError> in
-            var user: UserRecord
-            if let token {
-                switch try await sessions.tokenUser(token, in: tx) {
-                case .failure(let error): return .failure(error)
-                case .success(let found): user = found
-                }
-            } else {
-                guard let found = try await tx.lockedUser(localID: localID) else { return .failure(.userNotFound) }
-                user = found
-            }
-            let before = user
-            // A credential change (or disabling) revokes; so does `validSince` sent with a user's own ID token.
-            var revoke = token != nil && wire.validSince != nil
-            var replacedEmail: String?
-            if let email, email != user.email {
-                replacedEmail = user.email
-                if let owner = try await tx.user(email: email), owner.localID != user.localID { return .failure(.emailExists) }
-                user.email = email
-                user.emailVerified = false
-                user.emailLinkSignIn = false
-                revoke = true
-            }
-            if let hash {
-                user.passwordHash = hash
-                user.passwordUpdatedAt = now
-                revoke = true
-            }
-            if let name = wire.displayName { user.displayName = name }
-            if let photo = wire.photoUrl { user.photoURL = photo }
-            for attribute in wire.deleteAttribute {
-                switch attribute {
-                case "DISPLAY_NAME": user.displayName = nil
-                case "PHOTO_URL": user.photoURL = nil
-                case "PASSWORD":
-                    revoke = revoke || user.passwordHash != nil
-                    user.passwordHash = nil
-                case "EMAIL": (user.email, user.emailVerified, user.emailLinkSignIn) = (nil, false, false)
-                case "PHONE_NUMBER": user.phoneNumber = nil
-                default: break
-                }
-            }
-            for provider in wire.deleteProvider {
-                switch provider {
-                case "phone": user.phoneNumber = nil
-                case "password":
-                    revoke = revoke || user.passwordHash != nil
-                    (user.email, user.emailVerified, user.emailLinkSignIn, user.passwordHash) = (nil, false, false, nil)
-                default: break
-                }
-            }
-            if let verified = wire.emailVerified {
-                if verified, !before.emailVerified, user.email != nil, user.email == before.email {
-                    // The operator vouches for the account's address (sent again or not): identities attached while
-                    // nobody had proven it go, and the sessions end (with the update's other revocations, once).
-                    if try await Sessions.ownerProvedEmail(of: &user, cleanup: .identities, in: tx) { revoke = true }
-                }
-                user.emailVerified = verified
-            }
-            if let disabled = wire.disableUser {
-                // Disabling ends the account's sessions: re-enabling it later does not bring them back.
-                revoke = revoke || (disabled && !user.disabled)
-                user.disabled = disabled
-            }
-            if let link, let owner = try await tx.user(federatedID: link.key), owner.localID != user.localID {
-                return .failure(.federatedUserIDAlreadyLinked)
-            }
-            if let phone { user.phoneNumber = phone.isEmpty ? nil : phone }
-            if let claims { user.customAttributes = claims }
-            var newFactors: [MFAEnrollmentRecord]?
-            if let factors {
-                let existing = try await tx.mfaEnrollments(localID: user.localID)
-                switch factors.records(localID: user.localID, existing: existing, now: now) {
-                case .failure(let error): return .failure(error)
-                case .success(let records):
-                    // Adding or removing a factor ends the account's sessions, as a user's own (un)enrolment does.
-                    revoke = revoke || OperatorEnrollments.changesFactors(from: existing, to: records)
-                    newFactors = records
-                }
-            }
-            if try await withdrawPasskeys(wire.deletePasskey, of: user.localID, in: tx, now: now) { revoke = true }
-            if revoke { try await sessions.revokeSessions(of: &user, in: tx, now: now) }
-            if token == nil, let since = wire.validSince.flatMap(Int64.init).map(Instant.init(secondsSince1970:)) {
-                try await sessions.revokeSessions(of: &user, before: since, in: tx, now: now)
-            }
-            // A re-issued session mints tokens: `lastRefreshAt` rides on the account's own write.
-            if revoke, token != nil { user.lastRefreshAt = now }
-            do {
-                try await tx.updateUser(user)
-                if let newFactors {
-                    try await tx.replaceMFAEnrollments(localID: user.localID, with: newFactors)
-                    if newFactors.isEmpty { try await tx.replaceRecoveryCodes(localID: user.localID, hashes: [], now: now) }
-                }
-                if !unlinked.isEmpty { try await tx.unlinkFederatedIdentities(localID: user.localID, providerIDs: unlinked) }
-                if let link { try await tx.linkFederatedIdentity(link) }
-            } catch StoreError.conflict(let taken) {
-                // Thrown, not returned: nothing of this update is kept.
-                throw AuthError(taken)
-            }
-            try await tx.auditCredentialChanges(from: before, to: user, at: now)
-            let identities = try await tx.federatedIdentities(localID: user.localID)
-            guard revoke, let token else { return .success((user, nil, replacedEmail, identities)) }
-            let provider = token.signInProvider ?? "password"
-            let refresh = try await sessions.storeRefreshToken(
-                tx, user: user, provider: provider, now: now, secondFactor: SecondFactorClaim(token), authTime: token.authTime)
-            return .success((user, refresh, replacedEmail, identities))
+        let result = try await node.store.write { [self] tx in
+            try await update(
+                wire, localID: localID, token: token, email: email, hash: hash, phone: phone, claims: claims, factors: factors, link: link,
+                unlinked: unlinked, in: tx, now: now)
         }
         let (user, refresh, replacedEmail, identities) = try result.get()
         if token != nil, let replacedEmail { await codes.sendEmailRecovery(to: replacedEmail, localID: user.localID, locales: locales) }
@@ -259,6 +157,119 @@ extension AccountsFlow {
             user: user, refreshToken: refresh, provider: token.signInProvider ?? "password", now: now, secondFactor: SecondFactorClaim(token),
             authTime: token.authTime)
         return UpdateAccountResponse(user, identities: identities, tokens: tokens)
+    }
+
+    /// The update's transaction, with the values checked before it.
+    /// - Returns: the account, a new refresh token (a user's own update that revoked), the email it replaced, its identities.
+    private func update(
+        _ wire: UpdateAccountRequest, localID: String, token: VerifiedIDToken?, email: String?, hash: String?, phone: String?, claims: String??,
+        factors: OperatorEnrollments?, link: FederatedIdentityRecord?, unlinked: [String], in tx: some Writes, now: Instant
+    ) async throws -> Result<(UserRecord, String?, String?, [FederatedIdentityRecord]), AuthError> {
+        var user: UserRecord
+        if let token {
+            switch try await sessions.tokenUser(token, in: tx) {
+            case .failure(let error): return .failure(error)
+            case .success(let found): user = found
+            }
+        } else {
+            guard let found = try await tx.lockedUser(localID: localID) else { return .failure(.userNotFound) }
+            user = found
+        }
+        let before = user
+        // A credential change (or disabling) revokes; so does `validSince` sent with a user's own ID token.
+        var revoke = token != nil && wire.validSince != nil
+        var replacedEmail: String?
+        if let email, email != user.email {
+            replacedEmail = user.email
+            if let owner = try await tx.user(email: email), owner.localID != user.localID { return .failure(.emailExists) }
+            user.email = email
+            user.emailVerified = false
+            user.emailLinkSignIn = false
+            revoke = true
+        }
+        if let hash {
+            user.passwordHash = hash
+            user.passwordUpdatedAt = now
+            revoke = true
+        }
+        if let name = wire.displayName { user.displayName = name }
+        if let photo = wire.photoUrl { user.photoURL = photo }
+        for attribute in wire.deleteAttribute {
+            switch attribute {
+            case "DISPLAY_NAME": user.displayName = nil
+            case "PHOTO_URL": user.photoURL = nil
+            case "PASSWORD":
+                revoke = revoke || user.passwordHash != nil
+                user.passwordHash = nil
+            case "EMAIL": (user.email, user.emailVerified, user.emailLinkSignIn) = (nil, false, false)
+            case "PHONE_NUMBER": user.phoneNumber = nil
+            default: break
+            }
+        }
+        for provider in wire.deleteProvider {
+            switch provider {
+            case "phone": user.phoneNumber = nil
+            case "password":
+                revoke = revoke || user.passwordHash != nil
+                (user.email, user.emailVerified, user.emailLinkSignIn, user.passwordHash) = (nil, false, false, nil)
+            default: break
+            }
+        }
+        if let verified = wire.emailVerified {
+            if verified, !before.emailVerified, user.email != nil, user.email == before.email {
+                // The operator vouches for the account's address (sent again or not): identities attached while
+                // nobody had proven it go, and the sessions end (with the update's other revocations, once).
+                if try await Sessions.ownerProvedEmail(of: &user, cleanup: .identities, in: tx) { revoke = true }
+            }
+            user.emailVerified = verified
+        }
+        if let disabled = wire.disableUser {
+            // Disabling ends the account's sessions: re-enabling it later does not bring them back.
+            revoke = revoke || (disabled && !user.disabled)
+            user.disabled = disabled
+        }
+        if let link, let owner = try await tx.user(federatedID: link.key), owner.localID != user.localID {
+            return .failure(.federatedUserIDAlreadyLinked)
+        }
+        if let phone { user.phoneNumber = phone.isEmpty ? nil : phone }
+        if let claims { user.customAttributes = claims }
+        var newFactors: [MFAEnrollmentRecord]?
+        if let factors {
+            let existing = try await tx.mfaEnrollments(localID: user.localID)
+            switch factors.records(localID: user.localID, existing: existing, now: now) {
+            case .failure(let error): return .failure(error)
+            case .success(let records):
+                // Adding or removing a factor ends the account's sessions, as a user's own (un)enrolment does.
+                revoke = revoke || OperatorEnrollments.changesFactors(from: existing, to: records)
+                newFactors = records
+            }
+        }
+        if try await withdrawPasskeys(wire.deletePasskey, of: user.localID, in: tx, now: now) { revoke = true }
+        if revoke { try await sessions.revokeSessions(of: &user, in: tx, now: now) }
+        if token == nil, let since = wire.validSince.flatMap(Int64.init).map(Instant.init(secondsSince1970:)) {
+            try await sessions.revokeSessions(of: &user, before: since, in: tx, now: now)
+        }
+        // A re-issued session mints tokens: `lastRefreshAt` rides on the account's own write.
+        if revoke, token != nil { user.lastRefreshAt = now }
+        do {
+            try await tx.updateUser(user)
+            if let newFactors {
+                try await tx.replaceMFAEnrollments(localID: user.localID, with: newFactors)
+                if newFactors.isEmpty { try await tx.replaceRecoveryCodes(localID: user.localID, hashes: [], now: now) }
+            }
+            if !unlinked.isEmpty { try await tx.unlinkFederatedIdentities(localID: user.localID, providerIDs: unlinked) }
+            if let link { try await tx.linkFederatedIdentity(link) }
+        } catch StoreError.conflict(let taken) {
+            // Thrown, not returned: nothing of this update is kept.
+            throw AuthError(taken)
+        }
+        try await tx.auditCredentialChanges(from: before, to: user, at: now)
+        let identities = try await tx.federatedIdentities(localID: user.localID)
+        guard revoke, let token else { return .success((user, nil, replacedEmail, identities)) }
+        let provider = token.signInProvider ?? "password"
+        let refresh = try await sessions.storeRefreshToken(
+            tx, user: user, provider: provider, now: now, secondFactor: SecondFactorClaim(token), authTime: token.authTime)
+        return .success((user, refresh, replacedEmail, identities))
     }
 
     /// Developer claims: a JSON object of at most 1000 bytes (UTF-8) without reserved names.

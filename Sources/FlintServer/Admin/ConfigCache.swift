@@ -23,6 +23,9 @@ package final class ConfigCache: Sendable {
     /// The SMS texts parsed from the config's `flint.smsTemplates`.
     private let texts = ParsedMember(member: "smsTemplates", initial: SMSTemplates.builtIn) { $0.smsTemplates }
 
+    /// The store aggregates its transactions touch: the config and its metadata, the audit log.
+    typealias Writes = ConfigWrites & AuditWrites
+
     init(store: any AuthStore, secrets: SecretsAtRest) {
         self.store = store
         self.secrets = secrets
@@ -71,14 +74,22 @@ package final class ConfigCache: Sendable {
         let fields = JSONValue.array(document.keys.sorted().map(JSONValue.string))
         try await AuditOrigin.$current.withValue(AuditOrigin(actor: "config-file")) {
             try await store.write { tx in
-                try await tx.saveProjectConfig(text)
-                if let digest { try await tx.saveConfigMetadata(Self.appliedFileDigestName, value: digest) }
-                try await tx.audit(.configChanged, uid: nil, at: now, ["source": "file", "fields": fields])
+                try await Self.save(text, change: ["source": "file", "fields": fields], digest: digest, in: tx, now: now)
             }
         }
         state.withLock { $0 = (new, $0.saves + 1) }
         await store.announce(.config)
         return true
+    }
+
+    /// Stores a config text with its `CONFIG_CHANGED` event (`change` says what changed), and the applied file's
+    /// digest when there is one.
+    private static func save(
+        _ text: String, change: [String: JSONValue], digest: String? = nil, in tx: some Writes, now: Instant
+    ) async throws {
+        try await tx.saveProjectConfig(text)
+        if let digest { try await tx.saveConfigMetadata(Self.appliedFileDigestName, value: digest) }
+        try await tx.audit(.configChanged, uid: nil, at: now, change)
     }
 
     /// The digest of the config file last applied, if any.
@@ -98,10 +109,7 @@ package final class ConfigCache: Sendable {
         _ config: ProjectConfig, to store: any AuthStore, secrets: SecretsAtRest, at now: Instant, change: [String: JSONValue]
     ) async throws {
         let text = try encode(secrets.sealConfigSecrets(config.document))
-        try await store.write { tx in
-            try await tx.saveProjectConfig(text)
-            try await tx.audit(.configChanged, uid: nil, at: now, change)
-        }
+        try await store.write { tx in try await save(text, change: change, in: tx, now: now) }
         await store.announce(.config)
     }
 

@@ -18,6 +18,7 @@ package enum APIEndpoint: CaseIterable, Sendable {
     case signUp, createAccount, signInWithPassword, resetPassword, createAuthUri, getPasswordPolicy
     // Federated and custom-token sign-in
     case signInWithIdp, revokeToken, signInWithCustomToken
+    case signInWithGameCenter
     // Multi-factor authentication
     case startMfaEnrollment, finalizeMfaEnrollment, withdrawMfa, startMfaSignIn, finalizeMfaSignIn, regenerateRecoveryCodes
     // Passkeys
@@ -100,6 +101,8 @@ package enum APIEndpoint: CaseIterable, Sendable {
 
         case .signInWithIdp:
             .identityToolkit(v1: "accounts:signInWithIdp", v3: "verifyAssertion", operator: "accounts:signInWithIdp", "signInWithIdp", signIn: .idp)
+        case .signInWithGameCenter:
+            .identityToolkit(v1: "accounts:signInWithGameCenter", v3: "signInWithGameCenter", "signInWithGameCenter", signIn: .idp)
         case .revokeToken: .at(.post, "\(IdentityToolkitPath.v2)/accounts:revokeToken", "revokeToken", access: .client)
         case .signInWithCustomToken:
             .identityToolkit(v1: "accounts:signInWithCustomToken", v3: "verifyCustomToken", "signInWithCustomToken", signIn: .custom)

@@ -169,12 +169,24 @@ struct ReloadService: Service, CustomStringConvertible {
         let statsCutoff = now - StatsTally.retention
         _ = try await node.store.write { tx in
             for module in modules { try await module.sweep(tx, now: now) }
-            _ = try await tx.deleteAuditEvents(before: auditCutoff)
-            _ = try await tx.deleteCodeSessions(expiredBefore: cutoff)
-            _ = try await tx.deleteCounters(expiredBefore: cutoff)
-            _ = try await tx.deleteOobCodes(expiredBefore: cutoff)
-            _ = try await tx.deleteOutbox(finishedBefore: outboxCutoff)
-            _ = try await tx.deleteStats(before: statsCutoff)
+            try await Self.sweep(tx, auditBefore: auditCutoff, expiredBefore: cutoff, outboxBefore: outboxCutoff, statsBefore: statsCutoff)
         }
+    }
+
+    /// What the node's own sweep deletes: audit events, code sessions, counters, oob codes, outbox records, the
+    /// dashboard's hours (modules sweep with the whole transaction, ``ServerModule/sweep(_:now:)``).
+    typealias Writes = AuditWrites & CodeSessionsWrites & CountersWrites & OobCodesWrites & OutboxWrites & StatsWrites
+
+    /// Deletes, inside the sweep's transaction, what is past its cutoff.
+    private static func sweep(
+        _ tx: some Writes, auditBefore auditCutoff: Instant, expiredBefore cutoff: Instant, outboxBefore outboxCutoff: Instant,
+        statsBefore statsCutoff: Instant
+    ) async throws {
+        _ = try await tx.deleteAuditEvents(before: auditCutoff)
+        _ = try await tx.deleteCodeSessions(expiredBefore: cutoff)
+        _ = try await tx.deleteCounters(expiredBefore: cutoff)
+        _ = try await tx.deleteOobCodes(expiredBefore: cutoff)
+        _ = try await tx.deleteOutbox(finishedBefore: outboxCutoff)
+        _ = try await tx.deleteStats(before: statsCutoff)
     }
 }

@@ -23,6 +23,7 @@ package struct Flows: Sendable {
     package let accounts: AccountsFlow
     let customTokens: CustomTokenSignIn
     let federated: FederatedSignIn
+    let gameCenter: GameCenterSignIn
     let sessionCookies: SessionCookies
     let adminCredentials: AdminCredentials
     let users: UserAdminFlow
@@ -68,7 +69,11 @@ package struct Flows: Sendable {
         settings: ServerSettings, store: any AuthStore, clock: any WallClock, random: any RandomSource, secret: ServerSecret, keys: KeyCache,
         config: ConfigCache, sms: any SMSSender, email: any EmailSender, push: (any PushSender)?, logger: Logger, metrics: FlintMetrics
     ) throws {
-        let node = Node(settings: settings, config: config, store: store, clock: clock, random: random, logger: logger, metrics: metrics)
+        // Writes that would create an account or issue tokens consult the project's blocking functions first.
+        let functions = BlockingFunctions(projectID: settings.projectID, config: config, keys: keys, clock: clock, random: random, logger: logger)
+        let node = Node(
+            settings: settings, config: config, store: BlockingStore(base: store, functions: functions), clock: clock, random: random,
+            logger: logger, metrics: metrics)
         (self.node, self.secret, self.keys) = (node, secret, keys)
         let passwords = try PasswordHasher(parameters: settings.passwordHashParameters, random: random, logger: logger)
         let newAccounts = AccountCreationLimit(perHour: settings.newAccountsPerIPPerHour)
@@ -90,6 +95,7 @@ package struct Flows: Sendable {
             clock: clock, logger: logger, standIns: settings.identityProviderStandIns, allowsHTTP: settings.devMode)
         federated = FederatedSignIn(
             node: node, sessions: sessions, gate: gate, newAccounts: newAccounts, keys: providerKeys, secret: secret)
+        gameCenter = GameCenterSignIn(federated: federated, certificates: GameCenterCertificates(keys: providerKeys))
         adminCredentials = AdminCredentials(store: store)
         users = UserAdminFlow(node: node)
         imports = ImportFlow(node: node, passwords: passwords)

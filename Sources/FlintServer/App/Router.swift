@@ -71,6 +71,7 @@ func buildRouter(flows: Flows, modules: [any ServerModule] = []) throws -> Route
     api.on(.signInWithIdp, use: FederatedRoutes(flow: flows.federated).signInWithIdp)
     api.on(.revokeToken, use: BodyHandlers.client(flows.federated.revokeToken))
     api.on(.signInWithCustomToken, use: CustomTokenRoutes(flow: flows.customTokens).signIn)
+    api.on(.signInWithGameCenter, use: flows.gameCenter.signIn)
 
     // Multi-factor authentication, Firebase's v2 API, plus Flint's recovery codes.
     let mfa = flows.mfa

@@ -1,7 +1,7 @@
 import FlintCore
 import FlintStore
 
-extension StoreTransaction {
+extension AuditWrites {
     /// Appends `PASSWORD_CHANGED` (set, replaced or removed) and `EMAIL_CHANGED` (with both addresses) when an
     /// account's password hash or email differs between `before` and `after`, the account as the flow is about to
     /// commit it in this transaction.

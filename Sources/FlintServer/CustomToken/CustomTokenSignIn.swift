@@ -12,6 +12,10 @@ struct CustomTokenSignIn: Sendable {
     /// A token for an account that does not exist yet creates it: counted like every new account.
     let newAccounts: AccountCreationLimit
 
+    /// The store aggregates its transaction touches: accounts (with their second factors), refresh tokens, the new
+    /// accounts' counters, the audit log.
+    typealias Writes = UsersWrites & SecondFactorsReads & TokensWrites & CountersWrites & AuditWrites
+
     /// `firebase.sign_in_provider` of custom-token sessions.
     static let provider = "custom"
 }

@@ -47,24 +47,31 @@ extension CustomTokenSignIn {
         let developerClaims = claims.developerClaims.isEmpty ? nil : claims.developerClaims
         let now = node.clock.now()
         let provider = Self.provider
-        let outcome = try await node.store.write { [self] tx -> SignInOutcome in
-            var user: UserRecord
-            var isNew = false
-            if let found = try await tx.lockedUser(localID: claims.uid) {
-                guard !found.disabled else { return .failed(.userDisabled) }
-                user = found
-            } else {
-                user = UserRecord(localID: claims.uid, createdAt: now, validSince: now.wholeSecond)
-                isNew = true
-            }
-            let verdict = try await gate.firstFactorGate(tx, localID: isNew ? nil : user.localID, provider: provider)
-            if case .refuse(let error) = verdict.decision { return .failed(error) }
-            if isNew, !(try await newAccounts.allows(clientIP, in: tx, now: now)) { return .failed(.tooManyAttempts) }
-            user.lastLoginAt = now
-            if isNew { try await tx.insertUser(user) } else { try await tx.recordSignIn(localID: user.localID, at: now) }
-            return try await gate.pass(verdict, tx, user: user, provider: provider, isNew: isNew, developerClaims: developerClaims, now: now)
+        let outcome = try await node.store.write { [self] tx in
+            try await signIn(uid: claims.uid, developerClaims: developerClaims, clientIP: clientIP, in: tx, now: now)
         }
         let (_, isNew, session) = try gate.answer(outcome, provider: provider, developerClaims: developerClaims, now: now)
         return SignInWithCustomTokenResponse(fields: CustomTokenSignInFields(isNewUser: isNew), session: session)
+    }
+
+    /// The sign-in's transaction: the account named `uid`, created when absent, through the gate.
+    private func signIn(
+        uid: String, developerClaims: [String: JSONValue]?, clientIP: String?, in tx: some Writes, now: Instant
+    ) async throws -> SignInOutcome {
+        var user: UserRecord
+        var isNew = false
+        if let found = try await tx.lockedUser(localID: uid) {
+            guard !found.disabled else { return .failed(.userDisabled) }
+            user = found
+        } else {
+            user = UserRecord(localID: uid, createdAt: now, validSince: now.wholeSecond)
+            isNew = true
+        }
+        let verdict = try await gate.firstFactorGate(tx, localID: isNew ? nil : user.localID, provider: Self.provider)
+        if case .refuse(let error) = verdict.decision { return .failed(error) }
+        if isNew, !(try await newAccounts.allows(clientIP, in: tx, now: now)) { return .failed(.tooManyAttempts) }
+        user.lastLoginAt = now
+        if isNew { try await tx.insertUser(user) } else { try await tx.recordSignIn(localID: user.localID, at: now) }
+        return try await gate.pass(verdict, tx, user: user, provider: Self.provider, isNew: isNew, developerClaims: developerClaims, now: now)
     }
 }

@@ -10,6 +10,9 @@ struct DevRoutes {
     /// The session key makes the `sessionInfo` of listed codes.
     let secret: ServerSecret
 
+    /// What the listing of oob codes reads: the outbox's emails, their codes, the accounts they were sent for.
+    typealias Reads = OutboxReads & OobCodesReads & UsersReads
+
     struct Readiness: Encodable {
         struct Inner: Encodable {
             var ready = true
@@ -97,22 +100,27 @@ struct DevRoutes {
         let now = node.clock.now()
         // As the emulator lists them: a VERIFY_AND_CHANGE_EMAIL code shows the account's current address in `email`
         // and the address the link went to in `newEmail`.
-        let codes = try await node.store.read { r -> [OobCode] in
-            var codes: [OobCode] = []
-            for m in try await r.pendingOobMessages(now: now) {
-                guard let code = m.code, let parts = m.email else { continue }
-                var (email, newEmail): (String, String?) = (m.recipient, nil)
-                if parts.requestType == .verifyAndChangeEmail {
-                    newEmail = m.recipient
-                    if let id = try await r.oobCode(hash: storedTokenHash(code))?.localID, let current = try await r.user(localID: id)?.email {
-                        email = current
-                    }
-                }
-                codes.append(OobCode(email: email, newEmail: newEmail, requestType: parts.requestType.rawValue, oobCode: code, oobLink: parts.link))
-            }
-            return codes
+        let codes = try await node.store.read { r in
+            try await Self.pendingOobCodes(in: r, now: now)
         }
         return try JSONReply.make(["oobCodes": codes])
+    }
+
+    /// The oob codes of the emails waiting in the outbox, as the emulator lists them.
+    private static func pendingOobCodes(in r: some Reads, now: Instant) async throws -> [OobCode] {
+        var codes: [OobCode] = []
+        for m in try await r.pendingOobMessages(now: now) {
+            guard let code = m.code, let parts = m.email else { continue }
+            var (email, newEmail): (String, String?) = (m.recipient, nil)
+            if parts.requestType == .verifyAndChangeEmail {
+                newEmail = m.recipient
+                if let id = try await r.oobCode(hash: storedTokenHash(code))?.localID, let current = try await r.user(localID: id)?.email {
+                    email = current
+                }
+            }
+            codes.append(OobCode(email: email, newEmail: newEmail, requestType: parts.requestType.rawValue, oobCode: code, oobLink: parts.link))
+        }
+        return codes
     }
 
     func deleteAccounts(_ request: Request, context: FlintRequestContext) async throws -> Response {

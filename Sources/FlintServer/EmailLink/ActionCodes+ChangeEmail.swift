@@ -18,33 +18,38 @@ extension ActionCodes {
     ///   the address since the link was sent.
     func applyEmailChange(code: String, locales: [String] = []) async throws -> UserRecord {
         let now = node.clock.now()
-        let result = try await node.store.write { [self] tx -> Result<(UserRecord, String?), AuthError> in
-            let record: OobCodeRecord
-            var user: UserRecord
-            switch try await ActionCodes.useForAccount(code, as: .verifyAndChangeEmail, sameEmail: false, in: tx, now: now) {
-            case .failure(let error): return .failure(error)
-            case .success(let used): (record, user) = used
-            }
-            if let owner = try await tx.user(email: record.email), owner.localID != user.localID { return .failure(.emailExists) }
-            let previous = user.email
-            let replaced = user.email != record.email ? user.email : nil
-            if user.email != record.email { try await sessions.revokeSessions(of: &user, in: tx, now: now) }
-            user.email = record.email
-            user.emailVerified = true
-            do {
-                try await tx.updateUser(user)
-            } catch StoreError.conflict(.email) {
-                return .failure(.emailExists)
-            }
-            if previous != record.email {
-                try await tx.audit(
-                    .emailChanged, uid: user.localID, at: now, ["from": previous.map(JSONValue.string) ?? .null, "to": .string(record.email)])
-            }
-            return .success((user, replaced))
+        let result = try await node.store.write { [self] tx in
+            try await changeEmail(code: code, in: tx, now: now)
         }
         let (user, replaced) = try result.get()
         if let replaced { await sendEmailRecovery(to: replaced, localID: user.localID, locales: locales) }
         return user
+    }
+
+    /// The change's transaction; the address it replaced, if any, comes with the account.
+    private func changeEmail(code: String, in tx: some Writes, now: Instant) async throws -> Result<(UserRecord, String?), AuthError> {
+        let record: OobCodeRecord
+        var user: UserRecord
+        switch try await ActionCodes.useForAccount(code, as: .verifyAndChangeEmail, sameEmail: false, in: tx, now: now) {
+        case .failure(let error): return .failure(error)
+        case .success(let used): (record, user) = used
+        }
+        if let owner = try await tx.user(email: record.email), owner.localID != user.localID { return .failure(.emailExists) }
+        let previous = user.email
+        let replaced = user.email != record.email ? user.email : nil
+        if user.email != record.email { try await sessions.revokeSessions(of: &user, in: tx, now: now) }
+        user.email = record.email
+        user.emailVerified = true
+        do {
+            try await tx.updateUser(user)
+        } catch StoreError.conflict(.email) {
+            return .failure(.emailExists)
+        }
+        if previous != record.email {
+            try await tx.audit(
+                .emailChanged, uid: user.localID, at: now, ["from": previous.map(JSONValue.string) ?? .null, "to": .string(record.email)])
+        }
+        return .success((user, replaced))
     }
 
     /// Emails the address an account had before its email changed a `RECOVER_EMAIL` link. The change is already
@@ -69,26 +74,31 @@ extension ActionCodes {
     /// - Throws: `INVALID_OOB_CODE`, `EXPIRED_OOB_CODE`, and `EMAIL_EXISTS` when another account took the address.
     func applyEmailRecovery(code: String) async throws -> UserRecord {
         let now = node.clock.now()
-        let result = try await node.store.write { [self] tx -> Result<UserRecord, AuthError> in
-            let record: OobCodeRecord
-            var user: UserRecord
-            switch try await ActionCodes.useForAccount(code, as: .recoverEmail, sameEmail: false, evenDisabled: true, in: tx, now: now) {
-            case .failure(let error): return .failure(error)
-            case .success(let used): (record, user) = used
-            }
-            if let owner = try await tx.user(email: record.email), owner.localID != user.localID { return .failure(.emailExists) }
-            user.email = record.email
-            user.emailVerified = true
-            try await sessions.revokeSessions(of: &user, in: tx, now: now)
-            do {
-                try await tx.updateUser(user)
-            } catch StoreError.conflict(.email) {
-                return .failure(.emailExists)
-            }
-            try await tx.audit(.emailRecovered, uid: user.localID, at: now, ["email": .string(record.email)])
-            return .success(user)
+        let result = try await node.store.write { [self] tx in
+            try await recoverEmail(code: code, in: tx, now: now)
         }
         return try result.get()
+    }
+
+    /// The recovery's transaction.
+    private func recoverEmail(code: String, in tx: some Writes, now: Instant) async throws -> Result<UserRecord, AuthError> {
+        let record: OobCodeRecord
+        var user: UserRecord
+        switch try await ActionCodes.useForAccount(code, as: .recoverEmail, sameEmail: false, evenDisabled: true, in: tx, now: now) {
+        case .failure(let error): return .failure(error)
+        case .success(let used): (record, user) = used
+        }
+        if let owner = try await tx.user(email: record.email), owner.localID != user.localID { return .failure(.emailExists) }
+        user.email = record.email
+        user.emailVerified = true
+        try await sessions.revokeSessions(of: &user, in: tx, now: now)
+        do {
+            try await tx.updateUser(user)
+        } catch StoreError.conflict(.email) {
+            return .failure(.emailExists)
+        }
+        try await tx.audit(.emailRecovered, uid: user.localID, at: now, ["email": .string(record.email)])
+        return .success(user)
     }
 
     /// What `checkActionCode` reports for an unused code: for `VERIFY_AND_CHANGE_EMAIL` the account's current email

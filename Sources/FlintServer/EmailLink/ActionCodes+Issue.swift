@@ -66,11 +66,8 @@ extension ActionCodes {
         }
         let send = request.send
         // Over a limit is returned, not thrown, so the counted hit stays counted; `nil` when nothing is sent.
-        let sequence = try await node.store.write { [message] tx -> Result<Int64?, AuthError> in
-            if send, try await limits.count(in: tx, now: now) { return .failure(.tooManyAttempts) }
-            try await tx.insertOobCode(record)
-            guard let message else { return .success(nil) }
-            return .success(try await tx.appendOutbox(message))
+        let sequence = try await node.store.write { [message] tx in
+            try await Self.store(record, email: message, send: send, limits: limits, in: tx, now: now)
         }.get()
         if let sequence, !email.isDevOutbox {
             Task { await self.deliverEmail(sequence: sequence) }
@@ -80,6 +77,17 @@ extension ActionCodes {
             node.logger.info("email kept in the dev outbox", metadata: ["requestType": "\(request.action.rawValue)"])
         }
         return (code, link)
+    }
+
+    /// Stores a new code with its email, if any; a send first counts on `limits`, and over one is a failure.
+    /// - Returns: the email's outbox sequence, `nil` when nothing is sent.
+    private static func store(
+        _ record: OobCodeRecord, email message: OutboxMessage?, send: Bool, limits: [Limit], in tx: some Writes, now: Instant
+    ) async throws -> Result<Int64?, AuthError> {
+        if send, try await limits.count(in: tx, now: now) { return .failure(.tooManyAttempts) }
+        try await tx.insertOobCode(record)
+        guard let message else { return .success(nil) }
+        return .success(try await tx.appendOutbox(message))
     }
 
     /// Looks at a code without using it: `INVALID_OOB_CODE` (unknown, used, other type), `EXPIRED_OOB_CODE`.
@@ -108,7 +116,7 @@ extension ActionCodes {
     /// `INVALID_OOB_CODE` also when that account is gone or, with `sameEmail`, no longer has the address the code was
     /// sent to; `USER_DISABLED` when the account is disabled, unless `evenDisabled`.
     static func useForAccount(
-        _ code: String, as action: EmailAction, sameEmail: Bool, evenDisabled: Bool = false, in tx: any StoreTransaction, now: Instant
+        _ code: String, as action: EmailAction, sameEmail: Bool, evenDisabled: Bool = false, in tx: some OobCodesWrites & UsersWrites, now: Instant
     ) async throws -> Result<(record: OobCodeRecord, user: UserRecord), AuthError> {
         let record: OobCodeRecord
         switch try await use(code, as: action, in: tx, now: now) {

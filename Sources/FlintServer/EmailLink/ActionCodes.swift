@@ -12,4 +12,8 @@ package struct ActionCodes: Sendable {
     let passwords: PasswordHasher
     /// A changed email or password ends the account's sessions.
     let sessions: Sessions
+
+    /// The store aggregates its transactions touch: the codes, their emails (the outbox), accounts, refresh tokens,
+    /// the senders' counters, the audit log.
+    typealias Writes = OobCodesWrites & OutboxWrites & UsersWrites & TokensWrites & CountersWrites & AuditWrites
 }

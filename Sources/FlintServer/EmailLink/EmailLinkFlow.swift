@@ -10,6 +10,10 @@ package struct EmailLinkFlow: Sendable {
     let sessions: Sessions
     let gate: SignInGate
     let newAccounts: AccountCreationLimit
+
+    /// The store aggregates `signInWithEmailLink`'s transaction touches: the code, accounts (with their second
+    /// factors), refresh tokens, the new accounts' counters, the audit log.
+    typealias Writes = OobCodesWrites & UsersWrites & SecondFactorsReads & TokensWrites & CountersWrites & AuditWrites
 }
 
 /// The email-link endpoints' handlers that do more than hand the body to the flow.

@@ -36,49 +36,56 @@ extension EmailLinkFlow {
         let now = node.clock.now()
         let newID = node.random.alphanumericID()
         let hash = storedTokenHash(code)
-        let outcome = try await node.store.write { [self] tx -> SignInOutcome in
-            // Checked before use: a mistyped email leaves the code usable.
-            guard let found = try await tx.oobCode(hash: hash), found.requestType == .emailSignIn, found.usedAt == nil else {
-                return .failed(.invalidOobCode)
-            }
-            guard now < found.expiresAt else { return .failed(.expiredOobCode) }
-            guard found.email == email else { return .failed(.emailMismatch) }
-            switch try await ActionCodes.use(code, as: .signIn, in: tx, now: now) {
-            case .failure(let error): return .failed(error)
-            case .success: break
-            }
-            let owner = try await tx.lockedUser(email: email)
-            var user: UserRecord
-            let isNew: Bool
-            switch try await newAccounts.account(linking: token, sessions: sessions, owner: owner, newID: newID, clientIP: clientIP, in: tx, now: now)
-            {
-            case .failure(let error): return .failed(error)
-            case .success(let account): (user, isNew) = account
-            }
-            // Linking an email that another account owns.
-            if token != nil, let owner, owner.localID != user.localID { return .failed(.emailExists) }
-            guard !user.disabled else { return .failed(.userDisabled) }
-            let before = user
-            let verdict = try await gate.firstFactorGate(tx, localID: isNew ? nil : user.localID, provider: "password", linking: token)
-            if case .refuse(let error) = verdict.decision { return .failed(error) }
-            if token == nil, !isNew, !user.emailVerified, user.email == email {
-                // Whoever made the account or attached a way in never proved the email, so nothing they attached
-                // stays: not the password, not a phone number they linked (their own, which would let them back
-                // in), not a provider identity (an unverified provider email confers nothing), not a session.
-                if try await Sessions.ownerProvedEmail(of: &user, cleanup: .everything, in: tx) {
-                    try await sessions.revokeSessions(of: &user, in: tx, now: now)
-                }
-            }
-            user.email = email
-            user.emailVerified = true
-            user.emailLinkSignIn = true
-            verdict.stamp(&user, now: now)
-            if isNew { try await tx.insertUser(user) } else { try await tx.updateUser(user) }
-            // An email put on a signed-in account, or a takeover's password removed (no insert otherwise).
-            if !isNew { try await tx.auditCredentialChanges(from: before, to: user, at: now) }
-            return try await gate.pass(verdict, tx, user: user, provider: "password", isNew: isNew, method: "emailLink", now: now)
+        let outcome = try await node.store.write { [self] tx in
+            try await signIn(code: code, hash: hash, email: email, token: token, newID: newID, clientIP: clientIP, in: tx, now: now)
         }
         let (user, isNew, session) = try gate.answer(outcome, provider: "password", now: now)
         return SignInWithEmailLinkResponse(fields: EmailLinkSignInFields(localId: user.localID, email: email, isNewUser: isNew), session: session)
+    }
+
+    /// The sign-in's transaction: uses the code, then signs in, creates or links the account through the gate.
+    private func signIn(
+        code: String, hash: String, email: String, token: VerifiedIDToken?, newID: String, clientIP: String?, in tx: some Writes, now: Instant
+    ) async throws -> SignInOutcome {
+        // Checked before use: a mistyped email leaves the code usable.
+        guard let found = try await tx.oobCode(hash: hash), found.requestType == .emailSignIn, found.usedAt == nil else {
+            return .failed(.invalidOobCode)
+        }
+        guard now < found.expiresAt else { return .failed(.expiredOobCode) }
+        guard found.email == email else { return .failed(.emailMismatch) }
+        switch try await ActionCodes.use(code, as: .signIn, in: tx, now: now) {
+        case .failure(let error): return .failed(error)
+        case .success: break
+        }
+        let owner = try await tx.lockedUser(email: email)
+        var user: UserRecord
+        let isNew: Bool
+        switch try await newAccounts.account(linking: token, sessions: sessions, owner: owner, newID: newID, clientIP: clientIP, in: tx, now: now)
+        {
+        case .failure(let error): return .failed(error)
+        case .success(let account): (user, isNew) = account
+        }
+        // Linking an email that another account owns.
+        if token != nil, let owner, owner.localID != user.localID { return .failed(.emailExists) }
+        guard !user.disabled else { return .failed(.userDisabled) }
+        let before = user
+        let verdict = try await gate.firstFactorGate(tx, localID: isNew ? nil : user.localID, provider: "password", linking: token)
+        if case .refuse(let error) = verdict.decision { return .failed(error) }
+        if token == nil, !isNew, !user.emailVerified, user.email == email {
+            // Whoever made the account or attached a way in never proved the email, so nothing they attached
+            // stays: not the password, not a phone number they linked (their own, which would let them back
+            // in), not a provider identity (an unverified provider email confers nothing), not a session.
+            if try await Sessions.ownerProvedEmail(of: &user, cleanup: .everything, in: tx) {
+                try await sessions.revokeSessions(of: &user, in: tx, now: now)
+            }
+        }
+        user.email = email
+        user.emailVerified = true
+        user.emailLinkSignIn = true
+        verdict.stamp(&user, now: now)
+        if isNew { try await tx.insertUser(user) } else { try await tx.updateUser(user) }
+        // An email put on a signed-in account, or a takeover's password removed (no insert otherwise).
+        if !isNew { try await tx.auditCredentialChanges(from: before, to: user, at: now) }
+        return try await gate.pass(verdict, tx, user: user, provider: "password", isNew: isNew, method: "emailLink", now: now)
     }
 }

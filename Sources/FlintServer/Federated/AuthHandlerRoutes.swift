@@ -24,11 +24,16 @@ struct AuthHandlerRoutes {
     func get(_ request: Request, context: FlintRequestContext) async throws -> Response {
         let fields = request.uri.queryParameters.reduce(into: [String: String]()) { $0[String($1.key)] = String($1.value) }
         if fields["authType"] == "verifyApp" { return try await challenge.showChallenge(request, context: context) }
-        if fields["state"] != nil || fields["code"] != nil || fields["error"] != nil { return callback(fields) }
+        if fields["state"] != nil || fields["code"] != nil || fields["error"] != nil { return callback(fields, request: request) }
         let start: RedirectStartRequest
         do { start = try RedirectStartRequest(fields) } catch { return failure(error.message) }
         if case .sdk = start.target { return await webSDK.start(start) }
-        do { return Self.redirect(to: try await redirect.start(start)) } catch { return failure(error.message) }
+        do {
+            let started = try await redirect.start(start)
+            var response = Self.redirect(to: started.location)
+            if let cookie = started.cookie { response.headers[.setCookie] = cookie }
+            return response
+        } catch { return failure(error.message) }
     }
 
     func post(_ request: Request, context: FlintRequestContext) async throws -> Response {
@@ -39,17 +44,20 @@ struct AuthHandlerRoutes {
                 status: .contentTooLarge)
         }
         let fields = FormDecoding.decode(String(buffer: buffer))
-        if fields["state"] != nil { return callback(fields) }
+        if fields["state"] != nil { return callback(fields, request: request) }
         var replay = request
         replay.body = RequestBody(buffer: buffer)
         return try await challenge.submitChallenge(replay, context: context)
     }
 
-    private func callback(_ fields: [String: String]) -> Response {
+    /// The provider's callback, with the browser's cookies (an OAuth 1.0a request token's): the answer clears the
+    /// cookies the sign-in spent.
+    private func callback(_ fields: [String: String], request: Request) -> Response {
         let outcome: FederatedRedirect.Outcome
-        do { outcome = try redirect.outcome(fields) } catch { return failure(error.message) }
-        guard let location = redirect.location(after: outcome) else { return webSDK.callback(outcome) }
-        return Self.redirect(to: location)
+        do { outcome = try redirect.outcome(fields, cookie: { request.cookies[$0]?.value }) } catch { return failure(error.message) }
+        var response = redirect.location(after: outcome).map(Self.redirect(to:)) ?? webSDK.callback(outcome)
+        for cookie in outcome.cookies { response.headers.append(HTTPField(name: .setCookie, value: cookie)) }
+        return response
     }
 
     private func failure(_ message: String) -> Response {

@@ -23,9 +23,16 @@ struct FederatedRedirect: Sendable {
     /// The provider's callback URL registered with each provider: this node's handler.
     var redirectURI: String { flow.node.settings.publicBaseURL + Self.handlerPath }
 
+    /// What a start answers: where the browser goes, and a cookie it keeps until the provider's callback (an OAuth 1.0a
+    /// request token's, ``requestTokenCookie(_:)``).
+    struct Start: Sendable {
+        var location: String
+        var cookie: String? = nil
+    }
+
     /// Checks a start and answers the provider's authorization URL.
     /// - Throws: ``Refusal`` for a key, provider, app or page the project does not allow.
-    func start(_ request: RedirectStartRequest) async throws(Refusal) -> String {
+    func start(_ request: RedirectStartRequest) async throws(Refusal) -> Start {
         let node = flow.node
         guard node.settings.acceptsAPIKey(request.apiKey) else {
             throw Refusal(message: "The API key is not valid for this project.", code: "auth/invalid-api-key")
@@ -48,23 +55,29 @@ struct FederatedRedirect: Sendable {
                 throw Refusal(message: "The redirectUrl's domain is not one of this project's authorized domains.", code: "auth/unauthorized-domain")
             }
         }
-        guard let clientID = provider.clientID, flow.clientSecret(for: provider) != nil else {
+        guard let clientID = provider.clientID, let secret = flow.clientSecret(for: provider) else {
             throw Refusal(
                 message: "The identity provider \(request.providerID) has no client ID and secret for the web flow.",
                 code: "auth/operation-not-allowed")
         }
-        let endpoints: ProviderEndpoints
-        do { endpoints = try await flow.endpoints(for: provider) } catch {
-            throw Refusal(message: error.detail ?? error.code, code: "auth/network-request-failed")
-        }
-        let state = RedirectState(
+        var state = RedirectState(
             providerID: provider.providerID, sessionHash: request.sessionHash, eventID: request.eventID, authType: request.authType,
             target: request.target, random: node.random, now: node.clock.now())
-        let sealed: String
-        do { sealed = try state.seal(key: flow.secret.idpKey) } catch {
-            node.logger.error("redirect state sealing failed", metadata: ["errorType": "\(type(of: error))"])
-            throw Refusal(message: "The sign-in could not be started.")
+        let endpoints: ProviderEndpoints
+        if let builtIn = BuiltInProviders.named(provider.providerID) {
+            if let legs = builtIn.oauth1Endpoints(keys: flow.keys) {
+                return try await startOAuth1(legs, state: state, request: request, clientID: clientID, secret: secret)
+            }
+            guard let own = builtIn.webFlow(for: provider, customParameters: request.customParameters, state: &state, keys: flow.keys) else {
+                throw Refusal(message: "Flint runs no web sign-in for \(provider.providerID).", code: "auth/operation-not-allowed")
+            }
+            endpoints = own
+        } else {
+            do { endpoints = try await flow.endpoints(for: provider) } catch {
+                throw Refusal(message: error.detail ?? error.code, code: "auth/network-request-failed")
+            }
         }
+        let sealed = try seal(state)
         var query = [
             ("client_id", clientID), ("redirect_uri", redirectURI), ("response_type", "code"),
             ("scope", endpoints.scope(adding: request.scopes)), ("state", sealed), ("nonce", ProviderNonceRule.sha256Hex(state.nonce)),
@@ -75,7 +88,16 @@ struct FederatedRedirect: Sendable {
         let reserved = Set(query.map(\.0))
         query += request.customParameters.filter { !reserved.contains($0.0) }
         let separator = endpoints.authorization.contains("?") ? "&" : "?"
-        return endpoints.authorization + separator + URLQuery.encode(query)
+        return Start(location: endpoints.authorization + separator + URLQuery.encode(query))
+    }
+
+    /// `state` sealed for the provider's round trip.
+    /// - Throws: ``Refusal`` when it cannot be sealed.
+    func seal(_ state: RedirectState) throws(Refusal) -> String {
+        do { return try state.seal(key: flow.secret.idpKey) } catch {
+            flow.node.logger.error("redirect state sealing failed", metadata: ["errorType": "\(type(of: error))"])
+            throw Refusal(message: "The sign-in could not be started.")
+        }
     }
 
     /// What a provider's callback gave: the sign-in's state, and the callback link (the handler's URL with `code` and
@@ -83,14 +105,19 @@ struct FederatedRedirect: Sendable {
     struct Outcome: Sendable {
         let state: RedirectState
         let result: Result<String, Refusal>
+        /// `Set-Cookie` values the callback's answer carries (the spent request token's cookie, cleared).
+        var cookies: [String] = []
     }
 
-    /// Reads the provider's callback (query or `form_post` fields).
+    /// Reads the provider's callback (query or `form_post` fields); `cookie` reads the browser's cookies.
     /// - Throws: ``Refusal`` for a missing, forged or expired state.
-    func outcome(_ fields: [String: String]) throws(Refusal) -> Outcome {
+    func outcome(_ fields: [String: String], cookie: (String) -> String? = { _ in nil }) throws(Refusal) -> Outcome {
         guard let text = fields["state"], !text.isEmpty,
             let state = RedirectState(opening: text, key: flow.secret.idpKey, now: flow.node.clock.now())
         else { throw Refusal(message: "This sign-in is not valid or has expired. Go back to the app and start again.") }
+        if BuiltInProviders.named(state.providerID)?.oauth1Endpoints(keys: flow.keys) != nil {
+            return try oauth1Outcome(fields, state: state, cookie: cookie)
+        }
         if let error = fields["error"], !error.isEmpty {
             let code = error == "access_denied" ? "auth/user-cancelled" : "auth/invalid-credential"
             let detail = fields["error_description"].map { ": \($0)" } ?? ""

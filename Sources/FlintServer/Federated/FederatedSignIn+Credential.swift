@@ -7,6 +7,8 @@ struct ProviderCredential: Sendable {
     var profile: ProviderProfile
     var oauthIdToken: String? = nil
     var oauthAccessToken: String? = nil
+    /// OAuth 1.0a's token secret (Twitter), answered with `returnIdpCredential` beside the access token.
+    var oauthTokenSecret: String? = nil
     /// The ID token's `nonce` when the app sent its raw nonce: single-use, so a replayed credential is refused.
     var nonce: String? = nil
 }
@@ -21,7 +23,12 @@ extension FederatedSignIn {
     /// access token (checked with Google's token information to be the project's client's, then its user information).
     /// - Throws: `INVALID_IDP_RESPONSE` (or `MISSING_OR_INVALID_NONCE`) with what was wrong,
     ///   `INVALID_CREDENTIAL_OR_PROVIDER_ID` for a `postBody` without a credential.
+    ///
+    /// A built-in provider of ``BuiltInProviders`` (Facebook, GitHub…) verifies its own credentials.
     func credential(_ body: IdpPostBody, requestUri: String, provider: IdentityProviderConfig) async throws(AuthError) -> ProviderCredential {
+        if let builtIn = BuiltInProviders.named(provider.providerID) {
+            return try await builtIn.credential(body, requestUri: requestUri, provider: provider, flow: self)
+        }
         let appName = ProviderProfile.appName(fromUserJSON: body.user)
         if let idToken = body.idToken, !idToken.isEmpty {
             let token = try await verify(idToken: idToken, rawNonce: body.nonce, provider: provider)
@@ -54,10 +61,28 @@ extension FederatedSignIn {
         code: String, verifier: String?, nonce: String?, requestUri: String, provider: IdentityProviderConfig,
         nonceRule: ProviderNonceRule = .whenSent
     ) async throws(AuthError) -> ProviderCredential {
+        let answer = try await redeem(
+            code: code, verifier: verifier, requestUri: requestUri, provider: provider, at: try await endpoints(for: provider))
+        guard let idToken = answer["id_token"]?.stringValue else {
+            throw AuthError.invalidIdpResponse("The provider's token endpoint answered no ID token.")
+        }
+        let token = try await verify(idToken: idToken, rawNonce: nonce, provider: provider, nonceRule: nonceRule)
+        return ProviderCredential(
+            claims: token.claims, profile: ProviderProfile(claims: token.claims), oauthIdToken: idToken,
+            oauthAccessToken: answer["access_token"]?.stringValue)
+    }
+
+    /// Redeems an authorization code at `endpoints`' token endpoint with the provider's client ID and secret (HTTP
+    /// Basic, or in the form when the provider takes only that) and the PKCE verifier when given; `redirect_uri` is
+    /// `requestUri` without its query. Answers the token endpoint's JSON.
+    /// - Throws: `INVALID_IDP_RESPONSE` when there is no client secret, the endpoint cannot be reached, or it refuses
+    ///   the code (with the provider's `error` when it names one).
+    func redeem(code: String, verifier: String?, requestUri: String, provider: IdentityProviderConfig, at endpoints: ProviderEndpoints)
+        async throws(AuthError) -> JSONValue
+    {
         guard let clientID = provider.clientID, let secret = clientSecret(for: provider) else {
             throw AuthError.invalidIdpResponse("The code flow needs the provider's client secret in the project config.")
         }
-        let endpoints = try await endpoints(for: provider)
         let redirect = String(requestUri.prefix { $0 != "?" && $0 != "#" })
         var fields = [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirect)]
         if let verifier, !verifier.isEmpty { fields.append(("code_verifier", verifier)) }
@@ -68,13 +93,12 @@ extension FederatedSignIn {
             answer = await keys.postForm(endpoints.token, fields + [("client_id", clientID)], basic: (clientID, secret))
         }
         guard let answer else { throw AuthError.invalidIdpResponse("The provider's token endpoint could not be reached.") }
-        guard answer.status == 200, let idToken = answer.json?["id_token"]?.stringValue else {
-            throw AuthError.invalidIdpResponse("The provider refused the authorization code.")
+        // GitHub answers a refused code 200 with an `error` member.
+        guard answer.status == 200, let json = answer.json, json["error"] == nil else {
+            let reason = answer.json?["error"]?.stringValue.map { " (\($0))" } ?? ""
+            throw AuthError.invalidIdpResponse("The provider refused the authorization code\(reason).")
         }
-        let token = try await verify(idToken: idToken, rawNonce: nonce, provider: provider, nonceRule: nonceRule)
-        return ProviderCredential(
-            claims: token.claims, profile: ProviderProfile(claims: token.claims), oauthIdToken: idToken,
-            oauthAccessToken: answer.json?["access_token"]?.stringValue)
+        return json
     }
 
     /// Google's access-token flow: the token must have been issued to one of the configured client IDs (`aud` or

@@ -30,7 +30,7 @@ extension FederatedSignIn {
     static let appleToken = "https://appleid.apple.com/auth/token"
 
     /// The endpoints of `provider`: Google's and Apple's own (or their dev-mode stand-in's), an OIDC issuer's from its
-    /// discovery document.
+    /// discovery document. (A ``BuiltInProvider`` names its own, ``BuiltInProvider/webFlow(for:customParameters:state:keys:)``.)
     /// - Throws: `INVALID_IDP_RESPONSE` when the discovery document names no authorization or token endpoint.
     func endpoints(for provider: IdentityProviderConfig) async throws(AuthError) -> ProviderEndpoints {
         switch provider.providerID {

@@ -22,6 +22,9 @@ final class ProviderKeys: Sendable {
     static let ageRange: ClosedRange<Int64> = 60...86_400
     /// The shortest gap between two fetches of one address for an unknown `kid`.
     static let minimumRefetch: Duration = .seconds(30)
+    /// How long a call to a provider (a token exchange, a profile, a key set) may take in all before the sign-in
+    /// fails with `INVALID_IDP_RESPONSE`: a provider that is down never holds a client longer.
+    static let requestTimeout: TimeAmount = .seconds(10)
     /// The largest JWKS or discovery document read.
     static let maxDocumentSize = 1 << 20
     /// The pause after a first failed fetch of an address, and the longest pause however many fail in a row.
@@ -79,9 +82,13 @@ final class ProviderKeys: Sendable {
     /// The keys that should hold `kid` for `provider`.
     /// - Throws: `INVALID_IDP_RESPONSE` when the provider's keys cannot be had.
     func keys(for provider: IdentityProviderConfig, kid: String?) async throws(AuthError) -> ProviderKeySet {
-        let address = try await jwksAddress(for: provider)
-        let entry = try await document(at: address, wantedKid: kid)
-        return entry.keys
+        try await keys(at: try await jwksAddress(for: provider), kid: kid)
+    }
+
+    /// The key set published at `address` that should hold `kid`.
+    /// - Throws: `INVALID_IDP_RESPONSE` when the keys cannot be had.
+    func keys(at address: String, kid: String?) async throws(AuthError) -> ProviderKeySet {
+        try await document(at: address, wantedKid: kid).keys
     }
 
     /// Where `provider` publishes its keys: Apple's or Google's address (or its dev-mode stand-in), or an OIDC
@@ -170,7 +177,7 @@ final class ProviderKeys: Sendable {
         do {
             var request = HTTPClientRequest(url: address)
             request.headers.add(name: "Accept", value: "application/json")
-            let response = try await client.execute(request, timeout: .seconds(10))
+            let response = try await client.execute(request, timeout: Self.requestTimeout)
             let body = try await response.body.collect(upTo: Self.maxDocumentSize)
             guard response.status == .ok else {
                 logger.warning("identity provider answered an error", metadata: ["address": "\(address)", "status": "\(response.status.code)"])

@@ -109,7 +109,7 @@ extension FederatedSignIn {
             let identity = FederatedIdentityRecord(
                 localID: user.localID, providerID: providerID, rawID: profile.rawID, email: profile.email ?? previous?.email,
                 displayName: profile.displayName ?? previous?.displayName, photoURL: profile.photoURL ?? previous?.photoURL,
-                phoneNumber: previous?.phoneNumber, screenName: previous?.screenName)
+                phoneNumber: previous?.phoneNumber, screenName: profile.screenName ?? previous?.screenName)
             if identity != previous { try await tx.linkFederatedIdentity(identity) }
             if !isNew { try await tx.auditCredentialChanges(from: before, to: user, at: now) }
             return .session(

@@ -21,7 +21,8 @@ extension FederatedSignIn {
 
     /// Completes a hosted-handler sign-in: the session ID must be the one the sign-in started with (its SHA-256 is in
     /// the state), the code is exchanged with the state's PKCE verifier, and the ID token must carry the state's
-    /// nonce. The nonce is spent with the sign-in, so the link works once.
+    /// nonce (an OAuth 1.0a provider's verifier is exchanged with the state's request token instead,
+    /// ``oauth1Credential(_:state:legs:provider:builtIn:)``). The nonce is spent with the sign-in, so the link works once.
     /// - Throws: `INVALID_IDP_RESPONSE` for another session, a link without a code, or a code the provider refuses;
     ///   `MISSING_OR_INVALID_NONCE` for a token without the state's nonce.
     func redirectCredential(_ requestUri: String, state: RedirectState, sessionID: String?, provider: IdentityProviderConfig)
@@ -30,8 +31,19 @@ extension FederatedSignIn {
         guard state.matches(sessionID: sessionID) else {
             throw AuthError.invalidIdpResponse("The sessionId is not the one the sign-in started with.")
         }
+        let builtIn = BuiltInProviders.named(provider.providerID)
+        if let builtIn, let legs = builtIn.oauth1Endpoints(keys: keys) {
+            var proof = try await oauth1Credential(requestUri, state: state, legs: legs, provider: provider, builtIn: builtIn)
+            proof.nonce = state.nonce
+            return proof
+        }
         guard let code = Self.queryValue("code", in: requestUri), !code.isEmpty else {
             throw AuthError.invalidIdpResponse("The requestUri has no authorization code.")
+        }
+        if let builtIn {
+            var proof = try await builtIn.redirectCredential(code: code, state: state, requestUri: requestUri, provider: provider, flow: self)
+            proof.nonce = state.nonce
+            return proof
         }
         var proof = try await exchange(
             code: code, verifier: state.codeVerifier, nonce: state.nonce, requestUri: requestUri, provider: provider, nonceRule: .required)

@@ -44,10 +44,14 @@ struct IdpSignInFields: Encodable, Sendable {
     var fullName: String?
     var displayName: String?
     var photoUrl: String?
+    /// The user's handle at the provider (Twitter's screen name, GitHub's login): the SDKs' `additionalUserInfo.username`.
+    var screenName: String?
     /// The token's claims as a JSON text (the SDKs' `additionalUserInfo.profile`).
     var rawUserInfo: String
     var oauthIdToken: String?
     var oauthAccessToken: String?
+    /// OAuth 1.0a's token secret (Twitter), with `oauthAccessToken`.
+    var oauthTokenSecret: String?
     var isNewUser: Bool?
     var needConfirmation: Bool?
     /// With `needConfirmation`: the providers the existing account can sign in with.
@@ -107,15 +111,25 @@ extension FederatedSignIn {
                 try await credential(body, requestUri: uri, provider: provider)
             }
         let profile = proof.profile
-        let outcome = try await decide(
-            profile, providerID: providerID, linking: linking, autoCreate: wire.autoCreate ?? true, nonce: proof.nonce, clientIP: clientIP,
-            now: now)
+        let rawUserInfo = String(decoding: JSONValue.object(proof.claims).serialized(), as: UTF8.self)
+        // What the project's blocking functions are told of the provider.
+        let facts = ProviderFacts(
+            rawUserInfo: rawUserInfo, idToken: proof.oauthIdToken, accessToken: proof.oauthAccessToken, tokenSecret: proof.oauthTokenSecret)
+        let outcome = try await ProviderFacts.$current.withValue(facts) {
+            try await decide(
+                profile, providerID: providerID, linking: linking, autoCreate: wire.autoCreate ?? true, nonce: proof.nonce, clientIP: clientIP,
+                now: now)
+        }
         var fields = IdpSignInFields(
-            federatedId: providerID == "google.com" ? "https://accounts.google.com/\(profile.rawID)" : profile.rawID, providerId: providerID,
+            federatedId: Self.federatedID(providerID: providerID, rawID: profile.rawID), providerId: providerID,
             email: profile.email, emailVerified: profile.emailVerified, firstName: profile.firstName, lastName: profile.lastName,
             fullName: profile.displayName, displayName: profile.displayName, photoUrl: profile.photoURL,
-            rawUserInfo: String(decoding: JSONValue.object(proof.claims).serialized(), as: UTF8.self))
-        if wire.returnIdpCredential == true { (fields.oauthIdToken, fields.oauthAccessToken) = (proof.oauthIdToken, proof.oauthAccessToken) }
+            screenName: profile.screenName, rawUserInfo: rawUserInfo)
+        if wire.returnIdpCredential == true {
+            (fields.oauthIdToken, fields.oauthAccessToken, fields.oauthTokenSecret) = (
+                proof.oauthIdToken, proof.oauthAccessToken, proof.oauthTokenSecret
+            )
+        }
         switch outcome {
         case .needConfirmation(let localID, let providers):
             fields.localId = localID
@@ -133,6 +147,12 @@ extension FederatedSignIn {
             fields.isNewUser = isNew
             return SignInWithIdpResponse(fields: fields, session: answer)
         }
+    }
+
+    /// `federatedId` as Firebase answers it: Google's issuer and ID, a built-in provider's own form, else the raw ID.
+    static func federatedID(providerID: String, rawID: String) -> String {
+        if providerID == "google.com" { return "https://accounts.google.com/\(rawID)" }
+        return BuiltInProviders.named(providerID)?.federatedID(rawID: rawID) ?? rawID
     }
 
     /// A sealed pending token for a verified identity.

@@ -36,6 +36,10 @@ package struct UserImporter: Sendable {
     let clock: any WallClock
     let actor: String?
 
+    /// The store aggregates a batch's transaction touches: the import's clashes and inserts, the overwritten accounts'
+    /// deletion and its audit, the passkeys' credential IDs.
+    typealias Writes = UserImportWrites & UserListingWrites & PasskeysReads & AuditWrites
+
     /// An importer writing to `store`. The deletion of an overwritten account is audited at `clock`'s time, by
     /// `actor` (`cli` for `flint users import`), or by the request's operator when `nil`.
     package init(store: any AuthStore, clock: any WallClock = SystemClock(), actor: String? = nil) {
@@ -46,60 +50,68 @@ package struct UserImporter: Sendable {
     package func importBatch(_ candidates: [ImportCandidate], existing: Existing) async throws -> ImportBatchOutcome {
         var outcome = ImportBatchOutcome()
         let unique = Self.firstOccurrences(candidates, failures: &outcome.failures)
-        let localIDs = unique.map(\.localID)
-        let emails = unique.compactMap(\.account.user.email)
-        let phones = unique.compactMap(\.account.user.phoneNumber)
-        let enrollmentIDs = unique.flatMap { $0.account.enrollments.map(\.enrollmentID) }
-        let identities = unique.flatMap { $0.account.identities.map(\.key) }
         let now = clock.now()
         let origin = AuditOrigin.current
-        let written = try await store.write { tx -> ImportBatchOutcome in
-            let clashes = try await tx.importClashes(
-                localIDs: localIDs, emails: emails, phoneNumbers: phones, enrollmentIDs: enrollmentIDs, identities: identities)
-            var result = ImportBatchOutcome()
-            var accepted: [UserAndFactors] = []
-            var replaced: [String] = []
-            for candidate in unique {
-                var account = candidate.account
-                let id = account.user.localID
-                let generation = clashes.generations[id]
-                if generation != nil, existing == .skip {
-                    result.skipped += 1
-                    continue
-                }
-                let overwriting = generation != nil && existing == .overwrite
-                if let message = Self.clash(account, clashes: clashes, overwriting: overwriting) {
-                    result.failures.append(.init(index: candidate.index, message: message))
-                    continue
-                }
-                if try await Self.passkeyClash(account, in: tx, overwriting: overwriting) {
-                    result.failures.append(.init(index: candidate.index, message: Self.passkeyTaken))
-                    continue
-                }
-                if let generation {
-                    // The replaced account's tokens must stay revoked: its generation moves on.
-                    account.user.revocationGeneration = generation + 1
-                    replaced.append(id)
-                }
-                accepted.append(account)
-            }
-            if !replaced.isEmpty {
-                // An overwrite deletes the stored account (and its sessions and factors) before the import's copy
-                // goes in: an audited deletion.
-                for id in try await tx.deleteUsers(localIDs: replaced).sorted() {
-                    var event = origin.event(.accountDeleted, uid: id, at: now, ["replacedByImport": true])
-                    if let actor { event.actor = actor }
-                    try await tx.appendAuditEvent(event)
-                }
-            }
-            if !accepted.isEmpty { try await tx.insertImportedUsers(accepted) }
-            result.imported = accepted.count
-            return result
+        let written = try await store.write { [self] tx in
+            try await write(unique, existing: existing, origin: origin, in: tx, now: now)
         }
         outcome.imported = written.imported
         outcome.skipped = written.skipped
         outcome.failures = (outcome.failures + written.failures).sorted { $0.index < $1.index }
         return outcome
+    }
+
+    /// The batch's transaction: `unique`'s users that clash with nothing stored are inserted, an overwritten account
+    /// deleted first (an audited deletion); the others are refused or skipped.
+    private func write(
+        _ unique: [ImportCandidate], existing: Existing, origin: AuditOrigin, in tx: some Writes, now: Instant
+    ) async throws -> ImportBatchOutcome {
+        let localIDs = unique.map(\.localID)
+        let emails = unique.compactMap(\.account.user.email)
+        let phones = unique.compactMap(\.account.user.phoneNumber)
+        let enrollmentIDs = unique.flatMap { $0.account.enrollments.map(\.enrollmentID) }
+        let identities = unique.flatMap { $0.account.identities.map(\.key) }
+        let clashes = try await tx.importClashes(
+            localIDs: localIDs, emails: emails, phoneNumbers: phones, enrollmentIDs: enrollmentIDs, identities: identities)
+        var result = ImportBatchOutcome()
+        var accepted: [UserAndFactors] = []
+        var replaced: [String] = []
+        for candidate in unique {
+            var account = candidate.account
+            let id = account.user.localID
+            let generation = clashes.generations[id]
+            if generation != nil, existing == .skip {
+                result.skipped += 1
+                continue
+            }
+            let overwriting = generation != nil && existing == .overwrite
+            if let message = Self.clash(account, clashes: clashes, overwriting: overwriting) {
+                result.failures.append(.init(index: candidate.index, message: message))
+                continue
+            }
+            if try await Self.passkeyClash(account, in: tx, overwriting: overwriting) {
+                result.failures.append(.init(index: candidate.index, message: Self.passkeyTaken))
+                continue
+            }
+            if let generation {
+                // The replaced account's tokens must stay revoked: its generation moves on.
+                account.user.revocationGeneration = generation + 1
+                replaced.append(id)
+            }
+            accepted.append(account)
+        }
+        if !replaced.isEmpty {
+            // An overwrite deletes the stored account (and its sessions and factors) before the import's copy
+            // goes in: an audited deletion.
+            for id in try await tx.deleteUsers(localIDs: replaced).sorted() {
+                var event = origin.event(.accountDeleted, uid: id, at: now, ["replacedByImport": true])
+                if let actor { event.actor = actor }
+                try await tx.appendAuditEvent(event)
+            }
+        }
+        if !accepted.isEmpty { try await tx.insertImportedUsers(accepted) }
+        result.imported = accepted.count
+        return result
     }
 
     /// Firebase's message for a user that clashes with stored data, or `nil`.

@@ -173,51 +173,60 @@ extension MFAFlow {
         let claim = SecondFactorClaim(factor: added.factor, identifier: added.enrollmentID)
         let provider = enrollee.provider
         let usedSessionKey = totpSessionKey
-        let result = try await node.store.write { [self, enrollee] tx -> Result<(UserRecord, String, Bool), AuthError> in
-            let current: Result<UserRecord, AuthError>
-            if let token = enrollee.token {
-                current = try await sessions.tokenUser(token, in: tx)
-            } else if let user = try await tx.lockedUser(localID: enrollee.user.localID), !user.disabled {
-                current = .success(user)
-            } else {
-                current = .failure(.invalidMFAPendingCredential)
-            }
-            switch current {
-            case .failure(let error): return .failure(error)
-            case .success(var user):
-                let existing = try await tx.mfaEnrollments(localID: user.localID)
-                // Checked again under the transaction: the pending-credential path is for the first factor only.
-                if enrollee.token == nil, !existing.isEmpty { return .failure(.missingIDToken) }
-                if let phone = added.phoneNumber, existing.contains(where: { $0.phoneNumber == phone }) { return .failure(.secondFactorExists) }
-                guard existing.count < Self.maxSecondFactors else { return .failure(.secondFactorLimitExceeded) }
-                // A TOTP enrolment session adds one factor at most.
-                if let key = usedSessionKey,
-                    try await tx.incrementCounter(key: key, windowStart: .epoch, expiresAt: now + Self.totpEnrollmentWindow) > 1
-                {
-                    return .failure(.invalidSessionInfo)
-                }
-                do {
-                    try await tx.insertMFAEnrollment(added)
-                } catch StoreError.conflict(.secondFactor) {
-                    return .failure(.secondFactorExists)
-                }
-                try await tx.audit(
-                    .mfaEnrolled, uid: user.localID, at: now, ["factor": .string(added.factor.rawValue), "enrollmentId": .string(added.enrollmentID)])
-                let first = existing.isEmpty
-                if first { try await tx.replaceRecoveryCodes(localID: user.localID, hashes: hashes, now: now) }
-                // A second-factor change ends the account's other sessions; the enrolling one gets new tokens.
-                try await sessions.revokeSessions(of: &user, in: tx, now: now)
-                user.lastRefreshAt = now
-                try await tx.updateUser(user)
-                let refresh = try await sessions.storeRefreshToken(
-                    tx, user: user, provider: provider, now: now, secondFactor: claim, authTime: enrollee.authTime)
-                return .success((user, refresh, first))
-            }
+        let result = try await node.store.write { [self, enrollee] tx in
+            try await addFactor(added, for: enrollee, claim: claim, recoveryCodes: hashes, spending: usedSessionKey, in: tx, now: now)
         }
         let (user, refresh, first) = try result.get()
         node.logger.notice("second factor enrolled", metadata: ["uid": "\(user.localID)", "factor": "\(added.factor)"])
         let tokens = try sessions.sessionTokens(
             user: user, refreshToken: refresh, provider: provider, now: now, secondFactor: claim, authTime: enrollee.authTime)
         return MFATokensResponse(tokens: tokens, recoveryCodes: first ? codes : nil)
+    }
+
+    /// Finalize's transaction: checks the account's factors again, adds the new one (the first with recovery codes),
+    /// ends the other sessions and stores the enrolling session's refresh token.
+    private func addFactor(
+        _ added: MFAEnrollmentRecord, for enrollee: Enrollee, claim: SecondFactorClaim, recoveryCodes hashes: [String],
+        spending usedSessionKey: CounterKey?, in tx: some Writes, now: Instant
+    ) async throws -> Result<(UserRecord, String, Bool), AuthError> {
+        let current: Result<UserRecord, AuthError>
+        if let token = enrollee.token {
+            current = try await sessions.tokenUser(token, in: tx)
+        } else if let user = try await tx.lockedUser(localID: enrollee.user.localID), !user.disabled {
+            current = .success(user)
+        } else {
+            current = .failure(.invalidMFAPendingCredential)
+        }
+        switch current {
+        case .failure(let error): return .failure(error)
+        case .success(var user):
+            let existing = try await tx.mfaEnrollments(localID: user.localID)
+            // Checked again under the transaction: the pending-credential path is for the first factor only.
+            if enrollee.token == nil, !existing.isEmpty { return .failure(.missingIDToken) }
+            if let phone = added.phoneNumber, existing.contains(where: { $0.phoneNumber == phone }) { return .failure(.secondFactorExists) }
+            guard existing.count < Self.maxSecondFactors else { return .failure(.secondFactorLimitExceeded) }
+            // A TOTP enrolment session adds one factor at most.
+            if let key = usedSessionKey,
+                try await tx.incrementCounter(key: key, windowStart: .epoch, expiresAt: now + Self.totpEnrollmentWindow) > 1
+            {
+                return .failure(.invalidSessionInfo)
+            }
+            do {
+                try await tx.insertMFAEnrollment(added)
+            } catch StoreError.conflict(.secondFactor) {
+                return .failure(.secondFactorExists)
+            }
+            try await tx.audit(
+                .mfaEnrolled, uid: user.localID, at: now, ["factor": .string(added.factor.rawValue), "enrollmentId": .string(added.enrollmentID)])
+            let first = existing.isEmpty
+            if first { try await tx.replaceRecoveryCodes(localID: user.localID, hashes: hashes, now: now) }
+            // A second-factor change ends the account's other sessions; the enrolling one gets new tokens.
+            try await sessions.revokeSessions(of: &user, in: tx, now: now)
+            user.lastRefreshAt = now
+            try await tx.updateUser(user)
+            let refresh = try await sessions.storeRefreshToken(
+                tx, user: user, provider: enrollee.provider, now: now, secondFactor: claim, authTime: enrollee.authTime)
+            return .success((user, refresh, first))
+        }
     }
 }

@@ -12,6 +12,10 @@ package struct MFAFlow: Sendable {
     let sessions: Sessions
     let gate: SignInGate
 
+    /// The store aggregates its transactions touch: accounts (with their sign-in stamps), refresh tokens, second
+    /// factors and recovery codes, the tries' counters, the audit log.
+    typealias Writes = UsersWrites & UserListingWrites & TokensWrites & SecondFactorsWrites & CountersWrites & AuditWrites
+
     /// At most this many second factors per account.
     static let maxSecondFactors = 5
 }

@@ -76,26 +76,33 @@ extension MFAFlow {
         if credentialOver { throw AuthError.invalidMFAPendingCredential.with(detail: "Too many incorrect codes. Sign in again.") }
         if accountOver { throw AuthError.tooManyAttempts }
         let claim = try await proveSecondFactor(wire, credential: credential, now: now)
-        let result = try await node.store.write { [self] tx -> Result<(UserRecord, String, [FederatedIdentityRecord]), AuthError> in
-            try await [perCredential, perAccount].release(in: tx, reservedAt: now)
-            guard var user = try await tx.lockedUser(localID: credential.localID), credential.issuedAt >= user.validSince,
-                credential.revocationGeneration >= user.revocationGeneration
-            else {
-                return .failure(.invalidMFAPendingCredential)
-            }
-            guard !user.disabled else { return .failure(.userDisabled) }
-            try await tx.recordSession(localID: user.localID, at: now)
-            (user.lastLoginAt, user.lastRefreshAt) = (now, now)
-            let refresh = try await sessions.storeRefreshToken(tx, user: user, provider: credential.signInProvider, now: now, secondFactor: claim)
-            try await tx.audit(
-                .signIn, uid: user.localID, at: now,
-                ["method": .string(credential.signInProvider), "secondFactor": .string(claim.factor.rawValue), "result": "TOKENS"])
-            return .success((user, refresh, try await tx.federatedIdentities(localID: user.localID)))
+        let result = try await node.store.write { [self] tx in
+            try await completeSignIn(credential, claim: claim, releasing: [perCredential, perAccount], in: tx, now: now)
         }
         let (user, refresh, identities) = try result.get()
         let tokens = try sessions.sessionTokens(
             user: user, refreshToken: refresh, provider: credential.signInProvider, now: now, secondFactor: claim, identities: identities)
         return MFATokensResponse(tokens: tokens)
+    }
+
+    /// Finalize's transaction: gives back the reserved tries, stamps the account and stores its refresh token.
+    private func completeSignIn(
+        _ credential: MFAPendingCredential, claim: SecondFactorClaim, releasing limits: [Limit], in tx: some Writes, now: Instant
+    ) async throws -> Result<(UserRecord, String, [FederatedIdentityRecord]), AuthError> {
+        try await limits.release(in: tx, reservedAt: now)
+        guard var user = try await tx.lockedUser(localID: credential.localID), credential.issuedAt >= user.validSince,
+            credential.revocationGeneration >= user.revocationGeneration
+        else {
+            return .failure(.invalidMFAPendingCredential)
+        }
+        guard !user.disabled else { return .failure(.userDisabled) }
+        try await tx.recordSession(localID: user.localID, at: now)
+        (user.lastLoginAt, user.lastRefreshAt) = (now, now)
+        let refresh = try await sessions.storeRefreshToken(tx, user: user, provider: credential.signInProvider, now: now, secondFactor: claim)
+        try await tx.audit(
+            .signIn, uid: user.localID, at: now,
+            ["method": .string(credential.signInProvider), "secondFactor": .string(claim.factor.rawValue), "result": "TOKENS"])
+        return .success((user, refresh, try await tx.federatedIdentities(localID: user.localID)))
     }
 
     /// Checks the second factor; a wrong code is `INVALID_CODE`.

@@ -23,14 +23,19 @@ extension MFAFlow {
         let now = node.clock.now()
         let enrollments = try await node.store.read { try await $0.mfaEnrollments(localID: user.localID) }
         try sessions.requireSecondFactorSession(token, enrollments: enrollments)
-        let enrolled = try await node.store.write { tx -> Bool in
-            guard !(try await tx.mfaEnrollments(localID: user.localID)).isEmpty else { return false }
-            try await tx.replaceRecoveryCodes(localID: user.localID, hashes: hashes, now: now)
-            try await tx.audit(.recoveryCodesRegenerated, uid: user.localID, at: now)
-            return true
+        let enrolled = try await node.store.write { [self] tx in
+            try await replaceRecoveryCodes(of: user.localID, with: hashes, in: tx, now: now)
         }
         guard enrolled else { throw AuthError.mfaEnrollmentNotFound.with(detail: "Recovery codes need a second factor.") }
         node.logger.notice("recovery codes regenerated", metadata: ["uid": "\(user.localID)"])
         return RecoveryCodesResponse(recoveryCodes: codes)
+    }
+
+    /// Replaces the account's recovery codes if it still has a second factor; false if it has none.
+    private func replaceRecoveryCodes(of localID: String, with hashes: [String], in tx: some Writes, now: Instant) async throws -> Bool {
+        guard !(try await tx.mfaEnrollments(localID: localID)).isEmpty else { return false }
+        try await tx.replaceRecoveryCodes(localID: localID, hashes: hashes, now: now)
+        try await tx.audit(.recoveryCodesRegenerated, uid: localID, at: now)
+        return true
     }
 }

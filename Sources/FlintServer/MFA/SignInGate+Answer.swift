@@ -44,11 +44,11 @@ extension SignInGate {
             let session = SignInAnswer(
                 mfaPendingCredential: challenge.pendingCredential, mfaInfo: challenge.hints, mfaEnrollmentRequired: enrollments.isEmpty ? true : nil)
             return (user, isNew, session)
-        case .signedIn(let user, let refreshToken, let isNew, let identities):
+        case .signedIn(let user, let refreshToken, let isNew, let identities, let claims):
             SignInProbe.answered(isNew: isNew, provider: provider)
             let tokens = try sessions.sessionTokens(
                 user: user, refreshToken: refreshToken, provider: provider, now: now, secondFactor: linking.flatMap(SecondFactorClaim.init),
-                authTime: linking?.authTime, developerClaims: developerClaims, identities: identities)
+                authTime: linking?.authTime, developerClaims: claims ?? developerClaims, identities: identities)
             return (user, isNew, SignInAnswer(idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn))
         }
     }

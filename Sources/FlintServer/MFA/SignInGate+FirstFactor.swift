@@ -35,13 +35,23 @@ extension SignInGate {
     /// (`identities`), none for an account the flow created (`isNew`) without giving it one (`newIdentity`), or else
     /// read from `tx`.
     func pass(
-        _ gate: FirstFactorGate, _ tx: any AuditWrites & UsersReads & TokensWrites, user: UserRecord, provider: String, isNew: Bool,
+        _ gate: FirstFactorGate, _ tx: any AuditWrites & UsersWrites & TokensWrites, user: UserRecord, provider: String, isNew: Bool,
         newIdentity: Bool = false,
         identities known: [FederatedIdentityRecord]? = nil, linking: VerifiedIDToken? = nil, developerClaims: [String: JSONValue]? = nil,
         method: String? = nil, now: Instant
     ) async throws -> SignInOutcome {
         var detail: [String: JSONValue] = ["method": .string(method ?? provider), "newUser": .bool(isNew)]
         if linking != nil { detail["link"] = .bool(true) }
+        if case .refuse(let error) = gate.decision { return .failed(error) }
+        var user = user
+        var developerClaims = developerClaims
+        switch try await blockingFunctions(gate, tx, user: user, provider: provider, method: method, isNew: isNew, linking: linking != nil) {
+        case .disabled?: return .failed(.userDisabled)
+        case .proceed(let updated, let sessionClaims)?:
+            user = updated
+            if let sessionClaims { developerClaims = (developerClaims ?? [:]).merging(sessionClaims) { $1 } }
+        case nil: break
+        }
         switch gate.decision {
         case .refuse(let error):
             return .failed(error)
@@ -61,7 +71,7 @@ extension SignInGate {
             } else if !isNew || newIdentity {
                 identities = try await tx.federatedIdentities(localID: user.localID)
             }
-            return .signedIn(user: user, refreshToken: refresh, isNew: isNew, identities: identities)
+            return .signedIn(user: user, refreshToken: refresh, isNew: isNew, identities: identities, claims: developerClaims)
         }
     }
 }

@@ -117,26 +117,8 @@ extension PasskeyFlow {
             name: (wire.name ?? wire.displayName).map { String($0.prefix(Self.maxNameLength)) },
             transports: (response.transports ?? []).filter { !$0.isEmpty && !$0.contains(",") }, createdAt: now)
         let provider = token.signInProvider ?? "password"
-        let result = try await node.store.write { [self] tx -> Result<(UserRecord, String), AuthError> in
-            guard try await spend(challenge, text: challengeText, in: tx) else { return .failure(.invalidPasskeyChallenge) }
-            switch try await sessions.tokenUser(token, in: tx) {
-            case .failure(let error): return .failure(error)
-            case .success(var user):
-                guard try await tx.passkeys(localID: user.localID).count < Self.maxPasskeys else {
-                    return .failure(.invalidArgument("Too many passkeys: withdraw one first."))
-                }
-                do {
-                    try await tx.insertPasskey(record)
-                } catch StoreError.conflict(.passkey) {
-                    return .failure(.passkeyExists)
-                }
-                try await tx.audit(.passkeyEnrolled, uid: user.localID, at: now, ["credentialId": .string(record.credentialID)])
-                user.lastRefreshAt = now
-                try await tx.updateUser(user)
-                let refresh = try await sessions.storeRefreshToken(
-                    tx, user: user, provider: provider, now: now, secondFactor: SecondFactorClaim(token), authTime: token.authTime)
-                return .success((user, refresh))
-            }
+        let result = try await node.store.write { [self] tx in
+            try await enroll(record, token: token, spending: challenge, text: challengeText, provider: provider, in: tx, now: now)
         }
         let (updated, refresh) = try result.get()
         node.logger.notice("passkey enrolled", metadata: ["uid": "\(updated.localID)"])
@@ -144,5 +126,31 @@ extension PasskeyFlow {
             user: updated, refreshToken: refresh, provider: provider, now: now, secondFactor: SecondFactorClaim(token), authTime: token.authTime)
         return FinalizePasskeyEnrollmentResponse(
             localId: updated.localID, idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn)
+    }
+
+    /// Finalize's transaction: spends the challenge, adds the passkey and stores the enrolling session's new refresh token.
+    private func enroll(
+        _ record: PasskeyRecord, token: VerifiedIDToken, spending challenge: PasskeyChallenge, text challengeText: String, provider: String,
+        in tx: some Writes, now: Instant
+    ) async throws -> Result<(UserRecord, String), AuthError> {
+        guard try await spend(challenge, text: challengeText, in: tx) else { return .failure(.invalidPasskeyChallenge) }
+        switch try await sessions.tokenUser(token, in: tx) {
+        case .failure(let error): return .failure(error)
+        case .success(var user):
+            guard try await tx.passkeys(localID: user.localID).count < Self.maxPasskeys else {
+                return .failure(.invalidArgument("Too many passkeys: withdraw one first."))
+            }
+            do {
+                try await tx.insertPasskey(record)
+            } catch StoreError.conflict(.passkey) {
+                return .failure(.passkeyExists)
+            }
+            try await tx.audit(.passkeyEnrolled, uid: user.localID, at: now, ["credentialId": .string(record.credentialID)])
+            user.lastRefreshAt = now
+            try await tx.updateUser(user)
+            let refresh = try await sessions.storeRefreshToken(
+                tx, user: user, provider: provider, now: now, secondFactor: SecondFactorClaim(token), authTime: token.authTime)
+            return .success((user, refresh))
+        }
     }
 }

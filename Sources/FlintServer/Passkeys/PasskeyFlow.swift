@@ -15,6 +15,10 @@ struct PasskeyFlow: Sendable {
     let sessions: Sessions
     let gate: SignInGate
 
+    /// The store aggregates its transactions touch: the spent challenges' and failures' counters, passkeys, accounts
+    /// (with their second factors), refresh tokens, the audit log.
+    typealias Writes = CountersWrites & PasskeysWrites & UsersWrites & SecondFactorsReads & TokensWrites & AuditWrites
+
     /// `firebase.sign_in_provider` of passkey sessions, as Identity Platform writes it.
     static let provider = "passkey"
     /// At most this many passkeys per account (Flint's choice).

@@ -95,24 +95,35 @@ extension PasskeyFlow {
         }
         let now = node.clock.now()
         let provider = Self.provider
-        let outcome = try await node.store.write { [self] tx -> SignInOutcome in
-            guard try await spend(challenge, text: challengeText, in: tx) else { return .failed(.invalidPasskeyChallenge) }
-            guard let user = try await tx.lockedUser(localID: passkey.localID) else { return .failed(.passkeyNotFound) }
-            guard !user.disabled else { return .failed(.userDisabled) }
-            // The counter moves from the value the assertion was checked against: a concurrent sign-in that moved it
-            // first wins (one use per counter value); a credential withdrawn meanwhile is gone.
-            guard try await tx.advancePasskeyCounter(credentialID: id, from: passkey.signCount, to: Int64(newCount)) else {
-                guard let current = try await tx.passkey(credentialID: id), current.localID == user.localID else { return .failed(.passkeyNotFound) }
-                return .failed(WebAuthnError.counterRegressed.authError)
-            }
-            try await limits.release(in: tx, reservedAt: start)
-            let verdict = try await gate.firstFactorGate(tx, localID: user.localID, provider: provider)
-            if case .refuse(let error) = verdict.decision { return .failed(error) }
-            try await tx.recordSignIn(localID: user.localID, at: now)
-            return try await gate.pass(verdict, tx, user: user, provider: provider, isNew: false, now: now)
+        let outcome = try await node.store.write { [self] tx in
+            try await signIn(
+                passkey, id: id, newCount: newCount, spending: challenge, text: challengeText, releasing: limits, reservedAt: start, in: tx, now: now)
         }
         let (user, _, session) = try gate.answer(outcome, provider: provider, now: now)
         return FinalizePasskeySignInResponse(fields: PasskeySignInFields(localId: user.localID), session: session)
+    }
+
+    /// Finalize's transaction, after the assertion checked out: spends the challenge, moves the counter, gives the
+    /// failure slots back and signs the account in through the gate.
+    private func signIn(
+        _ passkey: PasskeyRecord, id: String, newCount: UInt32, spending challenge: PasskeyChallenge, text challengeText: String,
+        releasing limits: [Limit],
+        reservedAt start: Instant, in tx: some Writes, now: Instant
+    ) async throws -> SignInOutcome {
+        guard try await spend(challenge, text: challengeText, in: tx) else { return .failed(.invalidPasskeyChallenge) }
+        guard let user = try await tx.lockedUser(localID: passkey.localID) else { return .failed(.passkeyNotFound) }
+        guard !user.disabled else { return .failed(.userDisabled) }
+        // The counter moves from the value the assertion was checked against: a concurrent sign-in that moved it
+        // first wins (one use per counter value); a credential withdrawn meanwhile is gone.
+        guard try await tx.advancePasskeyCounter(credentialID: id, from: passkey.signCount, to: Int64(newCount)) else {
+            guard let current = try await tx.passkey(credentialID: id), current.localID == user.localID else { return .failed(.passkeyNotFound) }
+            return .failed(WebAuthnError.counterRegressed.authError)
+        }
+        try await limits.release(in: tx, reservedAt: start)
+        let verdict = try await gate.firstFactorGate(tx, localID: user.localID, provider: Self.provider)
+        if case .refuse(let error) = verdict.decision { return .failed(error) }
+        try await tx.recordSignIn(localID: user.localID, at: now)
+        return try await gate.pass(verdict, tx, user: user, provider: Self.provider, isNew: false, now: now)
     }
 
     /// The failure limits of a passkey sign-in: per credential ID from one client IP, and per client IP.

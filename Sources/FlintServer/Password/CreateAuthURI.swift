@@ -46,13 +46,8 @@ extension PasswordFlow {
         if node.config.current.improvedEmailPrivacy { return CreateAuthURIResponse(sessionId: sessionId) }
         // The account with the email, or else the account of the first identity whose provider gave that email;
         // that one account's methods are listed, all of them, as Firebase does with one account per email.
-        let found = try await node.store.read { r -> (UserRecord, [FederatedIdentityRecord])? in
-            var user = try await r.user(email: email)
-            if user == nil, let holder = try await r.federatedIdentities(email: email).first {
-                user = try await r.user(localID: holder.localID)
-            }
-            guard let user else { return nil }
-            return (user, try await r.federatedIdentities(localID: user.localID))
+        let found = try await node.store.read { r in
+            try await Self.account(email: email, in: r)
         }
         guard let (user, identities) = found else {
             return CreateAuthURIResponse(registered: false, allProviders: [], signinMethods: [], sessionId: sessionId)
@@ -68,5 +63,16 @@ extension PasswordFlow {
         }
         return CreateAuthURIResponse(
             registered: true, allProviders: providers, signinMethods: methods, sessionId: sessionId)
+    }
+
+    /// The account with the email, or else the account of the first identity whose provider gave that email, with its
+    /// federated identities.
+    private static func account(email: String, in r: some Reads) async throws -> (UserRecord, [FederatedIdentityRecord])? {
+        var user = try await r.user(email: email)
+        if user == nil, let holder = try await r.federatedIdentities(email: email).first {
+            user = try await r.user(localID: holder.localID)
+        }
+        guard let user else { return nil }
+        return (user, try await r.federatedIdentities(localID: user.localID))
     }
 }

@@ -11,6 +11,12 @@ struct PasswordFlow: Sendable {
     let sessions: Sessions
     let gate: SignInGate
     let newAccounts: AccountCreationLimit
+
+    /// The store aggregates its transactions touch: accounts (with their sign-in stamps and second factors), refresh
+    /// tokens, the failure and new-account counters, the audit log.
+    typealias Writes = UsersWrites & UserListingWrites & SecondFactorsReads & TokensWrites & CountersWrites & AuditWrites
+    /// What `createAuthUri` reads: accounts and their federated identities.
+    typealias Reads = UsersReads
 }
 
 /// The password endpoints' handlers that do more than hand the body to the flow.

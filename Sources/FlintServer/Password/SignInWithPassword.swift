@@ -61,28 +61,9 @@ extension PasswordFlow {
         let now = node.clock.now()
         let policy = node.config.current.passwordPolicy
         let missing = policy?.unmet(password) ?? []
-        let outcome = try await node.store.write { [self] tx -> SignInOutcome in
-            try await limits.release(in: tx, reservedAt: start)
-            // A right password that falls short of an enforced policy with forced upgrade opens no session.
-            if let policy, policy.enforced, policy.forceUpgradeOnSignin, !missing.isEmpty {
-                return .failed(.passwordDoesNotMeetRequirements(missing))
-            }
-            // The account is re-read under its lock: a password removed or changed (or the account disabled) since it
-            // was checked gives no session, so no session outlives a revocation that committed in between.
-            guard var current = try await tx.lockedUser(localID: user.localID), current.passwordHash == stored else {
-                return .failed(.invalidLoginCredentials)
-            }
-            guard !current.disabled else { return .failed(.userDisabled) }
-            let verdict = try await gate.firstFactorGate(tx, localID: current.localID, provider: "password")
-            let signedIn = if case .tokens = verdict.decision { true } else { false }
-            if signedIn { verdict.stamp(&current, now: now) }
-            if let rehash {
-                current.passwordHash = rehash
-                try await tx.updateUser(current)
-            } else if signedIn {
-                try await tx.recordSession(localID: current.localID, at: now)
-            }
-            return try await gate.pass(verdict, tx, user: current, provider: "password", isNew: false, now: now)
+        let outcome = try await node.store.write { [self] tx in
+            try await completeSignIn(
+                user, checked: stored, rehash: rehash, policy: policy, missing: missing, releasing: limits, reservedAt: start, in: tx, now: now)
         }
         let (account, _, session) = try gate.answer(outcome, provider: "password", now: now)
         return SignInWithPasswordResponse(
@@ -90,6 +71,35 @@ extension PasswordFlow {
                 localId: account.localID, email: email, displayName: account.displayName,
                 userNotifications: missing.isEmpty ? nil : missing.map(UserNotification.init)),
             session: session)
+    }
+
+    /// The sign-in's transaction, after the password matched: gives the failure slots back, then signs the account in
+    /// through the gate if it still has the checked password.
+    private func completeSignIn(
+        _ user: UserRecord, checked stored: String, rehash: String?, policy: PasswordPolicy?, missing: [PasswordPolicy.Requirement],
+        releasing limits: [Limit], reservedAt start: Instant, in tx: some Writes, now: Instant
+    ) async throws -> SignInOutcome {
+        try await limits.release(in: tx, reservedAt: start)
+        // A right password that falls short of an enforced policy with forced upgrade opens no session.
+        if let policy, policy.enforced, policy.forceUpgradeOnSignin, !missing.isEmpty {
+            return .failed(.passwordDoesNotMeetRequirements(missing))
+        }
+        // The account is re-read under its lock: a password removed or changed (or the account disabled) since it
+        // was checked gives no session, so no session outlives a revocation that committed in between.
+        guard var current = try await tx.lockedUser(localID: user.localID), current.passwordHash == stored else {
+            return .failed(.invalidLoginCredentials)
+        }
+        guard !current.disabled else { return .failed(.userDisabled) }
+        let verdict = try await gate.firstFactorGate(tx, localID: current.localID, provider: "password")
+        let signedIn = if case .tokens = verdict.decision { true } else { false }
+        if signedIn { verdict.stamp(&current, now: now) }
+        if let rehash {
+            current.passwordHash = rehash
+            try await tx.updateUser(current)
+        } else if signedIn {
+            try await tx.recordSession(localID: current.localID, at: now)
+        }
+        return try await gate.pass(verdict, tx, user: current, provider: "password", isNew: false, now: now)
     }
 
     /// The failure limits of a password sign-in: per email address and per client IP.

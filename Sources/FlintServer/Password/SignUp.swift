@@ -59,39 +59,49 @@ extension PasswordFlow {
         let now = node.clock.now()
         let newID = node.random.alphanumericID()
         let provider = anonymous ? "anonymous" : "password"
-        let outcome = try await node.store.write { [self] tx -> SignInOutcome in
-            var user: UserRecord
-            let isNew: Bool
-            switch try await newAccounts.account(linking: token, sessions: sessions, newID: newID, clientIP: clientIP, in: tx, now: now) {
-            case .failure(let error): return .failed(error)
-            case .success(let account): (user, isNew) = account
-            }
-            if token != nil {
-                if user.email != email { (user.emailVerified, user.emailLinkSignIn) = (false, false) }
-                // Replacing a password, like any credential change, ends the other sessions.
-                if user.passwordHash != nil { try await sessions.revokeSessions(of: &user, in: tx, now: now) }
-            }
-            let before = user
-            if let email, let owner = try await tx.user(email: email), owner.localID != user.localID { return .failed(.emailExists) }
-            let verdict = try await gate.firstFactorGate(tx, localID: isNew ? nil : user.localID, provider: provider, linking: token)
-            if case .refuse(let error) = verdict.decision { return .failed(error) }
-            if let email { user.email = email }
-            if let hash {
-                user.passwordHash = hash
-                user.passwordUpdatedAt = now
-            }
-            if let name = wire.displayName { user.displayName = name }
-            verdict.stamp(&user, now: now)
-            do {
-                if isNew { try await tx.insertUser(user) } else { try await tx.updateUser(user) }
-            } catch StoreError.conflict(.email) {
-                return .failed(.emailExists)
-            }
-            if !isNew { try await tx.auditCredentialChanges(from: before, to: user, at: now) }
-            return try await gate.pass(verdict, tx, user: user, provider: provider, isNew: isNew, linking: token, now: now)
+        let outcome = try await node.store.write { [self] tx in
+            try await signUp(
+                email: email, hash: hash, displayName: wire.displayName, token: token, newID: newID, provider: provider, clientIP: clientIP, in: tx,
+                now: now)
         }
         let (user, _, session) = try gate.answer(outcome, provider: provider, linking: token, now: now)
         return SignUpResponse(fields: SignUpFields(localId: user.localID, email: user.email, displayName: user.displayName), session: session)
+    }
+
+    /// The sign-up's transaction: a new account (or the ID token's) gets the email and password through the gate.
+    private func signUp(
+        email: String?, hash: String?, displayName: String?, token: VerifiedIDToken?, newID: String, provider: String, clientIP: String?,
+        in tx: some Writes, now: Instant
+    ) async throws -> SignInOutcome {
+        var user: UserRecord
+        let isNew: Bool
+        switch try await newAccounts.account(linking: token, sessions: sessions, newID: newID, clientIP: clientIP, in: tx, now: now) {
+        case .failure(let error): return .failed(error)
+        case .success(let account): (user, isNew) = account
+        }
+        if token != nil {
+            if user.email != email { (user.emailVerified, user.emailLinkSignIn) = (false, false) }
+            // Replacing a password, like any credential change, ends the other sessions.
+            if user.passwordHash != nil { try await sessions.revokeSessions(of: &user, in: tx, now: now) }
+        }
+        let before = user
+        if let email, let owner = try await tx.user(email: email), owner.localID != user.localID { return .failed(.emailExists) }
+        let verdict = try await gate.firstFactorGate(tx, localID: isNew ? nil : user.localID, provider: provider, linking: token)
+        if case .refuse(let error) = verdict.decision { return .failed(error) }
+        if let email { user.email = email }
+        if let hash {
+            user.passwordHash = hash
+            user.passwordUpdatedAt = now
+        }
+        if let name = displayName { user.displayName = name }
+        verdict.stamp(&user, now: now)
+        do {
+            if isNew { try await tx.insertUser(user) } else { try await tx.updateUser(user) }
+        } catch StoreError.conflict(.email) {
+            return .failed(.emailExists)
+        }
+        if !isNew { try await tx.auditCredentialChanges(from: before, to: user, at: now) }
+        return try await gate.pass(verdict, tx, user: user, provider: provider, isNew: isNew, linking: token, now: now)
     }
 
     /// An operator creating a user (firebase-admin `createUser`, with its second factors): no tokens are returned.
@@ -114,14 +124,19 @@ extension PasswordFlow {
         let record = user
         do {
             try await node.store.write { tx in
-                try await tx.insertUser(record)
-                if case .success(let enrollments) = factors.records(localID: record.localID, existing: [], now: now) {
-                    try await tx.replaceMFAEnrollments(localID: record.localID, with: enrollments)
-                }
+                try await Self.insert(record, factors: factors, in: tx, now: now)
             }
         } catch StoreError.conflict(let taken) {
             throw AuthError(taken)
         }
         return SignUpResponse(fields: SignUpFields(localId: user.localID, email: user.email, displayName: user.displayName))
+    }
+
+    /// Inserts an operator's new account with its second factors.
+    private static func insert(_ record: UserRecord, factors: OperatorEnrollments, in tx: some Writes, now: Instant) async throws {
+        try await tx.insertUser(record)
+        if case .success(let enrollments) = factors.records(localID: record.localID, existing: [], now: now) {
+            try await tx.replaceMFAEnrollments(localID: record.localID, with: enrollments)
+        }
     }
 }

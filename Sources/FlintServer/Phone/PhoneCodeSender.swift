@@ -36,8 +36,7 @@ extension PhoneCodes {
         let phone = try PhoneNumber(wire: text)
         if forSignIn, gate.mfaActive {
             let hasFactors = try await node.store.read { [self] reader in
-                guard let owner = try await reader.user(phoneNumber: phone.e164) else { return false }
-                return !(try await gate.activeEnrollments(owner.localID, in: reader)).isEmpty
+                try await hasSecondFactors(phone.e164, in: reader)
             }
             if hasFactors { throw AuthError.unsupportedFirstFactor }
         }
@@ -67,18 +66,10 @@ extension PhoneCodes {
         let devOutbox = sms is DevOutboxSender
         var record = message.outboxRecord
         if !devOutbox { record.status = .sending }
-        let maxAttempts = node.settings.maxCodeAttempts
         let sendLimits = textLimits(to: phone, clientIP: clientIP, config: config.smsLimits, delivered: !devOutbox)
         let (session, fresh, sentToday) = try await refusingPastLimits(at: candidate.createdAt, region: phone.regionCode) {
-            try await node.store.write { [record] tx -> (CodeSession, Bool, Int64?) in
-                let started = try await tx.startCodeSession(candidate, maxAttempts: maxAttempts)
-                if started.reused { return (started.session, false, nil) }
-                // The session and its text read nothing back; on PostgreSQL both ride on the counters' statement, which
-                // closes the transaction: the send is then its live-session read and that one statement.
-                try await tx.appendCodeText(record)
-                // Past a limit, nothing of this send is kept (not the new session, its text, or any hit).
-                let sentToday = try await sendLimits.reserve(in: tx, now: candidate.createdAt)
-                return (started.session, true, sentToday)
+            try await node.store.write { [self, record] tx in
+                try await startSession(candidate, text: record, limits: sendLimits, in: tx)
             }
         }
         if let sentToday, let alert = await budgetAlert(sent: sentToday, limits: sendLimits, now: candidate.createdAt) {
@@ -120,6 +111,28 @@ extension PhoneCodes {
         return handle
     }
 
+    /// A send's transaction: starts the number's code session, or re-uses its live one (then nothing else is written);
+    /// a new session's text goes to the outbox, and the send counts on `limits`.
+    /// - Returns: the session, whether it is new, and the day's texts across the project (for a new session).
+    private func startSession(
+        _ candidate: CodeSession, text record: OutboxMessage, limits sendLimits: [SMSSendLimit], in tx: some Writes
+    ) async throws -> (CodeSession, Bool, Int64?) {
+        let started = try await tx.startCodeSession(candidate, maxAttempts: node.settings.maxCodeAttempts)
+        if started.reused { return (started.session, false, nil) }
+        // The session and its text read nothing back; on PostgreSQL both ride on the counters' statement, which
+        // closes the transaction: the send is then its live-session read and that one statement.
+        try await tx.appendCodeText(record)
+        // Past a limit, nothing of this send is kept (not the new session, its text, or any hit).
+        let sentToday = try await sendLimits.reserve(in: tx, now: candidate.createdAt)
+        return (started.session, true, sentToday)
+    }
+
+    /// Whether the account holding `phone` has second factors (it may then not sign in by SMS code alone).
+    private func hasSecondFactors(_ phone: String, in reader: some Reads) async throws -> Bool {
+        guard let owner = try await reader.user(phoneNumber: phone) else { return false }
+        return !(try await gate.activeEnrollments(owner.localID, in: reader)).isEmpty
+    }
+
     /// After a failed hand-over: abandons the session (so the next send makes a new code), gives back the send-cap
     /// hits (no text went out) and marks the outbox record `failed` (outside dev mode without its code and text). Should
     /// this write fail too, the record stays `sending`, and the next send replaces the session instead of re-using it.
@@ -127,13 +140,20 @@ extension PhoneCodes {
         let at = node.clock.now()
         let redact = !node.settings.devMode
         do {
-            try await node.store.write { tx in
-                try await tx.abandonCodeSession(id: sessionID, now: at)
-                try await limits.release(in: tx, reservedAt: countedAt)
-                try await tx.finishCodeText(sessionID: sessionID, status: .failed, detail: nil, redact: redact)
+            try await node.store.write { [self] tx in
+                try await abandon(sessionID, limits: limits, countedAt: countedAt, redact: redact, in: tx, now: at)
             }
         } catch {
             node.logger.warning("abandoning a code session failed", metadata: ["errorType": "\(type(of: error))"])
         }
+    }
+
+    /// The failed hand-over's transaction.
+    private func abandon(
+        _ sessionID: String, limits: [Limit], countedAt: Instant, redact: Bool, in tx: some Writes, now: Instant
+    ) async throws {
+        try await tx.abandonCodeSession(id: sessionID, now: now)
+        try await limits.release(in: tx, reservedAt: countedAt)
+        try await tx.finishCodeText(sessionID: sessionID, status: .failed, detail: nil, redact: redact)
     }
 }

@@ -16,4 +16,10 @@ struct PhoneCodes: Sendable {
     let verifier: AppVerifier
     /// Whether a number's account has second factors (it may then not sign in by SMS code alone).
     let gate: SignInGate
+
+    /// The store aggregates its transactions touch: code sessions and their texts (the outbox), the senders' and
+    /// numbers' counters, the audit log, and the account a spend reads.
+    typealias Writes = CodeSessionsWrites & OutboxWrites & CountersWrites & AuditWrites & UsersReads
+    /// What a send reads first: the number's account and its second factors.
+    typealias Reads = UsersReads & SecondFactorsReads
 }

@@ -13,6 +13,10 @@ struct PhoneSignIn: Sendable {
     let sessions: Sessions
     let gate: SignInGate
     let newAccounts: AccountCreationLimit
+
+    /// The store aggregates its transaction touches: the code's session and the number's counters, accounts (with
+    /// their sign-in stamps and second factors), refresh tokens, the audit log.
+    typealias Writes = CodeSessionsWrites & CountersWrites & UsersWrites & UserListingWrites & SecondFactorsReads & TokensWrites & AuditWrites
 }
 
 extension PhoneSignIn {
@@ -35,54 +39,9 @@ extension PhoneSignIn {
         let newID = node.random.alphanumericID()
         let operation = wire.operation
         let usesProof = wire.temporaryProof != nil
-        let outcome = try await node.store.write { [self] tx -> PhoneOutcome in
-            let proven: ProvenNumber
-            // A code sent for a second factor never signs anyone in.
-            // The spend reads the number's account without a lock, with the identities its ID token lists, beside the
-            // number's counters: a sign-in only stamps its account and adds a session (targeted writes, no row
-            // rewritten from what was read), so on PostgreSQL a returning account's sign-in is that read and one
-            // statement of writes (PostgresTransaction). Linking rewrites both accounts' rows, so it locks them.
-            switch try await codes.spend(proof, purpose: .signIn, in: tx, now: now) {
-            case .success(let number): proven = number
-            case .failure(let error): return .failed(error)
-            }
-            let phone = proven.phone
-            let found = proven.owner
-            let owner = try await tokenUser == nil ? found?.user : tx.lockedUser(phoneNumber: phone)
-            if let tokenUser {
-                guard var user = try await tx.lockedUser(localID: tokenUser.userID) else { return .failed(.userNotFound) }
-                do throws(AuthError) { try Sessions.check(token: tokenUser, against: user) } catch { return .failed(error) }
-                if let owner, owner.localID != user.localID {
-                    if usesProof { return .failed(.phoneNumberExists) }
-                    return .numberTaken(phone)
-                }
-                // The linked number's session is a phone sign-in (as Firebase issues it), so in a MANDATORY project
-                // an account without factors is refused like a phone sign-in.
-                let verdict = try await gate.firstFactorGate(
-                    tx, localID: user.localID, provider: "phone", linking: tokenUser, phoneBecomesFirstFactor: true)
-                if case .refuse(let error) = verdict.decision { return .failed(error) }
-                user.phoneNumber = phone
-                verdict.stamp(&user, now: now)
-                try await tx.updateUser(user)
-                return .completed(try await gate.pass(verdict, tx, user: user, provider: "phone", isNew: false, now: now))
-            }
-            if var user = owner {
-                guard !user.disabled else { return .failed(.userDisabled) }
-                let verdict = try await gate.firstFactorGate(tx, localID: user.localID, provider: "phone", phoneBecomesFirstFactor: true)
-                if case .refuse(let error) = verdict.decision { return .failed(error) }
-                try await verdict.recordSignIn(&user, in: tx, now: now)
-                return .completed(
-                    try await gate.pass(verdict, tx, user: user, provider: "phone", isNew: false, identities: found?.identities, now: now))
-            }
-            if operation == .reauth { return .failed(.userNotFound) }
-            let verdict = try await gate.firstFactorGate(tx, localID: nil, provider: "phone", phoneBecomesFirstFactor: true)
-            if case .refuse(let error) = verdict.decision { return .failed(error) }
-            guard try await newAccounts.allows(clientIP, in: tx, now: now) else { return .failed(.tooManyAttempts) }
-            var user = UserRecord(localID: newID, phoneNumber: phone, createdAt: now, validSince: now.wholeSecond)
-            verdict.stamp(&user, now: now)
-            // The spend's read found the number free; on PostgreSQL the account rides with the session's writes.
-            try await tx.insertFreshUser(user)
-            return .completed(try await gate.pass(verdict, tx, user: user, provider: "phone", isNew: true, now: now))
+        let outcome = try await node.store.write { [self] tx in
+            try await signIn(
+                proof, tokenUser: tokenUser, operation: operation, usesProof: usesProof, newID: newID, clientIP: clientIP, in: tx, now: now)
         }
         switch outcome {
         case .failed(let error):
@@ -97,6 +56,61 @@ extension PhoneSignIn {
             return SignInWithPhoneNumberResponse(
                 fields: PhoneSignInFields(localId: user.localID, isNewUser: isNew, phoneNumber: user.phoneNumber ?? ""), session: session)
         }
+    }
+
+    /// The sign-in's transaction: spends the proof, then signs in the number's account, puts the number on the ID
+    /// token's account, or creates an account, through the gate.
+    private func signIn(
+        _ proof: NumberProof, tokenUser: VerifiedIDToken?, operation: SignInWithPhoneNumberRequest.Operation, usesProof: Bool,
+        newID: String, clientIP: String?, in tx: some Writes, now: Instant
+    ) async throws -> PhoneOutcome {
+        let proven: ProvenNumber
+        // A code sent for a second factor never signs anyone in.
+        // The spend reads the number's account without a lock, with the identities its ID token lists, beside the
+        // number's counters: a sign-in only stamps its account and adds a session (targeted writes, no row
+        // rewritten from what was read), so on PostgreSQL a returning account's sign-in is that read and one
+        // statement of writes (PostgresTransaction). Linking rewrites both accounts' rows, so it locks them.
+        switch try await codes.spend(proof, purpose: .signIn, in: tx, now: now) {
+        case .success(let number): proven = number
+        case .failure(let error): return .failed(error)
+        }
+        let phone = proven.phone
+        let found = proven.owner
+        let owner = try await tokenUser == nil ? found?.user : tx.lockedUser(phoneNumber: phone)
+        if let tokenUser {
+            guard var user = try await tx.lockedUser(localID: tokenUser.userID) else { return .failed(.userNotFound) }
+            do throws(AuthError) { try Sessions.check(token: tokenUser, against: user) } catch { return .failed(error) }
+            if let owner, owner.localID != user.localID {
+                if usesProof { return .failed(.phoneNumberExists) }
+                return .numberTaken(phone)
+            }
+            // The linked number's session is a phone sign-in (as Firebase issues it), so in a MANDATORY project
+            // an account without factors is refused like a phone sign-in.
+            let verdict = try await gate.firstFactorGate(
+                tx, localID: user.localID, provider: "phone", linking: tokenUser, phoneBecomesFirstFactor: true)
+            if case .refuse(let error) = verdict.decision { return .failed(error) }
+            user.phoneNumber = phone
+            verdict.stamp(&user, now: now)
+            try await tx.updateUser(user)
+            return .completed(try await gate.pass(verdict, tx, user: user, provider: "phone", isNew: false, now: now))
+        }
+        if var user = owner {
+            guard !user.disabled else { return .failed(.userDisabled) }
+            let verdict = try await gate.firstFactorGate(tx, localID: user.localID, provider: "phone", phoneBecomesFirstFactor: true)
+            if case .refuse(let error) = verdict.decision { return .failed(error) }
+            try await verdict.recordSignIn(&user, in: tx, now: now)
+            return .completed(
+                try await gate.pass(verdict, tx, user: user, provider: "phone", isNew: false, identities: found?.identities, now: now))
+        }
+        if operation == .reauth { return .failed(.userNotFound) }
+        let verdict = try await gate.firstFactorGate(tx, localID: nil, provider: "phone", phoneBecomesFirstFactor: true)
+        if case .refuse(let error) = verdict.decision { return .failed(error) }
+        guard try await newAccounts.allows(clientIP, in: tx, now: now) else { return .failed(.tooManyAttempts) }
+        var user = UserRecord(localID: newID, phoneNumber: phone, createdAt: now, validSince: now.wholeSecond)
+        verdict.stamp(&user, now: now)
+        // The spend's read found the number free; on PostgreSQL the account rides with the session's writes.
+        try await tx.insertFreshUser(user)
+        return .completed(try await gate.pass(verdict, tx, user: user, provider: "phone", isNew: true, now: now))
     }
 
     /// Checks what can be checked before touching the store: the handle's MAC, a fictional code, a proof.

@@ -79,15 +79,20 @@ extension PhoneCodes {
         let start = budget.windowStart(now)
         let marker = CounterKey.smsBudgetAlert
         do {
-            let first = try await node.store.write { tx in
-                guard try await tx.counterValue(key: marker, windowStart: start) == 0 else { return false }
-                return try await tx.incrementCounter(key: marker, windowStart: start, expiresAt: start + budget.window) == 1
+            let first = try await node.store.write { [self] tx in
+                try await raiseBudgetAlert(on: marker, windowStart: start, expiresAt: start + budget.window, in: tx)
             }
             return first ? SMSBudgetAlert(sent: sent, budget: budget.max) : nil
         } catch {
             node.logger.warning("sms budget alert check failed", metadata: ["errorType": "\(type(of: error))"])
             return nil
         }
+    }
+
+    /// Sets the day's alert marker; true if this call set it (no node had yet).
+    private func raiseBudgetAlert(on marker: CounterKey, windowStart start: Instant, expiresAt: Instant, in tx: some Writes) async throws -> Bool {
+        guard try await tx.counterValue(key: marker, windowStart: start) == 0 else { return false }
+        return try await tx.incrementCounter(key: marker, windowStart: start, expiresAt: expiresAt) == 1
     }
 
     /// Logs the budget alert (warning, once per UTC day across nodes).

@@ -86,19 +86,24 @@ public struct SecretsAtRest: Sendable {
     public func rewrap(store: any AuthStore, to newKey: MasterKey) async throws -> Int {
         let next = SecretsAtRest(masterKey: newKey)
         let count = try await store.write { tx in
-            var count = 0
-            if let stored = try await tx.masterSecret() {
-                try await tx.replaceMasterSecret(try next.sealServerSecret(try openServerSecret(stored)))
-                count += 1
-            }
-            for record in try await tx.signingKeys() {
-                let pem = try openPrivateKey(record.privateKeyPEM, kid: record.kid)
-                try await tx.replaceSigningPrivateKey(kid: record.kid, with: try next.sealPrivateKey(pem, kid: record.kid))
-                count += 1
-            }
-            return count + (try await rewrapConfigSecrets(in: tx, to: next))
+            try await rewrapValues(in: tx, to: next)
         }
         await store.announce(.keys)
         return count
+    }
+
+    /// Seals the server secret, the signing keys and the config's secrets again under `next`, inside `tx`.
+    private func rewrapValues(in tx: any ConfigWrites, to next: SecretsAtRest) async throws -> Int {
+        var count = 0
+        if let stored = try await tx.masterSecret() {
+            try await tx.replaceMasterSecret(try next.sealServerSecret(try openServerSecret(stored)))
+            count += 1
+        }
+        for record in try await tx.signingKeys() {
+            let pem = try openPrivateKey(record.privateKeyPEM, kid: record.kid)
+            try await tx.replaceSigningPrivateKey(kid: record.kid, with: try next.sealPrivateKey(pem, kid: record.kid))
+            count += 1
+        }
+        return count + (try await rewrapConfigSecrets(in: tx, to: next))
     }
 }

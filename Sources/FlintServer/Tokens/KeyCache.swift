@@ -12,6 +12,9 @@ package final class KeyCache: Sendable {
     private let secrets: SecretsAtRest
     private let ring = Mutex(KeyRing(keys: []))
 
+    /// The store aggregates its transactions touch: the keys and the master secret (config), the audit log.
+    typealias Writes = ConfigWrites & AuditWrites
+
     init(store: any AuthStore, secrets: SecretsAtRest) {
         (self.store, self.secrets) = (store, secrets)
     }
@@ -52,10 +55,15 @@ package final class KeyCache: Sendable {
         let now = clock.now()
         let record = try Self.newKeyRecord(now: now, activatesAt: now, random: random, secrets: secrets)
         try await store.write { tx in
-            if try await tx.signingKeys().contains(where: { $0.revokedAt == nil && $0.retiredAt.map { now < $0 } ?? true }) { return }
-            try await tx.addSigningKey(record, retiringOthersAt: nil)
+            try await Self.addFirstKey(record, in: tx, now: now)
         }
         try await reload()
+    }
+
+    /// Adds `record` unless a key that can sign at `now` or later was added meanwhile.
+    private static func addFirstKey(_ record: SigningKeyRecord, in tx: some Writes, now: Instant) async throws {
+        if try await tx.signingKeys().contains(where: { $0.revokedAt == nil && $0.retiredAt.map { now < $0 } ?? true }) { return }
+        try await tx.addSigningKey(record, retiringOthersAt: nil)
     }
 
     /// Schedules a new key: published at once, it starts signing `lead` later (``KeyRing/publicationLead(keyCacheMaxAge:reloadInterval:)``,
@@ -70,12 +78,17 @@ package final class KeyCache: Sendable {
         if let pending = try await store.read({ tx in try await pendingKey(tx, secrets: secrets, at: now) }) { return pending }
         let record = try newKeyRecord(now: now, activatesAt: now + lead, random: random, secrets: secrets)
         let scheduled = try await store.write { tx in
-            if let pending = try await pendingKey(tx, secrets: secrets, at: now) { return pending }
-            try await tx.addSigningKey(record, retiringOthersAt: record.activatesAt)
-            return ScheduledKey(kid: record.kid, activatesAt: record.activatesAt, isNew: true)
+            try await schedule(record, secrets: secrets, in: tx, now: now)
         }
         if scheduled.isNew { await store.announce(.keys) }
         return scheduled
+    }
+
+    /// Rotation's transaction: the pending key if one was scheduled meanwhile, else `record`, scheduled.
+    private static func schedule(_ record: SigningKeyRecord, secrets: SecretsAtRest, in tx: some Writes, now: Instant) async throws -> ScheduledKey {
+        if let pending = try await pendingKey(tx, secrets: secrets, at: now) { return pending }
+        try await tx.addSigningKey(record, retiringOthersAt: record.activatesAt)
+        return ScheduledKey(kid: record.kid, activatesAt: record.activatesAt, isNew: true)
     }
 
     /// The key an earlier rotation scheduled that has not started signing at `now`, after checking that the store's
@@ -102,27 +115,36 @@ package final class KeyCache: Sendable {
             KeyRing.signer(among: keys, at: now)?.kid == leakedKID
             ? try newKeyRecord(now: now, activatesAt: now, random: random, secrets: secrets) : nil
         let origin = AuditOrigin.current
-        let revocation = try await store.write { tx -> KeyRevocation? in
-            if let stored = try await tx.masterSecret() { _ = try secrets.openServerSecret(stored) }
-            let keys = try await tx.signingKeys()
-            guard let leaked = keys.first(where: { $0.kid == leakedKID && $0.revokedAt == nil }) else { return nil }
-            let signing = KeyRing.signer(among: keys, at: now)
-            guard try await tx.revokeSigningKey(kid: leakedKID, at: now) else { return nil }
-            let revocation: KeyRevocation
-            if signing?.kid == leakedKID {
-                let record = try replacement ?? newKeyRecord(now: now, activatesAt: now, random: random, secrets: secrets)
-                try await tx.addSigningKey(record, retiringOthersAt: now)
-                revocation = .replaced(newKID: record.kid)
-            } else {
-                if leaked.activatesAt > now, leaked.retiredAt == nil { try await tx.unretireSigningKeys(retiredAt: leaked.activatesAt) }
-                revocation = .revoked(signingKID: signing?.kid)
-            }
-            var detail: [String: JSONValue] = ["action": "revokeSigningKey", "kid": .string(leakedKID)]
-            if let newKID = revocation.newKID { detail["newKid"] = .string(newKID) }
-            try await tx.appendAuditEvent(origin.event(.adminAction, uid: nil, at: now, detail))
-            return revocation
+        let revocation = try await store.write { tx in
+            try await revoke(leakedKID, replacement: replacement, origin: origin, secrets: secrets, random: random, in: tx, now: now)
         }
         if revocation != nil { await store.announce(.keys) }
+        return revocation
+    }
+
+    /// Revocation's transaction, which decides again from the keys it reads; `replacement` is the key made beforehand
+    /// for a leaked key that signed then.
+    private static func revoke(
+        _ leakedKID: String, replacement: SigningKeyRecord?, origin: AuditOrigin, secrets: SecretsAtRest, random: any RandomSource,
+        in tx: some Writes, now: Instant
+    ) async throws -> KeyRevocation? {
+        if let stored = try await tx.masterSecret() { _ = try secrets.openServerSecret(stored) }
+        let keys = try await tx.signingKeys()
+        guard let leaked = keys.first(where: { $0.kid == leakedKID && $0.revokedAt == nil }) else { return nil }
+        let signing = KeyRing.signer(among: keys, at: now)
+        guard try await tx.revokeSigningKey(kid: leakedKID, at: now) else { return nil }
+        let revocation: KeyRevocation
+        if signing?.kid == leakedKID {
+            let record = try replacement ?? newKeyRecord(now: now, activatesAt: now, random: random, secrets: secrets)
+            try await tx.addSigningKey(record, retiringOthersAt: now)
+            revocation = .replaced(newKID: record.kid)
+        } else {
+            if leaked.activatesAt > now, leaked.retiredAt == nil { try await tx.unretireSigningKeys(retiredAt: leaked.activatesAt) }
+            revocation = .revoked(signingKID: signing?.kid)
+        }
+        var detail: [String: JSONValue] = ["action": "revokeSigningKey", "kid": .string(leakedKID)]
+        if let newKID = revocation.newKID { detail["newKid"] = .string(newKID) }
+        try await tx.appendAuditEvent(origin.event(.adminAction, uid: nil, at: now, detail))
         return revocation
     }
 

@@ -30,8 +30,9 @@ struct SecondFactorClaim: Sendable, Equatable {
 /// What a sign-in transaction decided. Failures are returned, not thrown, so a code used inside it stays used.
 enum SignInOutcome: Sendable {
     case failed(AuthError)
-    /// `identities` are the account's federated identities, for the ID token's `firebase.identities`.
-    case signedIn(user: UserRecord, refreshToken: String, isNew: Bool, identities: [FederatedIdentityRecord] = [])
+    /// `identities` are the account's federated identities, for the ID token's `firebase.identities`; `claims` the
+    /// session's own (a custom token's developer claims, a blocking function's session claims) over the account's.
+    case signedIn(user: UserRecord, refreshToken: String, isNew: Bool, identities: [FederatedIdentityRecord] = [], claims: [String: JSONValue]? = nil)
     /// The first factor is proven; the account has second factors to ask for.
     case secondFactorRequired(user: UserRecord, enrollments: [MFAEnrollmentRecord], isNew: Bool = false)
 }

@@ -28,9 +28,11 @@ struct WebSDKHandoff: Sendable {
         do {
             let next = try await redirect.start(started)
             let html = WebSDKPage.start(
-                appName: node.appName, session: session, sessionKey: Self.sessionKey(started.sessionHash), next: next,
+                appName: node.appName, session: session, sessionKey: Self.sessionKey(started.sessionHash), next: next.location,
                 origin: Self.origin(of: node.settings.publicBaseURL))
-            return Self.page(html, status: .ok)
+            var response = Self.page(html, status: .ok)
+            if let cookie = next.cookie { response.headers[.setCookie] = cookie }
+            return response
         } catch {
             let popup = Self.isPopup(request.authType)
             let authorized = ContinueURL(redirectURL)?.isAuthorized(by: node.config.current.authorizedDomains) == true

@@ -34,24 +34,30 @@ extension UserAdminFlow {
         guard !ids.isEmpty, ids.count <= Self.maximumBatchDelete else { throw AuthError(code: "LOCAL_ID_LIST_EXCEEDS_LIMIT") }
         let force = wire.force
         let now = node.clock.now()
-        let failures = try await node.store.write { tx -> [BatchDeleteResponse.Failure] in
-            let found = Dictionary(uniqueKeysWithValues: try await tx.users(localIDs: ids).map { ($0.localID, $0) })
-            var failures: [BatchDeleteResponse.Failure] = []
-            var doomed: [String] = []
-            for (index, id) in ids.enumerated() {
-                guard let user = found[id] else { continue }
-                if !force && !user.disabled {
-                    failures.append(.init(index: index, localId: id, message: "NOT_DISABLED : Disable the account before batch deletion."))
-                } else {
-                    doomed.append(id)
-                }
-            }
-            for id in try await tx.deleteUsers(localIDs: doomed).sorted() {
-                try await tx.audit(.accountDeleted, uid: id, at: now, ["batch": true])
-            }
-            return failures
+        let failures = try await node.store.write { tx in
+            try await Self.delete(ids, force: force, in: tx, now: now)
         }
         node.logger.notice("accounts deleted in a batch", metadata: ["named": "\(ids.count)", "refused": "\(failures.count)"])
         return BatchDeleteResponse(errors: failures.isEmpty ? nil : failures)
+    }
+
+    /// The batch's transaction: deletes the named accounts that are disabled (all of them with `force`) and audits each;
+    /// the others are the answer's failures.
+    private static func delete(_ ids: [String], force: Bool, in tx: some Writes, now: Instant) async throws -> [BatchDeleteResponse.Failure] {
+        let found = Dictionary(uniqueKeysWithValues: try await tx.users(localIDs: ids).map { ($0.localID, $0) })
+        var failures: [BatchDeleteResponse.Failure] = []
+        var doomed: [String] = []
+        for (index, id) in ids.enumerated() {
+            guard let user = found[id] else { continue }
+            if !force && !user.disabled {
+                failures.append(.init(index: index, localId: id, message: "NOT_DISABLED : Disable the account before batch deletion."))
+            } else {
+                doomed.append(id)
+            }
+        }
+        for id in try await tx.deleteUsers(localIDs: doomed).sorted() {
+            try await tx.audit(.accountDeleted, uid: id, at: now, ["batch": true])
+        }
+        return failures
     }
 }

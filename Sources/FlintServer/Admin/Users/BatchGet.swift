@@ -60,13 +60,7 @@ extension UserAdminFlow {
             after = id
         }
         let start = after
-        let (page, enrollments, identities, passkeys) = try await node.store.read { r in
-            let page = try await r.users(after: start, limit: size)
-            let ids = page.map(\.localID)
-            return (
-                page, try await r.mfaEnrollments(localIDs: ids), try await r.federatedIdentities(localIDs: ids), try await r.passkeys(localIDs: ids)
-            )
-        }
+        let (page, enrollments, identities, passkeys) = try await node.store.read { r in try await Self.page(after: start, size: size, in: r) }
         let users = page.map {
             var account = AccountJSON(
                 $0, enrollments: enrollments[$0.localID] ?? [], identities: identities[$0.localID] ?? [], exportingHash: true)
@@ -75,5 +69,10 @@ extension UserAdminFlow {
         }
         return DownloadAccountResponse(
             users: users.isEmpty ? nil : users, nextPageToken: page.count == size ? page.last.map { Base64URL.encode(Array($0.localID.utf8)) } : nil)
+    }
+
+    /// The page of `size` accounts after `start`, with their factors.
+    private static func page(after start: String?, size: Int, in r: some Reads) async throws -> Listing {
+        try await listing(try await r.users(after: start, limit: size), in: r)
     }
 }

@@ -45,19 +45,18 @@ extension UserAdminFlow {
         let limit = wire.limit == 0 ? Self.maximumQueryResults : min(wire.limit, Self.maximumQueryResults)
         let query = UserQuery(
             filter: filter, sortBy: sortBy, descending: descending, offset: Int(min(wire.offset, Int64(Int32.max))), limit: Int(limit))
-        let (users, enrollments, identities, passkeys) = try await node.store.read { r in
-            let users = try await r.users(matching: query)
-            let ids = users.map(\.localID)
-            return (
-                users, try await r.mfaEnrollments(localIDs: ids), try await r.federatedIdentities(localIDs: ids), try await r.passkeys(localIDs: ids)
-            )
-        }
+        let (users, enrollments, identities, passkeys) = try await node.store.read { r in try await Self.query(query, in: r) }
         let answers = users.map {
             var account = AccountJSON($0, enrollments: enrollments[$0.localID] ?? [], identities: identities[$0.localID] ?? [])
             account.passkeyInfo = PasskeyInfoJSON.list(passkeys[$0.localID] ?? [])
             return account
         }
         return QueryAccountsResponse(recordsCount: String(answers.count), userInfo: answers.isEmpty ? nil : answers)
+    }
+
+    /// The accounts a query finds, with their factors.
+    private static func query(_ query: UserQuery, in r: some Reads) async throws -> Listing {
+        try await listing(try await r.users(matching: query), in: r)
     }
 
     /// The store's filter for one expression: the first of email (compared lower-cased), phone number (in E.164 when

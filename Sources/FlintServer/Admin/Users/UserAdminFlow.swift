@@ -7,6 +7,27 @@ import FlintStore
 struct UserAdminFlow: Sendable {
     /// What it runs on: settings, project config, store, clock, randomness, logger.
     let node: Node
+
+    /// The store aggregates its transactions touch: the listings' batch deletes, the audit log.
+    typealias Writes = UserListingWrites & AuditWrites
+    /// What its listings read: pages of accounts with their second factors, federated identities and passkeys.
+    typealias Reads = UserListingReads & UsersReads & PasskeysReads
+}
+
+extension UserAdminFlow {
+    /// A listing's accounts with, by account ID, their second factors, federated identities and passkeys.
+    typealias Listing = (
+        users: [UserRecord], enrollments: [String: [MFAEnrollmentRecord]], identities: [String: [FederatedIdentityRecord]],
+        passkeys: [String: [PasskeyRecord]]
+    )
+
+    /// `users` with, by account ID, their second factors, federated identities and passkeys.
+    static func listing(_ users: [UserRecord], in r: some Reads) async throws -> Listing {
+        let ids = users.map(\.localID)
+        return (
+            users, try await r.mfaEnrollments(localIDs: ids), try await r.federatedIdentities(localIDs: ids), try await r.passkeys(localIDs: ids)
+        )
+    }
 }
 
 /// The route group of the operator's user listings, on the Admin SDKs' `v1/projects/{project}/…` paths.

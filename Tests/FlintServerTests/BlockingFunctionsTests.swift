@@ -1,0 +1,167 @@
+import FlintCore
+import FlintTesting
+import Foundation
+import HTTPTypes
+import Testing
+
+@testable import FlintServer
+
+/// Runs `body` with a node and a stand-in function server.
+private func withFunctions(_ body: @escaping @Sendable (API, StandInFunction) async throws -> Void) async throws {
+    let function = StandInFunction()
+    try await function.serve {
+        try await withFlint { api in try await body(api, function) }
+    }
+}
+
+/// An error a function throws, as firebase-functions answers it (`HttpsError`).
+private func refusal(_ message: String) -> StandInFunction.Answer {
+    .json(.badRequest, ["error": ["status": "INVALID_ARGUMENT", "message": .string(message)]])
+}
+
+@Suite("Blocking functions (Identity Platform's beforeCreate, beforeSignIn)")
+struct BlockingFunctionsTests {
+    @Test("the config takes the four triggers with absolute URIs, in Identity Platform's words otherwise")
+    func config() async throws {
+        try await withFlint { api in
+            let badEvent = try await api.admin(
+                .patch, Path.config + "?updateMask=blockingFunctions",
+                body: #"{"blockingFunctions":{"triggers":{"beforeLunch":{"functionUri":"https://f.example/x"}}}}"#)
+            #expect(badEvent.errorMessage == "INVALID_BLOCKING_FUNCTION : ((Event type is invalid.))", "\(badEvent.text)")
+            let badURI = try await api.admin(
+                .patch, Path.config + "?updateMask=blockingFunctions",
+                body: #"{"blockingFunctions":{"triggers":{"beforeCreate":{"functionUri":"f/x"}}}}"#)
+            #expect(badURI.errorMessage == "INVALID_BLOCKING_FUNCTION : ((Expected an absolute URI with valid scheme and host.))", "\(badURI.text)")
+            try await api.setBlockingFunctions(["beforeCreate": "https://f.example/create"], forward: ["idToken": true])
+            let config = try await api.admin(.get, Path.config)
+            #expect(config["blockingFunctions"]?["triggers"]?["beforeCreate"]?["functionUri"] == "https://f.example/create", "\(config.text)")
+            #expect(config["blockingFunctions"]?["forwardInboundCredentials"]?["idToken"] == .bool(true))
+        }
+    }
+
+    @Test("beforeCreate is told of the new account in a signed JWT and its changes are saved and in the tokens")
+    func beforeCreateChanges() async throws {
+        try await withFunctions { api, function in
+            try await api.setBlockingFunctions(["beforeCreate": function.uri("create")])
+            function.answer { _ in
+                .json(
+                    .ok,
+                    ["userRecord": ["updateMask": "displayName,customClaims", "displayName": "Ada (checked)", "customClaims": ["role": "staff"]]])
+            }
+            let user = try await api.signUp("ada@example.com")
+            let call = try #require(function.calls.first)
+            #expect(function.calls.count == 1)
+            #expect(call.header["alg"] == "RS256" && call.header["kid"]?.stringValue?.isEmpty == false)
+            let claims = call.claims
+            #expect(claims["iss"]?.stringValue == "https://securetoken.google.com/\(project)")
+            #expect(claims["aud"]?.stringValue == function.uri("create") && claims["event_type"] == "beforeCreate")
+            #expect(claims["sign_in_method"] == "password" && claims["sub"]?.stringValue == user.localId)
+            #expect(claims["user_record"]?["uid"]?.stringValue == user.localId && claims["user_record"]?["email"] == "ada@example.com")
+            #expect(claims["user_record"]?["metadata"]?["creation_time"]?.intValue != nil)
+            #expect(claims["event_id"]?.stringValue?.isEmpty == false && claims["ip_address"] != nil && claims["user_agent"] != nil)
+            #expect(claims["user_record"]?["password_hash"] == nil)
+            let token = unverifiedClaims(user.idToken)
+            #expect(token["name"] == "Ada (checked)" && token["role"] == "staff", "\(token)")
+            let account = try #require(try await api.adminAccount(user.localId))
+            #expect(account["displayName"] == "Ada (checked)")
+            // A returning sign-in creates nothing: beforeCreate is not called again.
+            _ = try await api.signInWithPassword("ada@example.com", "correct horse")
+            #expect(function.calls.count == 1)
+        }
+    }
+
+    @Test("a beforeCreate refusal answers BLOCKING_FUNCTION_ERROR_RESPONSE with the function's message, and nothing is saved")
+    func beforeCreateRefuses() async throws {
+        try await withFunctions { api, function in
+            try await api.setBlockingFunctions(["beforeCreate": function.uri("create")])
+            function.answer { claims in
+                claims["user_record"]?["email"]?.stringValue?.hasSuffix("@blocked.example") == true ? refusal("Unauthorized email") : .json(.ok, [:])
+            }
+            let refused = try await api.post(Path.signUp, ["email": "eve@blocked.example", "password": "correct horse"])
+            #expect(refused.status == .badRequest && refused.errorCode == "BLOCKING_FUNCTION_ERROR_RESPONSE", "\(refused.text)")
+            #expect(refused.errorMessage?.contains(#""message":"Unauthorized email""#) == true, "\(refused.text)")
+            let found = try await api.admin(Path.adminLookup, ["email": ["eve@blocked.example"]])
+            #expect(found["users"] == nil, "\(found.text)")
+            // Anonymous sign-ups call no function.
+            try await api.patchConfig(#"{"signIn":{"anonymous":{"enabled":true}}}"#, mask: "signIn.anonymous.enabled")
+            let anonymous = try await api.post(Path.signUp, [:])
+            #expect(anonymous.status == .ok && function.calls.count == 1, "\(anonymous.text)")
+        }
+    }
+
+    @Test("beforeSignIn: session claims in this session's tokens (and its refreshes), a disabled account, and beforeSignIn over beforeCreate")
+    func beforeSignIn() async throws {
+        try await withFunctions { api, function in
+            try await api.setBlockingFunctions(["beforeCreate": function.uri("create"), "beforeSignIn": function.uri("signin")])
+            function.answer { claims in
+                switch claims["event_type"]?.stringValue {
+                case "beforeCreate": .json(.ok, ["userRecord": ["updateMask": "displayName", "displayName": "from create"]])
+                default:
+                    // beforeSignIn is told of the account as beforeCreate left it.
+                    claims["user_record"]?["email"] == "mal@example.com"
+                        ? .json(.ok, ["userRecord": ["updateMask": "disabled", "disabled": true]])
+                        : .json(
+                            .ok,
+                            [
+                                "userRecord": [
+                                    "updateMask": "sessionClaims,photoUrl", "sessionClaims": ["sessionRole": "vip"],
+                                    "photoUrl": .string(
+                                        "https://img.example/\(claims["user_record"]?["display_name"]?.stringValue == "from create" ? "ok" : "no")"),
+                                ]
+                            ])
+                }
+            }
+            let user = try await api.signUp("kim@example.com")
+            #expect(function.claims.map { $0["event_type"]?.stringValue } == ["beforeCreate", "beforeSignIn"])
+            let token = unverifiedClaims(user.idToken)
+            #expect(token["sessionRole"] == "vip" && token["picture"] == "https://img.example/ok" && token["name"] == "from create", "\(token)")
+            let refreshed = try await api.refresh(user.refreshToken)
+            #expect(unverifiedClaims(try #require(refreshed.string("id_token")))["sessionRole"] == "vip", "\(refreshed.text)")
+            // The claims belong to the session, not the account.
+            #expect(try await api.adminAccount(user.localId)?["customAttributes"] == nil)
+
+            let disabled = try await api.post(Path.signUp, ["email": "mal@example.com", "password": "correct horse"])
+            #expect(disabled.errorCode == "USER_DISABLED", "\(disabled.text)")
+            let found = try await api.admin(Path.adminLookup, ["email": ["mal@example.com"]])
+            #expect(found["users"]?.arrayValue?.first?["disabled"] == .bool(true), "\(found.text)")
+        }
+    }
+
+    @Test("a function that answers garbage or fails to answer stops the sign-in with a clear error; phone codes stay unspent")
+    func failures() async throws {
+        try await withFunctions { api, function in
+            try await api.setBlockingFunctions(["beforeCreate": function.uri("create")])
+            function.answer { _ in .text("<html>oops</html>") }
+            let garbage = try await api.post(Path.signUp, ["email": "zed@example.com", "password": "correct horse"])
+            #expect(garbage.status == .internalServerError && garbage.errorCode == "BLOCKING_FUNCTION_ERROR_RESPONSE", "\(garbage.text)")
+            function.answer { _ in .json(.ok, ["userRecord": ["updateMask": "customClaims", "customClaims": ["iss": "me"]]]) }
+            let reserved = try await api.post(Path.signUp, ["email": "zed@example.com", "password": "correct horse"])
+            #expect(reserved.errorMessage?.contains("reserved") == true, "\(reserved.text)")
+
+            function.answer { _ in refusal("No new numbers today") }
+            let number = "+16505550199"
+            let session = try await api.sendCode(number)
+            let code = try await api.pendingCode(for: number)
+            let blocked = try await api.verify(session, code: code)
+            #expect(blocked.errorCode == "BLOCKING_FUNCTION_ERROR_RESPONSE", "\(blocked.text)")
+            // Nothing of the refused sign-in was kept: the same code signs in once the function lets it.
+            function.answer { _ in .json(.ok, [:]) }
+            let allowed = try await api.verify(session, code: code)
+            #expect(allowed.status == .ok && allowed["isNewUser"] == .bool(true), "\(allowed.text)")
+        }
+    }
+
+    @Test("a function that does not answer in time stops the operation within the timeout")
+    func timeout() async throws {
+        try await withFunctions { api, function in
+            try await api.setBlockingFunctions(["beforeCreate": function.uri("create")])
+            function.answer { _ in .hang }
+            let started = ContinuousClock.now
+            let reply = try await api.post(Path.signUp, ["email": "slow@example.com", "password": "correct horse"])
+            #expect(reply.status == .internalServerError && reply.errorCode == "BLOCKING_FUNCTION_ERROR_RESPONSE", "\(reply.text)")
+            #expect(ContinuousClock.now - started < .seconds(15))
+            let found = try await api.admin(Path.adminLookup, ["email": ["slow@example.com"]])
+            #expect(found["users"] == nil, "\(found.text)")
+        }
+    }
+}
