@@ -113,6 +113,20 @@ struct ConsoleTests {
         }
     }
 
+    @Test("what a user chose (a display name with markup) is escaped on the users list and the user page")
+    func escaping() async throws {
+        try await withConsole { api, op, _ in
+            let name = #"<script>alert("x")</script>"#
+            let uid = try await api.adminCreate(["localId": "u-markup", "displayName": .string(name)])
+            let signedIn = try await api.consoleSignIn(op, password: Self.password)
+            for path in ["/console/users?q=u-markup", "/console/users/\(uid)"] {
+                let page = try await api.console(.get, path, cookie: signedIn.cookie)
+                #expect(page.status == .ok && page.text.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;"), "\(path)")
+                #expect(!page.text.contains("<script"), "\(path)")
+            }
+        }
+    }
+
     @Test("a session ends after 30 minutes without a request, and at once when signed out")
     func idleTimeout() async throws {
         try await withConsole { api, op, _ in
