@@ -131,6 +131,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                // The log line of an error page that reveals nothing.
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -200,10 +202,20 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // What the server's and the console's HTTP suites share: `TestNode` (a node in-process), `API` (the client side
+        // of a test, its flows and helpers), `Reply`, Firebase's paths.
+        .target(
+            name: "FlintServerTestSupport",
+            dependencies: [
+                "FlintServer", "FlintStore", "FlintCore", "FlintTesting", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/FlintServerTestSupport", swiftSettings: strictSettings),
         .testTarget(
             name: "FlintServerTests",
             dependencies: [
-                "FlintServer", "FlintConsole", "FlintStore", "FlintCore", "FlintTexts", "FlintTesting",
+                "FlintServer", "FlintServerTestSupport", "FlintStore", "FlintCore", "FlintTexts", "FlintTesting",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -214,6 +226,16 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The console's HTTP suites, on nodes that serve the console module.
+        .testTarget(
+            name: "FlintConsoleTests",
+            dependencies: [
+                "FlintConsole", "FlintServer", "FlintServerTestSupport", "FlintStore", "FlintCore", "FlintTexts", "FlintTesting",
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),

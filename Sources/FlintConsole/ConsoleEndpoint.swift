@@ -44,6 +44,9 @@ package enum ConsoleEndpoint: CaseIterable, Sendable {
         }
     }
 
+    /// The path every console page starts with: the console's route group.
+    static let prefix = "/console"
+
     /// The path of a settings group's form.
     static func settingsPath(_ name: String) -> String { "/console/settings/\(name)" }
 

@@ -14,9 +14,13 @@ package struct ConsoleModule: ServerModule {
         ConsoleFlow(node: flows.node, accounts: flows.accounts, mfa: flows.mfa, emailLink: flows.emailLink, keys: flows.keys)
     }
 
-    package func register(on router: EndpointRouter, flows: Flows) throws {
+    /// Registers the console's pages in its route group at `/console`, whose own middleware (``ConsoleMiddleware``:
+    /// the console's headers and error pages) replaces the API's; each handler checks the session, its CSRF token and
+    /// the operator's role itself.
+    package func register(on routes: ModuleRoutes, flows: Flows) throws {
         let pages = try ConsolePages(project: flows.node.settings.projectID, devMode: flows.node.settings.devMode)
-        ConsoleRoutes(flow: Self.flow(flows), pages: pages).register(on: router)
+        let group = routes.group(ConsoleEndpoint.prefix, middleware: [ConsoleMiddleware(pages: pages)])
+        ConsoleRoutes(flow: Self.flow(flows), pages: pages).register(on: group)
     }
 
     /// Deletes the console sessions past their idle timeout or lifetime.

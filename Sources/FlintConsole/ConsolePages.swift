@@ -6,9 +6,8 @@ import Hummingbird
 import Mustache
 import NIOCore
 
-/// Renders console pages into whole HTML answers: the page's template inside the layout, with the headers every
-/// console answer carries (a strict Content-Security-Policy with no inline script or style, no caching, no framing,
-/// no referrer, since setup links carry their token in the URL).
+/// Renders console pages into whole HTML answers: the page's template inside the layout, with its
+/// Content-Security-Policy. ``ConsoleMiddleware`` adds the headers every console answer carries (``headers``).
 struct ConsolePages: Sendable {
     let library: MustacheLibrary
     let project: String
@@ -62,9 +61,7 @@ struct ConsolePages: Sendable {
             frame["caller"] = ["email": caller.email, "role": caller.operatorRecord.role.rawValue, "csrf": caller.csrf, "nav": nav] as [String: Any]
         }
         let html = library.render(frame, withTemplate: "layout") ?? ""
-        var headers = Self.headers
-        headers[.contentType] = "text/html; charset=utf-8"
-        headers[.contentSecurityPolicy] = policy
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .contentSecurityPolicy: policy]
         if let cookie { headers[.setCookie] = cookie }
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
@@ -76,9 +73,9 @@ struct ConsolePages: Sendable {
 
     /// A part of a page (the template `template` with `data`) alone, for the page's script to put in place.
     func fragment(_ template: String, _ data: [String: Any]) -> Response {
-        var headers = Self.headers
-        headers[.contentType] = "text/html; charset=utf-8"
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: render(template, data))))
+        Response(
+            status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: render(template, data))))
     }
 
     /// A message page (an error when `error`), with a link onwards.
@@ -93,27 +90,28 @@ struct ConsolePages: Sendable {
 
     /// `303 See Other` to `location`, setting `cookie` when given.
     static func redirect(_ location: String, cookie: String? = nil) -> Response {
-        var headers = Self.headers
-        headers[.location] = location
+        var headers: HTTPFields = [.location: location]
         if let cookie { headers[.setCookie] = cookie }
         return Response(status: .seeOther, headers: headers)
     }
 
     /// The stylesheet.
     static func stylesheet() -> Response {
-        var headers: HTTPFields = [.contentType: "text/css; charset=utf-8", .cacheControl: "max-age=300"]
-        headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: ConsoleStylesheet.text)))
+        Response(
+            status: .ok, headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "max-age=300"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: ConsoleStylesheet.text)))
     }
 
     /// The templates page's script.
     static func script() -> Response {
-        var headers: HTTPFields = [.contentType: "text/javascript; charset=utf-8", .cacheControl: "max-age=300"]
-        headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: ConsoleScript.text)))
+        Response(
+            status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "max-age=300"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: ConsoleScript.text)))
     }
 
-    /// What every console page and redirect carries.
+    /// What every console answer carries unless its handler set the field itself (``ConsoleMiddleware``): a strict
+    /// Content-Security-Policy with no inline script or style, no caching (the stylesheet and script are cached for
+    /// five minutes), no sniffing, no framing, no referrer, since setup links carry their token in the URL.
     static let headers: HTTPFields = {
         var fields: HTTPFields = [.cacheControl: "no-store"]
         fields[.contentSecurityPolicy] = contentSecurityPolicy

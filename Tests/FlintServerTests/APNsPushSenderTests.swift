@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Crypto
 import FlintCore
+import FlintServerTestSupport
 import FlintTesting
 import Foundation
 import Logging

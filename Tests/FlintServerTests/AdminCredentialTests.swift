@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServerTestSupport
 import FlintStore
 import FlintTesting
 import Foundation
@@ -6,7 +7,6 @@ import HTTPTypes
 import Logging
 import Testing
 
-@testable import FlintConsole
 @testable import FlintServer
 
 @Suite("Named admin credentials: Bearer secrets, scopes, revocation, attribution")
@@ -25,7 +25,7 @@ struct AdminCredentialTests {
         settings.passwordHashParameters = PasswordHashParameters(logN: 10)
         let clock = ManualClock(Instant(Date()))
         let node = TestNode(
-            server: try await FlintServer(settings: settings, store: store, clock: clock, logger: log.logger(), modules: [ConsoleModule()]),
+            server: try await FlintServer(settings: settings, store: store, clock: clock, logger: log.logger()),
             clock: clock,
             store: store)
         let writer = try await node.adminCredential("writer", scope: .write)

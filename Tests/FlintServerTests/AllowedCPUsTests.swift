@@ -1,3 +1,4 @@
+import FlintServerTestSupport
 import Testing
 
 @testable import FlintServer

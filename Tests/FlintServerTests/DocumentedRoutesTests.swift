@@ -1,10 +1,10 @@
 import FlintCore
+import FlintServerTestSupport
 import FlintStore
 import Foundation
 import Hummingbird
 import Testing
 
-@testable import FlintConsole
 @testable import FlintServer
 
 /// The README's "What is served" table, as the repository holds it.

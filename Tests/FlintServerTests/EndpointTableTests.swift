@@ -1,20 +1,15 @@
 import FlintCore
+import FlintServerTestSupport
 import FlintStore
 import Foundation
 import HTTPTypes
 import Hummingbird
 import Testing
 
-@testable import FlintConsole
 @testable import FlintServer
 
-/// Every endpoint the table declares (Flint's API and the console's pages).
-private let declared = APIEndpoint.allCases.map(\.endpoint) + ConsoleEndpoint.allCases.map(\.endpoint)
-
-/// The routes of `endpoints`, as `METHOD path`.
-private func routes(_ endpoints: [Endpoint]) -> [String] {
-    endpoints.flatMap { endpoint in endpoint.routes.map { "\(endpoint.method.rawValue) \($0.path)" } }
-}
+/// Every endpoint of Flint's API (FlintConsoleTests holds the console's pages to the table).
+private let declared = APIEndpoint.allCases.map(\.endpoint)
 
 /// A route's path as a request names it: its parameters filled in.
 private func concrete(_ path: String) -> String {
@@ -42,18 +37,7 @@ private let signInRoutes: [String: SignInMethod] = {
 struct EndpointTableTests {
     @Test("the router serves exactly the table's routes: all of them in dev mode, all but dev mode's in production")
     func matchesTheRouter() async throws {
-        #expect(Set(routes(declared)).count == routes(declared).count, "a route is declared twice")
-        for devMode in [true, false] {
-            let node = try await TestNode.make { $0.devMode = devMode }
-            let served = try buildRouter(flows: node.server.flows, modules: node.server.modules).routes.map {
-                "\($0.method.rawValue) \($0.path.description)"
-            }
-            try await node.store.close()
-            let expected = routes(declared.filter { devMode || !$0.devModeOnly })
-            #expect(Set(served).subtracting(expected).sorted() == [], "served but not in the table (dev mode: \(devMode))")
-            #expect(Set(expected).subtracting(served).sorted() == [], "in the table but not served (dev mode: \(devMode))")
-            #expect(served.count == expected.count)
-        }
+        try await expectRouterServes(declared, modules: [])
     }
 
     @Test("every GET only reads; the POSTs that read are the account lookups and queries and createAuthUri")

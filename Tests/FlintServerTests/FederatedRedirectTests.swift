@@ -1,5 +1,6 @@
 import Crypto
 import FlintCore
+import FlintServerTestSupport
 import FlintTesting
 import Foundation
 import HTTPTypes

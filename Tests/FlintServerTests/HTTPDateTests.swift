@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServerTestSupport
 import Testing
 
 @testable import FlintServer

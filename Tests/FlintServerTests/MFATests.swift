@@ -1,12 +1,12 @@
 import FlintCore
 import FlintServer
+import FlintServerTestSupport
 import FlintTesting
 import Foundation
 import HTTPTypes
 import Testing
 
 extension Path {
-    static let v2 = "/identitytoolkit.googleapis.com/v2/accounts"
     static let enrollStart = "\(v2)/mfaEnrollment:start"
     static let enrollFinalize = "\(v2)/mfaEnrollment:finalize"
     static let withdraw = "\(v2)/mfaEnrollment:withdraw"
@@ -22,12 +22,6 @@ extension API {
             "providerConfigs":[{"state":"ENABLED","totpProviderConfig":{"adjacentIntervals":\#(adjacent)}}]}}
             """#
         try await patchConfig(body, mask: "mfa")
-    }
-
-    /// A JSON body with nested objects.
-    func postJSON(_ path: String, _ object: [String: Any]) async throws -> Reply {
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-        return try await postRaw(path, String(decoding: data, as: UTF8.self))
     }
 
     /// Enrols `phone` as an SMS second factor for the signed-in user; returns the finalize answer.

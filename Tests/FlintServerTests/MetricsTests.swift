@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServerTestSupport
 import FlintStore
 import FlintTesting
 import Foundation
@@ -8,33 +9,6 @@ import HummingbirdTesting
 import Testing
 
 @testable import FlintServer
-
-/// The series of a Prometheus text exposition, by their exact text (`name{label="value",…}`).
-struct Exposition {
-    let values: [String: Double]
-    let text: String
-
-    init(_ text: String) {
-        self.text = text
-        var values: [String: Double] = [:]
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            guard let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...]) else { continue }
-            values[String(line[..<space])] = value
-        }
-        self.values = values
-    }
-
-    subscript(_ series: String) -> Double? { values[series] }
-}
-
-extension API {
-    /// `GET /metrics` as the operator, parsed.
-    func metrics() async throws -> Exposition {
-        let reply = try await admin(.get, "/metrics")
-        #expect(reply.status == .ok, "\(reply.text)")
-        return Exposition(reply.text)
-    }
-}
 
 @Suite("Prometheus metrics")
 struct MetricsTests {

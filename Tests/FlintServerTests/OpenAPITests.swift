@@ -1,11 +1,11 @@
 import FlintCore
+import FlintServerTestSupport
 import FlintStore
 import Foundation
 import HTTPTypes
 import Hummingbird
 import Testing
 
-@testable import FlintConsole
 @testable import FlintServer
 
 /// docs/openapi.json, as the repository holds it.
@@ -27,9 +27,7 @@ private func documentedOperations(_ document: JSONValue) throws -> [String: JSON
 /// The routes a node's router serves, as `METHOD path`.
 private func servedRoutes(devMode: Bool) async throws -> Set<String> {
     let node = try await TestNode.make { $0.devMode = devMode }
-    // The web console's HTML pages (`/console/…`) are not part of the API the document describes.
-    let routes = try buildRouter(flows: node.server.flows, modules: node.server.modules).routes.filter { !$0.path.description.hasPrefix("/console") }
-        .map { "\($0.method.rawValue) \($0.path.description)" }
+    let routes = try buildRouter(flows: node.server.flows, modules: node.server.modules).routes.map { "\($0.method.rawValue) \($0.path.description)" }
     try await node.store.close()
     return Set(routes)
 }
@@ -52,9 +50,6 @@ struct OpenAPITests {
             }
         }
         #expect(declared == operations.compactMapValues { $0["operationId"]?.stringValue })
-        for endpoint in ConsoleEndpoint.allCases.map(\.endpoint) {
-            #expect(endpoint.access == .console && endpoint.routes.allSatisfy { $0.operationID == nil }, "the console is not in the document")
-        }
     }
 
     /// The security schemes an operation names.

@@ -1,5 +1,6 @@
 import FlintCore
 import FlintServer
+import FlintServerTestSupport
 import FlintStore
 import FlintTesting
 import Foundation

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServerTestSupport
 import Foundation
 import Hummingbird
 import Testing

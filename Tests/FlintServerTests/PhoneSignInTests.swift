@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServerTestSupport
 import FlintTesting
 import Foundation
 import Hummingbird

@@ -1,5 +1,6 @@
 import FlintCore
 import FlintServer
+import FlintServerTestSupport
 import FlintTesting
 import FlintTexts
 import Foundation

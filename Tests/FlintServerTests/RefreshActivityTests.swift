@@ -1,3 +1,4 @@
+import FlintServerTestSupport
 import FlintStore
 import FlintTesting
 import Foundation

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServerTestSupport
 import FlintStore
 import FlintTesting
 import FlintTexts

@@ -1,5 +1,6 @@
 import Crypto
 import FlintCore
+import FlintServerTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting

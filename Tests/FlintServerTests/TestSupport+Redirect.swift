@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import FlintCore
+import FlintServerTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore

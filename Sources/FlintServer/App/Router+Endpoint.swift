@@ -12,15 +12,18 @@ enum IdentityToolkitPath {
 }
 
 /// A router that registers endpoints from their declarations (``Endpoint``): each under every path it is served at,
-/// and one only dev mode serves only in dev mode.
+/// and one only dev mode serves only in dev mode. It registers on the router itself (Flint's API) or on a module's
+/// route group (``ModuleRoutes``), whose prefix the declared paths start with.
 package struct EndpointRouter {
-    /// The router the routes are added to.
-    package let router: Router<FlintRequestContext>
+    /// The router or route group the routes are added to.
+    let routes: any RouterMethods<FlintRequestContext>
+    /// The path of the route group, which the group puts back before each path (empty for the router itself).
+    let prefix: String
     /// Whether dev mode's endpoints are served.
-    package let devMode: Bool
+    let devMode: Bool
 
-    package init(router: Router<FlintRequestContext>, devMode: Bool) {
-        (self.router, self.devMode) = (router, devMode)
+    init(routes: any RouterMethods<FlintRequestContext>, prefix: String = "", devMode: Bool) {
+        (self.routes, self.prefix, self.devMode) = (routes, prefix, devMode)
     }
 
     /// Registers `endpoint` of Flint's API with its handler.
@@ -32,11 +35,14 @@ package struct EndpointRouter {
     }
 
     /// Registers `endpoint` with its handler, under every path it is served at (none when it is dev mode's and this
-    /// is not).
+    /// is not). Its paths start with the group's prefix.
     package func register(
         _ endpoint: Endpoint, use handler: @escaping @Sendable (Request, FlintRequestContext) async throws -> some ResponseGenerator
     ) {
         guard devMode || !endpoint.devModeOnly else { return }
-        for route in endpoint.routes { router.on(RouterPath(route.path), method: endpoint.method, use: handler) }
+        for route in endpoint.routes {
+            precondition(route.path.hasPrefix(prefix), "\(route.path) is declared outside its route group \(prefix)")
+            routes.on(RouterPath(String(route.path.dropFirst(prefix.count))), method: endpoint.method, use: handler)
+        }
     }
 }

@@ -6,18 +6,27 @@ import Hummingbird
 /// The whole HTTP surface, top to bottom: the middleware, then each endpoint (``APIEndpoint``, declared once with its
 /// paths, access and sign-in method) given its handler. Paths are Firebase's production paths prefixed with their
 /// host, exactly as the SDKs address the emulator (`/identitytoolkit.googleapis.com/v1/...`).
-/// The modules (the web console) add their endpoints after Flint's API.
+///
+/// The modules (the web console) register first, each in route groups of its own (``ModuleRoutes``), after the request
+/// log and before the API's middleware: a router's middleware wraps only the routes added after it, so the API's
+/// (CORS, Firebase's error answers, credentials, audit) never runs for a module's pages. It does wrap what no route
+/// matches, whatever its path: those are answered as the API answers them (Firebase's 404).
 func buildRouter(flows: Flows, modules: [any ServerModule] = []) throws -> Router<FlintRequestContext> {
     let router = Router(context: FlintRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
+    let table = EndpointTable(APIEndpoint.allCases.map(\.endpoint) + modules.flatMap(\.endpoints))
+    let moduleRoutes = ModuleRoutes(router: router, table: table, node: flows.node)
+    for module in modules { try module.register(on: moduleRoutes, flows: flows) }
+
     // CORS outside the error middleware: error answers are plain responses by the time CORS adds its headers.
     router.add(middleware: CORSMiddleware.firebase())
     router.add(middleware: ErrorMiddleware())
-    router.add(middleware: EndpointMiddleware(table: EndpointTable(APIEndpoint.allCases.map(\.endpoint) + modules.flatMap(\.endpoints))))
+    router.add(middleware: EndpointMiddleware(table: table))
     router.add(middleware: MetricsMiddleware(metrics: flows.node.metrics))
+    router.add(middleware: ClientAddressMiddleware(settings: flows.node.settings))
     router.add(middleware: CallerMiddleware(settings: flows.node.settings, credentials: flows.adminCredentials))
     router.add(middleware: AuditMiddleware(node: flows.node))
-    let api = EndpointRouter(router: router, devMode: flows.node.settings.devMode)
+    let api = EndpointRouter(routes: router, devMode: flows.node.settings.devMode)
 
     api.on(.sendVerificationCode, use: BodyHandlers.client(flows.phoneCodes.sendVerificationCode))
     api.on(.signInWithPhoneNumber, use: BodyHandlers.client(flows.phone.signInWithPhoneNumber))
@@ -120,9 +129,6 @@ func buildRouter(flows: Flows, modules: [any ServerModule] = []) throws -> Route
     // Operators' views of the node: Prometheus metrics (admin or --metrics-token) and the OpenAPI document (public).
     api.on(.metrics, use: MetricsRoutes(node: flows.node, keys: flows.keys).scrape)
     api.on(.openapi, use: OpenAPIDocument.serve)
-    // The modules' endpoints: the web console's HTML pages (`/console/…`), signed in with its own operator accounts.
-    for module in modules { try module.register(on: api, flows: flows) }
-
     // Dev mode's emulator paths (the table serves them in dev mode only).
     api.on(.ready, use: dev.ready)
     api.on(.devVerificationCodes, use: dev.verificationCodes)

@@ -8,8 +8,9 @@ package protocol ServerModule: Sendable {
     /// The module's endpoints, for the endpoint table (``EndpointMiddleware``).
     var endpoints: [Endpoint] { get }
 
-    /// Registers the module's endpoints with their handlers, built over the node's flows.
-    func register(on router: EndpointRouter, flows: Flows) throws
+    /// Registers the module's endpoints with their handlers, built over the node's flows, in a route group of its own
+    /// (``ModuleRoutes/group(_:middleware:)``) that none of the API's middleware wraps.
+    func register(on routes: ModuleRoutes, flows: Flows) throws
 
     /// Deletes what the module keeps past its time, in the transaction of the node's periodic sweep
     /// (``ReloadService/sweep()``).

@@ -16,12 +16,6 @@ struct CallerMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         (context.caller, context.admin) = try await identify(request)
-        // Behind one trusted proxy, the last entry is the address that proxy saw; earlier ones are the client's word.
-        if settings.trustForwardedFor, let forwarded = request.headers[.xForwardedFor],
-            let last = forwarded.split(separator: ",").last.map({ String($0).trimmingSpaces }), !last.isEmpty
-        {
-            context.clientIP = last
-        }
         guard let admin = context.admin else { return try await next(request, context) }
         return try await logged(request, admin: admin, context: context) {
             guard admin.scope == .write || Endpoint.readScopeAllows(request.method, to: context.endpoint) else {

@@ -8,8 +8,8 @@ public struct FlintRequestContext: RequestContext {
     public var caller: Caller = .anonymous
     /// For an admin call, the credential it carries (named in the log), set by ``CallerMiddleware``.
     public var admin: AdminIdentity?
-    /// The peer's IP address, if the connection has one (``CallerMiddleware`` may replace it with the first
-    /// `X-Forwarded-For` entry when the server is told to trust it).
+    /// The peer's IP address, if the connection has one (``ClientAddressMiddleware`` replaces it with the last
+    /// `X-Forwarded-For` entry when the server is told to trust its proxy).
     public var clientIP: String?
     /// The endpoint the request matched, set by ``EndpointMiddleware`` (`nil` when no route matched).
     package var endpoint: Endpoint?
@@ -28,7 +28,7 @@ public struct FlintRequestContext: RequestContext {
     ///
     /// This is the event that graceful shutdown sends each connection, which Hummingbird's connection handler
     /// answers by closing after the response in progress.
-    func closeConnectionAfterResponse() {
+    package func closeConnectionAfterResponse() {
         channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
     }
 

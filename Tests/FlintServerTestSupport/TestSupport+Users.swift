@@ -1,45 +1,44 @@
-import FlintCore
+package import FlintCore
+import FlintServer
 import FlintStore
 import FlintTesting
 import Foundation
 import HTTPTypes
 import Testing
 
-@testable import FlintServer
-
 extension Path {
     /// The Admin SDKs' project-scoped paths.
-    static let operatorV1 = "\(v1)/projects/\(project)"
-    static let batchGet = "\(operatorV1)/accounts:batchGet"
-    static let query = "\(operatorV1)/accounts:query"
-    static let batchDelete = "\(operatorV1)/accounts:batchDelete"
-    static let adminLookup = "\(operatorV1)/accounts:lookup"
-    static let adminUpdate = "\(operatorV1)/accounts:update"
-    static let adminCreate = "\(operatorV1)/accounts"
+    package static let operatorV1 = "\(v1)/projects/\(project)"
+    package static let batchGet = "\(operatorV1)/accounts:batchGet"
+    package static let query = "\(operatorV1)/accounts:query"
+    package static let batchDelete = "\(operatorV1)/accounts:batchDelete"
+    package static let adminLookup = "\(operatorV1)/accounts:lookup"
+    package static let adminUpdate = "\(operatorV1)/accounts:update"
+    package static let adminCreate = "\(operatorV1)/accounts"
 }
 
 extension API {
     /// An operator POST of a JSON value.
-    func admin(_ path: String, _ body: JSONValue) async throws -> Reply {
+    package func admin(_ path: String, _ body: JSONValue) async throws -> Reply {
         try await admin(.post, path, body: String(decoding: try JSONEncoder().encode(body), as: UTF8.self))
     }
 
     /// The operator's `accounts:lookup` of one account by ID; its JSON (`nil` when not found).
-    func adminAccount(_ localID: String) async throws -> JSONValue? {
+    package func adminAccount(_ localID: String) async throws -> JSONValue? {
         let reply = try await admin(Path.adminLookup, ["localId": [.string(localID)]])
         #expect(reply.status == .ok, "\(reply.text)")
         return reply["users"]?.arrayValue?.first
     }
 
     /// The operator's `signUp`; returns the new account's ID.
-    func adminCreate(_ body: JSONValue) async throws -> String {
+    package func adminCreate(_ body: JSONValue) async throws -> String {
         let reply = try await admin(Path.adminCreate, body)
         #expect(reply.status == .ok, "\(reply.text)")
         return try #require(reply.string("localId"))
     }
 
     /// One `accounts:batchGet` page.
-    func listPage(maxResults: Int? = nil, token: String? = nil) async throws -> Reply {
+    package func listPage(maxResults: Int? = nil, token: String? = nil) async throws -> Reply {
         var query: [String] = []
         if let maxResults { query.append("maxResults=\(maxResults)") }
         if let token { query.append("nextPageToken=\(token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token)") }
@@ -49,7 +48,7 @@ extension API {
 
 extension TestNode {
     /// Adds `count` phone users straight to the store: IDs `u000`, `u001`, …, created a second apart.
-    func addUsers(_ count: Int, prefix: String = "u", createdAt: Instant = Instant(secondsSince1970: 1_700_000_000)) async throws {
+    package func addUsers(_ count: Int, prefix: String = "u", createdAt: Instant = Instant(secondsSince1970: 1_700_000_000)) async throws {
         try await store.write { tx in
             for i in 0..<count {
                 let id = prefix + String(format: "%03d", i)

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServerTestSupport
 import FlintStore
 import FlintTesting
 import Foundation
@@ -16,7 +17,7 @@ struct ConsoleTests {
     private func withConsole(
         role: ConsoleRole = .admin, _ body: @escaping @Sendable (API, ConsoleOperator, TestNode) async throws -> Void
     ) async throws {
-        let node = try await TestNode.make()
+        let node = try await TestNode.make(modules: [ConsoleModule()])
         try await node.run { api in
             let op = try await api.addOperator("Ops@Example.com", role: role, password: Self.password, store: node.store)
             try await body(api, op, node)
@@ -60,7 +61,7 @@ struct ConsoleTests {
         "a console request without a session is sent to the sign-in page",
         arguments: ["/console/dashboard", "/console/users", "/console/deliveries", "/console/security"])
     func noSession(path: String) async throws {
-        try await withFlint { api in
+        try await withFlint(modules: [ConsoleModule()]) { api in
             let reply = try await api.console(.get, path)
             #expect(reply.status == .seeOther && reply.headers[.location] == "/console/sign-in")
             let forged = try await api.console(.get, path, cookie: "flint_console=forged")
@@ -109,6 +110,20 @@ struct ConsoleTests {
             #expect(failures.first?["detail"]?["step"]?.stringValue == "locked")
             api.clock.advance(by: .seconds(15 * 60))
             _ = try await api.consoleSignIn(op, password: Self.password)
+        }
+    }
+
+    @Test("what a user chose (a display name with markup) is escaped on the users list and the user page")
+    func escaping() async throws {
+        try await withConsole { api, op, _ in
+            let name = #"<script>alert("x")</script>"#
+            let uid = try await api.adminCreate(["localId": "u-markup", "displayName": .string(name)])
+            let signedIn = try await api.consoleSignIn(op, password: Self.password)
+            for path in ["/console/users?q=u-markup", "/console/users/\(uid)"] {
+                let page = try await api.console(.get, path, cookie: signedIn.cookie)
+                #expect(page.status == .ok && page.text.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;"), "\(path)")
+                #expect(!page.text.contains("<script"), "\(path)")
+            }
         }
     }
 
@@ -346,7 +361,7 @@ struct ConsoleTests {
 
     @Test("over https the cookie is __Host- prefixed and Secure")
     func secureCookie() async throws {
-        let node = try await TestNode.make { $0.publicURL = "https://auth.example.com" }
+        let node = try await TestNode.make(modules: [ConsoleModule()]) { $0.publicURL = "https://auth.example.com" }
         let flow = ConsoleModule.flow(node.server.flows)
         #expect(flow.cookieName == "__Host-flint_console")
         #expect(flow.setCookie("t") == "__Host-flint_console=t; Path=/; HttpOnly; SameSite=Strict; Secure")

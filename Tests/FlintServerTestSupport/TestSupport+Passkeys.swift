@@ -1,23 +1,23 @@
 import FlintCore
 import FlintServer
-import FlintTesting
+package import FlintTesting
 import Foundation
-import HTTPTypes
+package import HTTPTypes
 import Testing
 
 extension Path {
-    static let passkeyEnrollStart = "\(v2)/passkeyEnrollment:start"
-    static let passkeyEnrollFinalize = "\(v2)/passkeyEnrollment:finalize"
-    static let passkeySignInStart = "\(v2)/passkeySignIn:start"
-    static let passkeySignInFinalize = "\(v2)/passkeySignIn:finalize"
+    package static let passkeyEnrollStart = "\(v2)/passkeyEnrollment:start"
+    package static let passkeyEnrollFinalize = "\(v2)/passkeyEnrollment:finalize"
+    package static let passkeySignInStart = "\(v2)/passkeySignIn:start"
+    package static let passkeySignInFinalize = "\(v2)/passkeySignIn:finalize"
 }
 
 /// The origin of the tests' web app: `localhost` is an authorized domain by default.
-let passkeyOrigin = "http://localhost:5000"
+package let passkeyOrigin = "http://localhost:5000"
 
 extension API {
     /// POSTs a JSON object with an `Origin` header and `headers`.
-    func postJSON(_ path: String, _ object: [String: Any], origin: String, headers: HTTPFields = [:]) async throws -> Reply {
+    package func postJSON(_ path: String, _ object: [String: Any], origin: String, headers: HTTPFields = [:]) async throws -> Reply {
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
         var fields = headers
         fields[.origin] = origin
@@ -25,7 +25,7 @@ extension API {
     }
 
     /// `passkeyEnrollment:start`'s challenge for the signed-in user.
-    func passkeyEnrollmentChallenge(_ idToken: String, origin: String = passkeyOrigin) async throws -> String {
+    package func passkeyEnrollmentChallenge(_ idToken: String, origin: String = passkeyOrigin) async throws -> String {
         let start = try await postJSON(Path.passkeyEnrollStart, ["idToken": idToken], origin: origin)
         #expect(start.status == .ok, "\(start.text)")
         return try Self.clientDataChallenge(try #require(start["credentialCreationOptions"]?["challenge"]?.stringValue))
@@ -33,13 +33,13 @@ extension API {
 
     /// A start answer's challenge (standard base64, as the Firebase SDKs read it) as `clientDataJSON` carries it:
     /// base64url without padding.
-    static func clientDataChallenge(_ answered: String) throws -> String {
+    package static func clientDataChallenge(_ answered: String) throws -> String {
         #expect(answered.count % 4 == 0 && !answered.contains("-") && !answered.contains("_"), "\(answered) is not padded base64")
         return Base64URL.encode(try #require(ImportBase64.decode(answered)))
     }
 
     /// The body of `passkeyEnrollment:finalize` for a registration.
-    static func registrationBody(
+    package static func registrationBody(
         _ idToken: String, _ authenticator: SoftwareAuthenticator, clientDataJSON: [UInt8], attestationObject: [UInt8], name: String = "Laptop"
     ) -> [String: Any] {
         [
@@ -55,7 +55,7 @@ extension API {
     }
 
     /// Enrols `authenticator`'s credential for the signed-in user (start, register, finalize).
-    func enrollPasskey(
+    package func enrollPasskey(
         _ idToken: String, _ authenticator: SoftwareAuthenticator, format: SoftwareAuthenticator.Format = .none, rpID: String = "localhost",
         origin: String = passkeyOrigin, name: String = "Laptop"
     ) async throws -> Reply {
@@ -66,14 +66,14 @@ extension API {
     }
 
     /// `passkeySignIn:start`'s challenge.
-    func passkeySignInChallenge(origin: String = passkeyOrigin) async throws -> String {
+    package func passkeySignInChallenge(origin: String = passkeyOrigin) async throws -> String {
         let start = try await postJSON(Path.passkeySignInStart, [:], origin: origin)
         #expect(start.status == .ok, "\(start.text)")
         return try Self.clientDataChallenge(try #require(start["credentialRequestOptions"]?["challenge"]?.stringValue))
     }
 
     /// The body of `passkeySignIn:finalize` for an assertion.
-    static func assertionBody(
+    package static func assertionBody(
         _ authenticator: SoftwareAuthenticator, _ assertion: (clientDataJSON: [UInt8], authenticatorData: [UInt8], signature: [UInt8])
     ) -> [String: Any] {
         var response: [String: Any] = [
@@ -87,7 +87,7 @@ extension API {
     }
 
     /// Signs in with `authenticator` (start, assert, finalize).
-    func signInWithPasskey(
+    package func signInWithPasskey(
         _ authenticator: inout SoftwareAuthenticator, rpID: String = "localhost", origin: String = passkeyOrigin,
         flags: UInt8 = SoftwareAuthenticator.userPresent | SoftwareAuthenticator.userVerified, keepCounter: Bool = false
     ) async throws -> Reply {

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServerTestSupport
 import FlintStore
 import FlintTesting
 import Foundation
@@ -86,7 +87,7 @@ let consoleTestPassword = "correct horse battery"
 
 /// A node with a signed-in console operator of `role`, for `body`.
 func withConsoleOperator(role: ConsoleRole = .admin, _ body: @escaping @Sendable (API, ConsoleOperator) async throws -> Void) async throws {
-    let node = try await TestNode.make()
+    let node = try await TestNode.make(modules: [ConsoleModule()])
     try await node.run { api in
         let op = try await api.addOperator("Ops@Example.com", role: role, password: consoleTestPassword, store: node.store)
         try await body(api, try await api.consoleSignIn(op, password: consoleTestPassword))

@@ -1,43 +1,43 @@
-import FlintCore
+package import FlintCore
 import Foundation
-import HTTPTypes
+package import HTTPTypes
 import Testing
 
 extension Path {
-    static let sendOob = "\(v1)/accounts:sendOobCode"
-    static let emailLinkSignIn = "\(v1)/accounts:signInWithEmailLink"
-    static let signUp = "\(v1)/accounts:signUp"
-    static let passwordSignIn = "\(v1)/accounts:signInWithPassword"
-    static let resetPassword = "\(v1)/accounts:resetPassword"
-    static let update = "\(v1)/accounts:update"
-    static let createAuthURI = "\(v1)/accounts:createAuthUri"
-    static let oobCodes = "/emulator/v1/projects/\(project)/oobCodes"
-    static let action = "/__/auth/action"
+    package static let sendOob = "\(v1)/accounts:sendOobCode"
+    package static let emailLinkSignIn = "\(v1)/accounts:signInWithEmailLink"
+    package static let signUp = "\(v1)/accounts:signUp"
+    package static let passwordSignIn = "\(v1)/accounts:signInWithPassword"
+    package static let resetPassword = "\(v1)/accounts:resetPassword"
+    package static let update = "\(v1)/accounts:update"
+    package static let createAuthURI = "\(v1)/accounts:createAuthUri"
+    package static let oobCodes = "/emulator/v1/projects/\(project)/oobCodes"
+    package static let action = "/__/auth/action"
 }
 
 extension API {
     /// `sendOobCode` for an email sign-in link to `email`, continuing at `https://localhost/finish`.
-    func sendSignInLink(_ email: String, extra: [String: String] = [:], headers: HTTPFields = [:]) async throws -> Reply {
+    package func sendSignInLink(_ email: String, extra: [String: String] = [:], headers: HTTPFields = [:]) async throws -> Reply {
         let fields = ["requestType": "EMAIL_SIGNIN", "email": email, "continueUrl": "https://localhost/finish", "canHandleCodeInApp": "true"]
         return try await post(Path.sendOob, fields.merging(extra) { $1 }, headers: headers)
     }
 
     /// The unused emailed codes listed by the dev helper.
-    func oobCodes() async throws -> [JSONValue] {
+    package func oobCodes() async throws -> [JSONValue] {
         let reply = try await call(.get, Path.oobCodes)
         #expect(reply.status == .ok)
         return reply["oobCodes"]?.arrayValue ?? []
     }
 
     /// The newest unused code sent to `email` (with its link).
-    func oobCode(for email: String) async throws -> (code: String, link: String) {
+    package func oobCode(for email: String) async throws -> (code: String, link: String) {
         let entry = try await oobCodes().last { $0["email"]?.stringValue == email }
         let code = try #require(entry?["oobCode"]?.stringValue, "no oob code for \(email)")
         return (code, try #require(entry?["oobLink"]?.stringValue))
     }
 
     /// A whole email-link sign-in: send, read the code, sign in.
-    func signInWithEmailLink(_ email: String, extra: [String: String] = [:]) async throws -> SignedIn {
+    package func signInWithEmailLink(_ email: String, extra: [String: String] = [:]) async throws -> SignedIn {
         let sent = try await sendSignInLink(email)
         #expect(sent.status == .ok, "sendOobCode failed: \(sent.text)")
         let code = try await oobCode(for: email.lowercased()).code
@@ -45,30 +45,30 @@ extension API {
     }
 
     /// Email/password sign-up (must succeed).
-    func signUp(_ email: String, _ password: String = "correct horse", extra: [String: String] = [:]) async throws -> SignedIn {
+    package func signUp(_ email: String, _ password: String = "correct horse", extra: [String: String] = [:]) async throws -> SignedIn {
         try Self.signedIn(try await post(Path.signUp, ["email": email, "password": password].merging(extra) { $1 }))
     }
 
     /// Email/password sign-in, the raw answer.
-    func signInWithPassword(_ email: String, _ password: String, headers: HTTPFields = [:]) async throws -> Reply {
+    package func signInWithPassword(_ email: String, _ password: String, headers: HTTPFields = [:]) async throws -> Reply {
         try await post(Path.passwordSignIn, ["email": email, "password": password, "returnSecureToken": "true"], headers: headers)
     }
 
     /// Patches the project config through the admin API.
-    func patchConfig(_ body: String, mask: String) async throws {
+    package func patchConfig(_ body: String, mask: String) async throws {
         let reply = try await admin(.patch, Path.config + "?updateMask=\(mask)", body: body)
         #expect(reply.status == .ok, "config PATCH failed: \(reply.text)")
     }
 }
 
 /// The query parameters of a link.
-func queryItems(of link: String) -> [String: String] {
+package func queryItems(of link: String) -> [String: String] {
     var out: [String: String] = [:]
     for item in URLComponents(string: link)?.queryItems ?? [] { out[item.name] = item.value ?? "" }
     return out
 }
 
 /// A JSON object of string fields, for request tables.
-func fieldsJSON(_ fields: [String: String]) -> String {
+package func fieldsJSON(_ fields: [String: String]) -> String {
     (try? API.json(fields)) ?? "{}"
 }

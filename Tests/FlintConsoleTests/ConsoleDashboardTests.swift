@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServerTestSupport
 import FlintStore
 import FlintTesting
 import Foundation
@@ -17,7 +18,7 @@ struct ConsoleDashboardTests {
 
     /// A node on a clock at ``start``, with an admin operator signed in, for `body`.
     private func withDashboard(_ body: @escaping @Sendable (API, ConsoleOperator, TestNode) async throws -> Void) async throws {
-        let node = try await TestNode.make(clock: ManualClock(Self.start))
+        let node = try await TestNode.make(clock: ManualClock(Self.start), modules: [ConsoleModule()])
         try await node.run { api in
             let op = try await api.addOperator("ops@example.com", password: Self.password, store: node.store)
             try await body(api, try await api.consoleSignIn(op, password: Self.password), node)

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServerTestSupport
 import FlintStore
 import FlintTesting
 import Foundation
@@ -16,7 +17,7 @@ struct ConsoleDeliveriesTests {
     private func withDeliveries(
         devMode: Bool = true, _ body: @escaping @Sendable (API, ConsoleOperator, TestNode) async throws -> Void
     ) async throws {
-        let node = try await TestNode.make { $0.devMode = devMode }
+        let node = try await TestNode.make(modules: [ConsoleModule()]) { $0.devMode = devMode }
         try await node.run { api in
             let op = try await api.addOperator("ops@example.com", password: Self.password, store: node.store)
             try await body(api, try await api.consoleSignIn(op, password: Self.password), node)
