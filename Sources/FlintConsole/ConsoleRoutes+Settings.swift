@@ -34,6 +34,30 @@ extension ConsoleRoutes {
         }
     }
 
+    /// One sign-in provider's form (``ConsoleProviders``): saved as the admin API saves its resource, audited with the
+    /// operator as actor.
+    func changeProvider(_ request: Request, context: FlintRequestContext) async throws -> Response {
+        try await change(request) { caller, form in
+            guard let id = form["providerId"], let kind = ConsoleProviders.kind(id) else {
+                return pages.message("Refused", "That is not a sign-in provider Flint serves.", caller: caller, status: .badRequest)
+            }
+            let config = flow.node.config
+            let resource = ConsoleProviders.resource(kind, form: form, current: config.current.idpResources(.defaultSupported)[id])
+            let origin = AuditOrigin(ip: context.clientIP, actor: caller.email)
+            do {
+                try await AuditOrigin.$current.withValue(origin) {
+                    try await config.saveIdentityProvider(
+                        id, in: .defaultSupported, resource, at: flow.node.clock.now(), change: ["updated": .string(id), "from": "console"])
+                }
+            } catch let error as AuthError {
+                var data = settingsData()
+                data["providers"] = ConsoleProviders.rows(config.current, errors: [id: error.detail ?? error.message])
+                return pages.page("settings", title: "Settings", data, caller: caller, status: .badRequest)
+            }
+            return ConsolePages.redirect("/console/settings?saved=1#providers")
+        }
+    }
+
     func changeTestNumbers(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try await change(request) { caller, form in
             var numbers = testNumbers()
@@ -85,6 +109,7 @@ extension ConsoleRoutes {
             config: flow.node.config.current, smsCodeTTL: flow.node.settings.smsCodeTTL, devMode: flow.node.settings.devMode
         ).data
         data["numbers"] = rows
+        data["providers"] = ConsoleProviders.rows(flow.node.config.current)
         return data
     }
 }

@@ -40,6 +40,7 @@ struct ConsoleRoutes: Sendable {
         case .settings: settings
         case .changeTestNumbers: changeTestNumbers
         case .changeSettings: changeSettings
+        case .changeProvider: changeProvider
         case .outbox: devOutbox
         }
     }

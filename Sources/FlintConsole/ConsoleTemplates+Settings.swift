@@ -72,6 +72,7 @@ extension ConsoleTemplates {
         {{/canWrite}}
         {{^canWrite}}<dl class="facts"><dt>Anonymous sign-in</dt>
           <dd>{{#anonymousEnabled}}enabled{{/anonymousEnabled}}{{^anonymousEnabled}}disabled{{/anonymousEnabled}}</dd></dl>{{/canWrite}}
+        \(providers)
         <h2 id="mfa">Multi-factor authentication</h2>
         {{#canWrite}}
         <form method="post" action="/console/settings/mfa" class="card">

@@ -83,11 +83,7 @@ struct IdpConfigRoutes {
     // MARK: Helpers
 
     private func save(_ id: String, _ resource: [String: JSONValue], change: [String: JSONValue]) async throws -> [String: JSONValue] {
-        let updated = try config.current.setting(idp: id, in: collection, to: resource)
-        var detail = change
-        detail["collection"] = .string(collection.rawValue)
-        try await config.save(updated, at: clock.now(), change: detail)
-        return updated.idpResources(collection)[id] ?? resource
+        try await config.saveIdentityProvider(id, in: collection, resource, at: clock.now(), change: change) ?? resource
     }
 
     private func checkID(_ id: String) throws(AuthError) {
