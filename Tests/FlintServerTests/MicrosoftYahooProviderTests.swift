@@ -107,6 +107,26 @@ struct MicrosoftYahooProviderTests {
         }
     }
 
+    @Test("microsoft.com: linked to a signed-in account; an existing account's email (Microsoft's are unverified) needs confirmation")
+    func microsoftLinkAndConfirmation() async throws {
+        try await withMicrosoftAndYahoo { api, issuer in
+            let owner = try await api.signUp("lin@example.com")
+            var claims = microsoftClaims(api, email: "lin@example.com")
+            claims["oid"] = "linked-oid"
+            let linked = try await api.signInWithIdp(
+                [("providerId", "microsoft.com"), ("id_token", try issuer.token(claims))], idToken: owner.idToken)
+            #expect(linked.status == .ok && linked.string("localId") == owner.localId, "\(linked.text)")
+            #expect(try await api.lookup(owner.idToken).providerIDs().contains("microsoft.com"))
+
+            let other = try await api.signUp("kim@example.com")
+            claims["oid"] = "other-oid"
+            claims["email"] = "kim@example.com"
+            let confirm = try await api.signInWithIdp([("providerId", "microsoft.com"), ("id_token", try issuer.token(claims))])
+            #expect(confirm["needConfirmation"] == .bool(true) && confirm.string("localId") == other.localId, "\(confirm.text)")
+            #expect(confirm.string("idToken") == nil && confirm.string("pendingToken") != nil)
+        }
+    }
+
     @Test("microsoft.com tenant rules")
     func tenantRules() {
         #expect(Microsoft.admits(tenant: "common", directory: workDirectory))
