@@ -1,5 +1,6 @@
 import FlintCore
 import FlintServerTestSupport
+import FlintTesting
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -12,7 +13,7 @@ import Testing
 
 /// A blocking function on loopback: records each call's JWT claims (and header) and answers as `answer` says.
 final class StandInFunction: Sendable {
-    /// What the function answers a call: a status and a JSON body, or an answer only after the caller gave up (`hang`).
+    /// What the function answers a call: a status and a JSON body, or none until the test body ends (`hang`), long after the caller gave up.
     enum Answer: Sendable {
         case json(HTTPResponse.Status, JSONValue)
         case text(String)
@@ -26,6 +27,8 @@ final class StandInFunction: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Recorded when the test body ends: a `hang` answer is given then.
+    private let done = EventLog<Void>()
 
     /// `http://127.0.0.1:<port>/<name>`: the function's URL for a trigger.
     func uri(_ name: String) -> String { "http://127.0.0.1:\(state.withLock { $0.port })/\(name)" }
@@ -62,14 +65,15 @@ final class StandInFunction: Sendable {
             case .text(let text):
                 return Response(status: .ok, headers: [.contentType: "text/plain"], body: .init(byteBuffer: ByteBuffer(string: text)))
             case .hang:
-                // Longer than a function may take (7 s); the server waits for it when the test ends.
-                try await Task.sleep(for: .seconds(9))
+                // No answer until the test is done with the function (the caller gives up after 7 s).
+                _ = await self.done.wait(for: 1, limit: .seconds(60))
                 return Response(status: .ok)
             }
         }
         try await Application(router: router).test(.live) { client in
             guard let port = client.port else { throw CancellationError() }
             self.state.withLock { $0.port = port }
+            defer { self.done.record(()) }
             try await body()
         }
     }
