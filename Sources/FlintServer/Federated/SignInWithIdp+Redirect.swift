@@ -54,3 +54,40 @@ extension FederatedSignIn {
         return proof
     }
 }
+
+extension FederatedSignIn {
+    /// Completes an OAuth 1.0a web flow: the link's `oauth_token` must be the state's request token, whose secret signs
+    /// the exchange of `oauth_verifier` for the access token and its secret at the provider, then verified by
+    /// `builtIn` as an app's own credential.
+    /// - Throws: `INVALID_IDP_RESPONSE` for a link of another sign-in, an unreachable provider, or a refused verifier.
+    func oauth1Credential(
+        _ requestUri: String, state: RedirectState, legs: OAuth1Endpoints, provider: IdentityProviderConfig, builtIn: any BuiltInProvider
+    ) async throws(AuthError) -> ProviderCredential {
+        let kept = state.providerData.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard kept.count == 2, let token = Self.queryValue("oauth_token", in: requestUri), token == kept[0],
+            let verifier = Self.queryValue("oauth_verifier", in: requestUri), !verifier.isEmpty
+        else { throw AuthError.invalidIdpResponse("The requestUri has no oauth_token and oauth_verifier of this sign-in.") }
+        guard let clientID = provider.clientID, let secret = clientSecret(for: provider) else {
+            throw AuthError.invalidIdpResponse("The web flow needs the provider's client ID and secret in the project config.")
+        }
+        let signer = OAuth1(consumerKey: clientID, consumerSecret: secret, token: token, tokenSecret: kept[1])
+        let header = signer.authorization(
+            method: "POST", url: legs.accessToken, oauth: [("oauth_verifier", verifier)], nonce: oauthNonce(), timestamp: oauthTimestamp())
+        guard let answer = await keys.postForm(legs.accessToken, [], headers: [("Authorization", header)]) else {
+            throw AuthError.invalidIdpResponse("The provider's access token endpoint could not be reached.")
+        }
+        let fields = FormDecoding.decode(String(decoding: answer.body, as: UTF8.self))
+        guard answer.status == 200, let access = fields["oauth_token"], !access.isEmpty, let accessSecret = fields["oauth_token_secret"] else {
+            throw AuthError.invalidIdpResponse("The provider refused the verifier (\(OAuth1.reason(answer))).")
+        }
+        var body = IdpPostBody(parsing: "")
+        (body.providerID, body.accessToken, body.oauthTokenSecret) = (provider.providerID, access, accessSecret)
+        return try await builtIn.credential(body, requestUri: requestUri, provider: provider, flow: self)
+    }
+
+    /// A fresh OAuth 1.0a nonce from the node's random source.
+    func oauthNonce() -> String { Hex.encode(node.random.bytes(16)) }
+
+    /// The node's clock in whole seconds, OAuth 1.0a's timestamp.
+    func oauthTimestamp() -> Int64 { node.clock.now().millisecondsSince1970 / 1000 }
+}
