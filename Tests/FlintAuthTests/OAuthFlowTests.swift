@@ -42,11 +42,12 @@ struct OAuthFlowTests {
             ], key: key)
     }
 
-    /// Enables a provider through the admin API, as `firebase-admin` would.
-    static func enable(_ provider: String, clientID: String, on server: FlintProcess) async throws {
-        let body: JSONValue = [
+    /// Enables a provider through the admin API, as `firebase-admin` would (with its client secret when given).
+    static func enable(_ provider: String, clientID: String, secret: String? = nil, on server: FlintProcess) async throws {
+        var body: JSONValue = [
             "name": .string("projects/demo-flint/defaultSupportedIdpConfigs/\(provider)"), "enabled": true, "clientId": .string(clientID),
         ]
+        if let secret { body = .object((body.objectValue ?? [:]).merging(["clientSecret": .string(secret)]) { $1 }) }
         let (status, data) = try await server.send(
             "POST", "/identitytoolkit.googleapis.com/v2/projects/demo-flint/defaultSupportedIdpConfigs?idpId=\(provider)",
             body: Data(body.serialized()), headers: ["Authorization": "Bearer owner"])

@@ -33,15 +33,6 @@ struct ProviderFlowTests {
         }
     }
 
-    /// Enables `provider` with its client ID and secret through the admin API.
-    static func enable(_ provider: String, clientID: String, secret: String, on server: FlintProcess) async throws {
-        let body: JSONValue = ["enabled": true, "clientId": .string(clientID), "clientSecret": .string(secret)]
-        let (status, data) = try await server.send(
-            "POST", "/identitytoolkit.googleapis.com/v2/projects/demo-flint/defaultSupportedIdpConfigs?idpId=\(provider)",
-            body: Data(body.serialized()), headers: ["Authorization": "Bearer owner"])
-        #expect(status == 200, "\(String(decoding: data, as: UTF8.self))")
-    }
-
     @Test("each credential signs up, then signs the same account in again; a bad token is refused")
     func credentials() async throws {
         let standIn = try Self.standIn()
@@ -49,9 +40,9 @@ struct ProviderFlowTests {
         let origin = "http://127.0.0.1:\(standIn.port)"
         let standIns = ["facebook.com", "github.com", "twitter.com"].flatMap { ["--idp-stand-in", "\($0)=\(origin)"] }
         try await withFlint(extraArguments: standIns) { server in
-            try await Self.enable("facebook.com", clientID: "fb-app", secret: "fb-secret", on: server)
-            try await Self.enable("github.com", clientID: "gh-client", secret: "gh-secret", on: server)
-            try await Self.enable("twitter.com", clientID: "x-key", secret: "x-secret", on: server)
+            try await OAuthFlowTests.enable("facebook.com", clientID: "fb-app", secret: "fb-secret", on: server)
+            try await OAuthFlowTests.enable("github.com", clientID: "gh-client", secret: "gh-secret", on: server)
+            try await OAuthFlowTests.enable("twitter.com", clientID: "x-key", secret: "x-secret", on: server)
             let auth = server.makeAuth()
             let cases: [(AuthCredential, String, String?)] = [
                 (FacebookAuthProvider.credential(withAccessToken: "EAAB-good"), "facebook.com", nil),
