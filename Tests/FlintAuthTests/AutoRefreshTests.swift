@@ -42,9 +42,10 @@ final class SleepRecorder: Sendable {
         }
     }
 
-    /// Waits until `count` delays were asked for (the asking resumes the wait) and returns them.
-    func waitFor(_ count: Int) async throws -> [TimeInterval] {
-        let seen = await asked.wait(for: count, limit: .seconds(60))
+    /// Waits until `count` delays were asked for (the asking resumes the wait) and returns them; `limit` only guards
+    /// against a hang.
+    func waitFor(_ count: Int, limit: Duration = .seconds(60)) async throws -> [TimeInterval] {
+        let seen = await asked.wait(for: count, limit: limit)
         guard seen.count >= count else { throw FlintProcessError(message: "the refresh asked for \(seen) instead of \(count) delays") }
         return seen
     }
@@ -155,7 +156,9 @@ struct AutoRefreshTests {
                 with: .init(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expirationDate: clock.now().addingTimeInterval(320)))
             auth.backend.configuration.withLock { $0.emulatorHost = "127.0.0.1:1" }
             _ = try await user.getIDToken()
-            let delays = try await recorder.waitFor(8)
+            // Each failed refresh is a refused connection and the backend's one retry half a second later: on a loaded
+            // machine seven of them have taken over a minute, so the guard is generous.
+            let delays = try await recorder.waitFor(8, limit: .seconds(300))
             #expect(delays[0] == 20)
             #expect(Array(delays[1...6]) == [60, 120, 240, 480, 960, 960])
             #expect(auth.currentUser === user, "a network failure keeps the user signed in")
