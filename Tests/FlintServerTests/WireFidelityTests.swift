@@ -40,7 +40,7 @@ struct WireFidelityTests {
         }
     }
 
-    @Test("createAuthUri with a providerId Flint does not serve is a 400 INVALID_PROVIDER_ID; password is fine")
+    @Test("createAuthUri with a providerId the project has not configured is a 400 INVALID_PROVIDER_ID; password is fine")
     func createAuthURIProvider() async throws {
         try await withFlint { api in
             let reply = try await api.post(

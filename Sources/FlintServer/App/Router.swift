@@ -61,7 +61,7 @@ func buildRouter(flows: Flows, modules: [any ServerModule] = []) throws -> Route
     api.on(.sendOobCode, use: email.sendOobCode)
     api.on(.signInWithEmailLink, use: BodyHandlers.client(flows.emailLink.signInWithEmailLink))
 
-    let password = PasswordRoutes(flow: flows.password)
+    let password = PasswordRoutes(flow: flows.password, redirect: FederatedRedirect(flow: flows.federated))
     api.on(.signUp, use: password.signUp)
     api.on(.createAccount, use: password.signUp)
     api.on(.signInWithPassword, use: BodyHandlers.client(flows.password.signInWithPassword))

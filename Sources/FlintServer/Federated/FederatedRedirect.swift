@@ -77,18 +77,31 @@ struct FederatedRedirect: Sendable {
                 throw Refusal(message: error.detail ?? error.code, code: "auth/network-request-failed")
             }
         }
+        return Start(
+            location: try authorizationURL(
+                endpoints, clientID: clientID, state: state, redirectURI: redirectURI, scopes: request.scopes,
+                customParameters: request.customParameters, language: request.language))
+    }
+
+    /// The provider's OAuth 2 authorization request: the client, the callback `redirectURI`, the scopes, `state` sealed,
+    /// its nonce's SHA-256, PKCE S256, then the app's custom parameters (never over the request's own).
+    /// - Throws: ``Refusal`` when the state cannot be sealed.
+    func authorizationURL(
+        _ endpoints: ProviderEndpoints, clientID: String, state: RedirectState, redirectURI: String, scopes: [String],
+        customParameters: [(String, String)], language: String?
+    ) throws(Refusal) -> String {
         let sealed = try seal(state)
         var query = [
             ("client_id", clientID), ("redirect_uri", redirectURI), ("response_type", "code"),
-            ("scope", endpoints.scope(adding: request.scopes)), ("state", sealed), ("nonce", ProviderNonceRule.sha256Hex(state.nonce)),
+            ("scope", endpoints.scope(adding: scopes)), ("state", sealed), ("nonce", ProviderNonceRule.sha256Hex(state.nonce)),
             ("code_challenge", state.codeChallenge), ("code_challenge_method", "S256"),
         ]
         if endpoints.formPost { query.append(("response_mode", "form_post")) }
-        if let language = request.language { query.append((endpoints.languageParameter, language)) }
+        if let language { query.append((endpoints.languageParameter, language)) }
         let reserved = Set(query.map(\.0))
-        query += request.customParameters.filter { !reserved.contains($0.0) }
+        query += customParameters.filter { !reserved.contains($0.0) }
         let separator = endpoints.authorization.contains("?") ? "&" : "?"
-        return Start(location: endpoints.authorization + separator + URLQuery.encode(query))
+        return endpoints.authorization + separator + URLQuery.encode(query)
     }
 
     /// `state` sealed for the provider's round trip.

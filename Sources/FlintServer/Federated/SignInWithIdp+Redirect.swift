@@ -10,6 +10,13 @@ extension FederatedSignIn {
         guard let text = Self.queryValue("state", in: requestUri), !text.isEmpty else { return nil }
         let handler = node.settings.publicBaseURL + FederatedRedirect.handlerPath
         guard requestUri.hasPrefix(handler + "?") else {
+            // `createAuthUri`'s flow comes back to the app's own `continueUri`: the state is ours when it opens, was made
+            // for that flow and that URI.
+            if let state = RedirectState(opening: text, key: secret.idpKey, now: now), state.authType == FederatedRedirect.authURIType,
+                case .web(let continueURI) = state.target, requestUri.hasPrefix(String(continueURI.prefix { $0 != "?" && $0 != "#" }))
+            {
+                return state
+            }
             if providerNamed { return nil }
             throw AuthError.invalidRequestURI.with(detail: "The requestUri is not this server's sign-in handler (\(handler)).")
         }

@@ -14,8 +14,13 @@ struct CreateAuthURIRequest: Decodable {
     var continueUri: String?
     var sessionId: String?
 
-    /// Flint serves no identity provider: asking for one's sign-in URL is Firebase's answer to an unknown provider.
+    /// A federated provider: the answer is its authorization URL (`authUri`) back to `continueUri`
+    /// (``FederatedRedirect/authURI(providerID:continueURI:sessionID:scopes:customParameters:)``).
     var providerId: String?
+    /// The scopes asked for besides the provider's defaults (comma- or space-separated).
+    var oauthScope: String?
+    /// Parameters added to the provider's authorization request.
+    var customParameter: [String: String]?
 }
 
 struct CreateAuthURIResponse: ResponseEncodable {
@@ -23,6 +28,9 @@ struct CreateAuthURIResponse: ResponseEncodable {
     var registered: Bool?
     var allProviders: [String]?
     var signinMethods: [String]?
+    /// With a federated `providerId`: where the app sends the user.
+    var authUri: String?
+    var providerId: String?
     var sessionId: String
 }
 
@@ -30,7 +38,14 @@ extension PasswordRoutes {
     func createAuthURI(_ request: Request, context: FlintRequestContext) async throws -> CreateAuthURIResponse {
         let wire = try await context.clientBody(request, as: CreateAuthURIRequest.self)
         if let provider = wire.providerId, !provider.isEmpty, !CreateAuthURIRequest.servedProviders.contains(provider) {
-            throw AuthError.invalidProviderID
+            guard let continueUri = wire.continueUri, !continueUri.isEmpty else { throw AuthError.missingContinueURI }
+            guard ContinueURL(continueUri) != nil else { throw AuthError.invalidContinueURI }
+            let sessionId = wire.sessionId ?? flow.node.random.alphanumericID(length: 27)
+            let scopes = (wire.oauthScope ?? "").split { $0 == "," || $0 == " " }.map(String.init)
+            let parameters = (wire.customParameter ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            let authUri = try await redirect.authURI(
+                providerID: provider, continueURI: continueUri, sessionID: sessionId, scopes: scopes, customParameters: parameters)
+            return CreateAuthURIResponse(authUri: authUri, providerId: provider, sessionId: sessionId)
         }
         return try await flow.createAuthURI(wire)
     }

@@ -22,4 +22,6 @@ struct PasswordFlow: Sendable {
 /// The password endpoints' handlers that do more than hand the body to the flow.
 struct PasswordRoutes {
     let flow: PasswordFlow
+    /// `createAuthUri` with a federated provider.
+    let redirect: FederatedRedirect
 }

@@ -1,0 +1,46 @@
+import FlintCore
+
+/// `createAuthUri` with a `providerId` (the Android SDK's and older clients' generic-IdP flow): the provider's
+/// authorization URL going back to the app's `continueUri`, with the sign-in's state sealed in `state` for the
+/// request's `sessionId`; the app then sends the callback URL to `signInWithIdp` as `requestUri` with the same
+/// `sessionId` (``FederatedSignIn/redirectState(requestUri:providerNamed:now:)``).
+extension FederatedRedirect {
+    /// The `authType` a `createAuthUri` state carries: its callback is the app's own URL, not the handler.
+    static let authURIType = "createAuthUri"
+
+    /// The provider's authorization URL for `providerID`, back to `continueURI`.
+    /// - Throws: `INVALID_PROVIDER_ID` (not a configured provider), `OPERATION_NOT_ALLOWED` (disabled, no client secret,
+    ///   or no OAuth 2 web flow), `UNAUTHORIZED_DOMAIN` (`continueURI` off the authorized domains), `INVALID_IDP_RESPONSE`
+    ///   (the provider's endpoints cannot be had).
+    func authURI(
+        providerID: String, continueURI: String, sessionID: String, scopes: [String], customParameters: [(String, String)]
+    ) async throws(AuthError) -> String {
+        let node = flow.node
+        let config = node.config.current
+        guard let provider = config.identityProvider(providerID) else { throw AuthError.invalidProviderID }
+        guard provider.enabled else { throw AuthError.operationNotAllowed.with(detail: "The identity provider configuration is disabled.") }
+        guard let url = ContinueURL(continueURI), url.isAuthorized(by: config.authorizedDomains) else { throw AuthError.unauthorizedDomain }
+        guard let clientID = provider.clientID, flow.clientSecret(for: provider) != nil else {
+            throw AuthError.operationNotAllowed.with(detail: "The identity provider \(providerID) has no client ID and secret for the web flow.")
+        }
+        var state = RedirectState(
+            providerID: providerID, sessionHash: ProviderNonceRule.sha256Hex(sessionID), eventID: "", authType: Self.authURIType,
+            target: .web(redirectURL: continueURI), random: node.random, now: node.clock.now())
+        let endpoints: ProviderEndpoints
+        if let builtIn = BuiltInProviders.named(providerID) {
+            guard builtIn.oauth1Endpoints(keys: flow.keys) == nil,
+                let own = builtIn.webFlow(for: provider, customParameters: customParameters, state: &state, keys: flow.keys)
+            else { throw AuthError.operationNotAllowed.with(detail: "Flint runs no OAuth 2 web sign-in for \(providerID).") }
+            endpoints = own
+        } else {
+            endpoints = try await flow.endpoints(for: provider)
+        }
+        do {
+            return try authorizationURL(
+                endpoints, clientID: clientID, state: state, redirectURI: continueURI, scopes: scopes, customParameters: customParameters,
+                language: nil)
+        } catch {
+            throw AuthError.internalError
+        }
+    }
+}
