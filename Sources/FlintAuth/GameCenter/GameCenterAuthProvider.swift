@@ -1,6 +1,6 @@
 public import Foundation
 
-#if canImport(GameKit) && !os(watchOS)
+#if canImport(GameKit) && (os(iOS) || os(macOS) || os(visionOS))
     import GameKit
 #endif
 
@@ -15,10 +15,10 @@ public enum GameCenterAuthProvider {
     /// (`GKLocalPlayer.local.fetchItems(forIdentityVerificationSignature:)`) with the team and game player IDs and
     /// the display name.
     /// - Throws: `localPlayerNotAuthenticated` when no player is signed in to Game Center, GameKit's error, or
-    ///   `gameKitNotLinked` where GameKit does not exist (Linux: use
+    ///   `gameKitNotLinked` where GameKit does not exist or is not used (Linux, tvOS and watchOS: use
     ///   ``credential(playerID:teamPlayerID:gamePlayerID:publicKeyURL:signature:salt:timestamp:displayName:)``).
     public static func getCredential() async throws -> AuthCredential {
-        #if canImport(GameKit) && !os(watchOS)
+        #if canImport(GameKit) && (os(iOS) || os(macOS) || os(visionOS))
             return try await localPlayerCredential()
         #else
             throw AuthErrorCode.gameKitNotLinked.error(
@@ -47,7 +47,7 @@ public enum GameCenterAuthProvider {
             signature: signature, salt: salt, timestamp: timestamp, displayName: displayName)
     }
 
-    #if canImport(GameKit) && !os(watchOS)
+    #if canImport(GameKit) && (os(iOS) || os(macOS) || os(visionOS))
         /// The verification of `GKLocalPlayer.local`, as FirebaseAuth makes it (the legacy player ID left empty).
         @MainActor
         private static func localPlayerCredential() async throws -> AuthCredential {
