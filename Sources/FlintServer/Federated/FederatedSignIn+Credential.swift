@@ -13,6 +13,17 @@ struct ProviderCredential: Sendable {
     var nonce: String? = nil
 }
 
+extension ProviderCredential {
+    /// What a verified ID token proved: its claims, the profile read from them (or `profile`), the token itself and the
+    /// access token sent beside it, and its `nonce` to spend when the app sent a raw nonce.
+    init(verified token: ProviderIDToken, idToken: String, accessToken: String?, rawNonce: String?, profile: ProviderProfile? = nil) {
+        let sentNonce = !(rawNonce ?? "").isEmpty
+        self.init(
+            claims: token.claims, profile: profile ?? ProviderProfile(claims: token.claims), oauthIdToken: idToken, oauthAccessToken: accessToken,
+            nonce: sentNonce ? token.claims["nonce"]?.stringValue : nil)
+    }
+}
+
 extension FederatedSignIn {
     /// Google's token information and user information endpoints (the access-token flow).
     static let googleTokenInfo = "https://oauth2.googleapis.com/tokeninfo"
@@ -32,10 +43,9 @@ extension FederatedSignIn {
         let appName = ProviderProfile.appName(fromUserJSON: body.user)
         if let idToken = body.idToken, !idToken.isEmpty {
             let token = try await verify(idToken: idToken, rawNonce: body.nonce, provider: provider)
-            let sentNonce = !(body.nonce ?? "").isEmpty
             return ProviderCredential(
-                claims: token.claims, profile: ProviderProfile(claims: token.claims, appName: appName), oauthIdToken: idToken,
-                oauthAccessToken: body.accessToken, nonce: sentNonce ? token.claims["nonce"]?.stringValue : nil)
+                verified: token, idToken: idToken, accessToken: body.accessToken, rawNonce: body.nonce,
+                profile: ProviderProfile(claims: token.claims, appName: appName))
         }
         let code = body.code ?? Self.queryValue("code", in: requestUri)
         if let code, !code.isEmpty {

@@ -109,10 +109,8 @@ struct Facebook: BuiltInProvider {
             issuers: { _ in Self.limitedIssuers })
         var claims = token.claims
         claims["email_verified"] = nil
-        let sentNonce = !(rawNonce ?? "").isEmpty
         return ProviderCredential(
-            claims: token.claims, profile: ProviderProfile(claims: claims), oauthIdToken: idToken,
-            nonce: sentNonce ? token.claims["nonce"]?.stringValue : nil)
+            verified: token, idToken: idToken, accessToken: nil, rawNonce: rawNonce, profile: ProviderProfile(claims: claims))
     }
 
     /// `appsecret_proof`: the lower-case hex HMAC-SHA256 of the access token under the app secret.

@@ -73,10 +73,7 @@ struct Microsoft: BuiltInProvider {
         if profile.email == nil, let name = claims["preferred_username"]?.stringValue, name.contains("@") {
             (profile.email, profile.emailVerified) = (name.lowercased(), false)
         }
-        let sentNonce = !(rawNonce ?? "").isEmpty
-        return ProviderCredential(
-            claims: token.claims, profile: profile, oauthIdToken: idToken, oauthAccessToken: accessToken,
-            nonce: sentNonce ? token.claims["nonce"]?.stringValue : nil)
+        return ProviderCredential(verified: token, idToken: idToken, accessToken: accessToken, rawNonce: rawNonce, profile: profile)
     }
 
     /// Whether the web flow's `tenant` admits a token from `directory`.

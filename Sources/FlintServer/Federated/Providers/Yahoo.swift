@@ -45,9 +45,6 @@ struct Yahoo: BuiltInProvider {
     ) async throws(AuthError) -> ProviderCredential {
         let token = try await flow.verify(
             idToken: idToken, rawNonce: rawNonce, provider: provider, jwks: Self.jwks, nonceRule: nonceRule, issuers: { _ in [Self.issuer] })
-        let sentNonce = !(rawNonce ?? "").isEmpty
-        return ProviderCredential(
-            claims: token.claims, profile: ProviderProfile(claims: token.claims), oauthIdToken: idToken, oauthAccessToken: accessToken,
-            nonce: sentNonce ? token.claims["nonce"]?.stringValue : nil)
+        return ProviderCredential(verified: token, idToken: idToken, accessToken: accessToken, rawNonce: rawNonce)
     }
 }
