@@ -43,18 +43,12 @@ extension ConsoleRoutes {
             }
             let config = flow.node.config
             let resource = ConsoleProviders.resource(kind, form: form, current: config.current.idpResources(.defaultSupported)[id])
-            let origin = AuditOrigin(ip: context.clientIP, actor: caller.email)
-            do {
-                try await AuditOrigin.$current.withValue(origin) {
-                    try await config.saveIdentityProvider(
-                        id, in: .defaultSupported, resource, at: flow.node.clock.now(), change: ["updated": .string(id), "from": "console"])
-                }
-            } catch let error as AuthError {
-                var data = settingsData()
-                data["providers"] = ConsoleProviders.rows(config.current, errors: [id: error.detail ?? error.message])
-                return pages.page("settings", title: "Settings", data, caller: caller, status: .badRequest)
+            return try await save(caller: caller, context: context, anchor: "#providers") { message in
+                ["providers": ConsoleProviders.rows(config.current, errors: [id: message])]
+            } write: {
+                try await config.saveIdentityProvider(
+                    id, in: .defaultSupported, resource, at: flow.node.clock.now(), change: ["updated": .string(id), "from": "console"])
             }
-            return ConsolePages.redirect("/console/settings?saved=1#providers")
         }
     }
 
@@ -79,23 +73,38 @@ extension ConsoleRoutes {
         _ patch: [String: JSONValue], mask: [String], caller: ConsoleCaller, context: FlintRequestContext,
         _ errorData: (String) -> [String: Any]
     ) async throws -> Response {
+        try await save(caller: caller, context: context, errorData) {
+            _ = try await ProjectConfigRoutes.update(config: flow.node.config, patch: patch, updateMask: mask, at: flow.node.clock.now())
+        }
+    }
+
+    /// Runs a config change (`write`) as `caller` (``asOperator(_:context:_:)``): on success the redirect to the saved page
+    /// (at `anchor`), on a refusal the page again (400) with the data `errorData` makes of the error's message.
+    private func save(
+        caller: ConsoleCaller, context: FlintRequestContext, anchor: String = "", _ errorData: (String) -> [String: Any],
+        write: () async throws -> Void
+    ) async throws -> Response {
         do {
-            try await updateConfig(patch, mask: mask, caller: caller, context: context)
+            try await asOperator(caller, context: context, write)
         } catch let error as AuthError {
             let data = settingsData().merging(errorData(error.detail ?? error.message)) { $1 }
             return pages.page("settings", title: "Settings", data, caller: caller, status: .badRequest)
         }
-        return ConsolePages.redirect("/console/settings?saved=1")
+        return ConsolePages.redirect("/console/settings?saved=1" + anchor)
     }
 
     /// Runs the admin config API's update with `patch` and `mask` as `caller`: checked, stored and audited
     /// (`CONFIG_CHANGED`, the operator as actor, the request's address) as a script's change would be.
     /// - Throws: the config's refusal, an ``AuthError`` (`INVALID_CONFIG` with its detail).
     func updateConfig(_ patch: [String: JSONValue], mask: [String], caller: ConsoleCaller, context: FlintRequestContext) async throws {
-        let origin = AuditOrigin(ip: context.clientIP, actor: caller.email)
-        _ = try await AuditOrigin.$current.withValue(origin) {
-            try await ProjectConfigRoutes.update(config: flow.node.config, patch: patch, updateMask: mask, at: flow.node.clock.now())
+        try await asOperator(caller, context: context) {
+            _ = try await ProjectConfigRoutes.update(config: flow.node.config, patch: patch, updateMask: mask, at: flow.node.clock.now())
         }
+    }
+
+    /// Runs `body` with the operator as the audit actor and the request's address, as a script's change is recorded.
+    private func asOperator(_ caller: ConsoleCaller, context: FlintRequestContext, _ body: () async throws -> Void) async throws {
+        try await AuditOrigin.$current.withValue(AuditOrigin(ip: context.clientIP, actor: caller.email)) { try await body() }
     }
 
     /// The current test numbers and their codes.
