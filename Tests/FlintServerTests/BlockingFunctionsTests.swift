@@ -247,4 +247,29 @@ struct BlockingFunctionsTests {
             }
         }
     }
+
+    @Test("an answer's claims: at most 1,000 characters each and together, no reserved name, session claims for beforeSignIn only")
+    func verdictLimits() throws {
+        func verdict(_ record: JSONValue, _ trigger: ProjectConfig.BlockingTrigger = .beforeSignIn) throws(BlockingVerdict.Unusable)
+            -> BlockingVerdict
+        {
+            try BlockingVerdict(answer: ["userRecord": record], trigger: trigger)
+        }
+        // {"k":"…"} is 8 characters around the value.
+        let fits: JSONValue = ["k": .string(String(repeating: "x", count: 992))]
+        let over: JSONValue = ["k": .string(String(repeating: "x", count: 993))]
+        #expect(throws: Never.self) { try verdict(["updateMask": "customClaims", "customClaims": fits]) }
+        #expect(throws: BlockingVerdict.Unusable.self) { try verdict(["updateMask": "customClaims", "customClaims": over]) }
+        #expect(throws: BlockingVerdict.Unusable.self) { try verdict(["updateMask": "sessionClaims", "sessionClaims": over]) }
+        let half: JSONValue = ["a": .string(String(repeating: "x", count: 600))]
+        let otherHalf: JSONValue = ["b": .string(String(repeating: "y", count: 600))]
+        #expect(throws: BlockingVerdict.Unusable.self) {
+            try verdict(["updateMask": "customClaims,sessionClaims", "customClaims": half, "sessionClaims": otherHalf])
+        }
+        #expect(throws: BlockingVerdict.Unusable.self) { try verdict(["updateMask": "sessionClaims", "sessionClaims": ["nonce": "n"]]) }
+        #expect(throws: BlockingVerdict.Unusable.self) {
+            try verdict(["updateMask": "sessionClaims", "sessionClaims": ["role": "x"]], .beforeCreate)
+        }
+        #expect(throws: BlockingVerdict.Unusable.self) { try verdict(["updateMask": "passwordHash", "passwordHash": "x"]) }
+    }
 }
