@@ -161,7 +161,7 @@ enum ConsoleTemplates {
           <th scope="col">IP</th><th scope="col">Detail</th></tr></thead>
           <tbody>
           {{#events}}
-          <tr><td>{{at}}</td><td>{{kind}}</td><td>{{#uid}}<a href="/console/users/{{uid}}">{{uid}}</a>{{/uid}}</td><td>{{actor}}</td>
+          <tr><td>{{at}}</td><td>{{kind}}</td><td>{{#account}}<a href="/console/users/{{account}}">{{account}}</a>{{/account}}</td><td>{{actor}}</td>
           <td>{{ip}}</td><td><code>{{detail}}</code></td></tr>
           {{/events}}
           {{^events}}<tr><td colspan="6">No event.</td></tr>{{/events}}

@@ -127,6 +127,22 @@ struct ConsoleTests {
         }
     }
 
+    @Test("absent values show a dash, never Swift's nil; events without an account have no link")
+    func absentValues() async throws {
+        try await withConsole { api, op, _ in
+            let uid = try await api.adminCreate(["localId": "u-bare"])
+            let signedIn = try await api.consoleSignIn(op, password: Self.password)
+            let page = try await api.console(.get, "/console/users/\(uid)", cookie: signedIn.cookie)
+            #expect(page.status == .ok && !page.text.contains("nil"), "\(page.text)")
+            for label in ["Email", "Phone", "Display name"] {
+                #expect(page.text.contains("<dt>\(label)</dt><dd>—</dd>"), "\(label)")
+            }
+            let events = try await api.console(.get, "/console/security?kind=CONSOLE_SIGN_IN", cookie: signedIn.cookie)
+            #expect(events.status == .ok && events.text.contains("CONSOLE_SIGN_IN"))
+            #expect(!events.text.contains(#"href="/console/users/""#), "\(events.text)")
+        }
+    }
+
     @Test("a session ends after 30 minutes without a request, and at once when signed out")
     func idleTimeout() async throws {
         try await withConsole { api, op, _ in
