@@ -374,6 +374,33 @@ def main():
         expect("SMS template fr.signIn must contain {code}" in error, "no error beside the SMS text: " + console.text())
         console.shot("templates-error")
 
+        # A phone's width (390 px): no page scrolls sideways; wide tables turn into one card per row.
+        narrow_pages = ["/console/dashboard", "/console/dashboard?range=30d", "/console/users", "/console/users/" + uid,
+                        "/console/deliveries", "/console/security", "/console/security?kind=CONSOLE_SIGN_IN", "/console/keys",
+                        "/console/settings", "/console/templates?locale=fr&template=email.EMAIL_SIGNIN", "/console/outbox"]
+        wide = []
+        for path in narrow_pages:
+            driver.set_window_size(390, 844)
+            console.open(path)
+            overflow = driver.execute_script(
+                "const w = document.documentElement.clientWidth;"
+                "if (document.documentElement.scrollWidth <= w) return null;"
+                "const e = [...document.querySelectorAll('body *')].find(e => e.getBoundingClientRect().right > w + 1);"
+                "if (e) return e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right);"
+                "const s = [...document.querySelectorAll('body *')].filter(e => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX == 'visible');"
+                "return 'page: ' + s.map(e => e.tagName + '.' + e.className + ' ' + e.scrollWidth + '>' + e.clientWidth).join(', ');")
+            if overflow:
+                wide.append(f"{path} ({overflow})")
+        expect(not wide, "pages wider than 390 px: " + ", ".join(wide))
+        for name, path in (("narrow-dashboard", "/console/dashboard"), ("narrow-security", "/console/security"),
+                           ("narrow-deliveries", "/console/deliveries")):
+            driver.set_window_size(390, 844)
+            console.open(path)
+            height = driver.execute_script("return document.documentElement.scrollHeight")
+            driver.set_window_size(390, max(844, min(height + 40, 4400)))
+            driver.save_screenshot(os.path.join(args.screenshots, name + ".png"))
+        driver.set_window_size(1200, 800)
+
         # The same stylesheet in dark mode (prefers-color-scheme).
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
         console.open("/console/users/" + uid)

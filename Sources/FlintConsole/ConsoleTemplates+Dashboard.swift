@@ -32,13 +32,13 @@ extension ConsoleTemplates {
           {{^svg}}<p class="muted">{{summary}}</p>{{/svg}}
           <details>
             <summary>Numbers</summary>
-            <table>
+            <div class="scroll"><table>
               <caption class="visually-hidden">{{title}}</caption>
               <thead><tr><th scope="col">Period</th>{{#columns}}<th scope="col">{{name}}</th>{{/columns}}<th scope="col">Total</th></tr></thead>
               <tbody>
               {{#rows}}<tr><th scope="row">{{name}}</th>{{#cells}}<td>{{value}}</td>{{/cells}}<td>{{total}}</td></tr>{{/rows}}
               </tbody>
-            </table>
+            </table></div>
           </details>
         </figure>
         """
