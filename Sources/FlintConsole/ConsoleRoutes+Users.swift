@@ -17,6 +17,7 @@ extension ConsoleRoutes {
             ]
         }
         var data: [String: Any] = ["q": q, "users": rows, "caption": q.isEmpty ? "Every account, by user ID" : "Accounts matching the search"]
+        if let region = flow.node.config.current.defaultPhoneRegion { data["region"] = region }
         if let next { data["next"] = "/console/users?" + Self.queryString(["q": q, "after": next]) }
         if let deleted = ConsoleForm.query("deleted", in: request) { data["caption"] = "Account \(deleted) deleted." }
         return pages.page("users", title: "Users", data, caller: caller)

@@ -48,6 +48,7 @@ enum ConsoleStylesheet {
         button.danger { background: transparent; color: var(--danger); border-color: var(--danger); }
         .search { display: flex; flex-wrap: wrap; align-items: end; gap: 8px; margin-bottom: 16px; }
         .search > label { margin: 0; width: 100%; }
+        .search .hint { width: 100%; margin: 0; order: 3; font-size: 13px; }
         .search .field label { margin: 0 0 4px; }
         .search button { margin: 0; }
         .search input[type="search"] { min-width: min(320px, 100%); }

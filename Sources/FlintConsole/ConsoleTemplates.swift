@@ -20,7 +20,10 @@ enum ConsoleTemplates {
     static let users = """
         <form method="get" action="/console/users" class="search" role="search">
           <label for="q">Email, phone number, user ID prefix or display name</label>
-          <input id="q" name="q" type="search" value="{{q}}">
+          <input id="q" name="q" type="search" value="{{q}}" aria-describedby="q-hint">
+          <p class="muted hint" id="q-hint">{{#region}}Phone numbers: international (+44 7700 900123) or as written in
+          {{region}} (the project's default phone region).{{/region}}{{^region}}Phone numbers in international format
+          (+1 650 555 3434); set a default phone region in Settings to search national numbers.{{/region}}</p>
           <button type="submit">Search</button>
         </form>
         <table class="cards">

@@ -183,6 +183,24 @@ struct ConsoleTests {
         }
     }
 
+    @Test("with a default phone region, a number written nationally finds its user; without one it finds nothing, and the hint says so")
+    func nationalSearch() async throws {
+        try await withConsole { api, op, _ in
+            let user = try await api.signIn("+16505553434")
+            let signedIn = try await api.consoleSignIn(op, password: Self.password)
+            let path = "/console/users?q=%28650%29+555-3434"
+            let without = try await api.console(.get, path, cookie: signedIn.cookie)
+            #expect(!without.text.contains("/console/users/\(user.localId)") && without.text.contains("set a default phone region"))
+            try await api.patchConfig(#"{"flint":{"defaultPhoneRegion":"us"}}"#, mask: "flint.defaultPhoneRegion")
+            let found = try await api.console(.get, path, cookie: signedIn.cookie)
+            #expect(
+                found.text.contains("/console/users/\(user.localId)") && found.text.contains("US (the project's default phone region)"),
+                "\(found.text)")
+            let international = try await api.console(.get, "/console/users?q=%2B1+650+555+3434", cookie: signedIn.cookie)
+            #expect(international.text.contains("/console/users/\(user.localId)"))
+        }
+    }
+
     @Test("claims are checked by the admin API's rules; valid ones reach the next ID token")
     func claims() async throws {
         try await withConsole { api, op, _ in

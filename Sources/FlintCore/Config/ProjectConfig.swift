@@ -16,7 +16,7 @@ package struct ProjectConfig: Sendable, Equatable {
         "signIn.email.enabled", "signIn.email.passwordRequired", "signIn.anonymous", "signIn.anonymous.enabled", "authorizedDomains",
         "emailPrivacyConfig",
         "emailPrivacyConfig.enableImprovedEmailPrivacy", "flint", "flint.appLinks", "flint.linkDomains", "flint.emailTemplates",
-        "flint.smsTemplates",
+        "flint.smsTemplates", "flint.defaultPhoneRegion",
         "mfa", "mfa.state", "mfa.enabledProviders", "mfa.providerConfigs", "smsRegionConfig",
         "smsRegionConfig.allowByDefault", "smsRegionConfig.allowByDefault.disallowedRegions", "smsRegionConfig.allowlistOnly",
         "smsRegionConfig.allowlistOnly.allowedRegions",
@@ -97,6 +97,7 @@ package struct ProjectConfig: Sendable, Equatable {
         try Self.validateAppVerification(doc)
         if let regions = try Self.normalizedSMSRegionConfig(doc) { doc["smsRegionConfig"] = regions }
         try Self.validateSMSLimits(doc)
+        doc = try Self.normalizedDefaultPhoneRegion(doc)
         if let policy = try Self.normalizedPasswordPolicyConfig(doc) { doc["passwordPolicyConfig"] = policy }
         try Self.validateMobileLinksConfig(doc)
         try Self.validateIdentityProviders(doc)
