@@ -78,7 +78,7 @@ extension TwoNodeTests {
 
 /// Asks `condition` of the other node every 50 ms until it holds or a second has passed (the default reload
 /// interval is 30 s: within a second, only the change announcement can have told the node); whether it held.
-private func soon(_ condition: () async throws -> Bool) async throws -> Bool {
+func soon(_ condition: () async throws -> Bool) async throws -> Bool {
     let deadline = ContinuousClock.now + .seconds(1)
     while ContinuousClock.now < deadline {
         if try await condition() { return true }
