@@ -11,20 +11,12 @@ import Testing
 extension TwoNodeTests {
     @Test("blocking functions set through node 1's config API run on node 2: its refusal stores nothing, and a change made on node 2 reaches node 1")
     func blockingFunctionsAcrossNodes() async throws {
-        let client = HTTPClient.shared
-        let url = try await freshDatabase(on: try #require(postgresURL))
-        let data1 = temporaryDataDirectory()
-        let data2 = temporaryDataDirectory()
-        defer {
-            try? FileManager.default.removeItem(atPath: data1)
-            try? FileManager.default.removeItem(atPath: data2)
-        }
         // The default reload (30 s): a change reaches the other node through its announcement, within a second.
-        let shared = ["--database", url, "--master-key-file", try newMasterKeyFile(), "--dev", "--password-hash-cost", "10"]
-        let node1 = try await FlintProcess(dataDirectory: data1, extraArguments: shared)
-        defer { node1.terminate() }
-        let node2 = try await FlintProcess(dataDirectory: data2, extraArguments: shared)
-        defer { node2.terminate() }
+        try await withTwoNodes(["--password-hash-cost", "10"]) { node1, node2 in try await blockingFunctionsAcrossNodes(node1, node2) }
+    }
+
+    private func blockingFunctionsAcrossNodes(_ node1: FlintProcess, _ node2: FlintProcess) async throws {
+        let client = HTTPClient.shared
         let signUp = "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k"
 
         let function = StandInFunction()
