@@ -171,6 +171,22 @@ def expect(condition, message):
         sys.exit("console browser test failed: " + message)
 
 
+def check_accessibility(driver, console, paths, scheme):
+    """Runs axe-core on each page; fails on any serious or critical violation, naming the rule and the elements."""
+    from axe_selenium_python import Axe
+    found = []
+    for path in paths:
+        console.open(path)
+        axe = Axe(driver)
+        axe.inject()
+        results = axe.run()
+        for violation in results["violations"]:
+            if violation.get("impact") in ("serious", "critical"):
+                targets = ", ".join(" ".join(node["target"]) for node in violation["nodes"][:3])
+                found.append(f"{path} [{scheme}]: {violation['id']} ({violation['impact']}): {violation['help']} — {targets}")
+    expect(not found, "accessibility violations:\n  " + "\n  ".join(found))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--flint", required=True)
@@ -401,6 +417,9 @@ def main():
             driver.save_screenshot(os.path.join(args.screenshots, name + ".png"))
         driver.set_window_size(1200, 800)
 
+        # axe-core (axe-selenium-python's copy) finds no serious or critical violation on any page, light and dark.
+        check_accessibility(driver, console, narrow_pages + ["/console/settings?saved=1"], "light")
+
         # The same stylesheet in dark mode (prefers-color-scheme).
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
         console.open("/console/users/" + uid)
@@ -411,6 +430,7 @@ def main():
         console.shot("settings-dark")
         console.open("/console/templates?locale=fr&template=email.EMAIL_SIGNIN")
         console.shot("templates-dark")
+        check_accessibility(driver, console, narrow_pages, "dark")
         print("console browser test: setup, password + TOTP sign-in, search by phone, claims, disable, audit log, key rotation, a fictional number, "
               "anonymous sign-in, an authorized domain, and a template edited with its live preview all work")
     finally:

@@ -72,10 +72,10 @@ enum ConsoleStylesheet {
         .code { font-size: 1.25rem; letter-spacing: 2px; font-weight: 700; }
         .uri { word-break: break-all; }
         .muted { color: var(--muted); }
-        .tiles { display: flex; flex-wrap: wrap; gap: 12px; margin: 0 0 16px; }
-        .tiles div { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 8px 14px; min-width: 120px; }
-        .tiles dt { color: var(--muted); font-size: 13px; }
-        .tiles dd { margin: 0; font-size: 1.6rem; font-weight: 700; }
+        .tiles { display: flex; flex-wrap: wrap; gap: 12px; margin: 0 0 16px; padding: 0; list-style: none; }
+        .tiles li { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 8px 14px; min-width: 120px; }
+        .tiles .name { display: block; color: var(--muted); font-size: 13px; }
+        .tiles .value { display: block; font-size: 1.6rem; font-weight: 700; }
         .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(480px, 100%), 1fr)); gap: 16px; align-items: start; }
         figure.chart { margin: 0; background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; }
         figure.chart svg { display: block; width: 100%; height: auto; margin-top: 8px; }
