@@ -109,6 +109,7 @@ struct ReloadService: Service, CustomStringConvertible {
     let node: Node
     let keys: KeyCache
     let codes: ActionCodes
+    let tenants: TenantCache
     let modules: [any ServerModule]
 
     /// Its name only: ServiceLifecycle logs its services at start, and this one holds the node's settings and secrets.
@@ -116,7 +117,7 @@ struct ReloadService: Service, CustomStringConvertible {
 
     init(flows: Flows, modules: [any ServerModule] = []) {
         (interval, outboxRetention) = (flows.node.settings.reloadInterval, flows.node.settings.outboxRetention)
-        (node, keys, codes, self.modules) = (flows.node, flows.keys, flows.actionCodes, modules)
+        (node, keys, codes, tenants, self.modules) = (flows.node, flows.keys, flows.actionCodes, flows.tenants, modules)
     }
 
     func run() async throws {
@@ -129,6 +130,7 @@ struct ReloadService: Service, CustomStringConvertible {
                     do {
                         try await keys.reload()
                         try await node.config.reload()
+                        tenants.forget()
                         try await sweep()
                         await codes.deliverDueEmail()
                     } catch {
@@ -148,6 +150,7 @@ struct ReloadService: Service, CustomStringConvertible {
                 switch change {
                 case .config: try await node.config.reload()
                 case .keys: try await keys.reload()
+                case .tenants: tenants.forget()
                 default: continue
                 }
             } catch {

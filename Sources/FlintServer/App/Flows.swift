@@ -28,6 +28,8 @@ package struct Flows: Sendable {
     let adminCredentials: AdminCredentials
     let users: UserAdminFlow
     let imports: ImportFlow
+    /// The tenants requests name, cached as the config is.
+    package let tenants: TenantCache
 
     /// Prepares a node: the stored secrets checked against the master key (those kept in clear sealed with it), server
     /// secret and first signing key (created on first start), project config (the
@@ -99,5 +101,6 @@ package struct Flows: Sendable {
         adminCredentials = AdminCredentials(store: store)
         users = UserAdminFlow(node: node)
         imports = ImportFlow(node: node, passwords: passwords)
+        tenants = TenantCache(store: store)
     }
 }
