@@ -123,7 +123,10 @@ package struct BlockingDryRun: Sendable {
             guard events.count == query.limit, let last = events.last?.id else { return (replays, signIns, truncated) }
             before = last
         }
-        return (replays, signIns, true)
+        // Read up to the limit: truncated if the window holds an older sign-in.
+        let older = AuditQuery(kind: .signIn, since: since, beforeID: before, limit: 1)
+        let more = try await node.store.read { try await $0.auditEvents(older) }
+        return (replays, signIns, truncated || !more.isEmpty)
     }
 
     /// Whether the sign-in `event` records called `trigger` live: tokens issued (`beforeSignIn`) or an account
