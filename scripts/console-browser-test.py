@@ -10,7 +10,8 @@ fails with USER_DISABLED), reads the audit entries of the sign-in and both actio
 the signing key, and on the settings page adds a fictional test number (a sign-in with it then works), turns on
 anonymous sign-in (an anonymous sign-up then works), and adds an authorized domain after an invalid one is refused
 beside its field (the public project config then lists it) and the app links (then served in the AASA and assetlinks
-files), and on the templates page edits the French sign-in email's
+files), dry-runs a stand-in blocking function against the sign-ins above (its refusals and changes reported, nothing
+applied), then saves it (a refused sign-in follows) and clears it, and on the templates page edits the French sign-in email's
 subject (the live preview follows the typing) and saves it, then sees an SMS text without {code} refused beside its
 field. A screenshot of every page is saved in the screenshots folder.
 
@@ -26,9 +27,11 @@ import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -125,6 +128,34 @@ def id_token_claims(token):
     return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
 
 
+def screening_function():
+    """A stand-in blocking function on loopback: refuses UK numbers (as firebase-functions answers an HttpsError) and
+    gives reader@example.com a custom claim; answers (server, URL)."""
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self):
+            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            claims = id_token_claims(body["data"]["jwt"])
+            user = claims.get("user_record", {})
+            status, answer = 200, {}
+            if user.get("phone_number", "").startswith("+44"):
+                status, answer = 400, {"error": {"status": "PERMISSION_DENIED", "message": "UK numbers are not accepted here"}}
+            elif user.get("email") == "reader@example.com":
+                answer = {"userRecord": {"updateMask": "customClaims", "customClaims": {"reviewed": True}}}
+            data = json.dumps(answer).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/screen"
+
+
 def gone(element):
     """Whether the element's page was replaced (Chromium answers a stale element with one error or another)."""
     try:
@@ -150,6 +181,11 @@ class Console:
         if missing > 0:
             self.driver.set_window_size(1200, min(self.driver.get_window_size()["height"] + missing, 4400))
         self.driver.save_screenshot(os.path.join(self.shots, name + ".png"))
+
+    def shot_section(self, name, element_id):
+        """A screenshot of one section of the page (the window grown to the whole page first, so none of it is cut)."""
+        self.shot(name)
+        self.driver.find_element(By.ID, element_id).screenshot(os.path.join(self.shots, name + ".png"))
 
     def fill(self, field, text):
         element = self.driver.find_element(By.ID, field)
@@ -359,6 +395,41 @@ def main():
         status, fictional = call(base, v1 + "/accounts:signInWithPhoneNumber?key=console-test", {"sessionInfo": sent["sessionInfo"], "code": "424242"})
         expect(status == 200 and fictional.get("idToken"), f"sign-in with the fictional number failed: {fictional}")
 
+        # Blocking functions: a dry run of a stand-in function (refusing UK numbers, tagging reader@example.com)
+        # reports the sign-ins above; nothing is applied. Then a bad URL is refused above the form, the function is
+        # saved as beforeSignIn (a UK sign-in is then refused with its message), and cleared again.
+        function, function_url = screening_function()
+        try:
+            console.open("/console/settings")
+            console.fill("dryRunUri", function_url)
+            console.fill("dryRunDays", "7")
+            console.submit("Run dry run")
+            report = driver.find_element(By.ID, "dry-run-report").text
+            expect("UK numbers are not accepted here" in report and "REFUSED" in report and "CHANGED" in report, "dry run report: " + report)
+            console.shot_section("blocking-functions", "blocking-functions")
+            console.open("/console/settings")
+            console.fill("beforeSignIn", "not a url")
+            console.submit("Save blocking functions")
+            error = driver.find_element(By.ID, "blockingFunctions-error").text
+            expect("Expected an absolute URI with valid scheme and host." in error, "no error above the blocking functions form: " + console.text())
+            console.fill("beforeSignIn", function_url)
+            console.submit("Save blocking functions")
+            expect("Saved." in console.text(), "the blocking function was not saved: " + console.text())
+            expect(admin_config(base).get("blockingFunctions", {}).get("triggers", {}).get("beforeSignIn", {}).get("functionUri") == function_url,
+                   "the config lacks the function")
+            _, sent = call(base, V1 + "/accounts:sendVerificationCode?key=console-test", {"phoneNumber": "+447700900123", "recaptchaToken": "dev"})
+            _, codes = call(base, f"/emulator/v1/projects/{PROJECT}/verificationCodes")
+            code = [c["code"] for c in codes["verificationCodes"] if c["phoneNumber"] == "+447700900123"][-1]
+            status, refused = call(base, V1 + "/accounts:signInWithPhoneNumber?key=console-test", {"sessionInfo": sent["sessionInfo"], "code": code})
+            expect(status == 400 and "UK numbers are not accepted here" in refused.get("error", {}).get("message", ""),
+                   f"the saved function did not refuse: {refused}")
+            console.open("/console/settings")
+            console.fill("beforeSignIn", "")
+            console.submit("Save blocking functions")
+            expect(not admin_config(base).get("blockingFunctions", {}).get("triggers"), "the function was not cleared")
+        finally:
+            function.shutdown()
+
         # Templates: the French sign-in email's subject typed, the preview following it without a reload (the HTML part
         # in its sandboxed frame too), saved as an override of that part alone.
         console.open("/console/templates?locale=fr&template=email.EMAIL_SIGNIN")
@@ -432,7 +503,7 @@ def main():
         console.shot("templates-dark")
         check_accessibility(driver, console, narrow_pages, "dark")
         print("console browser test: setup, password + TOTP sign-in, search by phone, claims, disable, audit log, key rotation, a fictional number, "
-              "anonymous sign-in, an authorized domain, and a template edited with its live preview all work")
+              "anonymous sign-in, an authorized domain, a blocking function's dry run and setting, and a template edited with its live preview all work")
     finally:
         if driver is not None:
             driver.quit()

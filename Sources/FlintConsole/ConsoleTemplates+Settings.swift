@@ -165,6 +165,7 @@ extension ConsoleTemplates {
         <h3 id="link-domains">Link domains</h3>
         <p>Other hosts that serve Flint's action page (<code>flint.linkDomains</code>); a request's <code>linkDomain</code> picks one.</p>
         \(hostList("linkDomains", action: "/console/settings/link-domains", field: "linkDomain", label: "Link domain", add: "Add link domain"))
+        \(blockingFunctions)
         """
 
     /// The hosts the list `list` holds, each with its remove form (`remove`), then a form adding one (`field`), for

@@ -35,7 +35,7 @@ package enum APIEndpoint: CaseIterable, Sendable {
     // Tenants
     case createTenant, listTenants, getTenant, updateTenant, deleteTenant
     // Operations
-    case adminOutbox, auditEvents, metrics, openapi
+    case adminOutbox, auditEvents, blockingDryRun, metrics, openapi
     // Dev mode: the emulator's paths
     case ready, devVerificationCodes, devOutbox, devOobCodes, devPushes, devDeleteAccounts, devConfig, devUpdateConfig
 
@@ -177,6 +177,7 @@ package enum APIEndpoint: CaseIterable, Sendable {
 
         case .adminOutbox: .at(.get, "/flint/v1/projects/{project}/outbox", "adminOutbox", access: .adminRead)
         case .auditEvents: .at(.get, "/flint/v1/projects/{project}/auditEvents", "auditEvents", access: .adminRead)
+        case .blockingDryRun: .at(.post, "/flint/v1/projects/{project}/blockingFunctions:dryRun", "blockingDryRun", access: .adminWrite)
         // The operator's bearer credential or `--metrics-token`.
         case .metrics: .at(.get, MetricsRoutes.path, "metrics", access: .adminRead)
         case .openapi: .at(.get, OpenAPIDocument.path, "openapi", access: .open)

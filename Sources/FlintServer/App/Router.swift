@@ -135,6 +135,7 @@ func buildRouter(flows: Flows, modules: [any ServerModule] = []) throws -> Route
     let dev = DevRoutes(node: flows.node, secret: flows.secret)
     api.on(.adminOutbox, use: dev.adminOutbox)
     api.on(.auditEvents, use: AuditRoutes(node: flows.node).list)
+    api.on(.blockingDryRun, use: BlockingDryRun(node: flows.node).handle)
     // Operators' views of the node: Prometheus metrics (admin or --metrics-token) and the OpenAPI document (public).
     api.on(.metrics, use: MetricsRoutes(node: flows.node, keys: flows.keys).scrape)
     api.on(.openapi, use: OpenAPIDocument.serve)

@@ -45,12 +45,15 @@ public struct AuditKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let passkeyEnrolled = AuditKind(rawValue: "PASSKEY_ENROLLED")
     /// Passkeys were withdrawn (`detail.credentialIds`).
     public static let passkeyWithdrawn = AuditKind(rawValue: "PASSKEY_WITHDRAWN")
+    /// A blocking function was replayed against the audit log's sign-ins (`detail.functionUri`, `detail.trigger`,
+    /// `detail.days` and the counts); nothing else of the dry run is stored.
+    public static let blockingDryRun = AuditKind(rawValue: "BLOCKING_DRY_RUN")
 
     /// Every kind Flint records, in the order above.
     public static let all: [AuditKind] = [
         signIn, signInFailed, lockout, mfaEnrolled, mfaWithdrawn, recoveryCodesRegenerated, passwordChanged, passwordReset, emailChanged,
         emailRecovered, sessionsRevoked, accountDeleted, adminAction, configChanged, consoleSignIn, consoleSignInFailed, consoleOperatorChanged,
-        passkeyEnrolled, passkeyWithdrawn,
+        passkeyEnrolled, passkeyWithdrawn, blockingDryRun,
     ]
 
     public var description: String { rawValue }

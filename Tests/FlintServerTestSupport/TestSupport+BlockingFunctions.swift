@@ -1,10 +1,12 @@
 package import FlintCore
 import FlintTesting
+import Foundation
 package import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Synchronization
+import Testing
 
 /// A blocking function on loopback: records each call's JWT claims (and header) and answers as `answer` says.
 package final class StandInFunction: Sendable {
@@ -17,7 +19,7 @@ package final class StandInFunction: Sendable {
 
     private struct State {
         var port = 0
-        package var calls: [(header: JSONValue, claims: JSONValue, body: JSONValue)] = []
+        var calls: [(header: JSONValue, claims: JSONValue, body: JSONValue)] = []
         var answer: @Sendable (JSONValue) -> Answer = { _ in .json(.ok, [:]) }
     }
 
@@ -25,6 +27,7 @@ package final class StandInFunction: Sendable {
     /// Recorded when the test body ends: a `hang` answer is given then.
     private let done = EventLog<Void>()
 
+    /// A function with no calls yet, answering `{}` (allowed, no change).
     package init() {}
 
     /// `http://127.0.0.1:<port>/<name>`: the function's URL for a trigger.
@@ -74,4 +77,22 @@ package final class StandInFunction: Sendable {
             try await body()
         }
     }
+}
+
+extension API {
+    /// Sets the project's blocking functions: trigger name → function URL.
+    package func setBlockingFunctions(_ triggers: [String: String], forward: [String: Bool] = [:]) async throws {
+        var map: [String: JSONValue] = [:]
+        for (name, uri) in triggers { map[name] = ["functionUri": .string(uri)] }
+        let section: JSONValue = ["triggers": .object(map), "forwardInboundCredentials": .object(forward.mapValues(JSONValue.bool))]
+        try await patchConfig(
+            String(decoding: JSONValue.object(["blockingFunctions": section]).serialized(), as: UTF8.self), mask: "blockingFunctions")
+    }
+}
+
+/// The claims of a compact JWT (unverified).
+package func unverifiedClaims(_ jwt: String) -> JSONValue {
+    let parts = jwt.split(separator: ".")
+    guard parts.count == 3, let bytes = Base64URL.decode(parts[1]) else { return .null }
+    return (try? JSONValue(parsing: bytes)) ?? .null
 }
