@@ -8,8 +8,9 @@
 /// SQLite's backup API (`sqlite3_backup_step`) gives the same snapshot only when it copies every page in one step,
 /// holding the same read transaction for as long; copied in slices, it starts over after every commit another
 /// connection makes, which under sign-in load is every few milliseconds. `VACUUM INTO` is one statement, leaves no
-/// free pages in the copy, and measured as fast: a 390 MB database of 1,000,000 users copied in 2.7 s by `VACUUM
-/// INTO` and 2.8 s by the backup API in one step, while another process committed about 150 inserts a second.
+/// free pages in the copy, and measured as fast: a 390 MB table of 1,000,000 user rows with its indexes copied in
+/// 2.7 s by `VACUUM INTO` and 2.8 s by the backup API in one step, while another process committed about 150
+/// inserts a second (README "Backups").
 public enum SQLiteBackup {
     /// Copies the database at `source` into a new file at `destination` (which must not exist, or be empty).
     /// SQLite does not flush the new file to disk: the caller does, before it calls the copy a backup.
