@@ -101,4 +101,38 @@ struct BackupEndToEndTests {
         let (doctor, checked) = try await runFlint(["doctor", "--data", restored, "--master-key-file", key])
         #expect(doctor == 0 && checked.contains("user(s)"), "\(checked)")
     }
+
+    @Test(
+        "on PostgreSQL: the README's pg_dump / pg_restore procedure restores a store that flint doctor passes with the master key and fails without",
+        .enabled(if: postgresURL != nil))
+    func postgresDumpAndRestore() async throws {
+        let client = HTTPClient.shared
+        let base = try #require(postgresURL)
+        let source = try await TwoNodeTests().freshDatabase(on: base)
+        let target = try await TwoNodeTests().freshDatabase(on: base, schema: .empty)
+        let key = try newMasterKeyFile()
+        let (dump, firstData, secondData) = (temporaryDataDirectory() + ".dump", temporaryDataDirectory(), temporaryDataDirectory())
+        defer { for path in [key, dump, firstData, secondData] { try? FileManager.default.removeItem(atPath: path) } }
+        let node = try await FlintProcess(
+            dataDirectory: firstData, extraArguments: ["--database", source, "--dev", "--master-key-file", key])
+        let (_, signed) = try await postJSON(
+            client, node.base + "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k", ["email": "pg@example.com", "password": "correct horse"])
+        let idToken = try #require(signed["idToken"] as? String)
+        await node.stop()
+
+        let dumped = try await ChildProcess.run("/usr/bin/env", ["pg_dump", "--format=custom", "--file=\(dump)", source])
+        #expect(dumped.status == 0, "\(dumped.output)")
+        let restored = try await ChildProcess.run("/usr/bin/env", ["pg_restore", "--no-owner", "-d", target, dump])
+        #expect(restored.status == 0, "\(restored.output)")
+
+        let (keyless, refusal) = try await runFlint(["doctor", "--database", target])
+        #expect(keyless != 0 && refusal.contains("no master key"), "\(refusal)")
+        let (doctor, report) = try await runFlint(["doctor", "--database", target, "--master-key-file", key])
+        #expect(doctor == 0 && report.contains("1 user(s)") && report.contains("opens with master key"), "\(report)")
+        let second = try await FlintProcess(
+            dataDirectory: secondData, extraArguments: ["--database", target, "--dev", "--master-key-file", key])
+        defer { second.terminate() }
+        let (verified, _) = try await postJSON(client, second.base + "/identitytoolkit.googleapis.com/v1/accounts:lookup?key=k", ["idToken": idToken])
+        #expect(verified == 200, "a token signed before the dump verifies on the restored database")
+    }
 }
