@@ -28,6 +28,7 @@ package struct ProjectConfig: Sendable, Equatable {
         "blockingFunctions", "blockingFunctions.triggers", "blockingFunctions.forwardInboundCredentials",
         "blockingFunctions.forwardInboundCredentials.idToken", "blockingFunctions.forwardInboundCredentials.accessToken",
         "blockingFunctions.forwardInboundCredentials.refreshToken",
+        "flint.breachedPasswords",
     ]
 
     /// The configuration of a new project: phone and email (password and link) sign-in on, no test numbers,
@@ -102,6 +103,7 @@ package struct ProjectConfig: Sendable, Equatable {
         try Self.validateMobileLinksConfig(doc)
         try Self.validateIdentityProviders(doc)
         try Self.validateBlockingFunctions(doc)
+        try Self.validateBreachedPasswords(doc)
         self.document = doc
     }
 

@@ -225,9 +225,23 @@ extension AuthError {
     // MARK: Password policy
     /// A password that falls short of an enforced policy; the detail lists the unmet requirements as Firebase does.
     package static func passwordDoesNotMeetRequirements(_ missing: [PasswordPolicy.Requirement]) -> AuthError {
-        AuthError(
-            code: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS",
-            detail: "Missing password requirements: [\(missing.map(\.message).joined(separator: ", "))]")
+        unmetPasswordRequirements(missing.map(\.message))
+    }
+
+    /// A new password found in the project's breached-password corpus (`flint.breachedPasswords`): the policy's
+    /// error, its detail naming that requirement in the same form.
+    package static let breachedPassword = unmetPasswordRequirements(["Password must not appear in a known data breach"])
+
+    /// A new password that could not be looked up in the breached-password corpus while the project refuses a
+    /// password it cannot check (`whenUnavailable: REFUSE`).
+    package static let breachCheckUnavailable = AuthError(
+        status: .serviceUnavailable, code: "UNAVAILABLE",
+        detail: "The password could not be checked against known data breaches; try again shortly.", reason: "backendError",
+        rpcStatus: "UNAVAILABLE")
+
+    /// `PASSWORD_DOES_NOT_MEET_REQUIREMENTS` listing these sentences, as Firebase lists a policy's unmet requirements.
+    private static func unmetPasswordRequirements(_ sentences: [String]) -> AuthError {
+        AuthError(code: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS", detail: "Missing password requirements: [\(sentences.joined(separator: ", "))]")
     }
 
     // MARK: Federated sign-in: linking, revocation and redirects

@@ -129,9 +129,9 @@ extension AccountsFlow {
         _ wire: UpdateAccountRequest, localID: String, token: VerifiedIDToken?, locales: [String] = []
     ) async throws -> UpdateAccountResponse {
         let email = try wire.email.map { text throws(AuthError) in try EmailAddress.wire(text) }
-        // A user's own change meets the enforced policy; an operator's is not held to it.
-        let policy = token == nil ? nil : node.config.current.enforcedPasswordPolicy
-        let hash = try await passwords.strongHash(wire.password, policy: policy)
+        // A user's own change meets the enforced policy and the breached-password check; an operator's is held to neither.
+        let rules = token == nil ? NewPasswordRules() : node.config.current.newPasswordRules
+        let hash = try await passwords.strongHash(wire.password, rules: rules)
         let phone = try wire.phoneNumber.map { text throws(AuthError) in text.isEmpty ? "" : try PhoneNumber(wire: text).e164 }
         let claims = try wire.customAttributes.map { text throws(AuthError) in try Self.checkCustomClaims(text) }
         let factors = try wire.mfa.map { mfa throws(AuthError) in try OperatorEnrollments(mfa.enrollments, random: node.random) }

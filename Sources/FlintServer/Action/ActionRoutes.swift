@@ -112,9 +112,11 @@ extension ActionRoutes {
                 outcome = .emailChanged
             case .passwordReset:
                 let record = try await codes.peekOobCode(code, expecting: [.passwordReset])
-                let policy = codes.node.config.current.enforcedPasswordPolicy
+                let rules = codes.node.config.current.newPasswordRules
+                let policy = rules.policy
                 do throws(AuthError) {
-                    try PasswordHasher.checkStrength(newPassword ?? "", policy: policy)
+                    // A password in the breach corpus is shown as too weak, a sentence the page has in every locale.
+                    try await codes.passwords.checkNew(newPassword ?? "", rules: rules)
                 } catch {
                     let missed = policy?.unmet(newPassword ?? "") ?? []
                     return Self.page(

@@ -77,7 +77,9 @@ package struct Flows: Sendable {
             settings: settings, config: config, store: BlockingStore(base: store, functions: functions), clock: clock, random: random,
             logger: logger, metrics: metrics, blocking: functions)
         (self.node, self.secret, self.keys) = (node, secret, keys)
-        let passwords = try PasswordHasher(parameters: settings.passwordHashParameters, random: random, logger: logger)
+        let passwords = try PasswordHasher(
+            parameters: settings.passwordHashParameters, random: random, logger: logger,
+            breaches: BreachedPasswordCheck(logger: logger, metrics: metrics))
         let newAccounts = AccountCreationLimit(perHour: settings.newAccountsPerIPPerHour)
         sessions = Sessions(node: node, projectID: settings.projectID, keys: keys, secret: secret, activity: RefreshActivity())
         gate = SignInGate(node: node, secret: secret, sessions: sessions)

@@ -16,7 +16,7 @@ extension ActionCodes {
             return UpdateAccountResponse(try await applyEmailRecovery(code: code))
         }
         if record.requestType == .passwordReset {
-            guard let hash = try await passwords.strongHash(password, policy: node.config.current.enforcedPasswordPolicy) else {
+            guard let hash = try await passwords.strongHash(password, rules: node.config.current.newPasswordRules) else {
                 throw AuthError.missingPassword
             }
             return UpdateAccountResponse(try await applyPasswordReset(code: code, hash: hash))

@@ -55,10 +55,11 @@ public final class FlintMetrics: Sendable {
         static let storeErrors = "flint_store_errors_total"
         static let keyAge = "flint_signing_key_age_seconds"
         static let keys = "flint_signing_keys"
+        static let breachedPasswordChecks = "flint_breached_password_checks_total"
         /// Every name above.
         static let all = [
             requestDuration, signIns, limitRefusals, codesSent, codesRefused, budgetAlerts, deliveries, outboxBacklog, storeDuration,
-            storeInFlight, storeErrors, keyAge, keys,
+            storeInFlight, storeErrors, keyAge, keys, breachedPasswordChecks,
         ]
     }
 
@@ -120,6 +121,12 @@ public final class FlintMetrics: Sendable {
     /// errors (`/metrics` counts them by status in `flint_http_request_duration_seconds`).
     func errorAnswer(code: String) {
         stats.note(.error, code)
+    }
+
+    /// A new password looked up in the breached-password corpus, by `outcome`: `clear`, `found` (refused), or
+    /// `unavailable` (its range could not be read; let through or refused as the project's config says).
+    func breachedPasswordCheck(outcome: String) {
+        factory.makeCounter(label: Name.breachedPasswordChecks, dimensions: [("outcome", outcome)]).increment(by: 1)
     }
 
     /// A request refused by an abuse limit (`TOO_MANY_ATTEMPTS_TRY_LATER`, `QUOTA_EXCEEDED`) on `route`.

@@ -18,12 +18,15 @@ package final class PasswordHasher: Sendable {
     private let decoy: String
     /// Where a stored hash refused for its cost is reported.
     let logger: Logger
+    /// Looks new passwords up in the project's breached-password corpus.
+    let breaches: BreachedPasswordCheck
 
     /// - Throws: when the parameters cannot hash (the decoy is made here, so a bad cost fails at start, not later).
-    init(parameters: PasswordHashParameters, random: any RandomSource, logger: Logger) throws {
+    init(parameters: PasswordHashParameters, random: any RandomSource, logger: Logger, breaches: BreachedPasswordCheck) throws {
         self.parameters = parameters
         self.random = random
         self.logger = logger
+        self.breaches = breaches
         self.pool = NIOThreadPool.singleton
         self.maxWaiting = 64 * System.coreCount
         self.decoy = try PasswordHash.make(password: Base64URL.encode(random.bytes(12)), salt: random.bytes(16), parameters: parameters)
@@ -38,11 +41,17 @@ package final class PasswordHasher: Sendable {
         if let error = policy?.violation(password) { throw error }
     }
 
-    /// The hash of a new password after the strength check (with `policy` when it is enforced); `nil` when no
-    /// password is given.
-    func strongHash(_ password: String?, policy: PasswordPolicy? = nil) async throws -> String? {
+    /// Checks a new password: the strength check (with `rules`' policy), then `rules`' breached-password corpus.
+    /// - Throws: ``AuthError`` as ``checkStrength(_:policy:)`` and ``BreachedPasswordCheck/check(_:against:)`` do.
+    func checkNew(_ password: String, rules: NewPasswordRules) async throws(AuthError) {
+        try Self.checkStrength(password, policy: rules.policy)
+        if let corpus = rules.breaches { try await breaches.check(password, against: corpus) }
+    }
+
+    /// The hash of a new password after ``checkNew(_:rules:)``; `nil` when no password is given.
+    func strongHash(_ password: String?, rules: NewPasswordRules = NewPasswordRules()) async throws -> String? {
         guard let password else { return nil }
-        try Self.checkStrength(password, policy: policy)
+        try await checkNew(password, rules: rules)
         return try await hash(password)
     }
 

@@ -29,7 +29,7 @@ extension PasswordFlow {
         }
         guard node.config.current.emailSignInEnabled else { throw AuthError.passwordLoginDisabled }
         guard let code = wire.oobCode, !code.isEmpty else { throw AuthError.missingOobCode }
-        try PasswordHasher.checkStrength(newPassword, policy: node.config.current.enforcedPasswordPolicy)
+        try await passwords.checkNew(newPassword, rules: node.config.current.newPasswordRules)
         _ = try await codes.peekOobCode(code, expecting: [.passwordReset])
         let hash = try await passwords.hash(newPassword)
         let user = try await codes.applyPasswordReset(code: code, hash: hash)

@@ -52,7 +52,7 @@ extension PasswordFlow {
             givenEmail = try EmailAddress.wire(wire.email)
             guard let password = wire.password, !password.isEmpty else { throw AuthError.missingPassword }
             guard config.emailSignInEnabled else { throw AuthError.operationNotAllowed }
-            newHash = try await passwords.strongHash(password, policy: config.enforcedPasswordPolicy)
+            newHash = try await passwords.strongHash(password, rules: config.newPasswordRules)
         }
         let (email, hash) = (givenEmail, newHash)
         let token = try wire.idToken.map { idToken throws(AuthError) in try sessions.verifyIDToken(idToken) }

@@ -10,9 +10,10 @@ final class SQLiteDatabase: SQLExecutor, @unchecked Sendable {
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
 
-    /// Opens (creating) the database file, or a private in-memory database when `path` is `nil`.
-    init(path: String?) throws {
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    /// Opens (creating, unless `creating` is false) the database file, or a private in-memory database when `path`
+    /// is `nil`.
+    init(path: String?, creating: Bool = true) throws {
+        let flags = SQLITE_OPEN_READWRITE | (creating ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         var db: OpaquePointer?
         let rc = sqlite3_open_v2(path ?? ":memory:", &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
