@@ -120,5 +120,6 @@ extension ConsoleRoutes {
         data["numbers"] = rows
         data["providers"] = ConsoleProviders.rows(flow.node.config.current)
         return data.merging(ConsoleBlockingFunctions.data(flow.node.config.current)) { $1 }
+            .merging(ConsolePolicies.data(flow.node.config.current)) { $1 }
     }
 }

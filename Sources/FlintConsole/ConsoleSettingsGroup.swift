@@ -45,8 +45,8 @@ struct ConsoleSettingsGroup: Sendable {
 
     /// The settings forms, by name.
     static let all: [String: ConsoleSettingsGroup] = Dictionary(
-        uniqueKeysWithValues: [phone, email, anonymous, mfa, domains, appLinks, appleApps, androidApps, linkDomains, ConsoleBlockingFunctions.group]
-            .map { ($0.name, $0) })
+        uniqueKeysWithValues: ([phone, email, anonymous, mfa, domains, appLinks, appleApps, androidApps, linkDomains, ConsoleBlockingFunctions.group]
+            + ConsolePolicies.groups).map { ($0.name, $0) })
 
     /// Phone sign-in on or off, its app-verification policy (empty: the server's default by mode), and the default
     /// phone region the console reads national numbers in (empty: unset).
@@ -65,13 +65,19 @@ struct ConsoleSettingsGroup: Sendable {
         return ["signIn": ["phoneNumber": .object(phone)], "flint": .object(flint)]
     }
 
-    /// Email sign-in on or off, and whether it needs a password (Firebase's `passwordRequired`: off lets email links
-    /// sign in too).
+    /// Email sign-in on or off, whether it needs a password (Firebase's `passwordRequired`: off lets email links
+    /// sign in too), and email enumeration protection (`emailPrivacyConfig.enableImprovedEmailPrivacy`).
     static let email = ConsoleSettingsGroup(
-        name: "email", mask: ["signIn.email.enabled", "signIn.email.passwordRequired"],
-        fields: [("emailEnabled", "signIn.email.enabled"), ("passwordRequired", "signIn.email.passwordRequired")]
+        name: "email", mask: ["signIn.email.enabled", "signIn.email.passwordRequired", "emailPrivacyConfig.enableImprovedEmailPrivacy"],
+        fields: [
+            ("emailEnabled", "signIn.email.enabled"), ("passwordRequired", "signIn.email.passwordRequired"),
+            ("emailPrivacy", "emailPrivacyConfig.enableImprovedEmailPrivacy"),
+        ]
     ) { form, _ in
-        ["signIn": ["email": ["enabled": flag(form, "emailEnabled"), "passwordRequired": flag(form, "passwordRequired")]]]
+        [
+            "signIn": ["email": ["enabled": flag(form, "emailEnabled"), "passwordRequired": flag(form, "passwordRequired")]],
+            "emailPrivacyConfig": ["enableImprovedEmailPrivacy": flag(form, "emailPrivacy")],
+        ]
     }
 
     /// Anonymous sign-in on or off.

@@ -27,6 +27,7 @@ struct ConsoleSettingsView {
             "smsCodeTTL": "\(smsCodeTTL.components.seconds) seconds",
             "emailEnabled": config.emailSignInEnabled,
             "passwordRequired": config.passwordRequired,
+            "emailPrivacy": document["emailPrivacyConfig"]?["enableImprovedEmailPrivacy"]?.boolValue ?? false,
             "anonymousEnabled": config.anonymousSignInEnabled,
             "mfaState": config.mfaState.rawValue,
             "mfaStateOptions": Self.options(ProjectConfig.MFAState.allCases.map { ($0.rawValue, $0.rawValue) }, selected: config.mfaState.rawValue),

@@ -58,6 +58,7 @@ enum ConsoleStylesheet {
         th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
         th { font-weight: 600; color: var(--muted); }
         td code { word-break: break-all; }
+        code { overflow-wrap: anywhere; }
         .facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; }
         .facts dt { color: var(--muted); }
         .facts dd { margin: 0; overflow-wrap: anywhere; min-width: 0; }

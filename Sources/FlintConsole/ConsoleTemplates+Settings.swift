@@ -60,12 +60,14 @@ extension ConsoleTemplates {
           <input type="hidden" name="csrf" value="{{csrf}}">
           \(checkbox("emailEnabled", "Email sign-in enabled (<code>signIn.email.enabled</code>)"))
           \(checkbox("passwordRequired", "Password required: no email link sign-in (<code>signIn.email.passwordRequired</code>)"))
+          \(checkbox("emailPrivacy", "Email enumeration protection: no answer tells whether an address has an account (<code>emailPrivacyConfig.enableImprovedEmailPrivacy</code>)"))
           <button type="submit">Save email settings</button>
         </form>
         {{/canWrite}}
         {{^canWrite}}<dl class="facts">
           <dt>Email sign-in</dt><dd>{{#emailEnabled}}enabled{{/emailEnabled}}{{^emailEnabled}}disabled{{/emailEnabled}}</dd>
           <dt>Password required</dt><dd>{{#passwordRequired}}yes (no email link sign-in){{/passwordRequired}}{{^passwordRequired}}no (email links sign in too){{/passwordRequired}}</dd>
+          <dt>Email enumeration protection</dt><dd>{{#emailPrivacy}}on{{/emailPrivacy}}{{^emailPrivacy}}off{{/emailPrivacy}}</dd>
         </dl>{{/canWrite}}
         <h2 id="anonymous">Anonymous</h2>
         {{#canWrite}}
@@ -78,6 +80,7 @@ extension ConsoleTemplates {
         {{^canWrite}}<dl class="facts"><dt>Anonymous sign-in</dt>
           <dd>{{#anonymousEnabled}}enabled{{/anonymousEnabled}}{{^anonymousEnabled}}disabled{{/anonymousEnabled}}</dd></dl>{{/canWrite}}
         \(providers)
+        \(policies)
         <h2 id="mfa">Multi-factor authentication</h2>
         {{#canWrite}}
         <form method="post" action="/console/settings/mfa" class="card">

@@ -36,6 +36,43 @@ struct SettingsCase: Sendable, CustomTestStringConvertible {
             expected: ["enabled": true, "passwordRequired": true], invalid: ["emailEnabled": "yes"], field: "emailEnabled",
             message: "signIn.email.enabled must be a boolean"),
         SettingsCase(
+            group: "email", valid: ["emailEnabled": "true", "emailPrivacy": "true"], path: ["emailPrivacyConfig"],
+            expected: ["enableImprovedEmailPrivacy": true], invalid: ["emailEnabled": "true", "emailPrivacy": "on"], field: "emailPrivacy",
+            message: "emailPrivacyConfig.enableImprovedEmailPrivacy must be a boolean"),
+        SettingsCase(
+            group: "password-policy",
+            valid: ["passwordPolicyEnforcement": "ENFORCE", "minPasswordLength": "10", "containsNumericCharacter": "true"],
+            path: ["passwordPolicyConfig"],
+            expected: [
+                "passwordPolicyEnforcementState": "ENFORCE", "forceUpgradeOnSignin": false,
+                "passwordPolicyVersions": [
+                    [
+                        "customStrengthOptions": [
+                            "minPasswordLength": .number(10), "containsLowercaseCharacter": false, "containsUppercaseCharacter": false,
+                            "containsNumericCharacter": true, "containsNonAlphanumericCharacter": false,
+                        ]
+                    ]
+                ],
+            ],
+            invalid: ["passwordPolicyEnforcement": "ENFORCE", "minPasswordLength": "4"], field: "minPasswordLength",
+            message: "minPasswordLength must be between 6 and 30"),
+        SettingsCase(
+            group: "sms-regions", valid: ["smsRegionMode": "allowlistOnly", "smsRegions": "us, gb"], path: ["smsRegionConfig"],
+            expected: ["allowlistOnly": ["allowedRegions": ["US", "GB"]]], invalid: ["smsRegionMode": "allowByDefault", "smsRegions": "USA"],
+            field: "smsRegions", message: "smsRegionConfig.allowByDefault.disallowedRegions must list two-letter ISO 3166 region codes"),
+        SettingsCase(
+            group: "sms-limits",
+            valid: [
+                "perNumberPerHour": "4", "perNumberPerDay": "8", "perIPPerHour": "20", "perIPPerDay": "50", "perCountryPerHour": "100",
+                "dailyBudget": "0",
+            ],
+            path: ["flint", "smsLimits", "dailyBudget"], expected: .number(0),
+            invalid: [
+                "perNumberPerHour": "4", "perNumberPerDay": "8", "perIPPerHour": "lots", "perIPPerDay": "50", "perCountryPerHour": "100",
+                "dailyBudget": "0",
+            ],
+            field: "perIPPerHour", message: "flint.smsLimits.perIPPerHour must be a whole number from 0 (off) to 1000000000"),
+        SettingsCase(
             group: "anonymous", valid: ["anonymousEnabled": "true"], path: ["signIn", "anonymous"], expected: ["enabled": true],
             invalid: ["anonymousEnabled": "1"], field: "anonymousEnabled", message: "signIn.anonymous.enabled must be a boolean"),
         SettingsCase(
