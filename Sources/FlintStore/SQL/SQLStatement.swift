@@ -25,6 +25,8 @@ struct SQLTable: RawRepresentable, Hashable, Sendable {
     static let signingKeys = SQLTable(rawValue: "signing_keys")
     static let stats = SQLTable(rawValue: "stats")
     static let users = SQLTable(rawValue: "users")
+    static let webhookDeliveries = SQLTable(rawValue: "webhook_deliveries")
+    static let webhookSubscriptions = SQLTable(rawValue: "webhook_subscriptions")
 }
 
 /// One statement as the query layer writes it: its text and values, and what it does, declared where the text is
