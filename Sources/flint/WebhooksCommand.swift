@@ -28,6 +28,12 @@ struct WebhooksCommand: AsyncParsableCommand {
         }
     }
 
+    /// Turns subscription `id` on or off (`enable`, `disable`).
+    static func turn(_ id: String, on: Bool, in store: StoreOptions) async throws {
+        _ = try await withSubscriptions(store) { try await $0.setEnabled(id, on) }
+        printError("webhook \(id) \(on ? "enabled" : "disabled")")
+    }
+
     /// JSON on one line, keys sorted.
     static func text(_ value: JSONValue) -> String {
         String(decoding: value.serialized(sortingKeys: true), as: UTF8.self)
@@ -91,10 +97,7 @@ struct WebhooksCommand: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
         @Argument(help: "The subscription's ID (wh_…).") var id: String
 
-        func run() async throws {
-            _ = try await WebhooksCommand.withSubscriptions(store) { try await $0.setEnabled(id, true) }
-            printError("webhook \(id) enabled")
-        }
+        func run() async throws { try await WebhooksCommand.turn(id, on: true, in: store) }
     }
 
     struct Disable: AsyncParsableCommand {
@@ -102,10 +105,7 @@ struct WebhooksCommand: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
         @Argument(help: "The subscription's ID (wh_…).") var id: String
 
-        func run() async throws {
-            _ = try await WebhooksCommand.withSubscriptions(store) { try await $0.setEnabled(id, false) }
-            printError("webhook \(id) disabled")
-        }
+        func run() async throws { try await WebhooksCommand.turn(id, on: false, in: store) }
     }
 
     struct Deliveries: AsyncParsableCommand {
