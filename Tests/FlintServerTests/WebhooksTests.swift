@@ -271,3 +271,84 @@ struct WebhooksTests {
         }
     }
 }
+
+@Suite("Event webhooks: which audit events are which webhook events")
+struct WebhookEventsTests {
+    static let at = Instant(millisecondsSince1970: 1_767_225_600_000)
+
+    @Test(
+        "each audit kind maps to its webhook types, with its non-secret facts",
+        arguments: [
+            (AuditKind.signIn, ["method": "password", "newUser": true, "result": "TOKENS"], ["user.created", "user.signed_in"]),
+            (.signIn, ["method": "phone", "newUser": false, "result": "TOKENS"], ["user.signed_in"]),
+            (.signIn, ["method": "phone", "newUser": false, "result": "SECOND_FACTOR_REQUIRED"], []),
+            (.accountCreated, [:], ["user.created"]),
+            (.accountDeleted, [:], ["user.deleted"]),
+            (.accountDisabled, [:], ["user.disabled"]),
+            (.accountEnabled, [:], ["user.enabled"]),
+            (.mfaEnrolled, ["factor": "totp", "enrollmentId": "e1"], ["mfa.enrolled"]),
+            (.passwordChanged, ["removed": false], ["password.changed"]),
+            (.passwordReset, [:], ["password.changed"]),
+            (.emailChanged, ["from": "a@example.com", "to": "b@example.com"], ["email.changed"]),
+            (.emailRecovered, ["email": "a@example.com"], ["email.changed"]),
+            (.webhookDelivered, [:], []), (.webhookFailed, [:], []), (.webhookChanged, [:], []), (.adminAction, [:], []),
+        ] as [(AuditKind, [String: JSONValue], [String])])
+    func mapping(kind: AuditKind, detail: [String: JSONValue], types: [String]) {
+        let event = AuditEvent(id: 7, at: Self.at, kind: kind, uid: "u1", ip: "192.0.2.1", actor: "admin", detail: detail)
+        #expect(WebhookEvents.types(of: event, subscribed: WebhookEventType.all).map(\.rawValue) == types)
+        for type in WebhookEvents.types(of: event, subscribed: WebhookEventType.all) {
+            let body = (try? JSONValue(parsing: Array(WebhookEvents.payload(type, event: event).utf8))) ?? .null
+            #expect(body["type"]?.stringValue == type.rawValue && body["timestamp"] == "2026-01-01T00:00:00.000Z" && body["data"]?["uid"] == "u1")
+            #expect(body["data"]?["ip"] == nil && body["data"]?["result"] == nil, "only the event's facts")
+        }
+        #expect(WebhookEvents.types(of: event, subscribed: []).isEmpty)
+    }
+
+    @Test("an email change says both addresses; a recovery says it was one; a reset says so; an enrolment its factor")
+    func facts() {
+        func data(_ kind: AuditKind, _ detail: [String: JSONValue], _ type: WebhookEventType) -> JSONValue? {
+            let body = WebhookEvents.payload(type, event: AuditEvent(id: 1, at: Self.at, kind: kind, uid: "u1", detail: detail))
+            return (try? JSONValue(parsing: Array(body.utf8)))?["data"]
+        }
+        #expect(
+            data(.emailChanged, ["from": "a@example.com", "to": "b@example.com"], .emailChanged) == [
+                "uid": "u1", "from": "a@example.com", "to": "b@example.com",
+            ])
+        #expect(data(.emailRecovered, ["email": "a@example.com"], .emailChanged) == ["uid": "u1", "to": "a@example.com", "recovered": true])
+        #expect(data(.passwordReset, [:], .passwordChanged) == ["uid": "u1", "reset": true])
+        #expect(data(.mfaEnrolled, ["factor": "totp", "enrollmentId": "e1"], .mfaEnrolled) == ["uid": "u1", "factor": "totp", "enrollmentId": "e1"])
+    }
+
+    @Test("a webhook-id is stable for one subscription, event and type, and differs otherwise")
+    func webhookIDs() {
+        let id = WebhookEvents.webhookID(subscription: "wh_a", auditID: 1, type: .userCreated)
+        #expect(id == WebhookEvents.webhookID(subscription: "wh_a", auditID: 1, type: .userCreated) && id.hasPrefix("msg_"))
+        let others = [
+            WebhookEvents.webhookID(subscription: "wh_b", auditID: 1, type: .userCreated),
+            WebhookEvents.webhookID(subscription: "wh_a", auditID: 2, type: .userCreated),
+            WebhookEvents.webhookID(subscription: "wh_a", auditID: 1, type: .userSignedIn),
+        ]
+        #expect(Set(others + [id]).count == 4)
+    }
+}
+
+@Suite("Event webhooks: the node's service")
+struct WebhookServiceTests {
+    @Test("the node's service delivers on its own, woken by the write that recorded the event (not by its hourly round)")
+    func wokenByWrites() async throws {
+        let receiver = WebhookReceiver()
+        try await receiver.serve {
+            let node = try await TestNode.make { $0.reloadInterval = .seconds(3600) }
+            try await node.run { api in
+                let hook = try await api.subscribe(receiver.url, ["user.created"])
+                _ = try await api.adminCreate(["email": "woken@example.com"])
+                let delivered = try await node.afterWrites {
+                    try await node.store.read { try await $0.webhookDeliveries(subscriptionID: hook.id, before: nil, limit: 1) }.first?.status
+                        == .delivered
+                }
+                #expect(delivered)
+                #expect(receiver.received.count == 1 && receiver.received.first?.verifies(with: hook.secret) == true)
+            }
+        }
+    }
+}
