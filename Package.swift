@@ -203,7 +203,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // What the server's and the console's HTTP suites share: `TestNode` (a node in-process), `API` (the client side
-        // of a test, its flows and helpers), `Reply`, Firebase's paths.
+        // of a test, its flows and helpers), `Reply`, Firebase's paths; and `StandInFunction` (a blocking function on
+        // loopback), which the end-to-end tests take too.
         .target(
             name: "FlintServerTestSupport",
             dependencies: [
@@ -288,7 +289,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                // A stand-in blocking function for the two-node test (StandInFunction).
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 "FlintAuthTestSupport",
+                "FlintCore",
+                "FlintServerTestSupport",
                 "FlintTesting",
             ],
             swiftSettings: strictSettings

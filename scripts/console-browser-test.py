@@ -10,7 +10,8 @@ fails with USER_DISABLED), reads the audit entries of the sign-in and both actio
 the signing key, and on the settings page adds a fictional test number (a sign-in with it then works), turns on
 anonymous sign-in (an anonymous sign-up then works), and adds an authorized domain after an invalid one is refused
 beside its field (the public project config then lists it) and the app links (then served in the AASA and assetlinks
-files), and on the templates page edits the French sign-in email's
+files), dry-runs a stand-in blocking function against the sign-ins above (its refusals and changes reported, nothing
+applied), then saves it (a refused sign-in follows) and clears it, and on the templates page edits the French sign-in email's
 subject (the live preview follows the typing) and saves it, then sees an SMS text without {code} refused beside its
 field. A screenshot of every page is saved in the screenshots folder.
 
@@ -26,9 +27,11 @@ import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -125,6 +128,34 @@ def id_token_claims(token):
     return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
 
 
+def screening_function():
+    """A stand-in blocking function on loopback: refuses UK numbers (as firebase-functions answers an HttpsError) and
+    gives reader@example.com a custom claim; answers (server, URL)."""
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self):
+            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            claims = id_token_claims(body["data"]["jwt"])
+            user = claims.get("user_record", {})
+            status, answer = 200, {}
+            if user.get("phone_number", "").startswith("+44"):
+                status, answer = 400, {"error": {"status": "PERMISSION_DENIED", "message": "UK numbers are not accepted here"}}
+            elif user.get("email") == "reader@example.com":
+                answer = {"userRecord": {"updateMask": "customClaims", "customClaims": {"reviewed": True}}}
+            data = json.dumps(answer).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/screen"
+
+
 def gone(element):
     """Whether the element's page was replaced (Chromium answers a stale element with one error or another)."""
     try:
@@ -151,6 +182,11 @@ class Console:
             self.driver.set_window_size(1200, min(self.driver.get_window_size()["height"] + missing, 4400))
         self.driver.save_screenshot(os.path.join(self.shots, name + ".png"))
 
+    def shot_section(self, name, element_id):
+        """A screenshot of one section of the page (the window grown to the whole page first, so none of it is cut)."""
+        self.shot(name)
+        self.driver.find_element(By.ID, element_id).screenshot(os.path.join(self.shots, name + ".png"))
+
     def fill(self, field, text):
         element = self.driver.find_element(By.ID, field)
         element.clear()
@@ -169,6 +205,22 @@ class Console:
 def expect(condition, message):
     if not condition:
         sys.exit("console browser test failed: " + message)
+
+
+def check_accessibility(driver, console, paths, scheme):
+    """Runs axe-core on each page; fails on any serious or critical violation, naming the rule and the elements."""
+    from axe_selenium_python import Axe
+    found = []
+    for path in paths:
+        console.open(path)
+        axe = Axe(driver)
+        axe.inject()
+        results = axe.run()
+        for violation in results["violations"]:
+            if violation.get("impact") in ("serious", "critical"):
+                targets = ", ".join(" ".join(node["target"]) for node in violation["nodes"][:3])
+                found.append(f"{path} [{scheme}]: {violation['id']} ({violation['impact']}): {violation['help']} — {targets}")
+    expect(not found, "accessibility violations:\n  " + "\n  ".join(found))
 
 
 def main():
@@ -343,6 +395,41 @@ def main():
         status, fictional = call(base, v1 + "/accounts:signInWithPhoneNumber?key=console-test", {"sessionInfo": sent["sessionInfo"], "code": "424242"})
         expect(status == 200 and fictional.get("idToken"), f"sign-in with the fictional number failed: {fictional}")
 
+        # Blocking functions: a dry run of a stand-in function (refusing UK numbers, tagging reader@example.com)
+        # reports the sign-ins above; nothing is applied. Then a bad URL is refused above the form, the function is
+        # saved as beforeSignIn (a UK sign-in is then refused with its message), and cleared again.
+        function, function_url = screening_function()
+        try:
+            console.open("/console/settings")
+            console.fill("dryRunUri", function_url)
+            console.fill("dryRunDays", "7")
+            console.submit("Run dry run")
+            report = driver.find_element(By.ID, "dry-run-report").text
+            expect("UK numbers are not accepted here" in report and "REFUSED" in report and "CHANGED" in report, "dry run report: " + report)
+            console.shot_section("blocking-functions", "blocking-functions")
+            console.open("/console/settings")
+            console.fill("beforeSignIn", "not a url")
+            console.submit("Save blocking functions")
+            error = driver.find_element(By.ID, "blockingFunctions-error").text
+            expect("Expected an absolute URI with valid scheme and host." in error, "no error above the blocking functions form: " + console.text())
+            console.fill("beforeSignIn", function_url)
+            console.submit("Save blocking functions")
+            expect("Saved." in console.text(), "the blocking function was not saved: " + console.text())
+            expect(admin_config(base).get("blockingFunctions", {}).get("triggers", {}).get("beforeSignIn", {}).get("functionUri") == function_url,
+                   "the config lacks the function")
+            _, sent = call(base, V1 + "/accounts:sendVerificationCode?key=console-test", {"phoneNumber": "+447700900123", "recaptchaToken": "dev"})
+            _, codes = call(base, f"/emulator/v1/projects/{PROJECT}/verificationCodes")
+            code = [c["code"] for c in codes["verificationCodes"] if c["phoneNumber"] == "+447700900123"][-1]
+            status, refused = call(base, V1 + "/accounts:signInWithPhoneNumber?key=console-test", {"sessionInfo": sent["sessionInfo"], "code": code})
+            expect(status == 400 and "UK numbers are not accepted here" in refused.get("error", {}).get("message", ""),
+                   f"the saved function did not refuse: {refused}")
+            console.open("/console/settings")
+            console.fill("beforeSignIn", "")
+            console.submit("Save blocking functions")
+            expect(not admin_config(base).get("blockingFunctions", {}).get("triggers"), "the function was not cleared")
+        finally:
+            function.shutdown()
+
         # Templates: the French sign-in email's subject typed, the preview following it without a reload (the HTML part
         # in its sandboxed frame too), saved as an override of that part alone.
         console.open("/console/templates?locale=fr&template=email.EMAIL_SIGNIN")
@@ -374,6 +461,36 @@ def main():
         expect("SMS template fr.signIn must contain {code}" in error, "no error beside the SMS text: " + console.text())
         console.shot("templates-error")
 
+        # A phone's width (390 px): no page scrolls sideways; wide tables turn into one card per row.
+        narrow_pages = ["/console/dashboard", "/console/dashboard?range=30d", "/console/users", "/console/users/" + uid,
+                        "/console/deliveries", "/console/security", "/console/security?kind=CONSOLE_SIGN_IN", "/console/keys",
+                        "/console/settings", "/console/templates?locale=fr&template=email.EMAIL_SIGNIN", "/console/outbox"]
+        wide = []
+        for path in narrow_pages:
+            driver.set_window_size(390, 844)
+            console.open(path)
+            overflow = driver.execute_script(
+                "const w = document.documentElement.clientWidth;"
+                "if (document.documentElement.scrollWidth <= w) return null;"
+                "const e = [...document.querySelectorAll('body *')].find(e => e.getBoundingClientRect().right > w + 1);"
+                "if (e) return e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right);"
+                "const s = [...document.querySelectorAll('body *')].filter(e => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX == 'visible');"
+                "return 'page: ' + s.map(e => e.tagName + '.' + e.className + ' ' + e.scrollWidth + '>' + e.clientWidth).join(', ');")
+            if overflow:
+                wide.append(f"{path} ({overflow})")
+        expect(not wide, "pages wider than 390 px: " + ", ".join(wide))
+        for name, path in (("narrow-dashboard", "/console/dashboard"), ("narrow-security", "/console/security"),
+                           ("narrow-deliveries", "/console/deliveries")):
+            driver.set_window_size(390, 844)
+            console.open(path)
+            height = driver.execute_script("return document.documentElement.scrollHeight")
+            driver.set_window_size(390, max(844, min(height + 40, 4400)))
+            driver.save_screenshot(os.path.join(args.screenshots, name + ".png"))
+        driver.set_window_size(1200, 800)
+
+        # axe-core (axe-selenium-python's copy) finds no serious or critical violation on any page, light and dark.
+        check_accessibility(driver, console, narrow_pages + ["/console/settings?saved=1"], "light")
+
         # The same stylesheet in dark mode (prefers-color-scheme).
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
         console.open("/console/users/" + uid)
@@ -384,8 +501,9 @@ def main():
         console.shot("settings-dark")
         console.open("/console/templates?locale=fr&template=email.EMAIL_SIGNIN")
         console.shot("templates-dark")
+        check_accessibility(driver, console, narrow_pages, "dark")
         print("console browser test: setup, password + TOTP sign-in, search by phone, claims, disable, audit log, key rotation, a fictional number, "
-              "anonymous sign-in, an authorized domain, and a template edited with its live preview all work")
+              "anonymous sign-in, an authorized domain, a blocking function's dry run and setting, and a template edited with its live preview all work")
     finally:
         if driver is not None:
             driver.quit()

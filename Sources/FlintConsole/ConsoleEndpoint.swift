@@ -7,7 +7,7 @@ package enum ConsoleEndpoint: CaseIterable, Sendable {
     case root, stylesheet, script
     case showSignIn, signIn, showCode, submitCode, signOut, showSetup, submitSetup
     case dashboard, users, user, act, deliveries, security, showKeys, rotateKeys, webhooks, actOnWebhooks
-    case templates, saveTemplate, previewTemplate, settings, changeTestNumbers, changeSettings, changeProvider
+    case templates, saveTemplate, previewTemplate, settings, changeTestNumbers, changeSettings, changeProvider, blockingDryRun
     /// Dev mode's outbox page.
     case outbox
 
@@ -40,6 +40,7 @@ package enum ConsoleEndpoint: CaseIterable, Sendable {
         case .settings: Self.page(.get, "/console/settings")
         case .changeTestNumbers: Self.page(.post, "/console/settings/test-numbers")
         case .changeProvider: Self.page(.post, "/console/settings/providers")
+        case .blockingDryRun: Self.page(.post, "/console/settings/blocking-dry-run")
         // One form per settings group, at `/console/settings/{name}`.
         case .changeSettings:
             Endpoint(.post, ConsoleSettingsGroup.all.keys.sorted().map { Endpoint.Route(Self.settingsPath($0), operationID: nil) }, access: .console)

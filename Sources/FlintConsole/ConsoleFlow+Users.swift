@@ -28,11 +28,12 @@ extension ConsoleFlow {
     static let pageSize = 50
 
     /// One page of the users list for the search `text`: an email (exact, as `accounts:query` matches it), a phone
-    /// number in any international format (`+44 7700 900123`, `0044…`), or else a local-ID prefix or the start of the
-    /// display name (case-insensitive); every account when empty. Keyset pages in local-ID order after `after`.
+    /// number in any international format (`+44 7700 900123`, `0044…`) or, with the project's default phone region,
+    /// in that region's national format (`(650) 555-3434`), or else a local-ID prefix or the start of the display
+    /// name (case-insensitive); every account when empty. Keyset pages in local-ID order after `after`.
     func searchUsers(_ text: String, after: String?) async throws -> (users: [UserRecord], next: String?) {
         let query = text.trimmingSpaces
-        if let filter = Self.exactFilter(query) {
+        if let filter = Self.exactFilter(query, region: node.config.current.defaultPhoneRegion) {
             let found = try await node.store.read { try await $0.users(matching: UserQuery(filter: filter, limit: 1)) }
             return (found, nil)
         }
@@ -43,12 +44,15 @@ extension ConsoleFlow {
         return (page, found.count > limit ? page.last?.localID : nil)
     }
 
-    /// The exact match a search asks for: an email, or a phone number (normalized to E.164).
-    static func exactFilter(_ query: String) -> UserFilter? {
+    /// The exact match a search asks for: an email, or a phone number (normalized to E.164). A number without `+` or
+    /// `00` is read in `region`'s national format when a region is given, else as international digits.
+    static func exactFilter(_ query: String, region: String?) -> UserFilter? {
         if query.contains("@") { return EmailAddress.normalize(query).map(UserFilter.email) }
         let separators = Set(" -.()/")
         guard query.count >= 7, query.allSatisfy({ $0.isASCII && ($0.isNumber || separators.contains($0) || $0 == "+") }) else { return nil }
-        var international = query
+        let text = String(query.map { $0 == "/" ? " " : $0 })
+        if let region { return (try? PhoneNumber(parsing: text, region: region)).map { UserFilter.phoneNumber($0.e164) } }
+        var international = text
         if international.hasPrefix("00") { international = "+" + international.dropFirst(2) }
         if !international.hasPrefix("+") { international = "+" + international }
         return (try? PhoneNumber(parsing: international)).map { UserFilter.phoneNumber($0.e164) }

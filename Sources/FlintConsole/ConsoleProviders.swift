@@ -51,25 +51,31 @@ enum ConsoleProviders {
                 "secretSet": !(resource?["clientSecret"]?.stringValue ?? "").isEmpty, "takesCredentials": kind.takesCredentials,
                 "takesBundleIds": kind.takesBundleIDs,
                 "bundleIds": (resource?["appleSignInConfig"]?["bundleIds"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: "\n"),
-                "slug": String(kind.id.map { $0 == "." ? "-" : $0 }),
+                "slug": slug(kind.id),
             ]
             if let error = errors[kind.id] { row["error"] = error }
             return row
         }
     }
 
+    /// A provider ID as the page's element IDs and field names carry it: `github.com` → `github-com`.
+    static func slug(_ id: String) -> String { String(id.map { $0 == "." ? "-" : $0 }) }
+
     /// The provider's resource after its form: the stored one (kept fields such as Apple's code-flow key included) with
     /// the form's toggle, client ID, bundle IDs and — when one was typed — secret.
     static func resource(_ kind: Kind, form: [String: String], current: [String: JSONValue]?) -> [String: JSONValue] {
         var resource = current ?? [:]
-        resource["enabled"] = ConsoleSettingsGroup.flag(form, "enabled")
+        // Each provider's form names its checkboxes after it (`enabled-github-com`): checkboxes of one name across the
+        // page would read as one group to assistive technology.
+        let slug = slug(kind.id)
+        resource["enabled"] = ConsoleSettingsGroup.flag(form, "enabled-\(slug)")
         guard kind.takesCredentials else { return resource }
         let clientID = (form["clientId"] ?? "").trimmingSpaces
         resource["clientId"] = clientID.isEmpty ? nil : .string(clientID)
         let secret = (form["clientSecret"] ?? "").trimmingSpaces
         if !secret.isEmpty {
             resource["clientSecret"] = .string(secret)
-        } else if form["clearSecret"] == "true" {
+        } else if form["clearSecret-\(slug)"] == "true" {
             resource["clientSecret"] = nil
         }
         if kind.takesBundleIDs {

@@ -17,7 +17,8 @@ extension ConsoleRoutes {
         let channel = ConsoleForm.query("channel", in: request).map(OutboxChannel.init(rawValue:)).flatMap { Self.channels.contains($0) ? $0 : nil }
         let status = ConsoleForm.query("status", in: request).map(OutboxStatus.init(rawValue:)).flatMap { Self.statuses.contains($0) ? $0 : nil }
         let to = ConsoleForm.query("to", in: request) ?? ""
-        let filter = OutboxFilter(channel: channel, status: status, recipient: Self.recipient(to))
+        let filter = OutboxFilter(
+            channel: channel, status: status, recipient: Self.recipient(to, region: flow.node.config.current.defaultPhoneRegion))
         let before = ConsoleForm.query("before", in: request).flatMap { Int64($0) }
         let limit = Self.deliveriesPageSize
         let found = try await flow.node.store.read { try await $0.outbox(filter, before: before, limit: limit + 1) }
@@ -49,12 +50,12 @@ extension ConsoleRoutes {
         return pages.page("deliveries", title: "Deliveries", data, caller: caller)
     }
 
-    /// The recipient a filter looks for: a phone number in any international format as E.164, an email in lower case,
-    /// else the text as typed; `nil` when empty.
-    static func recipient(_ text: String) -> String? {
+    /// The recipient a filter looks for: a phone number (international, or national in the project's default phone
+    /// region `region`) as E.164, an email in lower case, else the text as typed; `nil` when empty.
+    static func recipient(_ text: String, region: String?) -> String? {
         let typed = text.trimmingSpaces
         guard !typed.isEmpty else { return nil }
-        switch ConsoleFlow.exactFilter(typed) {
+        switch ConsoleFlow.exactFilter(typed, region: region) {
         case .email(let email)?: return email
         case .phoneNumber(let number)?: return number
         default: return typed

@@ -16,10 +16,13 @@ extension ConsoleRoutes {
         do {
             let page = try await AuditListing.page(filter, in: flow.node.store)
             data["events"] = page.events.map { event -> [String: Any] in
-                [
-                    "at": Self.time(event.at), "kind": event.kind.rawValue, "uid": event.uid ?? "", "actor": event.actor ?? "", "ip": event.ip ?? "",
+                var row: [String: Any] = [
+                    "at": Self.time(event.at), "kind": event.kind.rawValue, "actor": event.actor ?? "", "ip": event.ip ?? "",
                     "detail": Self.text(event.detail),
                 ]
+                // An event without an account has no link (not an empty one to /console/users/).
+                if let uid = event.uid, !uid.isEmpty { row["account"] = uid }
+                return row
             }
             if let next = page.nextPageToken {
                 data["next"] = "/console/security?" + Self.queryString(["kind": kind ?? "", "uid": uid ?? "", "page": next])

@@ -3,8 +3,8 @@ import FlintServer
 import FlintStore
 import Hummingbird
 
-/// The sign-in settings page: phone, email, anonymous and multi-factor sign-in, the authorized domains, the app links
-/// and the fictional test phone numbers. Every form changes the config through the admin config API's own update
+/// The sign-in settings page: phone, email, anonymous and multi-factor sign-in, the authorized domains, the app links,
+/// the fictional test phone numbers and the blocking functions. Every form changes the config through the admin config API's own update
 /// (``ProjectConfigRoutes/update(config:patch:updateMask:at:)``, with the form's `updateMask`), so a change is checked,
 /// stored and audited (`CONFIG_CHANGED`, the operator as actor) as a script's would be, and a refusal's Firebase
 /// message is shown beside the field it names.
@@ -103,7 +103,7 @@ extension ConsoleRoutes {
     }
 
     /// Runs `body` with the operator as the audit actor and the request's address, as a script's change is recorded.
-    private func asOperator(_ caller: ConsoleCaller, context: FlintRequestContext, _ body: () async throws -> Void) async throws {
+    func asOperator(_ caller: ConsoleCaller, context: FlintRequestContext, _ body: () async throws -> Void) async throws {
         try await AuditOrigin.$current.withValue(AuditOrigin(ip: context.clientIP, actor: caller.email)) { try await body() }
     }
 
@@ -112,13 +112,13 @@ extension ConsoleRoutes {
         flow.node.config.current.resource(projectID: flow.node.settings.projectID)["signIn"]?["phoneNumber"]?["testPhoneNumbers"]?.objectValue ?? [:]
     }
 
-    private func settingsData() -> [String: Any] {
+    func settingsData() -> [String: Any] {
         let rows: [[String: Any]] = testNumbers().sorted { $0.key < $1.key }.map { ["number": $0.key, "code": $0.value.stringValue ?? ""] }
         var data = ConsoleSettingsView(
             config: flow.node.config.current, smsCodeTTL: flow.node.settings.smsCodeTTL, devMode: flow.node.settings.devMode
         ).data
         data["numbers"] = rows
         data["providers"] = ConsoleProviders.rows(flow.node.config.current)
-        return data
+        return data.merging(ConsoleBlockingFunctions.data(flow.node.config.current)) { $1 }
     }
 }

@@ -17,6 +17,7 @@ extension ConsoleRoutes {
             ]
         }
         var data: [String: Any] = ["q": q, "users": rows, "caption": q.isEmpty ? "Every account, by user ID" : "Accounts matching the search"]
+        if let region = flow.node.config.current.defaultPhoneRegion { data["region"] = region }
         if let next { data["next"] = "/console/users?" + Self.queryString(["q": q, "after": next]) }
         if let deleted = ConsoleForm.query("deleted", in: request) { data["caption"] = "Account \(deleted) deleted." }
         return pages.page("users", title: "Users", data, caller: caller)
@@ -85,20 +86,20 @@ extension ConsoleRoutes {
             actions.insert(contentsOf: [["action": "sendPasswordReset", "label": "Send password reset"]], at: 0)
             if !account.emailVerified { actions.insert(["action": "sendVerification", "label": "Send verification"], at: 1) }
         }
-        return [
-            "localId": account.localId, "email": Self.shown(account.email), "emailVerified": account.emailVerified,
-            "phone": Self.shown(account.phoneNumber),
-            "name": Self.shown(account.displayName), "created": Self.time(Int64(account.createdAt) ?? 0),
+        var data: [String: Any] = [
+            "localId": account.localId, "emailVerified": account.emailVerified,
+            "created": Self.time(Int64(account.createdAt) ?? 0),
             "lastSignIn": account.lastLoginAt.flatMap(Int64.init).map(Self.time) ?? "never",
             "lastRefresh": account.lastRefreshAt ?? "never", "disabled": account.disabled,
             "providers": account.providerUserInfo.map { ["providerId": $0.providerId, "rawId": $0.rawId] }, "factors": factors,
-            "passkeys": passkeys,
-            "claims": Self.shown(account.customAttributes), "draft": account.customAttributes ?? "", "actions": actions,
+            "passkeys": passkeys, "draft": account.customAttributes ?? "", "actions": actions,
         ]
+        // Absent values stay out of the data, so the page's `{{^email}}—{{/email}}` sections show a dash: an optional
+        // wrapped in `Any` would render as Swift's `nil`.
+        let optional = ["email": account.email, "phone": account.phoneNumber, "name": account.displayName, "claims": account.customAttributes]
+        for (key, value) in optional { if let value, !value.isEmpty { data[key] = value } }
+        return data
     }
-
-    /// A value for a template: `nil` (so `{{^name}}` sections show) when absent or empty.
-    static func shown(_ text: String?) -> Any { (text?.isEmpty == false ? text : nil) as Any }
 
     /// An instant (ms) as the pages show it: RFC 3339 in UTC.
     static func time(_ ms: Int64) -> String { RFC3339.format(milliseconds: ms) }

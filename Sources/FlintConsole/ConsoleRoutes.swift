@@ -43,6 +43,7 @@ struct ConsoleRoutes: Sendable {
         case .changeTestNumbers: changeTestNumbers
         case .changeSettings: changeSettings
         case .changeProvider: changeProvider
+        case .blockingDryRun: blockingDryRun
         case .outbox: devOutbox
         }
     }

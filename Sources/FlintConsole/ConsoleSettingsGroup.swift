@@ -45,16 +45,24 @@ struct ConsoleSettingsGroup: Sendable {
 
     /// The settings forms, by name.
     static let all: [String: ConsoleSettingsGroup] = Dictionary(
-        uniqueKeysWithValues: [phone, email, anonymous, mfa, domains, appLinks, appleApps, androidApps, linkDomains].map { ($0.name, $0) })
+        uniqueKeysWithValues: [phone, email, anonymous, mfa, domains, appLinks, appleApps, androidApps, linkDomains, ConsoleBlockingFunctions.group]
+            .map { ($0.name, $0) })
 
-    /// Phone sign-in on or off, and its app-verification policy (empty: the server's default by mode).
+    /// Phone sign-in on or off, its app-verification policy (empty: the server's default by mode), and the default
+    /// phone region the console reads national numbers in (empty: unset).
     static let phone = ConsoleSettingsGroup(
-        name: "phone", mask: ["signIn.phoneNumber.enabled", "signIn.phoneNumber.appVerification"],
-        fields: [("phoneEnabled", "signIn.phoneNumber.enabled"), ("appVerification", "signIn.phoneNumber.appVerification")]
+        name: "phone", mask: ["signIn.phoneNumber.enabled", "signIn.phoneNumber.appVerification", "flint.defaultPhoneRegion"],
+        fields: [
+            ("phoneEnabled", "signIn.phoneNumber.enabled"), ("appVerification", "signIn.phoneNumber.appVerification"),
+            ("defaultPhoneRegion", "flint.defaultPhoneRegion"),
+        ],
+        echo: ["defaultPhoneRegion"]
     ) { form, _ in
         var phone: [String: JSONValue] = ["enabled": flag(form, "phoneEnabled")]
         phone["appVerification"] = choice(form, "appVerification")
-        return ["signIn": ["phoneNumber": .object(phone)]]
+        var flint: [String: JSONValue] = [:]
+        flint["defaultPhoneRegion"] = choice(form, "defaultPhoneRegion").flatMap { $0.stringValue?.trimmingSpaces }.map(JSONValue.string)
+        return ["signIn": ["phoneNumber": .object(phone)], "flint": .object(flint)]
     }
 
     /// Email sign-in on or off, and whether it needs a password (Firebase's `passwordRequired`: off lets email links

@@ -23,6 +23,7 @@ struct ConsoleSettingsView {
             "appVerificationOptions": Self.options(
                 [("", "Server default (\(defaultMode.rawValue))")] + ProjectConfig.AppVerificationMode.allCases.map { ($0.rawValue, $0.rawValue) },
                 selected: config.appVerification?.rawValue ?? ""),
+            "defaultPhoneRegion": config.defaultPhoneRegion ?? "",
             "smsCodeTTL": "\(smsCodeTTL.components.seconds) seconds",
             "emailEnabled": config.emailSignInEnabled,
             "passwordRequired": config.passwordRequired,

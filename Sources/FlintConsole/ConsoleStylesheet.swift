@@ -1,6 +1,7 @@
 /// The console's one stylesheet, served by Flint at `/console/console.css`: system fonts only, light and dark
 /// (`prefers-color-scheme`), visible keyboard focus; the dashboard's chart colours (colour-blind safe, one set per
-/// scheme) by class, since the CSP allows no inline style.
+/// scheme) by class, since the CSP allows no inline style. Below 640 px, `table.cards` rows become one card each, their
+/// cells labelled from `data-label`, so no page scrolls sideways on a phone.
 enum ConsoleStylesheet {
     static let path = "/console/console.css"
 
@@ -29,7 +30,7 @@ enum ConsoleStylesheet {
         .signout { margin-left: auto; display: flex; align-items: center; gap: 8px; }
         .who { color: var(--muted); font-size: 13px; }
         main { padding: 16px 24px 48px; max-width: 1200px; }
-        h1 { font-size: 1.5rem; margin: 8px 0 16px; }
+        h1 { font-size: 1.5rem; margin: 8px 0 16px; overflow-wrap: anywhere; }
         h2 { font-size: 1.15rem; margin-top: 28px; }
         .card { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 16px; max-width: 640px; }
         label { display: block; font-weight: 600; margin: 12px 0 4px; }
@@ -47,9 +48,11 @@ enum ConsoleStylesheet {
         button.danger { background: transparent; color: var(--danger); border-color: var(--danger); }
         .search { display: flex; flex-wrap: wrap; align-items: end; gap: 8px; margin-bottom: 16px; }
         .search > label { margin: 0; width: 100%; }
+        .search .hint { width: 100%; margin: 0; order: 3; font-size: 13px; }
         .search .field label { margin: 0 0 4px; }
         .search button { margin: 0; }
-        .search input[type="search"] { min-width: 320px; }
+        .search input[type="search"] { min-width: min(320px, 100%); }
+        .search .field, .search select { max-width: 100%; }
         table { border-collapse: collapse; width: 100%; margin: 8px 0; }
         caption { text-align: left; color: var(--muted); padding-bottom: 6px; }
         th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
@@ -57,7 +60,7 @@ enum ConsoleStylesheet {
         td code { word-break: break-all; }
         .facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; }
         .facts dt { color: var(--muted); }
-        .facts dd { margin: 0; }
+        .facts dd { margin: 0; overflow-wrap: anywhere; min-width: 0; }
         .tag { display: inline-block; font-size: 12px; padding: 0 6px; border-radius: 10px; border: 1px solid var(--ok); color: var(--ok); }
         .tag.off { border-color: var(--danger); color: var(--danger); }
         .error { color: var(--danger); font-weight: 600; }
@@ -69,11 +72,11 @@ enum ConsoleStylesheet {
         .code { font-size: 1.25rem; letter-spacing: 2px; font-weight: 700; }
         .uri { word-break: break-all; }
         .muted { color: var(--muted); }
-        .tiles { display: flex; flex-wrap: wrap; gap: 12px; margin: 0 0 16px; }
-        .tiles div { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 8px 14px; min-width: 120px; }
-        .tiles dt { color: var(--muted); font-size: 13px; }
-        .tiles dd { margin: 0; font-size: 1.6rem; font-weight: 700; }
-        .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(480px, 1fr)); gap: 16px; align-items: start; }
+        .tiles { display: flex; flex-wrap: wrap; gap: 12px; margin: 0 0 16px; padding: 0; list-style: none; }
+        .tiles li { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 8px 14px; min-width: 120px; }
+        .tiles .name { display: block; color: var(--muted); font-size: 13px; }
+        .tiles .value { display: block; font-size: 1.6rem; font-weight: 700; }
+        .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(480px, 100%), 1fr)); gap: 16px; align-items: start; }
         figure.chart { margin: 0; background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; }
         figure.chart svg { display: block; width: 100%; height: auto; margin-top: 8px; }
         .chart .grid { stroke: var(--line); stroke-width: 1; }
@@ -85,7 +88,7 @@ enum ConsoleStylesheet {
         .other { --c: var(--c5); } .ok { --c: var(--ok); } .bad { --c: var(--danger); }
         details summary { cursor: pointer; color: var(--muted); }
         .periods { margin-bottom: 8px; }
-        .editor { display: grid; grid-template-columns: repeat(auto-fit, minmax(440px, 1fr)); gap: 16px; align-items: start; }
+        .editor { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(440px, 100%), 1fr)); gap: 16px; align-items: start; }
         .editor .card { max-width: none; }
         .editor h2 { margin-top: 0; }
         .tag.builtin { border-color: var(--line); color: var(--muted); }
@@ -96,5 +99,14 @@ enum ConsoleStylesheet {
           border: 1px solid var(--line); white-space: pre-wrap; }
         .scroll { overflow-x: auto; }
         .overview th[scope="row"] { color: var(--fg); }
+        @media (max-width: 640px) {
+          header.top, main { padding-left: 12px; padding-right: 12px; }
+          table.cards thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+          table.cards, table.cards tbody, table.cards tr, table.cards td { display: block; width: 100%; }
+          table.cards tr { border: 1px solid var(--line); border-radius: 8px; margin: 0 0 10px; padding: 4px 0; }
+          table.cards td { border: 0; padding: 2px 10px; overflow-wrap: anywhere; }
+          table.cards td[data-label] { display: grid; grid-template-columns: 7.5em minmax(0, 1fr); gap: 8px; }
+          table.cards td[data-label]::before { content: attr(data-label); font-size: 13px; font-weight: 600; color: var(--muted); }
+        }
         """
 }

@@ -7,9 +7,9 @@ extension ConsoleTemplates {
         </nav>
         <p class="muted">Hours and days in UTC. Every node adds its counts to the store about once a second; the numbers
         are those of <code>/metrics</code>, summed over the nodes.</p>
-        <dl class="tiles" aria-label="Totals, {{period}}">
-          {{#tiles}}<div><dt>{{name}}</dt><dd>{{value}}</dd></div>{{/tiles}}
-        </dl>
+        <ul class="tiles" aria-label="Totals, {{period}}">
+          {{#tiles}}<li><span class="name">{{name}}</span> <span class="value">{{value}}</span></li>{{/tiles}}
+        </ul>
         <div class="charts">
         {{#charts}}{{> chart}}{{/charts}}
         </div>
@@ -32,13 +32,13 @@ extension ConsoleTemplates {
           {{^svg}}<p class="muted">{{summary}}</p>{{/svg}}
           <details>
             <summary>Numbers</summary>
-            <table>
+            <div class="scroll"><table>
               <caption class="visually-hidden">{{title}}</caption>
               <thead><tr><th scope="col">Period</th>{{#columns}}<th scope="col">{{name}}</th>{{/columns}}<th scope="col">Total</th></tr></thead>
               <tbody>
               {{#rows}}<tr><th scope="row">{{name}}</th>{{#cells}}<td>{{value}}</td>{{/cells}}<td>{{total}}</td></tr>{{/rows}}
               </tbody>
-            </table>
+            </table></div>
           </details>
         </figure>
         """

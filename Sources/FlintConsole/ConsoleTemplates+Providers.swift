@@ -23,14 +23,14 @@ extension ConsoleTemplates {
           <form method="post" action="/console/settings/providers">
             <input type="hidden" name="csrf" value="{{csrf}}">
             <input type="hidden" name="providerId" value="{{id}}">
-            <label class="check" for="enabled-{{slug}}"><input type="checkbox" id="enabled-{{slug}}" name="enabled" value="true"{{#enabled}} checked{{/enabled}}>
+            <label class="check" for="enabled-{{slug}}"><input type="checkbox" id="enabled-{{slug}}" name="enabled-{{slug}}" value="true"{{#enabled}} checked{{/enabled}}>
               {{name}} sign-in enabled</label>
             {{#takesCredentials}}
             <label for="clientId-{{slug}}">{{clientIdLabel}}</label>
             <input id="clientId-{{slug}}" name="clientId" value="{{clientId}}" autocomplete="off">
             <label for="clientSecret-{{slug}}">{{secretLabel}} ({{#secretSet}}set: blank keeps it{{/secretSet}}{{^secretSet}}not set{{/secretSet}})</label>
             <input id="clientSecret-{{slug}}" name="clientSecret" type="password" autocomplete="new-password" value="">
-            {{#secretSet}}<label class="check" for="clearSecret-{{slug}}"><input type="checkbox" id="clearSecret-{{slug}}" name="clearSecret" value="true">
+            {{#secretSet}}<label class="check" for="clearSecret-{{slug}}"><input type="checkbox" id="clearSecret-{{slug}}" name="clearSecret-{{slug}}" value="true">
               Remove the stored secret</label>{{/secretSet}}
             {{/takesCredentials}}
             {{#takesBundleIds}}

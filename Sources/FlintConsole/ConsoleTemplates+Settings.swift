@@ -16,12 +16,17 @@ extension ConsoleTemplates {
           </select>
           {{#errors.appVerification}}<p class="error" id="appVerification-error" role="alert">{{errors.appVerification}}</p>{{/errors.appVerification}}
           <p class="muted">ENFORCE: a code for a real number needs an app proof (APNs push or the web challenge). OFF: none.</p>
+          <label for="defaultPhoneRegion">Default phone region (<code>flint.defaultPhoneRegion</code>)</label>
+          <input id="defaultPhoneRegion" name="defaultPhoneRegion" value="{{defaultPhoneRegion}}" size="4" maxlength="2" autocapitalize="characters"{{#errors.defaultPhoneRegion}} aria-invalid="true" aria-describedby="defaultPhoneRegion-error"{{/errors.defaultPhoneRegion}}>
+          <p class="muted" id="defaultPhoneRegion-hint">Two letters, such as US: the console then finds national numbers such as (650) 555-3434. Empty: international numbers only.</p>
+          {{#errors.defaultPhoneRegion}}<p class="error" id="defaultPhoneRegion-error" role="alert">{{errors.defaultPhoneRegion}}</p>{{/errors.defaultPhoneRegion}}
           <button type="submit">Save phone settings</button>
         </form>
         {{/canWrite}}
         <dl class="facts">
           {{^canWrite}}<dt>Phone sign-in</dt><dd>{{#phoneEnabled}}enabled{{/phoneEnabled}}{{^phoneEnabled}}disabled{{/phoneEnabled}}</dd>
-          <dt>App verification</dt><dd>{{appVerification}}</dd>{{/canWrite}}
+          <dt>App verification</dt><dd>{{appVerification}}</dd>
+          <dt>Default phone region</dt><dd>{{defaultPhoneRegion}}{{^defaultPhoneRegion}}—{{/defaultPhoneRegion}}</dd>{{/canWrite}}
           <dt>SMS code lifetime</dt><dd>{{smsCodeTTL}} <span class="muted">(server flag <code>--sms-code-ttl</code>)</span></dd>
         </dl>
         <h3>Fictional phone numbers</h3>
@@ -160,6 +165,7 @@ extension ConsoleTemplates {
         <h3 id="link-domains">Link domains</h3>
         <p>Other hosts that serve Flint's action page (<code>flint.linkDomains</code>); a request's <code>linkDomain</code> picks one.</p>
         \(hostList("linkDomains", action: "/console/settings/link-domains", field: "linkDomain", label: "Link domain", add: "Add link domain"))
+        \(blockingFunctions)
         """
 
     /// The hosts the list `list` holds, each with its remove form (`remove`), then a form adding one (`field`), for

@@ -20,17 +20,22 @@ enum ConsoleTemplates {
     static let users = """
         <form method="get" action="/console/users" class="search" role="search">
           <label for="q">Email, phone number, user ID prefix or display name</label>
-          <input id="q" name="q" type="search" value="{{q}}">
+          <input id="q" name="q" type="search" value="{{q}}" aria-describedby="q-hint">
+          <p class="muted hint" id="q-hint">{{#region}}Phone numbers: international (+44 7700 900123) or as written in
+          {{region}} (the project's default phone region).{{/region}}{{^region}}Phone numbers in international format
+          (+1 650 555 3434); set a default phone region in Settings to search national numbers.{{/region}}</p>
           <button type="submit">Search</button>
         </form>
-        <table>
+        <table class="cards">
           <caption>{{caption}}</caption>
           <thead><tr><th scope="col">User ID</th><th scope="col">Email</th><th scope="col">Phone</th><th scope="col">Name</th>
           <th scope="col">Created</th><th scope="col">Last sign-in</th><th scope="col">State</th></tr></thead>
           <tbody>
           {{#users}}
-          <tr><td><a href="/console/users/{{localId}}">{{localId}}</a></td><td>{{email}}</td><td>{{phone}}</td><td>{{name}}</td>
-          <td>{{created}}</td><td>{{lastSignIn}}</td><td>{{#disabled}}<span class="tag off">disabled</span>{{/disabled}}</td></tr>
+          <tr><td data-label="User ID"><a href="/console/users/{{localId}}">{{localId}}</a></td><td data-label="Email">{{email}}</td>
+          <td data-label="Phone">{{phone}}</td><td data-label="Name">{{name}}</td>
+          <td data-label="Created">{{created}}</td><td data-label="Last sign-in">{{lastSignIn}}</td>
+          <td data-label="State">{{#disabled}}<span class="tag off">disabled</span>{{/disabled}}</td></tr>
           {{/users}}
           {{^users}}<tr><td colspan="7">No account matches.</td></tr>{{/users}}
           </tbody>
@@ -53,12 +58,12 @@ enum ConsoleTemplates {
         <h2>Providers</h2>
         <ul>{{#providers}}<li>{{providerId}}: {{rawId}}</li>{{/providers}}{{^providers}}<li>None</li>{{/providers}}</ul>
         <h2>Second factors</h2>
-        <table>
+        <table class="cards">
           <thead><tr><th scope="col">Kind</th><th scope="col">Name</th><th scope="col">Phone</th><th scope="col">Enrolled</th>
           {{#canWrite}}<th scope="col"><span class="visually-hidden">Action</span></th>{{/canWrite}}</tr></thead>
           <tbody>
           {{#factors}}
-          <tr><td>{{kind}}</td><td>{{name}}</td><td>{{phone}}</td><td>{{enrolled}}</td>
+          <tr><td data-label="Kind">{{kind}}</td><td data-label="Name">{{name}}</td><td data-label="Phone">{{phone}}</td><td data-label="Enrolled">{{enrolled}}</td>
           {{#canWrite}}<td><form method="post" action="/console/users/{{localId}}/actions">
             <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="action" value="removeFactor">
             <input type="hidden" name="factor" value="{{id}}"><button type="submit" class="danger">Remove</button></form></td>{{/canWrite}}</tr>
@@ -67,12 +72,12 @@ enum ConsoleTemplates {
           </tbody>
         </table>
         <h2>Passkeys</h2>
-        <table>
+        <table class="cards">
           <thead><tr><th scope="col">Name</th><th scope="col">Credential ID</th>
           {{#canWrite}}<th scope="col"><span class="visually-hidden">Action</span></th>{{/canWrite}}</tr></thead>
           <tbody>
           {{#passkeys}}
-          <tr><td>{{name}}</td><td><code>{{id}}</code></td>
+          <tr><td data-label="Name">{{name}}</td><td data-label="Credential ID"><code>{{id}}</code></td>
           {{#canWrite}}<td><form method="post" action="/console/users/{{localId}}/actions">
             <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="action" value="removePasskey">
             <input type="hidden" name="passkey" value="{{id}}"><button type="submit" class="danger">Remove</button></form></td>{{/canWrite}}</tr>
@@ -132,13 +137,14 @@ enum ConsoleTemplates {
           <button type="submit">Filter</button>
         </form>
         <p>{{explanation}}</p>
-        <table>
+        <table class="cards">
           <thead><tr><th scope="col">Created</th><th scope="col">Channel</th><th scope="col">To</th><th scope="col">Status</th>
           <th scope="col">Attempts</th><th scope="col">Provider answer</th>{{#devMode}}<th scope="col">Code or link</th>{{/devMode}}</tr></thead>
           <tbody>
           {{#messages}}
-          <tr><td>{{created}}</td><td>{{channel}}</td><td>{{to}}</td><td>{{status}}</td><td>{{attempts}}</td><td>{{detail}}</td>
-          {{#devMode}}<td><code>{{code}}</code> {{#link}}<a href="{{link}}">link</a>{{/link}}</td>{{/devMode}}</tr>
+          <tr><td data-label="Created">{{created}}</td><td data-label="Channel">{{channel}}</td><td data-label="To">{{to}}</td>
+          <td data-label="Status">{{status}}</td><td data-label="Attempts">{{attempts}}</td><td data-label="Provider answer">{{detail}}</td>
+          {{#devMode}}<td data-label="Code or link"><code>{{code}}</code> {{#link}}<a href="{{link}}">link</a>{{/link}}</td>{{/devMode}}</tr>
           {{/messages}}
           {{^messages}}<tr><td colspan="7">{{#filtered}}No message matches these filters.{{/filtered}}{{^filtered}}Nothing was sent.{{/filtered}}</td></tr>{{/messages}}
           </tbody>
@@ -156,13 +162,14 @@ enum ConsoleTemplates {
           <button type="submit">Filter</button>
         </form>
         {{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}
-        <table>
+        <table class="cards">
           <thead><tr><th scope="col">When</th><th scope="col">Kind</th><th scope="col">User</th><th scope="col">Actor</th>
           <th scope="col">IP</th><th scope="col">Detail</th></tr></thead>
           <tbody>
           {{#events}}
-          <tr><td>{{at}}</td><td>{{kind}}</td><td>{{#uid}}<a href="/console/users/{{uid}}">{{uid}}</a>{{/uid}}</td><td>{{actor}}</td>
-          <td>{{ip}}</td><td><code>{{detail}}</code></td></tr>
+          <tr><td data-label="When">{{at}}</td><td data-label="Kind">{{kind}}</td>
+          <td data-label="User">{{#account}}<a href="/console/users/{{account}}">{{account}}</a>{{/account}}</td><td data-label="Actor">{{actor}}</td>
+          <td data-label="IP">{{ip}}</td><td data-label="Detail"><code>{{detail}}</code></td></tr>
           {{/events}}
           {{^events}}<tr><td colspan="6">No event.</td></tr>{{/events}}
           </tbody>
@@ -176,10 +183,11 @@ enum ConsoleTemplates {
         once, it starts signing once the verifiers' cached key sets have expired; a retired key stays published for 14
         days and an hour, until the session cookies it signed have expired. A leaked key is revoked with
         <code>flint keys revoke KID</code>.</p>
-        <table>
+        <table class="cards">
           <thead><tr><th scope="col">Key ID</th><th scope="col">Created</th><th scope="col">Signs from</th><th scope="col">Retired</th><th scope="col">State</th></tr></thead>
           <tbody>
-          {{#keys}}<tr><td><code>{{kid}}</code></td><td>{{created}}</td><td>{{activates}}</td><td>{{retired}}</td><td>{{state}}</td></tr>{{/keys}}
+          {{#keys}}<tr><td data-label="Key ID"><code>{{kid}}</code></td><td data-label="Created">{{created}}</td>
+          <td data-label="Signs from">{{activates}}</td><td data-label="Retired">{{retired}}</td><td data-label="State">{{state}}</td></tr>{{/keys}}
           </tbody>
         </table>
         {{#canWrite}}
@@ -197,20 +205,20 @@ enum ConsoleTemplates {
         <p>The dev outbox's codes and links that can still be used (unspent, unexpired), newest first: nothing is sent in
         dev mode. Reload the page after a new send.</p>
         <h2>SMS codes</h2>
-        <table>
+        <table class="cards">
           <thead><tr><th scope="col">To</th><th scope="col">Code</th><th scope="col">Sent</th></tr></thead>
           <tbody>
-          {{#codes}}<tr><td>{{to}}</td><td><code class="code">{{code}}</code></td><td>{{created}}</td></tr>{{/codes}}
+          {{#codes}}<tr><td data-label="To">{{to}}</td><td data-label="Code"><code class="code">{{code}}</code></td><td data-label="Sent">{{created}}</td></tr>{{/codes}}
           {{^codes}}<tr><td colspan="3">No code waiting.</td></tr>{{/codes}}
           </tbody>
         </table>
         <h2>Email links</h2>
-        <table>
+        <table class="cards">
           <thead><tr><th scope="col">To</th><th scope="col">Kind</th><th scope="col">Link</th><th scope="col">Code</th>
           <th scope="col">Sent</th></tr></thead>
           <tbody>
-          {{#links}}<tr><td>{{to}}</td><td>{{kind}}</td><td><a href="{{link}}">{{subject}}</a></td><td><code>{{code}}</code></td>
-          <td>{{created}}</td></tr>{{/links}}
+          {{#links}}<tr><td data-label="To">{{to}}</td><td data-label="Kind">{{kind}}</td><td data-label="Link"><a href="{{link}}">{{subject}}</a></td>
+          <td data-label="Code"><code>{{code}}</code></td><td data-label="Sent">{{created}}</td></tr>{{/links}}
           {{^links}}<tr><td colspan="5">No link waiting.</td></tr>{{/links}}
           </tbody>
         </table>

@@ -11,8 +11,8 @@ import FlintStore
 
 /// Opens the store, runs `body` with the operator's user console (the API's flows, without HTTP), and closes the
 /// store. A refusal (``AuthError``) is printed as Firebase words it and ends the command with status 1. What the
-/// command changes is audited with the actor `cli`.
-func withUserConsole<T>(_ options: StoreOptions, _ body: (UserConsole) async throws -> T) async throws -> T {
+/// command changes is audited with the actor `cli`. `command` names the command in the refusal's line.
+func withUserConsole<T>(_ options: StoreOptions, command: String = "flint users", _ body: (UserConsole) async throws -> T) async throws -> T {
     let store = try await options.open(logger: quietLogger())
     do {
         var settings = ServerSettings()
@@ -23,7 +23,7 @@ func withUserConsole<T>(_ options: StoreOptions, _ body: (UserConsole) async thr
         return result
     } catch let error as AuthError {
         try? await store.close()
-        printError("flint users: \(error.message)")
+        printError("\(command): \(error.message)")
         throw ExitCode.failure
     } catch {
         try? await store.close()

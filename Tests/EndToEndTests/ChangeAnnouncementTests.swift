@@ -8,20 +8,12 @@ import Testing
 extension TwoNodeTests {
     @Test("with the default 30 s reload, a config change, a key rotation and a key revocation made through one node reach the other within a second")
     func changesReachTheOtherNodeAtOnce() async throws {
-        let client = HTTPClient.shared
-        let url = try await freshDatabase(on: try #require(postgresURL))
-        let data1 = temporaryDataDirectory()
-        let data2 = temporaryDataDirectory()
-        defer {
-            try? FileManager.default.removeItem(atPath: data1)
-            try? FileManager.default.removeItem(atPath: data2)
-        }
         // No --reload-interval: the default (30 s) would be far too late for what follows.
-        let shared = ["--database", url, "--master-key-file", try newMasterKeyFile(), "--dev"]
-        let node1 = try await FlintProcess(dataDirectory: data1, extraArguments: shared)
-        defer { node1.terminate() }
-        let node2 = try await FlintProcess(dataDirectory: data2, extraArguments: shared)
-        defer { node2.terminate() }
+        try await withTwoNodes { node1, node2 in try await changesReachTheOtherNodeAtOnce(node1, node2) }
+    }
+
+    private func changesReachTheOtherNodeAtOnce(_ node1: FlintProcess, _ node2: FlintProcess) async throws {
+        let client = HTTPClient.shared
         let v1 = "/identitytoolkit.googleapis.com/v1"
 
         // A fictional number configured through node 1 is fictional on node 2 a second later: its code signs in
@@ -78,7 +70,7 @@ extension TwoNodeTests {
 
 /// Asks `condition` of the other node every 50 ms until it holds or a second has passed (the default reload
 /// interval is 30 s: within a second, only the change announcement can have told the node); whether it held.
-private func soon(_ condition: () async throws -> Bool) async throws -> Bool {
+func soon(_ condition: () async throws -> Bool) async throws -> Bool {
     let deadline = ContinuousClock.now + .seconds(1)
     while ContinuousClock.now < deadline {
         if try await condition() { return true }

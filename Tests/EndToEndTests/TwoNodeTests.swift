@@ -127,21 +127,13 @@ struct TwoNodeTests {
 
     @Test("concurrent sign-ups of one email on two nodes make one account; a link sent by one node signs in on the other")
     func emailAcrossNodes() async throws {
-        let client = HTTPClient.shared
-        let url = try await freshDatabase(on: try #require(postgresURL))
-        let data1 = temporaryDataDirectory()
-        let data2 = temporaryDataDirectory()
-        defer {
-            try? FileManager.default.removeItem(atPath: data1)
-            try? FileManager.default.removeItem(atPath: data2)
+        try await withTwoNodes(["--reload-interval", "1", "--password-hash-cost", "10"]) { node1, node2 in
+            try await emailAcrossNodes(node1, node2)
         }
-        let shared = [
-            "--database", url, "--master-key-file", try newMasterKeyFile(), "--dev", "--reload-interval", "1", "--password-hash-cost", "10",
-        ]
-        let node1 = try await FlintProcess(dataDirectory: data1, extraArguments: shared)
-        defer { node1.terminate() }
-        let node2 = try await FlintProcess(dataDirectory: data2, extraArguments: shared)
-        defer { node2.terminate() }
+    }
+
+    private func emailAcrossNodes(_ node1: FlintProcess, _ node2: FlintProcess) async throws {
+        let client = HTTPClient.shared
         let bases = [node1.base, node2.base]
 
         let outcomes = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
@@ -172,6 +164,23 @@ struct TwoNodeTests {
         let (again, _) = try await postJSON(
             client, node1.base + v1 + "/accounts:signInWithEmailLink?key=k", ["email": "roam@example.com", "oobCode": code])
         #expect(again == 400)
+    }
+
+    /// Runs `body` with two `--dev` nodes (and `flags`) on a new migrated database and one master key.
+    func withTwoNodes(_ flags: [String] = [], _ body: (FlintProcess, FlintProcess) async throws -> Void) async throws {
+        let url = try await freshDatabase(on: try #require(postgresURL))
+        let data1 = temporaryDataDirectory()
+        let data2 = temporaryDataDirectory()
+        defer {
+            try? FileManager.default.removeItem(atPath: data1)
+            try? FileManager.default.removeItem(atPath: data2)
+        }
+        let shared = ["--database", url, "--master-key-file", try newMasterKeyFile(), "--dev"] + flags
+        let node1 = try await FlintProcess(dataDirectory: data1, extraArguments: shared)
+        defer { node1.terminate() }
+        let node2 = try await FlintProcess(dataDirectory: data2, extraArguments: shared)
+        defer { node2.terminate() }
+        try await body(node1, node2)
     }
 
     /// A new database on the test server, so runs never see each other's keys or users: already migrated (a copy of

@@ -7,25 +7,19 @@ import Testing
 
 @Suite("FirebaseAuth drop-in behaviour against flint serve")
 struct DropInFlowTests {
-    @Test("with a tenant set, sign-up and sign-in carry tenantId and the user keeps the tenant across a restore")
+    @Test("with a tenant set, sign-up carries tenantId: a tenant the server does not have refuses it and nothing is created")
     func tenantSignIn() async throws {
         try await withFlint { server in
             let auth = server.makeAuth()
             auth.tenantID = "tenant-a"
             let email = uniqueEmail()
-            let created = try await auth.createUser(withEmail: email, password: "correct horse")
-            #expect(created.user.tenantID == "tenant-a")
-            try await created.user.reload()
-            #expect(created.user.tenantID == "tenant-a")
-            let restored = Auth(app: auth.flintApp, storeDirectory: auth.storeDirectory)
-            #expect(restored.currentUser?.tenantID == "tenant-a")
-            #expect(restored.tenantID == "tenant-a")
-            try auth.signOut()
+            await #expect(throws: (any Error).self, "TENANT_NOT_FOUND: never served from the project's users") {
+                try await auth.createUser(withEmail: email, password: "correct horse")
+            }
+            #expect(auth.currentUser == nil)
             auth.tenantID = nil
-            let plain = try await auth.signIn(withEmail: email, password: "correct horse")
-            #expect(plain.user.tenantID == nil)
-            #expect(plain.additionalUserInfo?.profile == nil)
-            #expect(plain.additionalUserInfo?.username == nil)
+            let plain = try await auth.createUser(withEmail: email, password: "correct horse")
+            #expect(plain.user.tenantID == nil, "the refused sign-up stored no account under that email")
         }
     }
 

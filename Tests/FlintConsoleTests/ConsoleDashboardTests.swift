@@ -52,7 +52,7 @@ struct ConsoleDashboardTests {
             for (name, value) in [
                 ("Sign-ins", 3), ("New users", 3), ("SMS sent", 3), ("SMS refused", 0), ("Emails sent", 1), ("Emails failed", 0), ("Errors", 1),
             ] {
-                #expect(html.contains("<dt>\(name)</dt><dd>\(value)</dd>"), "\(name) \(value)")
+                #expect(html.contains(#"<li><span class="name">\#(name)</span> <span class="value">\#(value)</span></li>"#), "\(name) \(value)")
             }
             #expect(html.contains(#"<desc id="sign-ins-d">3 in the last 24 hours: phone 2, anonymous 1. Busiest: 2026-11-20 10:00 UTC, 3.</desc>"#))
             #expect(html.contains(#"<desc id="new-users-d">3 in the last 24 hours: phone 2, anonymous 1."#))

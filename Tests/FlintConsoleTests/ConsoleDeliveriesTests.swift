@@ -33,8 +33,8 @@ struct ConsoleDeliveriesTests {
 
     /// The recipients of the page's rows, top to bottom.
     private func recipients(_ html: String) -> [String] {
-        html.components(separatedBy: "<tr><td>").dropFirst().compactMap { row in
-            row.components(separatedBy: "</td><td>").dropFirst(2).first
+        html.components(separatedBy: #"<tr><td data-label="Created">"#).dropFirst().compactMap { row in
+            row.components(separatedBy: #"<td data-label="To">"#).dropFirst().first?.components(separatedBy: "</td>").first
         }
     }
 

@@ -35,9 +35,12 @@ struct ConsoleOutboxTests {
             let html = reply.text
             #expect(html.contains(#"<a href="/console/outbox">Outbox</a>"#), "the dev-mode banner points at it")
             #expect(html.contains(#"<a href="/console/outbox" aria-current="page">Outbox</a>"#))
-            #expect(html.contains("<tr><td>+447700900123</td><td><code class=\"code\">\(code)</code></td>"))
+            #expect(html.contains(#"<tr><td data-label="To">+447700900123</td><td data-label="Code"><code class="code">\#(code)</code></td>"#))
             let escaped = link.replacingOccurrences(of: "&", with: "&amp;")
-            #expect(html.contains(#"<td>reader@example.com</td><td>EMAIL_SIGNIN</td><td><a href="\#(escaped)">"#))
+            #expect(
+                html.contains(
+                    #"<td data-label="To">reader@example.com</td><td data-label="Kind">EMAIL_SIGNIN</td><td data-label="Link"><a href="\#(escaped)">"#
+                ))
             let uk = try #require(html.range(of: "+447700900123")), us = try #require(html.range(of: "+16505550101"))
             #expect(uk.lowerBound < us.lowerBound, "newest first")
 

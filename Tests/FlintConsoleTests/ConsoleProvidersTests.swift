@@ -22,7 +22,9 @@ struct ConsoleProvidersTests {
             }
             let saved = try await api.console(
                 .post, "/console/settings/providers",
-                form: ["csrf": op.csrf, "providerId": "github.com", "enabled": "true", "clientId": "Iv1.abc", "clientSecret": "gh-s3cret"],
+                form: [
+                    "csrf": op.csrf, "providerId": "github.com", "enabled-github-com": "true", "clientId": "Iv1.abc", "clientSecret": "gh-s3cret",
+                ],
                 cookie: op.cookie)
             #expect(saved.status == .seeOther && saved.headers[.location] == "/console/settings?saved=1#providers", "\(saved.text)")
             let resource = try await api.admin(.get, "\(defaultIdps)/github.com")
@@ -38,7 +40,7 @@ struct ConsoleProvidersTests {
             // Removing the secret clears it.
             _ = try await api.console(
                 .post, "/console/settings/providers",
-                form: ["csrf": op.csrf, "providerId": "github.com", "clientId": "Iv1.abc", "clearSecret": "true"], cookie: op.cookie)
+                form: ["csrf": op.csrf, "providerId": "github.com", "clientId": "Iv1.abc", "clearSecret-github-com": "true"], cookie: op.cookie)
             #expect(try await api.admin(.get, "\(defaultIdps)/github.com").string("clientSecret") == nil)
             let event = try #require(try await api.auditEvents("kind=CONFIG_CHANGED").first)
             #expect(event["actor"] == "ops@example.com" && event["detail"]?["updated"] == "github.com", "\(event)")
@@ -57,7 +59,7 @@ struct ConsoleProvidersTests {
             _ = try await api.console(
                 .post, "/console/settings/providers",
                 form: [
-                    "csrf": op.csrf, "providerId": "apple.com", "enabled": "true", "clientId": "com.example.signin",
+                    "csrf": op.csrf, "providerId": "apple.com", "enabled-apple-com": "true", "clientId": "com.example.signin",
                     "bundleIds": "com.example.app\ncom.example.other",
                 ],
                 cookie: op.cookie)
@@ -66,10 +68,12 @@ struct ConsoleProvidersTests {
             #expect(apple["appleSignInConfig"]?["codeFlowConfig"]?["keyId"] == "K")
 
             let unknown = try await api.console(
-                .post, "/console/settings/providers", form: ["csrf": op.csrf, "providerId": "myspace.com", "enabled": "true"], cookie: op.cookie)
+                .post, "/console/settings/providers", form: ["csrf": op.csrf, "providerId": "myspace.com", "enabled-myspace-com": "true"],
+                cookie: op.cookie)
             #expect(unknown.status == .badRequest)
             let bad = try await api.console(
-                .post, "/console/settings/providers", form: ["csrf": op.csrf, "providerId": "yahoo.com", "enabled": "maybe"], cookie: op.cookie)
+                .post, "/console/settings/providers", form: ["csrf": op.csrf, "providerId": "yahoo.com", "enabled-yahoo-com": "maybe"],
+                cookie: op.cookie)
             #expect(bad.status == .badRequest && bad.text.contains("role=\"alert\"") && bad.text.contains("enabled must be a boolean"), "\(bad.text)")
             let missing = try await api.admin(.get, "\(defaultIdps)/yahoo.com")
             #expect(missing.status == .notFound)
@@ -82,7 +86,8 @@ struct ConsoleProvidersTests {
             let page = try await api.console(.get, "/console/settings", cookie: op.cookie)
             #expect(page.text.contains("Sign-in providers") && !page.text.contains("action=\"/console/settings/providers\""))
             let reply = try await api.console(
-                .post, "/console/settings/providers", form: ["csrf": op.csrf, "providerId": "google.com", "enabled": "true"], cookie: op.cookie)
+                .post, "/console/settings/providers", form: ["csrf": op.csrf, "providerId": "google.com", "enabled-google-com": "true"],
+                cookie: op.cookie)
             #expect(reply.status == .forbidden)
         }
     }

@@ -28,6 +28,10 @@ struct SettingsCase: Sendable, CustomTestStringConvertible {
             invalid: ["phoneEnabled": "true", "appVerification": "SOMETIMES"], field: "appVerification",
             message: "signIn.phoneNumber.appVerification must be one of ENFORCE, OFF"),
         SettingsCase(
+            group: "phone", valid: ["phoneEnabled": "true", "defaultPhoneRegion": "gb"], path: ["flint", "defaultPhoneRegion"], expected: "GB",
+            invalid: ["phoneEnabled": "true", "defaultPhoneRegion": "ZZ"], field: "defaultPhoneRegion",
+            message: "flint.defaultPhoneRegion must be a two-letter ISO 3166 region code with a phone calling code, such as US"),
+        SettingsCase(
             group: "email", valid: ["emailEnabled": "true", "passwordRequired": "true"], path: ["signIn", "email"],
             expected: ["enabled": true, "passwordRequired": true], invalid: ["emailEnabled": "yes"], field: "emailEnabled",
             message: "signIn.email.enabled must be a boolean"),

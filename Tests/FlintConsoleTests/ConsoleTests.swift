@@ -127,6 +127,22 @@ struct ConsoleTests {
         }
     }
 
+    @Test("absent values show a dash, never Swift's nil; events without an account have no link")
+    func absentValues() async throws {
+        try await withConsole { api, op, _ in
+            let uid = try await api.adminCreate(["localId": "u-bare"])
+            let signedIn = try await api.consoleSignIn(op, password: Self.password)
+            let page = try await api.console(.get, "/console/users/\(uid)", cookie: signedIn.cookie)
+            #expect(page.status == .ok && !page.text.contains("nil"), "\(page.text)")
+            for label in ["Email", "Phone", "Display name"] {
+                #expect(page.text.contains("<dt>\(label)</dt><dd>—</dd>"), "\(label)")
+            }
+            let events = try await api.console(.get, "/console/security?kind=CONSOLE_SIGN_IN", cookie: signedIn.cookie)
+            #expect(events.status == .ok && events.text.contains("CONSOLE_SIGN_IN"))
+            #expect(!events.text.contains(#"href="/console/users/""#), "\(events.text)")
+        }
+    }
+
     @Test("a session ends after 30 minutes without a request, and at once when signed out")
     func idleTimeout() async throws {
         try await withConsole { api, op, _ in
@@ -164,6 +180,24 @@ struct ConsoleTests {
             let action = try await api.auditEvents("kind=ADMIN_ACTION&uid=\(user.localId)")
             #expect(action.first?["actor"]?.stringValue == "ops@example.com")
             #expect(action.first?["detail"]?["action"]?.stringValue == "disable")
+        }
+    }
+
+    @Test("with a default phone region, a number written nationally finds its user; without one it finds nothing, and the hint says so")
+    func nationalSearch() async throws {
+        try await withConsole { api, op, _ in
+            let user = try await api.signIn("+16505553434")
+            let signedIn = try await api.consoleSignIn(op, password: Self.password)
+            let path = "/console/users?q=%28650%29+555-3434"
+            let without = try await api.console(.get, path, cookie: signedIn.cookie)
+            #expect(!without.text.contains("/console/users/\(user.localId)") && without.text.contains("set a default phone region"))
+            try await api.patchConfig(#"{"flint":{"defaultPhoneRegion":"us"}}"#, mask: "flint.defaultPhoneRegion")
+            let found = try await api.console(.get, path, cookie: signedIn.cookie)
+            #expect(
+                found.text.contains("/console/users/\(user.localId)") && found.text.contains("US (the project's default phone region)"),
+                "\(found.text)")
+            let international = try await api.console(.get, "/console/users?q=%2B1+650+555+3434", cookie: signedIn.cookie)
+            #expect(international.text.contains("/console/users/\(user.localId)"))
         }
     }
 

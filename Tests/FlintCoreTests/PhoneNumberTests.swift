@@ -163,4 +163,23 @@ struct PhoneNumberTests {
             #expect(entry.prefixes.values.allSatisfy { entry.regions.dropFirst().contains($0) })
         }
     }
+
+    @Test(
+        "A number written as in a region reads as that region's number: its trunk prefix gives way to the calling code",
+        arguments: [
+            ("(650) 555-3434", "US", "+16505553434"), ("1 650 555 3434", "US", "+16505553434"), ("650.555.3434", "ca", "+16505553434"),
+            ("07700 900123", "GB", "+447700900123"), ("06 12 34 56 78", "FR", "+33612345678"), ("030 1234567", "DE", "+49301234567"),
+            ("06 1234 5678", "IT", "+390612345678"), ("+44 7700 900123", "US", "+447700900123"), ("0044 7700 900123", "US", "+447700900123"),
+        ])
+    func nationalNumbers(_ input: String, _ region: String, _ e164: String) throws {
+        #expect(try PhoneNumber(parsing: input, region: region).e164 == e164)
+    }
+
+    @Test("A national number in an unknown region, or one too short for its region, is refused")
+    func nationalRefusals() {
+        #expect(throws: PhoneNumberError.unknownCountryCode) { try PhoneNumber(parsing: "650 555 3434", region: "ZZ") }
+        #expect(throws: PhoneNumberError.tooShort) { try PhoneNumber(parsing: "555 34", region: "US") }
+        #expect(throws: PhoneNumberError.invalidCharacters) { try PhoneNumber(parsing: "650 555 CALL", region: "US") }
+        #expect(PhoneNumber.callingCode(ofRegion: "gb") == 44 && PhoneNumber.callingCode(ofRegion: "CA") == 1)
+    }
 }

@@ -68,6 +68,14 @@ struct BlockingFunctionsTests {
             // A returning sign-in creates nothing: beforeCreate is not called again.
             _ = try await api.signInWithPassword("ada@example.com", "correct horse")
             #expect(function.calls.count == 1)
+            // beforeSignIn is told the client's user agent and locale, as the request sent them.
+            try await api.setBlockingFunctions(["beforeSignIn": function.uri("signin")])
+            function.answer { _ in .json(.ok, [:]) }
+            let signedIn = try await api.signInWithPassword(
+                "ada@example.com", "correct horse", headers: [.userAgent: "FlintTest/1.0", .firebaseLocale: "tr"])
+            #expect(signedIn.status == .ok, "\(signedIn.text)")
+            let signIn = try #require(function.claims.last)
+            #expect(signIn["event_type"] == "beforeSignIn" && signIn["user_agent"] == "FlintTest/1.0" && signIn["locale"] == "tr", "\(signIn)")
         }
     }
 

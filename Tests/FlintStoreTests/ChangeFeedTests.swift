@@ -23,7 +23,7 @@ struct ChangeFeedTests {
         var before: [StoreChange] = []
         while let change = await heard.next(), change != probe { before.append(change) }
         if engine == .postgres {
-            #expect(Set(before) == [.config, .keys], "the listener hands on every kind of change once when it starts listening")
+            #expect(Set(before) == [.config, .keys, .tenants], "the listener hands on every kind of change once when it starts listening")
         }
         while let change = await alsoHeard.next(), change != probe {}
         announcer.cancel()

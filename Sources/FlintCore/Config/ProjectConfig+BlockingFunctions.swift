@@ -47,7 +47,7 @@ extension ProjectConfig {
     /// Checks `blockingFunctions` as Identity Platform does: known event types only, each with an absolute http(s)
     /// `functionUri`.
     /// - Throws: `INVALID_BLOCKING_FUNCTION` with Identity Platform's reason.
-    static func validateBlockingFunctions(_ doc: [String: JSONValue]) throws(AuthError) {
+    package static func validateBlockingFunctions(_ doc: [String: JSONValue]) throws(AuthError) {
         guard let section = doc["blockingFunctions"] else { return }
         guard let fields = section.objectValue else { throw invalidBlocking("blockingFunctions must be an object.") }
         if let triggers = fields["triggers"] {

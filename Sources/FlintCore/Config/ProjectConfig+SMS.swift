@@ -173,3 +173,23 @@ extension ProjectConfig {
         return out
     }
 }
+
+/// Flint's default phone region (`flint.defaultPhoneRegion`, ISO 3166 such as `US`): how the console reads a phone
+/// number an operator types in national form (`(650) 555-3434`) when searching users and deliveries. Clients still
+/// send international numbers, as Firebase requires.
+extension ProjectConfig {
+    /// The default phone region, upper case; `nil` when unset (the console then reads international numbers only).
+    package var defaultPhoneRegion: String? { document["flint"]?["defaultPhoneRegion"]?.stringValue }
+
+    /// Checks `flint.defaultPhoneRegion` (a region whose calling code Flint knows) and stores it upper case.
+    static func normalizedDefaultPhoneRegion(_ doc: [String: JSONValue]) throws(AuthError) -> [String: JSONValue] {
+        guard var flint = doc["flint"]?.objectValue, let value = flint["defaultPhoneRegion"] else { return doc }
+        guard let region = value.stringValue, region.utf8.count == 2, PhoneNumber.callingCode(ofRegion: region) != nil else {
+            throw invalid("flint.defaultPhoneRegion must be a two-letter ISO 3166 region code with a phone calling code, such as US")
+        }
+        flint["defaultPhoneRegion"] = .string(region.uppercased())
+        var out = doc
+        out["flint"] = .object(flint)
+        return out
+    }
+}

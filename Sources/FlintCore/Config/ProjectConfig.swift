@@ -16,7 +16,7 @@ package struct ProjectConfig: Sendable, Equatable {
         "signIn.email.enabled", "signIn.email.passwordRequired", "signIn.anonymous", "signIn.anonymous.enabled", "authorizedDomains",
         "emailPrivacyConfig",
         "emailPrivacyConfig.enableImprovedEmailPrivacy", "flint", "flint.appLinks", "flint.linkDomains", "flint.emailTemplates",
-        "flint.smsTemplates",
+        "flint.smsTemplates", "flint.defaultPhoneRegion",
         "mfa", "mfa.state", "mfa.enabledProviders", "mfa.providerConfigs", "smsRegionConfig",
         "smsRegionConfig.allowByDefault", "smsRegionConfig.allowByDefault.disallowedRegions", "smsRegionConfig.allowlistOnly",
         "smsRegionConfig.allowlistOnly.allowedRegions",
@@ -97,6 +97,7 @@ package struct ProjectConfig: Sendable, Equatable {
         try Self.validateAppVerification(doc)
         if let regions = try Self.normalizedSMSRegionConfig(doc) { doc["smsRegionConfig"] = regions }
         try Self.validateSMSLimits(doc)
+        doc = try Self.normalizedDefaultPhoneRegion(doc)
         if let policy = try Self.normalizedPasswordPolicyConfig(doc) { doc["passwordPolicyConfig"] = policy }
         try Self.validateMobileLinksConfig(doc)
         try Self.validateIdentityProviders(doc)
@@ -159,13 +160,15 @@ package struct ProjectConfig: Sendable, Equatable {
         updatablePaths.contains { $0.hasPrefix(path + ".") }
     }
 
-    private static func value(at path: String, in doc: [String: JSONValue]) -> JSONValue? {
+    /// The value at a dotted path (`mfa.state`), if any.
+    static func value(at path: String, in doc: [String: JSONValue]) -> JSONValue? {
         var current: JSONValue? = .object(doc)
         for key in path.split(separator: ".") { current = current?[String(key)] }
         return current
     }
 
-    private static func set(_ value: JSONValue?, at path: String, in doc: inout [String: JSONValue]) {
+    /// Sets (or with `nil` clears) the value at a dotted path, making the objects on the way.
+    static func set(_ value: JSONValue?, at path: String, in doc: inout [String: JSONValue]) {
         let keys = path.split(separator: ".").map(String.init)
         func go(_ obj: [String: JSONValue], _ i: Int) -> [String: JSONValue] {
             var obj = obj

@@ -251,4 +251,22 @@ extension AuthError {
     /// happen.
     package static let blockingFunctionFailed = AuthError(
         status: .internalServerError, code: "BLOCKING_FUNCTION_ERROR_RESPONSE", reason: "backendError", rpcStatus: "INTERNAL")
+
+    // MARK: Tenants (`v2/projects/{p}/tenants` and the `tenantId` a request names)
+    /// No tenant has the ID a request names.
+    package static let tenantNotFound = AuthError(code: "TENANT_NOT_FOUND")
+    /// A tenant ID that cannot name a tenant (not 1 to 64 letters, digits and hyphens).
+    package static let invalidTenantID = AuthError(code: "INVALID_TENANT_ID")
+    /// A tenant path under another project than the node's.
+    package static let invalidProjectID = AuthError(code: "INVALID_PROJECT_ID")
+    /// Creating a tenant without `displayName`.
+    package static let missingDisplayName = AuthError(code: "MISSING_DISPLAY_NAME")
+    /// A tenant `displayName` that is not 4 to 20 letters, digits and hyphens starting with a letter.
+    package static let invalidDisplayName = AuthError(
+        code: "INVALID_DISPLAY_NAME", detail: "((Display name must start with a letter and have 4-20 letters, digits and hyphens.))")
+    /// A `pageToken` no listing gave.
+    package static let invalidPageSelection = AuthError(code: "INVALID_PAGE_SELECTION")
+    /// A call a tenant cannot make (Firebase: phone sign-in, `getProjectConfig`), and until tenants have users of
+    /// their own, every call on a tenant's users: none is ever answered from the project's users.
+    package static let unsupportedTenantOperation = AuthError(code: "UNSUPPORTED_TENANT_OPERATION")
 }

@@ -97,6 +97,49 @@ package struct PhoneNumber: Hashable, Sendable, CustomStringConvertible, Codable
         self.nationalNumber = national
     }
 
+    /// Parses a number as someone in `region` (ISO 3166, e.g. `US`) writes it: an international number as
+    /// ``init(parsing:)`` does (`+…`, or `00…`), else a national one, such as `(650) 555-3434` in `US` or
+    /// `07700 900123` in `GB`, whose trunk prefix (`1` before a ten-digit North American number, a leading `0`
+    /// elsewhere except where it belongs to the number, as in Italy) gives way to the region's calling code.
+    /// For searches and operator input only: clients must send international numbers, as Firebase requires.
+    /// - Throws: ``PhoneNumberError/unknownCountryCode`` when Flint knows no calling code for `region`, else what
+    ///   ``init(parsing:)`` throws for the number it makes.
+    package init(parsing input: String, region: String) throws(PhoneNumberError) {
+        let text = Self.trimmingWhitespace(input)
+        if text.hasPrefix("+") {
+            try self.init(parsing: String(text))
+            return
+        }
+        if text.hasPrefix("00") {
+            try self.init(parsing: "+" + text.dropFirst(2))
+            return
+        }
+        guard let code = NumberingPlan.callingCode(ofRegion: region) else { throw .unknownCountryCode }
+        var digits = ""
+        for character in text {
+            if let digit = Self.decimalDigit(character) {
+                digits.append(digit)
+            } else if !Self.separators.contains(character) {
+                throw .invalidCharacters
+            }
+        }
+        guard !digits.isEmpty else { throw .empty }
+        if code == 1, digits.count == 11, digits.hasPrefix("1") {
+            digits.removeFirst()
+        } else if digits.hasPrefix("0"), !Self.keepsLeadingZero.contains(code) {
+            digits.removeFirst()
+        }
+        try self.init(parsing: "+\(code)" + digits)
+    }
+
+    /// The calling code of an ISO 3166 region (`US` → 1, `GB` → 44), case-insensitive; `nil` for a region Flint's
+    /// numbering plan does not know.
+    package static func callingCode(ofRegion region: String) -> Int? { NumberingPlan.callingCode(ofRegion: region) }
+
+    /// Calling codes whose national numbers keep their leading `0` after the country code (Italy, San Marino, the
+    /// Vatican), so it is no trunk prefix there.
+    private static let keepsLeadingZero: Set<Int> = [39, 378, 379]
+
     /// Decodes from an E.164 string (any input accepted by ``init(parsing:)``).
     package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -196,6 +239,18 @@ extension NumberingPlan {
     }()
 
     static func entry(for code: Int) -> Entry? { entries[code] }
+
+    /// Each region's calling code (a region sharing a code, such as `CA` on `1`, maps to it too).
+    static let regionCodes: [String: Int] = {
+        var codes: [String: Int] = [:]
+        for (code, entry) in entries {
+            for region in entry.regions where codes[region] == nil { codes[region] = code }
+        }
+        return codes
+    }()
+
+    /// The calling code of an ISO 3166 region (`US` → 1, `GB` → 44), case-insensitive; `nil` when unknown.
+    static func callingCode(ofRegion region: String) -> Int? { regionCodes[region.uppercased()] }
 
     /// Whether some calling code begins with `digits` (so more digits could make one).
     static func hasCallingCode(startingWith digits: String) -> Bool {

@@ -19,9 +19,7 @@ package struct ProjectConfigRoutes {
         try context.requireAdmin()
         try checkProject(context)
         let patch = try await request.decode(as: [String: JSONValue].self, context: context)
-        let mask = request.uri.queryParameters["updateMask"].map { text in
-            text.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
-        }
+        let mask = request.updateMask
         let updated = try await Self.update(config: config, patch: patch, updateMask: mask, at: clock.now())
         return try JSONReply.make(updated.resource(projectID: projectID))
     }

@@ -32,8 +32,10 @@ package enum APIEndpoint: CaseIterable, Sendable {
     case createDefaultSupportedIdpConfig, listDefaultSupportedIdpConfigs, getDefaultSupportedIdpConfig
     case updateDefaultSupportedIdpConfig, deleteDefaultSupportedIdpConfig
     case createOAuthIdpConfig, listOAuthIdpConfigs, getOAuthIdpConfig, updateOAuthIdpConfig, deleteOAuthIdpConfig
+    // Tenants
+    case createTenant, listTenants, getTenant, updateTenant, deleteTenant
     // Operations
-    case adminOutbox, auditEvents, metrics, openapi
+    case adminOutbox, auditEvents, blockingDryRun, metrics, openapi
     // Event webhooks (a Flint extension)
     case listWebhooks, createWebhook, getWebhook, updateWebhook, deleteWebhook, listWebhookDeliveries, replayWebhookDelivery
     // Dev mode: the emulator's paths
@@ -47,7 +49,7 @@ package enum APIEndpoint: CaseIterable, Sendable {
             .identityToolkit(v1: "accounts:signInWithPhoneNumber", v3: "verifyPhoneNumber", "signInWithPhoneNumber", signIn: .phone)
 
         case .verifyClient: .identityToolkit(v1: "accounts:verifyClient", v3: "verifyClient", "verifyClient")
-        case .getRecaptchaConfig: .at(.get, "\(IdentityToolkitPath.v2)/recaptchaConfig", "getRecaptchaConfig", access: .clientRead)
+        case .getRecaptchaConfig: .at(.get, "\(IdentityToolkitPath.v2)/recaptchaConfig", "getRecaptchaConfig", access: .clientRead, tenant: .handled)
         case .getRecaptchaParams:
             .identityToolkit(.get, v1: "recaptchaParams", v3: "getRecaptchaParam", "getRecaptchaParams", access: .clientRead)
         case .authHandler:
@@ -99,7 +101,7 @@ package enum APIEndpoint: CaseIterable, Sendable {
             .identityToolkit(v1: "accounts:signInWithPassword", v3: "verifyPassword", "signInWithPassword", signIn: .password)
         case .resetPassword: .identityToolkit(v1: "accounts:resetPassword", v3: "resetPassword", "resetPassword")
         case .createAuthUri: .identityToolkit(v1: "accounts:createAuthUri", v3: "createAuthUri", "createAuthUri", access: .clientRead)
-        case .getPasswordPolicy: .at(.get, "\(IdentityToolkitPath.v2)/passwordPolicy", "getPasswordPolicy", access: .clientRead)
+        case .getPasswordPolicy: .at(.get, "\(IdentityToolkitPath.v2)/passwordPolicy", "getPasswordPolicy", access: .clientRead, tenant: .handled)
 
         case .signInWithIdp:
             .identityToolkit(v1: "accounts:signInWithIdp", v3: "verifyAssertion", operator: "accounts:signInWithIdp", "signInWithIdp", signIn: .idp)
@@ -169,8 +171,15 @@ package enum APIEndpoint: CaseIterable, Sendable {
         case .updateOAuthIdpConfig: .idpConfig(.patch, .oauth, item: true, "updateOAuthIdpConfig")
         case .deleteOAuthIdpConfig: .idpConfig(.delete, .oauth, item: true, "deleteOAuthIdpConfig")
 
+        case .createTenant: .tenants(.post, item: false, "createTenant")
+        case .listTenants: .tenants(.get, item: false, "listTenants")
+        case .getTenant: .tenants(.get, item: true, "getTenant")
+        case .updateTenant: .tenants(.patch, item: true, "updateTenant")
+        case .deleteTenant: .tenants(.delete, item: true, "deleteTenant")
+
         case .adminOutbox: .at(.get, "/flint/v1/projects/{project}/outbox", "adminOutbox", access: .adminRead)
         case .auditEvents: .at(.get, "/flint/v1/projects/{project}/auditEvents", "auditEvents", access: .adminRead)
+        case .blockingDryRun: .at(.post, "/flint/v1/projects/{project}/blockingFunctions:dryRun", "blockingDryRun", access: .adminWrite)
         case .listWebhooks: .at(.get, Self.webhooks, "listWebhooks", access: .adminRead)
         case .createWebhook: .at(.post, Self.webhooks, "createWebhook", access: .adminWrite)
         case .getWebhook: .at(.get, "\(Self.webhooks)/{webhook}", "getWebhook", access: .adminRead)
@@ -219,9 +228,10 @@ package enum APIEndpoint: CaseIterable, Sendable {
 extension Endpoint {
     /// An endpoint at one path.
     static func at(
-        _ method: HTTPRequest.Method, _ path: String, _ operationID: String, access: EndpointAccess, signIn: SignInMethod? = nil
+        _ method: HTTPRequest.Method, _ path: String, _ operationID: String, access: EndpointAccess, signIn: SignInMethod? = nil,
+        tenant: TenantHandling = .refused
     ) -> Endpoint {
-        Endpoint(method, [Route(path, operationID: operationID)], access: access, signIn: signIn)
+        Endpoint(method, [Route(path, operationID: operationID)], access: access, signIn: signIn, tenant: tenant)
     }
 
     /// An Identity Toolkit endpoint at its v1 path (operation `operationID`) and the aliases Firebase serves it at: its
@@ -252,6 +262,12 @@ extension Endpoint {
     static func idpConfig(_ method: HTTPRequest.Method, _ collection: ProjectConfig.IdpCollection, item: Bool, _ operationID: String) -> Endpoint {
         let base = "\(IdentityToolkitPath.v2)/projects/{project}/\(collection.rawValue)"
         return .at(method, item ? "\(base)/{idp}" : base, operationID, access: method == .get ? .adminRead : .adminWrite)
+    }
+
+    /// A tenant resource endpoint: the collection (`item: false`) or one tenant in it.
+    static func tenants(_ method: HTTPRequest.Method, item: Bool, _ operationID: String) -> Endpoint {
+        let base = "\(IdentityToolkitPath.v2)/projects/{project}/tenants"
+        return .at(method, item ? "\(base)/{tenant}" : base, operationID, access: method == .get ? .adminRead : .adminWrite, tenant: .handled)
     }
 
     /// A path of dev mode's emulator, open to anyone.

@@ -28,11 +28,15 @@ package struct Endpoint: Sendable, Equatable {
     package let signIn: SignInMethod?
     /// Whether only dev mode serves it (the emulator's paths).
     package let devModeOnly: Bool
+    /// Who answers a `tenantId` the request names (``TenantMiddleware``, unless the handler does).
+    package let tenant: TenantHandling
 
     package init(
-        _ method: HTTPRequest.Method, _ routes: [Route], access: EndpointAccess, signIn: SignInMethod? = nil, devModeOnly: Bool = false
+        _ method: HTTPRequest.Method, _ routes: [Route], access: EndpointAccess, signIn: SignInMethod? = nil, devModeOnly: Bool = false,
+        tenant: TenantHandling = .refused
     ) {
         (self.method, self.routes, self.access, self.signIn, self.devModeOnly) = (method, routes, access, signIn, devModeOnly)
+        self.tenant = tenant
     }
 
     /// Whether it only reads: what a read-scoped admin credential may call. A `GET` always reads (the table's test
@@ -71,6 +75,17 @@ package enum EndpointAccess: Sendable, Equatable {
     case adminRead
     /// The web console's pages and forms, behind its own sign-in: a `GET` reads; a form writes.
     case console
+}
+
+/// What an endpoint does with the `tenantId` a request names (a body member, `tenant_id` too, or a query parameter).
+package enum TenantHandling: Sendable, Equatable {
+    /// ``TenantMiddleware`` refuses a request naming a tenant before its handler runs: `TENANT_NOT_FOUND` for an
+    /// unknown one, `UNSUPPORTED_TENANT_OPERATION` for a known one until the endpoint serves tenants' users (issue 32's
+    /// next step). A tenant request is never answered from the project's own users.
+    case refused
+    /// The handler reads the tenant itself (what needs only the tenant resource: its password policy, its reCAPTCHA
+    /// config; the tenant admin resources, whose bodies name none).
+    case handled
 }
 
 /// The sign-in method an endpoint's answers count as: the `method` label of `flint_sign_ins_total` and the `method` of

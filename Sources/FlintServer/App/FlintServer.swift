@@ -110,6 +110,7 @@ struct ReloadService: Service, CustomStringConvertible {
     let node: Node
     let keys: KeyCache
     let codes: ActionCodes
+    let tenants: TenantCache
     let modules: [any ServerModule]
 
     /// Its name only: ServiceLifecycle logs its services at start, and this one holds the node's settings and secrets.
@@ -117,7 +118,7 @@ struct ReloadService: Service, CustomStringConvertible {
 
     init(flows: Flows, modules: [any ServerModule] = []) {
         (interval, outboxRetention) = (flows.node.settings.reloadInterval, flows.node.settings.outboxRetention)
-        (node, keys, codes, self.modules) = (flows.node, flows.keys, flows.actionCodes, modules)
+        (node, keys, codes, tenants, self.modules) = (flows.node, flows.keys, flows.actionCodes, flows.tenants, modules)
     }
 
     func run() async throws {
@@ -130,6 +131,7 @@ struct ReloadService: Service, CustomStringConvertible {
                     do {
                         try await keys.reload()
                         try await node.config.reload()
+                        tenants.forget()
                         try await sweep()
                         await codes.deliverDueEmail()
                     } catch {
@@ -149,6 +151,7 @@ struct ReloadService: Service, CustomStringConvertible {
                 switch change {
                 case .config: try await node.config.reload()
                 case .keys: try await keys.reload()
+                case .tenants: tenants.forget()
                 default: continue
                 }
             } catch {

@@ -32,6 +32,8 @@ package struct Flows: Sendable {
     package let webhooks: WebhookDispatcher
     /// The operators' webhook subscriptions (admin API, CLI, console).
     package let webhookSubscriptions: WebhookSubscriptions
+    /// The tenants requests name, cached as the config is.
+    package let tenants: TenantCache
 
     /// Prepares a node: the stored secrets checked against the master key (those kept in clear sealed with it), server
     /// secret and first signing key (created on first start), project config (the
@@ -109,5 +111,6 @@ package struct Flows: Sendable {
         webhooks = WebhookDispatcher(node: node, store: store, secrets: secrets, wake: wake)
         webhookSubscriptions = WebhookSubscriptions(
             store: node.store, masterKey: settings.masterKey, allowsHTTP: settings.devMode, clock: clock, random: random)
+        tenants = TenantCache(store: store)
     }
 }

@@ -26,15 +26,16 @@ func buildRouter(flows: Flows, modules: [any ServerModule] = []) throws -> Route
     router.add(middleware: ClientAddressMiddleware(settings: flows.node.settings))
     router.add(middleware: CallerMiddleware(settings: flows.node.settings, credentials: flows.adminCredentials))
     router.add(middleware: AuditMiddleware(node: flows.node))
+    router.add(middleware: TenantMiddleware(tenants: flows.tenants))
     let api = EndpointRouter(routes: router, devMode: flows.node.settings.devMode)
 
     api.on(.sendVerificationCode, use: BodyHandlers.client(flows.phoneCodes.sendVerificationCode))
     api.on(.signInWithPhoneNumber, use: BodyHandlers.client(flows.phone.signInWithPhoneNumber))
 
-    let appVerification = AppVerificationRoutes(verifier: flows.verifier)
+    let appVerification = AppVerificationRoutes(verifier: flows.verifier, tenants: flows.tenants)
     api.on(.verifyClient, use: BodyHandlers.client(flows.verifier.verifyClient))
     api.on(.getRecaptchaConfig, use: appVerification.recaptchaConfig)
-    api.on(.getPasswordPolicy, use: PasswordPolicyRoutes(config: flows.node.config).passwordPolicy)
+    api.on(.getPasswordPolicy, use: PasswordPolicyRoutes(config: flows.node.config, tenants: flows.tenants).passwordPolicy)
     api.on(.getRecaptchaParams, use: appVerification.recaptchaParams)
     let handler = AuthHandlerRoutes(challenge: appVerification, redirect: FederatedRedirect(flow: flows.federated))
     api.on(.authHandler, use: handler.get)
@@ -119,6 +120,14 @@ func buildRouter(flows: Flows, modules: [any ServerModule] = []) throws -> Route
         api.on(endpoints.update, use: idps.update)
         api.on(endpoints.delete, use: idps.delete)
     }
+    let tenants = TenantRoutes(
+        projectID: flows.node.settings.projectID,
+        admin: TenantAdmin(store: flows.node.store, clock: flows.node.clock, random: flows.node.random, cache: flows.tenants))
+    api.on(.createTenant, use: tenants.create)
+    api.on(.listTenants, use: tenants.list)
+    api.on(.getTenant, use: tenants.get)
+    api.on(.updateTenant, use: tenants.update)
+    api.on(.deleteTenant, use: tenants.delete)
     let keyRotation = KeyRotationRoutes(node: flows.node, keys: flows.keys)
     api.on(.rotateKeys, use: keyRotation.rotate)
     api.on(.revokeKey, use: keyRotation.revoke)
@@ -126,6 +135,7 @@ func buildRouter(flows: Flows, modules: [any ServerModule] = []) throws -> Route
     let dev = DevRoutes(node: flows.node, secret: flows.secret)
     api.on(.adminOutbox, use: dev.adminOutbox)
     api.on(.auditEvents, use: AuditRoutes(node: flows.node).list)
+    api.on(.blockingDryRun, use: BlockingDryRun(node: flows.node).handle)
     let webhooks = WebhookRoutes(projectID: flows.node.settings.projectID, subscriptions: flows.webhookSubscriptions)
     api.on(.listWebhooks, use: webhooks.list)
     api.on(.createWebhook, use: webhooks.create)

@@ -2,4 +2,6 @@
 /// challenge at `/__/auth/handler`.
 struct AppVerificationRoutes {
     let verifier: AppVerifier
+    /// The tenants a `recaptchaConfig` request may name.
+    let tenants: TenantCache
 }

@@ -3,7 +3,8 @@ import Hummingbird
 
 /// `GET v2/recaptchaConfig?clientType=…&version=RECAPTCHA_ENTERPRISE`: the reCAPTCHA Enterprise enforcement of each
 /// provider. Flint has no reCAPTCHA Enterprise, so every provider is `OFF` and no `recaptchaKey` is sent; SDKs then
-/// take the classic flow (silent push, else the web challenge), whose proofs Flint checks itself.
+/// take the classic flow (silent push, else the web challenge), whose proofs Flint checks itself. With `tenantId`,
+/// the tenant's answer: the same, for a tenant that exists (`TENANT_NOT_FOUND` otherwise).
 struct RecaptchaConfigResponse: ResponseEncodable {
     struct EnforcementState: Encodable {
         var provider: String
@@ -27,6 +28,7 @@ extension AppVerificationRoutes {
         guard version == "RECAPTCHA_ENTERPRISE" else {
             throw AuthError(code: "INVALID_RECAPTCHA_VERSION", detail: "The only reCAPTCHA version is RECAPTCHA_ENTERPRISE.")
         }
+        if let tenant = query["tenantId"], !tenant.isEmpty { _ = try await tenants.resolve(String(tenant)) }
         return RecaptchaConfigResponse(recaptchaEnforcementState: [
             .init(provider: "EMAIL_PASSWORD_PROVIDER", enforcementState: "OFF"),
             .init(provider: "PHONE_PROVIDER", enforcementState: "OFF"),

@@ -8,20 +8,17 @@ import Hummingbird
 /// with the sign-in method of the endpoint it matched (``Endpoint/signIn``), Firebase's error code, and the account when the
 /// flow noted one) and an operator's request that is not a read (`ADMIN_ACTION`, with method, path and status). Both
 /// are written once the handler is done, in a write of their own; successful sign-ins and every change are recorded
-/// inside their flow's transaction instead. It also binds what blocking functions are told of the client
-/// (``RequestFacts``).
+/// inside their flow's transaction instead. The origin also carries what blocking functions are told of the client
+/// (``RequestFacts``: user agent and locale).
 struct AuditMiddleware: RouterMiddleware {
     typealias Context = FlintRequestContext
     let node: Node
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let origin = AuditOrigin(ip: context.clientIP, actor: context.admin?.name)
-        // What blocking functions are told of the client.
-        let facts = RequestFacts(
-            ip: context.clientIP, userAgent: request.headers[.userAgent], locale: request.headers[.firebaseLocale])
-        return try await AuditOrigin.$current.withValue(origin) {
-            try await RequestFacts.$current.withValue(facts) { try await respond(request, context: context, origin: origin, next: next) }
-        }
+        let origin = AuditOrigin(
+            ip: context.clientIP, actor: context.admin?.name, userAgent: request.headers[.userAgent],
+            locale: request.headers[.firebaseLocale])
+        return try await AuditOrigin.$current.withValue(origin) { try await respond(request, context: context, origin: origin, next: next) }
     }
 
     private func respond(

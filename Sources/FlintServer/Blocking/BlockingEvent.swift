@@ -114,7 +114,8 @@ extension BlockingEvent {
     }
 }
 
-/// What a request tells a blocking function about its client.
+/// What a request tells a blocking function about its client: read from the request's ``AuditOrigin``, which the
+/// audit middleware binds for every request with the client's address, user agent and locale.
 struct RequestFacts: Sendable {
     var ip: String?
     var userAgent: String?
@@ -122,5 +123,8 @@ struct RequestFacts: Sendable {
     var locale: String?
 
     /// The request in progress (empty outside one).
-    @TaskLocal static var current = RequestFacts()
+    static var current: RequestFacts {
+        let origin = AuditOrigin.current
+        return RequestFacts(ip: origin.ip, userAgent: origin.userAgent, locale: origin.locale)
+    }
 }

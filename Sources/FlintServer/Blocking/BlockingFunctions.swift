@@ -41,18 +41,41 @@ struct BlockingFunctions: Sendable {
     func call(_ event: BlockingEvent) async throws(AuthError) -> BlockingVerdict? {
         let config = config.current
         guard let uri = config.blockingFunctionURIs[event.trigger] else { return nil }
+        switch await post(event, to: uri, forwarded: config.forwardedCredentials, request: RequestFacts.current) {
+        case .verdict(let verdict): return verdict
+        case .refused(let detail, _): throw AuthError.blockingFunctionRefused.with(detail: detail)
+        case .failed(let detail): throw AuthError.blockingFunctionFailed.with(detail: detail)
+        }
+    }
+
+    /// What a function answered one call.
+    enum Answer: Sendable, Equatable {
+        /// A 2xx answer: the operation goes on with its changes.
+        case verdict(BlockingVerdict)
+        /// A refusal: the error's detail, and the function's own `error.message` when its answer has one.
+        case refused(detail: String, message: String?)
+        /// No answer in time, unreachable, an unusable answer, or no key to sign with: the error's detail.
+        case failed(detail: String)
+    }
+
+    /// POSTs `event` to the function at `uri` in a JWT signed with the ID-token keys, told of the client `request`
+    /// and of the provider's credentials as far as `forwarded` allows. A dry run (``BlockingDryRun``) sends the same
+    /// call with the header `X-Flint-Dry-Run: true` and an `event_id` starting `dry-run-` (Identity Platform's JWT has
+    /// no field for it, so the SDKs see an ordinary event).
+    func post(
+        _ event: BlockingEvent, to uri: String, forwarded: ProjectConfig.ForwardedCredentials, request facts: RequestFacts, dryRun: Bool = false
+    ) async -> Answer {
         let now = clock.now()
-        let eventID = Base64URL.encode(random.bytes(16))
-        let payload = event.payload(
-            projectID: projectID, functionURI: uri, eventID: eventID, request: RequestFacts.current,
-            forwarded: config.forwardedCredentials, now: now)
+        let eventID = (dryRun ? Self.dryRunEventPrefix : "") + Base64URL.encode(random.bytes(16))
+        let payload = event.payload(projectID: projectID, functionURI: uri, eventID: eventID, request: facts, forwarded: forwarded, now: now)
         guard let key = keys.current.signer(at: now), let jwt = try? TokenSigner.sign(payload: payload, with: key) else {
             logger.error("blocking function token not signed: no signing key")
-            throw AuthError.blockingFunctionFailed.with(detail: "((The request to the blocking function could not be signed.))")
+            return .failed(detail: "((The request to the blocking function could not be signed.))")
         }
         var request = HTTPClientRequest(url: uri)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
+        if dryRun { request.headers.add(name: Self.dryRunHeader, value: "true") }
         let body: JSONValue = ["data": ["jwt": .string(jwt)]]
         request.body = .bytes(ByteBuffer(bytes: body.serialized()))
         let started = ContinuousClock.now
@@ -66,7 +89,7 @@ struct BlockingFunctions: Sendable {
             logger.warning(
                 "blocking function failed",
                 metadata: ["trigger": "\(event.trigger.rawValue)", "errorType": "\(type(of: error))", "eventId": "\(eventID)"])
-            throw AuthError.blockingFunctionFailed.with(
+            return .failed(
                 detail: "((HTTP request to \(uri) failed: no answer within \(timeout.nanoseconds / 1_000_000_000) seconds or not reachable.))")
         }
         logger.info(
@@ -75,20 +98,26 @@ struct BlockingFunctions: Sendable {
                 "trigger": "\(event.trigger.rawValue)", "status": "\(status)", "eventId": "\(eventID)",
                 "elapsed": "\(ContinuousClock.now - started)",
             ])
+        let json = try? JSONValue(parsing: answer)
         guard (200..<300).contains(status) else {
             let quoted = String(decoding: answer.prefix(Self.maxQuoted), as: UTF8.self)
-            throw AuthError.blockingFunctionRefused.with(detail: "((HTTP Cloud Function returned an error: \(quoted)))")
+            return .refused(detail: "((HTTP Cloud Function returned an error: \(quoted)))", message: json?["error"]?["message"]?.stringValue)
         }
         let verdict: BlockingVerdict
         do throws(BlockingVerdict.Unusable) {
-            guard let json = try? JSONValue(parsing: answer) else { throw BlockingVerdict.Unusable("the answer is not JSON") }
+            guard let json else { throw BlockingVerdict.Unusable("the answer is not JSON") }
             verdict = try BlockingVerdict(answer: json, trigger: event.trigger)
         } catch {
-            throw AuthError.blockingFunctionFailed.with(detail: "((HTTP Cloud Function returned an unusable answer: \(error.reason).))")
+            return .failed(detail: "((HTTP Cloud Function returned an unusable answer: \(error.reason).))")
         }
         if verdict.recaptchaActionOverride == "BLOCK" {
-            throw AuthError.blockingFunctionRefused.with(detail: "((The blocking function's recaptchaActionOverride is BLOCK.))")
+            return .refused(detail: "((The blocking function's recaptchaActionOverride is BLOCK.))", message: "recaptchaActionOverride is BLOCK")
         }
-        return verdict
+        return .verdict(verdict)
     }
+
+    /// The header a dry run's calls carry.
+    static let dryRunHeader = "X-Flint-Dry-Run"
+    /// How a dry run's `event_id` starts.
+    static let dryRunEventPrefix = "dry-run-"
 }

@@ -100,6 +100,23 @@ struct BlockingVerdict: Sendable, Equatable {
     /// Whether the answer changes the account.
     var changesAccount: Bool { displayName != nil || photoURL != nil || disabled != nil || emailVerified != nil || customClaims != nil }
 
+    /// What the answer would change of `user`, in the answer's words (`displayName`, `photoUrl`, `disabled`,
+    /// `emailVerified`, `customClaims`, then `sessionClaims` when it adds any): a field set to what the account already
+    /// holds changes nothing.
+    func changes(to user: UserRecord) -> [String] {
+        var updated = user
+        apply(to: &updated)
+        var names: [String] = []
+        if updated.displayName != user.displayName { names.append("displayName") }
+        if updated.photoURL != user.photoURL { names.append("photoUrl") }
+        if updated.disabled != user.disabled { names.append("disabled") }
+        if updated.emailVerified != user.emailVerified { names.append("emailVerified") }
+        let claims = { (text: String?) in text.flatMap { try? JSONValue(parsing: Array($0.utf8)) }?.objectValue ?? [:] }
+        if claims(updated.customAttributes) != claims(user.customAttributes) { names.append("customClaims") }
+        if sessionClaims?.isEmpty == false { names.append("sessionClaims") }
+        return names
+    }
+
     /// Applies the account fields to `user`.
     func apply(to user: inout UserRecord) {
         if let displayName { user.displayName = displayName.stringValue }

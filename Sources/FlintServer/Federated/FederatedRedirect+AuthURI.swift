@@ -10,19 +10,23 @@ extension FederatedRedirect {
 
     /// The provider's authorization URL for `providerID`, back to `continueURI`.
     /// - Throws: `INVALID_PROVIDER_ID` (not a configured provider), `OPERATION_NOT_ALLOWED` (disabled, no client secret,
-    ///   or no OAuth 2 web flow), `UNAUTHORIZED_DOMAIN` (`continueURI` off the authorized domains), `INVALID_IDP_RESPONSE`
-    ///   (the provider's endpoints cannot be had).
+    ///   or no OAuth 2 web flow), then `UNAUTHORIZED_DOMAIN` (`continueURI` off the authorized domains),
+    ///   `INVALID_IDP_RESPONSE` (the provider's endpoints cannot be had).
     func authURI(
         providerID: String, continueURI: String, sessionID: String, scopes: [String], customParameters: [(String, String)]
     ) async throws(AuthError) -> String {
         let node = flow.node
         let config = node.config.current
-        guard let provider = config.identityProvider(providerID) else { throw AuthError.invalidProviderID }
-        guard provider.enabled else { throw AuthError.operationNotAllowed.with(detail: "The identity provider configuration is disabled.") }
-        guard let url = ContinueURL(continueURI), url.isAuthorized(by: config.authorizedDomains) else { throw AuthError.unauthorizedDomain }
-        guard let clientID = provider.clientID, flow.clientSecret(for: provider) != nil else {
-            throw AuthError.operationNotAllowed.with(detail: "The identity provider \(providerID) has no client ID and secret for the web flow.")
+        let (provider, clientID): (IdentityProviderConfig, String)
+        do { (provider, clientID, _) = try webProvider(providerID, in: config) } catch {
+            switch error {
+            case .notConfigured: throw AuthError.invalidProviderID
+            case .disabled: throw AuthError.operationNotAllowed.with(detail: "The identity provider configuration is disabled.")
+            case .noClientSecret:
+                throw AuthError.operationNotAllowed.with(detail: "The identity provider \(providerID) has no client ID and secret for the web flow.")
+            }
         }
+        guard let url = ContinueURL(continueURI), url.isAuthorized(by: config.authorizedDomains) else { throw AuthError.unauthorizedDomain }
         var state = RedirectState(
             providerID: providerID, sessionHash: ProviderNonceRule.sha256Hex(sessionID), eventID: "", authType: Self.authURIType,
             target: .web(redirectURL: continueURI), random: node.random, now: node.clock.now())

@@ -30,6 +30,23 @@ struct FederatedRedirect: Sendable {
         var cookie: String? = nil
     }
 
+    /// Why a provider cannot run a web sign-in.
+    enum ProviderUnusable: Error, Sendable {
+        case notConfigured, disabled, noClientSecret
+    }
+
+    /// The provider `providerID` of `config` with its client ID and secret: the checks of every web sign-in's start
+    /// (the handler's and `createAuthUri`'s), each answering in its own errors.
+    /// - Throws: ``ProviderUnusable``: not configured, disabled, or without a client ID and secret.
+    func webProvider(
+        _ providerID: String, in config: ProjectConfig
+    ) throws(ProviderUnusable) -> (provider: IdentityProviderConfig, clientID: String, secret: String) {
+        guard let provider = config.identityProvider(providerID) else { throw .notConfigured }
+        guard provider.enabled else { throw .disabled }
+        guard let clientID = provider.clientID, let secret = flow.clientSecret(for: provider) else { throw .noClientSecret }
+        return (provider, clientID, secret)
+    }
+
     /// Checks a start and answers the provider's authorization URL.
     /// - Throws: ``Refusal`` for a key, provider, app or page the project does not allow.
     func start(_ request: RedirectStartRequest) async throws(Refusal) -> Start {
@@ -38,12 +55,9 @@ struct FederatedRedirect: Sendable {
             throw Refusal(message: "The API key is not valid for this project.", code: "auth/invalid-api-key")
         }
         let config = node.config.current
-        guard let provider = config.identityProvider(request.providerID) else {
-            throw Refusal(
-                message: "The identity provider \(request.providerID) is not configured for this project.", code: "auth/operation-not-allowed")
-        }
-        guard provider.enabled else {
-            throw Refusal(message: "The identity provider \(request.providerID) is disabled for this project.", code: "auth/operation-not-allowed")
+        let (provider, clientID, secret): (IdentityProviderConfig, String, String)
+        do { (provider, clientID, secret) = try webProvider(request.providerID, in: config) } catch {
+            throw Refusal(error, providerID: request.providerID)
         }
         switch request.target {
         case .app:
@@ -54,11 +68,6 @@ struct FederatedRedirect: Sendable {
             guard let url = ContinueURL(redirectURL), url.isAuthorized(by: config.authorizedDomains) else {
                 throw Refusal(message: "The redirectUrl's domain is not one of this project's authorized domains.", code: "auth/unauthorized-domain")
             }
-        }
-        guard let clientID = provider.clientID, let secret = flow.clientSecret(for: provider) else {
-            throw Refusal(
-                message: "The identity provider \(request.providerID) has no client ID and secret for the web flow.",
-                code: "auth/operation-not-allowed")
         }
         var state = RedirectState(
             providerID: provider.providerID, sessionHash: request.sessionHash, eventID: request.eventID, authType: request.authType,
@@ -171,5 +180,18 @@ struct FederatedRedirect: Sendable {
     private static func firebaseError(_ code: String, _ message: String) -> (String, String) {
         let json: JSONValue = ["code": .string(code), "message": .string(message)]
         return ("firebaseError", String(decoding: json.serialized(), as: UTF8.self))
+    }
+}
+
+extension FederatedRedirect.Refusal {
+    /// The page's words for a provider ``FederatedRedirect/webProvider(_:in:)`` refused.
+    init(_ reason: FederatedRedirect.ProviderUnusable, providerID: String) {
+        let why =
+            switch reason {
+            case .notConfigured: "is not configured for this project"
+            case .disabled: "is disabled for this project"
+            case .noClientSecret: "has no client ID and secret for the web flow"
+            }
+        self.init(message: "The identity provider \(providerID) \(why).", code: "auth/operation-not-allowed")
     }
 }

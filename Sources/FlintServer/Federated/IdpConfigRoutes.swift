@@ -41,9 +41,7 @@ struct IdpConfigRoutes {
         try context.requireOperator(projectID: projectID)
         let id = try existingID(context)
         let patch = try await request.decode(as: [String: JSONValue].self, context: context)
-        let mask = request.uri.queryParameters["updateMask"].map { text in
-            text.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
-        }
+        let mask = request.updateMask
         var resource = config.current.idpResources(collection)[id] ?? [:]
         let paths = mask ?? collection.updatablePaths.filter { !$0.contains(".") && patch[$0] != nil }
         for path in paths {

@@ -16,7 +16,7 @@ struct RevokeTokenRequest: Decodable, Sendable {
     var token: String?
     /// The redirect URI of the authorization request (web flows); sent to Apple with the code when given.
     var redirectUri: String?
-    /// Flint has no tenants: any value is `TENANT_NOT_FOUND`.
+    /// Tenants' users are not served yet: `TENANT_NOT_FOUND` for an unknown tenant, `UNSUPPORTED_TENANT_OPERATION` for a known one.
     var tenantId: String?
 }
 
@@ -64,7 +64,7 @@ extension FederatedSignIn {
     ///   identity; `INVALID_IDP_RESPONSE` when the code flow is not configured, Apple refuses, or the code is another
     ///   Apple ID's.
     func revokeToken(_ wire: RevokeTokenRequest) async throws -> RevokeTokenResponse {
-        if let tenant = wire.tenantId, !tenant.isEmpty { throw AuthError(code: "TENANT_NOT_FOUND") }
+        if let tenant = wire.tenantId, !tenant.isEmpty { throw AuthError.tenantNotFound }
         let (_, user) = try await sessions.authenticate(idToken: wire.idToken)
         guard wire.providerId == "apple.com" else { throw AuthError.invalidProviderID }
         guard let kind = wire.tokenType?.kind, kind != .unspecified else { throw AuthError.invalidArgument("Missing or unspecified tokenType.") }

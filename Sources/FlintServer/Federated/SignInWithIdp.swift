@@ -21,7 +21,7 @@ struct SignInWithIdpRequest: Decodable {
     /// The session ID the SDK kept when it opened the hosted handler; its SHA-256 must be the one the sign-in
     /// started with.
     var sessionId: String?
-    /// Flint has no tenants: any value is `TENANT_NOT_FOUND`.
+    /// Tenants' users are not served yet: `TENANT_NOT_FOUND` for an unknown tenant, `UNSUPPORTED_TENANT_OPERATION` for a known one.
     var tenantId: String?
     /// `false` when the SDKs re-authenticate: an identity no account holds is `USER_NOT_FOUND` instead of a new account.
     var autoCreate: Bool?
@@ -72,7 +72,7 @@ extension FederatedSignIn {
     /// provider verified (which it links to), a new account, or — with `idToken` — the signed-in account, which the
     /// identity is linked to.
     func signInWithIdp(_ wire: SignInWithIdpRequest, clientIP: String?) async throws -> SignInWithIdpResponse {
-        if let tenant = wire.tenantId, !tenant.isEmpty { throw AuthError(code: "TENANT_NOT_FOUND") }
+        if let tenant = wire.tenantId, !tenant.isEmpty { throw AuthError.tenantNotFound }
         guard let uri = wire.requestUri, !uri.isEmpty else { throw AuthError.missingRequestURI }
         guard IdpPostBody.isAbsoluteURI(uri) else { throw AuthError.invalidRequestURI }
         // The provider's parameters may come back on `requestUri` (an implicit-flow callback) rather than in `postBody`.

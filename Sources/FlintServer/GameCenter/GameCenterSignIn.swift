@@ -26,7 +26,7 @@ struct GameCenterSignIn: Sendable {
     ///   linking's and the gate's errors as `signInWithIdp` answers them.
     func signIn(_ wire: SignInWithGameCenterRequest, bundleID header: String?, clientIP: String?) async throws -> SignInWithGameCenterResponse {
         let node = federated.node
-        if let tenant = wire.tenantId, !tenant.isEmpty { throw AuthError(code: "TENANT_NOT_FOUND") }
+        if let tenant = wire.tenantId, !tenant.isEmpty { throw AuthError.tenantNotFound }
         let config = node.config.current
         guard let provider = config.identityProvider(GameCenter.providerID) else {
             throw AuthError.operationNotAllowed.with(detail: "The identity provider configuration is not found.")

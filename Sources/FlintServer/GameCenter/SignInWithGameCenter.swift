@@ -20,7 +20,7 @@ struct SignInWithGameCenterRequest: Decodable {
     var displayName: String?
     /// A signed-in user's token: the player is linked to that user.
     var idToken: String?
-    /// Flint has no tenants: any value is `TENANT_NOT_FOUND`.
+    /// Tenants' users are not served yet: `TENANT_NOT_FOUND` for an unknown tenant, `UNSUPPORTED_TENANT_OPERATION` for a known one.
     var tenantId: String?
 }
 

@@ -21,6 +21,14 @@ struct CreateAuthURIRequest: Decodable {
     var oauthScope: String?
     /// Parameters added to the provider's authorization request.
     var customParameter: [String: String]?
+
+    /// `continueUri`, which both kinds of request need.
+    /// - Throws: `MISSING_CONTINUE_URI` (none or empty), `INVALID_CONTINUE_URI` (not a URL).
+    func checkedContinueURI() throws(AuthError) -> String {
+        guard let continueUri, !continueUri.isEmpty else { throw AuthError.missingContinueURI }
+        guard ContinueURL(continueUri) != nil else { throw AuthError.invalidContinueURI }
+        return continueUri
+    }
 }
 
 struct CreateAuthURIResponse: ResponseEncodable {
@@ -38,8 +46,7 @@ extension PasswordRoutes {
     func createAuthURI(_ request: Request, context: FlintRequestContext) async throws -> CreateAuthURIResponse {
         let wire = try await context.clientBody(request, as: CreateAuthURIRequest.self)
         if let provider = wire.providerId, !provider.isEmpty, !CreateAuthURIRequest.servedProviders.contains(provider) {
-            guard let continueUri = wire.continueUri, !continueUri.isEmpty else { throw AuthError.missingContinueURI }
-            guard ContinueURL(continueUri) != nil else { throw AuthError.invalidContinueURI }
+            let continueUri = try wire.checkedContinueURI()
             let sessionId = wire.sessionId ?? flow.node.random.alphanumericID(length: 27)
             let scopes = (wire.oauthScope ?? "").split { $0 == "," || $0 == " " }.map(String.init)
             let parameters = (wire.customParameter ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
@@ -54,9 +61,8 @@ extension PasswordRoutes {
 extension PasswordFlow {
     func createAuthURI(_ wire: CreateAuthURIRequest) async throws -> CreateAuthURIResponse {
         guard let identifier = wire.identifier else { throw AuthError.missingIdentifier }
-        guard let continueUri = wire.continueUri, !continueUri.isEmpty else { throw AuthError.missingContinueURI }
+        _ = try wire.checkedContinueURI()
         guard let email = EmailAddress.normalize(identifier) else { throw AuthError.invalidIdentifier }
-        guard ContinueURL(continueUri) != nil else { throw AuthError.invalidContinueURI }
         let sessionId = wire.sessionId ?? node.random.alphanumericID(length: 27)
         if node.config.current.improvedEmailPrivacy { return CreateAuthURIResponse(sessionId: sessionId) }
         // The account with the email, or else the account of the first identity whose provider gave that email;

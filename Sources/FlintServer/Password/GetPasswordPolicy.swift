@@ -39,12 +39,17 @@ struct PasswordPolicyResponse: ResponseEncodable {
     }
 }
 
-/// Serves the password policy to clients (API key callers).
+/// Serves the password policy to clients (API key callers): the project's, or with `tenantId` the tenant's
+/// (`passwordPolicyConfig` of its resource; `TENANT_NOT_FOUND` for an unknown one).
 struct PasswordPolicyRoutes {
     let config: ConfigCache
+    let tenants: TenantCache
 
     func passwordPolicy(_ request: Request, context: FlintRequestContext) async throws -> PasswordPolicyResponse {
         try context.requireClient()
+        if let id = request.uri.queryParameters["tenantId"], !id.isEmpty {
+            return PasswordPolicyResponse(try await tenants.resolve(String(id)).settings.passwordPolicy)
+        }
         return PasswordPolicyResponse(config.current.passwordPolicy)
     }
 }

@@ -144,7 +144,7 @@ public final class PostgresStore: AuthStore {
             do {
                 try await client.withConnection { connection in
                     try await connection.listen(on: changeChannel) { notifications in
-                        for change in [StoreChange.config, .keys] { feed.publish(change) }
+                        for change in [StoreChange.config, .keys, .tenants] { feed.publish(change) }
                         for try await notification in notifications { feed.publish(StoreChange(rawValue: notification.payload)) }
                     }
                 }

@@ -33,12 +33,16 @@ public struct AuditOrigin: Sendable {
     public var ip: String?
     /// The credential's name when an operator acts (`admin`), or the tool (`cli`).
     public var actor: String?
+    /// The client's `User-Agent`, when a request sent one (told to blocking functions, not recorded in events).
+    public var userAgent: String?
+    /// The client's `X-Firebase-Locale`, when a request sent one (told to blocking functions, not recorded in events).
+    public var locale: String?
     /// What the request noted about the account it concerns (for events recorded once it answered).
     public let notes: AuditNotes
 
     /// An origin with fresh notes.
-    public init(ip: String? = nil, actor: String? = nil) {
-        (self.ip, self.actor, self.notes) = (ip, actor, AuditNotes())
+    public init(ip: String? = nil, actor: String? = nil, userAgent: String? = nil, locale: String? = nil) {
+        (self.ip, self.actor, self.userAgent, self.locale, self.notes) = (ip, actor, userAgent, locale, AuditNotes())
     }
 
     /// The origin of the request in progress (no address, no actor outside a request).

@@ -45,6 +45,9 @@ public struct AuditKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let passkeyEnrolled = AuditKind(rawValue: "PASSKEY_ENROLLED")
     /// Passkeys were withdrawn (`detail.credentialIds`).
     public static let passkeyWithdrawn = AuditKind(rawValue: "PASSKEY_WITHDRAWN")
+    /// A blocking function was replayed against the audit log's sign-ins (`detail.functionUri`, `detail.trigger`,
+    /// `detail.days` and the counts); nothing else of the dry run is stored.
+    public static let blockingDryRun = AuditKind(rawValue: "BLOCKING_DRY_RUN")
     /// An account was created without signing in (an operator's `accounts` create, `flint users create`); sign-ups and
     /// first sign-ins are `SIGN_IN` events with `detail.newUser`.
     public static let accountCreated = AuditKind(rawValue: "ACCOUNT_CREATED")
@@ -64,7 +67,8 @@ public struct AuditKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let all: [AuditKind] = [
         signIn, signInFailed, lockout, mfaEnrolled, mfaWithdrawn, recoveryCodesRegenerated, passwordChanged, passwordReset, emailChanged,
         emailRecovered, sessionsRevoked, accountDeleted, adminAction, configChanged, consoleSignIn, consoleSignInFailed, consoleOperatorChanged,
-        passkeyEnrolled, passkeyWithdrawn, accountCreated, accountDisabled, accountEnabled, webhookChanged, webhookDelivered, webhookFailed,
+        passkeyEnrolled, passkeyWithdrawn, blockingDryRun, accountCreated, accountDisabled, accountEnabled, webhookChanged, webhookDelivered,
+        webhookFailed,
     ]
 
     public var description: String { rawValue }

@@ -277,6 +277,12 @@ enum Migrations {
                 "CREATE INDEX webhook_deliveries_subscription ON webhook_deliveries (subscription_id, seq)",
             ]
         },
+        // Tenants (Identity Platform's multi-tenancy): each its document by ID; listings are keyset pages on the key,
+        // in code-point order on both engines (SQLite compares text bytewise; PostgreSQL is told to).
+        Migration(version: 19) { dialect in
+            let id = dialect == .postgresql ? #"id TEXT COLLATE "C" PRIMARY KEY"# : "id TEXT PRIMARY KEY"
+            return ["CREATE TABLE tenants (\(id), document TEXT NOT NULL, created_at BIGINT NOT NULL)"]
+        },
     ]
 
     /// The newest version this build knows.

@@ -24,6 +24,7 @@ struct SQLTable: RawRepresentable, Hashable, Sendable {
     static let serviceAccounts = SQLTable(rawValue: "service_accounts")
     static let signingKeys = SQLTable(rawValue: "signing_keys")
     static let stats = SQLTable(rawValue: "stats")
+    static let tenants = SQLTable(rawValue: "tenants")
     static let users = SQLTable(rawValue: "users")
     static let webhookDeliveries = SQLTable(rawValue: "webhook_deliveries")
     static let webhookSubscriptions = SQLTable(rawValue: "webhook_subscriptions")

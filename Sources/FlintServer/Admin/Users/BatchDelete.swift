@@ -29,7 +29,7 @@ extension UserAdminFlow {
     static let maximumBatchDelete = 1000
 
     func batchDelete(_ wire: BatchDeleteRequest) async throws -> BatchDeleteResponse {
-        if let tenant = wire.tenantId, !tenant.isEmpty { throw AuthError(code: "TENANT_NOT_FOUND") }
+        if let tenant = wire.tenantId, !tenant.isEmpty { throw AuthError.tenantNotFound }
         let ids = wire.localIds
         guard !ids.isEmpty, ids.count <= Self.maximumBatchDelete else { throw AuthError(code: "LOCAL_ID_LIST_EXCEEDS_LIMIT") }
         let force = wire.force

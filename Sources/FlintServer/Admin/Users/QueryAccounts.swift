@@ -33,7 +33,7 @@ extension UserAdminFlow {
     static let maximumQueryResults: Int64 = 500
 
     func queryAccounts(_ wire: QueryAccountsRequest) async throws -> QueryAccountsResponse {
-        if let tenant = wire.tenantId, !tenant.isEmpty { throw AuthError(code: "TENANT_NOT_FOUND") }
+        if let tenant = wire.tenantId, !tenant.isEmpty { throw AuthError.tenantNotFound }
         guard wire.limit >= 0, wire.offset >= 0 else { throw AuthError.invalidArgument("limit and offset must not be negative.") }
         let sortBy = try Self.sortField(wire.sortBy)
         let descending = try Self.isDescending(wire.order)

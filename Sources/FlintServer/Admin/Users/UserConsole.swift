@@ -54,6 +54,12 @@ public struct UserConsole: Sendable {
         try Self.json(try await flows.users.batchDelete(try WireDecoder.decode(BatchDeleteRequest.self, from: body)))
     }
 
+    /// `blockingFunctions:dryRun` (`functionUri`, `trigger`, `days`): a blocking function replayed against the audit
+    /// log's sign-ins (``BlockingDryRun``); answers the endpoint's report.
+    public func blockingDryRun(_ body: [String: JSONValue]) async throws -> JSONValue {
+        try Self.json(try await BlockingDryRun(node: flows.node).run(try WireDecoder.decode(BlockingDryRun.Request.self, from: body)))
+    }
+
     /// The current time in seconds, as `revoke` sends it for `validSince` (the Admin SDKs' `revoke_refresh_tokens`).
     public var nowSeconds: Int64 { flows.node.clock.now().secondsSince1970 }
 

@@ -1,20 +1,17 @@
-import FlintCore
-import FlintServerTestSupport
+package import FlintCore
 import FlintTesting
 import Foundation
-import HTTPTypes
+package import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Synchronization
 import Testing
 
-@testable import FlintServer
-
 /// A blocking function on loopback: records each call's JWT claims (and header) and answers as `answer` says.
-final class StandInFunction: Sendable {
+package final class StandInFunction: Sendable {
     /// What the function answers a call: a status and a JSON body, or none until the test body ends (`hang`), long after the caller gave up.
-    enum Answer: Sendable {
+    package enum Answer: Sendable {
         case json(HTTPResponse.Status, JSONValue)
         case text(String)
         case hang
@@ -30,22 +27,25 @@ final class StandInFunction: Sendable {
     /// Recorded when the test body ends: a `hang` answer is given then.
     private let done = EventLog<Void>()
 
+    /// A function with no calls yet, answering `{}` (allowed, no change).
+    package init() {}
+
     /// `http://127.0.0.1:<port>/<name>`: the function's URL for a trigger.
-    func uri(_ name: String) -> String { "http://127.0.0.1:\(state.withLock { $0.port })/\(name)" }
+    package func uri(_ name: String) -> String { "http://127.0.0.1:\(state.withLock { $0.port })/\(name)" }
 
     /// Every call's JWT header and claims, and the request body, in order.
-    var calls: [(header: JSONValue, claims: JSONValue, body: JSONValue)] { state.withLock { $0.calls } }
+    package var calls: [(header: JSONValue, claims: JSONValue, body: JSONValue)] { state.withLock { $0.calls } }
 
     /// The claims of the calls so far.
-    var claims: [JSONValue] { calls.map(\.claims) }
+    package var claims: [JSONValue] { calls.map(\.claims) }
 
     /// How the function answers from now on, given a call's claims.
-    func answer(_ decide: @escaping @Sendable (JSONValue) -> Answer) {
+    package func answer(_ decide: @escaping @Sendable (JSONValue) -> Answer) {
         state.withLock { $0.answer = decide }
     }
 
     /// Runs `body` with the function listening.
-    func serve(_ body: @escaping @Sendable () async throws -> Void) async throws {
+    package func serve(_ body: @escaping @Sendable () async throws -> Void) async throws {
         let router = Router()
         router.post("/:name") { request, _ -> Response in
             let bytes = Array(buffer: try await request.body.collect(upTo: 1 << 20))
@@ -81,7 +81,7 @@ final class StandInFunction: Sendable {
 
 extension API {
     /// Sets the project's blocking functions: trigger name → function URL.
-    func setBlockingFunctions(_ triggers: [String: String], forward: [String: Bool] = [:]) async throws {
+    package func setBlockingFunctions(_ triggers: [String: String], forward: [String: Bool] = [:]) async throws {
         var map: [String: JSONValue] = [:]
         for (name, uri) in triggers { map[name] = ["functionUri": .string(uri)] }
         let section: JSONValue = ["triggers": .object(map), "forwardInboundCredentials": .object(forward.mapValues(JSONValue.bool))]
@@ -91,7 +91,7 @@ extension API {
 }
 
 /// The claims of a compact JWT (unverified).
-func unverifiedClaims(_ jwt: String) -> JSONValue {
+package func unverifiedClaims(_ jwt: String) -> JSONValue {
     let parts = jwt.split(separator: ".")
     guard parts.count == 3, let bytes = Base64URL.decode(parts[1]) else { return .null }
     return (try? JSONValue(parsing: bytes)) ?? .null

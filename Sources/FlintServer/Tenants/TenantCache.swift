@@ -1,0 +1,65 @@
+package import FlintCore
+import FlintStore
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The node's copy of the tenants its requests named, as ``ConfigCache`` is its copy of the project config: a tenant
+/// is read from the store (one primary-key lookup) the first time a request names it, then served from memory until
+/// a tenant changes (here, or announced by another node: ``StoreChange/tenants``) or the periodic reload, which
+/// forget every copy. A project with many tenants costs memory only for those in use, and never a scan; an unknown ID
+/// is not remembered (a client could name any number of them), so each costs its one lookup.
+package final class TenantCache: Sendable {
+    private let store: any AuthStore
+    /// The tenants read so far, and how many times the copies were forgotten (a read that began before is dropped).
+    private let state = Mutex((tenants: [String: TenantConfig](), generation: 0))
+
+    init(store: any AuthStore) {
+        self.store = store
+    }
+
+    /// The tenant `id` (from memory, else one read of the store), or `nil` when there is none.
+    package func tenant(_ id: String) async throws -> TenantConfig? {
+        let (copy, generation) = state.withLock { ($0.tenants[id], $0.generation) }
+        if let copy { return copy }
+        guard let record = try await store.read({ try await $0.tenant(id: id) }) else { return nil }
+        let tenant = try TenantConfig(stored: record.document)
+        state.withLock { if $0.generation == generation { $0.tenants[id] = tenant } }
+        return tenant
+    }
+
+    /// The tenant a request names in `tenantId`: `TENANT_NOT_FOUND` when no tenant has that ID (a malformed ID
+    /// included, which no tenant can have).
+    package func resolve(_ id: String) async throws -> TenantConfig {
+        guard TenantConfig.isTenantID(id), let tenant = try await tenant(id) else { throw AuthError.tenantNotFound }
+        return tenant
+    }
+
+    /// Forgets every copy: the next request naming a tenant reads it again.
+    func forget() {
+        state.withLock {
+            $0.tenants.removeAll()
+            $0.generation += 1
+        }
+    }
+
+    /// How many tenants are held (for tests).
+    var count: Int { state.withLock { $0.tenants.count } }
+}
+
+extension TenantConfig {
+    /// A stored tenant document (JSON text), as it was checked when stored.
+    init(stored text: String) throws {
+        let value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        try self.init(document: value.objectValue ?? [:])
+    }
+
+    /// The stored form of the document: sorted JSON.
+    var storedText: String {
+        get throws { try ConfigCache.encode(document) }
+    }
+}
