@@ -6,7 +6,7 @@ import HTTPTypes
 package enum ConsoleEndpoint: CaseIterable, Sendable {
     case root, stylesheet, script
     case showSignIn, signIn, showCode, submitCode, signOut, showSetup, submitSetup
-    case dashboard, users, user, act, deliveries, security, showKeys, rotateKeys
+    case dashboard, users, user, act, deliveries, security, showKeys, rotateKeys, webhooks, actOnWebhooks
     case templates, saveTemplate, previewTemplate, settings, changeTestNumbers, changeSettings, changeProvider, blockingDryRun
     /// Dev mode's outbox page.
     case outbox
@@ -32,6 +32,8 @@ package enum ConsoleEndpoint: CaseIterable, Sendable {
         case .security: Self.page(.get, "/console/security")
         case .showKeys: Self.page(.get, "/console/keys")
         case .rotateKeys: Self.page(.post, "/console/keys")
+        case .webhooks: Self.page(.get, "/console/webhooks")
+        case .actOnWebhooks: Self.page(.post, "/console/webhooks")
         case .templates: Self.page(.get, "/console/templates")
         case .saveTemplate: Self.page(.post, "/console/templates")
         case .previewTemplate: Self.page(.post, "/console/templates/preview")

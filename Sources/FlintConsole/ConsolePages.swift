@@ -29,7 +29,7 @@ struct ConsolePages: Sendable {
     static func sections(devMode: Bool) -> [(href: String, label: String)] {
         var sections = [
             ("/console/dashboard", "Dashboard"), ("/console/users", "Users"), ("/console/deliveries", "Deliveries"),
-            ("/console/security", "Security"), ("/console/keys", "Keys"), ("/console/settings", "Settings"),
+            ("/console/security", "Security"), ("/console/keys", "Keys"), ("/console/webhooks", "Webhooks"), ("/console/settings", "Settings"),
             ("/console/templates", "Templates"),
         ]
         if devMode { sections.insert(("/console/outbox", "Outbox"), at: 3) }

@@ -34,6 +34,8 @@ struct ConsoleRoutes: Sendable {
         case .security: security
         case .showKeys: showKeys
         case .rotateKeys: rotateKeys
+        case .webhooks: webhooks
+        case .actOnWebhooks: actOnWebhooks
         case .templates: templates
         case .saveTemplate: saveTemplate
         case .previewTemplate: previewTemplate

@@ -11,7 +11,7 @@ enum ConsoleTemplates {
             "layout": layout, "signIn": signIn, "totp": totp, "setup": setup, "message": message, "users": users, "user": user,
             "confirm": confirm, "deliveries": deliveries, "security": security, "keys": keys,
             "settings": settings, "dashboard": dashboard, "chart": chart, "outbox": outbox, "templates": templates,
-            "templatePreview": templatePreview,
+            "templatePreview": templatePreview, "webhooks": webhooks,
         ]
         for (name, text) in all { try library.register(text, named: name) }
         return library

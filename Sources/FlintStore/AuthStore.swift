@@ -25,16 +25,16 @@ public protocol AuthStore: Sendable {
 
 /// Every query, composed from the aggregates' read protocols (Protocols/): users, tokens, code sessions, outbox,
 /// counters, config and keys, second factors, oob codes, credentials, the audit log, user listings, bulk import and export,
-/// the web console's operators and sessions, the dashboard's counters, passkeys, tenants.
+/// the web console's operators and sessions, the dashboard's counters, passkeys, tenants, event webhooks.
 public protocol StoreReader: UsersReads, TokensReads, CodeSessionsReads, OutboxReads, CountersReads, ConfigReads, SecondFactorsReads, OobCodesReads,
     CredentialsReads, AuditReads, UserListingReads, UserImportReads, ConsoleReads, StatsReads, PasskeysReads,
-    TenantsReads
+    TenantsReads, WebhooksReads
 {}
 
 /// Every write, available inside ``AuthStore/write(_:)``, composed from the aggregates' write protocols.
 public protocol StoreTransaction: StoreReader, UsersWrites, TokensWrites, CodeSessionsWrites, OutboxWrites, CountersWrites, ConfigWrites,
     SecondFactorsWrites, OobCodesWrites, CredentialsWrites, AuditWrites, UserListingWrites, UserImportWrites, ConsoleWrites, StatsWrites,
-    PasskeysWrites, TenantsWrites
+    PasskeysWrites, TenantsWrites, WebhooksWrites
 {}
 
 /// Failures the store reports in its own terms (not SQL).

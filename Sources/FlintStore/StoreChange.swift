@@ -12,6 +12,8 @@ public struct StoreChange: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let keys = StoreChange(rawValue: "keys")
     /// The tenants (one created, changed or deleted).
     public static let tenants = StoreChange(rawValue: "tenants")
+    /// The event webhooks: a subscription added, removed, turned on or off, or a delivery replayed.
+    public static let webhooks = StoreChange(rawValue: "webhooks")
 
     public var description: String { rawValue }
 }

@@ -263,7 +263,7 @@ extension AccountsFlow {
             // Thrown, not returned: nothing of this update is kept.
             throw AuthError(taken)
         }
-        try await tx.auditCredentialChanges(from: before, to: user, at: now)
+        try await tx.auditAccountChanges(from: before, to: user, at: now)
         let identities = try await tx.federatedIdentities(localID: user.localID)
         guard revoke, let token else { return .success((user, nil, replacedEmail, identities)) }
         let provider = token.signInProvider ?? "password"

@@ -36,6 +36,8 @@ package enum APIEndpoint: CaseIterable, Sendable {
     case createTenant, listTenants, getTenant, updateTenant, deleteTenant
     // Operations
     case adminOutbox, auditEvents, blockingDryRun, metrics, openapi
+    // Event webhooks (a Flint extension)
+    case listWebhooks, createWebhook, getWebhook, updateWebhook, deleteWebhook, listWebhookDeliveries, replayWebhookDelivery
     // Dev mode: the emulator's paths
     case ready, devVerificationCodes, devOutbox, devOobCodes, devPushes, devDeleteAccounts, devConfig, devUpdateConfig
 
@@ -178,6 +180,14 @@ package enum APIEndpoint: CaseIterable, Sendable {
         case .adminOutbox: .at(.get, "/flint/v1/projects/{project}/outbox", "adminOutbox", access: .adminRead)
         case .auditEvents: .at(.get, "/flint/v1/projects/{project}/auditEvents", "auditEvents", access: .adminRead)
         case .blockingDryRun: .at(.post, "/flint/v1/projects/{project}/blockingFunctions:dryRun", "blockingDryRun", access: .adminWrite)
+        case .listWebhooks: .at(.get, Self.webhooks, "listWebhooks", access: .adminRead)
+        case .createWebhook: .at(.post, Self.webhooks, "createWebhook", access: .adminWrite)
+        case .getWebhook: .at(.get, "\(Self.webhooks)/{webhook}", "getWebhook", access: .adminRead)
+        case .updateWebhook: .at(.patch, "\(Self.webhooks)/{webhook}", "updateWebhook", access: .adminWrite)
+        case .deleteWebhook: .at(.delete, "\(Self.webhooks)/{webhook}", "deleteWebhook", access: .adminWrite)
+        case .listWebhookDeliveries: .at(.get, "\(Self.webhooks)/{webhook}/deliveries", "listWebhookDeliveries", access: .adminRead)
+        case .replayWebhookDelivery:
+            .at(.post, "/flint/v1/projects/{project}/webhookDeliveries:replay", "replayWebhookDelivery", access: .adminWrite)
         // The operator's bearer credential or `--metrics-token`.
         case .metrics: .at(.get, MetricsRoutes.path, "metrics", access: .adminRead)
         case .openapi: .at(.get, OpenAPIDocument.path, "openapi", access: .open)
@@ -209,6 +219,8 @@ package enum APIEndpoint: CaseIterable, Sendable {
     private static let operatorV1 = "\(IdentityToolkitPath.v1)/projects/{project}"
     /// The v2 account paths (MFA, passkeys).
     private static let v2Accounts = "\(IdentityToolkitPath.v2)/accounts"
+    /// The event webhook subscriptions.
+    private static let webhooks = "/flint/v1/projects/{project}/webhooks"
     /// The emulator's project paths.
     private static let emulator = "/emulator/v1/projects/{project}"
 }

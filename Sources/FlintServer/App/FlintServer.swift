@@ -64,6 +64,7 @@ public struct FlintServer: Sendable {
                 ReloadService(flows: flows, modules: modules),
                 FlushService(name: "RefreshActivityService", pending: flows.sessions.activity, store: flows.node.store, logger: logger),
                 FlushService(name: "StatsService", pending: metrics.stats, store: flows.node.store, logger: logger),
+                WebhookService(dispatcher: flows.webhooks, interval: settings.reloadInterval),
             ],
             logger: logger
         )
@@ -160,8 +161,8 @@ struct ReloadService: Service, CustomStringConvertible {
         }
     }
 
-    /// Deletes codes, counters and oob codes that expired over an hour ago, outbox records that are done with and
-    /// older than ``ServerSettings/outboxRetention``, audit events older than ``ServerSettings/auditRetention``,
+    /// Deletes codes, counters and oob codes that expired over an hour ago, outbox records and webhook deliveries that
+    /// are done with and older than ``ServerSettings/outboxRetention``, audit events older than ``ServerSettings/auditRetention``,
     /// the dashboard's hours older than ``StatsTally/retention``, and what the modules keep past its time (the
     /// console's sessions).
     func sweep() async throws {
@@ -176,9 +177,9 @@ struct ReloadService: Service, CustomStringConvertible {
         }
     }
 
-    /// What the node's own sweep deletes: audit events, code sessions, counters, oob codes, outbox records, the
-    /// dashboard's hours (modules sweep with the whole transaction, ``ServerModule/sweep(_:now:)``).
-    typealias Writes = AuditWrites & CodeSessionsWrites & CountersWrites & OobCodesWrites & OutboxWrites & StatsWrites
+    /// What the node's own sweep deletes: audit events, code sessions, counters, oob codes, outbox records, webhook
+    /// deliveries, the dashboard's hours (modules sweep with the whole transaction, ``ServerModule/sweep(_:now:)``).
+    typealias Writes = AuditWrites & CodeSessionsWrites & CountersWrites & OobCodesWrites & OutboxWrites & StatsWrites & WebhooksWrites
 
     /// Deletes, inside the sweep's transaction, what is past its cutoff.
     private static func sweep(
@@ -190,6 +191,7 @@ struct ReloadService: Service, CustomStringConvertible {
         _ = try await tx.deleteCounters(expiredBefore: cutoff)
         _ = try await tx.deleteOobCodes(expiredBefore: cutoff)
         _ = try await tx.deleteOutbox(finishedBefore: outboxCutoff)
+        _ = try await tx.deleteWebhookDeliveries(finishedBefore: outboxCutoff)
         _ = try await tx.deleteStats(before: statsCutoff)
     }
 }

@@ -28,6 +28,10 @@ package struct Flows: Sendable {
     let adminCredentials: AdminCredentials
     let users: UserAdminFlow
     let imports: ImportFlow
+    /// Event webhooks' delivery (``WebhookService`` runs it; tests run its rounds on demand).
+    package let webhooks: WebhookDispatcher
+    /// The operators' webhook subscriptions (admin API, CLI, console).
+    package let webhookSubscriptions: WebhookSubscriptions
     /// The tenants requests name, cached as the config is.
     package let tenants: TenantCache
 
@@ -73,9 +77,11 @@ package struct Flows: Sendable {
     ) throws {
         // Writes that would create an account or issue tokens consult the project's blocking functions first.
         let functions = BlockingFunctions(projectID: settings.projectID, config: config, keys: keys, clock: clock, random: random, logger: logger)
+        // Committed writes wake the webhook dispatcher while a subscription exists; its own writes go around that.
+        let wake = WebhookWake()
         let node = Node(
-            settings: settings, config: config, store: BlockingStore(base: store, functions: functions), clock: clock, random: random,
-            logger: logger, metrics: metrics, blocking: functions)
+            settings: settings, config: config, store: WebhookWakingStore(base: BlockingStore(base: store, functions: functions), wake: wake),
+            clock: clock, random: random, logger: logger, metrics: metrics, blocking: functions)
         (self.node, self.secret, self.keys) = (node, secret, keys)
         let passwords = try PasswordHasher(
             parameters: settings.passwordHashParameters, random: random, logger: logger,
@@ -103,6 +109,10 @@ package struct Flows: Sendable {
         adminCredentials = AdminCredentials(store: store)
         users = UserAdminFlow(node: node)
         imports = ImportFlow(node: node, passwords: passwords)
+        let secrets = SecretsAtRest(masterKey: settings.masterKey)
+        webhooks = WebhookDispatcher(node: node, store: store, secrets: secrets, wake: wake)
+        webhookSubscriptions = WebhookSubscriptions(
+            store: node.store, masterKey: settings.masterKey, allowsHTTP: settings.devMode, clock: clock, random: random)
         tenants = TenantCache(store: store)
     }
 }

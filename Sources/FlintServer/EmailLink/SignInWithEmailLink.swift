@@ -85,7 +85,7 @@ extension EmailLinkFlow {
         verdict.stamp(&user, now: now)
         if isNew { try await tx.insertUser(user) } else { try await tx.updateUser(user) }
         // An email put on a signed-in account, or a takeover's password removed (no insert otherwise).
-        if !isNew { try await tx.auditCredentialChanges(from: before, to: user, at: now) }
+        if !isNew { try await tx.auditAccountChanges(from: before, to: user, at: now) }
         return try await gate.pass(verdict, tx, user: user, provider: "password", isNew: isNew, method: "emailLink", now: now)
     }
 }

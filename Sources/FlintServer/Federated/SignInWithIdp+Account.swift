@@ -111,7 +111,7 @@ extension FederatedSignIn {
                 displayName: profile.displayName ?? previous?.displayName, photoURL: profile.photoURL ?? previous?.photoURL,
                 phoneNumber: previous?.phoneNumber, screenName: profile.screenName ?? previous?.screenName)
             if identity != previous { try await tx.linkFederatedIdentity(identity) }
-            if !isNew { try await tx.auditCredentialChanges(from: before, to: user, at: now) }
+            if !isNew { try await tx.auditAccountChanges(from: before, to: user, at: now) }
             return .session(
                 try await gate.pass(verdict, tx, user: user, provider: providerID, isNew: isNew, newIdentity: true, linking: linking, now: now))
         }

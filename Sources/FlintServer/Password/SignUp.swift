@@ -100,7 +100,7 @@ extension PasswordFlow {
         } catch StoreError.conflict(.email) {
             return .failed(.emailExists)
         }
-        if !isNew { try await tx.auditCredentialChanges(from: before, to: user, at: now) }
+        if !isNew { try await tx.auditAccountChanges(from: before, to: user, at: now) }
         return try await gate.pass(verdict, tx, user: user, provider: provider, isNew: isNew, linking: token, now: now)
     }
 
@@ -132,9 +132,10 @@ extension PasswordFlow {
         return SignUpResponse(fields: SignUpFields(localId: user.localID, email: user.email, displayName: user.displayName))
     }
 
-    /// Inserts an operator's new account with its second factors.
+    /// Inserts an operator's new account with its second factors, audited as `ACCOUNT_CREATED`.
     private static func insert(_ record: UserRecord, factors: OperatorEnrollments, in tx: some Writes, now: Instant) async throws {
         try await tx.insertUser(record)
+        try await tx.audit(.accountCreated, uid: record.localID, at: now)
         if case .success(let enrollments) = factors.records(localID: record.localID, existing: [], now: now) {
             try await tx.replaceMFAEnrollments(localID: record.localID, with: enrollments)
         }

@@ -48,12 +48,27 @@ public struct AuditKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// A blocking function was replayed against the audit log's sign-ins (`detail.functionUri`, `detail.trigger`,
     /// `detail.days` and the counts); nothing else of the dry run is stored.
     public static let blockingDryRun = AuditKind(rawValue: "BLOCKING_DRY_RUN")
+    /// An account was created without signing in (an operator's `accounts` create, `flint users create`); sign-ups and
+    /// first sign-ins are `SIGN_IN` events with `detail.newUser`.
+    public static let accountCreated = AuditKind(rawValue: "ACCOUNT_CREATED")
+    /// The account was disabled.
+    public static let accountDisabled = AuditKind(rawValue: "ACCOUNT_DISABLED")
+    /// The account was enabled again.
+    public static let accountEnabled = AuditKind(rawValue: "ACCOUNT_ENABLED")
+    /// An event webhook's subscription was added, removed, enabled or disabled, or a delivery replayed
+    /// (`detail.action`, `detail.subscription`).
+    public static let webhookChanged = AuditKind(rawValue: "WEBHOOK_CHANGED")
+    /// A receiver accepted a webhook delivery (`detail.subscription`, `detail.webhookId`, `detail.type`, `detail.attempt`).
+    public static let webhookDelivered = AuditKind(rawValue: "WEBHOOK_DELIVERED")
+    /// A webhook delivery attempt failed (`detail.error`, `detail.final`: whether it was the last).
+    public static let webhookFailed = AuditKind(rawValue: "WEBHOOK_FAILED")
 
     /// Every kind Flint records, in the order above.
     public static let all: [AuditKind] = [
         signIn, signInFailed, lockout, mfaEnrolled, mfaWithdrawn, recoveryCodesRegenerated, passwordChanged, passwordReset, emailChanged,
         emailRecovered, sessionsRevoked, accountDeleted, adminAction, configChanged, consoleSignIn, consoleSignInFailed, consoleOperatorChanged,
-        passkeyEnrolled, passkeyWithdrawn, blockingDryRun,
+        passkeyEnrolled, passkeyWithdrawn, blockingDryRun, accountCreated, accountDisabled, accountEnabled, webhookChanged, webhookDelivered,
+        webhookFailed,
     ]
 
     public var description: String { rawValue }

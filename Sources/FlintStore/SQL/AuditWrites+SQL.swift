@@ -53,13 +53,16 @@ extension AuditWrites where Self: SQLBacked {
             .read(
                 "SELECT id, at, kind, uid, ip, actor, detail FROM audit_events \(filter.clause) ORDER BY id DESC LIMIT ?", filter.binds,
                 from: .auditEvents)
-        ).map { row in
-            let detail = try JSONValue(parsing: try row.string("detail").utf8)
-            return AuditEvent(
-                id: try row.int64("id"), at: try row.instant("at"), kind: AuditKind(rawValue: try row.string("kind")),
-                uid: try row.optionalString("uid"),
-                ip: try row.optionalString("ip"), actor: try row.optionalString("actor"), detail: detail.objectValue ?? [:])
-        }
+        ).map(auditEvent(from:))
+    }
+
+    /// An event from its row (`id, at, kind, uid, ip, actor, detail`).
+    func auditEvent(from row: SQLRow) throws -> AuditEvent {
+        let detail = try JSONValue(parsing: try row.string("detail").utf8)
+        return AuditEvent(
+            id: try row.int64("id"), at: try row.instant("at"), kind: AuditKind(rawValue: try row.string("kind")),
+            uid: try row.optionalString("uid"),
+            ip: try row.optionalString("ip"), actor: try row.optionalString("actor"), detail: detail.objectValue ?? [:])
     }
 
     /// Deletes the events before `cutoff` up to the first event at or after it (older events past a clock step wait

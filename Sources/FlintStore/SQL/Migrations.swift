@@ -256,6 +256,27 @@ enum Migrations {
                 "ALTER TABLE signing_keys ADD COLUMN revoked_at BIGINT",
             ]
         },
+        // Event webhooks: operators' subscriptions, each with a cursor over the audit log's sequence, and one delivery
+        // per subscription, audit event and type (the unique key that makes turning events into deliveries idempotent
+        // across nodes), claimed with a lease as the outbox's records are. Due deliveries are found by status and time.
+        Migration(version: 18) { dialect in
+            let sequenceColumn = dialect == .postgresql ? "seq BIGSERIAL PRIMARY KEY" : "seq INTEGER PRIMARY KEY"
+            return [
+                """
+                CREATE TABLE webhook_subscriptions (id TEXT PRIMARY KEY, url TEXT NOT NULL, events TEXT NOT NULL, secret TEXT NOT NULL,
+                    enabled BOOLEAN NOT NULL DEFAULT TRUE, description TEXT, created_at BIGINT NOT NULL, audit_cursor BIGINT NOT NULL)
+                """,
+                """
+                CREATE TABLE webhook_deliveries (\(sequenceColumn), subscription_id TEXT NOT NULL, audit_id BIGINT NOT NULL,
+                    event_type TEXT NOT NULL, webhook_id TEXT NOT NULL, payload TEXT NOT NULL, status TEXT NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at BIGINT NOT NULL, claimed_until BIGINT, last_error TEXT,
+                    last_status INTEGER, created_at BIGINT NOT NULL, last_attempt_at BIGINT,
+                    UNIQUE (subscription_id, audit_id, event_type))
+                """,
+                "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at)",
+                "CREATE INDEX webhook_deliveries_subscription ON webhook_deliveries (subscription_id, seq)",
+            ]
+        },
         // Tenants (Identity Platform's multi-tenancy): each its document by ID; listings are keyset pages on the key,
         // in code-point order on both engines (SQLite compares text bytewise; PostgreSQL is told to).
         Migration(version: 19) { dialect in

@@ -26,6 +26,8 @@ struct SQLTable: RawRepresentable, Hashable, Sendable {
     static let stats = SQLTable(rawValue: "stats")
     static let tenants = SQLTable(rawValue: "tenants")
     static let users = SQLTable(rawValue: "users")
+    static let webhookDeliveries = SQLTable(rawValue: "webhook_deliveries")
+    static let webhookSubscriptions = SQLTable(rawValue: "webhook_subscriptions")
 }
 
 /// One statement as the query layer writes it: its text and values, and what it does, declared where the text is

@@ -1,0 +1,57 @@
+/// The webhooks page's template.
+extension ConsoleTemplates {
+    static let webhooks = """
+        {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
+        {{#secret}}<p class="notice" role="status">Signing secret: <code>{{secret}}</code></p>{{/secret}}
+        {{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}
+        <p>Operators' subscriptions to account events, delivered at least once and signed per Standard Webhooks
+        (<code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>); a failed delivery is
+        tried again for about a day.</p>
+        <table>
+          <thead><tr><th scope="col">ID</th><th scope="col">URL</th><th scope="col">Events</th><th scope="col">State</th>
+          <th scope="col">Created</th><th scope="col">Note</th>{{#canWrite}}<th scope="col">Actions</th>{{/canWrite}}</tr></thead>
+          <tbody>
+          {{#subscriptions}}
+          <tr><td><a href="/console/webhooks?subscription={{id}}"><code>{{id}}</code></a></td><td>{{url}}</td><td>{{events}}</td>
+          <td>{{#enabled}}enabled{{/enabled}}{{^enabled}}disabled{{/enabled}}</td><td>{{created}}</td><td>{{description}}</td>
+          {{#canWrite}}<td>
+          <form method="post" action="/console/webhooks" class="inline"><input type="hidden" name="csrf" value="{{csrf}}">
+          <input type="hidden" name="subscription" value="{{id}}">
+          {{#enabled}}<button type="submit" name="action" value="disable">Disable</button>{{/enabled}}
+          {{^enabled}}<button type="submit" name="action" value="enable">Enable</button>{{/enabled}}
+          <button type="submit" name="action" value="remove" class="danger">Remove</button></form></td>{{/canWrite}}</tr>
+          {{/subscriptions}}
+          {{^subscriptions}}<tr><td colspan="7">No webhook.</td></tr>{{/subscriptions}}
+          </tbody>
+        </table>
+        {{#canWrite}}
+        <form method="post" action="/console/webhooks" class="card">
+          <h2>Add a webhook</h2>
+          <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="action" value="add">
+          <div class="field"><label for="url">URL</label><input id="url" name="url" value="{{url}}" size="60" required></div>
+          <fieldset><legend>Events</legend>
+          {{#eventTypes}}<label><input type="checkbox" name="event:{{.}}"> {{.}}</label> {{/eventTypes}}
+          </fieldset>
+          <div class="field"><label for="description">Note</label><input id="description" name="description" size="40"></div>
+          <button type="submit">Add</button>
+        </form>
+        {{/canWrite}}
+        <h2>Recent deliveries{{#chosen}} of <code>{{chosen}}</code> (<a href="/console/webhooks">all</a>){{/chosen}}</h2>
+        <table>
+          <thead><tr><th scope="col">Created</th><th scope="col">Webhook</th><th scope="col">Event</th><th scope="col">Status</th>
+          <th scope="col">Attempts</th><th scope="col">Next attempt</th><th scope="col">Last error</th><th scope="col">webhook-id</th>
+          {{#canWrite}}<th scope="col"></th>{{/canWrite}}</tr></thead>
+          <tbody>
+          {{#deliveries}}
+          <tr><td>{{created}}</td><td><code>{{subscription}}</code></td><td>{{type}}</td><td>{{status}}</td><td>{{attempts}}</td>
+          <td>{{next}}</td><td>{{error}}</td><td><code>{{webhookId}}</code></td>
+          {{#canWrite}}<td><form method="post" action="/console/webhooks" class="inline"><input type="hidden" name="csrf" value="{{csrf}}">
+          <input type="hidden" name="action" value="replay"><input type="hidden" name="delivery" value="{{sequence}}">
+          <input type="hidden" name="subscription" value="{{chosen}}">
+          <button type="submit">Replay</button></form></td>{{/canWrite}}</tr>
+          {{/deliveries}}
+          {{^deliveries}}<tr><td colspan="9">No delivery.</td></tr>{{/deliveries}}
+          </tbody>
+        </table>
+        """
+}
