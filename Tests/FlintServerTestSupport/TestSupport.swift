@@ -78,9 +78,10 @@ package struct TestNode: Sendable {
         (self.server, self.clock, self.store, self.writes) = (server, clock, store, writes)
     }
 
+    /// A node; `writes` is told of its every write (give two nodes one log to wait for work either may do).
     package static func make(
         path: String? = nil, clock: ManualClock = ManualClock(Instant(Date())), sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil,
-        push: (any PushSender)? = nil, modules: [any ServerModule] = [],
+        push: (any PushSender)? = nil, modules: [any ServerModule] = [], writes: EventLog<Void> = EventLog<Void>(),
         configure: (inout ServerSettings) -> Void = { _ in }
     ) async throws -> TestNode {
         var logger = Logger(label: "flint-test")
@@ -91,7 +92,6 @@ package struct TestNode: Sendable {
         // The cheapest scrypt cost Flint accepts keeps password tests fast; the default is benchmarked.
         settings.passwordHashParameters = PasswordHashParameters(logN: 10)
         configure(&settings)
-        let writes = EventLog<Void>()
         let server = try await FlintServer(
             settings: settings, store: WriteSignallingStore(base: store, ended: writes), clock: clock, sms: sms, email: email, push: push,
             logger: logger, modules: modules)

@@ -174,8 +174,10 @@ struct WebhooksTests {
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let receiver = WebhookReceiver()
         try await receiver.serve {
-            let first = try await TestNode.make(path: path)
-            let second = try await TestNode.make(path: path)
+            // One log of both nodes' writes: the last delivery may be either node's service's.
+            let writes = EventLog<Void>()
+            let first = try await TestNode.make(path: path, writes: writes)
+            let second = try await TestNode.make(path: path, writes: writes)
             try await first.run { api in
                 _ = try await api.subscribe(receiver.url, ["user.created"])
                 for n in 0..<12 { _ = try await api.adminCreate(["email": .string("user\(n)@example.com")]) }
