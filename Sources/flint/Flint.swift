@@ -6,7 +6,10 @@ struct Flint: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flint",
         abstract: "Flint: a self-hosted identity service that speaks the Firebase Authentication protocol.",
-        subcommands: [Serve.self, ConfigCommand.self, Keys.self, Migrate.self, Doctor.self, Users.self, Tenants.self, Admin.self, Audit.self],
+        subcommands: [
+            Serve.self, ConfigCommand.self, Keys.self, Migrate.self, Doctor.self, Users.self, Tenants.self, Admin.self, AdminBridgeCommand.self,
+            Audit.self,
+        ],
         defaultSubcommand: Serve.self
     )
 }
