@@ -55,7 +55,7 @@ struct AdminBridgeForwardingTests {
             .connection: "keep-alive, X-Hop", HTTPField.Name("X-Hop")!: "1", .transferEncoding: "chunked",
             HTTPField.Name("X-Forwarded-For")!: "203.0.113.9", HTTPField.Name("X-Forwarded-Proto")!: "https",
             HTTPField.Name("Forwarded")!: "for=203.0.113.9", HTTPField.Name("X-Real-IP")!: "203.0.113.9",
-            .userAgent: "Python/Admin/7.7.0", HTTPField.Name("X-Client-Version")!: "Python/Admin/7.7.0",
+            .userAgent: "Python/Admin/7.7.0", HTTPField.Name("X-Client-Version")!: "Python/Admin/7.7.0", .expect: "100-continue",
         ]
         let headers = forwarding.requestHeaders(incoming)
         #expect(headers["authorization"] == ["Bearer flint_secret"])
@@ -64,6 +64,7 @@ struct AdminBridgeForwardingTests {
         #expect(headers["x-client-version"] == ["Python/Admin/7.7.0"])
         for gone in [
             "host", "content-length", "connection", "x-hop", "transfer-encoding", "x-forwarded-for", "x-forwarded-proto", "forwarded", "x-real-ip",
+            "expect",
         ] {
             #expect(headers[gone].isEmpty, "\(gone)")
         }

@@ -52,11 +52,11 @@ struct AdminBridgeForwarding: Sendable {
 
     /// The headers sent upstream: the caller's, with `Bearer owner` replaced by the credential, `User-Agent` marked
     /// with ``userAgentProduct``, and without hop-by-hop headers, `Host`, `Content-Length` (the body's length is
-    /// given with the body) and the forwarding headers (`X-Forwarded-*`, `Forwarded`, `X-Real-IP`): the caller is a
+    /// given with the body), `Expect` (the bridge has read the caller's headers already) and the forwarding headers (`X-Forwarded-*`, `Forwarded`, `X-Real-IP`): the caller is a
     /// local process, so the bridge adds none and lets none through. Another `Authorization` (none, an ID token, a
     /// credential of the caller's own) is sent as it came.
     func requestHeaders(_ incoming: HTTPFields) -> HTTPHeaders {
-        let dropped = Self.hopByHop(incoming).union(["host", "content-length", "forwarded", "x-real-ip"])
+        let dropped = Self.hopByHop(incoming).union(["host", "content-length", "expect", "forwarded", "x-real-ip"])
         var headers = HTTPHeaders()
         var agent: String?
         for field in incoming {
