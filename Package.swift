@@ -112,6 +112,8 @@ let package = Package(
                 // silent pushes); Hummingbird only serves.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                // `flint admin-bridge`'s TLS settings for the upstream Flint (a private CA's roots).
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],

@@ -1,3 +1,5 @@
+import FlintCore
+
 /// When `flint serve` may assume dev mode without being told: only a node nobody else can reach and that shares no
 /// database (a loopback host with SQLite), the `swift run flint serve` of a developer's machine.
 enum DevModeDefault {
@@ -8,12 +10,5 @@ enum DevModeDefault {
     }
 
     /// Whether `host` only accepts connections from this machine: `localhost`, `127.0.0.0/8`, `::1`.
-    static func isLoopback(_ host: String) -> Bool {
-        var h = Substring(host.lowercased())
-        if h.hasPrefix("["), h.hasSuffix("]") { h = h.dropFirst().dropLast() }
-        if h == "localhost" || h == "::1" || h == "0:0:0:0:0:0:0:1" { return true }
-        let parts = h.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0] == "127" else { return false }
-        return parts.allSatisfy { UInt8($0) != nil }
-    }
+    static func isLoopback(_ host: String) -> Bool { LoopbackHost.contains(host) }
 }

@@ -8,7 +8,7 @@ struct Flint: AsyncParsableCommand {
         abstract: "Flint: a self-hosted identity service that speaks the Firebase Authentication protocol.",
         subcommands: [
             Serve.self, ConfigCommand.self, Keys.self, Migrate.self, Doctor.self, Backup.self, Restore.self, Users.self, Tenants.self, Admin.self,
-            Audit.self, Blocking.self, WebhooksCommand.self,
+            AdminBridgeCommand.self, Audit.self, Blocking.self, WebhooksCommand.self,
         ],
         defaultSubcommand: Serve.self
     )

@@ -11,7 +11,7 @@ enum FlintEnvironment {
     /// The variables holding credentials: never shown by swift-configuration's access reporting.
     private static let secrets: Set<String> = [
         "FLINT_ADMIN_TOKEN", "FLINT_MASTER_KEY", "FLINT_NEW_MASTER_KEY", "FLINT_METRICS_TOKEN", "FLINT_SMTP_URL", "FLINT_SMS_URL",
-        "FLINT_SMS_WEBHOOK_SECRET", "FLINT_DATABASE_URL",
+        "FLINT_SMS_WEBHOOK_SECRET", "FLINT_DATABASE_URL", "FLINT_ADMIN_SECRET",
     ]
     private static let reader = ConfigReader(
         provider: EnvironmentVariablesProvider(secretsSpecifier: .dynamic { name, _ in secrets.contains(name) })

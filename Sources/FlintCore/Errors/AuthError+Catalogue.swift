@@ -222,6 +222,19 @@ extension AuthError {
     /// A `STANDARD_SCRYPT` parameter missing or out of range.
     package static let invalidHashParameter = AuthError(code: "INVALID_HASH_PARAMETER")
 
+    // MARK: `flint admin-bridge` (its own answers; every other answer is the upstream Flint's, passed on unchanged)
+    /// A dev-mode-only `/emulator/...` route: a production Flint has none, so the bridge does not forward it.
+    package static let emulatorOnlyRoute = AuthError(
+        status: .notFound, code: "EMULATOR_ONLY_ROUTE",
+        detail: "flint admin-bridge forwards the API's paths only; /emulator/ routes exist in a dev-mode Flint alone and production has none",
+        reason: "notFound", rpcStatus: "NOT_FOUND")
+    /// The upstream Flint could not be reached, its TLS certificate did not verify, or the exchange broke off.
+    package static let upstreamUnavailable = AuthError(
+        status: .badGateway, code: "UPSTREAM_UNAVAILABLE", reason: "backendError", rpcStatus: "UNAVAILABLE")
+    /// The upstream Flint did not answer within the bridge's `--timeout`.
+    package static let upstreamTimeout = AuthError(
+        status: .gatewayTimeout, code: "UPSTREAM_TIMEOUT", reason: "backendError", rpcStatus: "DEADLINE_EXCEEDED")
+
     // MARK: Password policy
     /// A password that falls short of an enforced policy; the detail lists the unmet requirements as Firebase does.
     package static func passwordDoesNotMeetRequirements(_ missing: [PasswordPolicy.Requirement]) -> AuthError {
