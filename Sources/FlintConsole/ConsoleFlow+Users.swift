@@ -44,6 +44,19 @@ extension ConsoleFlow {
         return (page, found.count > limit ? page.last?.localID : nil)
     }
 
+    /// One page of the users list (``ConsoleUserListing``), with the federated identities of its accounts.
+    func listUsers(_ listing: ConsoleUserListing) async throws -> (page: ConsoleUserPage, identities: [String: [FederatedIdentityRecord]]) {
+        let page = try await node.store.read { try await $0.consoleUsers(listing) }
+        return (page, try await identities(of: page.users))
+    }
+
+    /// The federated identities of `users`, by account.
+    func identities(of users: [UserRecord]) async throws -> [String: [FederatedIdentityRecord]] {
+        guard !users.isEmpty else { return [:] }
+        let ids = users.map(\.localID)
+        return try await node.store.read { try await $0.federatedIdentities(localIDs: ids) }
+    }
+
     /// The exact match a search asks for: an email, or a phone number (normalized to E.164). A number without `+` or
     /// `00` is read in `region`'s national format when a region is given, else as international digits.
     static func exactFilter(_ query: String, region: String?) -> UserFilter? {

@@ -30,6 +30,7 @@ struct ConsoleRoutes: Sendable {
         case .users: users
         case .user: user
         case .act: act
+        case .bulkAct: bulkAct
         case .deliveries: deliveries
         case .security: security
         case .showKeys: showKeys
