@@ -6,7 +6,7 @@ is computed here from the secret the page shows), signs in with password + TOTP,
 wrong codes, emails and a refused text made through the API (24 hours and 30 days), filters the deliveries by channel
 and recipient, finds the usable codes and links on the dev outbox page, finds a user by phone number written
 in another format (the users list: sorted by its Created head, filtered by provider and state, two accounts
-disabled at once behind one confirmation), replaces their custom claims (the next ID token carries them), disables them (their refresh then
+disabled at once behind one confirmation, a user added with email and password), replaces their custom claims (the next ID token carries them), disables them (their refresh then
 fails with USER_DISABLED), reads the audit entries of the sign-in and both actions on the Security page, rotates
 the signing key, and on the settings page adds a fictional test number (a sign-in with it then works), turns on
 anonymous sign-in (an anonymous sign-up then works), and adds an authorized domain after an invalid one is refused
@@ -321,6 +321,18 @@ def main():
             status, refused = refresh(base, token)
             expect(status == 400 and refused.get("error", {}).get("message", "").startswith("USER_DISABLED"), f"still enabled: {refused}")
 
+        # Add a user: the operator's create, then the new account's page.
+        console.open("/console/users")
+        driver.find_element(By.LINK_TEXT, "Add a user").click()
+        console.fill("email", "added@example.com")
+        console.fill("password", "a password long enough")
+        console.shot("new-user")
+        console.submit("Create the account")
+        expect("Account created." in console.text() and "added@example.com" in console.text(), "not created: " + console.text())
+        status, _ = call(base, V1 + "/accounts:signInWithPassword?key=console-test",
+                         {"email": "added@example.com", "password": "a password long enough", "returnSecureToken": True})
+        expect(status == 200, f"the added user cannot sign in: {status}")
+
         console.open("/console/deliveries")
         expect(PHONE in console.text() and "reader@example.com" in console.text(), "the SMS or the email is not in the deliveries page")
         console.shot("deliveries")
@@ -438,7 +450,8 @@ def main():
 
         # A phone's width (390 px): no page scrolls sideways; wide tables turn into one card per row.
         narrow_pages = ["/console/dashboard", "/console/dashboard?range=30d", "/console/users",
-                        "/console/users?sort=signin&dir=desc&provider=phone&state=disabled&size=25", "/console/users/" + uid,
+                        "/console/users?sort=signin&dir=desc&provider=phone&state=disabled&size=25", "/console/new-user",
+                        "/console/users/" + uid,
                         "/console/deliveries", "/console/security", "/console/security?kind=CONSOLE_SIGN_IN", "/console/keys",
                         "/console/settings", "/console/templates?locale=fr&template=email.EMAIL_SIGNIN", "/console/outbox"]
         wide = []
@@ -478,7 +491,7 @@ def main():
         console.open("/console/templates?locale=fr&template=email.EMAIL_SIGNIN")
         console.shot("templates-dark")
         check_accessibility(driver, console, narrow_pages, "dark")
-        print("console browser test: setup, password + TOTP sign-in, search by phone, the users list's sort, filter and bulk disable, claims, disable, audit log, key rotation, a fictional number, "
+        print("console browser test: setup, password + TOTP sign-in, search by phone, the users list's sort, filter and bulk disable, add a user, claims, disable, audit log, key rotation, a fictional number, "
               "anonymous sign-in, an authorized domain, and a template edited with its live preview all work")
     finally:
         if driver is not None:

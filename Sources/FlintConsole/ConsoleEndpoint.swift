@@ -6,7 +6,7 @@ import HTTPTypes
 package enum ConsoleEndpoint: CaseIterable, Sendable {
     case root, stylesheet, script
     case showSignIn, signIn, showCode, submitCode, signOut, showSetup, submitSetup
-    case dashboard, users, user, act, bulkAct, deliveries, security, showKeys, rotateKeys
+    case dashboard, users, user, act, bulkAct, showNewUser, createUser, deliveries, security, showKeys, rotateKeys
     case templates, saveTemplate, previewTemplate, settings, changeTestNumbers, changeSettings, changeProvider
     /// Dev mode's outbox page.
     case outbox
@@ -29,6 +29,8 @@ package enum ConsoleEndpoint: CaseIterable, Sendable {
         case .user: Self.page(.get, "/console/users/{uid}")
         case .act: Self.page(.post, "/console/users/{uid}/actions")
         case .bulkAct: Self.page(.post, "/console/users/bulk")
+        case .showNewUser: Self.page(.get, "/console/new-user")
+        case .createUser: Self.page(.post, "/console/new-user")
         case .deliveries: Self.page(.get, "/console/deliveries")
         case .security: Self.page(.get, "/console/security")
         case .showKeys: Self.page(.get, "/console/keys")

@@ -15,6 +15,8 @@ struct ConsoleFlow: Sendable {
     let emailLink: EmailLinkFlow
     /// The node's signing keys, rotated as `keys:rotate` does.
     let keys: KeyCache
+    /// The operator's account create (`projects/{p}/accounts`), as `flint users create` runs it.
+    let operatorAccounts: UserConsole
 
     /// A session ends after this long without a request.
     static let idleTimeout: Duration = .seconds(30 * 60)

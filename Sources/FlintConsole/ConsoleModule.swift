@@ -11,7 +11,9 @@ package struct ConsoleModule: ServerModule {
 
     /// The console's rules over `flows`: its user actions run the admin API's flows.
     static func flow(_ flows: Flows) -> ConsoleFlow {
-        ConsoleFlow(node: flows.node, accounts: flows.accounts, mfa: flows.mfa, emailLink: flows.emailLink, keys: flows.keys)
+        ConsoleFlow(
+            node: flows.node, accounts: flows.accounts, mfa: flows.mfa, emailLink: flows.emailLink, keys: flows.keys,
+            operatorAccounts: UserConsole(flows: flows))
     }
 
     /// Registers the console's pages in its route group at `/console`, whose own middleware (``ConsoleMiddleware``:

@@ -89,6 +89,7 @@ extension ConsoleRoutes {
         if let done = ConsoleForm.query("done", in: request).flatMap(ConsoleUserAction.init(rawValue:)) {
             data["notice"] = "Done: \(done.title.lowercased())."
         }
+        if ConsoleForm.query("created", in: request) != nil { data["notice"] = "Account created." }
         return pages.page("user", title: "User \(id)", data, caller: caller)
     }
 

@@ -31,6 +31,8 @@ struct ConsoleRoutes: Sendable {
         case .user: user
         case .act: act
         case .bulkAct: bulkAct
+        case .showNewUser: showNewUser
+        case .createUser: createUser
         case .deliveries: deliveries
         case .security: security
         case .showKeys: showKeys

@@ -67,6 +67,8 @@ enum ConsoleStylesheet {
         .providers li { display: inline-flex; align-items: center; gap: 4px; margin-right: 8px; white-space: nowrap; }
         .icon { flex: none; vertical-align: middle; }
         .filters { border-top: 1px solid var(--line); padding-top: 12px; }
+        th[aria-sort="ascending"] a::after { content: " \\2191"; }
+        th[aria-sort="descending"] a::after { content: " \\2193"; }
         .error { color: var(--danger); font-weight: 600; }
         .notice { color: var(--ok); font-weight: 600; }
         .banner { background: var(--card); border-left: 4px solid var(--accent); padding: 6px 12px; }

@@ -33,3 +33,26 @@ extension ConsoleTemplates {
         <p><a href="/console/users">Back to users</a></p>
         """
 }
+
+/// "Add a user".
+extension ConsoleTemplates {
+    static let newUser = """
+        <form method="post" action="/console/new-user" class="card">
+          <input type="hidden" name="csrf" value="{{csrf}}">
+          <p>An email with a password, a phone number, or both. The account is created as the admin API's
+          <code>accounts</code> create makes it (its rules, its errors), and audited.</p>
+          {{#error}}<p class="error" role="alert" id="new-user-error">{{error}}</p>{{/error}}
+          <label for="email">Email</label>
+          <input id="email" name="email" type="email" value="{{email}}">
+          <label for="password">Password</label>
+          <input id="password" name="password" type="password" autocomplete="new-password">
+          <label class="check"><input type="checkbox" name="verified" value="yes"{{#verified}} checked{{/verified}}> The email is verified</label>
+          <label for="phone">Phone number (international: +1 650 555 3434)</label>
+          <input id="phone" name="phone" type="tel" value="{{phone}}">
+          <label for="name">Display name (optional)</label>
+          <input id="name" name="name" value="{{name}}">
+          <button type="submit">Create the account</button>
+          <a href="/console/users">Cancel</a>
+        </form>
+        """
+}

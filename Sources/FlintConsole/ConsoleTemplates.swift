@@ -12,12 +12,14 @@ enum ConsoleTemplates {
             "confirm": confirm, "deliveries": deliveries, "security": security, "keys": keys,
             "settings": settings, "dashboard": dashboard, "chart": chart, "outbox": outbox, "templates": templates,
             "templatePreview": templatePreview, "bulkConfirm": bulkConfirm, "bulkDone": bulkDone,
+            "newUser": newUser,
         ]
         for (name, text) in all { try library.register(text, named: name) }
         return library
     }
 
     static let users = """
+        {{#canWrite}}<p><a href="/console/new-user">Add a user</a></p>{{/canWrite}}
         <form method="get" action="/console/users" class="search" role="search">
           <label for="q">Email, phone number, user ID prefix or display name</label>
           <input id="q" name="q" type="search" value="{{q}}" aria-describedby="q-hint">

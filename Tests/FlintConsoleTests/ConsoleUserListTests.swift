@@ -194,4 +194,53 @@ struct ConsoleUserListTests {
             #expect(try await node.store.read { try await $0.user(localID: "u01") }?.disabled == false)
         }
     }
+
+    @Test("add a user: an email with a password or a phone number, through the operator's create, audited; its errors shown")
+    func addUser() async throws {
+        try await withUsers([]) { api, op, node in
+            let form = try await api.console(.get, "/console/new-user", cookie: op.cookie)
+            #expect(form.status == .ok && form.text.contains(#"action="/console/new-user""#))
+            let made = try await api.console(
+                .post, "/console/new-user",
+                form: ["csrf": op.csrf, "email": "New@Example.com", "password": "a long password", "name": "New One", "verified": "yes"],
+                cookie: op.cookie)
+            #expect(made.status == .seeOther)
+            let location = try #require(made.headers[.location])
+            #expect(location.hasPrefix("/console/users/") && location.hasSuffix("?created=1"))
+            let id = String(location.dropFirst("/console/users/".count).prefix { $0 != "?" })
+            let user = try #require(try await node.store.read { try await $0.user(localID: id) })
+            #expect(user.email == "new@example.com" && user.passwordHash != nil && user.emailVerified && user.displayName == "New One")
+            #expect(try await api.signInWithPassword("new@example.com", "a long password").status == .ok)
+            let page = try await api.console(.get, location, cookie: op.cookie)
+            #expect(page.text.contains("Account created."))
+            let events = try await api.auditEvents("kind=ADMIN_ACTION&uid=\(id)")
+            #expect(events.first?["detail"]?["action"]?.stringValue == "create" && events.first?["actor"]?.stringValue == "ops@example.com")
+
+            let phone = try await api.console(.post, "/console/new-user", form: ["csrf": op.csrf, "phone": "+1 650 555 0177"], cookie: op.cookie)
+            #expect(phone.status == .seeOther)
+            #expect(try await node.store.read { try await $0.user(phoneNumber: "+16505550177") } != nil)
+
+            let taken = try await api.console(
+                .post, "/console/new-user", form: ["csrf": op.csrf, "email": "new@example.com", "password": "another password"], cookie: op.cookie)
+            #expect(taken.status == .badRequest && taken.text.contains("EMAIL_EXISTS") && taken.text.contains(#"value="new@example.com""#))
+            let empty = try await api.console(.post, "/console/new-user", form: ["csrf": op.csrf], cookie: op.cookie)
+            #expect(empty.status == .badRequest && empty.text.contains("Give an email and a password, or a phone number."))
+            let noPassword = try await api.console(.post, "/console/new-user", form: ["csrf": op.csrf, "email": "x@example.com"], cookie: op.cookie)
+            #expect(noPassword.status == .badRequest && noPassword.text.contains("MISSING_PASSWORD"))
+            let stale = try await api.console(.post, "/console/new-user", form: ["phone": "+16505550178"], cookie: op.cookie)
+            #expect(stale.status == .forbidden)
+            #expect(try await node.store.read { try await $0.user(phoneNumber: "+16505550178") } == nil)
+        }
+    }
+
+    @Test("a read-only operator is offered no Add a user, and its create is refused")
+    func addUserReadOnly() async throws {
+        try await withUsers(role: .read, []) { api, op, node in
+            #expect(!(try await api.console(.get, "/console/users", cookie: op.cookie)).text.contains("/console/new-user"))
+            #expect(try await api.console(.get, "/console/new-user", cookie: op.cookie).status == .forbidden)
+            let refused = try await api.console(.post, "/console/new-user", form: ["csrf": op.csrf, "phone": "+16505550179"], cookie: op.cookie)
+            #expect(refused.status == .forbidden)
+            #expect(try await node.store.read { try await $0.user(phoneNumber: "+16505550179") } == nil)
+        }
+    }
 }
