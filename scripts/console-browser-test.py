@@ -5,7 +5,8 @@ An operator added with `flint admin operators add` opens its setup link, chooses
 is computed here from the secret the page shows), signs in with password + TOTP, reads the dashboard after sign-ins,
 wrong codes, emails and a refused text made through the API (24 hours and 30 days), filters the deliveries by channel
 and recipient, finds the usable codes and links on the dev outbox page, finds a user by phone number written
-in another format, replaces their custom claims (the next ID token carries them), disables them (their refresh then
+in another format (the users list: sorted by its Created head, filtered by provider and state, two accounts
+disabled at once behind one confirmation, a user added with email and password), replaces their custom claims (the next ID token carries them), disables them (their refresh then
 fails with USER_DISABLED), reads the audit entries of the sign-in and both actions on the Security page, rotates
 the signing key, and on the settings page adds a fictional test number (a sign-in with it then works), turns on
 anonymous sign-in (an anonymous sign-up then works), and adds an authorized domain after an invalid one is refused
@@ -207,19 +208,31 @@ def expect(condition, message):
         sys.exit("console browser test failed: " + message)
 
 
+def axe_violations(driver, label):
+    """axe-core on the page shown: its serious and critical violations, naming the rule and the elements."""
+    from axe_selenium_python import Axe
+    axe = Axe(driver)
+    axe.inject()
+    found = []
+    for violation in axe.run()["violations"]:
+        if violation.get("impact") in ("serious", "critical"):
+            targets = ", ".join(" ".join(node["target"]) for node in violation["nodes"][:3])
+            found.append(f"{label}: {violation['id']} ({violation['impact']}): {violation['help']} — {targets}")
+    return found
+
+
+def axe_here(driver, label):
+    """Fails on any serious or critical violation on the page shown (a page reached by a form, not by its address)."""
+    found = axe_violations(driver, label)
+    expect(not found, "accessibility violations:\n  " + "\n  ".join(found))
+
+
 def check_accessibility(driver, console, paths, scheme):
     """Runs axe-core on each page; fails on any serious or critical violation, naming the rule and the elements."""
-    from axe_selenium_python import Axe
     found = []
     for path in paths:
         console.open(path)
-        axe = Axe(driver)
-        axe.inject()
-        results = axe.run()
-        for violation in results["violations"]:
-            if violation.get("impact") in ("serious", "critical"):
-                targets = ", ".join(" ".join(node["target"]) for node in violation["nodes"][:3])
-                found.append(f"{path} [{scheme}]: {violation['id']} ({violation['impact']}): {violation['help']} — {targets}")
+        found += axe_violations(driver, f"{path} [{scheme}]")
     expect(not found, "accessibility violations:\n  " + "\n  ".join(found))
 
 
@@ -310,6 +323,51 @@ def main():
         console.shot("user-disabled")
         status, refused = refresh(base, refresh_token)
         expect(status == 400 and refused.get("error", {}).get("message", "").startswith("USER_DISABLED"), f"refresh still works: {refused}")
+
+        # The users list: sorted by a column head, filtered, then a bulk disable behind one confirmation.
+        bulk = [sign_in_user(base, phone) for phone in ("+16505550131", "+16505550132")]
+        console.open("/console/users")
+        expect("enabled" in console.text() and "password" in console.text(), "no state or provider column: " + console.text())
+        driver.find_element(By.LINK_TEXT, "Created").click()
+        expect("sort=created" in driver.current_url and "dir=desc" in driver.current_url, "not sorted: " + driver.current_url)
+        head = driver.find_element(By.CSS_SELECTOR, "th[aria-sort]")
+        expect(head.text == "Created" and head.get_attribute("aria-sort") == "descending", "no sorted column head")
+        ids = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "td[data-label='User ID'] a")]
+        expect(ids[:2] == [bulk[1][0], bulk[0][0]], f"not newest first: {ids}")
+        times = driver.find_elements(By.CSS_SELECTOR, "td[data-label='Created'] time")
+        expect(times and times[0].get_attribute("title").endswith("Z") and ", " in times[0].text, "no short date with the full time")
+        Select(driver.find_element(By.ID, "provider")).select_by_value("phone")
+        Select(driver.find_element(By.ID, "state")).select_by_value("enabled")
+        console.submit("Apply")
+        expect("provider=phone" in driver.current_url and "sort=created" in driver.current_url, "filter lost: " + driver.current_url)
+        ids = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "td[data-label='User ID'] a")]
+        expect(uid not in ids and bulk[0][0] in ids and "reader@example.com" not in console.text(), f"the filter let others through: {ids}")
+        console.shot("users-filtered")
+        for localId, _ in bulk:
+            driver.find_element(By.CSS_SELECTOR, f"input[name='u:{localId}']").click()
+        Select(driver.find_element(By.ID, "bulk-action")).select_by_value("disable")
+        console.submit("Review")
+        page = console.text()
+        expect("Disable these 2 accounts?" in page and all(localId in page for localId, _ in bulk), "no confirmation: " + page)
+        console.shot("users-bulk-confirm")
+        axe_here(driver, "bulk confirmation")
+        console.submit("Confirm")
+        expect("2 done, 0 refused" in console.text(), "bulk disable: " + console.text())
+        for _, token in bulk:
+            status, refused = refresh(base, token)
+            expect(status == 400 and refused.get("error", {}).get("message", "").startswith("USER_DISABLED"), f"still enabled: {refused}")
+
+        # Add a user: the operator's create, then the new account's page.
+        console.open("/console/users")
+        driver.find_element(By.LINK_TEXT, "Add a user").click()
+        console.fill("email", "added@example.com")
+        console.fill("password", "a password long enough")
+        console.shot("new-user")
+        console.submit("Create the account")
+        expect("Account created." in console.text() and "added@example.com" in console.text(), "not created: " + console.text())
+        status, _ = call(base, V1 + "/accounts:signInWithPassword?key=console-test",
+                         {"email": "added@example.com", "password": "a password long enough", "returnSecureToken": True})
+        expect(status == 200, f"the added user cannot sign in: {status}")
 
         console.open("/console/deliveries")
         expect(PHONE in console.text() and "reader@example.com" in console.text(), "the SMS or the email is not in the deliveries page")
@@ -462,7 +520,9 @@ def main():
         console.shot("templates-error")
 
         # A phone's width (390 px): no page scrolls sideways; wide tables turn into one card per row.
-        narrow_pages = ["/console/dashboard", "/console/dashboard?range=30d", "/console/users", "/console/users/" + uid,
+        narrow_pages = ["/console/dashboard", "/console/dashboard?range=30d", "/console/users",
+                        "/console/users?sort=signin&dir=desc&provider=phone&state=disabled&size=25", "/console/new-user",
+                        "/console/users/" + uid,
                         "/console/deliveries", "/console/security", "/console/security?kind=CONSOLE_SIGN_IN", "/console/keys",
                         "/console/settings", "/console/templates?locale=fr&template=email.EMAIL_SIGNIN", "/console/outbox"]
         wide = []
@@ -480,7 +540,7 @@ def main():
                 wide.append(f"{path} ({overflow})")
         expect(not wide, "pages wider than 390 px: " + ", ".join(wide))
         for name, path in (("narrow-dashboard", "/console/dashboard"), ("narrow-security", "/console/security"),
-                           ("narrow-deliveries", "/console/deliveries")):
+                           ("narrow-deliveries", "/console/deliveries"), ("narrow-users", "/console/users?sort=created&dir=desc")):
             driver.set_window_size(390, 844)
             console.open(path)
             height = driver.execute_script("return document.documentElement.scrollHeight")
@@ -502,7 +562,7 @@ def main():
         console.open("/console/templates?locale=fr&template=email.EMAIL_SIGNIN")
         console.shot("templates-dark")
         check_accessibility(driver, console, narrow_pages, "dark")
-        print("console browser test: setup, password + TOTP sign-in, search by phone, claims, disable, audit log, key rotation, a fictional number, "
+        print("console browser test: setup, password + TOTP sign-in, search by phone, the users list's sort, filter and bulk disable, add a user, claims, disable, audit log, key rotation, a fictional number, "
               "anonymous sign-in, an authorized domain, a blocking function's dry run and setting, and a template edited with its live preview all work")
     finally:
         if driver is not None:

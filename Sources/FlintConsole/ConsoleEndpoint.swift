@@ -6,7 +6,7 @@ import HTTPTypes
 package enum ConsoleEndpoint: CaseIterable, Sendable {
     case root, stylesheet, script
     case showSignIn, signIn, showCode, submitCode, signOut, showSetup, submitSetup
-    case dashboard, users, user, act, deliveries, security, showKeys, rotateKeys, webhooks, actOnWebhooks
+    case dashboard, users, user, act, bulkAct, showNewUser, createUser, deliveries, security, showKeys, rotateKeys, webhooks, actOnWebhooks
     case templates, saveTemplate, previewTemplate, settings, changeTestNumbers, changeSettings, changeProvider, blockingDryRun
     /// Dev mode's outbox page.
     case outbox
@@ -28,6 +28,9 @@ package enum ConsoleEndpoint: CaseIterable, Sendable {
         case .users: Self.page(.get, "/console/users")
         case .user: Self.page(.get, "/console/users/{uid}")
         case .act: Self.page(.post, "/console/users/{uid}/actions")
+        case .bulkAct: Self.page(.post, "/console/users/bulk")
+        case .showNewUser: Self.page(.get, "/console/new-user")
+        case .createUser: Self.page(.post, "/console/new-user")
         case .deliveries: Self.page(.get, "/console/deliveries")
         case .security: Self.page(.get, "/console/security")
         case .showKeys: Self.page(.get, "/console/keys")

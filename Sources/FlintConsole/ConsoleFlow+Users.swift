@@ -44,6 +44,19 @@ extension ConsoleFlow {
         return (page, found.count > limit ? page.last?.localID : nil)
     }
 
+    /// One page of the users list (``ConsoleUserListing``), with the federated identities of its accounts.
+    func listUsers(_ listing: ConsoleUserListing) async throws -> (page: ConsoleUserPage, identities: [String: [FederatedIdentityRecord]]) {
+        let page = try await node.store.read { try await $0.consoleUsers(listing) }
+        return (page, try await identities(of: page.users))
+    }
+
+    /// The federated identities of `users`, by account.
+    func identities(of users: [UserRecord]) async throws -> [String: [FederatedIdentityRecord]] {
+        guard !users.isEmpty else { return [:] }
+        let ids = users.map(\.localID)
+        return try await node.store.read { try await $0.federatedIdentities(localIDs: ids) }
+    }
+
     /// The exact match a search asks for: an email, or a phone number (normalized to E.164). A number without `+` or
     /// `00` is read in `region`'s national format when a region is given, else as international digits.
     static func exactFilter(_ query: String, region: String?) -> UserFilter? {
@@ -107,10 +120,45 @@ extension ConsoleFlow {
                 _ = try await emailLink.sendOobCode(wire, caller: .admin, clientIP: ip, locales: [])
             }
         }
-        var detail: [String: JSONValue] = ["action": .string(action.rawValue), "via": "console"]
+        var detail: [String: JSONValue] = [:]
         if let factor, action == .removeFactor { detail["mfaEnrollmentId"] = .string(factor) }
         if let passkey, action == .removePasskey { detail["credentialId"] = .string(passkey) }
+        await recordAction(action.rawValue, on: localID, origin: origin, detail)
+    }
+
+    /// Records the `ADMIN_ACTION` event of a console action `name` on the account `localID`, with `detail`.
+    private func recordAction(_ name: String, on localID: String, origin: AuditOrigin, _ detail: [String: JSONValue] = [:]) async {
+        var detail = detail
+        detail["action"] = .string(name)
+        detail["via"] = "console"
         await node.recordAudit(origin.event(.adminAction, uid: localID, at: node.clock.now(), detail))
+    }
+
+    /// Creates an account as the operator `caller` from `ip`, through the operator's account create (`signUp` by an
+    /// operator, as `flint users create` runs it): an email with a password, a phone number, or both, each checked by
+    /// that flow's rules; then records an `ADMIN_ACTION` event (`create`). Empty fields are left out.
+    /// - Returns: the new account's local ID.
+    /// - Throws: the flow's ``FlintCore/AuthError`` (`EMAIL_EXISTS`, `INVALID_PHONE_NUMBER`, a weak password…).
+    func createUser(
+        email: String, password: String, phone: String, displayName: String, emailVerified: Bool, by caller: ConsoleCaller, ip: String?
+    ) async throws -> String {
+        let (email, phone) = (email.trimmingSpaces, phone.trimmingSpaces)
+        guard !email.isEmpty || !phone.isEmpty else { throw AuthError.invalidArgument("Give an email and a password, or a phone number.") }
+        if !email.isEmpty && password.isEmpty { throw AuthError.missingPassword }
+        if email.isEmpty && !password.isEmpty { throw AuthError.invalidArgument("A password needs an email.") }
+        var body: [String: JSONValue] = [:]
+        if !email.isEmpty {
+            body["email"] = .string(email)
+            body["password"] = .string(password)
+            body["emailVerified"] = .bool(emailVerified)
+        }
+        if !phone.isEmpty { body["phoneNumber"] = .string(phone) }
+        if !displayName.trimmingSpaces.isEmpty { body["displayName"] = .string(displayName.trimmingSpaces) }
+        let origin = AuditOrigin(ip: ip, actor: caller.email)
+        let created = try await AuditOrigin.$current.withValue(origin) { try await operatorAccounts.create(body) }
+        guard let localID = created["localId"]?.stringValue else { throw AuthError.invalidArgument("The account was not created.") }
+        await recordAction("create", on: localID, origin: origin)
+        return localID
     }
 
     /// The operator's `accounts:update` with `body` (and `localId`).

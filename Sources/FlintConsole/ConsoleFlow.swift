@@ -17,6 +17,8 @@ struct ConsoleFlow: Sendable {
     let keys: KeyCache
     /// The event webhook subscriptions, managed as the admin API does.
     let webhooks: WebhookSubscriptions
+    /// The operator's account create (`projects/{p}/accounts`), as `flint users create` runs it.
+    let operatorAccounts: UserConsole
 
     /// A session ends after this long without a request.
     static let idleTimeout: Duration = .seconds(30 * 60)

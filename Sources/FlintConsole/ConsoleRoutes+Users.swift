@@ -9,18 +9,74 @@ extension ConsoleRoutes {
     func users(_ request: Request, context: FlintRequestContext) async throws -> Response {
         guard let caller = try await caller(request) else { return Self.toSignIn }
         let q = ConsoleForm.query("q", in: request) ?? ""
-        let (found, next) = try await flow.searchUsers(q, after: ConsoleForm.query("after", in: request))
-        let rows: [[String: Any]] = found.map { user in
-            [
-                "localId": user.localID, "email": user.email ?? "", "phone": user.phoneNumber ?? "", "name": user.displayName ?? "",
-                "created": Self.time(user.createdAt), "lastSignIn": user.lastLoginAt.map(Self.time) ?? "", "disabled": user.disabled,
-            ]
+        let list = ConsoleUserList(ConsoleForm.fields(request.uri.query ?? ""))
+        var data: [String: Any] = ["q": q]
+        let found: [UserRecord]
+        if q.isEmpty {
+            let (page, identities) = try await flow.listUsers(list.listing)
+            found = page.users
+            data["users"] = rows(found, identities)
+            data["caption"] = list.isFiltered ? "Accounts matching the filters" : "Every account"
+            if let next = page.next { data["next"] = "/console/users?" + Self.queryString(list.fields(cursor: next)) }
+            if page.scanStopped {
+                data["scanStopped"] = "This page read \(ConsoleUserListing.defaultScanLimit) accounts without filling up: more may match after it."
+            }
+        } else {
+            let (users, next) = try await flow.searchUsers(q, after: ConsoleForm.query("after", in: request))
+            found = users
+            data["users"] = rows(found, try await flow.identities(of: found))
+            data["caption"] = "Accounts matching the search (by user ID; the order and filters apply to the whole list)"
+            if let next { data["next"] = "/console/users?" + Self.queryString(["q": q, "after": next]) }
         }
-        var data: [String: Any] = ["q": q, "users": rows, "caption": q.isEmpty ? "Every account, by user ID" : "Accounts matching the search"]
+        data.merge(listControls(list)) { $1 }
         if let region = flow.node.config.current.defaultPhoneRegion { data["region"] = region }
-        if let next { data["next"] = "/console/users?" + Self.queryString(["q": q, "after": next]) }
         if let deleted = ConsoleForm.query("deleted", in: request) { data["caption"] = "Account \(deleted) deleted." }
         return pages.page("users", title: "Users", data, caller: caller)
+    }
+
+    /// The list's rows: each account with its providers' badges, its state, and its times short with the full time.
+    private func rows(_ users: [UserRecord], _ identities: [String: [FederatedIdentityRecord]]) -> [[String: Any]] {
+        users.map { user in
+            var row: [String: Any] = [
+                "localId": user.localID, "email": user.email ?? "", "phone": user.phoneNumber ?? "", "name": user.displayName ?? "",
+                "created": ConsoleUserBadges.time(user.createdAt), "disabled": user.disabled,
+                "providers": ConsoleUserBadges.providers(of: user, identities: identities[user.localID] ?? []).map(ConsoleUserBadges.badge),
+            ]
+            if let last = user.lastLoginAt { row["lastSignIn"] = ConsoleUserBadges.time(last) }
+            return row
+        }
+    }
+
+    /// The sort links of the column heads, and the filter form's choices, for `list`.
+    private func listControls(_ list: ConsoleUserList) -> [String: Any] {
+        func sort(_ order: ConsoleUserListing.Order, _ label: String) -> [String: Any] {
+            var fields = list.fields()
+            let current = list.order == order
+            // The same column again turns the direction; another starts ascending (times: newest first).
+            let descending = current ? !list.descending : order == .created || order == .lastSignIn
+            fields["sort"] = order == .userID ? nil : order.rawValue
+            fields["dir"] = descending ? "desc" : nil
+            var head: [String: Any] = ["label": label, "href": "/console/users?" + Self.queryString(fields)]
+            if current { head["ariaSort"] = list.descending ? "descending" : "ascending" }
+            return head
+        }
+        func options(_ values: [(String, String)], _ chosen: String?) -> [[String: Any]] {
+            values.map { ["value": $0.0, "label": $0.1, "selected": $0.0 == (chosen ?? "")] }
+        }
+        let fields = list.fields()
+        return [
+            "sortID": sort(.userID, "User ID"), "sortEmail": sort(.email, "Email"), "sortCreated": sort(.created, "Created"),
+            "sortSignIn": sort(.lastSignIn, "Last sign-in"),
+            "orders": options(
+                [("id", "User ID"), ("created", "Created"), ("signin", "Last sign-in"), ("email", "Email")], list.order.rawValue),
+            "directions": options([("", "Ascending"), ("desc", "Descending")], fields["dir"]),
+            "sizes": options(ConsoleUserList.pageSizes.map { (String($0), String($0)) }, String(list.size)),
+            "providerChoices": options([("", "Any")] + ConsoleUserList.providers.map { ($0, $0) }, list.provider),
+            "states": options([("", "Any"), ("enabled", "Enabled"), ("disabled", "Disabled")], fields["state"]),
+            "verifiedChoices": options([("", "Any"), ("yes", "Verified"), ("no", "Not verified")], fields["verified"]),
+            "mfaChoices": options([("", "Any"), ("yes", "With a second factor"), ("no", "Without")], fields["mfa"]),
+            "from": list.from ?? "", "to": list.to ?? "",
+        ]
     }
 
     func user(_ request: Request, context: FlintRequestContext) async throws -> Response {
@@ -33,6 +89,7 @@ extension ConsoleRoutes {
         if let done = ConsoleForm.query("done", in: request).flatMap(ConsoleUserAction.init(rawValue:)) {
             data["notice"] = "Done: \(done.title.lowercased())."
         }
+        if ConsoleForm.query("created", in: request) != nil { data["notice"] = "Account created." }
         return pages.page("user", title: "User \(id)", data, caller: caller)
     }
 

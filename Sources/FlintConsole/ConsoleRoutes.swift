@@ -30,6 +30,9 @@ struct ConsoleRoutes: Sendable {
         case .users: users
         case .user: user
         case .act: act
+        case .bulkAct: bulkAct
+        case .showNewUser: showNewUser
+        case .createUser: createUser
         case .deliveries: deliveries
         case .security: security
         case .showKeys: showKeys

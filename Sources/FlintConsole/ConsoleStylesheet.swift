@@ -64,6 +64,12 @@ enum ConsoleStylesheet {
         .facts dd { margin: 0; overflow-wrap: anywhere; min-width: 0; }
         .tag { display: inline-block; font-size: 12px; padding: 0 6px; border-radius: 10px; border: 1px solid var(--ok); color: var(--ok); }
         .tag.off { border-color: var(--danger); color: var(--danger); }
+        .providers { list-style: none; margin: 0; padding: 0; }
+        .providers li { display: inline-flex; align-items: center; gap: 4px; margin-right: 8px; white-space: nowrap; }
+        .icon { flex: none; vertical-align: middle; }
+        .filters { border-top: 1px solid var(--line); padding-top: 12px; }
+        th[aria-sort="ascending"] a::after { content: " \\2191"; }
+        th[aria-sort="descending"] a::after { content: " \\2193"; }
         .error { color: var(--danger); font-weight: 600; }
         .notice { color: var(--ok); font-weight: 600; }
         .banner { background: var(--card); border-left: 4px solid var(--accent); padding: 6px 12px; }

@@ -11,13 +11,15 @@ enum ConsoleTemplates {
             "layout": layout, "signIn": signIn, "totp": totp, "setup": setup, "message": message, "users": users, "user": user,
             "confirm": confirm, "deliveries": deliveries, "security": security, "keys": keys,
             "settings": settings, "dashboard": dashboard, "chart": chart, "outbox": outbox, "templates": templates,
-            "templatePreview": templatePreview, "webhooks": webhooks,
+            "templatePreview": templatePreview, "webhooks": webhooks, "bulkConfirm": bulkConfirm, "bulkDone": bulkDone,
+            "newUser": newUser,
         ]
         for (name, text) in all { try library.register(text, named: name) }
         return library
     }
 
     static let users = """
+        {{#canWrite}}<p><a href="/console/new-user">Add a user</a></p>{{/canWrite}}
         <form method="get" action="/console/users" class="search" role="search">
           <label for="q">Email, phone number, user ID prefix or display name</label>
           <input id="q" name="q" type="search" value="{{q}}" aria-describedby="q-hint">
@@ -26,20 +28,55 @@ enum ConsoleTemplates {
           (+1 650 555 3434); set a default phone region in Settings to search national numbers.{{/region}}</p>
           <button type="submit">Search</button>
         </form>
+        <form method="get" action="/console/users" class="search filters" aria-label="Order and filters">
+          <div class="field"><label for="sort">Order by</label><select id="sort" name="sort">
+          {{#orders}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/orders}}</select></div>
+          <div class="field"><label for="dir">Direction</label><select id="dir" name="dir">
+          {{#directions}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/directions}}</select></div>
+          <div class="field"><label for="size">Per page</label><select id="size" name="size">
+          {{#sizes}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/sizes}}</select></div>
+          <div class="field"><label for="provider">Provider</label><select id="provider" name="provider">
+          {{#providerChoices}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/providerChoices}}</select></div>
+          <div class="field"><label for="state">State</label><select id="state" name="state">
+          {{#states}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/states}}</select></div>
+          <div class="field"><label for="verified">Email</label><select id="verified" name="verified">
+          {{#verifiedChoices}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/verifiedChoices}}</select></div>
+          <div class="field"><label for="mfa">Second factor</label><select id="mfa" name="mfa">
+          {{#mfaChoices}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/mfaChoices}}</select></div>
+          <div class="field"><label for="from">Created from (UTC)</label><input id="from" name="from" type="date" value="{{from}}"></div>
+          <div class="field"><label for="to">Created until (UTC)</label><input id="to" name="to" type="date" value="{{to}}"></div>
+          <button type="submit">Apply</button> <a href="/console/users">Reset</a>
+        </form>
+        {{#scanStopped}}<p class="notice" role="status">{{scanStopped}}</p>{{/scanStopped}}
+        {{#canWrite}}<form method="post" action="/console/users/bulk" id="bulk">
+        <input type="hidden" name="csrf" value="{{csrf}}">{{/canWrite}}
         <table class="cards">
           <caption>{{caption}}</caption>
-          <thead><tr><th scope="col">User ID</th><th scope="col">Email</th><th scope="col">Phone</th><th scope="col">Name</th>
-          <th scope="col">Created</th><th scope="col">Last sign-in</th><th scope="col">State</th></tr></thead>
+          <thead><tr>{{#canWrite}}<th scope="col"><span class="visually-hidden">Select</span></th>{{/canWrite}}
+          {{#sortID}}<th scope="col"{{#ariaSort}} aria-sort="{{ariaSort}}"{{/ariaSort}}><a href="{{href}}">{{label}}</a></th>{{/sortID}}
+          {{#sortEmail}}<th scope="col"{{#ariaSort}} aria-sort="{{ariaSort}}"{{/ariaSort}}><a href="{{href}}">{{label}}</a></th>{{/sortEmail}}
+          <th scope="col">Phone</th><th scope="col">Name</th><th scope="col">Providers</th>
+          {{#sortCreated}}<th scope="col"{{#ariaSort}} aria-sort="{{ariaSort}}"{{/ariaSort}}><a href="{{href}}">{{label}}</a></th>{{/sortCreated}}
+          {{#sortSignIn}}<th scope="col"{{#ariaSort}} aria-sort="{{ariaSort}}"{{/ariaSort}}><a href="{{href}}">{{label}}</a></th>{{/sortSignIn}}
+          <th scope="col">State</th></tr></thead>
           <tbody>
           {{#users}}
-          <tr><td data-label="User ID"><a href="/console/users/{{localId}}">{{localId}}</a></td><td data-label="Email">{{email}}</td>
+          <tr>{{#canWrite}}<td data-label="Select"><input type="checkbox" name="u:{{localId}}" value="on" aria-label="Select {{localId}}"></td>{{/canWrite}}
+          <td data-label="User ID"><a href="/console/users/{{localId}}">{{localId}}</a></td><td data-label="Email">{{email}}</td>
           <td data-label="Phone">{{phone}}</td><td data-label="Name">{{name}}</td>
-          <td data-label="Created">{{created}}</td><td data-label="Last sign-in">{{lastSignIn}}</td>
-          <td data-label="State">{{#disabled}}<span class="tag off">disabled</span>{{/disabled}}</td></tr>
+          <td data-label="Providers"><ul class="providers">{{#providers}}<li>{{{icon}}} {{label}}</li>{{/providers}}</ul></td>
+          <td data-label="Created">{{#created}}<time datetime="{{full}}" title="{{full}}">{{short}}</time>{{/created}}</td>
+          <td data-label="Last sign-in">{{#lastSignIn}}<time datetime="{{full}}" title="{{full}}">{{short}}</time>{{/lastSignIn}}{{^lastSignIn}}never{{/lastSignIn}}</td>
+          <td data-label="State">{{#disabled}}<span class="tag off">disabled</span>{{/disabled}}{{^disabled}}<span class="tag">enabled</span>{{/disabled}}</td></tr>
           {{/users}}
-          {{^users}}<tr><td colspan="7">No account matches.</td></tr>{{/users}}
+          {{^users}}<tr><td colspan="9">No account matches.</td></tr>{{/users}}
           </tbody>
         </table>
+        {{#canWrite}}<div class="actions"><label for="bulk-action">With the selected accounts</label>
+        <select id="bulk-action" name="action"><option value="disable">Disable</option><option value="enable">Enable</option>
+        <option value="revoke">Revoke every session</option><option value="delete">Delete</option></select>
+        <button type="submit">Review</button></div>
+        </form>{{/canWrite}}
         {{#next}}<p><a href="{{next}}" rel="next">Next page</a></p>{{/next}}
         """
 

@@ -283,6 +283,20 @@ enum Migrations {
             let id = dialect == .postgresql ? #"id TEXT COLLATE "C" PRIMARY KEY"# : "id TEXT PRIMARY KEY"
             return ["CREATE TABLE tenants (\(id), document TEXT NOT NULL, created_at BIGINT NOT NULL)"]
         },
+        // The console's users list in its orders, each a keyset walk on an index ending in the local ID (in PostgreSQL
+        // in the "C" collation, as migration 13's, so both engines order text by code point): the creation time
+        // (written once per new account), the last sign-in (moved by every sign-in: a delete and an insert in SQLite,
+        // and in PostgreSQL the end of HOT updates for the sign-in's row, so each sign-in writes every users index) and
+        // the email (written when one is set or changed). Accounts without a value are a range of the same index.
+        Migration(version: 21) { dialect in
+            let id = dialect == .postgresql ? #"local_id COLLATE "C""# : "local_id"
+            let email = dialect == .postgresql ? #"email COLLATE "C""# : "email"
+            return [
+                "CREATE INDEX users_created_at ON users (created_at, \(id))",
+                "CREATE INDEX users_last_login_at ON users (last_login_at, \(id))",
+                "CREATE INDEX users_email_order ON users (\(email), \(id))",
+            ]
+        },
     ]
 
     /// The newest version this build knows.

@@ -20,6 +20,9 @@ public struct UserConsole: Sendable {
         flows = try await Flows.start(settings: settings, store: store, logger: logger)
     }
 
+    /// The operator's user management over a running node's flows (the web console's).
+    package init(flows: Flows) { self.flows = flows }
+
     /// `accounts:batchGet`: one page of accounts in local-ID order (`maxResults`, `nextPageToken`).
     public func batchGet(_ body: [String: JSONValue]) async throws -> JSONValue {
         try Self.json(try await flows.users.downloadAccounts(try WireDecoder.decode(DownloadAccountRequest.self, from: body)))
