@@ -1,7 +1,7 @@
 public import FlintCore
 
 /// The console's users list: one keyset page in an order, with optional filters. Every order walks an index
-/// (migration 21); the created-between filter is a range on that index when the list is in creation order, and every
+/// (migration 20); the created-between filter is a range on that index when the list is in creation order, and every
 /// other filter is checked on the rows the walk reads, at most ``scanLimit`` of them per page, so that a rare filter
 /// at a million accounts costs a bounded page that says more may match, never a scan of the table.
 public struct ConsoleUserListing: Sendable, Equatable {

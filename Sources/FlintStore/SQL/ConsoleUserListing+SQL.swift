@@ -1,7 +1,7 @@
 import FlintCore
 
 /// The console's users list (``ConsoleUserListing``), for every SQL-backed store: keyset pages on the order's index
-/// (migration 21), in two segments for an order whose column may be empty (the rows with a value, then those without,
+/// (migration 20), in two segments for an order whose column may be empty (the rows with a value, then those without,
 /// each a range of the same index), with the row filters checked on a bounded window of the walk.
 extension ConsoleWrites where Self: SQLBacked & UsersWrites {
     func consoleUsers(_ listing: ConsoleUserListing) async throws -> ConsoleUserPage {
@@ -133,7 +133,7 @@ extension ConsoleWrites where Self: SQLBacked & UsersWrites {
         return (rows, scanned, ConsoleUserCursor(value: value, localID: try last.string("local_id")))
     }
 
-    /// The index (migration 21) an order walks; the primary key for the local-ID order.
+    /// The index (migration 20) an order walks; the primary key for the local-ID order.
     static func orderIndex(_ order: ConsoleUserListing.Order) -> String? {
         switch order {
         case .userID: nil

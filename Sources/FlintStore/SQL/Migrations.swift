@@ -288,7 +288,7 @@ enum Migrations {
         // (written once per new account), the last sign-in (moved by every sign-in: a delete and an insert in SQLite,
         // and in PostgreSQL the end of HOT updates for the sign-in's row, so each sign-in writes every users index) and
         // the email (written when one is set or changed). Accounts without a value are a range of the same index.
-        Migration(version: 21) { dialect in
+        Migration(version: 20) { dialect in
             let id = dialect == .postgresql ? #"local_id COLLATE "C""# : "local_id"
             let email = dialect == .postgresql ? #"email COLLATE "C""# : "email"
             return [
