@@ -112,7 +112,8 @@ struct BackupEndToEndTests {
         let target = try await TwoNodeTests().freshDatabase(on: base, schema: .empty)
         let key = try newMasterKeyFile()
         let (dump, firstData, secondData) = (temporaryDataDirectory() + ".dump", temporaryDataDirectory(), temporaryDataDirectory())
-        defer { for path in [key, dump, firstData, secondData] { try? FileManager.default.removeItem(atPath: path) } }
+        let keylessData = temporaryDataDirectory()
+        defer { for path in [key, dump, firstData, secondData, keylessData] { try? FileManager.default.removeItem(atPath: path) } }
         let node = try await FlintProcess(
             dataDirectory: firstData, extraArguments: ["--database", source, "--dev", "--master-key-file", key])
         let (_, signed) = try await postJSON(
@@ -125,7 +126,8 @@ struct BackupEndToEndTests {
         let restored = try await ChildProcess.run("/usr/bin/env", ["pg_restore", "--no-owner", "-d", target, dump])
         #expect(restored.status == 0, "\(restored.output)")
 
-        let (keyless, refusal) = try await runFlint(["doctor", "--database", target])
+        // A data directory of its own: the default one (`.flint` in the working directory) may hold a dev master key.
+        let (keyless, refusal) = try await runFlint(["doctor", "--database", target, "--data", keylessData])
         #expect(keyless != 0 && refusal.contains("no master key"), "\(refusal)")
         let (doctor, report) = try await runFlint(["doctor", "--database", target, "--master-key-file", key])
         #expect(doctor == 0 && report.contains("1 user(s)") && report.contains("opens with master key"), "\(report)")
