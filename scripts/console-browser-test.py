@@ -519,12 +519,23 @@ def main():
         expect("SMS template fr.signIn must contain {code}" in error, "no error beside the SMS text: " + console.text())
         console.shot("templates-error")
 
+        # A webhook subscription: its signing secret is shown once; the list shows it enabled.
+        console.open("/console/webhooks")
+        console.fill("url", "http://127.0.0.1:9/hooks")
+        driver.find_element(By.NAME, "event:user.created").click()
+        console.submit("Add")
+        expect("whsec_" in console.text(), "no signing secret after adding a webhook: " + console.text())
+        expect("http://127.0.0.1:9/hooks" in console.text(), "the webhook is not listed")
+        expect("Recent deliveries of" not in console.text(), "the deliveries' heading names a webhook though none was chosen")
+        console.shot("webhooks")
+
         # A phone's width (390 px): no page scrolls sideways; wide tables turn into one card per row.
         narrow_pages = ["/console/dashboard", "/console/dashboard?range=30d", "/console/users",
                         "/console/users?sort=signin&dir=desc&provider=phone&state=disabled&size=25", "/console/new-user",
                         "/console/users/" + uid,
                         "/console/deliveries", "/console/security", "/console/security?kind=CONSOLE_SIGN_IN", "/console/keys",
-                        "/console/settings", "/console/templates?locale=fr&template=email.EMAIL_SIGNIN", "/console/outbox"]
+                        "/console/settings", "/console/templates?locale=fr&template=email.EMAIL_SIGNIN", "/console/outbox",
+                        "/console/webhooks"]
         wide = []
         for path in narrow_pages:
             driver.set_window_size(390, 844)

@@ -80,14 +80,14 @@ extension ConsoleRoutes {
         let subscriptions = try await hooks.list()
         let selected = subscriptions.first { $0.id == chosen }?.id
         let deliveries = try await hooks.deliveries(of: selected, limit: Self.webhookDeliveriesShown)
-        return [
+        var data: [String: Any] = [
             "subscriptions": subscriptions.map { s -> [String: Any] in
                 [
                     "id": s.id, "url": s.url, "events": s.events.map(\.rawValue).joined(separator: ", "), "enabled": s.enabled,
                     "description": s.description ?? "", "created": Self.time(s.createdAt), "selected": s.id == selected,
                 ]
             },
-            "eventTypes": WebhookEventType.all.map(\.rawValue), "chosen": selected ?? "",
+            "eventTypes": WebhookEventType.all.map(\.rawValue),
             "deliveries": deliveries.map { d -> [String: Any] in
                 [
                     "sequence": d.sequence.map { "\($0)" } ?? "", "created": Self.time(d.createdAt), "subscription": d.subscriptionID,
@@ -96,5 +96,8 @@ extension ConsoleRoutes {
                 ]
             },
         ]
+        // Only a chosen subscription names itself in the deliveries' heading: an empty string would open that section.
+        if let selected { data["chosen"] = selected }
+        return data
     }
 }
