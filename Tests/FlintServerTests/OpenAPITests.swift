@@ -100,6 +100,16 @@ struct OpenAPITests {
         }
     }
 
+    @Test("the audit event kinds the document allows, in answers and in the listing's filter, are every kind the store records")
+    func auditKinds() throws {
+        let document = try JSONValue(parsing: Array(try documentFile().utf8))
+        let kinds = AuditKind.all.map { JSONValue.string($0.rawValue) }
+        #expect(document["components"]?["schemas"]?["AuditEvent"]?["properties"]?["kind"]?["enum"]?.arrayValue == kinds)
+        let parameters = document["paths"]?["/flint/v1/projects/{project}/auditEvents"]?["get"]?["parameters"]?.arrayValue ?? []
+        let filter = try #require(parameters.first { $0["name"] == "kind" })
+        #expect(filter["schema"]?["enum"]?.arrayValue == kinds)
+    }
+
     @Test("GET /openapi.json serves docs/openapi.json (scripts/openapi-embed was run)")
     func servedDocument() async throws {
         try await withFlint { api in
