@@ -9,6 +9,15 @@ import Testing
 
 @Suite("Tenants: the v2/projects/{p}/tenants resources, and requests naming a tenant")
 struct TenantTests {
+    @Test("the body scan for a tenant finds the word anywhere, across a false start, and nowhere it is not")
+    func bodyScan() {
+        func found(_ text: String) -> Bool {
+            Array(text.utf8).withUnsafeBytes { TenantMiddleware.contains(Array("tenant".utf8), in: $0) }
+        }
+        #expect(found("tenant") && found(#"{"tenantId":"t-1"}"#) && found(#"{"a":1,"tenant_id":"x"}"#) && found("tenatenant"))
+        #expect(!found("") && !found("tenan") && !found("grant_type=refresh_token&refresh_token=AMf-vBw") && !found("Tenant"))
+    }
+
     static let tenants = "/identitytoolkit.googleapis.com/v2/projects/\(project)/tenants"
 
     /// Creates a tenant and answers its ID.

@@ -46,7 +46,9 @@ struct TenantMiddleware: RouterMiddleware {
         let buffer: ByteBuffer
         do { buffer = try await request.collectBody(upTo: WireBody.maxBytes) } catch { throw AuthError.payloadTooLarge }
         let bytes = buffer.readableBytesView
-        guard bytes.firstRange(of: Self.tenantBytes) != nil || bytes.firstRange(of: Self.escapeBytes) != nil else { return nil }
+        // A plain scan over the bytes: the standard library's generic `firstRange(of:)` cost a refresh ~7 % of its CPU.
+        let mentioned = buffer.withUnsafeReadableBytes { raw in Self.contains(Self.tenantBytes, in: raw) || Self.contains(Self.escapeBytes, in: raw) }
+        guard mentioned else { return nil }
         // What the handler would decode: the body's members with `snake_case` keys in `camelCase`.
         guard let object = (try? JSONValue(parsing: bytes))?.objectValue else { return nil }
         switch WireBody(fields: object).fields["tenantId"] {
@@ -54,6 +56,22 @@ struct TenantMiddleware: RouterMiddleware {
         case .string(let id): return id.isEmpty ? nil : id
         case .some(let other): return "\(other)"
         }
+    }
+
+    /// Whether `needle` occurs in `haystack`.
+    static func contains(_ needle: [UInt8], in haystack: UnsafeRawBufferPointer) -> Bool {
+        guard let first = needle.first, haystack.count >= needle.count else { return false }
+        var start = 0
+        let last = haystack.count - needle.count
+        while start <= last {
+            if haystack[start] == first {
+                var matched = 1
+                while matched < needle.count && haystack[start + matched] == needle[matched] { matched += 1 }
+                if matched == needle.count { return true }
+            }
+            start += 1
+        }
+        return false
     }
 
     private static let tenantBytes = Array("tenant".utf8)
