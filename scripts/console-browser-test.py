@@ -369,6 +369,27 @@ def main():
                          {"email": "added@example.com", "password": "a password long enough", "returnSecureToken": True})
         expect(status == 200, f"the added user cannot sign in: {status}")
 
+        # A locked account: five wrong passwords in a row lock it (even the right password is refused); its page says
+        # until when, the list marks it, and a confirmed unlock lets the right password in again.
+        added_page = driver.current_url[len(base):].split("?")[0]
+        for _ in range(5):
+            call(base, V1 + "/accounts:signInWithPassword?key=console-test",
+                 {"email": "added@example.com", "password": "a wrong guess", "returnSecureToken": True})
+        status, refused = call(base, V1 + "/accounts:signInWithPassword?key=console-test",
+                               {"email": "added@example.com", "password": "a password long enough", "returnSecureToken": True})
+        expect(status == 400 and refused["error"]["message"].startswith("TOO_MANY_ATTEMPTS_TRY_LATER"), f"not locked: {refused}")
+        console.open("/console/users?q=added%40example.com")
+        expect("locked" in console.text(), "the users list does not mark the locked account: " + console.text())
+        console.open(added_page)
+        expect("Locked until" in console.text(), "the locked account's page does not say so: " + console.text())
+        console.shot("user-locked")
+        console.submit("Unlock")
+        console.submit("Confirm")
+        expect("Done: unlock the account" in console.text() and "Locked until" not in console.text(), "not unlocked: " + console.text())
+        status, _ = call(base, V1 + "/accounts:signInWithPassword?key=console-test",
+                         {"email": "added@example.com", "password": "a password long enough", "returnSecureToken": True})
+        expect(status == 200, f"the unlocked user cannot sign in: {status}")
+
         console.open("/console/deliveries")
         expect(PHONE in console.text() and "reader@example.com" in console.text(), "the SMS or the email is not in the deliveries page")
         console.shot("deliveries")
@@ -573,7 +594,7 @@ def main():
         console.open("/console/templates?locale=fr&template=email.EMAIL_SIGNIN")
         console.shot("templates-dark")
         check_accessibility(driver, console, narrow_pages, "dark")
-        print("console browser test: setup, password + TOTP sign-in, search by phone, the users list's sort, filter and bulk disable, add a user, claims, disable, audit log, key rotation, a fictional number, "
+        print("console browser test: setup, password + TOTP sign-in, search by phone, the users list's sort, filter and bulk disable, add a user, a locked account's unlock, claims, disable, audit log, key rotation, a fictional number, "
               "anonymous sign-in, an authorized domain, a blocking function's dry run and setting, and a template edited with its live preview all work")
     finally:
         if driver is not None:

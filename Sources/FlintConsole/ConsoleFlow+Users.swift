@@ -4,13 +4,14 @@ import FlintStore
 
 /// What an operator may do to an account from the console. Each runs the admin API's flow for it.
 enum ConsoleUserAction: String, Sendable, CaseIterable {
-    case disable, enable, revoke, delete, claims, removeFactor, removePasskey, sendPasswordReset, sendVerification
+    case disable, enable, unlock, revoke, delete, claims, removeFactor, removePasskey, sendPasswordReset, sendVerification
 
     /// How the confirmation page and the audit log name it.
     var title: String {
         switch self {
         case .disable: "Disable the account"
         case .enable: "Enable the account"
+        case .unlock: "Unlock the account"
         case .revoke: "Revoke every session"
         case .delete: "Delete the account"
         case .claims: "Replace the custom claims"
@@ -71,6 +72,12 @@ extension ConsoleFlow {
         return (try? PhoneNumber(parsing: international)).map { UserFilter.phoneNumber($0.e164) }
     }
 
+    /// The account lockout's operator actions.
+    var locks: AccountLocks { AccountLocks(node: node) }
+
+    /// The locks holding now of `users`' addresses, by local ID.
+    func heldLocks(of users: [UserRecord]) async throws -> [String: AccountLock] { try await locks.held(of: users) }
+
     /// The account as the operator's `accounts:lookup` answers it.
     func account(_ localID: String) async throws -> AccountJSON? {
         let wire = try WireDecoder.decode(LookupRequest.self, from: ["localId": .array([.string(localID)])])
@@ -94,6 +101,9 @@ extension ConsoleFlow {
                 _ = try await accounts.deleteAccount(localID: localID)
             case .disable, .enable:
                 try await update(localID, ["disableUser": .bool(action == .disable)])
+            case .unlock:
+                // Audited as `ACCOUNT_UNLOCKED` when the account was locked.
+                _ = try await locks.unlock(localID)
             case .revoke:
                 try await update(localID, ["validSince": .string(String(node.clock.now().secondsSince1970))])
             case .claims:

@@ -15,7 +15,7 @@ extension ConsoleRoutes {
         if q.isEmpty {
             let (page, identities) = try await flow.listUsers(list.listing)
             found = page.users
-            data["users"] = rows(found, identities)
+            data["users"] = rows(found, identities, locks: try await flow.heldLocks(of: found))
             data["caption"] = list.isFiltered ? "Accounts matching the filters" : "Every account"
             if let next = page.next { data["next"] = "/console/users?" + Self.queryString(list.fields(cursor: next)) }
             if page.scanStopped {
@@ -24,7 +24,7 @@ extension ConsoleRoutes {
         } else {
             let (users, next) = try await flow.searchUsers(q, after: ConsoleForm.query("after", in: request))
             found = users
-            data["users"] = rows(found, try await flow.identities(of: found))
+            data["users"] = rows(found, try await flow.identities(of: found), locks: try await flow.heldLocks(of: found))
             data["caption"] = "Accounts matching the search (by user ID; the order and filters apply to the whole list)"
             if let next { data["next"] = "/console/users?" + Self.queryString(["q": q, "after": next]) }
         }
@@ -34,8 +34,9 @@ extension ConsoleRoutes {
         return pages.page("users", title: "Users", data, caller: caller)
     }
 
-    /// The list's rows: each account with its providers' badges, its state, and its times short with the full time.
-    private func rows(_ users: [UserRecord], _ identities: [String: [FederatedIdentityRecord]]) -> [[String: Any]] {
+    /// The list's rows: each account with its providers' badges, its state (disabled, locked), and its times short with
+    /// the full time.
+    private func rows(_ users: [UserRecord], _ identities: [String: [FederatedIdentityRecord]], locks: [String: AccountLock]) -> [[String: Any]] {
         users.map { user in
             var row: [String: Any] = [
                 "localId": user.localID, "email": user.email ?? "", "phone": user.phoneNumber ?? "", "name": user.displayName ?? "",
@@ -43,6 +44,7 @@ extension ConsoleRoutes {
                 "providers": ConsoleUserBadges.providers(of: user, identities: identities[user.localID] ?? []).map(ConsoleUserBadges.badge),
             ]
             if let last = user.lastLoginAt { row["lastSignIn"] = ConsoleUserBadges.time(last) }
+            if let lock = locks[user.localID] { row["lockedUntil"] = Self.time(lock.lockedUntil) }
             return row
         }
     }
@@ -86,6 +88,10 @@ extension ConsoleRoutes {
             return pages.message("Users", "There is no account \(id).", link: ("/console/users", "Back to users"), caller: caller, status: .notFound)
         }
         var data = detail(account)
+        if let until = try await flow.locks.state(of: id).lockedUntil {
+            data["lockedUntil"] = until
+            data["actions"] = [["action": "unlock", "label": "Unlock"]] + (data["actions"] as? [[String: Any]] ?? [])
+        }
         if let done = ConsoleForm.query("done", in: request).flatMap(ConsoleUserAction.init(rawValue:)) {
             data["notice"] = "Done: \(done.title.lowercased())."
         }

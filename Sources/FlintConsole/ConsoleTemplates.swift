@@ -67,7 +67,8 @@ enum ConsoleTemplates {
           <td data-label="Providers"><ul class="providers">{{#providers}}<li>{{{icon}}} {{label}}</li>{{/providers}}</ul></td>
           <td data-label="Created">{{#created}}<time datetime="{{full}}" title="{{full}}">{{short}}</time>{{/created}}</td>
           <td data-label="Last sign-in">{{#lastSignIn}}<time datetime="{{full}}" title="{{full}}">{{short}}</time>{{/lastSignIn}}{{^lastSignIn}}never{{/lastSignIn}}</td>
-          <td data-label="State">{{#disabled}}<span class="tag off">disabled</span>{{/disabled}}{{^disabled}}<span class="tag">enabled</span>{{/disabled}}</td></tr>
+          <td data-label="State">{{#disabled}}<span class="tag off">disabled</span>{{/disabled}}{{^disabled}}<span class="tag">enabled</span>{{/disabled}}
+          {{#lockedUntil}}<span class="tag off" title="Locked until {{lockedUntil}}">locked</span>{{/lockedUntil}}</td></tr>
           {{/users}}
           {{^users}}<tr><td colspan="9">No account matches.</td></tr>{{/users}}
           </tbody>
@@ -90,7 +91,8 @@ enum ConsoleTemplates {
           <dt>Created</dt><dd>{{created}}</dd>
           <dt>Last sign-in</dt><dd>{{lastSignIn}}</dd>
           <dt>Last refresh</dt><dd>{{lastRefresh}}</dd>
-          <dt>State</dt><dd>{{#disabled}}<span class="tag off">disabled</span>{{/disabled}}{{^disabled}}enabled{{/disabled}}</dd>
+          <dt>State</dt><dd>{{#disabled}}<span class="tag off">disabled</span>{{/disabled}}{{^disabled}}enabled{{/disabled}}
+          {{#lockedUntil}}<span class="tag off">Locked until {{lockedUntil}}</span> after failed sign-ins{{/lockedUntil}}</dd>
         </dl>
         <h2>Providers</h2>
         <ul>{{#providers}}<li>{{providerId}}: {{rawId}}</li>{{/providers}}{{^providers}}<li>None</li>{{/providers}}</ul>

@@ -13,7 +13,8 @@ struct Users: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Manage users, with the same rules as the Admin SDKs' calls.",
         subcommands: [
-            List.self, Get.self, Create.self, Update.self, Disable.self, Enable.self, Delete.self, Revoke.self, SetClaims.self, Generate.self,
+            List.self, Get.self, Create.self, Update.self, Disable.self, Enable.self, Unlock.self, Delete.self, Revoke.self, SetClaims.self,
+            Generate.self,
             UsersImport.self, UsersExport.self,
         ])
 

@@ -95,6 +95,24 @@ extension Users {
         func run() async throws { try await updateAccount(store, uid: uid, ["disableUser": true]) }
     }
 
+    /// `flint users unlock`: lifts the lock failed password sign-ins put on an account (`flint.accountLockout`).
+    struct Unlock: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Lift an account's lock after failed sign-ins, and forget the failures.",
+            discussion: "Prints whether the account was locked; an unlock is audited as ACCOUNT_UNLOCKED.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The user ID.") var uid: String
+
+        func run() async throws {
+            let was = try await withUserConsole(store) { try await $0.unlock(uid) }
+            if was["locked"]?.boolValue == true {
+                print("unlocked \(uid) (locked until \(was["lockedUntil"]?.stringValue ?? "?"))")
+            } else {
+                print("\(uid) was not locked")
+            }
+        }
+    }
+
     /// `flint users enable`: a disabled account may sign in again.
     struct Enable: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Enable a disabled account.")

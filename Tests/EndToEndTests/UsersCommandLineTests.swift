@@ -3,7 +3,7 @@ import Testing
 
 @Suite("flint users commands, end to end", .serialized)
 struct UsersCommandLineTests {
-    @Test("create, get, update, set-claims, disable, enable, revoke, list and delete go through the API's rules")
+    @Test("create, get, update, set-claims, disable, enable, revoke, unlock, list and delete go through the API's rules")
     func manageUsers() async throws {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
@@ -23,6 +23,10 @@ struct UsersCommandLineTests {
         #expect(reserved == 1 && forbidden.contains("FORBIDDEN_CLAIM : sub"), "\(forbidden)")
         #expect(try await flint("disable", "ada").0 == 0)
         #expect(try await flint("revoke", "ada").0 == 0)
+        let (unlocked, notLocked) = try await flint("unlock", "ada")
+        #expect(unlocked == 0 && notLocked.contains("ada was not locked"), "\(notLocked)")
+        let (unknown, noAccount) = try await flint("unlock", "nobody")
+        #expect(unknown == 1 && noAccount.contains("USER_NOT_FOUND"), "\(noAccount)")
 
         let (got, json) = try await flint("get", "--email", "ada@example.com", "--json")
         #expect(got == 0, "\(json)")

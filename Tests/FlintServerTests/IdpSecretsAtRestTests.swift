@@ -26,6 +26,27 @@ enum StoreEngine: String, CustomStringConvertible, Sendable {
         return try await freshPostgresTestDatabase(on: ProcessInfo.processInfo.environment["FLINT_TEST_POSTGRES_URL"] ?? "", prefix: "flint_srv_")
     }
 
+    /// Runs `body` against a node (settings changed by `configure`) on the store at `location`, then closes the store.
+    func serve(
+        _ location: String, configure: (inout ServerSettings) -> Void = { _ in }, _ body: @escaping @Sendable (API) async throws -> Void
+    ) async throws {
+        let store = try await open(location)
+        do {
+            var settings = ServerSettings()
+            settings.port = 0
+            configure(&settings)
+            var logger = Logger(label: "engine-node")
+            logger.logLevel = .warning
+            let clock = ManualClock(Instant(Date()))
+            let server = try await FlintServer(settings: settings, store: store, clock: clock, logger: logger)
+            try await server.application.test(.router) { client in try await body(API(client: client, clock: clock)) }
+        } catch {
+            try? await store.close()
+            throw error
+        }
+        try await store.close()
+    }
+
     /// The store at `location`.
     func open(_ location: String) async throws -> any AuthStore {
         var logger = Logger(label: "idp-secrets")
@@ -50,21 +71,7 @@ struct IdpSecretsAtRestTests {
     private func withNode(
         _ engine: StoreEngine, _ location: String, key: MasterKey?, _ body: @escaping @Sendable (API) async throws -> Void
     ) async throws {
-        let store = try await engine.open(location)
-        do {
-            var settings = ServerSettings()
-            settings.port = 0
-            settings.masterKey = key
-            var logger = Logger(label: "idp-secrets")
-            logger.logLevel = .warning
-            let clock = ManualClock(Instant(Date()))
-            let server = try await FlintServer(settings: settings, store: store, clock: clock, logger: logger)
-            try await server.application.test(.router) { client in try await body(API(client: client, clock: clock)) }
-        } catch {
-            try? await store.close()
-            throw error
-        }
-        try await store.close()
+        try await engine.serve(location, configure: { $0.masterKey = key }, body)
     }
 
     /// Starting a node on `location` with `key` fails with `error`.

@@ -149,3 +149,43 @@ struct CounterStoreTests {
         try await node2.close()
     }
 }
+
+@Suite("Account locks")
+struct AccountLockStoreTests {
+    @Test("a hit with a later expiry keeps its window longer; releases take one hit from each window in one call", arguments: Engine.all)
+    func laterExpiryAndRelease(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        let key = CounterKey.accountFailures(email: "a@example.com")
+        _ = try await store.write { try await $0.incrementCounters([(key, .epoch, 10_000), ("ip:a", 1_000, 61_000)]) }
+        #expect(try await store.write { try await $0.incrementCounters([(key, .epoch, 90_000), ("ip:a", 1_000, 61_000)]) } == [2, 2])
+        #expect(try await store.write { try await $0.deleteCounters(expiredBefore: 70_000) } == 1, "the window of ip:a only")
+        #expect(try await store.read { try await $0.counterValues([(key, .epoch)]) } == [2])
+        _ = try await store.write { try await $0.incrementCounter(key: "ip:b", windowStart: 1_000, expiresAt: 61_000) }
+        try await store.write { try await $0.releaseCounters([(key, .epoch), ("ip:b", 1_000), ("ip:none", 1_000)]) }
+        #expect(try await store.read { try await $0.counterValues([(key, .epoch), ("ip:b", 1_000), ("ip:none", 1_000)]) } == [1, 0, 0])
+        try await store.close()
+    }
+
+    @Test("a lock is stored, replaced, read by address, cleared with the failures, and swept once ended", arguments: Engine.all)
+    func locks(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        let first = AccountLock(email: "a@example.com", failures: 5, lockedAt: 1_000, lockedUntil: 61_000)
+        let longer = AccountLock(email: "a@example.com", failures: 6, lockedAt: 70_000, lockedUntil: 190_000)
+        let other = AccountLock(email: "b@example.com", failures: 5, lockedAt: 1_000, lockedUntil: 61_000)
+        try await store.write { tx in
+            try await tx.lockAccount(first)
+            try await tx.lockAccount(longer)
+            try await tx.lockAccount(other)
+            _ = try await tx.incrementCounter(key: .accountFailures(email: "a@example.com"), windowStart: .epoch, expiresAt: 900_000)
+        }
+        let read = try await store.read { try await $0.accountLocks(emails: ["a@example.com", "c@example.com"]) }
+        #expect(read == [longer])
+        #expect(longer.holds(at: 189_999) && !longer.holds(at: 190_000))
+        #expect(try await store.write { try await $0.clearAccountFailures(email: "a@example.com") } == longer)
+        #expect(try await store.read { try await $0.counterValues([(.accountFailures(email: "a@example.com"), .epoch)]) } == [0])
+        #expect(try await store.write { try await $0.clearAccountFailures(email: "a@example.com") } == nil)
+        #expect(try await store.write { try await $0.deleteAccountLocks(endedBefore: 61_001) } == 1)
+        #expect(try await store.read { try await $0.accountLocks(emails: ["b@example.com"]) }.isEmpty)
+        try await store.close()
+    }
+}

@@ -28,7 +28,7 @@ package struct ProjectConfig: Sendable, Equatable {
         "blockingFunctions", "blockingFunctions.triggers", "blockingFunctions.forwardInboundCredentials",
         "blockingFunctions.forwardInboundCredentials.idToken", "blockingFunctions.forwardInboundCredentials.accessToken",
         "blockingFunctions.forwardInboundCredentials.refreshToken",
-        "flint.breachedPasswords",
+        "flint.breachedPasswords", "flint.accountLockout",
     ]
 
     /// The configuration of a new project: phone and email (password and link) sign-in on, no test numbers,
@@ -104,6 +104,7 @@ package struct ProjectConfig: Sendable, Equatable {
         try Self.validateIdentityProviders(doc)
         try Self.validateBlockingFunctions(doc)
         try Self.validateBreachedPasswords(doc)
+        try Self.validateAccountLockout(doc)
         self.document = doc
     }
 

@@ -13,6 +13,12 @@ extension AuthError {
     package static let invalidTemporaryProof = AuthError(code: "INVALID_TEMPORARY_PROOF")
     package static let phoneNumberExists = AuthError(code: "PHONE_NUMBER_EXISTS")
     package static let tooManyAttempts = AuthError(code: "TOO_MANY_ATTEMPTS_TRY_LATER")
+    /// An email address locked after failed password sign-ins in a row (`flint.accountLockout`), in Firebase's words;
+    /// the same for an address without an account.
+    package static let accountLocked = AuthError(
+        code: "TOO_MANY_ATTEMPTS_TRY_LATER",
+        detail: "Access to this account has been temporarily disabled due to many failed login attempts. You can immediately restore it by "
+            + "resetting your password or you can try again later.")
     /// The project's texts of the day are used up (`flint.smsLimits.dailyBudget`), in Firebase's words.
     package static let smsQuotaExceeded = AuthError(code: "QUOTA_EXCEEDED", detail: "Exceeded quota for sending verification codes.")
     package static let operationNotAllowed = AuthError(code: "OPERATION_NOT_ALLOWED")

@@ -36,6 +36,8 @@ package enum APIEndpoint: CaseIterable, Sendable {
     case createTenant, listTenants, getTenant, updateTenant, deleteTenant
     // Operations
     case adminOutbox, auditEvents, blockingDryRun, metrics, openapi
+    // Account lockout (a Flint extension)
+    case getAccountLock, unlockAccount
     // Event webhooks (a Flint extension)
     case listWebhooks, createWebhook, getWebhook, updateWebhook, deleteWebhook, listWebhookDeliveries, replayWebhookDelivery
     // Dev mode: the emulator's paths
@@ -180,6 +182,8 @@ package enum APIEndpoint: CaseIterable, Sendable {
         case .adminOutbox: .at(.get, "/flint/v1/projects/{project}/outbox", "adminOutbox", access: .adminRead)
         case .auditEvents: .at(.get, "/flint/v1/projects/{project}/auditEvents", "auditEvents", access: .adminRead)
         case .blockingDryRun: .at(.post, "/flint/v1/projects/{project}/blockingFunctions:dryRun", "blockingDryRun", access: .adminWrite)
+        case .getAccountLock: .at(.get, "/flint/v1/projects/{project}/accounts/{uid}/lock", "getAccountLock", access: .adminRead)
+        case .unlockAccount: .at(.delete, "/flint/v1/projects/{project}/accounts/{uid}/lock", "unlockAccount", access: .adminWrite)
         case .listWebhooks: .at(.get, Self.webhooks, "listWebhooks", access: .adminRead)
         case .createWebhook: .at(.post, Self.webhooks, "createWebhook", access: .adminWrite)
         case .getWebhook: .at(.get, "\(Self.webhooks)/{webhook}", "getWebhook", access: .adminRead)

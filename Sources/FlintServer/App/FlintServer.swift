@@ -177,7 +177,7 @@ struct ReloadService: Service, CustomStringConvertible {
         }
     }
 
-    /// What the node's own sweep deletes: audit events, code sessions, counters, oob codes, outbox records, webhook
+    /// What the node's own sweep deletes: audit events, code sessions, counters, ended account locks, oob codes, outbox records, webhook
     /// deliveries, the dashboard's hours (modules sweep with the whole transaction, ``ServerModule/sweep(_:now:)``).
     typealias Writes = AuditWrites & CodeSessionsWrites & CountersWrites & OobCodesWrites & OutboxWrites & StatsWrites & WebhooksWrites
 
@@ -189,6 +189,7 @@ struct ReloadService: Service, CustomStringConvertible {
         _ = try await tx.deleteAuditEvents(before: auditCutoff)
         _ = try await tx.deleteCodeSessions(expiredBefore: cutoff)
         _ = try await tx.deleteCounters(expiredBefore: cutoff)
+        _ = try await tx.deleteAccountLocks(endedBefore: cutoff)
         _ = try await tx.deleteOobCodes(expiredBefore: cutoff)
         _ = try await tx.deleteOutbox(finishedBefore: outboxCutoff)
         _ = try await tx.deleteWebhookDeliveries(finishedBefore: outboxCutoff)

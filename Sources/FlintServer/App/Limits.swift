@@ -21,9 +21,10 @@ struct Limit: Sendable {
 }
 
 extension [Limit] {
-    /// Takes back the hits ``count(in:now:)`` made at `reservedAt`, e.g. once a reserved attempt succeeded.
-    func release(in tx: any CountersWrites, reservedAt: Instant) async throws {
-        for limit in self { try await tx.releaseCounter(key: limit.key, windowStart: limit.windowStart(reservedAt)) }
+    /// Takes back the hits ``count(in:now:)`` made at `reservedAt`, e.g. once a reserved attempt succeeded, with one
+    /// hit of each of `along` too, in one statement.
+    func release(in tx: any CountersWrites, reservedAt: Instant, along: [(key: CounterKey, windowStart: Instant)] = []) async throws {
+        try await tx.releaseCounters(windows(reservedAt) + along)
     }
 
     /// Whether one of the limits already had its maximum of hits in the current window (one read; nothing is
@@ -41,12 +42,21 @@ extension [Limit] {
     /// Counts one hit on each limit inside `tx`; returns whether one went over its maximum. The first hit past a
     /// maximum in a window records a `LOCKOUT` audit event in `tx`.
     func count(in tx: any CountersWrites & AuditWrites, now: Instant) async throws -> Bool {
+        try await count(in: tx, now: now, along: []).over
+    }
+
+    /// Counts one hit on each limit and on each counter window of `along` in one statement, as
+    /// ``count(in:now:)`` does; returns whether a limit went over its maximum and the totals of `along`, in order.
+    func count(
+        in tx: any CountersWrites & AuditWrites, now: Instant, along: [(key: CounterKey, windowStart: Instant, expiresAt: Instant)]
+    ) async throws -> (over: Bool, along: [Int64]) {
+        let totals = try await tx.incrementCounters(hitWindows(now) + along)
         var over = false
-        for (limit, hits) in zip(self, try await tx.incrementCounters(hitWindows(now))) {
+        for (limit, hits) in zip(self, totals) {
             if hits > limit.max { over = true }
             if hits - 1 == limit.max { try await tx.audit(.lockout, uid: nil, at: now, limit.auditDetail) }
         }
-        return over
+        return (over, [Int64](totals.dropFirst(count)))
     }
 
     /// The counter windows `now` falls in with their expiry, as ``FlintStore/CountersWrites/incrementCounters(_:)``

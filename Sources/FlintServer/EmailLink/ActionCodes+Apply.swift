@@ -77,6 +77,8 @@ extension ActionCodes {
         user.emailVerified = true
         try await sessions.revokeSessions(of: &user, in: tx, now: now)
         try await tx.updateUser(user)
+        // A reset lifts the address's lock (`flint.accountLockout`), as Firebase's refusal of a locked account says.
+        if let email = user.email { _ = try await tx.clearAccountFailures(email: email) }
         try await tx.audit(.passwordReset, uid: user.localID, at: now)
         return .success(user)
     }

@@ -39,19 +39,30 @@ struct UserNotification: Encodable, Sendable {
 extension PasswordFlow {
     /// Checks the password on the hashing pool. Unknown email and wrong password are one answer,
     /// `INVALID_LOGIN_CREDENTIALS`, and take as long (a decoy hash is checked). Failures count per email and per
-    /// client IP; past either limit the answer is `TOO_MANY_ATTEMPTS_TRY_LATER` without checking.
+    /// client IP; past either limit the answer is `TOO_MANY_ATTEMPTS_TRY_LATER` without checking. With the account
+    /// lockout on (``PasswordLockout``), failures in a row from any address lock the email address for a while, and
+    /// a locked address is answered `TOO_MANY_ATTEMPTS_TRY_LATER` too, whether an account has it or not.
     func signInWithPassword(_ wire: SignInWithPasswordRequest, clientIP: String?) async throws -> SignInWithPasswordResponse {
         guard node.config.current.emailSignInEnabled else { throw AuthError.passwordLoginDisabled }
         let email = try EmailAddress.wire(wire.email)
         guard let password = wire.password, !password.isEmpty else { throw AuthError.missingPassword }
         let limits = passwordFailureLimits(email: email, clientIP: clientIP)
+        let lockout = node.config.current.accountLockout.map { PasswordLockout(policy: $0, email: email) }
         // Each try reserves a failure slot before the password is checked (so parallel guesses cannot slip past the
         // limit); a right password gives it back.
         let start = node.clock.now()
-        if try await node.store.write({ tx in try await limits.count(in: tx, now: start) }) { throw AuthError.tooManyAttempts }
+        let prior: Int64
+        switch try await node.store.write({ tx in try await PasswordLockout.admit(limits, lockout, in: tx, now: start) }) {
+        case .refused(let error): throw error
+        case .admitted(let failures): prior = failures
+        }
         let found = try await node.store.read { reader in try await reader.user(email: email) }
         AuditOrigin.current.notes.subject = found?.localID
         guard try await passwords.verify(password, against: found?.passwordHash), let user = found, let stored = user.passwordHash else {
+            if let lockout, lockout.locks(after: prior) {
+                let now = node.clock.now()
+                try await node.store.write { tx in try await lockout.recordFailure(after: prior, localID: found?.localID, in: tx, now: now) }
+            }
             throw AuthError.invalidLoginCredentials
         }
         guard !user.disabled else { throw AuthError.userDisabled }
@@ -61,9 +72,9 @@ extension PasswordFlow {
         let now = node.clock.now()
         let policy = node.config.current.passwordPolicy
         let missing = policy?.unmet(password) ?? []
+        let release = Release(limits: limits, lockout: lockout, priorFailures: prior, reservedAt: start)
         let outcome = try await node.store.write { [self] tx in
-            try await completeSignIn(
-                user, checked: stored, rehash: rehash, policy: policy, missing: missing, releasing: limits, reservedAt: start, in: tx, now: now)
+            try await completeSignIn(user, checked: stored, rehash: rehash, policy: policy, missing: missing, releasing: release, in: tx, now: now)
         }
         let (account, _, session) = try gate.answer(outcome, provider: "password", now: now)
         return SignInWithPasswordResponse(
@@ -73,13 +84,27 @@ extension PasswordFlow {
             session: session)
     }
 
+    /// What a right password gives back: the failure slots its try reserved, and the address's failures in a row.
+    private struct Release {
+        var limits: [Limit]
+        var lockout: PasswordLockout?
+        var priorFailures: Int64
+        var reservedAt: Instant
+
+        /// One statement for the slots; the failures in a row and a lock are forgotten only when there were some.
+        func apply(in tx: some CountersWrites) async throws {
+            try await limits.release(in: tx, reservedAt: reservedAt, along: lockout.map { [$0.window] } ?? [])
+            if let lockout, priorFailures > 0 { _ = try await tx.clearAccountFailures(email: lockout.email) }
+        }
+    }
+
     /// The sign-in's transaction, after the password matched: gives the failure slots back, then signs the account in
     /// through the gate if it still has the checked password.
     private func completeSignIn(
         _ user: UserRecord, checked stored: String, rehash: String?, policy: PasswordPolicy?, missing: [PasswordPolicy.Requirement],
-        releasing limits: [Limit], reservedAt start: Instant, in tx: some Writes, now: Instant
+        releasing release: Release, in tx: some Writes, now: Instant
     ) async throws -> SignInOutcome {
-        try await limits.release(in: tx, reservedAt: start)
+        try await release.apply(in: tx)
         // A right password that falls short of an enforced policy with forced upgrade opens no session.
         if let policy, policy.enforced, policy.forceUpgradeOnSignin, !missing.isEmpty {
             return .failed(.passwordDoesNotMeetRequirements(missing))

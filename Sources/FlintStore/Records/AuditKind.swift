@@ -62,13 +62,18 @@ public struct AuditKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let webhookDelivered = AuditKind(rawValue: "WEBHOOK_DELIVERED")
     /// A webhook delivery attempt failed (`detail.error`, `detail.final`: whether it was the last).
     public static let webhookFailed = AuditKind(rawValue: "WEBHOOK_FAILED")
+    /// An email address was locked after failed password sign-ins in a row (`flint.accountLockout`; `detail.email`,
+    /// `detail.failures`, `detail.lockedUntil`); the account's, when the address has one.
+    public static let accountLocked = AuditKind(rawValue: "ACCOUNT_LOCKED")
+    /// An operator lifted an account's lock and forgot its failures (`detail.email`, `detail.wasLocked`).
+    public static let accountUnlocked = AuditKind(rawValue: "ACCOUNT_UNLOCKED")
 
     /// Every kind Flint records, in the order above.
     public static let all: [AuditKind] = [
         signIn, signInFailed, lockout, mfaEnrolled, mfaWithdrawn, recoveryCodesRegenerated, passwordChanged, passwordReset, emailChanged,
         emailRecovered, sessionsRevoked, accountDeleted, adminAction, configChanged, consoleSignIn, consoleSignInFailed, consoleOperatorChanged,
         passkeyEnrolled, passkeyWithdrawn, blockingDryRun, accountCreated, accountDisabled, accountEnabled, webhookChanged, webhookDelivered,
-        webhookFailed,
+        webhookFailed, accountLocked, accountUnlocked,
     ]
 
     public var description: String { rawValue }

@@ -8,7 +8,7 @@ extension CountersWrites where Self: SQLBacked {
             .write(
                 """
                 INSERT INTO rate_counters (counter_key, window_start, hits, expires_at) VALUES (?, ?, 1, ?)
-                ON CONFLICT (counter_key, window_start) DO UPDATE SET hits = rate_counters.hits + 1
+                ON CONFLICT (counter_key, window_start) DO UPDATE SET hits = rate_counters.hits + 1, \(Self.laterExpiry)
                 RETURNING hits
                 """,
                 [.text(key.rawValue), .instant(windowStart), .instant(expiresAt)], into: .rateCounters)
@@ -28,12 +28,18 @@ extension CountersWrites where Self: SQLBacked {
             .write(
                 """
                 INSERT INTO rate_counters (counter_key, window_start, hits, expires_at) VALUES \(Array(repeating: "(?, ?, 1, ?)", count: windows.count).joined(separator: ", "))
-                ON CONFLICT (counter_key, window_start) DO UPDATE SET hits = rate_counters.hits + 1
+                ON CONFLICT (counter_key, window_start) DO UPDATE SET hits = rate_counters.hits + 1, \(Self.laterExpiry)
                 RETURNING counter_key, window_start, hits
                 """,
                 windows.flatMap { [SQLValue.text($0.key.rawValue), .instant($0.windowStart), .instant($0.expiresAt)] }, into: .rateCounters)
         )
         return try Self.hits(rows, in: named)
+    }
+
+    /// A hit keeps its window at least until the hit's own expiry: the windows of a fixed length all share one, and the
+    /// account lockout's count, one window from the epoch, lives on past the latest failure.
+    private static var laterExpiry: String {
+        "expires_at = CASE WHEN excluded.expires_at > rate_counters.expires_at THEN excluded.expires_at ELSE rate_counters.expires_at END"
     }
 
     /// Whether a counter window stands twice in `windows`: one upsert cannot touch a row twice.
@@ -67,7 +73,7 @@ extension CountersWrites where Self: SQLBacked {
                     flint_counted AS (
                         INSERT INTO rate_counters (counter_key, window_start, hits, expires_at)
                         SELECT counter_key, window_start, 1, expires_at FROM flint_caps
-                        ON CONFLICT (counter_key, window_start) DO UPDATE SET hits = rate_counters.hits + 1
+                        ON CONFLICT (counter_key, window_start) DO UPDATE SET hits = rate_counters.hits + 1, \(Self.laterExpiry)
                         RETURNING counter_key, window_start, hits)
                     """,
                 ],
@@ -91,6 +97,59 @@ extension CountersWrites where Self: SQLBacked {
                 "UPDATE rate_counters SET hits = hits - 1 WHERE counter_key = ? AND window_start = ? AND hits > 0",
                 [.text(key.rawValue), .instant(windowStart)],
                 into: .rateCounters))
+    }
+
+    func releaseCounters(_ windows: [(key: CounterKey, windowStart: Instant)]) async throws {
+        guard windows.count > 1, !Self.repeatsAWindow(windows) else {
+            for w in windows { try await releaseCounter(key: w.key, windowStart: w.windowStart) }
+            return
+        }
+        let condition = Array(repeating: "(counter_key = ? AND window_start = ?)", count: windows.count).joined(separator: " OR ")
+        try await db.run(
+            .write(
+                "UPDATE rate_counters SET hits = hits - 1 WHERE (\(condition)) AND hits > 0",
+                windows.flatMap { [SQLValue.text($0.key.rawValue), .instant($0.windowStart)] }, into: .rateCounters))
+    }
+
+    func lockAccount(_ lock: AccountLock) async throws {
+        try await db.run(
+            .write(
+                """
+                INSERT INTO account_locks (email, failures, locked_at, locked_until) VALUES (?, ?, ?, ?)
+                ON CONFLICT (email) DO UPDATE SET failures = excluded.failures, locked_at = excluded.locked_at,
+                    locked_until = excluded.locked_until
+                """,
+                [.text(lock.email), .integer(lock.failures), .instant(lock.lockedAt), .instant(lock.lockedUntil)], into: .accountLocks))
+    }
+
+    func clearAccountFailures(email: String) async throws -> AccountLock? {
+        try await db.run(
+            .write(
+                "DELETE FROM rate_counters WHERE counter_key = ?", [.text(CounterKey.accountFailures(email: email).rawValue)],
+                into: .rateCounters))
+        return try await db.first(
+            .write(
+                "DELETE FROM account_locks WHERE email = ? RETURNING email, failures, locked_at, locked_until", [.text(email)],
+                into: .accountLocks)
+        ).map(Self.accountLock)
+    }
+
+    func deleteAccountLocks(endedBefore cutoff: Instant) async throws -> Int {
+        try await db.query(.write("DELETE FROM account_locks WHERE locked_until < ? RETURNING email", [.instant(cutoff)], into: .accountLocks))
+            .count
+    }
+
+    func accountLocks(emails: [String]) async throws -> [AccountLock] {
+        try await forEachSlice(of: emails) { list, binds in
+            .read("SELECT email, failures, locked_at, locked_until FROM account_locks WHERE email IN (\(list))", binds, from: .accountLocks)
+        }.map(Self.accountLock)
+    }
+
+    /// A lock from its row.
+    private static func accountLock(_ row: SQLRow) throws -> AccountLock {
+        AccountLock(
+            email: try row.string("email"), failures: try row.int64("failures"), lockedAt: try row.instant("locked_at"),
+            lockedUntil: try row.instant("locked_until"))
     }
 
     func counterValue(key: CounterKey, windowStart: Instant) async throws -> Int64 {

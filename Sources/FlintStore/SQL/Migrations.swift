@@ -297,6 +297,16 @@ enum Migrations {
                 "CREATE INDEX users_email_order ON users (\(email), \(id))",
             ]
         },
+        // Accounts locked after failed sign-ins in a row, by the email address the failures named (whether or not an
+        // account has it); the count itself is a rate counter. Versions 21 and 22 belong to other branches.
+        Migration(version: 23) { _ in
+            [
+                """
+                CREATE TABLE account_locks (email TEXT PRIMARY KEY, failures BIGINT NOT NULL, locked_at BIGINT NOT NULL,
+                    locked_until BIGINT NOT NULL)
+                """
+            ]
+        },
     ]
 
     /// The newest version this build knows.

@@ -5,6 +5,7 @@ struct SQLTable: RawRepresentable, Hashable, Sendable {
 
     init(rawValue: String) { self.rawValue = rawValue }
 
+    static let accountLocks = SQLTable(rawValue: "account_locks")
     static let adminCredentials = SQLTable(rawValue: "admin_credentials")
     static let auditEvents = SQLTable(rawValue: "audit_events")
     static let codeSessions = SQLTable(rawValue: "code_sessions")

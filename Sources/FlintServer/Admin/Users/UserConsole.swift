@@ -52,6 +52,12 @@ public struct UserConsole: Sendable {
         return try Self.json(try await flows.accounts.deleteAccount(localID: id))
     }
 
+    /// An account's lockout (`GET …/accounts/{uid}/lock`): `locked`, `lockedUntil`, `failures`.
+    public func lock(_ localID: String) async throws -> JSONValue { try Self.json(try await flows.accountLocks.state(of: localID)) }
+
+    /// Lifts an account's lock (`DELETE …/accounts/{uid}/lock`, audited); answers the lockout as it was.
+    public func unlock(_ localID: String) async throws -> JSONValue { try Self.json(try await flows.accountLocks.unlock(localID)) }
+
     /// `accounts:batchDelete` (`localIds`, `force`).
     public func batchDelete(_ body: [String: JSONValue]) async throws -> JSONValue {
         try Self.json(try await flows.users.batchDelete(try WireDecoder.decode(BatchDeleteRequest.self, from: body)))
