@@ -78,7 +78,8 @@ import Testing
         // The signature covers the parameters exactly as sent, up to and including SigAlg.
         let query = try #require(url.split(separator: "?", maxSplits: 1).last).split(separator: "&")
             .filter { !$0.hasPrefix("tenant=") && !$0.hasPrefix("Signature=") }.joined(separator: "&")
-        let signature = _RSA.Signing.RSASignature(rawRepresentation: try #require(Data(base64Encoded: try #require(items["Signature"]))))
+        let encodedSignature = try #require(items["Signature"])
+        let signature = _RSA.Signing.RSASignature(rawRepresentation: try #require(Data(base64Encoded: encodedSignature)))
         #expect(spKey.publicKey.isValidSignature(signature, for: SHA256.hash(data: Data(query.utf8)), padding: .insecurePKCS1v1_5))
         #expect(throws: SAMLError.invalidSigningKey("not an RSA private key of at least 2048 bits in PEM")) {
             try SAMLSigningKey(pemRepresentation: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----")

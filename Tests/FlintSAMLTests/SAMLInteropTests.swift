@@ -30,8 +30,9 @@ import Testing
         #expect(assertion.nameID == fixture.nameID)
         #expect(assertion.nameIDFormat == "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress")
         #expect(assertion.issuer == fixture.idpEntityID)
-        #expect(assertion.attributes["mail"] == ["interop@example.com"])
-        #expect(assertion.attributes["displayName"] == ["Interop User"])
+        // pysaml2 names attributes by OID (FriendlyName mail, displayName); attributes are keyed by Name.
+        #expect(assertion.attributes["urn:oid:0.9.2342.19200300.100.1.3"] == ["interop@example.com"])
+        #expect(assertion.attributes["urn:oid:2.16.840.1.113730.3.1.241"] == ["Interop User"])
         #expect(assertion.inResponseTo == fixture.requestID)
         #expect(assertion.notOnOrAfter > now)
     }

@@ -19,6 +19,20 @@ import Testing
         #expect(assertion.notOnOrAfter == SAMLTime.parse("2026-03-01T12:05:00Z"))
     }
 
+    @Test func verificationsRunConcurrently() async throws {
+        let encoded = TestSigner.encode(try Fixture.signedAssertion())
+        let verifier = ResponseTemplate.verifier(certificates: [try Fixture.idp.certificatePEM])
+        let ids = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    try verifier.verify(encodedResponse: encoded, expectedRequestID: ResponseTemplate.requestID, now: ResponseTemplate.now).id
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(ids == Array(repeating: "_assertion1", count: 8))
+    }
+
     @Test func theConditionsEndCountsWhenItIsEarlier() throws {
         var template = ResponseTemplate()
         template.conditionsNotOnOrAfter = "2026-03-01T12:03:00Z"
