@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "FlintServer", targets: ["FlintServer"]),
         .library(name: "FlintConsole", targets: ["FlintConsole"]),
         .library(name: "FlintSMTP", targets: ["FlintSMTP"]),
+        .library(name: "FlintSAML", targets: ["FlintSAML"]),
         .library(name: "FlintAuth", targets: ["FlintAuth"]),
         // FirebaseAuth's and FirebaseCore's module names over FlintAuth, for apps that keep their Firebase imports.
         .library(name: "FirebaseAuth", targets: ["FirebaseAuth"]),
@@ -149,6 +150,22 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // libxml2 and the XML Security Library with its OpenSSL engine (Debian: libxmlsec1-dev, libxml2-dev), and zlib:
+        // exclusive canonicalization and XML-DSig for SAML; a module map over one header of static inline shims.
+        .systemLibrary(
+            name: "CXMLSec", pkgConfig: "xmlsec1-openssl",
+            providers: [.apt(["libxmlsec1-dev", "libxml2-dev", "zlib1g-dev"]), .brew(["libxmlsec1"])]),
+        // SAML 2.0 for an SP: AuthnRequests (HTTP-Redirect binding) and verified SAMLResponses (POST binding).
+        .target(
+            name: "FlintSAML",
+            dependencies: [
+                "CXMLSec",
+                // RSA-SHA256 signatures of HTTP-Redirect requests.
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The client SDK: FirebaseAuth's API over URLSession, for Apple platforms and Linux. No dependencies.
         .target(name: "FlintAuth", swiftSettings: strictSettings),
         // `import FirebaseAuth`: all of FlintAuth, re-exported.
@@ -196,6 +213,17 @@ let package = Package(
             dependencies: ["FlintCore", "FlintTexts", "FlintTesting", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSettings),
         .testTarget(name: "FlintTextsTests", dependencies: ["FlintTexts"], swiftSettings: strictSettings),
+        // Signs responses at test time with libxmlsec itself (CXMLSec), keys and certificates from swift-certificates.
+        .testTarget(
+            name: "FlintSAMLTests",
+            dependencies: [
+                "FlintSAML", "CXMLSec", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"), .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            // The pysaml2 interop fixture, read from the source tree.
+            exclude: ["Fixtures"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "FlintStoreTests",
             dependencies: [
