@@ -297,6 +297,12 @@ enum Migrations {
                 "CREATE INDEX users_email_order ON users (\(email), \(id))",
             ]
         },
+        // Tenants' users (docs/design/tenants.md): every user-keyed table gets `tenant_id` ('' for the default tenant,
+        // where every existing row lands), first in each key and lookup index, so that a lookup stays one equality
+        // probe of one index with one more bound value, and an email, number, federated identity or passkey is unique
+        // within its tenant. SQLite cannot change a primary key: `users`, `federated_identities` and `passkeys` are
+        // rebuilt (`MigrationTenants`).
+        Migration(version: 21) { dialect in MigrationTenants.statements(dialect) },
     ]
 
     /// The newest version this build knows.
