@@ -1,7 +1,7 @@
 import FlintCore
 
 /// A refresh token's statement texts, computed once (a protocol extension keeps no stored values).
-private enum RefreshTokenRows {
+enum RefreshTokenRows {
     /// A refresh token's columns, its account and creation time named apart from an account's.
     static let columns = """
         t.token_hash, t.tenant_id AS token_tenant_id, t.local_id AS token_local_id, t.created_at AS token_created_at, t.auth_time, t.sign_in_provider, t.second_factor,

@@ -11,6 +11,14 @@ enum IdentityRows {
             \(columns.split(separator: ", ").map { "f.\($0) AS fi_\($0)" }.joined(separator: ", "))
         """
 
+    /// The account of the tenant's identity at a provider (tenant, provider, raw ID), found through the identities'
+    /// primary key and the users' one.
+    static let userByFederatedID = """
+        SELECT \(UserRows.columns) FROM users
+        WHERE tenant_id = ? AND local_id = (
+            SELECT local_id FROM federated_identities WHERE tenant_id = ? AND provider_id = ? AND raw_id = ?)
+        """
+
     /// The account joined with its identities, beside a one-row table so that a number without an account still
     /// answers a row for the counters' columns.
     static let byPhone = """
@@ -77,11 +85,7 @@ extension UsersWrites where Self: SQLBacked {
     func user(tenant: TenantID, federatedID: FederatedIdentityKey) async throws -> UserRecord? {
         try await db.first(
             .read(
-                """
-                SELECT \(UserRows.columns) FROM users
-                WHERE tenant_id = ? AND local_id = (
-                    SELECT local_id FROM federated_identities WHERE tenant_id = ? AND provider_id = ? AND raw_id = ?)
-                """,
+                IdentityRows.userByFederatedID,
                 [.text(tenant.rawValue), .text(tenant.rawValue), .text(federatedID.providerID), .text(federatedID.rawID)], from: .users,
                 .federatedIdentities)
         ).map(user(from:))

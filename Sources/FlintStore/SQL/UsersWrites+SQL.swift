@@ -61,6 +61,11 @@ enum UserRows {
     static let insertColumns = (fields.map(\.column) + ["tenant_id", "local_id", "created_at"]).joined(separator: ", ")
     static let insertColumnCount = fields.count + 3
 
+    /// A sign-in's read of the tenant's account whose `column` holds a value: one probe of the index led by the tenant.
+    static func lookup(by column: String) -> String {
+        "SELECT \(columns) FROM users WHERE tenant_id = ? AND \(column) = ?"
+    }
+
     /// The tables whose rows belong to an account (by `tenant_id` and `local_id`), deleted with it.
     static let keyedByAccount: [SQLTable] = [.refreshTokens, .mfaEnrollments, .mfaRecoveryCodes, .federatedIdentities, .passkeys]
 
@@ -103,7 +108,7 @@ extension UsersWrites where Self: SQLBacked {
     /// The user of `tenant` whose `column` holds `value` (one probe of the index led by the tenant); `locked`, with
     /// the row locked for the transaction (PostgreSQL's `FOR UPDATE`; SQLite's writes are serial anyway).
     private func user(_ tenant: TenantID, where column: String, is value: String, locked: Bool = false) async throws -> UserRecord? {
-        let sql = "SELECT \(UserRows.columns) FROM users WHERE tenant_id = ? AND \(column) = ?"
+        let sql = UserRows.lookup(by: column)
         let binds: [SQLValue] = [.text(tenant.rawValue), .text(value)]
         let statement: SQLStatement =
             locked && db.dialect == .postgresql
