@@ -35,19 +35,21 @@ extension ConsoleFlow {
     func searchUsers(_ text: String, after: String?) async throws -> (users: [UserRecord], next: String?) {
         let query = text.trimmingSpaces
         if let filter = Self.exactFilter(query, region: node.config.current.defaultPhoneRegion) {
-            let found = try await node.store.read { try await $0.users(matching: UserQuery(filter: filter, limit: 1)) }
+            let found = try await node.store.read { try await $0.users(tenant: .default, matching: UserQuery(filter: filter, limit: 1)) }
             return (found, nil)
         }
         let term = query.isEmpty ? nil : query
         let limit = Self.pageSize
-        let found = try await node.store.read { try await $0.consoleUsers(idPrefix: term, namePrefix: term, after: after, limit: limit + 1) }
+        let found = try await node.store.read {
+            try await $0.consoleUsers(tenant: .default, idPrefix: term, namePrefix: term, after: after, limit: limit + 1)
+        }
         let page = Array(found.prefix(limit))
         return (page, found.count > limit ? page.last?.localID : nil)
     }
 
     /// One page of the users list (``ConsoleUserListing``), with the federated identities of its accounts.
     func listUsers(_ listing: ConsoleUserListing) async throws -> (page: ConsoleUserPage, identities: [String: [FederatedIdentityRecord]]) {
-        let page = try await node.store.read { try await $0.consoleUsers(listing) }
+        let page = try await node.store.read { try await $0.consoleUsers(tenant: .default, listing) }
         return (page, try await identities(of: page.users))
     }
 
@@ -55,7 +57,7 @@ extension ConsoleFlow {
     func identities(of users: [UserRecord]) async throws -> [String: [FederatedIdentityRecord]] {
         guard !users.isEmpty else { return [:] }
         let ids = users.map(\.localID)
-        return try await node.store.read { try await $0.federatedIdentities(localIDs: ids) }
+        return try await node.store.read { try await $0.federatedIdentities(tenant: .default, localIDs: ids) }
     }
 
     /// The exact match a search asks for: an email, or a phone number (normalized to E.164). A number without `+` or

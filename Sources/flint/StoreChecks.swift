@@ -35,7 +35,7 @@ struct StoreChecks {
         } catch let error as AuthError {
             report(false, "the stored project config is invalid: \(error.message)")
         }
-        let users = try await db.read { try await $0.userCount() }
+        let users = try await db.read { try await $0.userCount(tenant: .default) }
         report(true, "\(users) user(s)")
     }
 

@@ -66,7 +66,7 @@ struct Users: AsyncParsableCommand {
                 }
                 next = end
             }
-            return (added, try await db.read { try await $0.userCount() })
+            return (added, try await db.read { try await $0.userCount(tenant: .default) })
         }
     }
 }

@@ -76,7 +76,7 @@ struct UsersExport: AsyncParsableCommand {
     private func write(
         from db: any AuthStore, format: ExportFormat, summary: inout Summary, hashes: inout [String: Int]
     ) async throws -> ProgressLine {
-        let total = try await db.read { try await $0.userCount() }
+        let total = try await db.read { try await $0.userCount(tenant: .default) }
         let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard fd >= 0 else { throw FileError(path: file, reason: String(cString: strerror(errno))) }
         let output = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
@@ -84,7 +84,7 @@ struct UsersExport: AsyncParsableCommand {
         if format == .json { try output.write(contentsOf: Data("{\"users\": [\n".utf8)) }
         var after: String?
         while true {
-            let page = try await db.read { [after] in try await $0.exportPage(after: after, limit: 1000) }
+            let page = try await db.read { [after] in try await $0.exportPage(tenant: .default, after: after, limit: 1000) }
             guard let last = page.last else { break }
             var text = ""
             for account in page {

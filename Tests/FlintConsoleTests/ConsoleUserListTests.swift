@@ -157,18 +157,20 @@ struct ConsoleUserListTests {
             let confirm = try await api.console(.post, "/console/users/bulk", form: form, cookie: op.cookie)
             #expect(confirm.status == .ok && confirm.text.contains("Disable these 2 accounts?"))
             #expect(confirm.text.contains(#"name="u:u01" value="on""#) && confirm.text.contains(#"name="u:u02" value="on""#))
-            #expect(try await node.store.read { try await $0.user(localID: "u01") }?.disabled == false, "nothing before the confirmation")
+            #expect(
+                try await node.store.read { try await $0.user(tenant: .default, localID: "u01") }?.disabled == false,
+                "nothing before the confirmation")
             var confirmed = form
             confirmed["confirmed"] = "yes"
             let done = try await api.console(.post, "/console/users/bulk", form: confirmed, cookie: op.cookie)
             #expect(done.status == .ok && done.text.contains("2 done, 0 refused"))
             for id in ["u01", "u02"] {
-                #expect(try await node.store.read { try await $0.user(localID: id) }?.disabled == true)
+                #expect(try await node.store.read { try await $0.user(tenant: .default, localID: id) }?.disabled == true)
                 let events = try await api.auditEvents("kind=ADMIN_ACTION&uid=\(id)")
                 #expect(events.count == 1 && events.first?["actor"]?.stringValue == "ops@example.com")
                 #expect(events.first?["detail"]?["action"]?.stringValue == "disable")
             }
-            #expect(try await node.store.read { try await $0.user(localID: "u03") }?.disabled == false)
+            #expect(try await node.store.read { try await $0.user(tenant: .default, localID: "u03") }?.disabled == false)
             let stale = try await api.console(
                 .post, "/console/users/bulk", form: ["action": "delete", "u:u03": "on", "confirmed": "yes"], cookie: op.cookie)
             #expect(stale.status == .forbidden, "no CSRF token")
@@ -176,7 +178,7 @@ struct ConsoleUserListTests {
                 .post, "/console/users/bulk", form: ["csrf": op.csrf, "action": "delete", "u:u03": "on", "u:gone": "on", "confirmed": "yes"],
                 cookie: op.cookie)
             #expect(deleted.text.contains("1 done, 1 refused"))
-            #expect(try await node.store.read { try await $0.user(localID: "u03") } == nil)
+            #expect(try await node.store.read { try await $0.user(tenant: .default, localID: "u03") } == nil)
             let unknown = try await api.console(
                 .post, "/console/users/bulk", form: ["csrf": op.csrf, "action": "claims", "u:u00": "on"], cookie: op.cookie)
             #expect(unknown.status == .badRequest)
@@ -191,7 +193,7 @@ struct ConsoleUserListTests {
             let refused = try await api.console(
                 .post, "/console/users/bulk", form: ["csrf": op.csrf, "action": "disable", "u:u01": "on", "confirmed": "yes"], cookie: op.cookie)
             #expect(refused.status == .forbidden)
-            #expect(try await node.store.read { try await $0.user(localID: "u01") }?.disabled == false)
+            #expect(try await node.store.read { try await $0.user(tenant: .default, localID: "u01") }?.disabled == false)
         }
     }
 
@@ -208,7 +210,7 @@ struct ConsoleUserListTests {
             let location = try #require(made.headers[.location])
             #expect(location.hasPrefix("/console/users/") && location.hasSuffix("?created=1"))
             let id = String(location.dropFirst("/console/users/".count).prefix { $0 != "?" })
-            let user = try #require(try await node.store.read { try await $0.user(localID: id) })
+            let user = try #require(try await node.store.read { try await $0.user(tenant: .default, localID: id) })
             #expect(user.email == "new@example.com" && user.passwordHash != nil && user.emailVerified && user.displayName == "New One")
             #expect(try await api.signInWithPassword("new@example.com", "a long password").status == .ok)
             let page = try await api.console(.get, location, cookie: op.cookie)
@@ -218,7 +220,7 @@ struct ConsoleUserListTests {
 
             let phone = try await api.console(.post, "/console/new-user", form: ["csrf": op.csrf, "phone": "+1 650 555 0177"], cookie: op.cookie)
             #expect(phone.status == .seeOther)
-            #expect(try await node.store.read { try await $0.user(phoneNumber: "+16505550177") } != nil)
+            #expect(try await node.store.read { try await $0.user(tenant: .default, phoneNumber: "+16505550177") } != nil)
 
             let taken = try await api.console(
                 .post, "/console/new-user", form: ["csrf": op.csrf, "email": "new@example.com", "password": "another password"], cookie: op.cookie)
@@ -229,7 +231,7 @@ struct ConsoleUserListTests {
             #expect(noPassword.status == .badRequest && noPassword.text.contains("MISSING_PASSWORD"))
             let stale = try await api.console(.post, "/console/new-user", form: ["phone": "+16505550178"], cookie: op.cookie)
             #expect(stale.status == .forbidden)
-            #expect(try await node.store.read { try await $0.user(phoneNumber: "+16505550178") } == nil)
+            #expect(try await node.store.read { try await $0.user(tenant: .default, phoneNumber: "+16505550178") } == nil)
         }
     }
 
@@ -240,7 +242,7 @@ struct ConsoleUserListTests {
             #expect(try await api.console(.get, "/console/new-user", cookie: op.cookie).status == .forbidden)
             let refused = try await api.console(.post, "/console/new-user", form: ["csrf": op.csrf, "phone": "+16505550179"], cookie: op.cookie)
             #expect(refused.status == .forbidden)
-            #expect(try await node.store.read { try await $0.user(phoneNumber: "+16505550179") } == nil)
+            #expect(try await node.store.read { try await $0.user(tenant: .default, phoneNumber: "+16505550179") } == nil)
         }
     }
 }

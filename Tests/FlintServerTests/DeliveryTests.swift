@@ -77,7 +77,7 @@ struct DeliveryTests {
             let signedIn = try await api.signIn("+16505553434")
             #expect(try await api.refresh(signedIn.refreshToken).status == .ok)
             try await node.server.flows.sessions.activity.flush(to: node.store)
-            let user = try await node.store.read { try await $0.user(localID: signedIn.localId) }
+            let user = try await node.store.read { try await $0.user(tenant: .default, localID: signedIn.localId) }
             #expect(user?.lastRefreshAt != nil)
         }
         try await node.store.close()

@@ -29,7 +29,7 @@ struct ImportedSignInTests {
 
     /// The stored hash of a user.
     static func storedHash(_ store: SQLiteStore, _ localID: String) async throws -> String? {
-        try await store.read { try await $0.user(localID: localID) }?.passwordHash
+        try await store.read { try await $0.user(tenant: .default, localID: localID) }?.passwordHash
     }
 
     @Test("a vector's user signs in; a wrong password does not; afterwards the stored hash is Flint's", arguments: vectors)

@@ -80,9 +80,11 @@ struct PasswordTests {
         let node = try await TestNode.make(path: path) { $0.passwordHashParameters = PasswordHashParameters(logN: 11) }
         let store = node.store
         try await node.run { api in
-            #expect(PasswordHash.parameters(of: try #require(try await store.read { try await $0.user(localID: userID) }?.passwordHash))?.logN == 10)
+            #expect(
+                PasswordHash.parameters(
+                    of: try #require(try await store.read { try await $0.user(tenant: .default, localID: userID) }?.passwordHash))?.logN == 10)
             #expect(try await api.signInWithPassword("cost@example.com", "password1").status == .ok)
-            let rehashed = try #require(try await store.read { try await $0.user(localID: userID) }?.passwordHash)
+            let rehashed = try #require(try await store.read { try await $0.user(tenant: .default, localID: userID) }?.passwordHash)
             #expect(PasswordHash.parameters(of: rehashed)?.logN == 11)
             #expect(try await api.signInWithPassword("cost@example.com", "password1").status == .ok)
             #expect(try await api.signInWithPassword("cost@example.com", "password2").errorMessage == "INVALID_LOGIN_CREDENTIALS")

@@ -22,7 +22,7 @@ struct RefreshActivityTests {
         try await store.write { try await $0.insertUser(UserRecord(localID: "u1", createdAt: 1, validSince: 0)) }
         activity.note(localID: "u1", at: 4_000)
         try await activity.flush(to: store)
-        #expect(try await store.read { try await $0.user(localID: "u1") }?.lastRefreshAt == 5_000, "the newer time wins")
+        #expect(try await store.read { try await $0.user(tenant: .default, localID: "u1") }?.lastRefreshAt == 5_000, "the newer time wins")
         try await store.close()
     }
 }

@@ -20,7 +20,7 @@ struct RevocationTests {
             node.clock.advance(by: .seconds(10))
             let bumpTo = node.clock.now().wholeSecond
             try await node.store.write { tx in
-                guard var user = try await tx.user(localID: signedIn.localId) else { throw StoreError.notFound }
+                guard var user = try await tx.user(tenant: .default, localID: signedIn.localId) else { throw StoreError.notFound }
                 user.validSince = bumpTo
                 try await tx.updateUser(user)
             }
@@ -41,7 +41,7 @@ struct RevocationTests {
             let api = API(client: client, clock: node.clock)
             let signedIn = try await api.signIn("+16505553434")
             try await node.store.write { tx in
-                guard var user = try await tx.user(localID: signedIn.localId) else { throw StoreError.notFound }
+                guard var user = try await tx.user(tenant: .default, localID: signedIn.localId) else { throw StoreError.notFound }
                 user.disabled = true
                 try await tx.updateUser(user)
             }

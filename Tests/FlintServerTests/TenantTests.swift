@@ -1,5 +1,6 @@
 import FlintCore
 import FlintServerTestSupport
+import FlintStore
 import FlintTesting
 import Foundation
 import HTTPTypes
@@ -25,6 +26,30 @@ struct TenantTests {
         let reply = try await api.admin(.post, tenants, body: body)
         #expect(reply.status == .ok, "\(reply.text)")
         return try #require(reply.string("name")?.split(separator: "/").last.map(String.init))
+    }
+
+    @Test("deleting a tenant deletes its users in the same transaction, counted in its audit event; the default tenant's stay")
+    func deletingATenantDeletesItsUsers() async throws {
+        let node = try await TestNode.make()
+        try await node.run { api in
+            let id = try await Self.create(api, #"{"displayName":"doomed"}"#)
+            let tenant = TenantID(rawValue: id)
+            try await node.store.write { tx in
+                for (tenant, localID) in [(tenant, "t1"), (tenant, "t2"), (.default, "t1")] {
+                    var user = UserRecord(tenant: tenant, localID: localID, createdAt: 1, validSince: Instant(secondsSince1970: 1))
+                    user.email = "\(localID)@example.com"
+                    try await tx.insertUser(user)
+                }
+            }
+            #expect(try await api.admin(.delete, "\(Self.tenants)/\(id)").status == .ok)
+            #expect(try await node.store.read { try await $0.userCount(tenant: tenant) } == 0)
+            #expect(try await node.store.read { try await $0.user(tenant: .default, localID: "t1") }?.email == "t1@example.com")
+            let audit = try await api.admin(.get, "/flint/v1/projects/\(project)/auditEvents?kind=CONFIG_CHANGED")
+            let deletion = audit["auditEvents"]?.arrayValue?.first {
+                $0["detail"]?["tenant"]?.stringValue == id && $0["detail"]?["deleted"] == .bool(true)
+            }
+            #expect(deletion?["detail"]?["usersDeleted"] == .number(2), "\(audit.text)")
+        }
     }
 
     @Test("a tenant is created with a server-made ID, read, patched with updateMask and deleted, as the Admin SDKs call it")

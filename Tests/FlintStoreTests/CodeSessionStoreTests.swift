@@ -94,13 +94,18 @@ struct CodeSessionStoreTests {
         try await store.write { [owner] in try await $0.insertImportedUsers([UserAndFactors(user: owner, identities: [identity])]) }
         for _ in 0..<3 {
             _ = try await store.write {
-                try await $0.incrementCounter(key: .number("+16505553434", .wrongCodes(per: .hour)), windowStart: 60, expiresAt: 9_999_999)
+                try await $0.incrementCounter(
+                    key: .number(tenant: .default, "+16505553434", .wrongCodes(per: .hour)), windowStart: 60, expiresAt: 9_999_999)
             }
         }
         _ = try await store.write {
-            try await $0.incrementCounter(key: .number("+16505550000", .wrongCodes(per: .hour)), windowStart: 60, expiresAt: 9_999_999)
+            try await $0.incrementCounter(
+                key: .number(tenant: .default, "+16505550000", .wrongCodes(per: .hour)), windowStart: 60, expiresAt: 9_999_999)
         }
-        let windows = [NumberCounter(.wrongCodes(per: .hour), windowStart: 60), NumberCounter(.wrongCodes(per: .day), windowStart: 0)]
+        let windows = [
+            NumberCounter(tenant: .default, .wrongCodes(per: .hour), windowStart: 60),
+            NumberCounter(tenant: .default, .wrongCodes(per: .day), windowStart: 0),
+        ]
         _ = try await store.write { try await $0.startCodeSession(session("s1"), maxAttempts: 5) }
         _ = try await store.write { try await $0.startCodeSession(session("s2", phone: "+16505550000"), maxAttempts: 5) }
 

@@ -94,7 +94,8 @@ struct ConsoleStoreTests {
             }
         }
         func ids(_ prefix: String?, _ name: String?, after: String? = nil, limit: Int = 10) async throws -> [String] {
-            try await store.read { try await $0.consoleUsers(idPrefix: prefix, namePrefix: name, after: after, limit: limit) }.map(\.localID)
+            try await store.read { try await $0.consoleUsers(tenant: .default, idPrefix: prefix, namePrefix: name, after: after, limit: limit) }.map(
+                \.localID)
         }
         #expect(try await ids("abc", nil) == ["abc1", "abc2"])
         #expect(try await ids("ABC", nil) == [], "local IDs are compared as they are")
@@ -135,7 +136,8 @@ struct ConsoleStoreTests {
             }
         }
         func ids(_ term: String, after: String? = nil) async throws -> [String] {
-            try await store.read { try await $0.consoleUsers(idPrefix: term, namePrefix: term, after: after, limit: 3) }.map(\.localID)
+            try await store.read { try await $0.consoleUsers(tenant: .default, idPrefix: term, namePrefix: term, after: after, limit: 3) }.map(
+                \.localID)
         }
         #expect(try await ids("common") == ["u00002", "u00004", "u00006"])
         #expect(try await ids("COMMON 1", after: "u05000") == ["u05082", "u05084", "u05086"], "case-insensitive, after a key")

@@ -40,7 +40,7 @@ struct ConsoleUserListingTests {
         var stopped = 0
         for _ in 0..<100 {
             let current = listing
-            let page = try await store.read { try await $0.consoleUsers(current) }
+            let page = try await store.read { try await $0.consoleUsers(tenant: .default, current) }
             #expect(page.users.count <= listing.limit)
             ids += page.users.map(\.localID)
             if page.scanStopped { stopped += 1 }
@@ -138,7 +138,7 @@ struct ConsoleUserListingTests {
         for order in ConsoleUserListing.Order.allCases {
             var listing = ConsoleUserListing(order: order, limit: 2, scanLimit: 3)
             listing.provider = "google.com"
-            let first = try await store.read { [listing] in try await $0.consoleUsers(listing) }
+            let first = try await store.read { [listing] in try await $0.consoleUsers(tenant: .default, listing) }
             let walked = try await Self.walk(store, listing)
             #expect(walked.ids == ["u07"], "\(order)")
             #expect(walked.stopped >= 3, "twelve accounts, three read a page: \(order)")

@@ -11,10 +11,10 @@ struct CounterKeyTests {
 
     /// Each constructor beside the literal it replaces: stored counters keep counting across an upgrade.
     static let pinned: [(CounterKey, String)] = [
-        (.number(phone, .sends(per: .hour)), "sms-sent:h:+16505553434"),
-        (.number(phone, .sends(per: .day)), "sms-sent:d:+16505553434"),
-        (.number(phone, .wrongCodes(per: .hour)), "sms-wrong:h:+16505553434"),
-        (.number(phone, .wrongCodes(per: .day)), "sms-wrong:d:+16505553434"),
+        (.number(tenant: .default, phone, .sends(per: .hour)), "sms-sent:h:+16505553434"),
+        (.number(tenant: .default, phone, .sends(per: .day)), "sms-sent:d:+16505553434"),
+        (.number(tenant: .default, phone, .wrongCodes(per: .hour)), "sms-wrong:h:+16505553434"),
+        (.number(tenant: .default, phone, .wrongCodes(per: .day)), "sms-wrong:d:+16505553434"),
         (.fictionalCodeTries(sessionInfo: "abc"), "sms-fictional:" + abcHash),
         (.smsSends(clientIP: "192.0.2.1", per: .hour), "sms-ip:h:192.0.2.1"),
         (.smsSends(clientIP: "192.0.2.1", per: .day), "sms-ip:d:192.0.2.1"),
@@ -22,9 +22,9 @@ struct CounterKeyTests {
         (.smsSends(country: "+882", per: .hour), "sms-country:h:+882"),
         (.smsBudget, "sms-budget:d"),
         (.smsBudgetAlert, "sms-budget-alert:d"),
-        (.oobEmails(to: "a@b.c"), "oob:email:a@b.c"),
+        (.oobEmails(tenant: .default, to: "a@b.c"), "oob:email:a@b.c"),
         (.oobEmails(clientIP: "192.0.2.1"), "oob:ip:192.0.2.1"),
-        (.passwordFailures(email: "a@b.c"), "pwfail:email:a@b.c"),
+        (.passwordFailures(tenant: .default, email: "a@b.c"), "pwfail:email:a@b.c"),
         (.passwordFailures(clientIP: "192.0.2.1"), "pwfail:ip:192.0.2.1"),
         (.newAccounts(clientIP: "192.0.2.1"), "newaccount:ip:192.0.2.1"),
         (.consoleSignInFailures(email: "op@b.c"), "console-fail:op@b.c"),
@@ -66,8 +66,8 @@ struct CounterKeyTests {
 
     @Test("a number counter's key, named before the number is known, is the number's own key")
     func numberCounter() {
-        let counter = NumberCounter(.wrongCodes(per: .day), windowStart: .epoch)
-        #expect(counter.key(for: Self.phone) == .number(Self.phone, .wrongCodes(per: .day)))
+        let counter = NumberCounter(tenant: .default, .wrongCodes(per: .day), windowStart: .epoch)
+        #expect(counter.key(for: Self.phone) == .number(tenant: .default, Self.phone, .wrongCodes(per: .day)))
     }
 
     @Test("the hashed keys hash as the flows did: SHA-256 hex of the secret, as the provider nonce rule computes it")

@@ -53,7 +53,7 @@ struct EmailStoreTests {
         user.emailLinkSignIn = true
         let stored = user
         try await store.write { try await $0.insertUser(stored) }
-        #expect(try await store.read { try await $0.user(email: "a@example.com") } == stored)
+        #expect(try await store.read { try await $0.user(tenant: .default, email: "a@example.com") } == stored)
         var twin = UserRecord(localID: "u2", createdAt: 1, validSince: Instant(secondsSince1970: 1))
         twin.email = "a@example.com"
         let duplicate = twin

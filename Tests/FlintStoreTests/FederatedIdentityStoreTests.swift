@@ -26,17 +26,22 @@ struct FederatedIdentityStoreTests {
             UserAndFactors(user: Self.user("c")),
         ]
         try await store.write { try await $0.insertImportedUsers(accounts) }
-        #expect(try await store.read { try await $0.federatedIdentities(localID: "a") } == accounts[0].identities)
-        let found = try await store.read { try await $0.user(federatedID: FederatedIdentityKey(providerID: "google.com", rawID: "g-2")) }
+        #expect(try await store.read { try await $0.federatedIdentities(tenant: .default, localID: "a") } == accounts[0].identities)
+        let found = try await store.read {
+            try await $0.user(tenant: .default, federatedID: FederatedIdentityKey(providerID: "google.com", rawID: "g-2"))
+        }
         #expect(found?.localID == "b")
-        #expect(try await store.read { try await $0.user(federatedID: FederatedIdentityKey(providerID: "apple.com", rawID: "g-2")) } == nil)
-        let byAccount = try await store.read { try await $0.federatedIdentities(localIDs: ["a", "b", "c", "absent"]) }
+        #expect(
+            try await store.read { try await $0.user(tenant: .default, federatedID: FederatedIdentityKey(providerID: "apple.com", rawID: "g-2")) }
+                == nil)
+        let byAccount = try await store.read { try await $0.federatedIdentities(tenant: .default, localIDs: ["a", "b", "c", "absent"]) }
         #expect(byAccount["a"]?.count == 2)
         #expect(byAccount["b"] == [Self.google("b", "g-2")])
         #expect(byAccount["c"] == nil)
-        #expect(try await store.read { try await $0.exportPage(after: nil, limit: 10) } == accounts)
+        #expect(try await store.read { try await $0.exportPage(tenant: .default, after: nil, limit: 10) } == accounts)
         let clashes = try await store.read {
             try await $0.importClashes(
+                tenant: .default,
                 localIDs: [], emails: [], phoneNumbers: [], enrollmentIDs: [],
                 identities: [
                     FederatedIdentityKey(providerID: "google.com", rawID: "g-1"), FederatedIdentityKey(providerID: "google.com", rawID: "g-9"),
@@ -64,21 +69,21 @@ struct FederatedIdentityStoreTests {
             UserAndFactors(user: withTwo, identities: [Self.google("a", "g-1", email: "a@gmail.com"), apple]), UserAndFactors(user: withNone),
         ]
         try await store.write { try await $0.insertImportedUsers(accounts) }
-        let two = try #require(try await store.read { try await $0.userWithIdentities(phoneNumber: "+16505550101") })
+        let two = try #require(try await store.read { try await $0.userWithIdentities(tenant: .default, phoneNumber: "+16505550101") })
         #expect(two.user == withTwo)
         #expect(two.identities == [apple, Self.google("a", "g-1", email: "a@gmail.com")])
-        #expect(two.identities == (try await store.read { try await $0.federatedIdentities(localID: "a") }))
-        let none = try #require(try await store.read { try await $0.userWithIdentities(phoneNumber: "+16505550102") })
+        #expect(two.identities == (try await store.read { try await $0.federatedIdentities(tenant: .default, localID: "a") }))
+        let none = try #require(try await store.read { try await $0.userWithIdentities(tenant: .default, phoneNumber: "+16505550102") })
         #expect(none.user == withNone && none.identities.isEmpty)
-        #expect(try await store.read { try await $0.userWithIdentities(phoneNumber: "+16505550199") } == nil)
+        #expect(try await store.read { try await $0.userWithIdentities(tenant: .default, phoneNumber: "+16505550199") } == nil)
 
         // With counters: their hits beside the account (0 for a window without a row), with or without an account.
         for _ in 0..<2 { _ = try await store.write { try await $0.incrementCounter(key: "w:a", windowStart: 60, expiresAt: 120) } }
         let counters: [(key: CounterKey, windowStart: Instant)] = [("w:a", 60), ("w:a", 0), ("w:b", 60)]
-        let read = try await store.read { try await $0.userWithIdentities(phoneNumber: "+16505550101", counters: counters) }
+        let read = try await store.read { try await $0.userWithIdentities(tenant: .default, phoneNumber: "+16505550101", counters: counters) }
         #expect(read.found?.user == withTwo && read.found?.identities.count == 2)
         #expect(read.hits == [2, 0, 0])
-        let nobody = try await store.read { try await $0.userWithIdentities(phoneNumber: "+16505550199", counters: counters) }
+        let nobody = try await store.read { try await $0.userWithIdentities(tenant: .default, phoneNumber: "+16505550199", counters: counters) }
         #expect(nobody.found == nil && nobody.hits == [2, 0, 0])
         try await store.close()
     }
@@ -90,13 +95,13 @@ struct FederatedIdentityStoreTests {
         fresh.phoneNumber = "+16505550103"
         try await store.write { [fresh] tx in
             try await tx.insertFreshUser(fresh)
-            try await tx.recordSignIn(localID: "fresh", at: 99)
+            try await tx.recordSignIn(tenant: .default, localID: "fresh", at: 99)
         }
-        #expect(try await store.read { try await $0.user(localID: "fresh") }?.phoneNumber == "+16505550103")
+        #expect(try await store.read { try await $0.user(tenant: .default, localID: "fresh") }?.phoneNumber == "+16505550103")
         var twin = Self.user("twin")
         twin.phoneNumber = "+16505550103"
         await #expect(throws: (any Error).self) { try await store.write { [twin] tx in try await tx.insertFreshUser(twin) } }
-        #expect(try await store.read { try await $0.user(localID: "twin") } == nil)
+        #expect(try await store.read { try await $0.user(tenant: .default, localID: "twin") } == nil)
         try await store.close()
     }
 
@@ -110,10 +115,10 @@ struct FederatedIdentityStoreTests {
             try await tx.linkFederatedIdentity(FederatedIdentityRecord(localID: "b", providerID: "apple.com", rawID: "001", email: "ada@gmail.com"))
             try await tx.linkFederatedIdentity(FederatedIdentityRecord(localID: "b", providerID: "oidc.corp", rawID: "e1", email: "other@corp"))
         }
-        let found = try await store.read { try await $0.federatedIdentities(email: "ada@gmail.com") }
+        let found = try await store.read { try await $0.federatedIdentities(tenant: .default, email: "ada@gmail.com") }
         #expect(found.map(\.providerID) == ["apple.com", "google.com"])
         #expect(found.map(\.localID) == ["b", "a"])
-        #expect(try await store.read { try await $0.federatedIdentities(email: "nobody@gmail.com") }.isEmpty)
+        #expect(try await store.read { try await $0.federatedIdentities(tenant: .default, email: "nobody@gmail.com") }.isEmpty)
         try await store.close()
     }
 
@@ -124,12 +129,12 @@ struct FederatedIdentityStoreTests {
         await #expect(throws: StoreError.conflict(.federatedIdentity)) {
             try await store.write { try await $0.insertImportedUsers([UserAndFactors(user: Self.user("b"), identities: [Self.google("b", "g-1")])]) }
         }
-        #expect(try await store.read { try await $0.user(localID: "b") } == nil)
+        #expect(try await store.read { try await $0.user(tenant: .default, localID: "b") } == nil)
         try await store.write { try await $0.insertUser(Self.user("b")) }
         await #expect(throws: StoreError.conflict(.federatedIdentity)) {
             try await store.write { try await $0.linkFederatedIdentity(Self.google("b", "g-1")) }
         }
-        #expect(try await store.read { try await $0.federatedIdentities(localID: "b") }.isEmpty)
+        #expect(try await store.read { try await $0.federatedIdentities(tenant: .default, localID: "b") }.isEmpty)
         try await store.close()
     }
 
@@ -144,13 +149,18 @@ struct FederatedIdentityStoreTests {
         // Linking the same identity again updates what the provider gave.
         try await store.write { try await $0.linkFederatedIdentity(Self.google("a", "g-1", email: "new@gmail.com")) }
         #expect(
-            try await store.read { try await $0.federatedIdentities(localID: "a") }.first { $0.providerID == "google.com" }?.email == "new@gmail.com")
+            try await store.read { try await $0.federatedIdentities(tenant: .default, localID: "a") }.first { $0.providerID == "google.com" }?.email
+                == "new@gmail.com")
         try await store.write { try await $0.linkFederatedIdentity(Self.google("a", "g-2")) }
-        #expect(try await store.read { try await $0.federatedIdentities(localID: "a") }.map(\.rawID) == ["42", "g-2"])
-        #expect(try await store.read { try await $0.user(federatedID: FederatedIdentityKey(providerID: "google.com", rawID: "g-1")) } == nil)
-        let removed = try await store.write { try await $0.unlinkFederatedIdentities(localID: "a", providerIDs: ["google.com", "facebook.com"]) }
+        #expect(try await store.read { try await $0.federatedIdentities(tenant: .default, localID: "a") }.map(\.rawID) == ["42", "g-2"])
+        #expect(
+            try await store.read { try await $0.user(tenant: .default, federatedID: FederatedIdentityKey(providerID: "google.com", rawID: "g-1")) }
+                == nil)
+        let removed = try await store.write {
+            try await $0.unlinkFederatedIdentities(tenant: .default, localID: "a", providerIDs: ["google.com", "facebook.com"])
+        }
         #expect(removed == 1)
-        #expect(try await store.read { try await $0.federatedIdentities(localID: "a") }.map(\.providerID) == ["github.com"])
+        #expect(try await store.read { try await $0.federatedIdentities(tenant: .default, localID: "a") }.map(\.providerID) == ["github.com"])
         try await store.close()
     }
 
@@ -159,16 +169,16 @@ struct FederatedIdentityStoreTests {
         let (store, _) = try await makeStore(engine)
         let accounts = ["a", "b", "c", "d"].map { UserAndFactors(user: Self.user($0), identities: [Self.google($0, "g-\($0)")]) }
         try await store.write { try await $0.insertImportedUsers(accounts) }
-        #expect(try await store.write { try await $0.deleteUser(localID: "a") })
-        _ = try await store.write { try await $0.deleteUsers(localIDs: ["b", "c"]) }
+        #expect(try await store.write { try await $0.deleteUser(tenant: .default, localID: "a") })
+        _ = try await store.write { try await $0.deleteUsers(tenant: .default, localIDs: ["b", "c"]) }
         for id in ["a", "b", "c"] {
-            #expect(try await store.read { try await $0.federatedIdentities(localID: id) }.isEmpty)
+            #expect(try await store.read { try await $0.federatedIdentities(tenant: .default, localID: id) }.isEmpty)
         }
         // The raw IDs are free again.
         try await store.write { try await $0.insertUser(Self.user("e")) }
         try await store.write { try await $0.linkFederatedIdentity(Self.google("e", "g-a")) }
-        try await store.write { try await $0.deleteAllUsers() }
-        #expect(try await store.read { try await $0.federatedIdentities(localIDs: ["d", "e"]) }.isEmpty)
+        try await store.write { try await $0.deleteAllUsers(tenant: .default) }
+        #expect(try await store.read { try await $0.federatedIdentities(tenant: .default, localIDs: ["d", "e"]) }.isEmpty)
         try await store.close()
     }
 }

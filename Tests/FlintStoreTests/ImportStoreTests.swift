@@ -36,11 +36,11 @@ struct ImportStoreTests {
         // 203 accounts: full multi-row statements and a tail in powers of two (8, 2, 1 on SQLite).
         let accounts = (0..<203).map { Self.account($0, factor: $0 % 10 == 0 ? "factor-\($0)" : nil) }
         try await store.write { try await $0.insertImportedUsers(accounts) }
-        #expect(try await store.read { try await $0.userCount() } == 203)
+        #expect(try await store.read { try await $0.userCount(tenant: .default) } == 203)
         var exported: [UserAndFactors] = []
         var after: String?
         while true {
-            let page = try await store.read { [after] in try await $0.exportPage(after: after, limit: 50) }
+            let page = try await store.read { [after] in try await $0.exportPage(tenant: .default, after: after, limit: 50) }
             if page.isEmpty { break }
             exported += page
             after = page.last?.user.localID
@@ -58,7 +58,8 @@ struct ImportStoreTests {
         let emails = (0..<150).map { "nobody\($0)@example.com" } + ["user5@example.com"]
         let phones = ["+16505551200"]
         let clashes = try await store.read { tx in
-            try await tx.importClashes(localIDs: ids, emails: emails, phoneNumbers: phones, enrollmentIDs: ["factor-250", "factor-x"])
+            try await tx.importClashes(
+                tenant: .default, localIDs: ids, emails: emails, phoneNumbers: phones, enrollmentIDs: ["factor-250", "factor-x"])
         }
         #expect(clashes.generations == ["user-00299": 2])
         #expect(clashes.emailOwners == ["user5@example.com": "user-00005"])
@@ -77,7 +78,7 @@ struct ImportStoreTests {
         await #expect(throws: StoreError.self) {
             try await store.write { try await $0.insertImportedUsers(batch) }
         }
-        #expect(try await store.read { try await $0.userCount() } == 1)
+        #expect(try await store.read { try await $0.userCount(tenant: .default) } == 1)
         try await store.close()
     }
 
@@ -89,14 +90,14 @@ struct ImportStoreTests {
             try await tx.insertRefreshToken(
                 RefreshTokenRecord(
                     tokenHash: "h1", localID: "user-00001", createdAt: 1, authTime: Instant(secondsSince1970: 1), signInProvider: "password"))
-            try await tx.replaceRecoveryCodes(localID: "user-00001", hashes: ["r1"], now: 1)
+            try await tx.replaceRecoveryCodes(tenant: .default, localID: "user-00001", hashes: ["r1"], now: 1)
         }
-        _ = try await store.write { try await $0.deleteUsers(localIDs: ["user-00001", "absent"]) }
-        #expect(try await store.read { try await $0.user(localID: "user-00001") } == nil)
+        _ = try await store.write { try await $0.deleteUsers(tenant: .default, localIDs: ["user-00001", "absent"]) }
+        #expect(try await store.read { try await $0.user(tenant: .default, localID: "user-00001") } == nil)
         #expect(try await store.read { try await $0.refreshToken(hash: "h1") } == nil)
-        #expect(try await store.read { try await $0.mfaEnrollments(localID: "user-00001") }.isEmpty)
-        #expect(try await store.read { try await $0.recoveryCodesLeft(localID: "user-00001") } == 0)
-        #expect(try await store.read { try await $0.mfaEnrollments(localID: "user-00002") }.count == 1)
+        #expect(try await store.read { try await $0.mfaEnrollments(tenant: .default, localID: "user-00001") }.isEmpty)
+        #expect(try await store.read { try await $0.recoveryCodesLeft(tenant: .default, localID: "user-00001") } == 0)
+        #expect(try await store.read { try await $0.mfaEnrollments(tenant: .default, localID: "user-00002") }.count == 1)
         try await store.close()
     }
 }

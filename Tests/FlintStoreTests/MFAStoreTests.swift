@@ -22,11 +22,11 @@ struct MFAStoreTests {
         await #expect(throws: StoreError.conflict(.secondFactor)) {
             try await store.write { try await $0.insertMFAEnrollment(Self.phone("e4", "+16505550001")) }
         }
-        #expect(try await store.read { try await $0.mfaEnrollments(localID: "u1") }.map(\.enrollmentID) == ["e1", "e3"])
-        #expect(try await store.write { try await $0.deleteMFAEnrollment(localID: "u2", enrollmentID: "e1") } == false)
-        #expect(try await store.write { try await $0.deleteUser(localID: "u1") })
-        #expect(try await store.read { try await $0.mfaEnrollments(localID: "u1") }.isEmpty)
-        #expect(try await store.read { try await $0.mfaEnrollments(localID: "u2") }.count == 1)
+        #expect(try await store.read { try await $0.mfaEnrollments(tenant: .default, localID: "u1") }.map(\.enrollmentID) == ["e1", "e3"])
+        #expect(try await store.write { try await $0.deleteMFAEnrollment(tenant: .default, localID: "u2", enrollmentID: "e1") } == false)
+        #expect(try await store.write { try await $0.deleteUser(tenant: .default, localID: "u1") })
+        #expect(try await store.read { try await $0.mfaEnrollments(tenant: .default, localID: "u1") }.isEmpty)
+        #expect(try await store.read { try await $0.mfaEnrollments(tenant: .default, localID: "u2") }.count == 1)
         try await store.close()
     }
 
@@ -38,27 +38,29 @@ struct MFAStoreTests {
                 MFAEnrollmentRecord(enrollmentID: "t", localID: "u", factor: .totp, displayName: nil, sealedTOTPSecret: "s", enrolledAt: 1))
         }
         let accepted = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for _ in 0..<10 { group.addTask { try await store.write { try await $0.acceptTOTPStep(enrollmentID: "t", step: 100) } } }
+            for _ in 0..<10 {
+                group.addTask { try await store.write { try await $0.acceptTOTPStep(tenant: .default, enrollmentID: "t", step: 100) } }
+            }
             return try await group.reduce(into: [Bool]()) { $0.append($1) }
         }
         #expect(accepted.filter { $0 }.count == 1)
-        #expect(try await store.write { try await $0.acceptTOTPStep(enrollmentID: "t", step: 99) } == false)
-        #expect(try await store.write { try await $0.acceptTOTPStep(enrollmentID: "t", step: 101) })
+        #expect(try await store.write { try await $0.acceptTOTPStep(tenant: .default, enrollmentID: "t", step: 99) } == false)
+        #expect(try await store.write { try await $0.acceptTOTPStep(tenant: .default, enrollmentID: "t", step: 101) })
         try await store.close()
     }
 
     @Test("recovery codes are used once and replaced as a set", arguments: Engine.all)
     func recoveryCodes(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
-        try await store.write { try await $0.replaceRecoveryCodes(localID: "u", hashes: ["a", "b", "c"], now: 1) }
-        #expect(try await store.read { try await $0.recoveryCodesLeft(localID: "u") } == 3)
-        #expect(try await store.write { try await $0.useRecoveryCode(localID: "u", hash: "a", now: 2) })
-        #expect(try await store.write { try await $0.useRecoveryCode(localID: "u", hash: "a", now: 3) } == false)
-        #expect(try await store.write { try await $0.useRecoveryCode(localID: "other", hash: "b", now: 3) } == false)
-        #expect(try await store.read { try await $0.recoveryCodesLeft(localID: "u") } == 2)
-        try await store.write { try await $0.replaceRecoveryCodes(localID: "u", hashes: ["d"], now: 4) }
-        #expect(try await store.write { try await $0.useRecoveryCode(localID: "u", hash: "b", now: 5) } == false)
-        #expect(try await store.read { try await $0.recoveryCodesLeft(localID: "u") } == 1)
+        try await store.write { try await $0.replaceRecoveryCodes(tenant: .default, localID: "u", hashes: ["a", "b", "c"], now: 1) }
+        #expect(try await store.read { try await $0.recoveryCodesLeft(tenant: .default, localID: "u") } == 3)
+        #expect(try await store.write { try await $0.useRecoveryCode(tenant: .default, localID: "u", hash: "a", now: 2) })
+        #expect(try await store.write { try await $0.useRecoveryCode(tenant: .default, localID: "u", hash: "a", now: 3) } == false)
+        #expect(try await store.write { try await $0.useRecoveryCode(tenant: .default, localID: "other", hash: "b", now: 3) } == false)
+        #expect(try await store.read { try await $0.recoveryCodesLeft(tenant: .default, localID: "u") } == 2)
+        try await store.write { try await $0.replaceRecoveryCodes(tenant: .default, localID: "u", hashes: ["d"], now: 4) }
+        #expect(try await store.write { try await $0.useRecoveryCode(tenant: .default, localID: "u", hash: "b", now: 5) } == false)
+        #expect(try await store.read { try await $0.recoveryCodesLeft(tenant: .default, localID: "u") } == 1)
         try await store.close()
     }
 }

@@ -51,6 +51,12 @@ struct MigrationTests {
         }
     }
 
+    /// SQLite's `EXPLAIN QUERY PLAN` of `sql` (every placeholder bound to a text), its steps joined by `; `.
+    static func queryPlan(_ sql: String, on db: SQLiteDatabase) async throws -> String {
+        let binds = Array(repeating: SQLValue.text("x"), count: sql.filter { $0 == "?" }.count)
+        return try await db.query(.read("EXPLAIN QUERY PLAN " + sql, binds)).map { try $0.string("detail") }.joined(separator: "; ")
+    }
+
     @Test("version 7 turns refresh tokens' created_at from seconds into milliseconds, and nothing else", arguments: Engine.all)
     func refreshTokenCreatedAtInMilliseconds(engine: Engine) async throws {
         let location = try await Self.version6Database(engine, createdAtSeconds: 1_800_000_000)
@@ -106,9 +112,7 @@ struct MigrationTests {
         let location = try await Self.database(.sqlite, through: Migrations.latest, [])
         let db = try SQLiteDatabase(path: location)
         defer { db.close() }
-        func plan(_ sql: String) async throws -> String {
-            try await db.query(.read("EXPLAIN QUERY PLAN " + sql, [.text("x")])).map { try $0.string("detail") }.joined(separator: "; ")
-        }
+        func plan(_ sql: String) async throws -> String { try await Self.queryPlan(sql, on: db) }
         let byKind = try await plan(
             "SELECT id FROM audit_events WHERE kind = ? AND \(AuditLayout.kindIndexCondition) ORDER BY id DESC LIMIT 10")
         #expect(byKind.contains("audit_events_kind"), "\(byKind)")

@@ -91,7 +91,9 @@ struct OutboxStoreTests {
         }
         #expect(try await store.read { try await $0.outbox(limit: 10) }.count == 1)
         #expect(try await store.read { try await $0.codeSession(id: "s2") } == nil)
-        #expect(try await store.read { try await $0.counterValue(key: .number("+16505553434", .sends(per: .hour)), windowStart: 0) } == 1)
+        #expect(
+            try await store.read { try await $0.counterValue(key: .number(tenant: .default, "+16505553434", .sends(per: .hour)), windowStart: 0) }
+                == 1)
         try await store.close()
     }
 }

@@ -26,11 +26,11 @@ struct PasskeyStoreTests {
                 PasskeyRecord(
                     credentialID: "k3", localID: "a", publicKey: "x", rpID: "example.com", signCount: 5, name: nil, transports: [], createdAt: 4000))
         }
-        #expect(try await store.read { try await $0.passkey(credentialID: "k1") } == Self.passkey("k1", of: "a", at: 2000))
-        #expect(try await store.read { try await $0.passkeys(localID: "a") }.map(\.credentialID) == ["k1", "k2", "k3"])
-        let k3 = try await store.read { try await $0.passkey(credentialID: "k3") }
+        #expect(try await store.read { try await $0.passkey(tenant: .default, credentialID: "k1") } == Self.passkey("k1", of: "a", at: 2000))
+        #expect(try await store.read { try await $0.passkeys(tenant: .default, localID: "a") }.map(\.credentialID) == ["k1", "k2", "k3"])
+        let k3 = try await store.read { try await $0.passkey(tenant: .default, credentialID: "k3") }
         #expect(k3?.name == nil && k3?.transports == [] && k3?.signCount == 5)
-        #expect(try await store.read { try await $0.passkey(credentialID: "absent") } == nil)
+        #expect(try await store.read { try await $0.passkey(tenant: .default, credentialID: "absent") } == nil)
         try await store.close()
     }
 
@@ -43,7 +43,7 @@ struct PasskeyStoreTests {
             try await tx.insertPasskey(Self.passkey("k1", of: "a", at: 2000))
             try await tx.insertPasskey(Self.passkey("k3", of: "b"))
         }
-        let listed = try await store.read { try await $0.passkeys(localIDs: ["a", "b", "c", "a"]) }
+        let listed = try await store.read { try await $0.passkeys(tenant: .default, localIDs: ["a", "b", "c", "a"]) }
         #expect(listed.mapValues { $0.map(\.credentialID) } == ["a": ["k1", "k2"], "b": ["k3"]])
         try await store.close()
     }
@@ -55,9 +55,9 @@ struct PasskeyStoreTests {
         try await store.write { tx in
             try await tx.insertImportedUsers([UserAndFactors(user: Self.user("a"), passkeys: passkeys), UserAndFactors(user: Self.user("b"))])
         }
-        let page = try await store.read { try await $0.exportPage(after: nil, limit: 10) }
+        let page = try await store.read { try await $0.exportPage(tenant: .default, after: nil, limit: 10) }
         #expect(page.map(\.passkeys) == [passkeys, []])
-        #expect(try await store.read { try await $0.passkey(credentialID: "k1") }?.signCount == 7)
+        #expect(try await store.read { try await $0.passkey(tenant: .default, credentialID: "k1") }?.signCount == 7)
         try await store.close()
     }
 
@@ -70,7 +70,7 @@ struct PasskeyStoreTests {
             try await tx.insertPasskey(Self.passkey("k1", of: "a"))
         }
         await #expect(throws: StoreError.conflict(.passkey)) { try await store.write { try await $0.insertPasskey(Self.passkey("k1", of: "b")) } }
-        #expect(try await store.read { try await $0.passkeys(localID: "b") }.isEmpty)
+        #expect(try await store.read { try await $0.passkeys(tenant: .default, localID: "b") }.isEmpty)
         try await store.close()
     }
 
@@ -81,10 +81,10 @@ struct PasskeyStoreTests {
             try await tx.insertUser(Self.user("a"))
             try await tx.insertPasskey(Self.passkey("k1", of: "a", count: 3))
         }
-        #expect(try await store.write { try await $0.advancePasskeyCounter(credentialID: "k1", from: 3, to: 4) })
-        #expect(!(try await store.write { try await $0.advancePasskeyCounter(credentialID: "k1", from: 3, to: 4) }))
-        #expect(!(try await store.write { try await $0.advancePasskeyCounter(credentialID: "absent", from: 0, to: 1) }))
-        #expect(try await store.read { try await $0.passkey(credentialID: "k1") }?.signCount == 4)
+        #expect(try await store.write { try await $0.advancePasskeyCounter(tenant: .default, credentialID: "k1", from: 3, to: 4) })
+        #expect(!(try await store.write { try await $0.advancePasskeyCounter(tenant: .default, credentialID: "k1", from: 3, to: 4) }))
+        #expect(!(try await store.write { try await $0.advancePasskeyCounter(tenant: .default, credentialID: "absent", from: 0, to: 1) }))
+        #expect(try await store.read { try await $0.passkey(tenant: .default, credentialID: "k1") }?.signCount == 4)
         try await store.close()
     }
 
@@ -98,10 +98,12 @@ struct PasskeyStoreTests {
             try await tx.insertPasskey(Self.passkey("k2", of: "a"))
             try await tx.insertPasskey(Self.passkey("k3", of: "b"))
         }
-        let removed = try await store.write { try await $0.deletePasskeys(localID: "a", credentialIDs: ["k1", "k3", "absent", "k1"]) }
+        let removed = try await store.write {
+            try await $0.deletePasskeys(tenant: .default, localID: "a", credentialIDs: ["k1", "k3", "absent", "k1"])
+        }
         #expect(removed == ["k1"])
-        #expect(try await store.read { try await $0.passkeys(localID: "a") }.map(\.credentialID) == ["k2"])
-        #expect(try await store.read { try await $0.passkey(credentialID: "k3") } != nil)
+        #expect(try await store.read { try await $0.passkeys(tenant: .default, localID: "a") }.map(\.credentialID) == ["k2"])
+        #expect(try await store.read { try await $0.passkey(tenant: .default, credentialID: "k3") } != nil)
         try await store.close()
     }
 
@@ -114,14 +116,14 @@ struct PasskeyStoreTests {
                 try await tx.insertPasskey(Self.passkey("k-\(id)", of: id))
             }
         }
-        #expect(try await store.write { try await $0.deleteUser(localID: "a") })
-        #expect(try await store.read { try await $0.passkey(credentialID: "k-a") } == nil)
-        _ = try await store.write { try await $0.deleteUsers(localIDs: ["b"]) }
-        #expect(try await store.read { try await $0.passkey(credentialID: "k-b") } == nil)
-        #expect(try await store.read { try await $0.passkey(credentialID: "k-c") } != nil)
-        try await store.write { try await $0.deleteAllUsers() }
-        #expect(try await store.read { try await $0.passkeys(localID: "c") }.isEmpty)
-        #expect(try await store.read { try await $0.passkeys(localID: "d") }.isEmpty)
+        #expect(try await store.write { try await $0.deleteUser(tenant: .default, localID: "a") })
+        #expect(try await store.read { try await $0.passkey(tenant: .default, credentialID: "k-a") } == nil)
+        _ = try await store.write { try await $0.deleteUsers(tenant: .default, localIDs: ["b"]) }
+        #expect(try await store.read { try await $0.passkey(tenant: .default, credentialID: "k-b") } == nil)
+        #expect(try await store.read { try await $0.passkey(tenant: .default, credentialID: "k-c") } != nil)
+        try await store.write { try await $0.deleteAllUsers(tenant: .default) }
+        #expect(try await store.read { try await $0.passkeys(tenant: .default, localID: "c") }.isEmpty)
+        #expect(try await store.read { try await $0.passkeys(tenant: .default, localID: "d") }.isEmpty)
         try await store.close()
     }
 }

@@ -14,7 +14,7 @@ struct PostgresTLSTests {
         try await store.write {
             try await $0.insertUser(UserRecord(localID: "u1", phoneNumber: "+16505553434", createdAt: 1, validSince: Instant(secondsSince1970: 1)))
         }
-        #expect(try await store.read { try await $0.userCount() } == 1)
+        #expect(try await store.read { try await $0.userCount(tenant: .default) } == 1)
         try await store.close()
 
         let plain = url.replacingOccurrences(of: "sslmode=require", with: "sslmode=disable")
@@ -57,7 +57,7 @@ struct PostgresTLSTests {
         let socket = try #require(PostgresStore.Location(url: "postgres://\(base.user)@/\(database)?host=\(root)&port=\(base.port)"))
         #expect(socket.socketDirectory == root)
         let store = try await PostgresStore(location: socket, logger: Logger(label: "test"))
-        #expect(try await store.read { try await $0.user(localID: "u1") }?.phoneNumber == "+16505553434")
+        #expect(try await store.read { try await $0.user(tenant: .default, localID: "u1") }?.phoneNumber == "+16505553434")
         try await store.close()
     }
 }

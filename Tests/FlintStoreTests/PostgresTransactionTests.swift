@@ -163,17 +163,23 @@ struct PostgresTransactionTests {
     func spendReadingNumber() async throws {
         // The spent session beside no account (empty account columns) and one counter's hits.
         let columns = SQLColumns(
-            ["cs_id", "cs_phone_number", "cs_purpose", "cs_code_hash", "cs_created_at", "cs_expires_at", "cs_attempts", "cs_consumed_at"]
+            [
+                "cs_tenant_id", "cs_id", "cs_phone_number", "cs_purpose", "cs_code_hash", "cs_created_at", "cs_expires_at", "cs_attempts",
+                "cs_consumed_at",
+            ]
                 + ["local_id", "fi_provider_id", "hits_0", "hits_1"])
         let row = SQLRow(
             columns: columns,
-            cells: [.text("s1"), .text("+16505553434"), .text("signIn"), .text("aa"), .integer(1), .integer(9), .integer(0), .integer(5)]
+            cells: [.text(""), .text("s1"), .text("+16505553434"), .text("signIn"), .text("aa"), .integer(1), .integer(9), .integer(0), .integer(5)]
                 + [.null, .null, .integer(3), .null])
         let recorder = Recorder { $0.hasPrefix("WITH spent AS (UPDATE code_sessions") ? [row] : [] }
         let tx = PostgresTransaction(recorder)
         let read = try await SQLQueries(db: tx).spendPhoneSignInCode(
             sessionID: "s1", codeHash: "aa", now: 5, maxAttempts: 5,
-            counters: [NumberCounter(.wrongCodes(per: .hour), windowStart: 60), NumberCounter(.wrongCodes(per: .day), windowStart: 0)])
+            counters: [
+                NumberCounter(tenant: .default, .wrongCodes(per: .hour), windowStart: 60),
+                NumberCounter(tenant: .default, .wrongCodes(per: .day), windowStart: 0),
+            ])
         try await tx.commit()
         guard case .spent(let session) = read.outcome else { Issue.record("expected spent, got \(read.outcome)"); return }
         #expect(session.id == "s1" && session.phoneNumber == "+16505553434" && session.consumedAt == 5)
@@ -181,7 +187,7 @@ struct PostgresTransactionTests {
         #expect(recorder.statements.count == 3)
         #expect(recorder.statements.first == "BEGIN" && recorder.statements.last == "COMMIT")
         let statement = recorder.statements[1]
-        #expect(statement.contains("JOIN users u ON u.phone_number = spent.phone_number"))
+        #expect(statement.contains("JOIN users u ON u.tenant_id = spent.tenant_id AND u.phone_number = spent.phone_number"))
         #expect(statement.contains("counter_key = ? || spent.phone_number AND window_start = ?"))
         #expect(
             recorder.binds[1] == [

@@ -37,10 +37,10 @@ struct SQLiteBackupTests {
         #expect(try await SQLiteBackup.integrityProblems(databaseAt: copy) == [])
         #expect(try await SQLiteBackup.schemaVersion(databaseAt: copy) == StoreSchema.latestVersion)
         let restored = try await SQLiteStore(path: copy, logger: testLogger())
-        let count = try await restored.read { try await $0.userCount() }
+        let count = try await restored.read { try await $0.userCount(tenant: .default) }
         #expect(count >= 200 && count <= 200 + copied)
         for n in [0, 99, 199] {
-            #expect(try await restored.read { try await $0.user(localID: "before-\(n)") } != nil)
+            #expect(try await restored.read { try await $0.user(tenant: .default, localID: "before-\(n)") } != nil)
         }
         try await restored.close()
     }

@@ -18,8 +18,8 @@ struct TenantStoreTests {
         #expect(try await store.write { try await $0.updateTenant(id: "acme-x7k2q", document: #"{"displayName":"Renamed"}"#) })
         #expect(try await store.read { try await $0.tenant(id: "acme-x7k2q") }?.document == #"{"displayName":"Renamed"}"#)
         #expect(try await store.write { try await $0.updateTenant(id: "nobody", document: "{}") } == false)
-        #expect(try await store.write { try await $0.deleteTenant(id: "acme-x7k2q") })
-        #expect(try await store.write { try await $0.deleteTenant(id: "acme-x7k2q") } == false)
+        #expect(try await store.write { try await $0.deleteTenant(id: "acme-x7k2q") } == 0, "a tenant without users")
+        #expect(try await store.write { try await $0.deleteTenant(id: "acme-x7k2q") } == nil)
         #expect(try await store.read { try await $0.tenant(id: "acme-x7k2q") } == nil)
         try await store.close()
     }

@@ -23,13 +23,13 @@ struct UserListingStoreTests {
     func keysetPages(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
         try await seed(store)
-        let first = try await store.read { try await $0.users(after: nil, limit: 3) }
+        let first = try await store.read { try await $0.users(tenant: .default, after: nil, limit: 3) }
         #expect(first.map(\.localID) == ["u0", "u1", "u2"])
-        let second = try await store.read { try await $0.users(after: "u2", limit: 3) }
+        let second = try await store.read { try await $0.users(tenant: .default, after: "u2", limit: 3) }
         #expect(second.map(\.localID) == ["u3", "u4", "u5"])
-        let last = try await store.read { try await $0.users(after: "u5", limit: 3) }
+        let last = try await store.read { try await $0.users(tenant: .default, after: "u5", limit: 3) }
         #expect(last.map(\.localID) == ["u6"])
-        #expect(try await store.read { try await $0.users(after: "u6", limit: 3) }.isEmpty)
+        #expect(try await store.read { try await $0.users(tenant: .default, after: "u6", limit: 3) }.isEmpty)
         #expect(first.first?.email == "user0@example.com")
         try await store.close()
     }
@@ -44,9 +44,9 @@ struct UserListingStoreTests {
             try await tx.insertMFAEnrollment(
                 MFAEnrollmentRecord(enrollmentID: "e1", localID: "u1", factor: .phone, displayName: nil, phoneNumber: "+16505550001", enrolledAt: 10))
         }
-        let users = try await store.read { try await $0.users(localIDs: ["u3", "nobody", "u1", "u3"]) }
+        let users = try await store.read { try await $0.users(tenant: .default, localIDs: ["u3", "nobody", "u1", "u3"]) }
         #expect(users.map(\.localID) == ["u1", "u3"])
-        let factors = try await store.read { try await $0.mfaEnrollments(localIDs: ["u1", "u3"]) }
+        let factors = try await store.read { try await $0.mfaEnrollments(tenant: .default, localIDs: ["u1", "u3"]) }
         #expect(factors["u1"]?.map(\.enrollmentID) == ["e1", "e2"])
         #expect(factors["u3"] == nil)
         try await store.close()
@@ -56,15 +56,17 @@ struct UserListingStoreTests {
     func queries(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
         try await seed(store)
-        func ids(_ query: UserQuery) async throws -> [String] { try await store.read { try await $0.users(matching: query) }.map(\.localID) }
+        func ids(_ query: UserQuery) async throws -> [String] {
+            try await store.read { try await $0.users(tenant: .default, matching: query) }.map(\.localID)
+        }
         #expect(try await ids(UserQuery(sortBy: .createdAt, descending: true, offset: 1, limit: 2)) == ["u5", "u4"])
         #expect(try await ids(UserQuery(sortBy: .name, limit: 10)) == ["u6", "u4", "u3", "u1", "u0", "u2", "u5"])
         #expect(try await ids(UserQuery(sortBy: .name, descending: true, limit: 10)) == ["u5", "u2", "u0", "u1", "u3", "u4", "u6"])
         #expect(try await ids(UserQuery(filter: .email("user3@example.com"), limit: 10)) == ["u3"])
         #expect(try await ids(UserQuery(filter: .phoneNumber("+16505551004"), limit: 10)) == ["u4"])
         #expect(try await ids(UserQuery(filter: .localID("u6"), limit: 10)) == ["u6"])
-        #expect(try await store.read { try await $0.userCount(matching: nil) } == 7)
-        #expect(try await store.read { try await $0.userCount(matching: .email("nobody@example.com")) } == 0)
+        #expect(try await store.read { try await $0.userCount(tenant: .default, matching: nil) } == 7)
+        #expect(try await store.read { try await $0.userCount(tenant: .default, matching: .email("nobody@example.com")) } == 0)
         try await store.close()
     }
 
@@ -78,11 +80,11 @@ struct UserListingStoreTests {
             try await tx.insertMFAEnrollment(
                 MFAEnrollmentRecord(enrollmentID: "e1", localID: "u1", factor: .phone, displayName: nil, phoneNumber: "+16505550001", enrolledAt: 1))
         }
-        let gone = try await store.write { try await $0.deleteUsers(localIDs: ["u1", "u2", "nobody"]) }
+        let gone = try await store.write { try await $0.deleteUsers(tenant: .default, localIDs: ["u1", "u2", "nobody"]) }
         #expect(gone == ["u1", "u2"])
         #expect(try await store.read { try await $0.refreshToken(hash: "h1") } == nil)
-        #expect(try await store.read { try await $0.mfaEnrollments(localID: "u1") }.isEmpty)
-        #expect(try await store.read { try await $0.userCount() } == 5)
+        #expect(try await store.read { try await $0.mfaEnrollments(tenant: .default, localID: "u1") }.isEmpty)
+        #expect(try await store.read { try await $0.userCount(tenant: .default) } == 5)
         try await store.close()
     }
 
@@ -93,15 +95,19 @@ struct UserListingStoreTests {
         @Sendable func factor(_ id: String, _ phone: String) -> MFAEnrollmentRecord {
             MFAEnrollmentRecord(enrollmentID: id, localID: "u0", factor: .phone, displayName: nil, phoneNumber: phone, enrolledAt: 1)
         }
-        try await store.write { try await $0.replaceMFAEnrollments(localID: "u0", with: [factor("a", "+16505550001"), factor("b", "+16505550002")]) }
-        try await store.write { try await $0.replaceMFAEnrollments(localID: "u0", with: [factor("c", "+16505550003")]) }
-        #expect(try await store.read { try await $0.mfaEnrollments(localID: "u0") }.map(\.enrollmentID) == ["c"])
+        try await store.write {
+            try await $0.replaceMFAEnrollments(tenant: .default, localID: "u0", with: [factor("a", "+16505550001"), factor("b", "+16505550002")])
+        }
+        try await store.write { try await $0.replaceMFAEnrollments(tenant: .default, localID: "u0", with: [factor("c", "+16505550003")]) }
+        #expect(try await store.read { try await $0.mfaEnrollments(tenant: .default, localID: "u0") }.map(\.enrollmentID) == ["c"])
         await #expect(throws: StoreError.conflict(.secondFactor)) {
             try await store.write {
-                try await $0.replaceMFAEnrollments(localID: "u0", with: [factor("d", "+16505550004"), factor("e", "+16505550004")])
+                try await $0.replaceMFAEnrollments(tenant: .default, localID: "u0", with: [factor("d", "+16505550004"), factor("e", "+16505550004")])
             }
         }
-        #expect(try await store.read { try await $0.mfaEnrollments(localID: "u0") }.map(\.enrollmentID) == ["c"], "nothing of a failed replace")
+        #expect(
+            try await store.read { try await $0.mfaEnrollments(tenant: .default, localID: "u0") }.map(\.enrollmentID) == ["c"],
+            "nothing of a failed replace")
         try await store.close()
     }
 
@@ -109,8 +115,8 @@ struct UserListingStoreTests {
     func recordSession(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
         try await seed(store)
-        try await store.write { try await $0.recordSession(localID: "u3", at: 42_000) }
-        let user = try #require(try await store.read { try await $0.user(localID: "u3") })
+        try await store.write { try await $0.recordSession(tenant: .default, localID: "u3", at: 42_000) }
+        let user = try #require(try await store.read { try await $0.user(tenant: .default, localID: "u3") })
         #expect(user.lastLoginAt == 42_000)
         #expect(user.lastRefreshAt == 42_000)
         #expect(user.email == "user3@example.com")

@@ -17,7 +17,7 @@ struct UserStoreTests {
                     UserRecord(localID: "u2", phoneNumber: "+16505553434", createdAt: 1, validSince: Instant(secondsSince1970: 1)))
             }
         }
-        #expect(try await store.read { try await $0.userCount() } == 1)
+        #expect(try await store.read { try await $0.userCount(tenant: .default) } == 1)
         try await store.close()
     }
 
@@ -41,14 +41,14 @@ struct UserStoreTests {
         func lookups(_ user: UserRecord) async throws -> [UserRecord?] {
             var found = try await store.read { tx in
                 [
-                    try await tx.user(localID: "u1"), try await tx.user(email: user.email ?? ""),
-                    try await tx.user(phoneNumber: user.phoneNumber ?? ""),
+                    try await tx.user(tenant: .default, localID: "u1"), try await tx.user(tenant: .default, email: user.email ?? ""),
+                    try await tx.user(tenant: .default, phoneNumber: user.phoneNumber ?? ""),
                 ]
             }
             found += try await store.write { tx in
                 [
-                    try await tx.lockedUser(localID: "u1"), try await tx.lockedUser(email: user.email ?? ""),
-                    try await tx.lockedUser(phoneNumber: user.phoneNumber ?? ""),
+                    try await tx.lockedUser(tenant: .default, localID: "u1"), try await tx.lockedUser(tenant: .default, email: user.email ?? ""),
+                    try await tx.lockedUser(tenant: .default, phoneNumber: user.phoneNumber ?? ""),
                 ]
             }
             return found
@@ -70,10 +70,10 @@ struct UserStoreTests {
         user.emailLinkSignIn = false
         user.revocationGeneration = 5
         try await store.write { [user] in try await $0.updateUser(user) }
-        #expect(try await store.read { try await $0.user(localID: "u1") } == user)
-        #expect(try await store.write { try await $0.lockedUser(email: "b@example.com") } == user)
-        #expect(try await store.read { try await $0.user(email: "a@example.com") } == nil)
-        #expect(try await store.read { try await $0.user(phoneNumber: "+16505553434") } == nil)
+        #expect(try await store.read { try await $0.user(tenant: .default, localID: "u1") } == user)
+        #expect(try await store.write { try await $0.lockedUser(tenant: .default, email: "b@example.com") } == user)
+        #expect(try await store.read { try await $0.user(tenant: .default, email: "a@example.com") } == nil)
+        #expect(try await store.read { try await $0.user(tenant: .default, phoneNumber: "+16505553434") } == nil)
         try await store.close()
     }
 
@@ -95,9 +95,9 @@ struct UserStoreTests {
             }
             try await group.waitForAll()
         }
-        #expect(try await store.read { try await $0.userCount() } == 10)
-        #expect(try await store.read { try await $0.user(localID: "u1") } != nil)
-        #expect(try await store.read { try await $0.user(localID: "u2") } == nil)
+        #expect(try await store.read { try await $0.userCount(tenant: .default) } == 10)
+        #expect(try await store.read { try await $0.user(tenant: .default, localID: "u1") } != nil)
+        #expect(try await store.read { try await $0.user(tenant: .default, localID: "u2") } == nil)
         try await store.close()
     }
 
@@ -110,9 +110,9 @@ struct UserStoreTests {
                 RefreshTokenRecord(tokenHash: "h1", localID: "u1", createdAt: 1, authTime: Instant(secondsSince1970: 1), signInProvider: "phone"))
         }
         #expect(try await store.read { try await $0.refreshToken(hash: "h1") }?.localID == "u1")
-        #expect(try await store.write { try await $0.deleteUser(localID: "u1") })
+        #expect(try await store.write { try await $0.deleteUser(tenant: .default, localID: "u1") })
         #expect(try await store.read { try await $0.refreshToken(hash: "h1") } == nil)
-        #expect(try await store.write { try await $0.deleteUser(localID: "u1") } == false)
+        #expect(try await store.write { try await $0.deleteUser(tenant: .default, localID: "u1") } == false)
         try await store.close()
     }
 
@@ -161,20 +161,20 @@ struct UserStoreTests {
                         tokenHash: hash, localID: owner, createdAt: created, authTime: Instant(secondsSince1970: 1), signInProvider: "phone"))
             }
         }
-        #expect(try await store.read { try await $0.user(localID: "u1") }?.revocationGeneration == 4)
-        #expect(try await store.write { try await $0.lockedUser(phoneNumber: "+16505553434") }?.localID == "u1")
-        #expect(try await store.write { try await $0.deleteRefreshTokens(localID: "u1", createdBefore: 20) } == 1)
+        #expect(try await store.read { try await $0.user(tenant: .default, localID: "u1") }?.revocationGeneration == 4)
+        #expect(try await store.write { try await $0.lockedUser(tenant: .default, phoneNumber: "+16505553434") }?.localID == "u1")
+        #expect(try await store.write { try await $0.deleteRefreshTokens(tenant: .default, localID: "u1", createdBefore: 20) } == 1)
         #expect(try await store.read { try await $0.refreshToken(hash: "a") } == nil)
         #expect(try await store.read { try await $0.refreshToken(hash: "b") } != nil)
-        #expect(try await store.write { try await $0.deleteRefreshTokens(localID: "u1", createdBefore: nil) } == 2)
+        #expect(try await store.write { try await $0.deleteRefreshTokens(tenant: .default, localID: "u1", createdBefore: nil) } == 2)
         #expect(try await store.read { try await $0.refreshToken(hash: "c") } == nil)
         #expect(try await store.read { try await $0.refreshToken(hash: "d") } != nil, "another user's tokens stay")
         try await store.write { tx in
-            guard var user = try await tx.lockedUser(localID: "u1") else { throw StoreError.notFound }
+            guard var user = try await tx.lockedUser(tenant: .default, localID: "u1") else { throw StoreError.notFound }
             user.revocationGeneration += 1
             try await tx.updateUser(user)
         }
-        #expect(try await store.read { try await $0.user(localID: "u1") }?.revocationGeneration == 5)
+        #expect(try await store.read { try await $0.user(tenant: .default, localID: "u1") }?.revocationGeneration == 5)
         try await store.close()
     }
 
@@ -189,7 +189,7 @@ struct UserStoreTests {
         }
         try await store.close()
         let (again, _) = try await makeStore(engine, location: file)
-        #expect(try await again.read { try await $0.user(localID: "u1") }?.phoneNumber == "+16505553434")
+        #expect(try await again.read { try await $0.user(tenant: .default, localID: "u1") }?.phoneNumber == "+16505553434")
         #expect(try await again.read { try await $0.signingKeys() }.map(\.kid) == ["k1"])
         #expect(try await again.read { try await $0.projectConfig() } == "{\"a\":1}")
         #expect(try await again.write { try await $0.ensureMasterSecret("CQk=") } == "AQID", "the first secret is kept")
@@ -259,12 +259,12 @@ struct UserStoreTests {
         }
         let found = try await withThrowingTaskGroup(of: Bool.self) { group in
             for _ in 0..<50 {
-                group.addTask { try await store.read { try await $0.user(localID: "u1") } != nil }
+                group.addTask { try await store.read { try await $0.user(tenant: .default, localID: "u1") } != nil }
             }
             return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
         #expect(found == 50)
         try await store.close()
-        await #expect(throws: StoreError.closed) { try await store.read { try await $0.userCount() } }
+        await #expect(throws: StoreError.closed) { try await store.read { try await $0.userCount(tenant: .default) } }
     }
 }

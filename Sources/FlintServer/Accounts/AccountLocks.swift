@@ -36,7 +36,7 @@ package struct AccountLocks: Sendable {
     /// The account `localID`'s lockout.
     /// - Throws: `USER_NOT_FOUND` for an unknown account.
     package func state(of localID: String) async throws -> State {
-        guard let user = try await node.store.read({ try await $0.user(localID: localID) }) else { throw AuthError.userNotFound }
+        guard let user = try await node.store.read({ try await $0.user(tenant: .default, localID: localID) }) else { throw AuthError.userNotFound }
         return Self.state(user, lock: try await held(of: [user])[localID])
     }
 
@@ -47,7 +47,7 @@ package struct AccountLocks: Sendable {
     package func unlock(_ localID: String) async throws -> State {
         let now = node.clock.now()
         let result: Result<State, AuthError> = try await node.store.write { tx in
-            guard let user = try await tx.user(localID: localID) else { return .failure(.userNotFound) }
+            guard let user = try await tx.user(tenant: .default, localID: localID) else { return .failure(.userNotFound) }
             guard let email = user.email, let lock = try await tx.clearAccountFailures(email: email), lock.holds(at: now) else {
                 return .success(Self.state(user, lock: nil))
             }

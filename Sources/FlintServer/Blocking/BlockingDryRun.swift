@@ -168,8 +168,11 @@ package struct BlockingDryRun: Sendable {
         let found: (UserRecord, [FederatedIdentityRecord], [MFAEnrollmentRecord])?
         do {
             found = try await node.store.read { reader in
-                guard let user = try await reader.user(localID: replay.uid) else { return nil }
-                return (user, try await reader.federatedIdentities(localID: user.localID), try await reader.mfaEnrollments(localID: user.localID))
+                guard let user = try await reader.user(tenant: .default, localID: replay.uid) else { return nil }
+                return (
+                    user, try await reader.federatedIdentities(tenant: .default, localID: user.localID),
+                    try await reader.mfaEnrollments(tenant: .default, localID: user.localID)
+                )
             }
         } catch {
             return .failed("The account could not be read.")

@@ -60,7 +60,7 @@ extension CustomTokenSignIn {
     ) async throws -> SignInOutcome {
         var user: UserRecord
         var isNew = false
-        if let found = try await tx.lockedUser(localID: uid) {
+        if let found = try await tx.lockedUser(tenant: .default, localID: uid) {
             guard !found.disabled else { return .failed(.userDisabled) }
             user = found
         } else {
@@ -71,7 +71,7 @@ extension CustomTokenSignIn {
         if case .refuse(let error) = verdict.decision { return .failed(error) }
         if isNew, !(try await newAccounts.allows(clientIP, in: tx, now: now)) { return .failed(.tooManyAttempts) }
         user.lastLoginAt = now
-        if isNew { try await tx.insertUser(user) } else { try await tx.recordSignIn(localID: user.localID, at: now) }
+        if isNew { try await tx.insertUser(user) } else { try await tx.recordSignIn(tenant: .default, localID: user.localID, at: now) }
         return try await gate.pass(verdict, tx, user: user, provider: Self.provider, isNew: isNew, developerClaims: developerClaims, now: now)
     }
 }

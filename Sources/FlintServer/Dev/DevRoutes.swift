@@ -114,7 +114,9 @@ struct DevRoutes {
             var (email, newEmail): (String, String?) = (m.recipient, nil)
             if parts.requestType == .verifyAndChangeEmail {
                 newEmail = m.recipient
-                if let id = try await r.oobCode(hash: storedTokenHash(code))?.localID, let current = try await r.user(localID: id)?.email {
+                if let id = try await r.oobCode(hash: storedTokenHash(code))?.localID,
+                    let current = try await r.user(tenant: .default, localID: id)?.email
+                {
                     email = current
                 }
             }
@@ -125,7 +127,7 @@ struct DevRoutes {
 
     func deleteAccounts(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try checkProject(context)
-        try await node.store.write { tx in try await tx.deleteAllUsers() }
+        try await node.store.write { tx in try await tx.deleteAllUsers(tenant: .default) }
         return try JSONReply.make([String: String]())
     }
 

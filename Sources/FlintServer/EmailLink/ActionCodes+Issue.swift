@@ -125,7 +125,8 @@ extension ActionCodes {
         case .failure(let error): return .failure(error)
         case .success(let used): record = used
         }
-        guard let id = record.localID, let user = try await tx.lockedUser(localID: id), !sameEmail || user.email == record.email else {
+        guard let id = record.localID, let user = try await tx.lockedUser(tenant: .default, localID: id), !sameEmail || user.email == record.email
+        else {
             return .failure(.invalidOobCode)
         }
         guard evenDisabled || !user.disabled else { return .failure(.userDisabled) }

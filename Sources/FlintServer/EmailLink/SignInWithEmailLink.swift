@@ -57,7 +57,7 @@ extension EmailLinkFlow {
         case .failure(let error): return .failed(error)
         case .success: break
         }
-        let owner = try await tx.lockedUser(email: email)
+        let owner = try await tx.lockedUser(tenant: .default, email: email)
         var user: UserRecord
         let isNew: Bool
         switch try await newAccounts.account(linking: token, sessions: sessions, owner: owner, newID: newID, clientIP: clientIP, in: tx, now: now)

@@ -46,7 +46,9 @@ extension UserImporter {
     /// Whether one of `account`'s passkeys is held by another account in `tx` (or, unless `overwriting`, by this one).
     static func passkeyClash(_ account: UserAndFactors, in tx: any PasskeysReads, overwriting: Bool) async throws -> Bool {
         for passkey in account.passkeys {
-            if let held = try await tx.passkey(credentialID: passkey.credentialID), held.localID != account.user.localID || !overwriting {
+            if let held = try await tx.passkey(tenant: .default, credentialID: passkey.credentialID),
+                held.localID != account.user.localID || !overwriting
+            {
                 return true
             }
         }

@@ -70,7 +70,7 @@ extension MFAFlow {
         if idToken == nil, let text = pendingCredential {
             let credential = try gate.openPendingCredential(text)
             guard node.config.current.mfaState == .mandatory else { throw AuthError.missingIDToken }
-            guard let user = try await node.store.read({ try await $0.user(localID: credential.localID) }) else {
+            guard let user = try await node.store.read({ try await $0.user(tenant: .default, localID: credential.localID) }) else {
                 throw AuthError.invalidMFAPendingCredential
             }
             guard !user.disabled, credential.issuedAt >= user.validSince, credential.revocationGeneration >= user.revocationGeneration else {
@@ -78,7 +78,7 @@ extension MFAFlow {
             }
             // Only the first factor of an account without any second factor: a pending credential must never let
             // someone add a factor to an account that is protected by one.
-            guard try await node.store.read({ try await $0.mfaEnrollments(localID: user.localID) }).isEmpty else {
+            guard try await node.store.read({ try await $0.mfaEnrollments(tenant: .default, localID: user.localID) }).isEmpty else {
                 throw AuthError.missingIDToken
             }
             guard user.email != nil, user.emailVerified else { throw AuthError.unverifiedEmail }
@@ -88,7 +88,8 @@ extension MFAFlow {
         guard let provider = token.signInProvider, Self.canCarrySecondFactor(provider) else { throw AuthError.mfaUnsupportedFirstFactor }
         guard user.email != nil, user.emailVerified else { throw AuthError.unverifiedEmail }
         try sessions.requireRecentSignIn(token)
-        try sessions.requireSecondFactorSession(token, enrollments: try await node.store.read { try await $0.mfaEnrollments(localID: user.localID) })
+        try sessions.requireSecondFactorSession(
+            token, enrollments: try await node.store.read { try await $0.mfaEnrollments(tenant: .default, localID: user.localID) })
         return Enrollee(user: user, provider: provider, token: token, authTime: token.authTime)
     }
 
@@ -102,7 +103,7 @@ extension MFAFlow {
         if wire.totp != nil && wire.phone == nil {
             guard config.totpSecondFactorEnabled else { throw AuthError.totpMFANotEnabled }
             let user = try await enrollingUser(idToken: wire.idToken, pendingCredential: wire.pendingCredential).user
-            let enrollments = try await node.store.read { try await $0.mfaEnrollments(localID: user.localID) }
+            let enrollments = try await node.store.read { try await $0.mfaEnrollments(tenant: .default, localID: user.localID) }
             guard enrollments.count < Self.maxSecondFactors else { throw AuthError.secondFactorLimitExceeded }
             let secretBytes = TOTP.generateSecret(using: node.random)
             let now = node.clock.now().wholeSecond
@@ -119,7 +120,7 @@ extension MFAFlow {
         let user = try await enrollingUser(idToken: wire.idToken, pendingCredential: wire.pendingCredential).user
         guard let phoneInfo = wire.phone else { throw AuthError.missingPhoneEnrollmentInfo }
         let phone = try PhoneNumber(wire: phoneInfo.phoneNumber)
-        let enrollments = try await node.store.read { try await $0.mfaEnrollments(localID: user.localID) }
+        let enrollments = try await node.store.read { try await $0.mfaEnrollments(tenant: .default, localID: user.localID) }
         guard !enrollments.contains(where: { $0.phoneNumber == phone.e164 }) else { throw AuthError.secondFactorExists }
         guard enrollments.count < Self.maxSecondFactors else { throw AuthError.secondFactorLimitExceeded }
         let sessionInfo = try await codes.sendCode(
@@ -193,7 +194,7 @@ extension MFAFlow {
         let current: Result<UserRecord, AuthError>
         if let token = enrollee.token {
             current = try await sessions.tokenUser(token, in: tx)
-        } else if let user = try await tx.lockedUser(localID: enrollee.user.localID), !user.disabled {
+        } else if let user = try await tx.lockedUser(tenant: .default, localID: enrollee.user.localID), !user.disabled {
             current = .success(user)
         } else {
             current = .failure(.invalidMFAPendingCredential)
@@ -201,7 +202,7 @@ extension MFAFlow {
         switch current {
         case .failure(let error): return .failure(error)
         case .success(var user):
-            let existing = try await tx.mfaEnrollments(localID: user.localID)
+            let existing = try await tx.mfaEnrollments(tenant: .default, localID: user.localID)
             // Checked again under the transaction: the pending-credential path is for the first factor only.
             if enrollee.token == nil, !existing.isEmpty { return .failure(.missingIDToken) }
             if let phone = added.phoneNumber, existing.contains(where: { $0.phoneNumber == phone }) { return .failure(.secondFactorExists) }
@@ -220,7 +221,7 @@ extension MFAFlow {
             try await tx.audit(
                 .mfaEnrolled, uid: user.localID, at: now, ["factor": .string(added.factor.rawValue), "enrollmentId": .string(added.enrollmentID)])
             let first = existing.isEmpty
-            if first { try await tx.replaceRecoveryCodes(localID: user.localID, hashes: hashes, now: now) }
+            if first { try await tx.replaceRecoveryCodes(tenant: .default, localID: user.localID, hashes: hashes, now: now) }
             // A second-factor change ends the account's other sessions; the enrolling one gets new tokens.
             try await sessions.revokeSessions(of: &user, in: tx, now: now)
             user.lastRefreshAt = now

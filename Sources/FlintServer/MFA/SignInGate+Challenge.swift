@@ -19,7 +19,7 @@ extension SignInGate {
     /// The enrolments that make a sign-in of `user` need a second factor (none when MFA is off for the project).
     func activeEnrollments(_ localID: String, in reader: any SecondFactorsReads) async throws -> [MFAEnrollmentRecord] {
         guard mfaActive else { return [] }
-        return try await reader.mfaEnrollments(localID: localID)
+        return try await reader.mfaEnrollments(tenant: .default, localID: localID)
     }
 
     /// The challenge for `user`, who proved `provider` at `now` and has `enrollments`.

@@ -85,7 +85,7 @@ extension PasswordFlow {
             if user.passwordHash != nil { try await sessions.revokeSessions(of: &user, in: tx, now: now) }
         }
         let before = user
-        if let email, let owner = try await tx.user(email: email), owner.localID != user.localID { return .failed(.emailExists) }
+        if let email, let owner = try await tx.user(tenant: .default, email: email), owner.localID != user.localID { return .failed(.emailExists) }
         let verdict = try await gate.firstFactorGate(tx, localID: isNew ? nil : user.localID, provider: provider, linking: token)
         if case .refuse(let error) = verdict.decision { return .failed(error) }
         if let email { user.email = email }
@@ -137,7 +137,7 @@ extension PasswordFlow {
         try await tx.insertUser(record)
         try await tx.audit(.accountCreated, uid: record.localID, at: now)
         if case .success(let enrollments) = factors.records(localID: record.localID, existing: [], now: now) {
-            try await tx.replaceMFAEnrollments(localID: record.localID, with: enrollments)
+            try await tx.replaceMFAEnrollments(tenant: .default, localID: record.localID, with: enrollments)
         }
     }
 }

@@ -135,7 +135,7 @@ extension PhoneCodes {
 
     /// Whether the account holding `phone` has second factors (it may then not sign in by SMS code alone).
     private func hasSecondFactors(_ phone: String, in reader: some Reads) async throws -> Bool {
-        guard let owner = try await reader.user(phoneNumber: phone) else { return false }
+        guard let owner = try await reader.user(tenant: .default, phoneNumber: phone) else { return false }
         return !(try await gate.activeEnrollments(owner.localID, in: reader)).isEmpty
     }
 

@@ -76,9 +76,9 @@ extension PhoneSignIn {
         }
         let phone = proven.phone
         let found = proven.owner
-        let owner = try await tokenUser == nil ? found?.user : tx.lockedUser(phoneNumber: phone)
+        let owner = try await tokenUser == nil ? found?.user : tx.lockedUser(tenant: .default, phoneNumber: phone)
         if let tokenUser {
-            guard var user = try await tx.lockedUser(localID: tokenUser.userID) else { return .failed(.userNotFound) }
+            guard var user = try await tx.lockedUser(tenant: .default, localID: tokenUser.userID) else { return .failed(.userNotFound) }
             do throws(AuthError) { try Sessions.check(token: tokenUser, against: user) } catch { return .failed(error) }
             if let owner, owner.localID != user.localID {
                 if usesProof { return .failed(.phoneNumberExists) }

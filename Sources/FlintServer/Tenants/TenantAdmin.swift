@@ -93,14 +93,15 @@ package struct TenantAdmin: Sendable {
         return updated
     }
 
-    /// Deletes tenant `id`.
+    /// Deletes tenant `id` with its users (and all that is keyed by them), audited with their count.
     /// - Throws: `INVALID_TENANT_ID`, or `TENANT_NOT_FOUND` when there is none.
     package func delete(_ id: String) async throws {
         try Self.check(id)
         let now = clock.now()
         try await store.write { tx in
-            guard try await tx.deleteTenant(id: id) else { throw AuthError.tenantNotFound }
-            try await tx.audit(.configChanged, uid: nil, at: now, ["tenant": .string(id), "deleted": .bool(true)])
+            guard let users = try await tx.deleteTenant(id: id) else { throw AuthError.tenantNotFound }
+            try await tx.audit(
+                .configChanged, uid: nil, at: now, ["tenant": .string(id), "deleted": .bool(true), "usersDeleted": .number(Double(users))])
         }
         await changed()
     }

@@ -22,7 +22,7 @@ final class RefreshActivity: StoreFlushing {
         guard !batch.isEmpty else { return }
         do {
             try await store.write { tx in
-                for (localID, at) in batch { try await tx.touchRefresh(localID: localID, at: at) }
+                for (localID, at) in batch { try await tx.touchRefresh(tenant: .default, localID: localID, at: at) }
             }
         } catch {
             // Kept for the next flush (a newer time noted meanwhile wins).

@@ -44,7 +44,7 @@ extension Sessions {
             // A token of ours whose row is gone was revoked (revocation deletes the rows) or went with its deleted
             // user: TOKEN_EXPIRED, USER_DISABLED or USER_NOT_FOUND as Firebase answers; anything else is not ours.
             guard let owner = refreshTokenOwner(refreshToken) else { throw AuthError.invalidRefreshToken }
-            guard let user = try await node.store.read({ try await $0.user(localID: owner) }) else { throw AuthError.userNotFound }
+            guard let user = try await node.store.read({ try await $0.user(tenant: .default, localID: owner) }) else { throw AuthError.userNotFound }
             throw user.disabled ? AuthError.userDisabled : AuthError.tokenExpired
         }
         guard let user else { throw AuthError.userNotFound }
@@ -54,7 +54,9 @@ extension Sessions {
         let claims = record.developerClaims.flatMap { try? JSONValue(parsing: Array($0.utf8)).objectValue }
         // Federated identities cost a second read only for the accounts that have some.
         var identities: [FederatedIdentityRecord] = []
-        if session?.hasIdentities == true { identities = try await node.store.read { try await $0.federatedIdentities(localID: user.localID) } }
+        if session?.hasIdentities == true {
+            identities = try await node.store.read { try await $0.federatedIdentities(tenant: .default, localID: user.localID) }
+        }
         let idToken = try idToken(
             for: user, provider: record.signInProvider, authTime: record.authTime, secondFactor: second, developerClaims: claims,
             identities: identities)

@@ -78,7 +78,9 @@ extension Sessions {
     func authenticate(idToken: String?) async throws -> (VerifiedIDToken, UserRecord) {
         guard let idToken, !idToken.isEmpty else { throw AuthError.missingIDToken }
         let verified = try TokenVerifier.verify(idToken, ring: keys.current, projectID: projectID, now: node.clock.now())
-        guard let user = try await node.store.read({ try await $0.user(localID: verified.userID) }) else { throw AuthError.userNotFound }
+        guard let user = try await node.store.read({ try await $0.user(tenant: .default, localID: verified.userID) }) else {
+            throw AuthError.userNotFound
+        }
         try Self.check(token: verified, against: user)
         return (verified, user)
     }

@@ -70,7 +70,7 @@ extension Sessions {
 
     /// The user behind a verified ID token, re-read and locked inside `tx`, with the revocation and disable checks.
     func tokenUser(_ token: VerifiedIDToken, in tx: any UsersWrites) async throws -> Result<UserRecord, AuthError> {
-        guard let user = try await tx.lockedUser(localID: token.userID) else { return .failure(.userNotFound) }
+        guard let user = try await tx.lockedUser(tenant: .default, localID: token.userID) else { return .failure(.userNotFound) }
         do throws(AuthError) { try Self.check(token: token, against: user) } catch { return .failure(error) }
         return .success(user)
     }

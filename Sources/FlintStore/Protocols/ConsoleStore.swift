@@ -13,10 +13,10 @@ public protocol ConsoleReads: Sendable {
     /// Accounts whose local ID starts with `idPrefix` or whose display name starts with `namePrefix` (case-insensitive
     /// as the engine's `LOWER` is: ASCII only in SQLite), in local-ID order after `after`, at most `limit`. Either
     /// prefix may be `nil` or empty (no condition); with both, either matches. Both are index ranges (migration 13).
-    func consoleUsers(idPrefix: String?, namePrefix: String?, after: String?, limit: Int) async throws -> [UserRecord]
+    func consoleUsers(tenant: TenantID, idPrefix: String?, namePrefix: String?, after: String?, limit: Int) async throws -> [UserRecord]
     /// One page of the users list in `listing`'s order, filtered: keyset pages on the order's index (migration 20);
     /// row filters read at most `listing.scanLimit` rows a page (``ConsoleUserPage/scanStopped``).
-    func consoleUsers(_ listing: ConsoleUserListing) async throws -> ConsoleUserPage
+    func consoleUsers(tenant: TenantID, _ listing: ConsoleUserListing) async throws -> ConsoleUserPage
 }
 
 /// The web console's own accounts and sessions. Writes, inside a transaction.

@@ -2,7 +2,7 @@ public import FlintCore
 
 /// Out-of-band codes of emailed links. Queries.
 public protocol OobCodesReads: Sendable {
-    /// An oob code by the SHA-256 (hex) of its value.
+    /// An oob code by the SHA-256 (hex) of its value (unique across tenants); the record names its tenant.
     func oobCode(hash: String) async throws -> OobCodeRecord?
 }
 

@@ -3,9 +3,9 @@ public import FlintCore
 /// Second factors: enrolments, TOTP steps and recovery codes. Queries.
 public protocol SecondFactorsReads: Sendable {
     /// The second factors of an account, oldest first.
-    func mfaEnrollments(localID: String) async throws -> [MFAEnrollmentRecord]
+    func mfaEnrollments(tenant: TenantID, localID: String) async throws -> [MFAEnrollmentRecord]
     /// How many unused recovery codes an account has.
-    func recoveryCodesLeft(localID: String) async throws -> Int
+    func recoveryCodesLeft(tenant: TenantID, localID: String) async throws -> Int
 }
 
 /// Second factors: enrolments, TOTP steps and recovery codes. Writes, inside a transaction.
@@ -14,12 +14,12 @@ public protocol SecondFactorsWrites: SecondFactorsReads {
     /// phone number enrolled already, or the enrolment ID is taken.
     func insertMFAEnrollment(_ enrollment: MFAEnrollmentRecord) async throws
     /// Removes a second factor; returns whether it existed.
-    func deleteMFAEnrollment(localID: String, enrollmentID: String) async throws -> Bool
+    func deleteMFAEnrollment(tenant: TenantID, localID: String, enrollmentID: String) async throws -> Bool
     /// Accepts TOTP time step `step` for an enrolment if no later or equal step was accepted before (atomic: one
     /// winner among concurrent uses of one code).
-    func acceptTOTPStep(enrollmentID: String, step: Int64) async throws -> Bool
+    func acceptTOTPStep(tenant: TenantID, enrollmentID: String, step: Int64) async throws -> Bool
     /// Replaces an account's recovery codes with new ones (stored hashed).
-    func replaceRecoveryCodes(localID: String, hashes: [String], now: Instant) async throws
+    func replaceRecoveryCodes(tenant: TenantID, localID: String, hashes: [String], now: Instant) async throws
     /// Uses a recovery code atomically; returns whether it was there and unused.
-    func useRecoveryCode(localID: String, hash: String, now: Instant) async throws -> Bool
+    func useRecoveryCode(tenant: TenantID, localID: String, hash: String, now: Instant) async throws -> Bool
 }

@@ -2,9 +2,9 @@ public import FlintCore
 
 /// Sessions: refresh tokens, stored by the hash of their value. Queries.
 public protocol TokensReads: Sendable {
-    /// A refresh token by the hash of its value.
+    /// A refresh token by the hash of its value (unique across tenants); the record names its tenant.
     func refreshToken(hash: String) async throws -> RefreshTokenRecord?
-    /// A refresh token by the hash of its value with its account (`nil` when the account is gone) and whether the account
+    /// A refresh token by the hash of its value with its account in the token's tenant (`nil` when the account is gone) and whether the account
     /// has federated identities (which its ID tokens list), in one statement: what a token refresh reads.
     func refreshSession(hash: String) async throws -> (token: RefreshTokenRecord, user: UserRecord?, hasIdentities: Bool)?
 }
@@ -15,7 +15,7 @@ public protocol TokensWrites: TokensReads {
     func insertRefreshToken(_ token: RefreshTokenRecord) async throws
     /// Deletes the user's refresh tokens — all of them, or those created before `cutoff` — and returns how
     /// many went. Revocation goes through this, so a revoked session ends in the store, not by clock comparison.
-    func deleteRefreshTokens(localID: String, createdBefore cutoff: Instant?) async throws -> Int
+    func deleteRefreshTokens(tenant: TenantID, localID: String, createdBefore cutoff: Instant?) async throws -> Int
     /// Records a refresh (`lastRefreshAt`, ms).
-    func touchRefresh(localID: String, at: Instant) async throws
+    func touchRefresh(tenant: TenantID, localID: String, at: Instant) async throws
 }

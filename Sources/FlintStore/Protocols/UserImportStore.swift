@@ -41,29 +41,33 @@ public struct ImportClashes: Sendable, Equatable {
 
 /// Bulk import and export of accounts (`accounts:batchCreate`, `flint users import|export`). Queries.
 public protocol UserImportReads: Sendable {
-    /// The existing accounts, second factors and federated identities that hold any of these values, in a few
-    /// indexed queries.
+    /// The existing accounts and federated identities of `tenant`, and second factors (enrolment IDs are unique across
+    /// tenants), that hold any of these values, in a few indexed queries.
     func importClashes(
-        localIDs: [String], emails: [String], phoneNumbers: [String], enrollmentIDs: [String], identities: [FederatedIdentityKey]
+        tenant: TenantID, localIDs: [String], emails: [String], phoneNumbers: [String], enrollmentIDs: [String], identities: [FederatedIdentityKey]
     ) async throws -> ImportClashes
     /// Up to `limit` accounts with their second factors and federated identities, in local-ID order, after `localID`
     /// (from the start when `nil`): keyset pages for export.
-    func exportPage(after localID: String?, limit: Int) async throws -> [UserAndFactors]
+    func exportPage(tenant: TenantID, after localID: String?, limit: Int) async throws -> [UserAndFactors]
 }
 
 /// Bulk import and export of accounts. Writes, inside a transaction.
 public protocol UserImportWrites: UserImportReads {
     /// Inserts accounts with their second factors, federated identities (multi-row statements) and passkeys. The caller has
-    /// checked for clashes (``UserImportReads/importClashes(localIDs:emails:phoneNumbers:enrollmentIDs:identities:)``);
+    /// checked for clashes (``UserImportReads/importClashes(tenant:localIDs:emails:phoneNumbers:enrollmentIDs:identities:)``); each record
+    /// names its tenant;
     /// a clash found anyway (a concurrent writer) throws ``StoreError/conflict(_:)``, so the transaction is undone and may
     /// run again.
     func insertImportedUsers(_ accounts: [UserAndFactors]) async throws
 }
 
 extension UserImportReads {
-    /// ``importClashes(localIDs:emails:phoneNumbers:enrollmentIDs:identities:)`` for a batch without federated
+    /// ``importClashes(tenant:localIDs:emails:phoneNumbers:enrollmentIDs:identities:)`` for a batch without federated
     /// identities.
-    public func importClashes(localIDs: [String], emails: [String], phoneNumbers: [String], enrollmentIDs: [String]) async throws -> ImportClashes {
-        try await importClashes(localIDs: localIDs, emails: emails, phoneNumbers: phoneNumbers, enrollmentIDs: enrollmentIDs, identities: [])
+    public func importClashes(
+        tenant: TenantID, localIDs: [String], emails: [String], phoneNumbers: [String], enrollmentIDs: [String]
+    ) async throws -> ImportClashes {
+        try await importClashes(
+            tenant: tenant, localIDs: localIDs, emails: emails, phoneNumbers: phoneNumbers, enrollmentIDs: enrollmentIDs, identities: [])
     }
 }

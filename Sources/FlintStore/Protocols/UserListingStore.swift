@@ -1,18 +1,18 @@
 public import FlintCore
 
-/// Operator views of the users table: pages in local-ID order, queries, batch reads. Queries.
+/// Operator views of the users table: pages in local-ID order, queries, batch reads, each within one tenant. Queries.
 public protocol UserListingReads: Sendable {
     /// A page of accounts in local-ID order: up to `limit` whose ID sorts after `after` (from the first when `nil`).
-    /// Keyset pagination on the primary key: a page costs the same however deep it is.
-    func users(after: String?, limit: Int) async throws -> [UserRecord]
+    /// Keyset pagination on the primary key (`tenant_id`, `local_id`): a page costs the same however deep it is.
+    func users(tenant: TenantID, after: String?, limit: Int) async throws -> [UserRecord]
     /// The accounts among `localIDs` that exist, in local-ID order.
-    func users(localIDs: [String]) async throws -> [UserRecord]
+    func users(tenant: TenantID, localIDs: [String]) async throws -> [UserRecord]
     /// The second factors of the accounts among `localIDs`, by account, each account's oldest first.
-    func mfaEnrollments(localIDs: [String]) async throws -> [String: [MFAEnrollmentRecord]]
+    func mfaEnrollments(tenant: TenantID, localIDs: [String]) async throws -> [String: [MFAEnrollmentRecord]]
     /// The accounts an operator's query selects, in its order and window.
-    func users(matching query: UserQuery) async throws -> [UserRecord]
+    func users(tenant: TenantID, matching query: UserQuery) async throws -> [UserRecord]
     /// How many accounts meet `filter` (every account when `nil`).
-    func userCount(matching filter: UserFilter?) async throws -> Int
+    func userCount(tenant: TenantID, matching filter: UserFilter?) async throws -> Int
 }
 
 /// Operator changes to accounts that touch several rows at once, and the sign-in stamp. Writes, inside a transaction.
@@ -20,11 +20,11 @@ public protocol UserListingWrites: UserListingReads {
     /// Deletes the accounts among `localIDs` with their refresh tokens, second factors, recovery codes and federated
     /// identities.
     /// - Returns: the IDs that existed (and are gone).
-    func deleteUsers(localIDs: [String]) async throws -> Set<String>
+    func deleteUsers(tenant: TenantID, localIDs: [String]) async throws -> Set<String>
     /// Replaces every second factor of an account with `enrollments` (recovery codes are left to the caller).
     /// Throws ``StoreError/conflict(_:)`` (``StoreConflict/secondFactor``) if two of them share a phone number or an enrolment ID is taken.
-    func replaceMFAEnrollments(localID: String, with enrollments: [MFAEnrollmentRecord]) async throws
+    func replaceMFAEnrollments(tenant: TenantID, localID: String, with enrollments: [MFAEnrollmentRecord]) async throws
     /// Records a sign-in that minted tokens: `lastLoginAt` and `lastRefreshAt`, in one statement that leaves the
     /// rest of the row alone.
-    func recordSession(localID: String, at: Instant) async throws
+    func recordSession(tenant: TenantID, localID: String, at: Instant) async throws
 }

@@ -2,6 +2,8 @@ public import FlintCore
 
 /// A pending SMS code: what was sent to which number, stored only as an HMAC.
 public struct CodeSession: Sendable, Equatable {
+    /// The tenant the code was sent for; one live session per tenant, number and purpose.
+    public var tenant: TenantID
     /// 16 random bytes, hex-encoded; the `sessionInfo` handle names it.
     public var id: String
     /// E.164 number the code went to.
@@ -21,9 +23,11 @@ public struct CodeSession: Sendable, Equatable {
 
     /// Creates a session record.
     public init(
-        id: String, phoneNumber: String, purpose: CodePurpose, codeHash: String, createdAt: Instant, expiresAt: Instant, attempts: Int = 0,
+        tenant: TenantID = .default, id: String, phoneNumber: String, purpose: CodePurpose, codeHash: String, createdAt: Instant, expiresAt: Instant,
+        attempts: Int = 0,
         consumedAt: Instant? = nil
     ) {
+        self.tenant = tenant
         self.id = id
         self.phoneNumber = phoneNumber
         self.purpose = purpose

@@ -47,9 +47,15 @@ public struct CounterKey: Sendable, Hashable, CustomStringConvertible {
 // MARK: - Phone codes and SMS spend
 
 extension CounterKey {
-    /// A phone number's counter (E.164).
-    public static func number(_ phoneNumber: String, _ count: NumberCount) -> CounterKey {
-        CounterKey(rawValue: count.prefix + phoneNumber)
+    /// A phone number's counter (E.164) in `tenant`.
+    public static func number(tenant: TenantID, _ phoneNumber: String, _ count: NumberCount) -> CounterKey {
+        CounterKey(rawValue: prefix(of: tenant) + count.prefix + phoneNumber)
+    }
+
+    /// What the key of a counter that names a user's identifier (an email, a number) starts with in `tenant`: nothing
+    /// for the default tenant, whose keys are those from before tenants, `t:<id>:` for another.
+    static func prefix(of tenant: TenantID) -> String {
+        tenant.isDefault ? "" : "t:\(tenant.rawValue):"
     }
 
     /// Wrong codes presented with a fictional number's handle (its session text, hashed).
@@ -77,14 +83,16 @@ extension CounterKey {
 // MARK: - Sign-in failures and requests per address
 
 extension CounterKey {
-    /// Emails with codes sent to an address.
-    public static func oobEmails(to email: String) -> CounterKey { CounterKey(rawValue: "oob:email:" + email) }
+    /// Emails with codes sent to an address of `tenant`.
+    public static func oobEmails(tenant: TenantID, to email: String) -> CounterKey { CounterKey(rawValue: prefix(of: tenant) + "oob:email:" + email) }
 
     /// Emails with codes asked for from a client address.
     public static func oobEmails(clientIP: String) -> CounterKey { CounterKey(rawValue: "oob:ip:" + clientIP) }
 
-    /// Wrong passwords for an email address.
-    public static func passwordFailures(email: String) -> CounterKey { CounterKey(rawValue: "pwfail:email:" + email) }
+    /// Wrong passwords for an email address of `tenant`.
+    public static func passwordFailures(tenant: TenantID, email: String) -> CounterKey {
+        CounterKey(rawValue: prefix(of: tenant) + "pwfail:email:" + email)
+    }
 
     /// Failed password sign-ins in a row for an email address, from any client address (the account lockout's count;
     /// one window from ``FlintCore/Instant/epoch``, cleared by a sign-in with the right password or an unlock).

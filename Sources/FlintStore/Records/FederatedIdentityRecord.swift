@@ -2,6 +2,8 @@
 /// in a `providerUserInfo` entry for a provider other than `password` and `phone`, whose entries Flint derives from the
 /// account's own email and number. A provider's ID for a user (``rawID``) belongs to one account at most.
 public struct FederatedIdentityRecord: Sendable, Equatable {
+    /// The tenant of its account; a provider's raw ID names one account per tenant.
+    public var tenant: TenantID
     /// The account it signs in to.
     public var localID: String
     /// The provider (`providerId`): `google.com`, `oidc.example`…
@@ -21,9 +23,11 @@ public struct FederatedIdentityRecord: Sendable, Equatable {
 
     /// Creates a record.
     public init(
-        localID: String, providerID: String, rawID: String, email: String? = nil, displayName: String? = nil, photoURL: String? = nil,
+        tenant: TenantID = .default, localID: String, providerID: String, rawID: String, email: String? = nil, displayName: String? = nil,
+        photoURL: String? = nil,
         phoneNumber: String? = nil, screenName: String? = nil
     ) {
+        self.tenant = tenant
         self.localID = localID
         self.providerID = providerID
         self.rawID = rawID

@@ -2,6 +2,8 @@ public import FlintCore
 
 /// A second factor enrolled on an account: a phone number (SMS codes) or a TOTP authenticator.
 public struct MFAEnrollmentRecord: Sendable, Equatable {
+    /// The tenant of its account.
+    public var tenant: TenantID
     /// `mfaEnrollmentId`: 28 characters, unique.
     public var enrollmentID: String
     /// The account.
@@ -21,9 +23,11 @@ public struct MFAEnrollmentRecord: Sendable, Equatable {
 
     /// Creates a record.
     public init(
-        enrollmentID: String, localID: String, factor: SecondFactorKind, displayName: String?, phoneNumber: String? = nil,
+        tenant: TenantID = .default, enrollmentID: String, localID: String, factor: SecondFactorKind, displayName: String?,
+        phoneNumber: String? = nil,
         sealedTOTPSecret: String? = nil, enrolledAt: Instant, lastTOTPStep: Int64? = nil
     ) {
+        self.tenant = tenant
         self.enrollmentID = enrollmentID
         self.localID = localID
         self.factor = factor

@@ -3,6 +3,8 @@ public import FlintCore
 /// A stored out-of-band code (email sign-in, email verification, password reset). Only the SHA-256 of the code
 /// is kept; the code itself travels in the emailed link.
 public struct OobCodeRecord: Sendable, Equatable {
+    /// The tenant the link was sent for.
+    public var tenant: TenantID
     /// SHA-256 of the code, hex.
     public var codeHash: String
     /// What the code is for.
@@ -21,9 +23,11 @@ public struct OobCodeRecord: Sendable, Equatable {
 
     /// Creates a record.
     public init(
-        codeHash: String, requestType: OobCodeKind, email: String, localID: String?, createdAt: Instant, expiresAt: Instant, usedAt: Instant? = nil,
+        tenant: TenantID = .default, codeHash: String, requestType: OobCodeKind, email: String, localID: String?, createdAt: Instant,
+        expiresAt: Instant, usedAt: Instant? = nil,
         continueURL: String? = nil
     ) {
+        self.tenant = tenant
         self.codeHash = codeHash
         self.requestType = requestType
         self.email = email

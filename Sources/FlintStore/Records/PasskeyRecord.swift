@@ -3,6 +3,8 @@ public import FlintCore
 /// A passkey: a WebAuthn credential an account enrolled (`passkeyEnrollment:finalize`) and signs in with
 /// (`passkeySignIn:finalize`). Its credential ID belongs to one account at most.
 public struct PasskeyRecord: Sendable, Equatable {
+    /// The tenant of its account; a credential ID names one passkey per tenant.
+    public var tenant: TenantID
     /// The credential ID, base64url (the table's primary key).
     public var credentialID: String
     /// The account it signs in to.
@@ -21,9 +23,11 @@ public struct PasskeyRecord: Sendable, Equatable {
 
     /// Creates a record.
     public init(
-        credentialID: String, localID: String, publicKey: String, rpID: String, signCount: Int64, name: String?, transports: [String],
+        tenant: TenantID = .default, credentialID: String, localID: String, publicKey: String, rpID: String, signCount: Int64, name: String?,
+        transports: [String],
         createdAt: Instant
     ) {
+        self.tenant = tenant
         (self.credentialID, self.localID, self.publicKey, self.rpID) = (credentialID, localID, publicKey, rpID)
         (self.signCount, self.name, self.transports, self.createdAt) = (signCount, name, transports, createdAt)
     }

@@ -2,6 +2,8 @@ public import FlintCore
 
 /// A refresh token, stored by the SHA-256 of its value only.
 public struct RefreshTokenRecord: Sendable, Equatable {
+    /// The tenant of the session: a refresh reaches only this tenant's account.
+    public var tenant: TenantID
     /// Hex SHA-256 of the token.
     public var tokenHash: String
     /// The user it belongs to.
@@ -21,9 +23,11 @@ public struct RefreshTokenRecord: Sendable, Equatable {
 
     /// Creates a record.
     public init(
-        tokenHash: String, localID: String, createdAt: Instant, authTime: Instant, signInProvider: String, secondFactor: SecondFactorKind? = nil,
+        tenant: TenantID = .default, tokenHash: String, localID: String, createdAt: Instant, authTime: Instant, signInProvider: String,
+        secondFactor: SecondFactorKind? = nil,
         secondFactorID: String? = nil, developerClaims: String? = nil
     ) {
+        self.tenant = tenant
         self.tokenHash = tokenHash
         self.localID = localID
         self.createdAt = createdAt

@@ -2,6 +2,8 @@ public import FlintCore
 
 /// A stored account.
 public struct UserRecord: Sendable, Equatable {
+    /// The tenant the account belongs to; its email, number and ID are unique within it.
+    public var tenant: TenantID
     /// The 28-character user ID (`localId`).
     public var localID: String
     /// E.164 phone number, unique across users.
@@ -37,7 +39,10 @@ public struct UserRecord: Sendable, Equatable {
     public var emailLinkSignIn: Bool = false
 
     /// Creates a record.
-    public init(localID: String, phoneNumber: String? = nil, createdAt: Instant, validSince: Instant) {
+    public init(
+        tenant: TenantID = .default, localID: String, phoneNumber: String? = nil, createdAt: Instant, validSince: Instant
+    ) {
+        self.tenant = tenant
         self.localID = localID
         self.phoneNumber = phoneNumber
         self.createdAt = createdAt

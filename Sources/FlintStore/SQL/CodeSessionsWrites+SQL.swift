@@ -3,12 +3,13 @@ import FlintCore
 /// SMS code sessions, for every SQL-backed store: one live session per number and purpose, a code spent by one
 /// conditional statement, and the texts of live sessions (outbox rows, hence the outbox's statements).
 extension CodeSessionsWrites where Self: SQLBacked & OutboxWrites {
-    static var sessionColumns: String { "id, phone_number, purpose, code_hash, created_at, expires_at, attempts, consumed_at" }
+    static var sessionColumns: String { "tenant_id, id, phone_number, purpose, code_hash, created_at, expires_at, attempts, consumed_at" }
 
     /// A session from `row`, whose session columns are named with `prefix` (beside an account's, which share some names).
     func session(from row: SQLRow, prefix: String = "") throws -> CodeSession {
         CodeSession(
-            id: try row.string(prefix + "id"), phoneNumber: try row.string(prefix + "phone_number"),
+            tenant: TenantID(rawValue: try row.string(prefix + "tenant_id")), id: try row.string(prefix + "id"),
+            phoneNumber: try row.string(prefix + "phone_number"),
             purpose: CodePurpose(rawValue: try row.string(prefix + "purpose")), codeHash: try row.string(prefix + "code_hash"),
             createdAt: try row.instant(prefix + "created_at"), expiresAt: try row.instant(prefix + "expires_at"),
             attempts: Int(try row.int64(prefix + "attempts")), consumedAt: try row.optionalInstant(prefix + "consumed_at")
@@ -22,7 +23,9 @@ extension CodeSessionsWrites where Self: SQLBacked & OutboxWrites {
     }
 
     func startCodeSession(_ candidate: CodeSession, maxAttempts: Int) async throws -> (session: CodeSession, reused: Bool) {
-        let liveKey = "\(candidate.purpose.rawValue):\(candidate.phoneNumber)"
+        // One live session per tenant, purpose and number; the default tenant's keys are those from before tenants.
+        let tenantPrefix = candidate.tenant.isDefault ? "" : "t:\(candidate.tenant.rawValue):"
+        let liveKey = "\(tenantPrefix)\(candidate.purpose.rawValue):\(candidate.phoneNumber)"
         // A session whose text is still `sending` was never reported handed over (the hand-over failed and its
         // abandonment was not written, or the node died): it is replaced, or the number would get no code until it expires.
         let pendingText = "SELECT COUNT(*) FROM outbox o WHERE o.session_id = code_sessions.id AND o.status = 'sending'"
@@ -39,11 +42,12 @@ extension CodeSessionsWrites where Self: SQLBacked & OutboxWrites {
         try await db.deferred(
             .write(
                 """
-                INSERT INTO code_sessions (id, live_key, phone_number, purpose, code_hash, created_at, expires_at, attempts)
-                VALUES (?, ?, ?, ?, ?, ?, ?, 0)
+                INSERT INTO code_sessions (tenant_id, id, live_key, phone_number, purpose, code_hash, created_at, expires_at, attempts)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)
                 """,
                 [
-                    .text(candidate.id), .text(liveKey), .text(candidate.phoneNumber), .text(candidate.purpose.rawValue), .text(candidate.codeHash),
+                    .text(candidate.tenant.rawValue), .text(candidate.id), .text(liveKey), .text(candidate.phoneNumber),
+                    .text(candidate.purpose.rawValue), .text(candidate.codeHash),
                     .instant(candidate.createdAt), .instant(candidate.expiresAt),
                 ], into: .codeSessions)
         )
@@ -127,7 +131,8 @@ extension CodeSessionsWrites where Self: SQLBacked & OutboxWrites & UsersWrites 
             let outcome = try await spendCode(sessionID: sessionID, codeHash: codeHash, now: now, maxAttempts: maxAttempts)
             guard case .spent(let session) = outcome else { return SpentCodeRead(outcome: outcome) }
             let read = try await userWithIdentities(
-                phoneNumber: session.phoneNumber, counters: counters.map { ($0.key(for: session.phoneNumber), $0.windowStart) })
+                tenant: session.tenant, phoneNumber: session.phoneNumber,
+                counters: counters.map { ($0.key(for: session.phoneNumber), $0.windowStart) })
             return SpentCodeRead(outcome: outcome, owner: read.found, hits: read.hits)
         }
         // Over the network, one statement: the spend as a data-modifying `WITH`, its returned session joined with the
@@ -142,8 +147,8 @@ extension CodeSessionsWrites where Self: SQLBacked & OutboxWrites & UsersWrites 
             SQLStatement(
                 with: ["spent AS (\(Self.spendStatement) RETURNING \(Self.sessionColumns))"],
                 IdentityRows.accountColumns + ", " + sessionColumns + hitColumns.joined() + """
-                     FROM spent LEFT JOIN users u ON u.phone_number = spent.phone_number
-                        LEFT JOIN federated_identities f ON f.local_id = u.local_id
+                     FROM spent LEFT JOIN users u ON u.tenant_id = spent.tenant_id AND u.phone_number = spent.phone_number
+                        LEFT JOIN federated_identities f ON f.tenant_id = u.tenant_id AND f.local_id = u.local_id
                     """,
                 Self.spendValues(sessionID, codeHash, now, maxAttempts)
                     + counters.flatMap { [SQLValue.text($0.prefix), .instant($0.windowStart)] },

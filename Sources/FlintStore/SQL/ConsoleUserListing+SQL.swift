@@ -1,10 +1,10 @@
 import FlintCore
 
 /// The console's users list (``ConsoleUserListing``), for every SQL-backed store: keyset pages on the order's index
-/// (migration 20), in two segments for an order whose column may be empty (the rows with a value, then those without,
+/// (migration 21's, led by the tenant), in two segments for an order whose column may be empty (the rows with a value, then those without,
 /// each a range of the same index), with the row filters checked on a bounded window of the walk.
 extension ConsoleWrites where Self: SQLBacked & UsersWrites {
-    func consoleUsers(_ listing: ConsoleUserListing) async throws -> ConsoleUserPage {
+    func consoleUsers(tenant: TenantID, _ listing: ConsoleUserListing) async throws -> ConsoleUserPage {
         guard listing.limit > 0 else { return ConsoleUserPage(users: [], next: nil, scanStopped: false) }
         let take = listing.limit + 1
         var found: [UserRecord] = []
@@ -13,7 +13,7 @@ extension ConsoleWrites where Self: SQLBacked & UsersWrites {
         // A cursor without a value is in the second segment of a nullable order (`localID` empty: at its start).
         let inEmptySegment = listing.order.isNullable && cursor != nil && cursor?.value == nil
         if !inEmptySegment {
-            let walked = try await walk(listing, empty: false, after: cursor, take: take, scan: budget)
+            let walked = try await walk(tenant, listing, empty: false, after: cursor, take: take, scan: budget)
             found = walked.rows
             if let stop = walked.stoppedAt, found.count < take { return ConsoleUserPage(users: found, next: stop, scanStopped: true) }
             guard listing.order.isNullable, found.count < take else { return page(found, listing) }
@@ -21,7 +21,7 @@ extension ConsoleWrites where Self: SQLBacked & UsersWrites {
             cursor = ConsoleUserCursor(value: nil, localID: "")
             if listing.checksRows && budget <= 0 { return ConsoleUserPage(users: found, next: cursor, scanStopped: true) }
         }
-        let walked = try await walk(listing, empty: true, after: cursor, take: take - found.count, scan: budget)
+        let walked = try await walk(tenant, listing, empty: true, after: cursor, take: take - found.count, scan: budget)
         found += walked.rows
         if let stop = walked.stoppedAt, found.count < take { return ConsoleUserPage(users: found, next: stop, scanStopped: true) }
         return page(found, listing)
@@ -52,7 +52,7 @@ extension ConsoleWrites where Self: SQLBacked & UsersWrites {
     /// the listing checks none, and then the walk reads only `take`). `stoppedAt` is the last row read when the
     /// window was full before `take` rows passed: where the next page goes on.
     private func walk(
-        _ listing: ConsoleUserListing, empty: Bool, after: ConsoleUserCursor?, take: Int, scan: Int
+        _ tenant: TenantID, _ listing: ConsoleUserListing, empty: Bool, after: ConsoleUserCursor?, take: Int, scan: Int
     ) async throws -> (rows: [UserRecord], scanned: Int, stoppedAt: ConsoleUserCursor?) {
         let pg = db.dialect == .postgresql
         let id = pg ? #"local_id COLLATE "C""# : "local_id"
@@ -71,8 +71,9 @@ extension ConsoleWrites where Self: SQLBacked & UsersWrites {
             case .email: "email"
             }
         let (direction, past) = listing.descending ? ("DESC", "<") : ("ASC", ">")
-        var conditions: [String] = []
-        var binds: [SQLValue] = []
+        // The tenant first: every order's index leads with it, so a tenant's list is a walk of its own range.
+        var conditions = ["tenant_id = ?"]
+        var binds: [SQLValue] = [.text(tenant.rawValue)]
         if let column, listing.order.isNullable { conditions.append("\(column) IS \(empty ? "" : "NOT ")NULL") }
         if let after, !after.localID.isEmpty {
             if let key, let value = after.value, !empty {
@@ -87,7 +88,7 @@ extension ConsoleWrites where Self: SQLBacked & UsersWrites {
             if let from = listing.createdFrom { conditions.append("created_at >= ?"); binds.append(.instant(from)) }
             if let before = listing.createdBefore { conditions.append("created_at < ?"); binds.append(.instant(before)) }
         }
-        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let whereClause = "WHERE " + conditions.joined(separator: " AND ")
         // SQLite has no statistics: without being told, it reads the accounts without an email from the unique email
         // index and sorts them all (half a second at 1,000,000), where the order's own index walks them in order.
         let table = pg ? "users" : "users" + (Self.orderIndex(listing.order).map { " INDEXED BY \($0)" } ?? "")
@@ -133,7 +134,7 @@ extension ConsoleWrites where Self: SQLBacked & UsersWrites {
         return (rows, scanned, ConsoleUserCursor(value: value, localID: try last.string("local_id")))
     }
 
-    /// The index (migration 20) an order walks; the primary key for the local-ID order.
+    /// The index (migration 21) an order walks; the primary key for the local-ID order.
     static func orderIndex(_ order: ConsoleUserListing.Order) -> String? {
         switch order {
         case .userID: nil
@@ -147,7 +148,7 @@ extension ConsoleWrites where Self: SQLBacked & UsersWrites {
     private func rowFilter(_ listing: ConsoleUserListing) -> (sql: String, binds: [SQLValue]) {
         var conditions: [String] = []
         var binds: [SQLValue] = []
-        let federated = "SELECT 1 FROM federated_identities f WHERE f.local_id = w.local_id"
+        let federated = "SELECT 1 FROM federated_identities f WHERE f.tenant_id = w.tenant_id AND f.local_id = w.local_id"
         switch listing.provider {
         case nil: break
         case "password":
@@ -162,7 +163,8 @@ extension ConsoleWrites where Self: SQLBacked & UsersWrites {
         if let disabled = listing.disabled { conditions.append("w.disabled = ?"); binds.append(.bool(disabled)) }
         if let verified = listing.emailVerified { conditions.append("w.email_verified = ?"); binds.append(.bool(verified)) }
         if let hasMFA = listing.hasMFA {
-            conditions.append("\(hasMFA ? "" : "NOT ")EXISTS (SELECT 1 FROM mfa_enrollments m WHERE m.local_id = w.local_id)")
+            conditions.append(
+                "\(hasMFA ? "" : "NOT ")EXISTS (SELECT 1 FROM mfa_enrollments m WHERE m.tenant_id = w.tenant_id AND m.local_id = w.local_id)")
         }
         if listing.order != .created {
             if let from = listing.createdFrom { conditions.append("w.created_at >= ?"); binds.append(.instant(from)) }

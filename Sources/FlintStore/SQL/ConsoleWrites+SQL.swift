@@ -52,7 +52,7 @@ extension ConsoleWrites where Self: SQLBacked & UsersWrites {
     /// found: about √(51 · 1,000,000), where both cost alike at a page of 50 among 1,000,000 accounts.
     static var denseNameMatches: Int { 5_000 }
 
-    func consoleUsers(idPrefix: String?, namePrefix: String?, after: String?, limit: Int) async throws -> [UserRecord] {
+    func consoleUsers(tenant: TenantID, idPrefix: String?, namePrefix: String?, after: String?, limit: Int) async throws -> [UserRecord] {
         guard limit > 0 else { return [] }
         // Both prefixes are ranges on an index, compared by code point (UTF-8 bytes): SQLite's BINARY collation, and
         // PostgreSQL's "C" one on the expressions migration 13 indexes, whatever the database's own collation is.
@@ -78,9 +78,9 @@ extension ConsoleWrites where Self: SQLBacked & UsersWrites {
                 let probe = try await db.first(
                     .read(
                         """
-                        SELECT COUNT(*) AS n FROM (SELECT 1 FROM users WHERE display_name IS NOT NULL AND \(name.sql)
+                        SELECT COUNT(*) AS n FROM (SELECT 1 FROM users WHERE tenant_id = ? AND display_name IS NOT NULL AND \(name.sql)
                             LIMIT \(Self.denseNameMatches)) AS matches
-                        """, name.binds, from: .users))
+                        """, [.text(tenant.rawValue)] + name.binds, from: .users))
                 if try probe?.int64("n") ?? 0 >= Int64(Self.denseNameMatches) {
                     name = range("+LOWER(display_name)", namePrefix.lowercased())
                 }
@@ -88,14 +88,14 @@ extension ConsoleWrites where Self: SQLBacked & UsersWrites {
             conditions.append("(display_name IS NOT NULL AND " + name.sql + ")")
             binds += name.binds
         }
-        var clause = conditions.isEmpty ? "" : "(" + conditions.joined(separator: " OR ") + ")"
+        var clause = "tenant_id = ?" + (conditions.isEmpty ? "" : " AND (" + conditions.joined(separator: " OR ") + ")")
+        binds.insert(.text(tenant.rawValue), at: 0)
         if let after {
-            clause += (clause.isEmpty ? "" : " AND ") + "local_id > ?"
+            clause += " AND local_id > ?"
             binds.append(.text(after))
         }
-        let filter = clause.isEmpty ? "" : "WHERE " + clause
         return try await db.query(
-            .read("SELECT \(UserRows.columns) FROM users \(filter) ORDER BY local_id LIMIT ?", binds + [.integer(Int64(limit))], from: .users)
+            .read("SELECT \(UserRows.columns) FROM users WHERE \(clause) ORDER BY local_id LIMIT ?", binds + [.integer(Int64(limit))], from: .users)
         ).map(user(from:))
     }
 

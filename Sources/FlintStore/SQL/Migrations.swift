@@ -297,8 +297,14 @@ enum Migrations {
                 "CREATE INDEX users_email_order ON users (\(email), \(id))",
             ]
         },
+        // Tenants' users (docs/design/tenants.md): every user-keyed table gets `tenant_id` ('' for the default tenant,
+        // where every existing row lands), first in each key and lookup index, so that a lookup stays one equality
+        // probe of one index with one more bound value, and an email, number, federated identity or passkey is unique
+        // within its tenant. SQLite cannot change a primary key: `users`, `federated_identities` and `passkeys` are
+        // rebuilt (`MigrationTenants`).
+        Migration(version: 21) { dialect in MigrationTenants.statements(dialect) },
         // Accounts locked after failed sign-ins in a row, by the email address the failures named (whether or not an
-        // account has it); the count itself is a rate counter. Versions 21 and 22 belong to other branches.
+        // account has it); the count itself is a rate counter. Version 22 is the device sessions'.
         Migration(version: 23) { _ in
             [
                 """

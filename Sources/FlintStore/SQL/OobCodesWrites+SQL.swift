@@ -2,11 +2,12 @@ import FlintCore
 
 /// Statements of oob codes, for every SQL-backed store.
 extension OobCodesWrites where Self: SQLBacked {
-    private static var oobColumns: String { "code_hash, request_type, email, local_id, created_at, expires_at, used_at, continue_url" }
+    private static var oobColumns: String { "tenant_id, code_hash, request_type, email, local_id, created_at, expires_at, used_at, continue_url" }
 
     private func oobCode(from row: SQLRow) throws -> OobCodeRecord {
         OobCodeRecord(
-            codeHash: try row.string("code_hash"), requestType: OobCodeKind(rawValue: try row.string("request_type")), email: try row.string("email"),
+            tenant: TenantID(rawValue: try row.string("tenant_id")), codeHash: try row.string("code_hash"),
+            requestType: OobCodeKind(rawValue: try row.string("request_type")), email: try row.string("email"),
             localID: try row.optionalString("local_id"), createdAt: try row.instant("created_at"), expiresAt: try row.instant("expires_at"),
             usedAt: try row.optionalInstant("used_at"), continueURL: try row.optionalString("continue_url")
         )
@@ -20,11 +21,12 @@ extension OobCodesWrites where Self: SQLBacked {
         try await db.run(
             .write(
                 """
-                INSERT INTO oob_codes (code_hash, request_type, email, local_id, created_at, expires_at, used_at, continue_url)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO oob_codes (\(Self.oobColumns))
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
-                    .text(c.codeHash), .text(c.requestType.rawValue), .text(c.email), c.localID.sql, .instant(c.createdAt), .instant(c.expiresAt),
+                    .text(c.tenant.rawValue), .text(c.codeHash), .text(c.requestType.rawValue), .text(c.email), c.localID.sql, .instant(c.createdAt),
+                    .instant(c.expiresAt),
                     c.usedAt.sql, c.continueURL.sql,
                 ], into: .oobCodes)
         )

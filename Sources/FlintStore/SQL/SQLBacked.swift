@@ -14,13 +14,15 @@ extension SQLBacked {
     }
 
     /// Runs the statement `statement` makes of an `IN` list's placeholders and their values once per slice of `ids`,
-    /// and returns every row.
-    func forEachSlice(of ids: [String], _ statement: (_ list: String, _ binds: [SQLValue]) -> SQLStatement) async throws -> [SQLRow] {
+    /// and returns every row. The values come after `leading` (those of the placeholders before the list: a tenant).
+    func forEachSlice(
+        of ids: [String], leading: [SQLValue] = [], _ statement: (_ list: String, _ binds: [SQLValue]) -> SQLStatement
+    ) async throws -> [SQLRow] {
         var rows: [SQLRow] = []
         var start = 0
         while start < ids.count {
             let slice = ids[start..<min(start + Self.idsPerStatement, ids.count)]
-            rows += try await db.query(statement(Self.placeholders(slice.count), slice.map(SQLValue.text)))
+            rows += try await db.query(statement(Self.placeholders(slice.count), leading + slice.map(SQLValue.text)))
             start += slice.count
         }
         return rows

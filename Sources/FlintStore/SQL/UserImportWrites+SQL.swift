@@ -9,14 +9,14 @@ import FlintCore
 extension UserImportWrites where Self: SQLBacked & UsersWrites & PasskeysWrites {
     /// Values per `IN (…)` list.
     var lookupWidth: Int { db.dialect == .postgresql ? 1024 : 128 }
-    /// Rows per multi-row `INSERT` (16 columns each: 1,024 parameters on SQLite, 8,192 on PostgreSQL).
+    /// Rows per multi-row `INSERT` (17 columns each: 1,088 parameters on SQLite, 8,704 on PostgreSQL).
     var rowsPerInsert: Int { db.dialect == .postgresql ? 512 : 64 }
 
     func importClashes(
-        localIDs: [String], emails: [String], phoneNumbers: [String], enrollmentIDs: [String], identities: [FederatedIdentityKey]
+        tenant: TenantID, localIDs: [String], emails: [String], phoneNumbers: [String], enrollmentIDs: [String], identities: [FederatedIdentityKey]
     ) async throws -> ImportClashes {
         var clashes = ImportClashes()
-        clashes.identityOwners = try await identityOwners(identities)
+        clashes.identityOwners = try await identityOwners(tenant: tenant, identities)
         let width = lookupWidth
         let lists = Self.placeholders(width)
         let rounds = (max(localIDs.count, emails.count, phoneNumbers.count) + width - 1) / width
@@ -26,9 +26,9 @@ extension UserImportWrites where Self: SQLBacked & UsersWrites & PasskeysWrites 
                 .read(
                     """
                     SELECT local_id, email, phone_number, revocation_generation FROM users
-                    WHERE local_id IN (\(lists)) OR email IN (\(lists)) OR phone_number IN (\(lists))
+                    WHERE tenant_id = ? AND (local_id IN (\(lists)) OR email IN (\(lists)) OR phone_number IN (\(lists)))
                     """,
-                    binds, from: .users)
+                    [.text(tenant.rawValue)] + binds, from: .users)
             )
             for row in rows {
                 let owner = try row.string("local_id")
@@ -61,11 +61,13 @@ extension UserImportWrites where Self: SQLBacked & UsersWrites & PasskeysWrites 
             conflict: .localID, values: userInsertValues)
         try await insertRows(
             accounts.flatMap(\.enrollments),
-            into: .mfaEnrollments, columns: "enrollment_id, local_id, factor, display_name, phone_number, totp_secret, enrolled_at, last_totp_step",
-            width: 8, key: "enrollment_id", conflict: .secondFactor
+            into: .mfaEnrollments,
+            columns: "tenant_id, enrollment_id, local_id, factor, display_name, phone_number, totp_secret, enrolled_at, last_totp_step",
+            width: 9, key: "enrollment_id", conflict: .secondFactor
         ) { e in
             [
-                .text(e.enrollmentID), .text(e.localID), .text(e.factor.rawValue), e.displayName.sql, e.phoneNumber.sql, e.sealedTOTPSecret.sql,
+                .text(e.tenant.rawValue), .text(e.enrollmentID), .text(e.localID), .text(e.factor.rawValue), e.displayName.sql, e.phoneNumber.sql,
+                e.sealedTOTPSecret.sql,
                 .instant(e.enrolledAt), e.lastTOTPStep.sql,
             ]
         }
@@ -73,30 +75,36 @@ extension UserImportWrites where Self: SQLBacked & UsersWrites & PasskeysWrites 
         for passkey in accounts.flatMap(\.passkeys) { try await insertPasskey(passkey) }
     }
 
-    func exportPage(after localID: String?, limit: Int) async throws -> [UserAndFactors] {
+    func exportPage(tenant: TenantID, after localID: String?, limit: Int) async throws -> [UserAndFactors] {
+        let key = SQLValue.text(tenant.rawValue)
         let rows =
             if let localID {
                 try await db.query(
                     .read(
-                        "SELECT \(UserRows.columns) FROM users WHERE local_id > ? ORDER BY local_id LIMIT ?",
-                        [.text(localID), .integer(Int64(limit))],
+                        "SELECT \(UserRows.columns) FROM users WHERE tenant_id = ? AND local_id > ? ORDER BY local_id LIMIT ?",
+                        [key, .text(localID), .integer(Int64(limit))],
                         from: .users))
             } else {
-                try await db.query(.read("SELECT \(UserRows.columns) FROM users ORDER BY local_id LIMIT ?", [.integer(Int64(limit))], from: .users))
+                try await db.query(
+                    .read(
+                        "SELECT \(UserRows.columns) FROM users WHERE tenant_id = ? ORDER BY local_id LIMIT ?", [key, .integer(Int64(limit))],
+                        from: .users
+                    ))
             }
         let users = try rows.map(user(from:))
         guard let first = users.first?.localID, let last = users.last?.localID else { return [] }
+        let range: [SQLValue] = [key, .text(first), .text(last)]
         var factors: [String: [MFAEnrollmentRecord]] = [:]
         for row in try await db.query(
             .read(
                 """
                 SELECT enrollment_id, local_id, factor, display_name, phone_number, totp_secret, enrolled_at, last_totp_step
-                FROM mfa_enrollments WHERE local_id >= ? AND local_id <= ? ORDER BY local_id, enrolled_at, enrollment_id
+                FROM mfa_enrollments WHERE tenant_id = ? AND local_id >= ? AND local_id <= ? ORDER BY local_id, enrolled_at, enrollment_id
                 """,
-                [.text(first), .text(last)], from: .mfaEnrollments)
+                range, from: .mfaEnrollments)
         ) {
             let enrollment = MFAEnrollmentRecord(
-                enrollmentID: try row.string("enrollment_id"), localID: try row.string("local_id"),
+                tenant: tenant, enrollmentID: try row.string("enrollment_id"), localID: try row.string("local_id"),
                 factor: SecondFactorKind(rawValue: try row.string("factor")), displayName: try row.optionalString("display_name"),
                 phoneNumber: try row.optionalString("phone_number"), sealedTOTPSecret: try row.optionalString("totp_secret"),
                 enrolledAt: try row.instant("enrolled_at"), lastTOTPStep: try row.optionalInt64("last_totp_step")
@@ -106,7 +114,7 @@ extension UserImportWrites where Self: SQLBacked & UsersWrites & PasskeysWrites 
         var identities: [String: [FederatedIdentityRecord]] = [:]
         for row in try await db.query(
             .read(
-                "SELECT \(IdentityRows.columns) FROM federated_identities WHERE local_id >= ? AND local_id <= ?", [.text(first), .text(last)],
+                "SELECT \(IdentityRows.columns) FROM federated_identities WHERE tenant_id = ? AND local_id >= ? AND local_id <= ?", range,
                 from: .federatedIdentities)
         ) {
             let identity = try identity(from: row)
@@ -114,7 +122,7 @@ extension UserImportWrites where Self: SQLBacked & UsersWrites & PasskeysWrites 
         }
         var passkeys: [String: [PasskeyRecord]] = [:]
         for row in try await db.query(
-            .read("SELECT \(Self.passkeyColumns) FROM passkeys WHERE local_id >= ? AND local_id <= ?", [.text(first), .text(last)], from: .passkeys)
+            .read("SELECT \(Self.passkeyColumns) FROM passkeys WHERE tenant_id = ? AND local_id >= ? AND local_id <= ?", range, from: .passkeys)
         ) {
             let passkey = try passkey(from: row)
             passkeys[passkey.localID, default: []].append(passkey)
@@ -126,8 +134,8 @@ extension UserImportWrites where Self: SQLBacked & UsersWrites & PasskeysWrites 
         }
     }
 
-    /// The owners of `keys`: one indexed lookup per provider and chunk of ``lookupWidth`` raw IDs.
-    func identityOwners(_ keys: [FederatedIdentityKey]) async throws -> [FederatedIdentityKey: String] {
+    /// The owners of `keys` in `tenant`: one indexed lookup per provider and chunk of ``lookupWidth`` raw IDs.
+    func identityOwners(tenant: TenantID, _ keys: [FederatedIdentityKey]) async throws -> [FederatedIdentityKey: String] {
         var owners: [FederatedIdentityKey: String] = [:]
         let width = lookupWidth
         for (provider, group) in Dictionary(grouping: Set(keys), by: \.providerID) {
@@ -135,8 +143,11 @@ extension UserImportWrites where Self: SQLBacked & UsersWrites & PasskeysWrites 
             for round in 0..<(rawIDs.count + width - 1) / width {
                 let rows = try await db.query(
                     .read(
-                        "SELECT raw_id, local_id FROM federated_identities WHERE provider_id = ? AND raw_id IN (\(Self.placeholders(width)))",
-                        [.text(provider)] + Self.padded(rawIDs, chunk: round, width: width), from: .federatedIdentities)
+                        """
+                        SELECT raw_id, local_id FROM federated_identities
+                        WHERE tenant_id = ? AND provider_id = ? AND raw_id IN (\(Self.placeholders(width)))
+                        """,
+                        [.text(tenant.rawValue), .text(provider)] + Self.padded(rawIDs, chunk: round, width: width), from: .federatedIdentities)
                 )
                 for row in rows {
                     owners[FederatedIdentityKey(providerID: provider, rawID: try row.string("raw_id"))] = try row.string("local_id")

@@ -2,8 +2,8 @@ import FlintCore
 
 /// The federated identities' statement texts, computed once (a protocol extension keeps no stored values).
 enum IdentityRows {
-    static let columns = "provider_id, raw_id, local_id, email, display_name, photo_url, phone_number, screen_name"
-    static let columnCount = 8
+    static let columns = "tenant_id, provider_id, raw_id, local_id, email, display_name, photo_url, phone_number, screen_name"
+    static let columnCount = 9
 
     /// The account's and its identities' columns.
     static let accountColumns = """
@@ -11,11 +11,19 @@ enum IdentityRows {
             \(columns.split(separator: ", ").map { "f.\($0) AS fi_\($0)" }.joined(separator: ", "))
         """
 
+    /// The account of the tenant's identity at a provider (tenant, provider, raw ID), found through the identities'
+    /// primary key and the users' one.
+    static let userByFederatedID = """
+        SELECT \(UserRows.columns) FROM users
+        WHERE tenant_id = ? AND local_id = (
+            SELECT local_id FROM federated_identities WHERE tenant_id = ? AND provider_id = ? AND raw_id = ?)
+        """
+
     /// The account joined with its identities, beside a one-row table so that a number without an account still
     /// answers a row for the counters' columns.
     static let byPhone = """
-         FROM (SELECT 1 AS flint_one) flint_one LEFT JOIN users u ON u.phone_number = ?
-            LEFT JOIN federated_identities f ON f.local_id = u.local_id
+         FROM (SELECT 1 AS flint_one) flint_one LEFT JOIN users u ON u.tenant_id = ? AND u.phone_number = ?
+            LEFT JOIN federated_identities f ON f.tenant_id = u.tenant_id AND f.local_id = u.local_id
         """
 }
 
@@ -26,14 +34,15 @@ extension UsersWrites where Self: SQLBacked {
     /// some of their names).
     func identity(from row: SQLRow, prefix: String = "") throws -> FederatedIdentityRecord {
         FederatedIdentityRecord(
-            localID: try row.string(prefix + "local_id"), providerID: try row.string(prefix + "provider_id"),
+            tenant: TenantID(rawValue: try row.string(prefix + "tenant_id")), localID: try row.string(prefix + "local_id"),
+            providerID: try row.string(prefix + "provider_id"),
             rawID: try row.string(prefix + "raw_id"), email: try row.optionalString(prefix + "email"),
             displayName: try row.optionalString(prefix + "display_name"), photoURL: try row.optionalString(prefix + "photo_url"),
             phoneNumber: try row.optionalString(prefix + "phone_number"), screenName: try row.optionalString(prefix + "screen_name")
         )
     }
 
-    func userWithIdentities(phoneNumber: String, counters: [(key: CounterKey, windowStart: Instant)]) async throws -> (
+    func userWithIdentities(tenant: TenantID, phoneNumber: String, counters: [(key: CounterKey, windowStart: Instant)]) async throws -> (
         found: (user: UserRecord, identities: [FederatedIdentityRecord])?, hits: [Int64]
     ) {
         // Each row carries the counters' hits (empty when the window has none).
@@ -41,7 +50,7 @@ extension UsersWrites where Self: SQLBacked {
         let rows = try await db.query(
             .read(
                 IdentityRows.accountColumns + hitColumns.joined() + IdentityRows.byPhone,
-                counters.flatMap { [SQLValue.text($0.key.rawValue), .instant($0.windowStart)] } + [.text(phoneNumber)],
+                counters.flatMap { [SQLValue.text($0.key.rawValue), .instant($0.windowStart)] } + [.text(tenant.rawValue), .text(phoneNumber)],
                 from: .rateCounters, .users, .federatedIdentities))
         return try accountAndHits(rows, counters: counters.count)
     }
@@ -62,7 +71,8 @@ extension UsersWrites where Self: SQLBacked {
     /// The values an INSERT of `i` writes, in the order of ``IdentityRows/columns``.
     func identityValues(_ i: FederatedIdentityRecord) -> [SQLValue] {
         [
-            .text(i.providerID), .text(i.rawID), .text(i.localID), i.email.sql, i.displayName.sql, i.photoURL.sql, i.phoneNumber.sql,
+            .text(i.tenant.rawValue), .text(i.providerID), .text(i.rawID), .text(i.localID), i.email.sql, i.displayName.sql, i.photoURL.sql,
+            i.phoneNumber.sql,
             i.screenName.sql,
         ]
     }
@@ -72,38 +82,42 @@ extension UsersWrites where Self: SQLBacked {
         identities.sorted { ($0.providerID, $0.rawID) < ($1.providerID, $1.rawID) }
     }
 
-    func user(federatedID: FederatedIdentityKey) async throws -> UserRecord? {
+    func user(tenant: TenantID, federatedID: FederatedIdentityKey) async throws -> UserRecord? {
         try await db.first(
             .read(
-                """
-                SELECT \(UserRows.columns) FROM users
-                WHERE local_id = (SELECT local_id FROM federated_identities WHERE provider_id = ? AND raw_id = ?)
-                """,
-                [.text(federatedID.providerID), .text(federatedID.rawID)], from: .users, .federatedIdentities)
+                IdentityRows.userByFederatedID,
+                [.text(tenant.rawValue), .text(tenant.rawValue), .text(federatedID.providerID), .text(federatedID.rawID)], from: .users,
+                .federatedIdentities)
         ).map(user(from:))
     }
 
-    func federatedIdentities(localID: String) async throws -> [FederatedIdentityRecord] {
+    func federatedIdentities(tenant: TenantID, localID: String) async throws -> [FederatedIdentityRecord] {
         Self.ordered(
             try await db.query(
-                .read("SELECT \(IdentityRows.columns) FROM federated_identities WHERE local_id = ?", [.text(localID)], from: .federatedIdentities)
+                .read(
+                    "SELECT \(IdentityRows.columns) FROM federated_identities WHERE tenant_id = ? AND local_id = ?",
+                    [.text(tenant.rawValue), .text(localID)], from: .federatedIdentities)
             ).map {
                 try identity(from: $0)
             })
     }
 
-    func federatedIdentities(email: String) async throws -> [FederatedIdentityRecord] {
+    func federatedIdentities(tenant: TenantID, email: String) async throws -> [FederatedIdentityRecord] {
         Self.ordered(
             try await db.query(
-                .read("SELECT \(IdentityRows.columns) FROM federated_identities WHERE email = ?", [.text(email)], from: .federatedIdentities)
+                .read(
+                    "SELECT \(IdentityRows.columns) FROM federated_identities WHERE tenant_id = ? AND email = ?",
+                    [.text(tenant.rawValue), .text(email)], from: .federatedIdentities)
             ).map {
                 try identity(from: $0)
             })
     }
 
-    func federatedIdentities(localIDs: [String]) async throws -> [String: [FederatedIdentityRecord]] {
-        let rows = try await forEachSlice(of: Array(Set(localIDs))) {
-            .read("SELECT \(IdentityRows.columns) FROM federated_identities WHERE local_id IN (\($0))", $1, from: .federatedIdentities)
+    func federatedIdentities(tenant: TenantID, localIDs: [String]) async throws -> [String: [FederatedIdentityRecord]] {
+        let rows = try await forEachSlice(of: Array(Set(localIDs)), leading: [.text(tenant.rawValue)]) {
+            .read(
+                "SELECT \(IdentityRows.columns) FROM federated_identities WHERE tenant_id = ? AND local_id IN (\($0))", $1, from: .federatedIdentities
+            )
         }
 
         return Dictionary(grouping: Self.ordered(try rows.map { try identity(from: $0) }), by: \.localID)
@@ -112,15 +126,16 @@ extension UsersWrites where Self: SQLBacked {
     func linkFederatedIdentity(_ identity: FederatedIdentityRecord) async throws {
         let owner = try await db.first(
             .read(
-                "SELECT local_id FROM federated_identities WHERE provider_id = ? AND raw_id = ?",
-                [.text(identity.providerID), .text(identity.rawID)],
+                "SELECT local_id FROM federated_identities WHERE tenant_id = ? AND provider_id = ? AND raw_id = ?",
+                [.text(identity.tenant.rawValue), .text(identity.providerID), .text(identity.rawID)],
                 from: .federatedIdentities)
         )
         if let owner, try owner.string("local_id") != identity.localID { throw StoreError.conflict(.federatedIdentity) }
         // One identity per provider and account: linking again replaces the one the account had.
         try await db.run(
             .write(
-                "DELETE FROM federated_identities WHERE local_id = ? AND provider_id = ?", [.text(identity.localID), .text(identity.providerID)],
+                "DELETE FROM federated_identities WHERE tenant_id = ? AND local_id = ? AND provider_id = ?",
+                [.text(identity.tenant.rawValue), .text(identity.localID), .text(identity.providerID)],
                 into: .federatedIdentities))
         let inserted = try await db.query(
             .write(
@@ -133,12 +148,13 @@ extension UsersWrites where Self: SQLBacked {
         if inserted.isEmpty { throw StoreError.conflict(.federatedIdentity) }
     }
 
-    func unlinkFederatedIdentities(localID: String, providerIDs: [String]) async throws -> Int {
+    func unlinkFederatedIdentities(tenant: TenantID, localID: String, providerIDs: [String]) async throws -> Int {
         var removed = 0
         for provider in Set(providerIDs) {
             removed += try await db.query(
                 .write(
-                    "DELETE FROM federated_identities WHERE local_id = ? AND provider_id = ? RETURNING raw_id", [.text(localID), .text(provider)],
+                    "DELETE FROM federated_identities WHERE tenant_id = ? AND local_id = ? AND provider_id = ? RETURNING raw_id",
+                    [.text(tenant.rawValue), .text(localID), .text(provider)],
                     into: .federatedIdentities)
             ).count
         }

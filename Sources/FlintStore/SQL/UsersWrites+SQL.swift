@@ -1,7 +1,7 @@
 import FlintCore
 
 /// The `users` table's shape, computed once (a protocol extension keeps no stored values): the columns a save writes
-/// (all but `local_id` and `created_at`, which never change) and the fields they hold, the one list the row reader and
+/// (all but the key, `tenant_id` and `local_id`, and `created_at`, which never change) and the fields they hold, the one list the row reader and
 /// the SELECT, INSERT and UPDATE statements are built from.
 enum UserRows {
     /// Where a `users` column keeps its value in a `UserRecord`, by the column's type.
@@ -55,15 +55,23 @@ enum UserRows {
     ]
 
     /// Every column, as a SELECT names them.
-    static let columns = (["local_id", "created_at"] + fields.map(\.column)).joined(separator: ", ")
+    static let columns = (["tenant_id", "local_id", "created_at"] + fields.map(\.column)).joined(separator: ", ")
 
     /// The columns an INSERT names, in the order of ``UsersWrites/userInsertValues(_:)``.
-    static let insertColumns = (fields.map(\.column) + ["local_id", "created_at"]).joined(separator: ", ")
-    static let insertColumnCount = fields.count + 2
+    static let insertColumns = (fields.map(\.column) + ["tenant_id", "local_id", "created_at"]).joined(separator: ", ")
+    static let insertColumnCount = fields.count + 3
+
+    /// A sign-in's read of the tenant's account whose `column` holds a value: one probe of the index led by the tenant.
+    static func lookup(by column: String) -> String {
+        "SELECT \(columns) FROM users WHERE tenant_id = ? AND \(column) = ?"
+    }
+
+    /// The tables whose rows belong to an account (by `tenant_id` and `local_id`), deleted with it.
+    static let keyedByAccount: [SQLTable] = [.refreshTokens, .mfaEnrollments, .mfaRecoveryCodes, .federatedIdentities, .passkeys]
 
     fileprivate static let updateSQL = """
         UPDATE users SET \(fields.map { "\($0.column) = ?" }.joined(separator: ", "))
-        WHERE local_id = ? RETURNING local_id
+        WHERE tenant_id = ? AND local_id = ? RETURNING local_id
         """
 }
 
@@ -80,7 +88,9 @@ extension UsersWrites where Self: SQLBacked {
 
     func user(from row: SQLRow) throws -> UserRecord {
         // `valid_since` is among the fields read next.
-        var user = UserRecord(localID: try row.string("local_id"), createdAt: try row.instant("created_at"), validSince: .epoch)
+        var user = UserRecord(
+            tenant: TenantID(rawValue: try row.string("tenant_id")), localID: try row.string("local_id"), createdAt: try row.instant("created_at"),
+            validSince: .epoch)
         for (column, field) in UserRows.fields { try field.read(column, of: row, into: &user) }
         return user
     }
@@ -92,53 +102,55 @@ extension UsersWrites where Self: SQLBacked {
 
     /// The values an INSERT of `u` writes, in the order of ``UserRows/insertColumns``.
     func userInsertValues(_ u: UserRecord) -> [SQLValue] {
-        userValues(u) + [.text(u.localID), .instant(u.createdAt)]
+        userValues(u) + [.text(u.tenant.rawValue), .text(u.localID), .instant(u.createdAt)]
     }
 
-    /// The user whose `column` holds `value`; `locked`, with the row locked for the transaction (PostgreSQL's
-    /// `FOR UPDATE`; SQLite's writes are serial anyway).
-    private func user(where column: String, is value: String, locked: Bool = false) async throws -> UserRecord? {
-        let sql = "SELECT \(UserRows.columns) FROM users WHERE \(column) = ?"
+    /// The user of `tenant` whose `column` holds `value` (one probe of the index led by the tenant); `locked`, with
+    /// the row locked for the transaction (PostgreSQL's `FOR UPDATE`; SQLite's writes are serial anyway).
+    private func user(_ tenant: TenantID, where column: String, is value: String, locked: Bool = false) async throws -> UserRecord? {
+        let sql = UserRows.lookup(by: column)
+        let binds: [SQLValue] = [.text(tenant.rawValue), .text(value)]
         let statement: SQLStatement =
             locked && db.dialect == .postgresql
-            ? .lockingRead(sql + " FOR UPDATE", [.text(value)], from: .users) : .read(sql, [.text(value)], from: .users)
+            ? .lockingRead(sql + " FOR UPDATE", binds, from: .users) : .read(sql, binds, from: .users)
         return try await db.first(statement).map(user(from:))
     }
 
-    func user(localID: String) async throws -> UserRecord? {
-        try await user(where: "local_id", is: localID)
+    func user(tenant: TenantID, localID: String) async throws -> UserRecord? {
+        try await user(tenant, where: "local_id", is: localID)
     }
 
-    func user(phoneNumber: String) async throws -> UserRecord? {
-        try await user(where: "phone_number", is: phoneNumber)
+    func user(tenant: TenantID, phoneNumber: String) async throws -> UserRecord? {
+        try await user(tenant, where: "phone_number", is: phoneNumber)
     }
 
-    func user(email: String) async throws -> UserRecord? {
-        try await user(where: "email", is: email)
+    func user(tenant: TenantID, email: String) async throws -> UserRecord? {
+        try await user(tenant, where: "email", is: email)
     }
 
-    func lockedUser(localID: String) async throws -> UserRecord? {
-        try await user(where: "local_id", is: localID, locked: true)
+    func lockedUser(tenant: TenantID, localID: String) async throws -> UserRecord? {
+        try await user(tenant, where: "local_id", is: localID, locked: true)
     }
 
-    func lockedUser(email: String) async throws -> UserRecord? {
-        try await user(where: "email", is: email, locked: true)
+    func lockedUser(tenant: TenantID, email: String) async throws -> UserRecord? {
+        try await user(tenant, where: "email", is: email, locked: true)
     }
 
-    func lockedUser(phoneNumber: String) async throws -> UserRecord? {
-        try await user(where: "phone_number", is: phoneNumber, locked: true)
+    func lockedUser(tenant: TenantID, phoneNumber: String) async throws -> UserRecord? {
+        try await user(tenant, where: "phone_number", is: phoneNumber, locked: true)
     }
 
-    func userCount() async throws -> Int {
-        Int(try await db.first(.read("SELECT COUNT(*) AS n FROM users", from: .users))?.int64("n") ?? 0)
+    func userCount(tenant: TenantID) async throws -> Int {
+        Int(try await db.first(.read("SELECT COUNT(*) AS n FROM users WHERE tenant_id = ?", [.text(tenant.rawValue)], from: .users))?.int64("n") ?? 0)
     }
 
     /// Fails with ``StoreError/conflict(_:)`` instead of a driver error when a unique value is taken by another user.
     private func checkUnique(_ u: UserRecord) async throws {
         for (column, value, conflict) in [("phone_number", u.phoneNumber, StoreConflict.phoneNumber), ("email", u.email, .email)] {
             guard let value else { continue }
-            if let owner = try await db.first(.read("SELECT local_id FROM users WHERE \(column) = ?", [.text(value)], from: .users))?.string(
-                "local_id"),
+            if let owner = try await db.first(
+                .read("SELECT local_id FROM users WHERE tenant_id = ? AND \(column) = ?", [.text(u.tenant.rawValue), .text(value)], from: .users)
+            )?.string("local_id"),
                 owner != u.localID
             {
                 throw StoreError.conflict(conflict)
@@ -163,24 +175,29 @@ extension UsersWrites where Self: SQLBacked {
 
     func updateUser(_ u: UserRecord) async throws {
         try await checkUnique(u)
-        let rows = try await db.query(.write(UserRows.updateSQL, userValues(u) + [.text(u.localID)], into: .users))
+        let rows = try await db.query(.write(UserRows.updateSQL, userValues(u) + [.text(u.tenant.rawValue), .text(u.localID)], into: .users))
         if rows.isEmpty { throw StoreError.notFound }
     }
 
-    func recordSignIn(localID: String, at: Instant) async throws {
-        try await db.deferred(.write("UPDATE users SET last_login_at = ? WHERE local_id = ?", [.instant(at), .text(localID)], into: .users))
+    func recordSignIn(tenant: TenantID, localID: String, at: Instant) async throws {
+        try await db.deferred(
+            .write(
+                "UPDATE users SET last_login_at = ? WHERE tenant_id = ? AND local_id = ?", [.instant(at), .text(tenant.rawValue), .text(localID)],
+                into: .users))
     }
 
-    func deleteUser(localID: String) async throws -> Bool {
-        for table in [SQLTable.refreshTokens, .mfaEnrollments, .mfaRecoveryCodes, .federatedIdentities, .passkeys] {
-            try await db.run(.write("DELETE FROM \(table.rawValue) WHERE local_id = ?", [.text(localID)], into: table))
+    func deleteUser(tenant: TenantID, localID: String) async throws -> Bool {
+        let key: [SQLValue] = [.text(tenant.rawValue), .text(localID)]
+        for table in UserRows.keyedByAccount {
+            try await db.run(.write("DELETE FROM \(table.rawValue) WHERE tenant_id = ? AND local_id = ?", key, into: table))
         }
-        return !(try await db.query(.write("DELETE FROM users WHERE local_id = ? RETURNING local_id", [.text(localID)], into: .users))).isEmpty
+        return !(try await db.query(.write("DELETE FROM users WHERE tenant_id = ? AND local_id = ? RETURNING local_id", key, into: .users)))
+            .isEmpty
     }
 
-    func deleteAllUsers() async throws {
-        for table in [SQLTable.refreshTokens, .mfaEnrollments, .mfaRecoveryCodes, .federatedIdentities, .passkeys, .users] {
-            try await db.run(.write("DELETE FROM \(table.rawValue)", into: table))
+    func deleteAllUsers(tenant: TenantID) async throws {
+        for table in UserRows.keyedByAccount + [.users] {
+            try await db.run(.write("DELETE FROM \(table.rawValue) WHERE tenant_id = ?", [.text(tenant.rawValue)], into: table))
         }
     }
 }

@@ -25,7 +25,8 @@ extension UserAdminFlow {
     static func listing(_ users: [UserRecord], in r: some Reads) async throws -> Listing {
         let ids = users.map(\.localID)
         return (
-            users, try await r.mfaEnrollments(localIDs: ids), try await r.federatedIdentities(localIDs: ids), try await r.passkeys(localIDs: ids)
+            users, try await r.mfaEnrollments(tenant: .default, localIDs: ids), try await r.federatedIdentities(tenant: .default, localIDs: ids),
+            try await r.passkeys(tenant: .default, localIDs: ids)
         )
     }
 }
