@@ -40,7 +40,10 @@ extension ConsoleRoutes {
                 "redirectUrl": base + Self.testResultPath, "sessionId": ProviderNonceRule.sha256Hex(sessionID),
                 "eventId": "console-" + Hex.encode(flow.node.random.bytes(8)),
             ])
-            return ConsolePages.redirect("/__/auth/handler?" + query, cookie: testCookie(sessionID))
+            // A page that goes on by itself rather than a redirect: the form's answer may not redirect to another origin
+            // (`form-action 'self'`), and the handler sends the browser to the provider.
+            let data = ["next": "/__/auth/handler?" + query, "lead": "Opening the sign-in with \(id)."]
+            return pages.page("providerTestHop", title: "Test sign-in", data, caller: caller, cookie: testCookie(sessionID))
         }
     }
 
@@ -50,7 +53,7 @@ extension ConsoleRoutes {
             // one same-site step more (a refresh to this page) and the browser sends it.
             guard ConsoleForm.query("hop", in: request) == nil else { return Self.toSignIn }
             let again = Self.testResultPath + "?" + (request.uri.query ?? "") + "&hop=1"
-            return pages.page("providerTestHop", title: "Test sign-in", ["next": again], policy: ConsolePages.contentSecurityPolicy)
+            return pages.page("providerTestHop", title: "Test sign-in", ["next": again, "lead": "Back from the provider."])
         }
         guard caller.canWrite else { return pages.message("Refused", "Your role (read) may only read.", caller: caller, status: .forbidden) }
         var data: [String: Any] = [:]
@@ -62,10 +65,10 @@ extension ConsoleRoutes {
         } else if let link = ConsoleForm.query("link", in: request), let sessionID = ConsoleForm.cookie(Self.testCookie, in: request) {
             do {
                 let found = try await flow.testSignIn(link, sessionID)
-                data["identity"] = [
-                    "providerId": found.providerID, "rawId": found.rawID, "email": found.email ?? "", "emailVerified": found.emailVerified,
-                    "name": found.displayName ?? "", "localId": found.localID ?? "",
-                ]
+                // Absent values stay absent: the template's sections test presence, and an empty string is present.
+                var identity: [String: Any] = ["providerId": found.providerID, "rawId": found.rawID, "emailVerified": found.emailVerified]
+                (identity["email"], identity["name"], identity["localId"]) = (found.email, found.displayName, found.localID)
+                data["identity"] = identity
                 (detail["provider"], detail["result"]) = (.string(found.providerID), "OK")
             } catch let error as AuthError {
                 data["failure"] = error.detail ?? error.message

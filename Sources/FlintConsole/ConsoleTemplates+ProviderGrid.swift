@@ -72,9 +72,10 @@ extension ConsoleTemplates {
         <p><a href="/console/settings#sign-in-methods">Back to the sign-in methods</a></p>
         """
 
-    /// The same-site step a test sign-in's result takes to carry the console's session cookie (SameSite=Strict).
+    /// A test sign-in's steps that go on by themselves: to the handler after the start, and the same-site step the
+    /// result takes to carry the console's session cookie (SameSite=Strict).
     static let providerTestHop = """
         <meta http-equiv="refresh" content="0;url={{next}}">
-        <p>Back from the provider. <a href="{{next}}">Show the test's result</a>.</p>
+        <p>{{lead}} <a href="{{next}}">Continue</a>.</p>
         """
 }

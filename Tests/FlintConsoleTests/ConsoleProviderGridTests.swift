@@ -12,6 +12,14 @@ import Testing
 /// The admin API's built-in provider resources.
 private let defaultIdps = "/identitytoolkit.googleapis.com/v2/projects/\(project)/defaultSupportedIdpConfigs"
 
+extension ConsoleOperator {
+    /// Where a page's `<meta http-equiv="refresh">` goes, as written in the page.
+    static func refreshTarget(_ page: String) -> String? {
+        guard let start = page.range(of: #"<meta http-equiv="refresh" content="0;url="#) else { return nil }
+        return String(page[start.upperBound...].prefix { $0 != "\"" })
+    }
+}
+
 extension API {
     /// Creates the built-in provider `id`'s resource from `json`.
     fileprivate func createIdp(_ id: String, _ json: String) async throws {
@@ -121,8 +129,10 @@ struct ConsoleProviderGridTests {
             try await api.patchConfig(#"{"authorizedDomains":["localhost","127.0.0.1"]}"#, mask: "authorizedDomains")
             let start = try await api.console(
                 .post, "/console/provider-test", form: ["csrf": op.csrf, "providerId": "github.com"], cookie: op.cookie)
-            #expect(start.status == .seeOther, "\(start.text)")
-            let location = try #require(start.headers[.location])
+            // A page that goes on to the handler by itself (a form's answer may not redirect to the provider's origin).
+            #expect(start.status == .ok, "\(start.text)")
+            let refresh = try #require(ConsoleOperator.refreshTarget(start.text))
+            let location = refresh.replacingOccurrences(of: "&amp;", with: "&")
             #expect(
                 location.hasPrefix("/__/auth/handler?") && location.contains("authType=signInViaRedirect")
                     && location.contains("providerId=github.com"))
@@ -139,8 +149,8 @@ struct ConsoleProviderGridTests {
             // Back from the provider: the cross-site redirect carries no console session, so one same-site step more.
             let error = ConsoleRoutes.encode(#"{"code":"auth/user-cancelled","message":"The identity provider answered access_denied."}"#)
             let hop = try await api.console(.get, "/console/provider-test/result?firebaseError=\(error)")
-            #expect(hop.status == .ok && hop.text.contains(#"<meta http-equiv="refresh" content="0;url=/console/provider-test/result?"#))
-            #expect(hop.text.contains("&amp;hop=1"))
+            let back = try #require(ConsoleOperator.refreshTarget(hop.text))
+            #expect(hop.status == .ok && back.hasPrefix("/console/provider-test/result?firebaseError=") && back.hasSuffix("&amp;hop=1"))
             let result = try await api.console(
                 .get, "/console/provider-test/result?firebaseError=\(error)&hop=1", cookie: op.cookie + "; flint_console_provider_test=\(sessionID)")
             #expect(result.status == .ok && result.text.contains("The test sign-in failed: The identity provider answered access_denied."))
