@@ -46,12 +46,7 @@ struct MFAFirstFactorTests {
             #expect(first.status == .ok && first["idToken"] == nil, "\(first.text)")
             #expect(first["mfaEnrollmentRequired"] == .bool(true) && first["mfaInfo"] == .array([]))
             let pending = try #require(first.string("mfaPendingCredential"))
-            let start = try await api.postJSON(
-                Path.enrollStart, ["mfaPendingCredential": pending, "phoneEnrollmentInfo": ["phoneNumber": "+16505550172"]])
-            let sessionInfo = try #require(start["phoneSessionInfo"]?["sessionInfo"]?.stringValue, "\(start.text)")
-            let code = try await api.pendingCode(for: "+16505550172")
-            let done = try await api.postJSON(
-                Path.enrollFinalize, ["mfaPendingCredential": pending, "phoneVerificationInfo": ["sessionInfo": sessionInfo, "code": code]])
+            let done = try await api.enrollPhone(pending: pending, "+16505550172")
             let claims = try JWT.payload(try #require(done.string("idToken"), "\(done.text)"))
             #expect(claims["firebase"]?["sign_in_second_factor"]?.stringValue == "phone")
 
