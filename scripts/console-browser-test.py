@@ -39,7 +39,10 @@ from selenium.webdriver.common.keys import Keys
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from selenium.webdriver.common.action_chains import ActionChains
+
 from headless import chromium_paths, flint_env, free_port, headless_chromium, start_flint, stop_flint, wait_ready
+from standin_provider import stand_in_provider
 
 EMAIL = "ops@example.com"
 PASSWORD = "console browser test password"
@@ -236,6 +239,100 @@ def check_accessibility(driver, console, paths, scheme):
     expect(not found, "accessibility violations:\n  " + "\n  ".join(found))
 
 
+def admin_call(base, method, path, body):
+    """An admin API call with dev mode's `owner` credential."""
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method=method,
+                                     headers={"Content-Type": "application/json", "Authorization": "Bearer owner"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read() or b"{}")
+
+
+# What the focused element is, and whether a focus indicator is drawn: an outline (the stylesheet's :focus-visible) or
+# a box shadow, and the element in the viewport.
+FOCUSED = """
+const e = document.activeElement;
+if (!e || e === document.body) return null;
+const s = getComputedStyle(e), r = e.getBoundingClientRect();
+const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
+const shadow = s.boxShadow && s.boxShadow !== 'none';
+const label = (e.getAttribute('aria-label') || e.innerText || e.value || e.name || e.id || '').replace(/\\s+/g, ' ').trim();
+return {tag: e.tagName, id: e.id, name: e.name || '', label: label, indicator: outline || shadow,
+        visible: r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth,
+        key: e.tagName + '#' + e.id + '@' + e.name + '@' + label + '@' + Math.round(r.top + scrollY) + ',' + Math.round(r.left)};
+"""
+
+
+class Keyboard:
+    """The console driven by keys alone: Tab from the top of the page to an element, then Enter or Space."""
+
+    def __init__(self, driver):
+        self.driver = driver
+
+    def press(self, *keys):
+        ActionChains(self.driver).send_keys(*keys).perform()
+
+    def focused(self):
+        return self.driver.execute_script(FOCUSED)
+
+    def tab_to(self, label, limit=400):
+        """Tabs from the top of the page until the focused element reads `label` (or has it as its ID or name); fails
+        when it never does."""
+        self.driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);")
+        for _ in range(limit):
+            self.press(Keys.TAB)
+            now = self.focused()
+            if now and label in (now["label"], now["id"], now["name"]):
+                return now
+        sys.exit(f"console browser test failed: Tab never reached {label!r} on {self.driver.current_url}")
+
+    def activate(self, label, key=Keys.ENTER):
+        """Tabs to `label`, presses `key` and waits for the page it leads to."""
+        self.tab_to(label)
+        page = self.driver.find_element(By.TAG_NAME, "html")
+        self.press(key)
+        WebDriverWait(self.driver, 20).until(lambda _: gone(page))
+
+    def walk(self, limit=600):
+        """Tabs through the whole page from the top: the elements focused, in order, each with whether a focus
+        indicator was visible; stops when focus comes back round."""
+        self.driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);")
+        seen, order = set(), []
+        for _ in range(limit):
+            self.press(Keys.TAB)
+            now = self.focused()
+            if now is None:
+                if order:
+                    break
+                continue
+            if order and now["key"] == order[-1]["key"] and now["tag"] == "IFRAME":
+                continue  # Tab stops inside a frame: the page sees the frame focused until focus leaves it.
+            if now["key"] in seen:
+                break
+            seen.add(now["key"])
+            order.append(now)
+        return order
+
+
+def keyboard_walk(driver, console, paths):
+    """Every page Tabbed through from the top: the skip link comes first and shows itself; every element focused
+    shows a focus indicator and is on screen."""
+    keyboard, failures = Keyboard(driver), []
+    for path in paths:
+        console.open(path)
+        order = keyboard.walk()
+        if not order or order[0]["label"] != "Skip to content":
+            failures.append(f"{path}: the first Tab stop is not the skip link ({order[:1]})")
+        elif not order[0]["visible"]:
+            failures.append(f"{path}: the skip link stays off screen when focused")
+        for stop in order:
+            # Focus inside the templates preview's sandboxed frame (an opaque origin the page cannot read): the frame's
+            # own document draws the browser's focus ring on its links; the frame itself must be on screen.
+            framed = stop["tag"] == "IFRAME"
+            if not (stop["indicator"] or framed) or not stop["visible"]:
+                failures.append(f"{path}: {stop['tag']} {stop['label']!r} focused without a visible indicator")
+    return failures
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--flint", required=True)
@@ -276,15 +373,20 @@ def main():
         # A page without a session leads to the sign-in page.
         console.open("/console/users")
         expect(driver.current_url.endswith("/console/sign-in"), "no redirect to sign-in: " + driver.current_url)
-        console.fill("email", EMAIL)
-        console.fill("password", PASSWORD)
+        # Signed in with the keyboard alone: typed, Tab between the fields, Enter.
+        keyboard = Keyboard(driver)
+        keyboard.tab_to("email")
+        keyboard.press(EMAIL, Keys.TAB, PASSWORD)
         console.shot("sign-in")
-        console.submit("Continue")
+        page = driver.find_element(By.TAG_NAME, "html")
+        keyboard.press(Keys.ENTER)
+        WebDriverWait(driver, 20).until(lambda _: gone(page))
         expect(driver.current_url.endswith("/console/sign-in/totp"), "no TOTP step: " + driver.current_url)
         next_step()
-        console.fill("code", totp(secret))
+        keyboard.tab_to("code")
+        keyboard.press(totp(secret))
         console.shot("sign-in-totp")
-        console.submit("Sign in")
+        keyboard.activate("Sign in")
         expect(driver.current_url.endswith("/console/dashboard"), "not signed in: " + console.text())
 
         # The dashboard: the sign-ins above, by method, in charts with their numbers.
@@ -550,6 +652,65 @@ def main():
         expect("Recent deliveries of" not in console.text(), "the deliveries' heading names a webhook though none was chosen")
         console.shot("webhooks")
 
+        # Sign-in methods in one grid: email link turned off and on again with its switch; a test sign-in with a stand-in
+        # OpenID Connect provider runs through the project's handler and shows its outcome here, creating no account;
+        # then the second factor is set per method.
+        provider, issuer = stand_in_provider(free_port())
+        try:
+            admin_call(base, "POST", f"/identitytoolkit.googleapis.com/v2/projects/{PROJECT}/oauthIdpConfigs?oauthIdpConfigId=oidc.standin",
+                       {"enabled": True, "clientId": "corp-client", "clientSecret": "corp-secret", "issuer": issuer, "displayName": "Stand-in"})
+            console.open("/console/settings")
+            console.fill("domain", "127.0.0.1")
+            console.submit("Add domain")
+            grid = driver.find_element(By.ID, "sign-in-methods").text
+            for method in ("Email and password", "Email link", "Phone", "Anonymous", "Google", "Apple", "GitHub", "Microsoft",
+                           "X (Twitter)", "Yahoo", "Facebook", "Game Center", "Google Play Games", "Stand-in"):
+                expect(method in grid, f"{method} missing from the sign-in methods grid")
+            console.submit("Turn off Email link")
+            expect(admin_config(base)["signIn"]["email"].get("passwordRequired") is True, "email link not turned off")
+            console.submit("Turn on Email link")
+            expect(admin_config(base)["signIn"]["email"].get("passwordRequired") is False, "email link not turned on")
+            console.submit("Test sign-in with Stand-in")
+            WebDriverWait(driver, 30, ignored_exceptions=(WebDriverException,)).until(
+                lambda d: "/console/provider-test/result" in d.current_url and "Back to the sign-in methods" in console.text())
+            result = console.text()
+            expect("The sign-in with oidc.standin works" in result and "ada@corp.example" in result and "created nothing" in result,
+                   "test sign-in: " + result)
+            console.shot("provider-test")
+            console.open("/console/users?q=ada%40corp.example")
+            expect("No account matches." in console.text(), "the test sign-in left an account")
+            console.open("/console/settings")
+            Select(driver.find_element(By.ID, "mfa-oidc-standin")).select_by_value("DISABLED")
+            console.submit("Save second factors by method")
+            expect(admin_config(base).get("flint", {}).get("mfaFirstFactors") == {"oidc.standin": "DISABLED"}, "second factor by method not saved")
+            console.shot_section("sign-in-methods", "sign-in-methods")
+        finally:
+            provider.shutdown()
+
+        # The keyboard alone: search, open a user, save a setting, confirm a bulk action (Tab from the top, Enter/Space).
+        console.open("/console/users")
+        keyboard.tab_to("q")
+        keyboard.press("+1 (650) 555-0199", Keys.ENTER)
+        WebDriverWait(driver, 20).until(lambda d: "q=" in d.current_url)
+        expect(uid in console.text(), "keyboard search did not find the user")
+        keyboard.activate(uid)
+        expect(driver.current_url.endswith("/console/users/" + uid), "Enter on the user's link did not open it")
+        console.open("/console/settings")
+        keyboard.tab_to("anonymousEnabled")
+        keyboard.press(Keys.SPACE)
+        keyboard.activate("Save anonymous settings", Keys.SPACE)
+        expect("Saved." in console.text() and admin_config(base)["signIn"]["anonymous"]["enabled"] is False, "keyboard save failed")
+        console.open("/console/users?provider=phone&state=disabled")
+        keyboard.tab_to("Select " + bulk[0][0])
+        keyboard.press(Keys.SPACE)
+        keyboard.tab_to("bulk-action")
+        keyboard.press(Keys.DOWN)
+        expect(driver.find_element(By.ID, "bulk-action").get_attribute("value") == "enable", "the arrow key did not choose enable")
+        keyboard.activate("Review")
+        expect("Enable" in console.text() and bulk[0][0] in console.text(), "no bulk confirmation: " + console.text())
+        keyboard.activate("Confirm")
+        expect("1 done, 0 refused" in console.text(), "keyboard bulk enable: " + console.text())
+
         # A phone's width (390 px): no page scrolls sideways; wide tables turn into one card per row.
         narrow_pages = ["/console/dashboard", "/console/dashboard?range=30d", "/console/users",
                         "/console/users?sort=signin&dir=desc&provider=phone&state=disabled&size=25", "/console/new-user",
@@ -580,6 +741,10 @@ def main():
             driver.save_screenshot(os.path.join(args.screenshots, name + ".png"))
         driver.set_window_size(1200, 800)
 
+        # Every page Tabbed through from the top: the skip link first, then a visible focus indicator on every stop.
+        failures = keyboard_walk(driver, console, narrow_pages + ["/console/provider-test/result"])
+        expect(not failures, "keyboard walk:\n" + "\n".join(failures))
+
         # axe-core (axe-selenium-python's copy) finds no serious or critical violation on any page, light and dark.
         check_accessibility(driver, console, narrow_pages + ["/console/settings?saved=1"], "light")
 
@@ -595,7 +760,8 @@ def main():
         console.shot("templates-dark")
         check_accessibility(driver, console, narrow_pages, "dark")
         print("console browser test: setup, password + TOTP sign-in, search by phone, the users list's sort, filter and bulk disable, add a user, a locked account's unlock, claims, disable, audit log, key rotation, a fictional number, "
-              "anonymous sign-in, an authorized domain, a blocking function's dry run and setting, and a template edited with its live preview all work")
+              "anonymous sign-in, an authorized domain, a blocking function's dry run and setting, a template edited with its live preview, "
+              "the sign-in methods grid with a provider's test sign-in and the second factor by method, and the keyboard alone on every page all work")
     finally:
         if driver is not None:
             driver.quit()

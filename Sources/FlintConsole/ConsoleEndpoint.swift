@@ -8,6 +8,8 @@ package enum ConsoleEndpoint: CaseIterable, Sendable {
     case showSignIn, signIn, showCode, submitCode, signOut, showSetup, submitSetup
     case dashboard, users, user, act, bulkAct, showNewUser, createUser, deliveries, security, showKeys, rotateKeys, webhooks, actOnWebhooks
     case templates, saveTemplate, previewTemplate, settings, changeTestNumbers, changeSettings, changeProvider, blockingDryRun
+    /// The sign-in methods grid's switch, and a provider's test sign-in (its start and its result).
+    case changeProviderState, startProviderTest, providerTestResult
     /// Dev mode's outbox page.
     case outbox
 
@@ -44,6 +46,9 @@ package enum ConsoleEndpoint: CaseIterable, Sendable {
         case .changeTestNumbers: Self.page(.post, "/console/settings/test-numbers")
         case .changeProvider: Self.page(.post, "/console/settings/providers")
         case .blockingDryRun: Self.page(.post, "/console/settings/blocking-dry-run")
+        case .changeProviderState: Self.page(.post, "/console/settings/provider-state")
+        case .startProviderTest: Self.page(.post, "/console/provider-test")
+        case .providerTestResult: Self.page(.get, "/console/provider-test/result")
         // One form per settings group, at `/console/settings/{name}`.
         case .changeSettings:
             Endpoint(.post, ConsoleSettingsGroup.all.keys.sorted().map { Endpoint.Route(Self.settingsPath($0), operationID: nil) }, access: .console)

@@ -25,28 +25,6 @@ enum ConsoleUserAction: String, Sendable, CaseIterable {
 
 /// The users pages' reads and actions, through the operator's own endpoints' flows.
 extension ConsoleFlow {
-    /// Accounts per page of the users list.
-    static let pageSize = 50
-
-    /// One page of the users list for the search `text`: an email (exact, as `accounts:query` matches it), a phone
-    /// number in any international format (`+44 7700 900123`, `0044…`) or, with the project's default phone region,
-    /// in that region's national format (`(650) 555-3434`), or else a local-ID prefix or the start of the display
-    /// name (case-insensitive); every account when empty. Keyset pages in local-ID order after `after`.
-    func searchUsers(_ text: String, after: String?) async throws -> (users: [UserRecord], next: String?) {
-        let query = text.trimmingSpaces
-        if let filter = Self.exactFilter(query, region: node.config.current.defaultPhoneRegion) {
-            let found = try await node.store.read { try await $0.users(tenant: .default, matching: UserQuery(filter: filter, limit: 1)) }
-            return (found, nil)
-        }
-        let term = query.isEmpty ? nil : query
-        let limit = Self.pageSize
-        let found = try await node.store.read {
-            try await $0.consoleUsers(tenant: .default, idPrefix: term, namePrefix: term, after: after, limit: limit + 1)
-        }
-        let page = Array(found.prefix(limit))
-        return (page, found.count > limit ? page.last?.localID : nil)
-    }
-
     /// One page of the users list (``ConsoleUserListing``), with the federated identities of its accounts.
     func listUsers(_ listing: ConsoleUserListing) async throws -> (page: ConsoleUserPage, identities: [String: [FederatedIdentityRecord]]) {
         let page = try await node.store.read { try await $0.consoleUsers(tenant: .default, listing) }

@@ -19,6 +19,8 @@ struct ConsoleFlow: Sendable {
     let webhooks: WebhookSubscriptions
     /// The operator's account create (`projects/{p}/accounts`), as `flint users create` runs it.
     let operatorAccounts: UserConsole
+    /// Completes a provider's test sign-in (``Flows/testProviderSignIn(requestUri:sessionID:)``).
+    let testSignIn: @Sendable (_ requestUri: String, _ sessionID: String) async throws -> ProviderSignInTest
 
     /// A session ends after this long without a request.
     static let idleTimeout: Duration = .seconds(30 * 60)

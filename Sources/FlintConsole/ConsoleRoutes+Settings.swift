@@ -16,6 +16,10 @@ extension ConsoleRoutes {
         guard let caller = try await caller(request) else { return Self.toSignIn }
         var data = settingsData()
         if ConsoleForm.query("saved", in: request) != nil { data["notice"] = "Saved." }
+        // The grid's "Edit" opens that provider's form.
+        if let slug = ConsoleForm.query("edit", in: request), let rows = data["providers"] as? [[String: Any]] {
+            data["providers"] = rows.map { row in row.merging(["editing": row["slug"] as? String == slug]) { $1 } }
+        }
         return pages.page("settings", title: "Settings", data, caller: caller)
     }
 
@@ -119,6 +123,8 @@ extension ConsoleRoutes {
         ).data
         data["numbers"] = rows
         data["providers"] = ConsoleProviders.rows(flow.node.config.current)
+        data["grid"] = ConsoleProviderGrid.rows(flow.node.config.current)
+        data["firstFactors"] = ConsoleProviderGrid.firstFactorChoices(flow.node.config.current)
         return data.merging(ConsoleBlockingFunctions.data(flow.node.config.current)) { $1 }
             .merging(ConsolePolicies.data(flow.node.config.current)) { $1 }
     }

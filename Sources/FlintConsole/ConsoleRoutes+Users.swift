@@ -8,25 +8,23 @@ import Hummingbird
 extension ConsoleRoutes {
     func users(_ request: Request, context: FlintRequestContext) async throws -> Response {
         guard let caller = try await caller(request) else { return Self.toSignIn }
-        let q = ConsoleForm.query("q", in: request) ?? ""
         let list = ConsoleUserList(ConsoleForm.fields(request.uri.query ?? ""))
-        var data: [String: Any] = ["q": q]
-        let found: [UserRecord]
-        if q.isEmpty {
-            let (page, identities) = try await flow.listUsers(list.listing)
-            found = page.users
-            data["users"] = rows(found, identities, locks: try await flow.heldLocks(of: found))
-            data["caption"] = list.isFiltered ? "Accounts matching the filters" : "Every account"
-            if let next = page.next { data["next"] = "/console/users?" + Self.queryString(list.fields(cursor: next)) }
-            if page.scanStopped {
-                data["scanStopped"] = "This page read \(ConsoleUserListing.defaultScanLimit) accounts without filling up: more may match after it."
-            }
-        } else {
-            let (users, next) = try await flow.searchUsers(q, after: ConsoleForm.query("after", in: request))
-            found = users
-            data["users"] = rows(found, try await flow.identities(of: found), locks: try await flow.heldLocks(of: found))
-            data["caption"] = "Accounts matching the search (by user ID; the order and filters apply to the whole list)"
-            if let next { data["next"] = "/console/users?" + Self.queryString(["q": q, "after": next]) }
+        var data: [String: Any] = ["q": list.search ?? ""]
+        // The search form keeps the order and filters, the filter form the search.
+        data["kept"] = list.fields().filter { $0.key != "q" }.sorted { $0.key < $1.key }.map { ["name": $0.key, "value": $0.value] }
+        let (page, identities) =
+            if let q = list.search { try await flow.searchUsers(q, list: list) } else { try await flow.listUsers(list.listing) }
+        data["users"] = rows(page.users, identities, locks: try await flow.heldLocks(of: page.users))
+        data["caption"] =
+            list.search != nil
+            ? (list.isFiltered ? "Accounts matching the search and the filters" : "Accounts matching the search")
+            : list.isFiltered ? "Accounts matching the filters" : "Every account"
+        if let next = page.next { data["next"] = "/console/users?" + Self.queryString(list.fields(cursor: next)) }
+        if page.scanStopped {
+            data["scanStopped"] =
+                list.search != nil
+                ? "The search matches more than \(ConsoleFlow.searchMatchLimit) accounts: only the first \(ConsoleFlow.searchMatchLimit) by user ID are ordered and filtered. Narrow the search to see the others."
+                : "This page read \(ConsoleUserListing.defaultScanLimit) accounts without filling up: more may match after it."
         }
         data.merge(listControls(list)) { $1 }
         if let region = flow.node.config.current.defaultPhoneRegion { data["region"] = region }

@@ -47,6 +47,9 @@ struct ConsoleRoutes: Sendable {
         case .changeSettings: changeSettings
         case .changeProvider: changeProvider
         case .blockingDryRun: blockingDryRun
+        case .changeProviderState: changeProviderState
+        case .startProviderTest: startProviderTest
+        case .providerTestResult: providerTestResult
         case .outbox: devOutbox
         }
     }

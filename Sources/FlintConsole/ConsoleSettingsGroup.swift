@@ -45,7 +45,10 @@ struct ConsoleSettingsGroup: Sendable {
 
     /// The settings forms, by name.
     static let all: [String: ConsoleSettingsGroup] = Dictionary(
-        uniqueKeysWithValues: ([phone, email, anonymous, mfa, domains, appLinks, appleApps, androidApps, linkDomains, ConsoleBlockingFunctions.group]
+        uniqueKeysWithValues: ([
+            phone, email, anonymous, mfa, domains, appLinks, appleApps, androidApps, linkDomains, ConsoleBlockingFunctions.group,
+            ConsoleProviderGrid.group,
+        ]
             + ConsolePolicies.groups).map { ($0.name, $0) })
 
     /// Phone sign-in on or off, its app-verification policy (empty: the server's default by mode), and the default

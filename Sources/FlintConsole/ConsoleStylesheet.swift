@@ -67,6 +67,7 @@ enum ConsoleStylesheet {
         .providers { list-style: none; margin: 0; padding: 0; }
         .providers li { display: inline-flex; align-items: center; gap: 4px; margin-right: 8px; white-space: nowrap; }
         .icon { flex: none; vertical-align: middle; }
+        .row-actions { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; }
         .filters { border-top: 1px solid var(--line); padding-top: 12px; }
         th[aria-sort="ascending"] a::after { content: " \\2191"; }
         th[aria-sort="descending"] a::after { content: " \\2193"; }

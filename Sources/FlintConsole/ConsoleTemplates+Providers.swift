@@ -18,7 +18,7 @@ extension ConsoleTemplates {
         </table></div>
         {{#canWrite}}
         {{#providers}}
-        <details class="card"{{#error}} open{{/error}}>
+        <details class="card" id="provider-{{slug}}"{{#error}} open{{/error}}{{#editing}} open{{/editing}}>
           <summary>{{name}}</summary>
           <form method="post" action="/console/settings/providers">
             <input type="hidden" name="csrf" value="{{csrf}}">

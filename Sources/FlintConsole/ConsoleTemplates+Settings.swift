@@ -79,6 +79,7 @@ extension ConsoleTemplates {
         {{/canWrite}}
         {{^canWrite}}<dl class="facts"><dt>Anonymous sign-in</dt>
           <dd>{{#anonymousEnabled}}enabled{{/anonymousEnabled}}{{^anonymousEnabled}}disabled{{/anonymousEnabled}}</dd></dl>{{/canWrite}}
+        \(providerGrid)
         \(providers)
         \(policies)
         <h2 id="mfa">Multi-factor authentication</h2>
@@ -105,6 +106,7 @@ extension ConsoleTemplates {
           <dt>TOTP second factors</dt><dd>{{#totpFactor}}on{{/totpFactor}}{{^totpFactor}}off{{/totpFactor}}</dd>
           <dt>TOTP adjacent intervals</dt><dd>{{adjacentIntervals}}</dd>
         </dl>{{/canWrite}}
+        \(mfaFirstFactors)
         <h2 id="domains">Authorized domains</h2>
         <p>Continue URLs and OAuth redirects may point only at these hosts.</p>
         \(hostList("domains", action: "/console/settings/domains", field: "domain", label: "Domain", add: "Add domain"))

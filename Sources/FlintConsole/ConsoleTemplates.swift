@@ -12,7 +12,7 @@ enum ConsoleTemplates {
             "confirm": confirm, "deliveries": deliveries, "security": security, "keys": keys,
             "settings": settings, "dashboard": dashboard, "chart": chart, "outbox": outbox, "templates": templates,
             "templatePreview": templatePreview, "webhooks": webhooks, "bulkConfirm": bulkConfirm, "bulkDone": bulkDone,
-            "newUser": newUser,
+            "newUser": newUser, "providerTest": providerTest, "providerTestHop": providerTestHop,
         ]
         for (name, text) in all { try library.register(text, named: name) }
         return library
@@ -26,9 +26,11 @@ enum ConsoleTemplates {
           <p class="muted hint" id="q-hint">{{#region}}Phone numbers: international (+44 7700 900123) or as written in
           {{region}} (the project's default phone region).{{/region}}{{^region}}Phone numbers in international format
           (+1 650 555 3434); set a default phone region in Settings to search national numbers.{{/region}}</p>
+          {{#kept}}<input type="hidden" name="{{name}}" value="{{value}}">{{/kept}}
           <button type="submit">Search</button>
         </form>
         <form method="get" action="/console/users" class="search filters" aria-label="Order and filters">
+          {{#q}}<input type="hidden" name="q" value="{{q}}">{{/q}}
           <div class="field"><label for="sort">Order by</label><select id="sort" name="sort">
           {{#orders}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/orders}}</select></div>
           <div class="field"><label for="dir">Direction</label><select id="dir" name="dir">

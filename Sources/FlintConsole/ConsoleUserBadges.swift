@@ -39,6 +39,8 @@ enum ConsoleUserBadges {
             switch providerID {
             // A padlock.
             case "password": "M4 7V5a4 4 0 0 1 8 0v2h1v8H3V7zm2 0h4V5a2 2 0 0 0-4 0z"
+            // An envelope.
+            case "emailLink": "M1 3h14v10H1zm2 2v.4l5 3.3 5-3.3V5zm0 2.8V11h10V7.8L8 11z"
             // A handset.
             case "phone": "M5 1h6a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V2a1 1 0 0 1 1-1zm1 2v9h4V3zm1 10v1h2v-1z"
             // A G.

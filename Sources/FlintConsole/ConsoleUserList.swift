@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServer
 import FlintStore
 
 /// What the users list shows, as its query string says: the order and direction, the page size, the filters and
@@ -12,6 +13,8 @@ struct ConsoleUserList: Sendable, Equatable {
         "gc.apple.com",
     ]
 
+    /// The search (`q`), trimmed; `nil` when empty.
+    var search: String?
     var order: ConsoleUserListing.Order = .userID
     var descending = false
     var size = 50
@@ -27,6 +30,7 @@ struct ConsoleUserList: Sendable, Equatable {
 
     /// The list a query string's fields describe.
     init(_ fields: [String: String]) {
+        search = fields["q"].map(\.trimmingSpaces).flatMap { $0.isEmpty ? nil : $0 }
         order = fields["sort"].flatMap(ConsoleUserListing.Order.init(rawValue:)) ?? .userID
         descending = fields["dir"] == "desc"
         size = fields["size"].flatMap(Int.init).flatMap { Self.pageSizes.contains($0) ? $0 : nil } ?? 50
@@ -57,6 +61,7 @@ struct ConsoleUserList: Sendable, Equatable {
     /// The query fields of this list (without the cursor unless `cursor` is given), for links that keep it.
     func fields(cursor: ConsoleUserCursor? = nil) -> [String: String] {
         var out: [String: String] = [:]
+        out["q"] = search
         if order != .userID { out["sort"] = order.rawValue }
         if descending { out["dir"] = "desc" }
         if size != 50 { out["size"] = String(size) }

@@ -148,6 +148,41 @@ struct ConsoleUserListTests {
         }
     }
 
+    @Test("the search honours the list's order, filters and page size, and its links keep the search, the order and the filters")
+    func searchInOrder() async throws {
+        var users = Self.accounts(30)
+        for n in users.indices { users[n].displayName = n % 2 == 0 ? "Ada \(n)" : "Bob \(n)" }
+        users[4].disabled = true
+        let all = users
+        try await withUsers(all) { api, op, _ in
+            let ada = all.filter { $0.displayName?.hasPrefix("Ada") == true }
+            let newest = try await api.console(.get, "/console/users?q=ada&sort=created&dir=desc&size=25", cookie: op.cookie)
+            #expect(newest.status == .ok && newest.text.contains("Accounts matching the search"))
+            #expect(Self.rowIDs(newest.text) == ada.reversed().map(\.localID), "newest first, not by user ID")
+            #expect(newest.text.contains(#"<input type="hidden" name="dir" value="desc">"#), "the search form keeps the order")
+            #expect(newest.text.contains(#"<input type="hidden" name="q" value="ada">"#), "the filter form keeps the search")
+            #expect(newest.text.contains(#"href="/console/users?q=ada&amp;size=25&amp;sort=created">Created</a>"#), "sort links keep it")
+
+            let enabled = try await api.console(.get, "/console/users?q=ada&state=enabled&sort=created&dir=desc", cookie: op.cookie)
+            #expect(Self.rowIDs(enabled.text) == ada.reversed().map(\.localID).filter { $0 != "u04" })
+            #expect(enabled.text.contains("Accounts matching the search and the filters"))
+            let byEmail = try await api.console(.get, "/console/users?q=ada&sort=email", cookie: op.cookie)
+            let emails = ada.filter { $0.email != nil }.sorted { $0.email! < $1.email! }.map(\.localID)
+            #expect(Self.rowIDs(byEmail.text) == emails + ada.filter { $0.email == nil }.map(\.localID), "no email last")
+
+            // Pages of 25 over the 30 matches of `u`, newest first: the next link carries the search and the order.
+            let first = try await api.console(.get, "/console/users?q=u&sort=created&dir=desc&size=25", cookie: op.cookie)
+            #expect(Self.rowIDs(first.text) == all.reversed().prefix(25).map(\.localID))
+            let next = try #require(Self.next(first.text))
+            #expect(next.contains("q=u") && next.contains("sort=created") && next.contains("cursor="))
+            let rest = try await api.console(.get, next, cookie: op.cookie)
+            #expect(Self.rowIDs(rest.text) == all.reversed().suffix(5).map(\.localID))
+            #expect(Self.next(rest.text) == nil)
+            let exact = try await api.console(.get, "/console/users?q=user3%40example.com&state=disabled", cookie: op.cookie)
+            #expect(Self.rowIDs(exact.text).isEmpty, "an exact match that the filters refuse")
+        }
+    }
+
     @Test("bulk disable: one confirmation listing the accounts, then each through the single action's flow, audited per account")
     func bulk() async throws {
         try await withUsers(Self.accounts(4)) { api, op, node in

@@ -8,6 +8,8 @@ struct FirstFactorPolicyTests {
         var attempt: FirstFactorPolicy.Attempt
         var expected: FirstFactorPolicy.Decision
         var testDescription: String
+        /// The first factor's own state (`flint.mfaFirstFactors`), if any.
+        var own: ProjectConfig.MFAState? = nil
     }
 
     static let cases: [Case] = [
@@ -51,10 +53,26 @@ struct FirstFactorPolicyTests {
         Case(
             state: .mandatory, attempt: .init(provider: "custom", hasEnrollments: false), expected: .tokens,
             testDescription: "MANDATORY: custom tokens (which cannot enrol) get tokens"),
+        Case(
+            state: .enabled, attempt: .init(provider: "google.com", hasEnrollments: true), expected: .tokens,
+            testDescription: "a first factor whose own state is DISABLED is not asked for the second factor", own: .disabled),
+        Case(
+            state: .enabled, attempt: .init(provider: "password", hasEnrollments: false), expected: .challenge(enrollmentRequired: true),
+            testDescription: "a first factor whose own state is MANDATORY must enrol in an ENABLED project", own: .mandatory),
+        Case(
+            state: .mandatory, attempt: .init(provider: "google.com", hasEnrollments: false), expected: .tokens,
+            testDescription: "a first factor whose own state is ENABLED need not enrol in a MANDATORY project", own: .enabled),
+        Case(
+            state: .disabled, attempt: .init(provider: "password", hasEnrollments: false), expected: .tokens,
+            testDescription: "MFA disabled: a first factor's own MANDATORY does nothing", own: .mandatory),
+        Case(
+            state: .enabled, attempt: .init(provider: "phone", hasEnrollments: true, phoneBecomesFirstFactor: true),
+            expected: .refuse(.unsupportedFirstFactor), testDescription: "a phone first factor of an account with factors stays refused",
+            own: .disabled),
     ]
 
     @Test("decides", arguments: cases)
     func decides(_ c: Case) {
-        #expect(FirstFactorPolicy.decide(c.attempt, state: c.state) == c.expected)
+        #expect(FirstFactorPolicy.decide(c.attempt, state: c.state, firstFactorState: c.own) == c.expected)
     }
 }

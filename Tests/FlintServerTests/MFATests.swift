@@ -35,6 +35,16 @@ extension API {
         return try await postJSON(Path.enrollFinalize, body)
     }
 
+    /// Enrols `phone` as an SMS second factor with a pending credential (an enrolment that is due before any
+    /// tokens); returns the finalize answer.
+    func enrollPhone(pending: String, _ phone: String) async throws -> Reply {
+        let start = try await postJSON(Path.enrollStart, ["mfaPendingCredential": pending, "phoneEnrollmentInfo": ["phoneNumber": phone]])
+        let sessionInfo = try #require(start["phoneSessionInfo"]?["sessionInfo"]?.stringValue, "\(start.text)")
+        let code = try await pendingCode(for: phone)
+        return try await postJSON(
+            Path.enrollFinalize, ["mfaPendingCredential": pending, "phoneVerificationInfo": ["sessionInfo": sessionInfo, "code": code]])
+    }
+
     /// The current TOTP code of a base32 secret at the test clock's time, `offset` steps away.
     func totpCode(_ base32: String, offset: Int64 = 0) throws -> String {
         let secret = try #require(Base32.decode(base32))
@@ -358,12 +368,7 @@ struct MFATests {
             #expect(again["idToken"] == nil)
             #expect(again["mfaInfo"] == .array([]))
             let pending2 = try #require(again.string("mfaPendingCredential"))
-            let start = try await api.postJSON(
-                Path.enrollStart, ["mfaPendingCredential": pending2, "phoneEnrollmentInfo": ["phoneNumber": "+16505550190"]])
-            let sessionInfo = try #require(start["phoneSessionInfo"]?["sessionInfo"]?.stringValue, "\(start.text)")
-            let sms = try await api.pendingCode(for: "+16505550190")
-            let done = try await api.postJSON(
-                Path.enrollFinalize, ["mfaPendingCredential": pending2, "phoneVerificationInfo": ["sessionInfo": sessionInfo, "code": sms]])
+            let done = try await api.enrollPhone(pending: pending2, "+16505550190")
             #expect(done.status == .ok, "\(done.text)")
             let claims = try JWT.payload(try #require(done.string("idToken")))
             #expect(claims["firebase"]?["sign_in_second_factor"]?.stringValue == "phone")

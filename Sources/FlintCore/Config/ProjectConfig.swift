@@ -16,7 +16,7 @@ package struct ProjectConfig: Sendable, Equatable {
         "signIn.email.enabled", "signIn.email.passwordRequired", "signIn.anonymous", "signIn.anonymous.enabled", "authorizedDomains",
         "emailPrivacyConfig",
         "emailPrivacyConfig.enableImprovedEmailPrivacy", "flint", "flint.appLinks", "flint.linkDomains", "flint.emailTemplates",
-        "flint.smsTemplates", "flint.defaultPhoneRegion",
+        "flint.smsTemplates", "flint.defaultPhoneRegion", "flint.mfaFirstFactors",
         "mfa", "mfa.state", "mfa.enabledProviders", "mfa.providerConfigs", "smsRegionConfig",
         "smsRegionConfig.allowByDefault", "smsRegionConfig.allowByDefault.disallowedRegions", "smsRegionConfig.allowlistOnly",
         "smsRegionConfig.allowlistOnly.allowedRegions",
@@ -95,6 +95,7 @@ package struct ProjectConfig: Sendable, Equatable {
         }
         try Self.validateEmailSections(doc)
         try Self.validateMFASection(doc)
+        try Self.validateMFAFirstFactors(doc)
         try Self.validateAppVerification(doc)
         if let regions = try Self.normalizedSMSRegionConfig(doc) { doc["smsRegionConfig"] = regions }
         try Self.validateSMSLimits(doc)

@@ -38,19 +38,22 @@ package enum FirstFactorPolicy {
     package static let phoneFirstFactorInMandatoryProject = AuthError.unsupportedFirstFactor.with(
         detail: "Second factors are mandatory in this project, and an account signed in with a phone number cannot enrol one.")
 
-    /// Decides for `attempt` in a project whose MFA state is `state`.
+    /// Decides for `attempt` in a project whose MFA state is `state`, and whose state for the attempt's first factor
+    /// (``ProjectConfig/mfaState(forFirstFactor:)``) is `firstFactorState` (`state` when `nil`).
     ///
     /// - A phone number never becomes the first factor of an account with second factors (`UNSUPPORTED_FIRST_FACTOR`).
-    /// - An account with second factors is challenged, unless a session that already holds tokens for it is linking.
-    /// - In a `MANDATORY` project an account without factors gets no tokens: it is challenged to enrol one, except
+    /// - An account with second factors is challenged, unless a session that already holds tokens for it is linking,
+    ///   or the first factor's own state is `DISABLED`.
+    /// - With `MANDATORY` for the first factor an account without factors gets no tokens: it is challenged to enrol one, except
     ///   anonymous accounts (which cannot enrol) and phone first factors (refused: they cannot enrol either).
     /// - A custom token (`custom`) gets tokens: the developer's backend, holding a service-account key, vouches for
     ///   the sign-in, as in Firebase (the SDKs' custom-token sign-in cannot answer a challenge, and such a session
     ///   cannot enrol a factor).
-    package static func decide(_ attempt: Attempt, state: ProjectConfig.MFAState) -> Decision {
+    package static func decide(_ attempt: Attempt, state: ProjectConfig.MFAState, firstFactorState: ProjectConfig.MFAState? = nil) -> Decision {
         guard state != .disabled, attempt.provider != "custom" else { return .tokens }
         if attempt.phoneBecomesFirstFactor && attempt.hasEnrollments { return .refuse(.unsupportedFirstFactor) }
-        if attempt.hasEnrollments { return attempt.linking ? .tokens : .challenge(enrollmentRequired: false) }
+        let state = firstFactorState ?? state
+        if attempt.hasEnrollments { return attempt.linking || state == .disabled ? .tokens : .challenge(enrollmentRequired: false) }
         guard state == .mandatory, attempt.provider != "anonymous" else { return .tokens }
         if attempt.provider == "phone" { return .refuse(phoneFirstFactorInMandatoryProject) }
         return .challenge(enrollmentRequired: true)

@@ -53,8 +53,8 @@ extension MFAFlow {
     /// How long a TOTP enrolment may take between start and finalize.
     static let totpEnrollmentWindow: Duration = .seconds(600)
 
-    /// Who is enrolling: a signed-in user (ID token), or — in a MANDATORY project — a user between first factor and
-    /// enrolment (pending credential).
+    /// Who is enrolling: a signed-in user (ID token), or — where enrolment is MANDATORY for the first factor — a user
+    /// between first factor and enrolment (pending credential).
     struct Enrollee: Sendable {
         var user: UserRecord
         var provider: String
@@ -69,7 +69,8 @@ extension MFAFlow {
     func enrollingUser(idToken: String?, pendingCredential: String?) async throws -> Enrollee {
         if idToken == nil, let text = pendingCredential {
             let credential = try gate.openPendingCredential(text)
-            guard node.config.current.mfaState == .mandatory else { throw AuthError.missingIDToken }
+            // Enrolment is mandatory for the first factor the credential stands for (the project's or its own state).
+            guard node.config.current.mfaState(forFirstFactor: credential.signInProvider) == .mandatory else { throw AuthError.missingIDToken }
             guard let user = try await node.store.read({ try await $0.user(tenant: .default, localID: credential.localID) }) else {
                 throw AuthError.invalidMFAPendingCredential
             }

@@ -24,7 +24,9 @@ extension SignInGate {
         if let localID { enrollments = try await activeEnrollments(localID, in: tx) }
         let attempt = FirstFactorPolicy.Attempt(
             provider: provider, hasEnrollments: !enrollments.isEmpty, linking: linking != nil, phoneBecomesFirstFactor: phoneBecomesFirstFactor)
-        return FirstFactorGate(decision: FirstFactorPolicy.decide(attempt, state: node.config.current.mfaState), enrollments: enrollments)
+        let config = node.config.current
+        let decision = FirstFactorPolicy.decide(attempt, state: config.mfaState, firstFactorState: config.mfaState(forFirstFactor: provider))
+        return FirstFactorGate(decision: decision, enrollments: enrollments)
     }
 
     /// Completes a first factor the gate let through, after the flow wrote `user` in `tx`: stores the session's
