@@ -453,17 +453,16 @@ def tenant_management(binary, work):
         flint.stop()
 
 
-SAML_CERTIFICATE = """-----BEGIN CERTIFICATE-----
-MIIBiDCCAS+gAwIBAgIUJPrFi5Q86jyRhQwCEpWpUJGtm9swCgYIKoZIzj0EAwIw
-GTEXMBUGA1UEAwwOaWRwLmZsaW50LnRlc3QwIBcNMjYxMTI5MDcyNjIyWhgPMjEy
-NjExMDUwNzI2MjJaMBkxFzAVBgNVBAMMDmlkcC5mbGludC50ZXN0MFkwEwYHKoZI
-zj0CAQYIKoZIzj0DAQcDQgAENrU9rEAWdmyBpmbbghcMRhaNqWtPhiEk49PY/69G
-r+nbVlzKDZCa2noFNQzYh3srUcCGWhmLSF6mVg3wN33296NTMFEwHQYDVR0OBBYE
-FJXlk9GcUO19BjAluCQpFlluAALZMB8GA1UdIwQYMBaAFJXlk9GcUO19BjAluCQp
-FlluAALZMA8GA1UdEwEB/wQFMAMBAf8wCgYIKoZIzj0EAwIDRwAwRAIgVoT44ZkB
-bOL9i36FhbHc4FEdZO25w85vU/Hl4ZU63rgCIDTXBftQ93DSWrr8nnOaP4+W0ynE
-PcR62MxBjOh+8skH
------END CERTIFICATE-----"""
+def saml_certificate():
+    """A self-signed certificate in PEM, made with openssl, for the SAML provider configs."""
+    with tempfile.TemporaryDirectory() as folder:
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                        "-keyout", os.path.join(folder, "key.pem"), "-out", os.path.join(folder, "cert.pem"), "-days", "2",
+                        "-subj", "/CN=idp.admin-sdk.test"], check=True, capture_output=True)
+        return open(os.path.join(folder, "cert.pem")).read().strip()
+
+
+SAML_CERTIFICATE = saml_certificate()
 
 
 def saml_lifecycle(client, where):

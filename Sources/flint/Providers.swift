@@ -32,15 +32,13 @@ struct Providers: AsyncParsableCommand {
         /// Runs `body` on the collection's operations where it lives, as the command line: audited by `cli`,
         /// Firebase's errors shown as usage errors.
         func run<T: Sendable>(_ body: @escaping @Sendable (IdpConfigAdmin) async throws -> T) async throws -> T {
-            try await store.withStore(mappingErrors: { ($0 as? AuthError).map { ValidationError($0.message) } ?? $0 }) { db in
-                let admin: IdpConfigAdmin
+            try await store.asOperator { [store, project, tenant] db in
                 if let tenant {
-                    admin = .tenant(.saml, tenant, projectID: project, tenants: TenantAdmin(store: db, clock: SystemClock(), random: SystemRandom()))
-                } else {
-                    let key = try await store.masterKey(for: db, useDataDirectory: true, create: false)?.key
-                    admin = .project(.saml, projectID: project, store: db, masterKey: key, clock: SystemClock())
+                    let tenants = TenantAdmin(store: db, clock: SystemClock(), random: SystemRandom())
+                    return try await body(.tenant(.saml, tenant, projectID: project, tenants: tenants))
                 }
-                return try await AuditOrigin.$current.withValue(AuditOrigin(actor: "cli")) { try await body(admin) }
+                let key = try await store.masterKey(for: db, useDataDirectory: true, create: false)?.key
+                return try await body(.project(.saml, projectID: project, store: db, masterKey: key, clock: SystemClock()))
             }
         }
     }

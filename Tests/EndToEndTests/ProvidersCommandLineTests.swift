@@ -1,28 +1,15 @@
+import FlintServerTestSupport
 import Foundation
 import Testing
 
 @Suite("flint providers saml, end to end", .serialized)
 struct ProvidersCommandLineTests {
-    static let certificate = """
-        -----BEGIN CERTIFICATE-----
-        MIIBiDCCAS+gAwIBAgIUJPrFi5Q86jyRhQwCEpWpUJGtm9swCgYIKoZIzj0EAwIw
-        GTEXMBUGA1UEAwwOaWRwLmZsaW50LnRlc3QwIBcNMjYxMTI5MDcyNjIyWhgPMjEy
-        NjExMDUwNzI2MjJaMBkxFzAVBgNVBAMMDmlkcC5mbGludC50ZXN0MFkwEwYHKoZI
-        zj0CAQYIKoZIzj0DAQcDQgAENrU9rEAWdmyBpmbbghcMRhaNqWtPhiEk49PY/69G
-        r+nbVlzKDZCa2noFNQzYh3srUcCGWhmLSF6mVg3wN33296NTMFEwHQYDVR0OBBYE
-        FJXlk9GcUO19BjAluCQpFlluAALZMB8GA1UdIwQYMBaAFJXlk9GcUO19BjAluCQp
-        FlluAALZMA8GA1UdEwEB/wQFMAMBAf8wCgYIKoZIzj0EAwIDRwAwRAIgVoT44ZkB
-        bOL9i36FhbHc4FEdZO25w85vU/Hl4ZU63rgCIDTXBftQ93DSWrr8nnOaP4+W0ynE
-        PcR62MxBjOh+8skH
-        -----END CERTIFICATE-----
-        """
-
     @Test("create, get, update, list and delete a SAML provider of the project and of a tenant, by the admin API's rules")
     func manageSAML() async throws {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
         let pem = data + ".pem"
-        try Self.certificate.write(toFile: pem, atomically: true, encoding: .utf8)
+        try SAMLFixture.certificate.write(toFile: pem, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: pem) }
         func flint(_ arguments: String...) async throws -> (Int32, String) {
             try await runFlint(["providers", "saml"] + arguments + ["--data", data])
