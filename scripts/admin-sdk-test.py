@@ -433,7 +433,13 @@ def tenant_management(binary, work):
                                            enable_email_link_sign_in=False, app=app)
         check(updated.display_name == "updated-py-tenant" and updated.allow_password_sign_up is False
               and updated.enable_email_link_sign_in is False, "update_tenant changes the fields it names")
-        check(tenant_mgt.auth_for_tenant(sample.tenant_id, app=app).tenant_id == sample.tenant_id, "auth_for_tenant scopes a client")
+        # auth_for_tenant keeps its client, which takes its host from FIREBASE_AUTH_EMULATOR_HOST when it is made.
+        os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = f"127.0.0.1:{flint.port}"
+        try:
+            check(tenant_mgt.auth_for_tenant(sample.tenant_id, app=app).tenant_id == sample.tenant_id, "auth_for_tenant scopes a client")
+            provider_configs(app, sample.tenant_id)
+        finally:
+            del os.environ["FIREBASE_AUTH_EMULATOR_HOST"]
         for tenant in [sample, *others]:
             tenant_mgt.delete_tenant(tenant.tenant_id, app=app)
         try:
@@ -445,6 +451,77 @@ def tenant_management(binary, work):
     finally:
         tenant_mgt._TenantManagementService.TENANT_MGT_URL = original
         flint.stop()
+
+
+def saml_certificate():
+    """A self-signed certificate in PEM, made with openssl, for the SAML provider configs."""
+    with tempfile.TemporaryDirectory() as folder:
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                        "-keyout", os.path.join(folder, "key.pem"), "-out", os.path.join(folder, "cert.pem"), "-days", "2",
+                        "-subj", "/CN=idp.admin-sdk.test"], check=True, capture_output=True)
+        return open(os.path.join(folder, "cert.pem")).read().strip()
+
+
+SAML_CERTIFICATE = saml_certificate()
+
+
+def saml_lifecycle(client, where):
+    """create/get/list/update/delete_saml_provider_config on `client` (the project's auth or a tenant's), as
+    firebase-admin's integration tests call them."""
+    from firebase_admin import auth
+    created = client.create_saml_provider_config(
+        "saml.py-corp", idp_entity_id="IDP_ENTITY_ID", sso_url="https://example.com/login",
+        x509_certificates=[SAML_CERTIFICATE], rp_entity_id="RP_ENTITY_ID",
+        callback_url="https://projectId.firebaseapp.com/__/auth/handler", display_name="SAML_DISPLAY_NAME", enabled=True)
+    check(created.provider_id == "saml.py-corp" and created.x509_certificates == [SAML_CERTIFICATE]
+          and created.rp_entity_id == "RP_ENTITY_ID" and created.enabled, f"create_saml_provider_config ({where})")
+    got = client.get_saml_provider_config("saml.py-corp")
+    check(got.idp_entity_id == "IDP_ENTITY_ID" and got.sso_url == "https://example.com/login"
+          and got.callback_url == "https://projectId.firebaseapp.com/__/auth/handler", f"get_saml_provider_config ({where})")
+    client.create_saml_provider_config(
+        "saml.py-other", idp_entity_id="OTHER", sso_url="https://example.com/other", x509_certificates=[SAML_CERTIFICATE],
+        rp_entity_id="RP", callback_url="https://example.com/cb")
+    listed = [c.provider_id for c in client.list_saml_provider_configs(max_results=1).iterate_all()]
+    check(listed == ["saml.py-corp", "saml.py-other"], f"list_saml_provider_configs pages one at a time ({where}): {listed}")
+    updated = client.update_saml_provider_config(
+        "saml.py-corp", idp_entity_id="UPDATED_IDP", sso_url="https://example.com/login2", rp_entity_id="UPDATED_RP",
+        callback_url="https://updated.example/cb", display_name=auth.DELETE_ATTRIBUTE, enabled=False)
+    check(updated.idp_entity_id == "UPDATED_IDP" and updated.rp_entity_id == "UPDATED_RP" and updated.display_name is None
+          and updated.enabled is False and updated.x509_certificates == [SAML_CERTIFICATE], f"update_saml_provider_config ({where})")
+    for provider in ["saml.py-corp", "saml.py-other"]:
+        client.delete_saml_provider_config(provider)
+    try:
+        client.get_saml_provider_config("saml.py-corp")
+        check(False, f"a deleted SAML provider is gone ({where})")
+    except auth.ConfigurationNotFoundError:
+        check(True, f"after delete_saml_provider_config, get raises ConfigurationNotFoundError ({where})")
+
+
+def provider_configs(app, tenant_id):
+    """SAML provider configs on the project, and OIDC + SAML provider configs on a tenant through
+    tenant_mgt.auth_for_tenant, through FIREBASE_AUTH_EMULATOR_HOST."""
+    import firebase_admin
+    from firebase_admin import auth, tenant_mgt
+    project = firebase_admin.initialize_app(options={"projectId": PROJECT}, name="providers")
+    saml_lifecycle(auth.Client(project), "project")
+    tenant = tenant_mgt.auth_for_tenant(tenant_id, app=app)
+    saml_lifecycle(tenant, "tenant")
+    oidc = tenant.create_oidc_provider_config(
+        "oidc.py-corp", client_id="CLIENT_ID", issuer="https://oidc.example.com", display_name="OIDC", enabled=True)
+    check(oidc.provider_id == "oidc.py-corp" and oidc.client_id == "CLIENT_ID", "a tenant's create_oidc_provider_config")
+    oidc = tenant.update_oidc_provider_config("oidc.py-corp", client_id="NEW_ID", enabled=False)
+    check(oidc.client_id == "NEW_ID" and oidc.enabled is False and tenant.get_oidc_provider_config("oidc.py-corp").client_id == "NEW_ID",
+          "a tenant's update_oidc_provider_config and get_oidc_provider_config")
+    check([c.provider_id for c in tenant.list_oidc_provider_configs().iterate_all()] == ["oidc.py-corp"],
+          "a tenant's list_oidc_provider_configs")
+    try:
+        auth.Client(project).get_oidc_provider_config("oidc.py-corp")
+        check(False, "a tenant's provider is not the project's")
+    except auth.ConfigurationNotFoundError:
+        check(True, "a tenant's OIDC provider is not among the project's")
+    tenant.delete_oidc_provider_config("oidc.py-corp")
+    check(list(tenant.list_oidc_provider_configs().iterate_all()) == [], "a tenant's delete_oidc_provider_config")
+    firebase_admin.delete_app(project)
 
 
 def main():

@@ -7,7 +7,8 @@ struct Flint: AsyncParsableCommand {
         commandName: "flint",
         abstract: "Flint: a self-hosted identity service that speaks the Firebase Authentication protocol.",
         subcommands: [
-            Serve.self, ConfigCommand.self, Keys.self, Migrate.self, Doctor.self, Backup.self, Restore.self, Users.self, Tenants.self, Admin.self,
+            Serve.self, ConfigCommand.self, Keys.self, Migrate.self, Doctor.self, Backup.self, Restore.self, Users.self, Tenants.self, Providers.self,
+            Admin.self,
             AdminBridgeCommand.self, Audit.self, Blocking.self, WebhooksCommand.self,
         ],
         defaultSubcommand: Serve.self

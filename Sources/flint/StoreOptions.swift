@@ -1,4 +1,6 @@
 import ArgumentParser
+import FlintCore
+import FlintServer
 import FlintStore
 import Logging
 
@@ -103,5 +105,13 @@ extension StoreOptions {
         }
         try await db.close()
         return result
+    }
+
+    /// ``withStore(sqliteCacheMiB:mappingErrors:_:)`` for an operator's change from the command line: audited by the
+    /// actor `cli`, Firebase's errors shown as usage errors.
+    func asOperator<T: Sendable>(_ body: @escaping @Sendable (any AuthStore) async throws -> T) async throws -> T {
+        try await withStore(mappingErrors: { ($0 as? AuthError).map { ValidationError($0.message) } ?? $0 }) { db in
+            try await AuditOrigin.$current.withValue(AuditOrigin(actor: "cli")) { try await body(db) }
+        }
     }
 }

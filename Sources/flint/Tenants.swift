@@ -26,11 +26,7 @@ struct Tenants: AsyncParsableCommand {
         /// Runs `body` on the store's tenant operations, as the command line: audited by `cli`, Firebase's errors
         /// shown as usage errors.
         func run<T: Sendable>(_ body: @escaping @Sendable (TenantAdmin) async throws -> T) async throws -> T {
-            try await store.withStore(mappingErrors: { ($0 as? AuthError).map { ValidationError($0.message) } ?? $0 }) { db in
-                try await AuditOrigin.$current.withValue(AuditOrigin(actor: "cli")) {
-                    try await body(TenantAdmin(store: db, clock: SystemClock(), random: SystemRandom()))
-                }
-            }
+            try await store.asOperator { try await body(TenantAdmin(store: $0, clock: SystemClock(), random: SystemRandom())) }
         }
 
         /// Prints a tenant as the admin API answers it.

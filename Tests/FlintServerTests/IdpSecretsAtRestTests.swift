@@ -58,6 +58,11 @@ enum StoreEngine: String, CustomStringConvertible, Sendable {
             return try await PostgresStore(location: place, maximumConnections: 4, startTimeout: postgresTestStartLimit, logger: logger)
         }
     }
+
+    /// Runs `body` against a node on the store at `location` with `key` as its master key, then closes the store.
+    func withNode(_ location: String, key: MasterKey? = nil, _ body: @escaping @Sendable (API) async throws -> Void) async throws {
+        try await serve(location, configure: { $0.masterKey = key }, body)
+    }
 }
 
 /// Identity providers' client secrets and Apple's code-flow private key are sealed with the master key in the stored
@@ -66,13 +71,6 @@ enum StoreEngine: String, CustomStringConvertible, Sendable {
 struct IdpSecretsAtRestTests {
     static let clientSecret = "corp-client-secret-value"
     static let privateKey = "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg\n-----END PRIVATE KEY-----"
-
-    /// Runs `body` against a node on the store at `location` with `key` as its master key, then closes the store.
-    private func withNode(
-        _ engine: StoreEngine, _ location: String, key: MasterKey?, _ body: @escaping @Sendable (API) async throws -> Void
-    ) async throws {
-        try await engine.serve(location, configure: { $0.masterKey = key }, body)
-    }
 
     /// Starting a node on `location` with `key` fails with `error`.
     private func expectRefusal(_ engine: StoreEngine, _ location: String, key: MasterKey?, _ error: MasterKeyError) async throws {
@@ -119,7 +117,7 @@ struct IdpSecretsAtRestTests {
     func sealedAndAnswered(_ engine: StoreEngine) async throws {
         let location = try await engine.freshLocation()
         let key = MasterKey.generate()
-        try await withNode(engine, location, key: key) { api in
+        try await engine.withNode(location, key: key) { api in
             try await Self.configure(api)
             try await Self.expectAnsweredInClear(api)
         }
@@ -127,7 +125,7 @@ struct IdpSecretsAtRestTests {
         #expect(!text.contains(Self.clientSecret) && !text.contains("PRIVATE KEY"), "\(text)")
         #expect(text.contains("sealed:v1:\(key.id):"))
         #expect(status == SecretsStatus(inClear: 0, sealedByKey: [key.id: 4]), "server secret, signing key, two provider secrets")
-        try await withNode(engine, location, key: key) { api in try await Self.expectAnsweredInClear(api) }
+        try await engine.withNode(location, key: key) { api in try await Self.expectAnsweredInClear(api) }
     }
 
     @Test(
@@ -135,13 +133,13 @@ struct IdpSecretsAtRestTests {
         arguments: StoreEngine.all)
     func sealedAtStartAndRewrapped(_ engine: StoreEngine) async throws {
         let location = try await engine.freshLocation()
-        try await withNode(engine, location, key: nil) { api in try await Self.configure(api) }
+        try await engine.withNode(location, key: nil) { api in try await Self.configure(api) }
         let before = try await stored(engine, location)
         #expect(before.text.contains(Self.clientSecret), "without a key, kept in clear")
         #expect(before.status == SecretsStatus(inClear: 4, sealedByKey: [:]))
 
         let key = MasterKey.generate()
-        try await withNode(engine, location, key: key) { api in try await Self.expectAnsweredInClear(api) }
+        try await engine.withNode(location, key: key) { api in try await Self.expectAnsweredInClear(api) }
         let after = try await stored(engine, location)
         #expect(!after.text.contains(Self.clientSecret) && !after.text.contains("PRIVATE KEY"), "\(after.text)")
         #expect(after.status == SecretsStatus(inClear: 0, sealedByKey: [key.id: 4]))
@@ -154,7 +152,7 @@ struct IdpSecretsAtRestTests {
         #expect(try await SecretsAtRest(masterKey: key).rewrap(store: store, to: other) == 4)
         try await store.close()
         #expect(try await stored(engine, location).status == SecretsStatus(inClear: 0, sealedByKey: [other.id: 4]))
-        try await withNode(engine, location, key: other) { api in try await Self.expectAnsweredInClear(api) }
+        try await engine.withNode(location, key: other) { api in try await Self.expectAnsweredInClear(api) }
     }
 
     @Test("an envelope is bound to its provider and field: copied onto another provider it does not open")

@@ -16,6 +16,7 @@ extension Path {
     static let verifyAssertion = "\(v3)/verifyAssertion"
     static let defaultIdps = "/identitytoolkit.googleapis.com/v2/projects/\(project)/defaultSupportedIdpConfigs"
     static let oauthIdps = "/identitytoolkit.googleapis.com/v2/projects/\(project)/oauthIdpConfigs"
+    static let samlIdps = "/identitytoolkit.googleapis.com/v2/projects/\(project)/inboundSamlConfigs"
 }
 
 /// A stand-in identity provider on loopback with its own RSA keys: serves its JWKS at `/keys` (counting fetches) and

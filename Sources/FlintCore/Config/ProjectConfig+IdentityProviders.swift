@@ -1,6 +1,6 @@
 /// Federated identity providers, kept in the config document as Identity Platform's admin resources are shaped:
-/// `defaultSupportedIdpConfigs` (``defaultSupportedIdps``) and `oauthIdpConfigs` (`oidc.*`), each a map from the
-/// provider ID to its resource without `name`:
+/// `defaultSupportedIdpConfigs` (``defaultSupportedIdps``), `oauthIdpConfigs` (`oidc.*`) and `inboundSamlConfigs`
+/// (`saml.*`, ``validateSAML(_:path:)``), each a map from the provider ID to its resource without `name`:
 /// `{"enabled": true, "clientId": "…", "clientSecret": "…", "appleSignInConfig": {"bundleIds": ["…"]}}` and
 /// `{"enabled": true, "clientId": "…", "issuer": "https://…", "clientSecret": "…", "displayName": "…",
 /// "responseType": {"idToken": true, "code": false}}`.
@@ -11,12 +11,15 @@ extension ProjectConfig {
         case defaultSupported = "defaultSupportedIdpConfigs"
         /// Generic OIDC providers.
         case oauth = "oauthIdpConfigs"
+        /// SAML identity providers.
+        case saml = "inboundSamlConfigs"
 
         /// Whether `providerID` is a valid ID in this collection.
         package func accepts(_ providerID: String) -> Bool {
             switch self {
             case .defaultSupported: ProjectConfig.defaultSupportedIdps.contains(providerID)
-            case .oauth: ProjectConfig.isOIDCProviderID(providerID)
+            case .oauth: ProjectConfig.isProviderID(providerID, prefix: "oidc.")
+            case .saml: ProjectConfig.isProviderID(providerID, prefix: "saml.")
             }
         }
 
@@ -27,6 +30,11 @@ extension ProjectConfig {
                 ["enabled", "clientId", "clientSecret", "appleSignInConfig", "appleSignInConfig.bundleIds", "appleSignInConfig.codeFlowConfig"]
             case .oauth:
                 ["enabled", "displayName", "clientId", "clientSecret", "issuer", "responseType", "responseType.idToken", "responseType.code"]
+            case .saml:
+                [
+                    "enabled", "displayName", "idpConfig", "idpConfig.idpEntityId", "idpConfig.ssoUrl", "idpConfig.idpCertificates",
+                    "idpConfig.signRequest", "spConfig", "spConfig.spEntityId", "spConfig.callbackUri",
+                ]
             }
         }
     }
@@ -38,16 +46,35 @@ extension ProjectConfig {
     ]
 
     /// Whether `id` names a generic OIDC provider: `oidc.` then letters, digits, `-`, `_` or `.`.
-    package static func isOIDCProviderID(_ id: String) -> Bool {
-        guard id.hasPrefix("oidc."), id.utf8.count > 5, id.utf8.count <= 64 else { return false }
-        return id.dropFirst(5).unicodeScalars.allSatisfy {
+    package static func isOIDCProviderID(_ id: String) -> Bool { isProviderID(id, prefix: "oidc.") }
+
+    /// Whether `id` is `prefix` (`oidc.`, `saml.`) then 1 to 59 letters, digits, `-`, `_` or `.`.
+    static func isProviderID(_ id: String, prefix: String) -> Bool {
+        guard id.hasPrefix(prefix), id.utf8.count > prefix.utf8.count, id.utf8.count <= 64 else { return false }
+        return id.dropFirst(prefix.count).unicodeScalars.allSatisfy {
             ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "-_.".unicodeScalars.contains($0)
         }
     }
 
     /// The stored resources of a collection, by provider ID.
     package func idpResources(_ collection: IdpCollection) -> [String: [String: JSONValue]] {
+        Self.idpResources(collection, in: document)
+    }
+
+    /// The resources of a collection in a document holding one (a project's config, a tenant's), by provider ID.
+    package static func idpResources(_ collection: IdpCollection, in document: [String: JSONValue]) -> [String: [String: JSONValue]] {
         (document[collection.rawValue]?.objectValue ?? [:]).compactMapValues(\.objectValue)
+    }
+
+    /// `document` with the provider's resource in `collection` replaced (`nil` removes it), not validated.
+    package static func setting(
+        idp providerID: String, in collection: IdpCollection, to resource: [String: JSONValue]?, document: [String: JSONValue]
+    ) -> [String: JSONValue] {
+        var doc = document
+        var map = doc[collection.rawValue]?.objectValue ?? [:]
+        map[providerID] = resource.map(JSONValue.object)
+        doc[collection.rawValue] = map.isEmpty ? nil : .object(map)
+        return doc
     }
 
     /// The collection `providerID` belongs to, if any.
@@ -55,20 +82,18 @@ extension ProjectConfig {
         IdpCollection.allCases.first { $0.accepts(providerID) }
     }
 
-    /// The provider's settings, if configured.
+    /// The provider's settings, if configured. SAML providers are configured only: their sign-in is not served yet.
     package func identityProvider(_ providerID: String) -> IdentityProviderConfig? {
-        guard let collection = Self.collection(of: providerID), let resource = idpResources(collection)[providerID] else { return nil }
+        guard let collection = Self.collection(of: providerID), collection != .saml, let resource = idpResources(collection)[providerID] else {
+            return nil
+        }
         return IdentityProviderConfig(providerID: providerID, resource: resource)
     }
 
     /// This config with the provider's resource replaced (`nil` removes it), validated.
     /// - Throws: ``AuthError`` `INVALID_CONFIG` naming what is wrong.
     package func setting(idp providerID: String, in collection: IdpCollection, to resource: [String: JSONValue]?) throws(AuthError) -> ProjectConfig {
-        var doc = document
-        var map = doc[collection.rawValue]?.objectValue ?? [:]
-        map[providerID] = resource.map(JSONValue.object)
-        doc[collection.rawValue] = map.isEmpty ? nil : .object(map)
-        return try ProjectConfig(document: doc)
+        try ProjectConfig(document: Self.setting(idp: providerID, in: collection, to: resource, document: document))
     }
 
     static func validateIdentityProviders(_ doc: [String: JSONValue]) throws(AuthError) {
@@ -113,6 +138,8 @@ extension ProjectConfig {
                     throw invalid("\(path).responseType must be an object of booleans")
                 }
             }
+        case .saml:
+            try validateSAML(fields, path: path)
         }
     }
 }

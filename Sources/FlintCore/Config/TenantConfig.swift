@@ -4,7 +4,10 @@
 /// `passwordPolicyConfig`, `recaptchaConfig`).
 ///
 /// Like ``ProjectConfig``, the whole document is kept as JSON, so fields this version does not act on survive a round
-/// trip. The sections a project has too are checked by the project's own rules (``settings``).
+/// trip. The sections a project has too are checked by the project's own rules (``settings``), the tenant's provider
+/// resources among them: `defaultSupportedIdpConfigs`, `oauthIdpConfigs` and `inboundSamlConfigs` are kept in the
+/// document in the project config's shape (``ProjectConfig/IdpCollection``), served by their own resources
+/// (`tenants/{t}/oauthIdpConfigs`…), never by the tenant's.
 package struct TenantConfig: Sendable, Equatable {
     /// The stored document, without `name`.
     package private(set) var document: [String: JSONValue]
@@ -64,11 +67,26 @@ package struct TenantConfig: Sendable, Equatable {
         (try? ProjectConfig(document: Self.projectDocument(document))) ?? .defaults
     }
 
-    /// The tenant as the admin API answers it: its resource `name`, then its fields.
+    /// The tenant as the admin API answers it: its resource `name`, then its fields (its provider resources are not
+    /// among them).
     package func resource(projectID: String, id: String) -> [String: JSONValue] {
         var out = document
+        for collection in ProjectConfig.IdpCollection.allCases { out[collection.rawValue] = nil }
         out["name"] = .string("projects/\(projectID)/tenants/\(id)")
         return out
+    }
+
+    /// The tenant's provider resources of a collection, by provider ID.
+    package func idpResources(_ collection: ProjectConfig.IdpCollection) -> [String: [String: JSONValue]] {
+        ProjectConfig.idpResources(collection, in: document)
+    }
+
+    /// This tenant with the provider's resource replaced (`nil` removes it), validated by the project's rules.
+    /// - Throws: ``AuthError`` `INVALID_CONFIG` naming what is wrong.
+    package func setting(
+        idp providerID: String, in collection: ProjectConfig.IdpCollection, to resource: [String: JSONValue]?
+    ) throws(AuthError) -> TenantConfig {
+        try TenantConfig(document: ProjectConfig.setting(idp: providerID, in: collection, to: resource, document: document))
     }
 
     /// Applies a PATCH: copies each masked path from `patch` (a path absent from `patch` is cleared), then validates.
@@ -118,10 +136,11 @@ package struct TenantConfig: Sendable, Equatable {
     private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
 
     /// Tenant sections a project has too, and their place in the project's document.
-    private static let sharedSections: [(tenant: String, project: String)] = [
-        ("mfaConfig", "mfa"), ("smsRegionConfig", "smsRegionConfig"), ("passwordPolicyConfig", "passwordPolicyConfig"),
-        ("emailPrivacyConfig", "emailPrivacyConfig"),
-    ]
+    private static let sharedSections: [(tenant: String, project: String)] =
+        [
+            ("mfaConfig", "mfa"), ("smsRegionConfig", "smsRegionConfig"), ("passwordPolicyConfig", "passwordPolicyConfig"),
+            ("emailPrivacyConfig", "emailPrivacyConfig"),
+        ] + ProjectConfig.IdpCollection.allCases.map { ($0.rawValue, $0.rawValue) }
 
     /// The project-config document of a tenant document's settings.
     private static func projectDocument(_ doc: [String: JSONValue]) -> [String: JSONValue] {

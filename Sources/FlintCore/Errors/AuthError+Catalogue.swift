@@ -174,6 +174,8 @@ extension AuthError {
     package static let idpConfigNotFound = AuthError(status: .notFound, code: "CONFIGURATION_NOT_FOUND", reason: "notFound", rpcStatus: "NOT_FOUND")
     /// Creating a provider resource that exists already.
     package static let idpConfigExists = AuthError(status: .conflict, code: "CONFIGURATION_EXISTS", reason: "conflict", rpcStatus: "ALREADY_EXISTS")
+    /// A SAML provider resource without its relying party (`spConfig.spEntityId`).
+    package static let missingSAMLRelyingPartyConfig = AuthError(code: "MISSING_SAML_RELYING_PARTY_CONFIG", rpcStatus: "INVALID_ARGUMENT")
     /// The provider's keys could not be fetched.
     package static let idpKeysUnavailable = AuthError(
         code: "INVALID_IDP_RESPONSE", detail: "The identity provider's public keys could not be fetched.")

@@ -32,6 +32,7 @@ package enum APIEndpoint: CaseIterable, Sendable {
     case createDefaultSupportedIdpConfig, listDefaultSupportedIdpConfigs, getDefaultSupportedIdpConfig
     case updateDefaultSupportedIdpConfig, deleteDefaultSupportedIdpConfig
     case createOAuthIdpConfig, listOAuthIdpConfigs, getOAuthIdpConfig, updateOAuthIdpConfig, deleteOAuthIdpConfig
+    case createInboundSamlConfig, listInboundSamlConfigs, getInboundSamlConfig, updateInboundSamlConfig, deleteInboundSamlConfig
     // Tenants
     case createTenant, listTenants, getTenant, updateTenant, deleteTenant
     // Operations
@@ -172,6 +173,11 @@ package enum APIEndpoint: CaseIterable, Sendable {
         case .getOAuthIdpConfig: .idpConfig(.get, .oauth, item: true, "getOAuthIdpConfig")
         case .updateOAuthIdpConfig: .idpConfig(.patch, .oauth, item: true, "updateOAuthIdpConfig")
         case .deleteOAuthIdpConfig: .idpConfig(.delete, .oauth, item: true, "deleteOAuthIdpConfig")
+        case .createInboundSamlConfig: .idpConfig(.post, .saml, item: false, "createInboundSamlConfig")
+        case .listInboundSamlConfigs: .idpConfig(.get, .saml, item: false, "listInboundSamlConfigs")
+        case .getInboundSamlConfig: .idpConfig(.get, .saml, item: true, "getInboundSamlConfig")
+        case .updateInboundSamlConfig: .idpConfig(.patch, .saml, item: true, "updateInboundSamlConfig")
+        case .deleteInboundSamlConfig: .idpConfig(.delete, .saml, item: true, "deleteInboundSamlConfig")
 
         case .createTenant: .tenants(.post, item: false, "createTenant")
         case .listTenants: .tenants(.get, item: false, "listTenants")
@@ -216,6 +222,8 @@ package enum APIEndpoint: CaseIterable, Sendable {
                 .deleteDefaultSupportedIdpConfig
             )
         case .oauth: (.createOAuthIdpConfig, .listOAuthIdpConfigs, .getOAuthIdpConfig, .updateOAuthIdpConfig, .deleteOAuthIdpConfig)
+        case .saml:
+            (.createInboundSamlConfig, .listInboundSamlConfigs, .getInboundSamlConfig, .updateInboundSamlConfig, .deleteInboundSamlConfig)
         }
     }
 
@@ -262,10 +270,17 @@ extension Endpoint {
             ], access: access)
     }
 
-    /// An identity-provider resource endpoint: the collection (`item: false`) or one provider in it.
+    /// An identity-provider resource endpoint: the collection (`item: false`) or one provider in it, the project's and,
+    /// at its alias (operation `…Tenant`), a tenant's; the handler reads the tenant from the path (``TenantHandling/handled``).
     static func idpConfig(_ method: HTTPRequest.Method, _ collection: ProjectConfig.IdpCollection, item: Bool, _ operationID: String) -> Endpoint {
-        let base = "\(IdentityToolkitPath.v2)/projects/{project}/\(collection.rawValue)"
-        return .at(method, item ? "\(base)/{idp}" : base, operationID, access: method == .get ? .adminRead : .adminWrite)
+        let item = item ? "/{idp}" : ""
+        let project = "\(IdentityToolkitPath.v2)/projects/{project}"
+        return Endpoint(
+            method,
+            [
+                Route("\(project)/\(collection.rawValue)\(item)", operationID: operationID),
+                Route("\(project)/tenants/{tenant}/\(collection.rawValue)\(item)", operationID: "\(operationID)Tenant"),
+            ], access: method == .get ? .adminRead : .adminWrite, tenant: .handled)
     }
 
     /// A tenant resource endpoint: the collection (`item: false`) or one tenant in it.

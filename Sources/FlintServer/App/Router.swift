@@ -110,9 +110,11 @@ func buildRouter(flows: Flows, modules: [any ServerModule] = []) throws -> Route
     api.on(.getConfig, use: config.show)
     api.on(.updateConfig, use: config.update)
     api.on(.getProjectConfig, use: config.publicConfig)
+    let tenantAdmin = TenantAdmin(store: flows.node.store, clock: flows.node.clock, random: flows.node.random, cache: flows.tenants)
     for collection in ProjectConfig.IdpCollection.allCases {
         let idps = IdpConfigRoutes(
-            collection: collection, projectID: flows.node.settings.projectID, config: flows.node.config, clock: flows.node.clock)
+            collection: collection, projectID: flows.node.settings.projectID, config: flows.node.config, tenants: tenantAdmin,
+            clock: flows.node.clock)
         let endpoints = APIEndpoint.idpConfigs(collection)
         api.on(endpoints.create, use: idps.create)
         api.on(endpoints.list, use: idps.list)
@@ -120,9 +122,7 @@ func buildRouter(flows: Flows, modules: [any ServerModule] = []) throws -> Route
         api.on(endpoints.update, use: idps.update)
         api.on(endpoints.delete, use: idps.delete)
     }
-    let tenants = TenantRoutes(
-        projectID: flows.node.settings.projectID,
-        admin: TenantAdmin(store: flows.node.store, clock: flows.node.clock, random: flows.node.random, cache: flows.tenants))
+    let tenants = TenantRoutes(projectID: flows.node.settings.projectID, admin: tenantAdmin)
     api.on(.createTenant, use: tenants.create)
     api.on(.listTenants, use: tenants.list)
     api.on(.getTenant, use: tenants.get)

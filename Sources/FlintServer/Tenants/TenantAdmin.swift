@@ -36,7 +36,8 @@ package struct TenantAdmin: Sendable {
     /// - Returns: the tenant's ID and settings.
     /// - Throws: ``AuthError`` for an invalid body (`MISSING_DISPLAY_NAME`, `INVALID_DISPLAY_NAME`, …).
     package func create(_ body: [String: JSONValue]) async throws -> (id: String, tenant: TenantConfig) {
-        let tenant = try TenantConfig(document: body)
+        // Provider resources are made through their own resources, never with the tenant.
+        let tenant = try TenantConfig(document: body.filter { ProjectConfig.IdpCollection(rawValue: $0.key) == nil })
         let text = try tenant.storedText
         let now = clock.now()
         for _ in 0..<Self.idAttempts {
@@ -111,7 +112,7 @@ package struct TenantAdmin: Sendable {
     }
 
     /// After a change: this node forgets its copies at once, the others when the announcement reaches them.
-    private func changed() async {
+    func changed() async {
         cache?.forget()
         await store.announce(.tenants)
     }

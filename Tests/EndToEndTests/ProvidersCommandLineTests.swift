@@ -1,0 +1,50 @@
+import FlintServerTestSupport
+import Foundation
+import Testing
+
+@Suite("flint providers saml, end to end", .serialized)
+struct ProvidersCommandLineTests {
+    @Test("create, get, update, list and delete a SAML provider of the project and of a tenant, by the admin API's rules")
+    func manageSAML() async throws {
+        let data = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let pem = data + ".pem"
+        try SAMLFixture.certificate.write(toFile: pem, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: pem) }
+        func flint(_ arguments: String...) async throws -> (Int32, String) {
+            try await runFlint(["providers", "saml"] + arguments + ["--data", data])
+        }
+        let create = [
+            "--idp-entity-id", "https://idp.example", "--sso-url", "https://idp.example/sso", "--certificate", pem, "--sp-entity-id", "flint",
+            "--callback-url", "https://app.example/__/auth/handler",
+        ]
+
+        let (created, json) = try await runFlint(["providers", "saml", "create", "saml.corp"] + create + ["--data", data])
+        #expect(created == 0 && json.contains(#""name" : "projects/demo-flint/inboundSamlConfigs/saml.corp""#), "\(json)")
+        let (taken, duplicate) = try await runFlint(["providers", "saml", "create", "saml.corp"] + create + ["--data", data])
+        #expect(taken != 0 && duplicate.contains("CONFIGURATION_EXISTS"), "\(duplicate)")
+        let (badID, invalid) = try await runFlint(["providers", "saml", "create", "oidc.corp"] + create + ["--data", data])
+        #expect(badID != 0 && invalid.contains("INVALID_PROVIDER_ID"), "\(invalid)")
+        let (updated, changed) = try await flint("update", "saml.corp", "idpConfig.ssoUrl", "https://idp.example/two")
+        #expect(updated == 0 && changed.contains("https://idp.example/two"), "\(changed)")
+        let (badURL, refused) = try await flint("update", "saml.corp", "spConfig.callbackUri", "nowhere")
+        #expect(badURL != 0 && refused.contains("INVALID_CONFIG"), "\(refused)")
+        #expect(try await flint("list").1.contains("saml.corp"))
+
+        let (noTenant, missing) = try await runFlint(
+            ["providers", "saml", "create", "saml.corp"] + create + ["--tenant", "nobody-abcde", "--data", data])
+        #expect(noTenant != 0 && missing.contains("TENANT_NOT_FOUND"), "\(missing)")
+        let (tenantMade, tenantJSON) = try await runFlint(["tenants", "create", "Acme", "--data", data])
+        #expect(tenantMade == 0, "\(tenantJSON)")
+        let tenant = try #require(
+            tenantJSON.range(of: #"tenants/acme-[a-z0-9]{5}"#, options: .regularExpression).map { String(tenantJSON[$0].dropFirst(8)) })
+        let (inTenant, tenantSAML) = try await runFlint(
+            ["providers", "saml", "create", "saml.corp"] + create + ["--tenant", tenant, "--data", data])
+        #expect(inTenant == 0 && tenantSAML.contains("tenants/\(tenant)/inboundSamlConfigs/saml.corp"), "\(tenantSAML)")
+        #expect(try await flint("get", "saml.corp", "--tenant", tenant).1.contains("https://idp.example/sso"), "the tenant's own copy")
+        #expect(try await flint("delete", "saml.corp", "--tenant", tenant).0 == 0)
+        #expect(try await flint("get", "saml.corp", "--tenant", tenant).1.contains("CONFIGURATION_NOT_FOUND"))
+        #expect(try await flint("delete", "saml.corp").0 == 0)
+        #expect(try await flint("get", "saml.corp").1.contains("CONFIGURATION_NOT_FOUND"))
+    }
+}
