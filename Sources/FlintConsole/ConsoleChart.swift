@@ -19,6 +19,9 @@ struct ConsoleChart {
     let series: [Series]
     /// Says what the period is, for the summary (`the last 24 hours`).
     let period: String
+    /// A limit drawn as a horizontal line across the bars (the scale reaches it), named in the summary and legend:
+    /// the SMS budget's chart.
+    var limit: (value: Int64, label: String)? = nil
 
     // The drawing's geometry, in SVG user units (the SVG scales to the page's width).
     static let (width, height) = (760.0, 204.0)
@@ -37,23 +40,27 @@ struct ConsoleChart {
                 ["name": buckets[i].name, "cells": series.map { ["value": $0.values[i]] }, "total": series.reduce(0) { $0 + $1.values[i] }]
             },
         ]
-        if total > 0 { data["svg"] = drawing }
+        if total > 0 || limit != nil { data["svg"] = drawing }
+        if let limit { data["limit"] = ["label": limit.label, "value": limit.value] }
         return data
     }
 
     /// One sentence with the numbers: the total, each series', and the busiest bucket.
     var summary: String {
-        guard total > 0 else { return "None in \(period)." }
+        let limitText = limit.map { " \($0.label): \($0.value)." } ?? ""
+        guard total > 0 else { return "None in \(period).\(limitText)" }
         let parts = series.filter { $0.total > 0 }.map { "\($0.name) \($0.total)" }.joined(separator: ", ")
         let sums = buckets.indices.map { i in series.reduce(0) { $0 + $1.values[i] } }
         let busiest = sums.indices.max { sums[$0] < sums[$1] } ?? 0
-        return "\(total) in \(period): \(parts). Busiest: \(buckets[busiest].name) UTC, \(sums[busiest])."
+        let busiestText =
+            limit == nil ? "Busiest: \(buckets[busiest].name) UTC, \(sums[busiest])." : "Most: \(buckets[busiest].name), \(sums[busiest])."
+        return "\(total) in \(period): \(parts). \(busiestText)\(limitText)"
     }
 
     /// The SVG's shapes: horizontal grid lines with their values, the stacked bars, the axis' bucket names.
     private var drawing: [String: Any] {
         let sums = buckets.indices.map { i in series.reduce(0) { $0 + $1.values[i] } }
-        let scale = Self.niceMaximum(sums.max() ?? 0)
+        let scale = Self.niceMaximum(max(sums.max() ?? 0, limit?.value ?? 0, 1))
         let (plotWidth, bottom) = (Self.width - Self.left - Self.right, Self.top + Self.plotHeight)
         let slot = plotWidth / Double(max(buckets.count, 1))
         func y(_ value: Int64) -> Double { bottom - Double(value) * Self.plotHeight / Double(scale) }
@@ -77,11 +84,19 @@ struct ConsoleChart {
         let ticks: [[String: Any]] = buckets.indices.compactMap { i in
             buckets[i].tick.map { ["x": Self.number(Self.left + (Double(i) + 0.5) * slot), "label": $0] }
         }
-        return [
+        var shapes: [String: Any] = [
             "width": Self.number(Self.width), "height": Self.number(Self.height), "gridLeft": Self.number(Self.left),
             "gridRight": Self.number(Self.width - Self.right), "labelX": Self.number(Self.left - 8), "tickY": Self.number(bottom + 24),
             "grid": grid, "bars": bars, "ticks": ticks,
         ]
+        if let limit {
+            let at = y(limit.value)
+            shapes["limitLine"] = [
+                "y": Self.number(at), "textY": Self.number(max(at - 6, Self.top + 4)), "textX": Self.number(Self.width - Self.right - 4),
+                "label": "\(limit.label) \(limit.value)",
+            ]
+        }
+        return shapes
     }
 
     /// The smallest of 1, 2, 5, 10, 20, 50… at least `value`: the top of the scale.

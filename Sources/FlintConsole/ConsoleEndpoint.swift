@@ -8,6 +8,7 @@ package enum ConsoleEndpoint: CaseIterable, Sendable {
     case showSignIn, signIn, showCode, submitCode, signOut, showSetup, submitSetup
     case dashboard, users, user, act, bulkAct, showNewUser, createUser, deliveries, security, showKeys, rotateKeys, webhooks, actOnWebhooks
     case templates, saveTemplate, previewTemplate, settings, changeTestNumbers, changeSettings, changeProvider, blockingDryRun
+    case usageCSV, transfers, importUsers, importJob, exportUsers
     /// Dev mode's outbox page.
     case outbox
 
@@ -44,6 +45,11 @@ package enum ConsoleEndpoint: CaseIterable, Sendable {
         case .changeTestNumbers: Self.page(.post, "/console/settings/test-numbers")
         case .changeProvider: Self.page(.post, "/console/settings/providers")
         case .blockingDryRun: Self.page(.post, "/console/settings/blocking-dry-run")
+        case .usageCSV: Self.page(.get, "/console/usage.csv")
+        case .transfers: Self.page(.get, "/console/import")
+        case .importUsers: Self.page(.post, "/console/import")
+        case .importJob: Self.page(.get, "/console/import/{job}")
+        case .exportUsers: Self.page(.post, "/console/export")
         // One form per settings group, at `/console/settings/{name}`.
         case .changeSettings:
             Endpoint(.post, ConsoleSettingsGroup.all.keys.sorted().map { Endpoint.Route(Self.settingsPath($0), operationID: nil) }, access: .console)

@@ -9,6 +9,8 @@ import Hummingbird
 struct ConsoleRoutes: Sendable {
     let flow: ConsoleFlow
     let pages: ConsolePages
+    /// The user imports running and done on this node.
+    let imports: ConsoleImportJobs
 
     /// One console handler.
     typealias Handler = @Sendable (Request, FlintRequestContext) async throws -> Response
@@ -47,6 +49,11 @@ struct ConsoleRoutes: Sendable {
         case .changeSettings: changeSettings
         case .changeProvider: changeProvider
         case .blockingDryRun: blockingDryRun
+        case .usageCSV: usageCSV
+        case .transfers: transfers
+        case .importUsers: importUsers
+        case .importJob: importJob
+        case .exportUsers: exportUsers
         case .outbox: devOutbox
         }
     }

@@ -93,6 +93,9 @@ enum ConsoleStylesheet {
         .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 6px; background: var(--c); }
         .s0 { --c: var(--c0); } .s1 { --c: var(--c1); } .s2 { --c: var(--c2); } .s3 { --c: var(--c3); } .s4 { --c: var(--c4); }
         .other { --c: var(--c5); } .ok { --c: var(--ok); } .bad { --c: var(--danger); }
+        .chart line.limit { stroke: var(--fg); stroke-width: 2; stroke-dasharray: 8 4; } .chart .limit-label { fill: var(--fg); }
+        .swatch.limit { background: transparent; border-top: 2px dashed var(--fg); height: 0; border-radius: 0; vertical-align: middle; }
+        .budget { margin-bottom: 16px; } .budget figure.chart { margin-bottom: 12px; }
         details summary { cursor: pointer; color: var(--muted); }
         .periods { margin-bottom: 8px; }
         .editor { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(440px, 100%), 1fr)); gap: 16px; align-items: start; }
