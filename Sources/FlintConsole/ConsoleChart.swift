@@ -22,10 +22,26 @@ struct ConsoleChart {
     /// A limit drawn as a horizontal line across the bars (the scale reaches it), named in the summary and legend:
     /// the SMS budget's chart.
     var limit: (value: Int64, label: String)? = nil
+    /// The table's rows when they sum the buckets (a year's days by month: the page stays light, and the days are in
+    /// the CSV download): each bucket's row name, consecutive buckets of one name summed.
+    var tableGroup: ((Int) -> String)? = nil
 
     // The drawing's geometry, in SVG user units (the SVG scales to the page's width).
     static let (width, height) = (760.0, 204.0)
     static let (left, right, top, plotHeight) = (52.0, 8.0, 12.0, 160.0)
+
+    /// The table's rows: one per bucket, or per group of buckets (``tableGroup``).
+    private var tableRows: [[String: Any]] {
+        var groups: [(name: String, indexes: [Int])] = []
+        for i in buckets.indices {
+            let name = tableGroup?(i) ?? buckets[i].name
+            if groups.last?.name == name { groups[groups.count - 1].indexes.append(i) } else { groups.append((name, [i])) }
+        }
+        return groups.map { group -> [String: Any] in
+            let values = series.map { s in group.indexes.reduce(0) { $0 + s.values[$1] } }
+            return ["name": group.name, "cells": values.map { ["value": $0] }, "total": values.reduce(0, +)]
+        }
+    }
 
     /// Every series' count summed.
     var total: Int64 { series.reduce(0) { $0 + $1.total } }
@@ -36,9 +52,7 @@ struct ConsoleChart {
             "id": id, "title": title, "total": total, "summary": summary,
             "legend": series.map { ["name": $0.name, "style": $0.style, "total": $0.total] as [String: Any] },
             "columns": series.map { ["name": $0.name] },
-            "rows": buckets.indices.map { i -> [String: Any] in
-                ["name": buckets[i].name, "cells": series.map { ["value": $0.values[i]] }, "total": series.reduce(0) { $0 + $1.values[i] }]
-            },
+            "rows": tableRows, "byMonth": tableGroup != nil,
         ]
         if total > 0 || limit != nil { data["svg"] = drawing }
         if let limit { data["limit"] = ["label": limit.label, "value": limit.value] }

@@ -95,7 +95,12 @@ struct ConsoleDashboard {
 
     /// A chart of this period's buckets.
     private func chart(_ id: String, _ title: String, _ series: [ConsoleChart.Series]) -> ConsoleChart {
-        ConsoleChart(id: id, title: title, buckets: starts.enumerated().map(bucketName), series: series, period: period.phrase)
+        var chart = ConsoleChart(id: id, title: title, buckets: starts.enumerated().map(bucketName), series: series, period: period.phrase)
+        if period == .quarter || period == .year {
+            let months = starts.map { String(RFC3339.format($0).prefix(7)) }
+            chart.tableGroup = { months[$0] }
+        }
+        return chart
     }
 
     /// One series per label, the busiest first, past ``seriesShown`` summed as `other`.
@@ -112,6 +117,12 @@ struct ConsoleDashboard {
         return shown
     }
 
+    /// A month's axis label, short enough for a year's twelve on a half-width chart: `Feb`, or the year in January.
+    static func monthTick(_ date: String) -> String {
+        let month = Int(date.dropFirst(5).prefix(2)) ?? 1
+        return month == 1 ? String(date.prefix(4)) : ["Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][month - 2]
+    }
+
     /// A bucket's name (`2026-11-26 13:00`, `2026-11-26`) and its axis label: every third hour, every fifth or
     /// fifteenth day, the first day of each month over a year.
     private func bucketName(_ i: Int, _ start: Instant) -> (name: String, tick: String?) {
@@ -123,7 +134,7 @@ struct ConsoleDashboard {
         case .day: return ("\(date) \(time)", fromLast % 3 == 0 ? time : nil)
         case .month: return (date, fromLast % 5 == 0 ? String(date.dropFirst(5)) : nil)
         case .quarter: return (date, fromLast % 15 == 0 ? String(date.dropFirst(5)) : nil)
-        case .year: return (date, date.hasSuffix("-01") ? String(date.prefix(7)) : nil)
+        case .year: return (date, date.hasSuffix("-01") ? Self.monthTick(date) : nil)
         }
     }
 }

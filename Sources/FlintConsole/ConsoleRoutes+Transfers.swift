@@ -137,8 +137,9 @@ extension ConsoleRoutes {
             "failures": s.failures.map { f -> [String: Any] in
                 ["row": f.index + 1, "line": f.line, "localId": f.localId ?? "", "message": f.message]
             },
-            "notListed": s.failuresNotListed, "hasFailures": !s.failures.isEmpty,
+            "hasFailures": !s.failures.isEmpty,
         ]
+        if s.failuresNotListed > 0 { data["notListed"] = s.failuresNotListed }
         if let stopped = s.stoppedAt { data["stoppedAt"] = stopped }
         if let error = job.error { data["error"] = error }
         if let finished = job.finished { data["finished"] = RFC3339.format(finished) }

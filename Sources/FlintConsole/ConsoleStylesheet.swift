@@ -37,8 +37,9 @@ enum ConsoleStylesheet {
         input, select, textarea { font: inherit; color: inherit; background: var(--bg); border: 1px solid var(--line); border-radius: 6px; padding: 6px 8px; }
         .card input, .card textarea { width: 100%; }
         label.check { font-weight: 400; }
-        .card select { display: block; }
-        .card input[type="checkbox"] { width: auto; margin: 0 6px 0 0; }
+        .card select { display: block; max-width: 100%; }
+        .card input[type="checkbox"], .card input[type="radio"] { width: auto; margin: 0 6px 0 0; }
+        section.card + section.card { margin-top: 16px; } section.card > h2:first-child { margin-top: 0; }
         h3 { font-size: 1rem; margin-top: 20px; }
         textarea { font-family: ui-monospace, monospace; }
         button { font: inherit; margin-top: 12px; padding: 6px 14px; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent);

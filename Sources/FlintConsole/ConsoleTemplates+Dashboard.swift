@@ -55,7 +55,7 @@ extension ConsoleTemplates {
           {{/svg}}
           {{^svg}}<p class="muted">{{summary}}</p>{{/svg}}
           <details>
-            <summary>Numbers</summary>
+            <summary>Numbers{{#byMonth}} by month (each day is in the CSV download){{/byMonth}}</summary>
             <div class="scroll"><table>
               <caption class="visually-hidden">{{title}}</caption>
               <thead><tr><th scope="col">Period</th>{{#columns}}<th scope="col">{{name}}</th>{{/columns}}<th scope="col">Total</th></tr></thead>

@@ -78,6 +78,7 @@ struct ConsoleTransfersTests {
             #expect(location.hasPrefix("/console/import/"))
             let page = try await finished(api, op, node, location)
             #expect(page.contains("Imported 2 of 4 users (0 already present, 2 refused)."))
+            #expect(!page.contains("not listed"), "every refused row is listed")
             #expect(page.contains(#"<td data-label="Row">2</td><td data-label="Line">3</td><td data-label="User ID">u2</td>"#), "\(page)")
             #expect(page.contains(#"<td data-label="Row">3</td><td data-label="Line">4</td><td data-label="User ID">u3</td>"#))
             #expect(page.contains(#"<script src="/console/templates.js" defer></script>"#))
