@@ -36,7 +36,7 @@ final class ConsoleImportJobs: Sendable {
 
     init(uploadLimit: Int, directory: String) { (self.uploadLimit, self.directory) = (uploadLimit, directory) }
 
-    /// Adds a running job, unless one is running: then `nil`.
+    /// Adds a running job, unless one is running already: then `false`.
     func start(_ job: Job) -> Bool {
         jobs.withLock { jobs in
             guard !jobs.contains(where: \.running) else { return false }

@@ -46,7 +46,13 @@ extension ConsoleRoutes {
         do {
             upload = try await ConsoleUpload.read(request, limit: imports.uploadLimit, directory: imports.directory)
         } catch let refusal as ConsoleUpload.Refusal {
-            return transfersPage(caller, ["error": refusal.description], status: refusal.status)
+            var page = transfersPage(caller, ["error": refusal.description], status: refusal.status)
+            if refusal.status == .contentTooLarge {
+                // The rest of the body is not read: the connection cannot carry another request.
+                context.closeConnectionAfterResponse()
+                page.headers[.connection] = "close"
+            }
+            return page
         }
         guard let sent = upload.fields["csrf"], constantTimeEquals(Array(sent.utf8), Array(caller.csrf.utf8)) else {
             if let file = upload.file { unlink(file.path) }
