@@ -3,7 +3,9 @@
 
 An operator added with `flint admin operators add` opens its setup link, chooses a password and enrolls TOTP (the code
 is computed here from the secret the page shows), signs in with password + TOTP, reads the dashboard after sign-ins,
-wrong codes, emails and a refused text made through the API (24 hours and 30 days), filters the deliveries by channel
+wrong codes, emails and a refused text made through the API (24 hours, 30 days and a year, the year's CSV download,
+today's SMS by country against the daily budget), imports 3,002 users from a file (two refused) on the import page,
+followed by its script to the report of refused rows, downloads the users' export, filters the deliveries by channel
 and recipient, finds the usable codes and links on the dev outbox page, finds a user by phone number written
 in another format (the users list: sorted by its Created head, filtered by provider and state, two accounts
 disabled at once behind one confirmation, a user added with email and password), replaces their custom claims (the next ID token carries them), disables them (their refresh then
@@ -32,6 +34,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from urllib.parse import urlparse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from selenium.webdriver.common.by import By
@@ -333,6 +336,75 @@ def keyboard_walk(driver, console, paths):
     return failures
 
 
+IMPORT_JOB = [""]
+
+
+def session_get(driver, base, path):
+    """A GET with the browser's console session: (status, headers, body)."""
+    cookies = "; ".join(f"{c['name']}={c['value']}" for c in driver.get_cookies())
+    request = urllib.request.Request(base + path, headers={"Cookie": cookies})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return response.status, response.headers, response.read().decode()
+
+
+def usage_and_budget(driver, console, base):
+    """The year at daily resolution, its CSV download, and today's SMS by country against the daily budget."""
+    driver.find_element(By.LINK_TEXT, "Last year").click()
+    expect("Last year" in driver.find_element(By.CSS_SELECTOR, "nav.periods [aria-current=page]").text, "the year is not the chosen range")
+    months = driver.find_element(By.ID, "sign-ins-caption").find_elements(By.XPATH, "..//table/tbody/tr")
+    expect(len(months) in (12, 13), f"the year's table has {len(months)} rows, not one per month")
+    link = driver.find_element(By.PARTIAL_LINK_TEXT, "as CSV")
+    expect(link.get_attribute("href").endswith("/console/usage.csv?range=1y"), "the CSV link is not the chosen range's")
+    status, headers, body = session_get(driver, base, "/console/usage.csv?range=1y")
+    lines = body.split("\r\n")
+    expect(status == 200 and lines[0] == "date,sign_ins,new_users,sms_sent,sms_refused,emails_sent,emails_failed,errors",
+           "the CSV's header: " + lines[0])
+    expect(len(lines) == 367 and lines[-1] == "", f"the CSV has {len(lines)} lines")
+    expect(headers["Content-Disposition"].startswith('attachment; filename="flint-usage-'), "no attachment: " + str(headers))
+    today = [int(n) for n in lines[-2].split(",")[1:]]
+    expect(today[0] >= 5 and today[2] >= 5, "today's sign-ins and texts are not in the CSV: " + lines[-2])
+    console.shot("dashboard-year")
+    budget = driver.find_element(By.ID, "sms-budget")
+    expect(len(budget.find_elements(By.CSS_SELECTOR, "svg line.limit")) == 1, "no budget line in the SMS chart")
+    desc = budget.find_element(By.CSS_SELECTOR, "svg desc").get_attribute("textContent")
+    expect("Daily budget: 3000." in desc and "US" in budget.text and "GB" in budget.text, "the SMS chart's text: " + desc)
+    expect("Share of the daily budget" in budget.text, "no table under the SMS chart")
+    console.shot_section("sms-budget", "sms-budget")
+
+
+def import_and_export(driver, console, base, work):
+    """An import of 3,002 users (two refused) followed on its page to its report; the export downloaded as JSON."""
+    users = [{"localId": f"imp{i:05d}", "email": f"imported{i}@example.com", "emailVerified": True} for i in range(3000)]
+    users += [{"localId": "bad-email", "email": "not an email"}, {"localId": "imp00001", "email": "again@example.com"}]
+    path = os.path.join(work, "users.json")
+    with open(path, "w") as f:
+        json.dump({"users": users}, f, indent=2)
+    console.open("/console/users")
+    driver.find_element(By.LINK_TEXT, "Import and export").click()
+    driver.find_element(By.ID, "file").send_keys(path)
+    console.shot("import")
+    console.submit("Import")
+    expect("/console/import/" in driver.current_url, "the import did not start: " + console.text())
+    IMPORT_JOB[0] = urlparse(driver.current_url).path
+    WebDriverWait(driver, 60).until(lambda d: d.find_elements(By.ID, "import-done"))
+    done = driver.find_element(By.ID, "import-done").text
+    expect("Imported 3000 of 3002 users" in done and "2 refused" in done, "the report: " + done)
+    rows = [r.text for r in driver.find_elements(By.CSS_SELECTOR, "#import-failures tbody tr")]
+    expect(len(rows) == 2 and "3001" in rows[0] and "bad-email" in rows[0] and "imp00001" in rows[1], f"refused rows: {rows}")
+    console.shot("import-report")
+
+    downloads = os.path.join(work, "downloads")
+    os.makedirs(downloads, exist_ok=True)
+    driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+    console.open("/console/import")
+    driver.find_element(By.XPATH, "//button[normalize-space()='Download every user']").click()
+    WebDriverWait(driver, 60).until(lambda _: [n for n in os.listdir(downloads) if n.endswith(".json")])
+    name = [n for n in os.listdir(downloads) if n.endswith(".json")][0]
+    with open(os.path.join(downloads, name)) as f:
+        exported = json.load(f)["users"]
+    expect(len(exported) >= 3005 and any(u["localId"] == "imp02999" for u in exported), f"the export holds {len(exported)} users")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--flint", required=True)
@@ -398,6 +470,8 @@ def main():
         console.shot("dashboard")
         driver.find_element(By.LINK_TEXT, "Last 30 days").click()
         console.shot("dashboard-30d")
+        usage_and_budget(driver, console, base)
+        import_and_export(driver, console, base, work)
         console.open("/console/users")
 
         # Find the user by their number written another way.
@@ -712,7 +786,8 @@ def main():
         expect("1 done, 0 refused" in console.text(), "keyboard bulk enable: " + console.text())
 
         # A phone's width (390 px): no page scrolls sideways; wide tables turn into one card per row.
-        narrow_pages = ["/console/dashboard", "/console/dashboard?range=30d", "/console/users",
+        narrow_pages = ["/console/dashboard", "/console/dashboard?range=30d", "/console/dashboard?range=1y", "/console/import",
+                        IMPORT_JOB[0], "/console/users",
                         "/console/users?sort=signin&dir=desc&provider=phone&state=disabled&size=25", "/console/new-user",
                         "/console/users/" + uid,
                         "/console/deliveries", "/console/security", "/console/security?kind=CONSOLE_SIGN_IN", "/console/keys",
@@ -761,7 +836,8 @@ def main():
         check_accessibility(driver, console, narrow_pages, "dark")
         print("console browser test: setup, password + TOTP sign-in, search by phone, the users list's sort, filter and bulk disable, add a user, a locked account's unlock, claims, disable, audit log, key rotation, a fictional number, "
               "anonymous sign-in, an authorized domain, a blocking function's dry run and setting, a template edited with its live preview, "
-              "the sign-in methods grid with a provider's test sign-in and the second factor by method, and the keyboard alone on every page all work")
+              "the sign-in methods grid with a provider's test sign-in and the second factor by method,
+              "a year of usage with its CSV, today's SMS against the budget, an import's report and the export, and the keyboard alone on every page all work")
     finally:
         if driver is not None:
             driver.quit()

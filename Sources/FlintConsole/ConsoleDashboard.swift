@@ -3,10 +3,10 @@ import FlintServer
 import FlintStore
 
 /// The console's dashboard: the store's hourly counters (``StatsTally``, the same events `/metrics` counts) over the
-/// last 24 hours by hour or the last 30 days by UTC day, shaped into charts (``ConsoleChart``) and totals.
+/// last 24 hours by hour or the last 30 days, 90 days or year by UTC day, shaped into charts (``ConsoleChart``) and totals.
 struct ConsoleDashboard {
-    /// How long the store keeps the hourly counters (``StatsTally/retention``): the longest period shown, and a day of
-    /// margin.
+    /// How long the store keeps the hourly counters (``StatsTally/retention``): the longest period shown (a year), and
+    /// a month of margin.
     static let retention = StatsTally.retention
     /// Labels a chart shows on their own before summing the rest as `other`.
     static let seriesShown = 5
@@ -15,15 +15,33 @@ struct ConsoleDashboard {
     enum Period: String, CaseIterable {
         case day = "24h"
         case month = "30d"
+        case quarter = "90d"
+        case year = "1y"
 
         /// How the page names it.
-        var title: String { self == .day ? "Last 24 hours" : "Last 30 days" }
+        var title: String {
+            switch self {
+            case .day: "Last 24 hours"
+            case .month: "Last 30 days"
+            case .quarter: "Last 90 days"
+            case .year: "Last year"
+            }
+        }
         /// How the summaries name it.
-        var phrase: String { self == .day ? "the last 24 hours" : "the last 30 days" }
+        var phrase: String { self == .year ? "the last 365 days" : "the " + title.lowercased() }
         /// Its buckets' width.
         var bucket: Duration { self == .day ? .seconds(3600) : .seconds(86_400) }
         /// How many buckets, the current one last.
-        var count: Int { self == .day ? 24 : 30 }
+        var count: Int {
+            switch self {
+            case .day: 24
+            case .month: 30
+            case .quarter: 90
+            case .year: 365
+            }
+        }
+        /// The periods counted in UTC days, which the CSV download offers.
+        static let daily: [Period] = [.month, .quarter, .year]
     }
 
     let period: Period
@@ -69,12 +87,20 @@ struct ConsoleDashboard {
         let periods: [[String: Any]] = Period.allCases.map {
             ["href": "/console/dashboard?range=\($0.rawValue)", "title": $0.title, "current": $0 == period]
         }
-        return ["charts": charts.map(\.data), "tiles": tiles, "periods": periods, "period": period.title]
+        var data: [String: Any] = ["charts": charts.map(\.data), "tiles": tiles, "periods": periods, "period": period.title]
+        let downloadable = Period.daily.contains(period) ? period : .month
+        data["csv"] = ["href": "/console/usage.csv?range=\(downloadable.rawValue)", "period": downloadable.phrase]
+        return data
     }
 
     /// A chart of this period's buckets.
     private func chart(_ id: String, _ title: String, _ series: [ConsoleChart.Series]) -> ConsoleChart {
-        ConsoleChart(id: id, title: title, buckets: starts.enumerated().map(bucketName), series: series, period: period.phrase)
+        var chart = ConsoleChart(id: id, title: title, buckets: starts.enumerated().map(bucketName), series: series, period: period.phrase)
+        if period == .quarter || period == .year {
+            let months = starts.map { String(RFC3339.format($0).prefix(7)) }
+            chart.tableGroup = { months[$0] }
+        }
+        return chart
     }
 
     /// One series per label, the busiest first, past ``seriesShown`` summed as `other`.
@@ -91,14 +117,24 @@ struct ConsoleDashboard {
         return shown
     }
 
-    /// A bucket's name (`2026-11-26 13:00`, `2026-11-26`) and its axis label: every third hour, every fifth day.
+    /// A month's axis label, short enough for a year's twelve on a half-width chart: `Feb`, or the year in January.
+    static func monthTick(_ date: String) -> String {
+        let month = Int(date.dropFirst(5).prefix(2)) ?? 1
+        return month == 1 ? String(date.prefix(4)) : ["Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][month - 2]
+    }
+
+    /// A bucket's name (`2026-11-26 13:00`, `2026-11-26`) and its axis label: every third hour, every fifth or
+    /// fifteenth day, the first day of each month over a year.
     private func bucketName(_ i: Int, _ start: Instant) -> (name: String, tick: String?) {
         let text = RFC3339.format(start)
         let date = String(text.prefix(10))
         let time = String(text.dropFirst(11).prefix(5))
+        let fromLast = starts.count - 1 - i
         switch period {
-        case .day: return ("\(date) \(time)", (starts.count - 1 - i) % 3 == 0 ? time : nil)
-        case .month: return (date, (starts.count - 1 - i) % 5 == 0 ? String(date.dropFirst(5)) : nil)
+        case .day: return ("\(date) \(time)", fromLast % 3 == 0 ? time : nil)
+        case .month: return (date, fromLast % 5 == 0 ? String(date.dropFirst(5)) : nil)
+        case .quarter: return (date, fromLast % 15 == 0 ? String(date.dropFirst(5)) : nil)
+        case .year: return (date, date.hasSuffix("-01") ? Self.monthTick(date) : nil)
         }
     }
 }

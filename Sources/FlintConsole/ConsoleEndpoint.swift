@@ -10,6 +10,7 @@ package enum ConsoleEndpoint: CaseIterable, Sendable {
     case templates, saveTemplate, previewTemplate, settings, changeTestNumbers, changeSettings, changeProvider, blockingDryRun
     /// The sign-in methods grid's switch, and a provider's test sign-in (its start and its result).
     case changeProviderState, startProviderTest, providerTestResult
+    case usageCSV, transfers, importUsers, importJob, exportUsers
     /// Dev mode's outbox page.
     case outbox
 
@@ -49,6 +50,11 @@ package enum ConsoleEndpoint: CaseIterable, Sendable {
         case .changeProviderState: Self.page(.post, "/console/settings/provider-state")
         case .startProviderTest: Self.page(.post, "/console/provider-test")
         case .providerTestResult: Self.page(.get, "/console/provider-test/result")
+        case .usageCSV: Self.page(.get, "/console/usage.csv")
+        case .transfers: Self.page(.get, "/console/import")
+        case .importUsers: Self.page(.post, "/console/import")
+        case .importJob: Self.page(.get, "/console/import/{job}")
+        case .exportUsers: Self.page(.post, "/console/export")
         // One form per settings group, at `/console/settings/{name}`.
         case .changeSettings:
             Endpoint(.post, ConsoleSettingsGroup.all.keys.sorted().map { Endpoint.Route(Self.settingsPath($0), operationID: nil) }, access: .console)

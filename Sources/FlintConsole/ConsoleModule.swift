@@ -2,10 +2,19 @@ package import FlintCore
 package import FlintServer
 package import FlintStore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The web console as a module of a node (``ServerModule``): its pages and forms (``ConsoleEndpoint``) over the node's
 /// flows, and the sweep of its expired sessions. `flint serve` hands it to the server; FlintServer does not import it.
 package struct ConsoleModule: ServerModule {
-    package init() {}
+    /// The largest file the import page takes, in bytes (256 MiB; larger files are for `flint users import`).
+    let importLimit: Int
+
+    package init(importLimit: Int = 256 * 1024 * 1024) { self.importLimit = importLimit }
 
     package var endpoints: [Endpoint] { ConsoleEndpoint.allCases.map(\.endpoint) }
 
@@ -23,7 +32,14 @@ package struct ConsoleModule: ServerModule {
     package func register(on routes: ModuleRoutes, flows: Flows) throws {
         let pages = try ConsolePages(project: flows.node.settings.projectID, devMode: flows.node.settings.devMode)
         let group = routes.group(ConsoleEndpoint.prefix, middleware: [ConsoleMiddleware(pages: pages)])
-        ConsoleRoutes(flow: Self.flow(flows), pages: pages).register(on: group)
+        let imports = ConsoleImportJobs(uploadLimit: importLimit, directory: ConsoleModule.temporaryDirectory)
+        ConsoleRoutes(flow: Self.flow(flows), pages: pages, imports: imports).register(on: group)
+    }
+
+    /// Where uploads wait for their import: `TMPDIR`, else `/tmp`.
+    static var temporaryDirectory: String {
+        guard let value = getenv("TMPDIR"), case let text = String(cString: value), !text.isEmpty else { return "/tmp" }
+        return text.hasSuffix("/") && text.count > 1 ? String(text.dropLast()) : text
     }
 
     /// Deletes the console sessions past their idle timeout or lifetime.

@@ -25,6 +25,10 @@ struct ConsolePages: Sendable {
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self'; "
         + "frame-ancestors 'none'; base-uri 'none'"
 
+    /// An import's page: the default policy, and the console's own script (``ConsoleScript``), which follows the job.
+    static let scriptPolicy =
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
     /// The console's sections, in the order of its navigation: the dev outbox's after Deliveries in dev mode only.
     static func sections(devMode: Bool) -> [(href: String, label: String)] {
         var sections = [

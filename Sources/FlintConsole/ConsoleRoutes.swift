@@ -9,6 +9,8 @@ import Hummingbird
 struct ConsoleRoutes: Sendable {
     let flow: ConsoleFlow
     let pages: ConsolePages
+    /// The user imports running and done on this node.
+    let imports: ConsoleImportJobs
 
     /// One console handler.
     typealias Handler = @Sendable (Request, FlintRequestContext) async throws -> Response
@@ -50,6 +52,11 @@ struct ConsoleRoutes: Sendable {
         case .changeProviderState: changeProviderState
         case .startProviderTest: startProviderTest
         case .providerTestResult: providerTestResult
+        case .usageCSV: usageCSV
+        case .transfers: transfers
+        case .importUsers: importUsers
+        case .importJob: importJob
+        case .exportUsers: exportUsers
         case .outbox: devOutbox
         }
     }

@@ -37,8 +37,9 @@ enum ConsoleStylesheet {
         input, select, textarea { font: inherit; color: inherit; background: var(--bg); border: 1px solid var(--line); border-radius: 6px; padding: 6px 8px; }
         .card input, .card textarea { width: 100%; }
         label.check { font-weight: 400; }
-        .card select { display: block; }
-        .card input[type="checkbox"] { width: auto; margin: 0 6px 0 0; }
+        .card select { display: block; max-width: 100%; }
+        .card input[type="checkbox"], .card input[type="radio"] { width: auto; margin: 0 6px 0 0; }
+        section.card + section.card { margin-top: 16px; } section.card > h2:first-child { margin-top: 0; }
         h3 { font-size: 1rem; margin-top: 20px; }
         textarea { font-family: ui-monospace, monospace; }
         button { font: inherit; margin-top: 12px; padding: 6px 14px; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent);
@@ -94,6 +95,9 @@ enum ConsoleStylesheet {
         .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 6px; background: var(--c); }
         .s0 { --c: var(--c0); } .s1 { --c: var(--c1); } .s2 { --c: var(--c2); } .s3 { --c: var(--c3); } .s4 { --c: var(--c4); }
         .other { --c: var(--c5); } .ok { --c: var(--ok); } .bad { --c: var(--danger); }
+        .chart line.limit { stroke: var(--fg); stroke-width: 2; stroke-dasharray: 8 4; } .chart .limit-label { fill: var(--fg); }
+        .swatch.limit { background: transparent; border-top: 2px dashed var(--fg); height: 0; border-radius: 0; vertical-align: middle; }
+        .budget { margin-bottom: 16px; } .budget figure.chart { margin-bottom: 12px; }
         details summary { cursor: pointer; color: var(--muted); }
         .periods { margin-bottom: 8px; }
         .editor { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(440px, 100%), 1fr)); gap: 16px; align-items: start; }

@@ -10,9 +10,10 @@ enum ConsoleTemplates {
         let all: [String: String] = [
             "layout": layout, "signIn": signIn, "totp": totp, "setup": setup, "message": message, "users": users, "user": user,
             "confirm": confirm, "deliveries": deliveries, "security": security, "keys": keys,
-            "settings": settings, "dashboard": dashboard, "chart": chart, "outbox": outbox, "templates": templates,
+            "settings": settings, "dashboard": dashboard, "chart": chart, "smsBudget": smsBudget, "outbox": outbox, "templates": templates,
             "templatePreview": templatePreview, "webhooks": webhooks, "bulkConfirm": bulkConfirm, "bulkDone": bulkDone,
             "newUser": newUser, "providerTest": providerTest, "providerTestHop": providerTestHop,
+            "transfers": transfers, "importStatus": importStatus, "importJob": importJob,
         ]
         for (name, text) in all { try library.register(text, named: name) }
         return library
@@ -20,6 +21,7 @@ enum ConsoleTemplates {
 
     static let users = """
         {{#canWrite}}<p><a href="/console/new-user">Add a user</a></p>{{/canWrite}}
+        <p><a href="/console/import">Import and export</a></p>
         <form method="get" action="/console/users" class="search" role="search">
           <label for="q">Email, phone number, user ID prefix or display name</label>
           <input id="q" name="q" type="search" value="{{q}}" aria-describedby="q-hint">

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintServer
 
 #if canImport(Glibc)
     import Glibc

@@ -81,29 +81,13 @@ struct UsersExport: AsyncParsableCommand {
         guard fd >= 0 else { throw FileError(path: file, reason: String(cString: strerror(errno))) }
         let output = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         var progress = ProgressLine(noun: "users", total: total)
-        if format == .json { try output.write(contentsOf: Data("{\"users\": [\n".utf8)) }
-        var after: String?
-        while true {
-            let page = try await db.read { [after] in try await $0.exportPage(tenant: .default, after: after, limit: 1000) }
-            guard let last = page.last else { break }
-            var text = ""
-            for account in page {
-                let user = ExportedUser(account)
-                if let flags = user.hash?.flags { hashes[flags, default: 0] += 1 }
-                switch format {
-                case .json:
-                    if summary.users > 0 { text += ",\n" }
-                    user.json.render(into: &text)
-                case .csv:
-                    text += user.csv
-                }
-                summary.users += 1
-            }
+        let outcome = try await UserExport(format: format).run(from: db) { text in
             try output.write(contentsOf: Data(text.utf8))
-            after = last.user.localID
-            progress.update(done: summary.users, progress: summary.users)
+        } written: { users in
+            progress.update(done: users, progress: users)
         }
-        if format == .json { try output.write(contentsOf: Data("]}".utf8)) }
+        summary.users = outcome.users
+        hashes.merge(outcome.hashes, uniquingKeysWith: +)
         try output.synchronize()
         try output.close()
         return progress

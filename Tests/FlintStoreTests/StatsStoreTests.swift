@@ -1,7 +1,8 @@
 import FlintCore
-import FlintStore
 import FlintTesting
 import Testing
+
+@testable import FlintStore
 
 @Suite("Dashboard counters: hourly upserts, hour and day buckets, the sweep")
 struct StatsStoreTests {
@@ -86,5 +87,20 @@ struct StatsStoreTests {
         }
         #expect(left.map(\.count) == [4, 100])
         try await store.close()
+    }
+
+    @Test("a range of hours is read by a walk of the primary key's range (hour first), not a scan of the table")
+    func rangeIsAnIndexWalk() async throws {
+        let location = try await MigrationTests.database(.sqlite, through: Migrations.latest, [])
+        let db = try SQLiteDatabase(path: location)
+        defer { db.close() }
+        let plan = try await db.query(
+            .read(
+                """
+                EXPLAIN QUERY PLAN SELECT (hour / 86400000) * 86400000 AS bucket, metric, label, CAST(SUM(n) AS BIGINT) AS n FROM stats
+                WHERE hour >= ? AND hour < ? GROUP BY bucket, metric, label ORDER BY bucket, metric, label
+                """, [.integer(0), .integer(Self.day * 365)])
+        ).map { try $0.string("detail") }.joined(separator: "; ")
+        #expect(plan.contains("SEARCH stats USING INDEX sqlite_autoindex_stats_1 (hour>? AND hour<?)"), "\(plan)")
     }
 }

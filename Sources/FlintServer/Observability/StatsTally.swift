@@ -7,9 +7,10 @@ import Synchronization
 /// hourly counters once a second (and once more at shutdown), so every node's events reach the shared table. A
 /// crash loses at most a second of counts, which no rule depends on.
 package final class StatsTally: StoreFlushing {
-    /// How long the store keeps the hourly counters: the console dashboard's longest period (30 days), and a day of
-    /// margin.
-    package static let retention: Duration = .seconds(31 * 86_400)
+    /// How long the store keeps the hourly counters: the console dashboard's longest period (a year, by UTC day), and
+    /// a month of margin. The dashboard reads a period as a range of the table's primary key (hour first): an index
+    /// walk of that range, never a scan.
+    package static let retention: Duration = .seconds(400 * 86_400)
 
     private let clock: any WallClock
     private let pending = Mutex<[StatKey: Int64]>([:])

@@ -159,7 +159,7 @@ enum Migrations {
             ]
         },
         // The console dashboard's counters: events per hour (its start, ms) by metric and label, added to by every node
-        // with one upsert per counter, swept after 31 days; the deliveries page's recipient filter, newest first.
+        // with one upsert per counter, swept after StatsTally.retention; the deliveries page's recipient filter, newest first.
         Migration(version: 12) { _ in
             [
                 """

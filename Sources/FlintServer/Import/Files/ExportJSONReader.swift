@@ -1,27 +1,27 @@
-import FlintCore
+package import FlintCore
 
 /// One user record read from an export file, where it starts.
-struct ExportRecord {
+package struct ExportRecord {
     /// The user's members as the file spells them, or why the record is not a user.
-    var fields: Result<[String: JSONValue], ExportFileError>
+    package var fields: Result<[String: JSONValue], ExportFileError>
     /// Its position among the file's users, from 0.
-    var index: Int
+    package var index: Int
     /// The line it starts on, from 1.
-    var line: Int
+    package var line: Int
 }
 
 /// A file that is not what `firebase auth:export` writes, at a place in it.
-struct ExportFileError: Error, CustomStringConvertible {
-    var line: Int
-    var reason: String
-    var description: String { "line \(line): \(reason)" }
+package struct ExportFileError: Error, CustomStringConvertible {
+    package var line: Int
+    package var reason: String
+    package var description: String { "line \(line): \(reason)" }
 }
 
 /// Reads the `users` array of a `firebase auth:export` JSON file (`{"users": [ {...}, ... ]}`) one user at a time:
 /// each element's bytes are collected and parsed alone, so memory holds one user, however long the file. Other
 /// members of the top-level object are skipped. A user that is not valid JSON is reported as that user's failure;
 /// a file whose structure breaks stops the reading with its line.
-struct ExportJSONReader: ~Copyable {
+package struct ExportJSONReader: ~Copyable {
     private var bytes: ByteStream
     private var scratch: [UInt8] = []
     private var index = 0
@@ -29,16 +29,16 @@ struct ExportJSONReader: ~Copyable {
 
     private enum State { case start, inUsers, afterUsers, done }
 
-    init(path: String) throws {
+    package init(path: String) throws {
         bytes = try ByteStream(path: path)
         scratch.reserveCapacity(4096)
     }
 
     /// Bytes read so far (for progress).
-    var offset: Int { bytes.offset }
+    package var offset: Int { bytes.offset }
 
     /// The next user, or `nil` after the last.
-    mutating func next() throws(ExportFileError) -> ExportRecord? {
+    package mutating func next() throws(ExportFileError) -> ExportRecord? {
         while true {
             switch state {
             case .start:

@@ -1,17 +1,16 @@
-import FlintCore
-import FlintServer
+package import FlintCore
 
 /// A stored password hash as an export carries it: the user's hash and salt, and the `firebase auth:import` (and
 /// `flint users import`) flags that check it. Imported hashes keep their algorithm; Flint's own scrypt hashes are
 /// RFC 7914 scrypt, which imports as `STANDARD_SCRYPT`.
-struct ExportedHash: Equatable {
-    var hash: [UInt8]
-    var salt: [UInt8]
+package struct ExportedHash: Equatable {
+    package var hash: [UInt8]
+    package var salt: [UInt8]
     /// The import flags of the hash's algorithm and parameters.
-    var flags: String
+    package var flags: String
 
     /// The export form of a stored hash; `nil` for a text that is neither kind.
-    init?(stored: String) {
+    package init?(stored: String) {
         guard let exported = PasswordHash.exported(stored) else { return nil }
         self.init(hash: exported.hash, salt: exported.salt, flags: Self.flags(exported.algorithm))
     }
@@ -23,7 +22,7 @@ struct ExportedHash: Equatable {
     }
 
     /// The flags that name `algorithm` and its parameters.
-    static func flags(_ algorithm: ImportedHashAlgorithm) -> String {
+    package static func flags(_ algorithm: ImportedHashAlgorithm) -> String {
         let name = "--hash-algo \(algorithm.wireName)"
         switch algorithm {
         case .firebaseScrypt(let p):

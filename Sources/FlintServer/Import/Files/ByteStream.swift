@@ -6,7 +6,7 @@
 
 /// A file read forward in blocks, byte by byte, counting lines: what the streaming import readers consume. Memory is
 /// one block, whatever the file's size.
-struct ByteStream: ~Copyable {
+package struct ByteStream: ~Copyable {
     private let file: UnsafeMutablePointer<FILE>
     private var block: [UInt8]
     private var count = 0
@@ -17,7 +17,7 @@ struct ByteStream: ~Copyable {
     private(set) var line = 1
 
     /// Opens `path` for reading.
-    init(path: String, blockSize: Int = 1 << 20) throws {
+    package init(path: String, blockSize: Int = 1 << 20) throws {
         guard let file = fopen(path, "rb") else { throw FileError(path: path, reason: String(cString: strerror(errno))) }
         self.file = file
         self.block = [UInt8](repeating: 0, count: blockSize)
@@ -26,10 +26,10 @@ struct ByteStream: ~Copyable {
     deinit { fclose(file) }
 
     /// Bytes consumed so far.
-    var offset: Int { consumedBefore + position }
+    package var offset: Int { consumedBefore + position }
 
     /// The next byte without consuming it; `nil` at the end of the file.
-    mutating func peek() -> UInt8? {
+    package mutating func peek() -> UInt8? {
         if position == count {
             consumedBefore += count
             count = block.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
@@ -40,7 +40,7 @@ struct ByteStream: ~Copyable {
     }
 
     /// Consumes and returns the next byte; `nil` at the end of the file.
-    mutating func next() -> UInt8? {
+    package mutating func next() -> UInt8? {
         guard let byte = peek() else { return nil }
         position += 1
         if byte == 10 { line += 1 }
@@ -48,7 +48,7 @@ struct ByteStream: ~Copyable {
     }
 
     /// Skips JSON white space (and a byte-order mark, which editors put at the start of files).
-    mutating func skipSpace() {
+    package mutating func skipSpace() {
         while let byte = peek(), byte == 32 || byte == 10 || byte == 13 || byte == 9 || byte == 0xEF || byte == 0xBB || byte == 0xBF {
             _ = next()
         }
@@ -56,8 +56,10 @@ struct ByteStream: ~Copyable {
 }
 
 /// A file that cannot be read or written.
-struct FileError: Error, CustomStringConvertible {
-    let path: String
-    let reason: String
-    var description: String { "\(path): \(reason)" }
+package struct FileError: Error, CustomStringConvertible {
+    package let path: String
+    package let reason: String
+    package var description: String { "\(path): \(reason)" }
+
+    package init(path: String, reason: String) { (self.path, self.reason) = (path, reason) }
 }

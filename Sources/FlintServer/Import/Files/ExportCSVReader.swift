@@ -1,22 +1,22 @@
-import FlintCore
+package import FlintCore
 
 /// Reads a `firebase auth:export` CSV file one record at a time (RFC 4180 quoting: fields in double quotes may hold
 /// commas, line breaks and doubled quotes) and turns each record into the user object `firebase auth:import` sends:
 /// the columns of ``ExportCSVColumns``, each field trimmed, one pair of surrounding quotes or apostrophes removed,
 /// and empty fields left out.
-struct ExportCSVReader: ~Copyable {
+package struct ExportCSVReader: ~Copyable {
     private var bytes: ByteStream
     private var index = 0
 
-    init(path: String) throws {
+    package init(path: String) throws {
         bytes = try ByteStream(path: path)
     }
 
     /// Bytes read so far (for progress).
-    var offset: Int { bytes.offset }
+    package var offset: Int { bytes.offset }
 
     /// The next user, or `nil` at the end of the file. Blank lines are skipped.
-    mutating func next() throws(ExportFileError) -> ExportRecord? {
+    package mutating func next() throws(ExportFileError) -> ExportRecord? {
         while true {
             let line = bytes.line
             guard let fields = try record() else { return nil }
@@ -70,7 +70,7 @@ struct ExportCSVReader: ~Copyable {
 
     /// firebase-tools' clean-up of a parsed field: trimmed, one pair of surrounding `"` or `'` removed; `nil` when
     /// empty.
-    static func clean(_ field: String) -> String? {
+    package static func clean(_ field: String) -> String? {
         var text = Substring(field)
         while let first = text.first, first.isWhitespace { text = text.dropFirst() }
         while let last = text.last, last.isWhitespace { text = text.dropLast() }
@@ -83,17 +83,17 @@ struct ExportCSVReader: ~Copyable {
 
 /// The columns of `firebase auth:export`'s CSV (firebase-tools' accountExporter `transUserToArray` and
 /// accountImporter `transArrayToUser`): 52 fields, written with a trailing comma.
-enum ExportCSVColumns {
+package enum ExportCSVColumns {
     /// Fields per record (without the trailing empty one).
-    static let count = 52
+    package static let count = 52
     /// The federated providers' first columns: raw ID, email, display name, photo URL follow in that order.
-    static let providers: [(id: String, column: Int)] = [
+    package static let providers: [(id: String, column: Int)] = [
         ("google.com", 7), ("facebook.com", 11), ("twitter.com", 15), ("github.com", 19), ("apple.com", 28), ("microsoft.com", 32),
         ("gc.apple.com", 36), ("playgames.google.com", 40), ("linkedin.com", 44), ("yahoo.com", 48),
     ]
 
     /// A record's user object, with the member names `accounts:batchCreate` takes.
-    static func user(_ fields: [String?]) -> [String: JSONValue] {
+    package static func user(_ fields: [String?]) -> [String: JSONValue] {
         func at(_ i: Int) -> String? { i < fields.count ? fields[i] : nil }
         var user: [String: JSONValue] = [:]
         let strings = [

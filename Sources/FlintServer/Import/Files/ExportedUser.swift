@@ -1,18 +1,16 @@
 import FlintCore
-import FlintServer
-import FlintStore
-import Foundation
+package import FlintStore
 
 /// A JSON value whose members keep their order, written as `JSON.stringify(value, null, 2)` writes it (what
 /// `firebase auth:export` produces).
-indirect enum OrderedJSON {
+package indirect enum OrderedJSON {
     case string(String)
     case bool(Bool)
     case array([OrderedJSON])
     case object([(String, OrderedJSON)])
 
     /// The text, nested lines indented by two spaces per level.
-    func render(indent: Int = 0, into out: inout String) {
+    package func render(indent: Int = 0, into out: inout String) {
         let pad = String(repeating: " ", count: indent + 2)
         switch self {
         case .string(let text): out += String(decoding: JSONValue.string(text).serialized(), as: UTF8.self)
@@ -41,12 +39,12 @@ indirect enum OrderedJSON {
 
 /// One account as `firebase auth:export` writes users: the JSON object (its member names and order) or the CSV record
 /// (its 52 columns and trailing comma).
-struct ExportedUser {
-    let account: UserAndFactors
+package struct ExportedUser {
+    package let account: UserAndFactors
     /// The password hash in export form, if the account has one.
-    let hash: ExportedHash?
+    package let hash: ExportedHash?
 
-    init(_ account: UserAndFactors) {
+    package init(_ account: UserAndFactors) {
         self.account = account
         self.hash = account.user.passwordHash.flatMap(ExportedHash.init(stored:))
     }
@@ -54,7 +52,7 @@ struct ExportedUser {
     /// The JSON object: `localId`, `email`, `emailVerified`, `passwordHash`, `salt`, `displayName`, `photoUrl`,
     /// `lastSignedInAt`, `createdAt`, `phoneNumber`, `disabled`, `customAttributes`, `mfaInfo`, `providerUserInfo`, and
     /// Flint's `passkeyInfo` when the account has passkeys.
-    var json: OrderedJSON {
+    package var json: OrderedJSON {
         let user = account.user
         var members: [(String, OrderedJSON)] = [("localId", .string(user.localID))]
         if let email = user.email { members.append(("email", .string(email))) }
@@ -79,7 +77,7 @@ struct ExportedUser {
     /// A passkey as the operator's download lists it: Identity Platform's `name` and `credentialId`, then Flint's key
     /// material (`publicKey`, `rpId`, `signCount`, `transports`, `createdAt`), which `flint users import` needs to
     /// verify the passkey later. Firebase's export has no passkeys.
-    static func passkey(_ p: PasskeyRecord) -> OrderedJSON {
+    package static func passkey(_ p: PasskeyRecord) -> OrderedJSON {
         var members: [(String, OrderedJSON)] = []
         if let name = p.name { members.append(("name", .string(name))) }
         members += [
@@ -93,7 +91,7 @@ struct ExportedUser {
 
     /// A federated identity as `firebase auth:export` lists it: `providerId`, `rawId`, `email`, `displayName`,
     /// `photoUrl` (the ones the provider gave).
-    static func provider(_ identity: FederatedIdentityRecord) -> OrderedJSON {
+    package static func provider(_ identity: FederatedIdentityRecord) -> OrderedJSON {
         var members: [(String, OrderedJSON)] = [("providerId", .string(identity.providerID)), ("rawId", .string(identity.rawID))]
         if let email = identity.email { members.append(("email", .string(email))) }
         if let name = identity.displayName { members.append(("displayName", .string(name))) }
@@ -102,7 +100,7 @@ struct ExportedUser {
     }
 
     /// A second factor as Firebase lists it: `totpInfo: {}` for an authenticator app, whose secret is not exported.
-    static func factor(_ e: MFAEnrollmentRecord) -> OrderedJSON {
+    package static func factor(_ e: MFAEnrollmentRecord) -> OrderedJSON {
         var members: [(String, OrderedJSON)] = [("mfaEnrollmentId", .string(e.enrollmentID))]
         if let name = e.displayName { members.append(("displayName", .string(name))) }
         if let phone = e.phoneNumber { members.append(("phoneInfo", .string(phone))) }
@@ -113,7 +111,7 @@ struct ExportedUser {
 
     /// The CSV record, line break included. Second factors have no column in Firebase's CSV, nor federated providers
     /// other than those of ``ExportCSVColumns/providers``.
-    var csv: String {
+    package var csv: String {
         let user = account.user
         var fields = Array(repeating: "", count: ExportCSVColumns.count)
         fields[0] = Self.escape(user.localID)
@@ -134,13 +132,19 @@ struct ExportedUser {
         fields[25] = user.phoneNumber ?? ""
         fields[26] = user.disabled ? "true" : "false"
         // Claims are always quoted, as firebase-tools writes them.
-        fields[27] = user.customAttributes.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" } ?? ""
+        fields[27] = user.customAttributes.map(Self.quote) ?? ""
         return fields.joined(separator: ",") + ",\n"
     }
 
-    /// A field quoted when it holds a comma, a quote or a line break (firebase-tools' `escapeCsv`).
-    static func escape(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    /// A field quoted when it holds a comma, a quote or a line break (firebase-tools' `escapeCsv`, RFC 4180's rule).
+    package static func escape(_ text: String) -> String {
+        // A CR LF pair is one `Character`, hence the scalars.
+        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return quote(text)
+    }
+
+    /// `text` in double quotes, its quotes doubled.
+    package static func quote(_ text: String) -> String {
+        "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 }
