@@ -62,13 +62,19 @@ public struct AuditKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let webhookDelivered = AuditKind(rawValue: "WEBHOOK_DELIVERED")
     /// A webhook delivery attempt failed (`detail.error`, `detail.final`: whether it was the last).
     public static let webhookFailed = AuditKind(rawValue: "WEBHOOK_FAILED")
+    /// One session (refresh token) of the account was ended by its owner or an operator (`detail.session`, `detail.by`:
+    /// `owner` or `operator`).
+    public static let sessionEnded = AuditKind(rawValue: "SESSION_ENDED")
+    /// The owner signed out everywhere else: every session but the kept one ended (`detail.kept`, `detail.count`,
+    /// `detail.by`).
+    public static let otherSessionsEnded = AuditKind(rawValue: "OTHER_SESSIONS_ENDED")
 
     /// Every kind Flint records, in the order above.
     public static let all: [AuditKind] = [
         signIn, signInFailed, lockout, mfaEnrolled, mfaWithdrawn, recoveryCodesRegenerated, passwordChanged, passwordReset, emailChanged,
         emailRecovered, sessionsRevoked, accountDeleted, adminAction, configChanged, consoleSignIn, consoleSignInFailed, consoleOperatorChanged,
         passkeyEnrolled, passkeyWithdrawn, blockingDryRun, accountCreated, accountDisabled, accountEnabled, webhookChanged, webhookDelivered,
-        webhookFailed,
+        webhookFailed, sessionEnded, otherSessionsEnded,
     ]
 
     public var description: String { rawValue }

@@ -297,6 +297,17 @@ enum Migrations {
                 "CREATE INDEX users_email_order ON users (\(email), \(id))",
             ]
         },
+        // Sessions per device: each refresh token's device (a short name), its sign-in's and its latest address, and
+        // its latest use (moved at most every ten minutes, or when the address changes). Read with the token on
+        // refresh and listed through the account index; no index of their own.
+        Migration(version: 22) { _ in
+            [
+                "ALTER TABLE refresh_tokens ADD COLUMN device TEXT",
+                "ALTER TABLE refresh_tokens ADD COLUMN first_ip TEXT",
+                "ALTER TABLE refresh_tokens ADD COLUMN last_ip TEXT",
+                "ALTER TABLE refresh_tokens ADD COLUMN last_used_at BIGINT",
+            ]
+        },
     ]
 
     /// The newest version this build knows.
