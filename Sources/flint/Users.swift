@@ -14,7 +14,7 @@ struct Users: AsyncParsableCommand {
         abstract: "Manage users, with the same rules as the Admin SDKs' calls.",
         subcommands: [
             List.self, Get.self, Create.self, Update.self, Disable.self, Enable.self, Delete.self, Revoke.self, SetClaims.self, Generate.self,
-            UsersImport.self, UsersExport.self,
+            UsersImport.self, UsersExport.self, Sessions.self, EndSession.self,
         ])
 
     /// `flint users generate`: synthetic phone users for load and scale tests.
