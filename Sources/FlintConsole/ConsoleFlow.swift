@@ -19,6 +19,8 @@ struct ConsoleFlow: Sendable {
     let webhooks: WebhookSubscriptions
     /// The operator's account create (`projects/{p}/accounts`), as `flint users create` runs it.
     let operatorAccounts: UserConsole
+    /// Accounts' sessions per device, listed and ended as the admin API does.
+    let sessions: UserSessions
 
     /// A session ends after this long without a request.
     static let idleTimeout: Duration = .seconds(30 * 60)

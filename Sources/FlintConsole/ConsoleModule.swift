@@ -13,7 +13,7 @@ package struct ConsoleModule: ServerModule {
     static func flow(_ flows: Flows) -> ConsoleFlow {
         ConsoleFlow(
             node: flows.node, accounts: flows.accounts, mfa: flows.mfa, emailLink: flows.emailLink, keys: flows.keys,
-            webhooks: flows.webhookSubscriptions, operatorAccounts: UserConsole(flows: flows))
+            webhooks: flows.webhookSubscriptions, operatorAccounts: UserConsole(flows: flows), sessions: flows.userSessions)
     }
 
     /// Registers the console's pages in its route group at `/console`, whose own middleware (``ConsoleMiddleware``:

@@ -121,5 +121,6 @@ extension ConsoleRoutes {
         data["providers"] = ConsoleProviders.rows(flow.node.config.current)
         return data.merging(ConsoleBlockingFunctions.data(flow.node.config.current)) { $1 }
             .merging(ConsolePolicies.data(flow.node.config.current)) { $1 }
+            .merging(ConsoleSessionLifetimes.data(flow.node.config.current)) { $1 }
     }
 }

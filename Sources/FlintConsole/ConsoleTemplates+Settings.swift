@@ -81,6 +81,7 @@ extension ConsoleTemplates {
           <dd>{{#anonymousEnabled}}enabled{{/anonymousEnabled}}{{^anonymousEnabled}}disabled{{/anonymousEnabled}}</dd></dl>{{/canWrite}}
         \(providers)
         \(policies)
+        \(sessionLifetimes)
         <h2 id="mfa">Multi-factor authentication</h2>
         {{#canWrite}}
         <form method="post" action="/console/settings/mfa" class="card">
