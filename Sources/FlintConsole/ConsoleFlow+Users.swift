@@ -4,7 +4,7 @@ import FlintStore
 
 /// What an operator may do to an account from the console. Each runs the admin API's flow for it.
 enum ConsoleUserAction: String, Sendable, CaseIterable {
-    case disable, enable, unlock, revoke, delete, claims, removeFactor, removePasskey, sendPasswordReset, sendVerification
+    case disable, enable, unlock, revoke, delete, claims, removeFactor, removePasskey, sendPasswordReset, sendVerification, endSession
 
     /// How the confirmation page and the audit log name it.
     var title: String {
@@ -19,6 +19,7 @@ enum ConsoleUserAction: String, Sendable, CaseIterable {
         case .removePasskey: "Remove a passkey"
         case .sendPasswordReset: "Email a password-reset link"
         case .sendVerification: "Email a verification link"
+        case .endSession: "End a session"
         }
     }
 }
@@ -67,11 +68,12 @@ extension ConsoleFlow {
     /// Runs `action` on the account `localID` as the operator `caller` from `ip`, through the operator's
     /// `accounts:update` / `accounts:delete` / `accounts:sendOobCode` flow, then records an `ADMIN_ACTION` event naming the action; the flows'
     /// own events (revocations, deletions, second-factor and passkey changes) carry the operator's email as their actor
-    /// too. `factor` names the second factor `removeFactor` removes, `passkey` the credential ID `removePasskey` does.
+    /// too. `factor` names the second factor `removeFactor` removes, `passkey` the credential ID `removePasskey` does,
+    /// `session` the session `endSession` ends.
     /// - Throws: the flow's ``FlintCore/AuthError`` (an invalid claims document, an unknown account…).
     func perform(
-        _ action: ConsoleUserAction, on localID: String, claims: String?, factor: String?, passkey: String? = nil, by caller: ConsoleCaller,
-        ip: String?
+        _ action: ConsoleUserAction, on localID: String, claims: String?, factor: String?, passkey: String? = nil, session: String? = nil,
+        by caller: ConsoleCaller, ip: String?
     ) async throws {
         let origin = AuditOrigin(ip: ip, actor: caller.email)
         origin.notes.subject = localID
@@ -103,6 +105,9 @@ extension ConsoleFlow {
                 }
                 // `accounts:update`'s `deletePasskey`, as the operator's API withdraws one: audited, sessions ended.
                 try await update(localID, ["deletePasskey": .array([.string(passkey)])])
+            case .endSession:
+                guard let session, !session.isEmpty else { throw AuthError.sessionNotFound }
+                try await sessions.endForOperator(localID: localID, sessionID: session)
             case .sendPasswordReset, .sendVerification:
                 guard let email = try await account(localID)?.email else { throw AuthError.invalidArgument("The account has no email.") }
                 let type = action == .sendPasswordReset ? "PASSWORD_RESET" : "VERIFY_EMAIL"
@@ -113,6 +118,7 @@ extension ConsoleFlow {
         var detail: [String: JSONValue] = [:]
         if let factor, action == .removeFactor { detail["mfaEnrollmentId"] = .string(factor) }
         if let passkey, action == .removePasskey { detail["credentialId"] = .string(passkey) }
+        if let session, action == .endSession { detail["session"] = .string(session) }
         await recordAction(action.rawValue, on: localID, origin: origin, detail)
     }
 

@@ -21,6 +21,8 @@ struct ConsoleFlow: Sendable {
     let operatorAccounts: UserConsole
     /// Completes a provider's test sign-in (``Flows/testProviderSignIn(requestUri:sessionID:)``).
     let testSignIn: @Sendable (_ requestUri: String, _ sessionID: String) async throws -> ProviderSignInTest
+    /// Accounts' sessions per device, listed and ended as the admin API does.
+    let sessions: UserSessions
 
     /// A session ends after this long without a request.
     static let idleTimeout: Duration = .seconds(30 * 60)

@@ -23,7 +23,8 @@ package struct ConsoleModule: ServerModule {
         ConsoleFlow(
             node: flows.node, accounts: flows.accounts, mfa: flows.mfa, emailLink: flows.emailLink, keys: flows.keys,
             webhooks: flows.webhookSubscriptions, operatorAccounts: UserConsole(flows: flows),
-            testSignIn: { try await flows.testProviderSignIn(requestUri: $0, sessionID: $1) })
+            testSignIn: { try await flows.testProviderSignIn(requestUri: $0, sessionID: $1) },
+            sessions: flows.userSessions)
     }
 
     /// Registers the console's pages in its route group at `/console`, whose own middleware (``ConsoleMiddleware``:

@@ -127,5 +127,6 @@ extension ConsoleRoutes {
         data["firstFactors"] = ConsoleProviderGrid.firstFactorChoices(flow.node.config.current)
         return data.merging(ConsoleBlockingFunctions.data(flow.node.config.current)) { $1 }
             .merging(ConsolePolicies.data(flow.node.config.current)) { $1 }
+            .merging(ConsoleSessionLifetimes.data(flow.node.config.current)) { $1 }
     }
 }

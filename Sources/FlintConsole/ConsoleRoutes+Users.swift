@@ -90,6 +90,7 @@ extension ConsoleRoutes {
             data["lockedUntil"] = until
             data["actions"] = [["action": "unlock", "label": "Unlock"]] + (data["actions"] as? [[String: Any]] ?? [])
         }
+        data["sessions"] = try await flow.sessions.list(localID: id).map(Self.sessionRow)
         if let done = ConsoleForm.query("done", in: request).flatMap(ConsoleUserAction.init(rawValue:)) {
             data["notice"] = "Done: \(done.title.lowercased())."
         }
@@ -109,11 +110,13 @@ extension ConsoleRoutes {
                 if let claims { data["claims"] = claims }
                 if let factor = form["factor"] { data["factor"] = factor }
                 if let passkey = form["passkey"] { data["passkey"] = passkey }
+                if let session = form["session"] { data["session"] = session }
                 return pages.page("confirm", title: action.title, data, caller: caller)
             }
             do {
                 try await flow.perform(
-                    action, on: id, claims: claims, factor: form["factor"], passkey: form["passkey"], by: caller, ip: context.clientIP)
+                    action, on: id, claims: claims, factor: form["factor"], passkey: form["passkey"], session: form["session"], by: caller,
+                    ip: context.clientIP)
             } catch let error as AuthError {
                 guard action == .claims, let account = try await flow.account(id) else {
                     return pages.message(
@@ -160,6 +163,16 @@ extension ConsoleRoutes {
         let optional = ["email": account.email, "phone": account.phoneNumber, "name": account.displayName, "claims": account.customAttributes]
         for (key, value) in optional { if let value, !value.isEmpty { data[key] = value } }
         return data
+    }
+
+    /// A session's row on the account's page: device, addresses, times and sign-in method.
+    static func sessionRow(_ session: RefreshTokenRecord) -> [String: Any] {
+        var method = session.signInProvider
+        if let factor = session.secondFactor { method += " + \(factor.rawValue)" }
+        return [
+            "id": session.sessionID, "device": session.device ?? "unknown", "firstIp": session.firstIP ?? "—", "lastIp": session.lastIP ?? "—",
+            "created": time(session.createdAt), "lastUsed": time(session.lastUsedAt), "method": method,
+        ]
     }
 
     /// An instant (ms) as the pages show it: RFC 3339 in UTC.

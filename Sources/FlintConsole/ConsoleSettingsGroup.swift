@@ -49,7 +49,7 @@ struct ConsoleSettingsGroup: Sendable {
             phone, email, anonymous, mfa, domains, appLinks, appleApps, androidApps, linkDomains, ConsoleBlockingFunctions.group,
             ConsoleProviderGrid.group,
         ]
-            + ConsolePolicies.groups).map { ($0.name, $0) })
+            + ConsolePolicies.groups + [ConsoleSessionLifetimes.group]).map { ($0.name, $0) })
 
     /// Phone sign-in on or off, its app-verification policy (empty: the server's default by mode), and the default
     /// phone region the console reads national numbers in (empty: unset).

@@ -77,12 +77,12 @@ extension ConsoleTemplates {
     }
 
     /// A field's `aria-invalid` and description when the config refused it.
-    private static func invalid(_ name: String) -> String {
+    static func invalid(_ name: String) -> String {
         #"{{#errors.\#(name)}} aria-invalid="true" aria-describedby="\#(name)-error"{{/errors.\#(name)}}"#
     }
 
     /// A field's refusal, beside it.
-    private static func error(_ name: String) -> String {
+    static func error(_ name: String) -> String {
         #"{{#errors.\#(name)}}<p class="error" id="\#(name)-error" role="alert">{{errors.\#(name)}}</p>{{/errors.\#(name)}}"#
     }
 }

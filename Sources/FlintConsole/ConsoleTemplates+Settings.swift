@@ -82,6 +82,7 @@ extension ConsoleTemplates {
         \(providerGrid)
         \(providers)
         \(policies)
+        \(sessionLifetimes)
         <h2 id="mfa">Multi-factor authentication</h2>
         {{#canWrite}}
         <form method="post" action="/console/settings/mfa" class="card">

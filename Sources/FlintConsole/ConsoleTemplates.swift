@@ -128,6 +128,22 @@ enum ConsoleTemplates {
           {{^passkeys}}<tr><td colspan="3">None</td></tr>{{/passkeys}}
           </tbody>
         </table>
+        <h2>Sessions</h2>
+        <table class="cards">
+          <thead><tr><th scope="col">Device</th><th scope="col">First address</th><th scope="col">Last address</th>
+          <th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Method</th>
+          {{#canWrite}}<th scope="col"><span class="visually-hidden">Action</span></th>{{/canWrite}}</tr></thead>
+          <tbody>
+          {{#sessions}}
+          <tr><td data-label="Device">{{device}}</td><td data-label="First address">{{firstIp}}</td><td data-label="Last address">{{lastIp}}</td>
+          <td data-label="Created">{{created}}</td><td data-label="Last used">{{lastUsed}}</td><td data-label="Method">{{method}}</td>
+          {{#canWrite}}<td><form method="post" action="/console/users/{{localId}}/actions">
+            <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="action" value="endSession">
+            <input type="hidden" name="session" value="{{id}}"><button type="submit" class="danger">End session</button></form></td>{{/canWrite}}</tr>
+          {{/sessions}}
+          {{^sessions}}<tr><td colspan="7">None</td></tr>{{/sessions}}
+          </tbody>
+        </table>
         <h2>Custom claims</h2>
         {{#claims}}<pre class="claims">{{claims}}</pre>{{/claims}}{{^claims}}<p>None</p>{{/claims}}
         {{#canWrite}}
@@ -161,6 +177,7 @@ enum ConsoleTemplates {
             {{#claims}}<input type="hidden" name="claims" value="{{claims}}">{{/claims}}
             {{#factor}}<input type="hidden" name="factor" value="{{factor}}">{{/factor}}
             {{#passkey}}<input type="hidden" name="passkey" value="{{passkey}}">{{/passkey}}
+            {{#session}}<input type="hidden" name="session" value="{{session}}">{{/session}}
             <button type="submit" class="danger">Confirm</button>
             <a href="/console/users/{{localId}}">Cancel</a>
           </form>

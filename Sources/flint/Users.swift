@@ -15,7 +15,7 @@ struct Users: AsyncParsableCommand {
         subcommands: [
             List.self, Get.self, Create.self, Update.self, Disable.self, Enable.self, Unlock.self, Delete.self, Revoke.self, SetClaims.self,
             Generate.self,
-            UsersImport.self, UsersExport.self,
+            UsersImport.self, UsersExport.self, Sessions.self, EndSession.self,
         ])
 
     /// `flint users generate`: synthetic phone users for load and scale tests.

@@ -136,6 +136,32 @@ extension Users {
         }
     }
 
+    /// `flint users sessions`: the account's sessions per device, most recently used first.
+    struct Sessions: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List an account's sessions (device, addresses, created, last used, sign-in method) as JSON.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The user ID.") var uid: String
+
+        func run() async throws {
+            print(try jsonText(try await withUserConsole(store) { try await $0.sessions(localID: uid) }))
+        }
+    }
+
+    /// `flint users end-session`: ends one session of the account (its refresh token refused at once).
+    struct EndSession: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "end-session", abstract: "End one session of an account (see `flint users sessions`).")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The user ID.") var uid: String
+        @Argument(help: "The session's ID (`sessionId`).") var session: String
+
+        func run() async throws {
+            try await withUserConsole(store) { try await $0.endSession(localID: uid, sessionID: session) }
+            print(session)
+        }
+    }
+
     /// `flint users set-claims`: replaces the account's custom claims, as the Admin SDKs' `set_custom_user_claims`.
     struct SetClaims: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

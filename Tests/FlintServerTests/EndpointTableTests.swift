@@ -40,13 +40,14 @@ struct EndpointTableTests {
         try await expectRouterServes(declared, modules: [])
     }
 
-    @Test("every GET only reads; the POSTs that read are the account lookups and queries and createAuthUri")
+    @Test("every GET only reads; the POSTs that read are the account lookups and queries, createAuthUri and the own sessions' list")
     func readingEndpoints() {
         for endpoint in declared where endpoint.method == .get { #expect(endpoint.onlyReads, "\(endpoint.routes)") }
         let readingPOSTs = APIEndpoint.allCases.map(\.endpoint).filter { $0.method == .post && $0.onlyReads }
         #expect(
             Set(readingPOSTs.flatMap { $0.routes.compactMap(\.operationID) }) == [
                 "lookup", "lookupV3", "lookupOperator", "queryAccounts", "queryAccountsAlias", "downloadAccount", "createAuthUri", "createAuthUriV3",
+                "listOwnSessions",
             ])
         #expect(Endpoint.readScopeAllows(.get, to: nil) && Endpoint.readScopeAllows(.head, to: nil))
         #expect(!Endpoint.readScopeAllows(.post, to: nil) && !Endpoint.readScopeAllows(.delete, to: nil))

@@ -29,6 +29,7 @@ package struct ProjectConfig: Sendable, Equatable {
         "blockingFunctions.forwardInboundCredentials.idToken", "blockingFunctions.forwardInboundCredentials.accessToken",
         "blockingFunctions.forwardInboundCredentials.refreshToken",
         "flint.breachedPasswords", "flint.accountLockout",
+        "flint.sessions", "flint.sessions.idleTimeout", "flint.sessions.absoluteLifetime",
     ]
 
     /// The configuration of a new project: phone and email (password and link) sign-in on, no test numbers,
@@ -106,6 +107,7 @@ package struct ProjectConfig: Sendable, Equatable {
         try Self.validateBlockingFunctions(doc)
         try Self.validateBreachedPasswords(doc)
         try Self.validateAccountLockout(doc)
+        try Self.validateSessions(doc)
         self.document = doc
     }
 

@@ -35,6 +35,8 @@ extension AuthError {
     package static let invalidIDToken = AuthError(code: "INVALID_ID_TOKEN")
     package static let tokenExpired = AuthError(code: "TOKEN_EXPIRED")
     package static let userNotFound = AuthError(code: "USER_NOT_FOUND")
+    /// The account has no session by the ID given (Flint's sessions endpoints).
+    package static let sessionNotFound = AuthError(code: "SESSION_NOT_FOUND")
     package static let userDisabled = AuthError(code: "USER_DISABLED")
     package static let missingLocalID = AuthError(code: "MISSING_LOCAL_ID")
     package static let missingGrantType = AuthError(code: "MISSING_GRANT_TYPE")

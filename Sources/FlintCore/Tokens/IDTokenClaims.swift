@@ -31,6 +31,9 @@ package struct IDTokenClaims: Sendable, Equatable {
     /// `firebase.revocation_generation` (Flint's): the account's ``revocationGeneration`` when the token was minted;
     /// left out while it is 0, so an account that was never revoked gets exactly Firebase's claims.
     package var revocationGeneration: Int64 = 0
+    /// `firebase.session_id` (Flint's): the session the token was minted for (its refresh token's ID), so ending that
+    /// session refuses the token where Flint checks revocation, and the session's owner can tell which one is theirs.
+    package var sessionID: String?
     /// Developer claims (`customAttributes`), merged below the reserved ones.
     package var customClaims: [String: JSONValue] = [:]
 
@@ -48,6 +51,8 @@ package struct IDTokenClaims: Sendable, Equatable {
 
     /// The key, inside the `firebase` claim, of ``revocationGeneration``.
     package static let revocationGenerationClaim = "revocation_generation"
+    /// The key, inside the `firebase` claim, of ``sessionID``.
+    package static let sessionIDClaim = "session_id"
 
     /// Claim names a developer may not set (`FORBIDDEN_CLAIM`): Firebase's list, the same in its backend, the
     /// emulator and the Admin SDKs.
@@ -86,6 +91,7 @@ package struct IDTokenClaims: Sendable, Equatable {
         if let secondFactor { firebase["sign_in_second_factor"] = .string(secondFactor) }
         if let secondFactorIdentifier { firebase["second_factor_identifier"] = .string(secondFactorIdentifier) }
         if revocationGeneration > 0 { firebase[Self.revocationGenerationClaim] = .number(Double(revocationGeneration)) }
+        if let sessionID { firebase[Self.sessionIDClaim] = .string(sessionID) }
         out["firebase"] = .object(firebase)
         return out
     }

@@ -10,6 +10,8 @@ package struct VerifiedIDToken: Sendable {
     package let signInProvider: String?
     /// `firebase.revocation_generation`, 0 when absent.
     package let revocationGeneration: Int64
+    /// `firebase.session_id` (Flint's): the session (refresh token) the token was minted for, when it names one.
+    package var sessionID: String? { payload["firebase"]?[IDTokenClaims.sessionIDClaim]?.stringValue }
     /// The whole payload.
     package let payload: [String: JSONValue]
 }

@@ -41,6 +41,8 @@ package enum APIEndpoint: CaseIterable, Sendable {
     case getAccountLock, unlockAccount
     // Event webhooks (a Flint extension)
     case listWebhooks, createWebhook, getWebhook, updateWebhook, deleteWebhook, listWebhookDeliveries, replayWebhookDelivery
+    // Sessions per device (a Flint extension): the signed-in user's and the operator's
+    case listOwnSessions, endOwnSession, endOtherSessions, listUserSessions, endUserSession
     // Dev mode: the emulator's paths
     case ready, devVerificationCodes, devOutbox, devOobCodes, devPushes, devDeleteAccounts, devConfig, devUpdateConfig
 
@@ -198,6 +200,11 @@ package enum APIEndpoint: CaseIterable, Sendable {
         case .listWebhookDeliveries: .at(.get, "\(Self.webhooks)/{webhook}/deliveries", "listWebhookDeliveries", access: .adminRead)
         case .replayWebhookDelivery:
             .at(.post, "/flint/v1/projects/{project}/webhookDeliveries:replay", "replayWebhookDelivery", access: .adminWrite)
+        case .listOwnSessions: .at(.post, "/flint/v1/accounts/sessions:list", "listOwnSessions", access: .clientRead)
+        case .endOwnSession: .at(.post, "/flint/v1/accounts/sessions:end", "endOwnSession", access: .client)
+        case .endOtherSessions: .at(.post, "/flint/v1/accounts/sessions:endOthers", "endOtherSessions", access: .client)
+        case .listUserSessions: .at(.get, Self.userSessions, "listUserSessions", access: .adminRead)
+        case .endUserSession: .at(.delete, "\(Self.userSessions)/{session}", "endUserSession", access: .adminWrite)
         // The operator's bearer credential or `--metrics-token`.
         case .metrics: .at(.get, MetricsRoutes.path, "metrics", access: .adminRead)
         case .openapi: .at(.get, OpenAPIDocument.path, "openapi", access: .open)
@@ -233,6 +240,8 @@ package enum APIEndpoint: CaseIterable, Sendable {
     private static let v2Accounts = "\(IdentityToolkitPath.v2)/accounts"
     /// The event webhook subscriptions.
     private static let webhooks = "/flint/v1/projects/{project}/webhooks"
+    /// An account's sessions, for operators.
+    private static let userSessions = "/flint/v1/projects/{project}/accounts/{localId}/sessions"
     /// The emulator's project paths.
     private static let emulator = "/emulator/v1/projects/{project}"
 }

@@ -24,7 +24,7 @@ extension AccountCreationLimit {
     /// - Returns: the account and whether it is new, or the error to answer with (nothing was written then).
     func account(
         linking token: VerifiedIDToken?, sessions: Sessions, owner: UserRecord? = nil, newID: String, clientIP: String?,
-        in tx: any CountersWrites & AuditWrites & UsersWrites, now: Instant
+        in tx: any CountersWrites & AuditWrites & UsersWrites & TokensReads, now: Instant
     ) async throws -> Result<(user: UserRecord, isNew: Bool), AuthError> {
         if let token { return try await sessions.tokenUser(token, in: tx).map { ($0, false) } }
         if let owner { return .success((owner, false)) }

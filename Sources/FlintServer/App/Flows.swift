@@ -34,6 +34,8 @@ package struct Flows: Sendable {
     package let webhookSubscriptions: WebhookSubscriptions
     /// The tenants requests name, cached as the config is.
     package let tenants: TenantCache
+    /// Accounts' sessions per device (owner and operator endpoints, CLI, console).
+    package var userSessions: UserSessions { UserSessions(sessions: sessions) }
 
     /// Prepares a node: the stored secrets checked against the master key (those kept in clear sealed with it), server
     /// secret and first signing key (created on first start), project config (the

@@ -147,6 +147,12 @@ func buildRouter(flows: Flows, modules: [any ServerModule] = []) throws -> Route
     api.on(.deleteWebhook, use: webhooks.delete)
     api.on(.listWebhookDeliveries, use: webhooks.deliveries)
     api.on(.replayWebhookDelivery, use: webhooks.replay)
+    api.on(.listOwnSessions, use: BodyHandlers.client(flows.userSessions.listOwn))
+    api.on(.endOwnSession, use: BodyHandlers.client(flows.userSessions.endOwn))
+    api.on(.endOtherSessions, use: BodyHandlers.client(flows.userSessions.endOthersOwn))
+    let userSessions = AdminSessionRoutes(projectID: flows.node.settings.projectID, sessions: flows.userSessions)
+    api.on(.listUserSessions, use: userSessions.list)
+    api.on(.endUserSession, use: userSessions.end)
     // Operators' views of the node: Prometheus metrics (admin or --metrics-token) and the OpenAPI document (public).
     api.on(.metrics, use: MetricsRoutes(node: flows.node, keys: flows.keys).scrape)
     api.on(.openapi, use: OpenAPIDocument.serve)

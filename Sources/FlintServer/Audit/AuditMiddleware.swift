@@ -15,9 +15,10 @@ struct AuditMiddleware: RouterMiddleware {
     let node: Node
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let origin = AuditOrigin(
+        var origin = AuditOrigin(
             ip: context.clientIP, actor: context.admin?.name, userAgent: request.headers[.userAgent],
             locale: request.headers[.firebaseLocale])
+        origin.clientVersion = request.headers[.clientVersion]
         return try await AuditOrigin.$current.withValue(origin) { try await respond(request, context: context, origin: origin, next: next) }
     }
 

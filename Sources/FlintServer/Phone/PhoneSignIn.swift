@@ -78,8 +78,11 @@ extension PhoneSignIn {
         let found = proven.owner
         let owner = try await tokenUser == nil ? found?.user : tx.lockedUser(tenant: .default, phoneNumber: phone)
         if let tokenUser {
-            guard var user = try await tx.lockedUser(tenant: .default, localID: tokenUser.userID) else { return .failed(.userNotFound) }
-            do throws(AuthError) { try Sessions.check(token: tokenUser, against: user) } catch { return .failed(error) }
+            var user: UserRecord
+            switch try await Sessions.lockedUser(of: tokenUser, in: tx) {
+            case .success(let found): user = found
+            case .failure(let error): return .failed(error)
+            }
             if let owner, owner.localID != user.localID {
                 if usesProof { return .failed(.phoneNumberExists) }
                 return .numberTaken(phone)

@@ -50,6 +50,11 @@ extension Sessions {
         guard let user else { throw AuthError.userNotFound }
         guard !user.disabled else { throw AuthError.userDisabled }
         guard record.createdAt >= user.validSince else { throw AuthError.tokenExpired }
+        // Session lifetimes (`flint.sessions`), from the row just read: refused as a revoked session is.
+        let now = node.clock.now()
+        guard node.config.current.sessionLifetimes.allow(signedIn: record.authTime, lastUsed: record.lastUsedAt, now: now) else {
+            throw AuthError.tokenExpired
+        }
         let second = record.secondFactor.map { SecondFactorClaim(factor: $0, identifier: record.secondFactorID ?? "") }
         let claims = record.developerClaims.flatMap { try? JSONValue(parsing: Array($0.utf8)).objectValue }
         // Federated identities cost a second read only for the accounts that have some.
@@ -58,9 +63,16 @@ extension Sessions {
             identities = try await node.store.read { try await $0.federatedIdentities(tenant: .default, localID: user.localID) }
         }
         let idToken = try idToken(
-            for: user, provider: record.signInProvider, authTime: record.authTime, secondFactor: second, developerClaims: claims,
+            for: user, sessionID: record.sessionID, provider: record.signInProvider, authTime: record.authTime, secondFactor: second,
+            developerClaims: claims,
             identities: identities)
-        activity.note(localID: user.localID, at: node.clock.now())
+        activity.note(localID: user.localID, at: now)
+        // The session's last use is written (with the others, once a second) only when the recorded one is older than its
+        // precision or the address changed, so most refreshes note nothing for it.
+        let ip = AuditOrigin.current.ip
+        if now - record.lastUsedAt >= RefreshTokenRecord.lastUsedPrecision || (ip != nil && ip != record.lastIP) {
+            activity.note(session: record.tokenHash, at: now, ip: ip)
+        }
         return RefreshTokenResponse(
             access_token: idToken, expires_in: String(Self.idTokenLifetime.inSeconds), token_type: "Bearer", refresh_token: refreshToken,
             id_token: idToken, user_id: user.localID, project_id: projectID

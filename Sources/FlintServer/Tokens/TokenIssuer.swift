@@ -19,8 +19,11 @@ extension Sessions {
     func newRefreshToken(localID: String, authTime: Instant, provider: String, now: Instant) -> (token: String, record: RefreshTokenRecord) {
         let body = node.random.bytes(32) + Array(localID.utf8)
         let token = "AMf-" + Base64URL.encode(body + secret.refreshTokenTag(body))
-        let record = RefreshTokenRecord(
+        var record = RefreshTokenRecord(
             tokenHash: storedTokenHash(token), localID: localID, createdAt: now, authTime: authTime, signInProvider: provider)
+        let origin = AuditOrigin.current
+        record.device = DeviceName.parse(userAgent: origin.userAgent, clientVersion: origin.clientVersion)
+        (record.firstIP, record.lastIP) = (origin.ip, origin.ip)
         return (token, record)
     }
 
@@ -32,16 +35,17 @@ extension Sessions {
         return String(validating: body[32...], as: UTF8.self)
     }
 
-    /// Signs an ID token for `user`. A custom-token session's `developerClaims` go over the account's own claims;
-    /// `identities` (the account's federated identities) are listed in `firebase.identities` by provider.
+    /// Signs an ID token for `user` in the session `sessionID`. A custom-token session's `developerClaims` go over the
+    /// account's own claims; `identities` (the account's federated identities) are listed in `firebase.identities` by provider.
     func idToken(
-        for user: UserRecord, provider: String, authTime: Instant, secondFactor: SecondFactorClaim? = nil,
+        for user: UserRecord, sessionID: String, provider: String, authTime: Instant, secondFactor: SecondFactorClaim? = nil,
         developerClaims: [String: JSONValue]? = nil,
         identities: [FederatedIdentityRecord] = []
     ) throws -> String {
         var claims = IDTokenClaims(
             projectID: projectID, userID: user.localID, authTime: authTime, issuedAt: node.clock.now(), signInProvider: provider
         )
+        claims.sessionID = sessionID
         claims.lifetime = Self.idTokenLifetime
         claims.revocationGeneration = user.revocationGeneration
         claims.phoneNumber = user.phoneNumber
@@ -74,15 +78,24 @@ extension Sessions {
     }
 
     /// Verifies an ID token and loads its user: `INVALID_ID_TOKEN`, `USER_NOT_FOUND`, `TOKEN_EXPIRED` (issued
-    /// before the user's `validSince`), `USER_DISABLED`.
+    /// before the user's `validSince`, or its session ended), `USER_DISABLED`. A token naming its session reads the
+    /// account and whether the session lives in one statement.
     func authenticate(idToken: String?) async throws -> (VerifiedIDToken, UserRecord) {
         guard let idToken, !idToken.isEmpty else { throw AuthError.missingIDToken }
         let verified = try TokenVerifier.verify(idToken, ring: keys.current, projectID: projectID, now: node.clock.now())
-        guard let user = try await node.store.read({ try await $0.user(tenant: .default, localID: verified.userID) }) else {
-            throw AuthError.userNotFound
+        let found = try await node.store.read { tx -> (UserRecord, Bool)? in
+            guard let sessionID = verified.sessionID else { return try await tx.user(tenant: .default, localID: verified.userID).map { ($0, true) } }
+            return try await tx.userWithSession(tenant: .default, localID: verified.userID, sessionID: sessionID)
         }
+        guard let (user, sessionLive) = found else { throw AuthError.userNotFound }
         try Self.check(token: verified, against: user)
+        guard sessionLive else { throw AuthError.tokenExpired }
         return (verified, user)
+    }
+
+    /// The session ID of a refresh token's value (``RefreshTokenRecord/sessionID``).
+    static func sessionID(ofRefreshToken token: String) -> String {
+        String(storedTokenHash(token).prefix(RefreshTokenRecord.sessionIDLength))
     }
 
     /// The disable and revocation checks for a verified token and its (re-read) user: a disabled user's token is

@@ -62,16 +62,26 @@ extension Sessions {
     ) throws -> SessionTokens {
         SessionTokens(
             idToken: try idToken(
-                for: user, provider: provider, authTime: authTime ?? now.wholeSecond, secondFactor: secondFactor, developerClaims: developerClaims,
+                for: user, sessionID: Self.sessionID(ofRefreshToken: refreshToken), provider: provider, authTime: authTime ?? now.wholeSecond,
+                secondFactor: secondFactor, developerClaims: developerClaims,
                 identities: identities),
             refreshToken: refreshToken,
             expiresIn: String(Self.idTokenLifetime.inSeconds))
     }
 
-    /// The user behind a verified ID token, re-read and locked inside `tx`, with the revocation and disable checks.
-    func tokenUser(_ token: VerifiedIDToken, in tx: any UsersWrites) async throws -> Result<UserRecord, AuthError> {
+    /// The user behind a verified ID token, re-read and locked inside `tx`, with the revocation and disable checks and,
+    /// for a token naming its session, whether that session still lives.
+    func tokenUser(_ token: VerifiedIDToken, in tx: any UsersWrites & TokensReads) async throws -> Result<UserRecord, AuthError> {
+        try await Self.lockedUser(of: token, in: tx)
+    }
+
+    /// ``tokenUser(_:in:)`` for flows that hold no ``Sessions``.
+    static func lockedUser(of token: VerifiedIDToken, in tx: any UsersWrites & TokensReads) async throws -> Result<UserRecord, AuthError> {
         guard let user = try await tx.lockedUser(tenant: .default, localID: token.userID) else { return .failure(.userNotFound) }
         do throws(AuthError) { try Self.check(token: token, against: user) } catch { return .failure(error) }
+        if let sessionID = token.sessionID, !(try await tx.sessionExists(localID: user.localID, sessionID: sessionID)) {
+            return .failure(.tokenExpired)
+        }
         return .success(user)
     }
 

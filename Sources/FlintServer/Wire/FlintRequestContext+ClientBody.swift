@@ -33,3 +33,8 @@ extension HTTPField.Name {
     /// `X-Firebase-Locale`, the client's `languageCode`.
     static let firebaseLocale = HTTPField.Name("X-Firebase-Locale")!
 }
+
+extension HTTPField.Name {
+    /// `X-Client-Version`, where the Firebase SDKs name themselves (`iOS/FirebaseSDK/10.29.0/FirebaseCore-iOS`).
+    static let clientVersion = HTTPField.Name("X-Client-Version")!
+}

@@ -37,6 +37,8 @@ public struct AuditOrigin: Sendable {
     public var userAgent: String?
     /// The client's `X-Firebase-Locale`, when a request sent one (told to blocking functions, not recorded in events).
     public var locale: String?
+    /// The client's `X-Client-Version` (the Firebase SDKs name themselves there), for a session's device name.
+    public var clientVersion: String?
     /// What the request noted about the account it concerns (for events recorded once it answered).
     public let notes: AuditNotes
 

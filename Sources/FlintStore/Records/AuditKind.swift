@@ -67,13 +67,19 @@ public struct AuditKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let accountLocked = AuditKind(rawValue: "ACCOUNT_LOCKED")
     /// An operator lifted an account's lock and forgot its failures (`detail.email`, `detail.wasLocked`).
     public static let accountUnlocked = AuditKind(rawValue: "ACCOUNT_UNLOCKED")
+    /// One session (refresh token) of the account was ended by its owner or an operator (`detail.session`, `detail.by`:
+    /// `owner` or `operator`).
+    public static let sessionEnded = AuditKind(rawValue: "SESSION_ENDED")
+    /// The owner signed out everywhere else: every session but the kept one ended (`detail.kept`, `detail.count`,
+    /// `detail.by`).
+    public static let otherSessionsEnded = AuditKind(rawValue: "OTHER_SESSIONS_ENDED")
 
     /// Every kind Flint records, in the order above.
     public static let all: [AuditKind] = [
         signIn, signInFailed, lockout, mfaEnrolled, mfaWithdrawn, recoveryCodesRegenerated, passwordChanged, passwordReset, emailChanged,
         emailRecovered, sessionsRevoked, accountDeleted, adminAction, configChanged, consoleSignIn, consoleSignInFailed, consoleOperatorChanged,
         passkeyEnrolled, passkeyWithdrawn, blockingDryRun, accountCreated, accountDisabled, accountEnabled, webhookChanged, webhookDelivered,
-        webhookFailed, accountLocked, accountUnlocked,
+        webhookFailed, accountLocked, accountUnlocked, sessionEnded, otherSessionsEnded,
     ]
 
     public var description: String { rawValue }

@@ -303,6 +303,17 @@ enum Migrations {
         // within its tenant. SQLite cannot change a primary key: `users`, `federated_identities` and `passkeys` are
         // rebuilt (`MigrationTenants`).
         Migration(version: 21) { dialect in MigrationTenants.statements(dialect) },
+        // Sessions per device: each refresh token's device (a short name), its sign-in's and its latest address, and
+        // its latest use (moved at most every ten minutes, or when the address changes). Read with the token on
+        // refresh and listed through the account index; no index of their own.
+        Migration(version: 22) { _ in
+            [
+                "ALTER TABLE refresh_tokens ADD COLUMN device TEXT",
+                "ALTER TABLE refresh_tokens ADD COLUMN first_ip TEXT",
+                "ALTER TABLE refresh_tokens ADD COLUMN last_ip TEXT",
+                "ALTER TABLE refresh_tokens ADD COLUMN last_used_at BIGINT",
+            ]
+        },
         // Accounts locked after failed sign-ins in a row, by the email address the failures named (whether or not an
         // account has it); the count itself is a rate counter. Version 22 is the device sessions'.
         Migration(version: 23) { _ in

@@ -5,8 +5,13 @@ enum RefreshTokenRows {
     /// A refresh token's columns, its account and creation time named apart from an account's.
     static let columns = """
         t.token_hash, t.tenant_id AS token_tenant_id, t.local_id AS token_local_id, t.created_at AS token_created_at, t.auth_time, t.sign_in_provider, t.second_factor,
-        t.second_factor_id, t.developer_claims
+        t.second_factor_id, t.developer_claims,
+        t.device, t.first_ip, t.last_ip, COALESCE(t.last_used_at, t.created_at) AS token_last_used_at
         """
+
+    /// A session's refresh token, matched by its account and session ID (the hash's first digits, ``RefreshTokenRecord/sessionID``):
+    /// found through the account's index.
+    static let sessionMatch = "tenant_id = ? AND local_id = ? AND substr(token_hash, 1, \(RefreshTokenRecord.sessionIDLength)) = ?"
 
     /// A refresh token with its account in its tenant (empty columns when it is gone) and whether the account has
     /// federated identities.
@@ -39,13 +44,18 @@ extension TokensWrites where Self: SQLBacked & UsersWrites {
     }
 
     private func refreshToken(from row: SQLRow) throws -> RefreshTokenRecord {
-        RefreshTokenRecord(
+        var record = RefreshTokenRecord(
             tenant: TenantID(rawValue: try row.string("token_tenant_id")), tokenHash: try row.string("token_hash"),
             localID: try row.string("token_local_id"), createdAt: try row.instant("token_created_at"),
             authTime: try row.instant(seconds: "auth_time"), signInProvider: try row.string("sign_in_provider"),
             secondFactor: try row.optionalString("second_factor").map(SecondFactorKind.init(rawValue:)),
             secondFactorID: try row.optionalString("second_factor_id"), developerClaims: try row.optionalString("developer_claims")
         )
+        record.device = try row.optionalString("device")
+        record.firstIP = try row.optionalString("first_ip")
+        record.lastIP = try row.optionalString("last_ip")
+        record.lastUsedAt = try row.instant("token_last_used_at")
+        return record
     }
 
     func insertRefreshToken(_ t: RefreshTokenRecord) async throws {
@@ -53,13 +63,14 @@ extension TokensWrites where Self: SQLBacked & UsersWrites {
             .write(
                 """
                 INSERT INTO refresh_tokens (token_hash, tenant_id, local_id, created_at, auth_time, sign_in_provider, second_factor,
-                    second_factor_id, developer_claims)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    second_factor_id, developer_claims, device, first_ip, last_ip, last_used_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     .text(t.tokenHash), .text(t.tenant.rawValue), .text(t.localID), .instant(t.createdAt), .seconds(t.authTime),
                     .text(t.signInProvider),
                     (t.secondFactor?.rawValue).sql, t.secondFactorID.sql, t.developerClaims.sql,
+                    t.device.sql, t.firstIP.sql, t.lastIP.sql, .instant(t.lastUsedAt),
                 ], into: .refreshTokens)
         )
     }
@@ -85,5 +96,59 @@ extension TokensWrites where Self: SQLBacked & UsersWrites {
             .write(
                 "UPDATE users SET last_refresh_at = ? WHERE tenant_id = ? AND local_id = ?", [.instant(at), .text(tenant.rawValue), .text(localID)],
                 into: .users))
+    }
+
+    func sessions(tenant: TenantID, localID: String) async throws -> [RefreshTokenRecord] {
+        try await db.query(
+            .read("SELECT \(RefreshTokenRows.columns) FROM refresh_tokens t WHERE t.tenant_id = ? AND t.local_id = ?", [.text(tenant.rawValue), .text(localID)], from: .refreshTokens)
+        )
+        .map(refreshToken(from:))
+        .sorted { ($0.lastUsedAt, $0.tokenHash) > ($1.lastUsedAt, $1.tokenHash) }
+    }
+
+    func userWithSession(tenant: TenantID, localID: String, sessionID: String) async throws -> (user: UserRecord, sessionLive: Bool)? {
+        let sql = """
+            SELECT \(UserRows.columns),
+                CASE WHEN EXISTS (SELECT 1 FROM refresh_tokens WHERE \(RefreshTokenRows.sessionMatch)) THEN 1 ELSE 0 END AS session_live
+            FROM users WHERE tenant_id = ? AND local_id = ?
+            """
+        guard let row = try await db.first(.read(sql, [.text(tenant.rawValue), .text(localID), .text(sessionID), .text(tenant.rawValue), .text(localID)], from: .users, .refreshTokens)) else {
+            return nil
+        }
+        return (try user(from: row), try row.int64("session_live") != 0)
+    }
+
+    func sessionExists(tenant: TenantID, localID: String, sessionID: String) async throws -> Bool {
+        try await db.first(
+            .read(
+                "SELECT 1 AS live FROM refresh_tokens WHERE \(RefreshTokenRows.sessionMatch)", [.text(tenant.rawValue), .text(localID), .text(sessionID)],
+                from: .refreshTokens)
+        ) != nil
+    }
+
+    func deleteSession(tenant: TenantID, localID: String, sessionID: String) async throws -> Bool {
+        !(try await db.query(
+            .write(
+                "DELETE FROM refresh_tokens WHERE \(RefreshTokenRows.sessionMatch) RETURNING token_hash", [.text(tenant.rawValue), .text(localID), .text(sessionID)],
+                into: .refreshTokens)
+        )).isEmpty
+    }
+
+    func deleteSessions(tenant: TenantID, localID: String, except sessionID: String) async throws -> Int {
+        try await db.query(
+            .write(
+                """
+                DELETE FROM refresh_tokens WHERE tenant_id = ? AND local_id = ? AND substr(token_hash, 1, \(RefreshTokenRecord.sessionIDLength)) <> ?
+                RETURNING token_hash
+                """, [.text(tenant.rawValue), .text(localID), .text(sessionID)], into: .refreshTokens)
+        ).count
+    }
+
+    func touchSession(hash: String, at: Instant, ip: String?) async throws {
+        try await db.run(
+            .write(
+                "UPDATE refresh_tokens SET last_used_at = ?, last_ip = COALESCE(?, last_ip) WHERE token_hash = ?",
+                [.instant(at), ip.sql, .text(hash)],
+                into: .refreshTokens))
     }
 }

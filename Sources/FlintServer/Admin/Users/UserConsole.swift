@@ -69,6 +69,16 @@ public struct UserConsole: Sendable {
         try Self.json(try await BlockingDryRun(node: flows.node).run(try WireDecoder.decode(BlockingDryRun.Request.self, from: body)))
     }
 
+    /// The account's sessions, as `GET /flint/v1/projects/{p}/accounts/{localId}/sessions` answers them.
+    public func sessions(localID: String) async throws -> JSONValue {
+        try Self.json(SessionListResponse(sessions: try await flows.userSessions.list(localID: localID).map { SessionJSON($0) }))
+    }
+
+    /// Ends one session of the account, as `DELETE …/sessions/{session}` does (audited as the operator's).
+    public func endSession(localID: String, sessionID: String) async throws {
+        try await flows.userSessions.endForOperator(localID: localID, sessionID: sessionID)
+    }
+
     /// The current time in seconds, as `revoke` sends it for `validSince` (the Admin SDKs' `revoke_refresh_tokens`).
     public var nowSeconds: Int64 { flows.node.clock.now().secondsSince1970 }
 
