@@ -30,7 +30,7 @@ extension ConsoleFlow {
         var factors: [String: [MFAEnrollmentRecord]] = [:]
         if list.hasMFA != nil, !candidates.isEmpty {
             let ids = candidates.map(\.localID)
-            factors = try await node.store.read { try await $0.mfaEnrollments(localIDs: ids) }
+            factors = try await node.store.read { try await $0.mfaEnrollments(tenant: .default, localIDs: ids) }
         }
         let listing = list.listing
         let sorted = candidates.filter { user in

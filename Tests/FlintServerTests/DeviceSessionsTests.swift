@@ -118,7 +118,7 @@ struct DeviceSessionsTests {
             let activity = node.server.flows.sessions.activity
             let stored = { () async throws -> RefreshTokenRecord in
                 try await activity.flush(to: node.store)
-                return try #require(try await node.store.read { try await $0.sessions(localID: first.localId) }.first)
+                return try #require(try await node.store.read { try await $0.sessions(tenant: .default, localID: first.localId) }.first)
             }
             let created = try await stored()
             api.clock.advance(by: .seconds(300))

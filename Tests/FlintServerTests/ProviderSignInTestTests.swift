@@ -41,7 +41,7 @@ struct ProviderSignInTestTests {
                 let found = try await flows.testProviderSignIn(requestUri: link, sessionID: "test-1")
                 #expect(found.providerID == "oidc.corp" && found.rawID == "emp-9" && found.email == "lin@corp.example" && found.emailVerified)
                 #expect(found.localID == nil)
-                #expect(try await node.store.read { try await $0.userCount(matching: nil) } == 0, "no account created")
+                #expect(try await node.store.read { try await $0.userCount(tenant: .default, matching: nil) } == 0, "no account created")
                 let replay = try await api.completeRedirect(link: link, sessionID: "test-1")
                 #expect(replay.errorCode == "INVALID_IDP_RESPONSE" || replay.errorCode == "MISSING_OR_INVALID_NONCE", "\(replay.text)")
 

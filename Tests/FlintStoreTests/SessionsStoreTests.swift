@@ -26,14 +26,14 @@ struct SessionsStoreTests {
             try await tx.insertRefreshToken(Self.token("bbbbbbbbbbbbbbbb", of: "u1", at: 2_000))
             try await tx.insertRefreshToken(Self.token("cccccccccccccccc", of: "u2", at: 3_000))
         }
-        let listed = try await store.read { try await $0.sessions(localID: "u1") }
+        let listed = try await store.read { try await $0.sessions(tenant: .default, localID: "u1") }
         #expect(listed.map(\.sessionID) == ["bbbbbbbbbbbbbbbb", "aaaaaaaaaaaaaaaa"])
         #expect(listed.last == Self.token("aaaaaaaaaaaaaaaa", of: "u1", at: 1_000))
         #expect(listed.last?.lastUsedAt == 1_000, "a new session was last used when it was made")
 
         try await store.write { try await $0.touchSession(hash: Self.hash("aaaaaaaaaaaaaaaa"), at: 5_000, ip: "198.51.100.2") }
         try await store.write { try await $0.touchSession(hash: Self.hash("bbbbbbbbbbbbbbbb"), at: 4_000, ip: nil) }
-        let touched = try await store.read { try await $0.sessions(localID: "u1") }
+        let touched = try await store.read { try await $0.sessions(tenant: .default, localID: "u1") }
         #expect(touched.map(\.sessionID) == ["aaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbb"])
         #expect(touched.first?.lastIP == "198.51.100.2" && touched.first?.firstIP == "203.0.113.1")
         #expect(touched.last?.lastIP == "203.0.113.1", "an unknown address keeps the last one")
@@ -52,16 +52,16 @@ struct SessionsStoreTests {
             }
             try await tx.insertRefreshToken(Self.token("dddddddddddddddd", of: "u2", at: 1))
         }
-        #expect(try await store.read { try await $0.userWithSession(localID: "u1", sessionID: "aaaaaaaaaaaaaaaa") }?.sessionLive == true)
-        #expect(try await store.write { try await $0.deleteSession(localID: "u1", sessionID: "dddddddddddddddd") } == false, "not u1's")
-        #expect(try await store.write { try await $0.deleteSession(localID: "u1", sessionID: "aaaaaaaaaaaaaaaa") })
-        let after = try await store.read { try await $0.userWithSession(localID: "u1", sessionID: "aaaaaaaaaaaaaaaa") }
+        #expect(try await store.read { try await $0.userWithSession(tenant: .default, localID: "u1", sessionID: "aaaaaaaaaaaaaaaa") }?.sessionLive == true)
+        #expect(try await store.write { try await $0.deleteSession(tenant: .default, localID: "u1", sessionID: "dddddddddddddddd") } == false, "not u1's")
+        #expect(try await store.write { try await $0.deleteSession(tenant: .default, localID: "u1", sessionID: "aaaaaaaaaaaaaaaa") })
+        let after = try await store.read { try await $0.userWithSession(tenant: .default, localID: "u1", sessionID: "aaaaaaaaaaaaaaaa") }
         #expect(after?.user.localID == "u1" && after?.sessionLive == false)
-        #expect(try await store.read { try await $0.userWithSession(localID: "nobody", sessionID: "aaaaaaaaaaaaaaaa") } == nil)
-        #expect(try await store.write { try await $0.sessionExists(localID: "u1", sessionID: "bbbbbbbbbbbbbbbb") })
-        #expect(try await store.write { try await $0.deleteSessions(localID: "u1", except: "bbbbbbbbbbbbbbbb") } == 1)
-        #expect(try await store.read { try await $0.sessions(localID: "u1") }.map(\.sessionID) == ["bbbbbbbbbbbbbbbb"])
-        #expect(try await store.read { try await $0.sessions(localID: "u2") }.count == 1)
+        #expect(try await store.read { try await $0.userWithSession(tenant: .default, localID: "nobody", sessionID: "aaaaaaaaaaaaaaaa") } == nil)
+        #expect(try await store.write { try await $0.sessionExists(tenant: .default, localID: "u1", sessionID: "bbbbbbbbbbbbbbbb") })
+        #expect(try await store.write { try await $0.deleteSessions(tenant: .default, localID: "u1", except: "bbbbbbbbbbbbbbbb") } == 1)
+        #expect(try await store.read { try await $0.sessions(tenant: .default, localID: "u1") }.map(\.sessionID) == ["bbbbbbbbbbbbbbbb"])
+        #expect(try await store.read { try await $0.sessions(tenant: .default, localID: "u2") }.count == 1)
         try await store.close()
     }
 }

@@ -79,7 +79,7 @@ extension Sessions {
     static func lockedUser(of token: VerifiedIDToken, in tx: any UsersWrites & TokensReads) async throws -> Result<UserRecord, AuthError> {
         guard let user = try await tx.lockedUser(tenant: .default, localID: token.userID) else { return .failure(.userNotFound) }
         do throws(AuthError) { try Self.check(token: token, against: user) } catch { return .failure(error) }
-        if let sessionID = token.sessionID, !(try await tx.sessionExists(localID: user.localID, sessionID: sessionID)) {
+        if let sessionID = token.sessionID, !(try await tx.sessionExists(tenant: .default, localID: user.localID, sessionID: sessionID)) {
             return .failure(.tokenExpired)
         }
         return .success(user)
