@@ -22,7 +22,9 @@ extension ConsoleFlow {
             matches = try await node.store.read { try await $0.users(tenant: .default, matching: UserQuery(filter: filter, limit: 1)) }
         } else {
             let term = query.isEmpty ? nil : query
-            matches = try await node.store.read { try await $0.consoleUsers(tenant: .default, idPrefix: term, namePrefix: term, after: nil, limit: limit + 1) }
+            matches = try await node.store.read {
+                try await $0.consoleUsers(tenant: .default, idPrefix: term, namePrefix: term, after: nil, limit: limit + 1)
+            }
         }
         let capped = matches.count > limit
         let candidates = Array(matches.prefix(limit))

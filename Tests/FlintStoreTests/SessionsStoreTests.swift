@@ -52,8 +52,11 @@ struct SessionsStoreTests {
             }
             try await tx.insertRefreshToken(Self.token("dddddddddddddddd", of: "u2", at: 1))
         }
-        #expect(try await store.read { try await $0.userWithSession(tenant: .default, localID: "u1", sessionID: "aaaaaaaaaaaaaaaa") }?.sessionLive == true)
-        #expect(try await store.write { try await $0.deleteSession(tenant: .default, localID: "u1", sessionID: "dddddddddddddddd") } == false, "not u1's")
+        #expect(
+            try await store.read { try await $0.userWithSession(tenant: .default, localID: "u1", sessionID: "aaaaaaaaaaaaaaaa") }?.sessionLive == true
+        )
+        #expect(
+            try await store.write { try await $0.deleteSession(tenant: .default, localID: "u1", sessionID: "dddddddddddddddd") } == false, "not u1's")
         #expect(try await store.write { try await $0.deleteSession(tenant: .default, localID: "u1", sessionID: "aaaaaaaaaaaaaaaa") })
         let after = try await store.read { try await $0.userWithSession(tenant: .default, localID: "u1", sessionID: "aaaaaaaaaaaaaaaa") }
         #expect(after?.user.localID == "u1" && after?.sessionLive == false)

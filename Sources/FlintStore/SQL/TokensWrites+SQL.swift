@@ -100,7 +100,9 @@ extension TokensWrites where Self: SQLBacked & UsersWrites {
 
     func sessions(tenant: TenantID, localID: String) async throws -> [RefreshTokenRecord] {
         try await db.query(
-            .read("SELECT \(RefreshTokenRows.columns) FROM refresh_tokens t WHERE t.tenant_id = ? AND t.local_id = ?", [.text(tenant.rawValue), .text(localID)], from: .refreshTokens)
+            .read(
+                "SELECT \(RefreshTokenRows.columns) FROM refresh_tokens t WHERE t.tenant_id = ? AND t.local_id = ?",
+                [.text(tenant.rawValue), .text(localID)], from: .refreshTokens)
         )
         .map(refreshToken(from:))
         .sorted { ($0.lastUsedAt, $0.tokenHash) > ($1.lastUsedAt, $1.tokenHash) }
@@ -112,7 +114,12 @@ extension TokensWrites where Self: SQLBacked & UsersWrites {
                 CASE WHEN EXISTS (SELECT 1 FROM refresh_tokens WHERE \(RefreshTokenRows.sessionMatch)) THEN 1 ELSE 0 END AS session_live
             FROM users WHERE tenant_id = ? AND local_id = ?
             """
-        guard let row = try await db.first(.read(sql, [.text(tenant.rawValue), .text(localID), .text(sessionID), .text(tenant.rawValue), .text(localID)], from: .users, .refreshTokens)) else {
+        guard
+            let row = try await db.first(
+                .read(
+                    sql, [.text(tenant.rawValue), .text(localID), .text(sessionID), .text(tenant.rawValue), .text(localID)], from: .users,
+                    .refreshTokens))
+        else {
             return nil
         }
         return (try user(from: row), try row.int64("session_live") != 0)
@@ -121,7 +128,8 @@ extension TokensWrites where Self: SQLBacked & UsersWrites {
     func sessionExists(tenant: TenantID, localID: String, sessionID: String) async throws -> Bool {
         try await db.first(
             .read(
-                "SELECT 1 AS live FROM refresh_tokens WHERE \(RefreshTokenRows.sessionMatch)", [.text(tenant.rawValue), .text(localID), .text(sessionID)],
+                "SELECT 1 AS live FROM refresh_tokens WHERE \(RefreshTokenRows.sessionMatch)",
+                [.text(tenant.rawValue), .text(localID), .text(sessionID)],
                 from: .refreshTokens)
         ) != nil
     }
@@ -129,7 +137,8 @@ extension TokensWrites where Self: SQLBacked & UsersWrites {
     func deleteSession(tenant: TenantID, localID: String, sessionID: String) async throws -> Bool {
         !(try await db.query(
             .write(
-                "DELETE FROM refresh_tokens WHERE \(RefreshTokenRows.sessionMatch) RETURNING token_hash", [.text(tenant.rawValue), .text(localID), .text(sessionID)],
+                "DELETE FROM refresh_tokens WHERE \(RefreshTokenRows.sessionMatch) RETURNING token_hash",
+                [.text(tenant.rawValue), .text(localID), .text(sessionID)],
                 into: .refreshTokens)
         )).isEmpty
     }
