@@ -562,9 +562,23 @@ def main():
         console.submit("Unlock")
         console.submit("Confirm")
         expect("Done: unlock the account" in console.text() and "Locked until" not in console.text(), "not unlocked: " + console.text())
-        status, _ = call(base, V1 + "/accounts:signInWithPassword?key=console-test",
-                         {"email": "added@example.com", "password": "a password long enough", "returnSecureToken": True})
+        status, signed_in = call(base, V1 + "/accounts:signInWithPassword?key=console-test",
+                                 {"email": "added@example.com", "password": "a password long enough", "returnSecureToken": True})
         expect(status == 200, f"the unlocked user cannot sign in: {status}")
+
+        # That sign-in's session is on the account's page; an operator's confirmed "End session" refuses its refresh
+        # token at once.
+        console.open(added_page)
+        rows = driver.find_elements(By.XPATH, "//h2[normalize-space()='Sessions']/following-sibling::table[1]/tbody/tr")
+        expect(len(rows) == 1 and "End session" in rows[0].text, "the session is not on the account's page: " + console.text())
+        console.shot("user-sessions")
+        console.submit("End session")
+        console.submit("Confirm")
+        expect("Done" in console.text(), "the session was not ended: " + console.text())
+        rows = driver.find_elements(By.XPATH, "//h2[normalize-space()='Sessions']/following-sibling::table[1]/tbody/tr")
+        expect(len(rows) == 1 and "None" in rows[0].text, "the ended session is still listed: " + console.text())
+        status, refused = refresh(base, signed_in["refreshToken"])
+        expect(status == 400 and refused["error"]["message"].startswith("TOKEN_EXPIRED"), f"the ended session still refreshes: {refused}")
 
         console.open("/console/deliveries")
         expect(PHONE in console.text() and "reader@example.com" in console.text(), "the SMS or the email is not in the deliveries page")

@@ -1,7 +1,7 @@
 import FlintCore
 import Hummingbird
 
-/// An account's lockout (a Flint extension, operator only) at `/flint/v1/projects/{project}/accounts/{uid}/lock`:
+/// An account's lockout (a Flint extension, operator only) at `/flint/v1/projects/{project}/accounts/{localId}/lock`:
 /// `GET` answers it (`localId`, `email`, `locked`, `lockedUntil`, `failures`), `DELETE` lifts it (audited as
 /// `ACCOUNT_UNLOCKED`) and answers it as it was.
 struct AccountLockRoutes {
@@ -20,7 +20,7 @@ struct AccountLockRoutes {
     private func account(_ context: FlintRequestContext) throws -> String {
         try context.requireAdmin()
         guard context.parameters.get("project") == projectID else { throw AuthError.projectNotFound }
-        guard let id = context.parameters.get("uid"), !id.isEmpty else { throw AuthError.userNotFound }
+        guard let id = context.parameters.get("localId"), !id.isEmpty else { throw AuthError.userNotFound }
         return id
     }
 }

@@ -52,10 +52,10 @@ public struct UserConsole: Sendable {
         return try Self.json(try await flows.accounts.deleteAccount(localID: id))
     }
 
-    /// An account's lockout (`GET …/accounts/{uid}/lock`): `locked`, `lockedUntil`, `failures`.
+    /// An account's lockout (`GET …/accounts/{localId}/lock`): `locked`, `lockedUntil`, `failures`.
     public func lock(_ localID: String) async throws -> JSONValue { try Self.json(try await flows.accountLocks.state(of: localID)) }
 
-    /// Lifts an account's lock (`DELETE …/accounts/{uid}/lock`, audited); answers the lockout as it was.
+    /// Lifts an account's lock (`DELETE …/accounts/{localId}/lock`, audited); answers the lockout as it was.
     public func unlock(_ localID: String) async throws -> JSONValue { try Self.json(try await flows.accountLocks.unlock(localID)) }
 
     /// `accounts:batchDelete` (`localIds`, `force`).
