@@ -7,6 +7,11 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// Where Debian's libxmlsec1-dev keeps its headers, for the targets that import CXMLSec. Not through pkg-config:
+/// xmlsec1-openssl.pc also passes -D flags, which SwiftPM drops from a system library with a warning on every build
+/// (flint_xmlsec.h sets them instead); libxml2's pkg-config (CXMLSec's) has none. No product exposes these targets.
+let xmlsecSettings: [SwiftSetting] = strictSettings + [.unsafeFlags(["-Xcc", "-I/usr/include/xmlsec1"])]
+
 let package = Package(
     name: "flint",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -18,7 +23,6 @@ let package = Package(
         .library(name: "FlintServer", targets: ["FlintServer"]),
         .library(name: "FlintConsole", targets: ["FlintConsole"]),
         .library(name: "FlintSMTP", targets: ["FlintSMTP"]),
-        .library(name: "FlintSAML", targets: ["FlintSAML"]),
         .library(name: "FlintAuth", targets: ["FlintAuth"]),
         // FirebaseAuth's and FirebaseCore's module names over FlintAuth, for apps that keep their Firebase imports.
         .library(name: "FirebaseAuth", targets: ["FirebaseAuth"]),
@@ -153,7 +157,7 @@ let package = Package(
         // libxml2 and the XML Security Library with its OpenSSL engine (Debian: libxmlsec1-dev, libxml2-dev), and zlib:
         // exclusive canonicalization and XML-DSig for SAML; a module map over one header of static inline shims.
         .systemLibrary(
-            name: "CXMLSec", pkgConfig: "xmlsec1-openssl",
+            name: "CXMLSec", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxmlsec1-dev", "libxml2-dev", "zlib1g-dev"]), .brew(["libxmlsec1"])]),
         // SAML 2.0 for an SP: AuthnRequests (HTTP-Redirect binding) and verified SAMLResponses (POST binding).
         .target(
@@ -164,7 +168,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
-            swiftSettings: strictSettings
+            swiftSettings: xmlsecSettings
         ),
         // The client SDK: FirebaseAuth's API over URLSession, for Apple platforms and Linux. No dependencies.
         .target(name: "FlintAuth", swiftSettings: strictSettings),
@@ -223,7 +227,7 @@ let package = Package(
             ],
             // The pysaml2 interop fixture, read from the source tree.
             exclude: ["Fixtures"],
-            swiftSettings: strictSettings),
+            swiftSettings: xmlsecSettings),
         .testTarget(
             name: "FlintStoreTests",
             dependencies: [

@@ -5,7 +5,7 @@
 #ifndef FLINT_XMLSEC_H
 #define FLINT_XMLSEC_H
 
-// Debian's xmlsec1-openssl.pc passes these as -D flags, which SwiftPM drops from a system library's pkg-config
+// Debian's xmlsec1-openssl.pc passes these as -D flags, which SwiftPM would drop from a system library's pkg-config
 // flags (it keeps -I and -l only, with a warning): they are set here instead, as the library was built. They fix
 // xmlsec's ABI (xmlSecSize is an unsigned int) and pick the OpenSSL engine, linked directly.
 #ifndef XMLSEC_NO_SIZE_T
