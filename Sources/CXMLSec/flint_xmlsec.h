@@ -48,8 +48,9 @@
 #include <xmlsec/openssl/app.h>
 #include <xmlsec/openssl/crypto.h>
 
-/// Initializes libxml2 and xmlsec with its OpenSSL engine, once per process (the caller serializes: Swift's lazy
-/// global). Returns 0 on success. xmlsec's error output to stderr is turned off: callers report their own errors.
+/// Initializes libxml2 and xmlsec with its OpenSSL engine. Call it only through FlintSAML's `XMLSecLibrary` (a Swift
+/// lazy global: once per process, serialized): a second call re-registers xmlsec's transforms, unsafe while another
+/// thread verifies. Returns 0 on success. xmlsec's error output to stderr is turned off: callers report their own errors.
 static inline int flint_xmlsec_initialize(void) {
     xmlInitParser();
     if (xmlSecInit() < 0) return -1;
