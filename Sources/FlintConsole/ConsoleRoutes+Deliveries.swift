@@ -73,7 +73,7 @@ extension ConsoleRoutes {
         let (now, maxAttempts) = (node.clock.now(), node.settings.maxCodeAttempts)
         let (texts, emails) = try await node.store.read { reader in
             (
-                try await reader.pendingCodeMessages(now: now, maxAttempts: maxAttempts, phoneNumber: nil),
+                try await reader.pendingCodeMessages(tenant: .default, now: now, maxAttempts: maxAttempts, phoneNumber: nil),
                 try await reader.pendingOobMessages(now: now)
             )
         }

@@ -152,11 +152,15 @@ struct CodeSessionStoreTests {
                 OutboxMessage(channel: .sms, recipient: "+16505550000", body: "222222", locale: "en", createdAt: 2, code: "222222", sessionID: "s2"))
         }
         _ = try await store.write { try await $0.spendCode(sessionID: "s1", codeHash: "aa", now: 1_000_001, maxAttempts: 5) }
-        let pending = try await store.read { try await $0.pendingCodeMessages(now: 1_000_002, maxAttempts: 5, phoneNumber: nil) }
+        let pending = try await store.read { try await $0.pendingCodeMessages(tenant: .default, now: 1_000_002, maxAttempts: 5, phoneNumber: nil) }
         #expect(pending.map(\.code) == ["222222"])
-        let none = try await store.read { try await $0.pendingCodeMessages(now: 1_000_002, maxAttempts: 5, phoneNumber: "+16505553434") }
+        let none = try await store.read {
+            try await $0.pendingCodeMessages(tenant: .default, now: 1_000_002, maxAttempts: 5, phoneNumber: "+16505553434")
+        }
         #expect(none.isEmpty)
-        let one = try await store.read { try await $0.pendingCodeMessages(now: 1_000_002, maxAttempts: 5, phoneNumber: "+16505550000") }
+        let one = try await store.read {
+            try await $0.pendingCodeMessages(tenant: .default, now: 1_000_002, maxAttempts: 5, phoneNumber: "+16505550000")
+        }
         #expect(one.map(\.code) == ["222222"])
         #expect(try await store.read { try await $0.outbox(limit: 10) }.map(\.code) == ["111111", "222222"])
         try await store.close()

@@ -203,7 +203,7 @@ struct TenantIsolationStoreTests {
         #expect(counter.prefix + Self.phone == counter.key(for: Self.phone).rawValue, "the key PostgreSQL's spend writes in SQL")
     }
 
-    @Test("SQLite answers each sign-in lookup with one probe of an index led by the tenant, never a scan")
+    @Test("SQLite answers each sign-in lookup, and the dev listing of a number's codes, with index probes led by the tenant, never a scan")
     func signInLookupsAreIndexProbes() async throws {
         let location = try await MigrationTests.database(.sqlite, through: Migrations.latest, [])
         let db = try SQLiteDatabase(path: location)
@@ -227,6 +227,7 @@ struct TenantIsolationStoreTests {
                     "USING COVERING INDEX federated_identities_local_id (tenant_id=? AND local_id=?)",
                 ]
             ),
+            (CodeSessionRows.pending(columns: "o.seq", byNumber: true), ["(tenant_id=? AND phone_number=?)"]),
         ]
         for (sql, probes) in expected {
             let detail = try await MigrationTests.queryPlan(sql, on: db)

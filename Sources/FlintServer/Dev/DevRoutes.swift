@@ -73,7 +73,7 @@ struct DevRoutes {
         let max = node.settings.maxCodeAttempts
         // Flint extension: `?phoneNumber=` narrows the list to one number (any format the API accepts).
         let only = try request.uri.queryParameters["phoneNumber"].map { text throws(AuthError) in try PhoneNumber(wire: String(text)).e164 }
-        let messages = try await node.store.read { try await $0.pendingCodeMessages(now: now, maxAttempts: max, phoneNumber: only) }
+        let messages = try await node.store.read { try await $0.pendingCodeMessages(tenant: .default, now: now, maxAttempts: max, phoneNumber: only) }
         let codes = messages.compactMap { m -> VerificationCode? in
             guard let code = m.code, let id = m.sessionID.flatMap(Hex.decode) else { return nil }
             return VerificationCode(

@@ -2,9 +2,9 @@ public import FlintCore
 
 /// SMS code sessions: started, spent once, abandoned, swept. Queries.
 public protocol CodeSessionsReads: Sendable {
-    /// Outbox messages whose code session can still accept its code at `now`, oldest first; only those to
-    /// `phoneNumber` when one is given.
-    func pendingCodeMessages(now: Instant, maxAttempts: Int, phoneNumber: String?) async throws -> [OutboxMessage]
+    /// Outbox messages of `tenant`'s code sessions that can still accept their code at `now`, oldest first; only
+    /// those to `phoneNumber` when one is given.
+    func pendingCodeMessages(tenant: TenantID, now: Instant, maxAttempts: Int, phoneNumber: String?) async throws -> [OutboxMessage]
     /// A code session by ID.
     func codeSession(id: String) async throws -> CodeSession?
 }
