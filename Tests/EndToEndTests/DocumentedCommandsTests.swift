@@ -21,11 +21,11 @@ struct DocumentedCommandsTests {
         "an invocation's words are read up to its first argument, and each must name a subcommand of the one before",
         arguments: [
             ("`flint users end-session UID SESSION`", nil),
-            ("SECRET=$(flint admin tokens create ci --scope read)", nil),
+            ("`SECRET=$(flint admin tokens create ci --scope read)`", nil),
             ("`flint providers saml list|get|update|delete … [--tenant …]`", nil),
             ("`flint admin operators role auditor@example.com admin`", nil),
             ("`swift run flint serve --dev`", nil),
-            ("# flint users sessions UID, flint users sessoins UID", "`flint users` has no subcommand `sessoins`"),
+            ("`# flint users sessions UID, flint users sessoins UID`", "`flint users` has no subcommand `sessoins`"),
             ("`flint users sessoins UID`", "`flint users` has no subcommand `sessoins`"),
             ("`flint webhooks add|drop`", "`flint webhooks` has no subcommand `drop`"),
             ("`flint backups /tmp/x`", "`flint` has no subcommand `backups`"),

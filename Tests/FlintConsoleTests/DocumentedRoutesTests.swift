@@ -2,6 +2,7 @@ import FlintConsole
 import FlintServer
 import FlintServerTestSupport
 import Foundation
+import HTTPTypes
 import Testing
 
 /// The routes of the endpoint tables, the API's and the console's (which `ConsoleEndpointTableTests` holds to the

@@ -353,7 +353,7 @@ extension DocumentationPage {
         let file = String(parts[0])
         let anchor = parts.count > 1 ? String(parts[1]) : nil
         guard let resolved = file.isEmpty ? path : Self.resolve(file, from: path),
-            FileManager.default.fileExists(atPath: root.appendingPathComponent(resolved).path)
+            file.isEmpty || FileManager.default.fileExists(atPath: root.appendingPathComponent(resolved).path)
         else {
             return "links to `\(file)`, which does not exist"
         }
