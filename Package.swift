@@ -52,6 +52,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         // The CLI's `FLINT_*` environment variables, through the provider Hummingbird's configuration support uses.
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.0.2", traits: []),
+        // `swift package generate-documentation --target FlintAuth` (and preview-documentation): FlintAuth's DocC
+        // catalog, as any Swift package builds it; a plugin only, nothing of it is linked.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
         // RS256 signing with the system's OpenSSL on Linux (twice BoringSSL's speed on AVX-512 IFMA CPUs).

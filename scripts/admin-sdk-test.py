@@ -10,7 +10,7 @@
    `revoke_refresh_tokens` the cookie is refused as revoked. The cookie's RS256 signature is checked with google-auth
    against Flint's session-cookie key URL (`identitytoolkit/v3/relyingparty/publicKeys`), since the SDK skips
    signatures in emulator mode. The SDK's unsigned emulator custom tokens sign in too.
-3. The README's recipe for the SDK against a production Flint: named admin credentials (`flint admin tokens create`)
+3. The recipe (docs/admin.md) for the SDK against a production Flint: named admin credentials (`flint admin tokens create`)
    sent instead of the emulator's `owner`; a read credential reads and is refused writes; calls are logged by name.
 4. User management through FIREBASE_AUTH_EMULATOR_HOST: list_users paging, get_users by every identifier kind,
    update_user with custom claims, second factors through the SDK's own HTTP client, revoke_refresh_tokens, an email
@@ -64,13 +64,13 @@ def signed_custom_tokens(binary, work):
         check(claims["sub"] == "py-user" and claims["premium"] is True and claims["plan"] == "gold",
               "the ID token verifies with Flint's keys and carries the developer claims")
         check(claims["firebase"]["sign_in_provider"] == "custom", "the session's provider is custom")
-        # The README's PyJWT recipe for backends ("Moving from Firebase"), as written there.
+        # The PyJWT recipe for backends (docs/moving-from-firebase.md), as written there.
         import jwt
         jwks = jwt.PyJWKClient(f"{flint.base}/.well-known/jwks.json")
         key = jwks.get_signing_key_from_jwt(answer["idToken"])
         decoded = jwt.decode(answer["idToken"], key.key, algorithms=["RS256"], audience=PROJECT,
                              issuer=f"https://securetoken.google.com/{PROJECT}")
-        check(decoded["sub"] == "py-user", "the README's PyJWT recipe verifies the ID token with Flint's JWKS")
+        check(decoded["sub"] == "py-user", "the PyJWT recipe of docs/moving-from-firebase.md verifies the ID token with Flint's JWKS")
         status, answer = post(f"{flint.base}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=k",
                               {"token": token.replace(token[-8:], "AAAAAAAA")})
         check(status == 400 and answer["error"]["message"].startswith("INVALID_CUSTOM_TOKEN"), "a tampered token is INVALID_CUSTOM_TOKEN",
@@ -130,7 +130,7 @@ def session_cookies(binary, work):
 
 
 def named_admin_credentials(binary, work):
-    """The README's recipe for the SDK against a production Flint: emulator mode for the host, a named credential
+    """The recipe (docs/admin.md) for the SDK against a production Flint: emulator mode for the host, a named credential
     instead of `owner` (firebase-admin internals, 7.x)."""
     import firebase_admin
     import firebase_admin.exceptions

@@ -19,7 +19,7 @@ import FlintStore
 /// read transaction, which no writer waits for), written whole or not at all: made under a temporary name beside
 /// DEST, flushed to disk, then renamed. With `--encrypt`, sealed with the master key (``SealedBackup``). The master
 /// key itself is never put in a backup: a restore needs it given again. PostgreSQL is backed up with its own tools
-/// (README "Backups").
+/// (docs/operations.md, "Backups").
 struct Backup: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Copy the SQLite store into a new file while nodes serve it; restore it with `flint restore`.")
@@ -31,7 +31,7 @@ struct Backup: AsyncParsableCommand {
     func run() async throws {
         guard store.databaseURL == nil else {
             throw ValidationError(
-                "flint backup copies a SQLite store; back up PostgreSQL with pg_dump or pg_basebackup (README \"Backups\"), then check a restore with `flint doctor`"
+                "flint backup copies a SQLite store; back up PostgreSQL with pg_dump or pg_basebackup (docs/operations.md, \"Backups\"), then check a restore with `flint doctor`"
             )
         }
         let source = store.databasePath

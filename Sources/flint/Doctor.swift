@@ -2,7 +2,7 @@ import ArgumentParser
 import FlintStore
 
 /// `flint doctor`: checks the database, the keys and the config, and says in words what is wrong. On a restored
-/// PostgreSQL database (README "Backups") it is the check that the restore is whole: the schema version, the signing
+/// PostgreSQL database (docs/operations.md, "Backups") it is the check that the restore is whole: the schema version, the signing
 /// keys and server secret opened with the master key given, the users counted.
 struct Doctor: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Check the database, signing keys and project config.")

@@ -30,7 +30,8 @@ struct Restore: AsyncParsableCommand {
 
     func run() async throws {
         guard store.databaseURL == nil else {
-            throw ValidationError("flint restore fills a SQLite data directory; restore PostgreSQL with pg_restore or psql (README \"Backups\")")
+            throw ValidationError(
+                "flint restore fills a SQLite data directory; restore PostgreSQL with pg_restore or psql (docs/operations.md, \"Backups\")")
         }
         let kind = try BackupFile.kind(of: source)
         let directory = store.data

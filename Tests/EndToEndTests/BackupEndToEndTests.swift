@@ -103,7 +103,7 @@ struct BackupEndToEndTests {
     }
 
     @Test(
-        "on PostgreSQL: the README's pg_dump / pg_restore procedure restores a store that flint doctor passes with the master key and fails without",
+        "on PostgreSQL: the pg_dump / pg_restore procedure of docs/operations.md restores a store that flint doctor passes with the master key and fails without",
         .enabled(if: postgresURL != nil))
     func postgresDumpAndRestore() async throws {
         let client = HTTPClient.shared

@@ -5,35 +5,35 @@ import Testing
 
 @testable import FlintServer
 
-@Suite("Config files: README examples, diff")
+@Suite("Config files: the docs' examples, diff")
 struct ConfigFileTests {
-    /// The fenced `yaml` and `json` blocks of README.md.
-    static func readmeExamples() throws -> [String] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let text = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        var examples: [String] = []
-        var current: [Substring]?
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if current == nil, trimmed == "```yaml" || trimmed == "```yml" || trimmed == "```json" {
-                current = []
-            } else if current != nil, trimmed == "```" {
-                examples.append(current!.joined(separator: "\n"))
-                current = nil
-            } else if current != nil {
-                current!.append(line)
+    /// The fenced `yaml` and `json` blocks of README.md and docs/, each named by its page and line.
+    static func documentedExamples() throws -> [(name: String, text: String)] {
+        var examples: [(String, String)] = []
+        for page in try Documentation.pages() {
+            var current: (line: Int, lines: [String])?
+            for (index, line) in page.lines.enumerated() {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if current == nil, trimmed == "```yaml" || trimmed == "```yml" || trimmed == "```json" {
+                    current = (index + 1, [])
+                } else if let block = current, trimmed == "```" {
+                    examples.append(("\(page.path):\(block.line)", block.lines.joined(separator: "\n")))
+                    current = nil
+                } else if current != nil {
+                    current?.lines.append(line)
+                }
             }
         }
         return examples
     }
 
-    @Test("every YAML and JSON config example in README.md is read by the config-file parser")
-    func readmeExamplesParse() throws {
-        let examples = try Self.readmeExamples()
-        #expect(!examples.isEmpty)
-        for (index, example) in examples.enumerated() {
-            #expect(throws: Never.self, "README example \(index + 1)") {
-                _ = try ConfigFile.parse(Data(example.utf8), name: "README example \(index + 1)")
+    @Test("every YAML and JSON config example in README.md and docs/ is read by the config-file parser")
+    func documentedExamplesParse() throws {
+        let examples = try Self.documentedExamples()
+        #expect(examples.count >= 10, "the docs were read: \(examples.count) examples")
+        for (name, example) in examples {
+            #expect(throws: Never.self, "\(name)") {
+                _ = try ConfigFile.parse(Data(example.utf8), name: name)
             }
         }
     }

@@ -36,8 +36,13 @@ public enum GameCenterAuthProvider {
     /// code that did not make the signature itself).
     /// - Parameters:
     ///   - playerID: the legacy player ID, empty for signatures over the team player ID.
+    ///   - teamPlayerID: the player's ID for the developer team, which the signature covers (the account's identity).
+    ///   - gamePlayerID: the player's ID for this game.
     ///   - publicKeyURL: where Apple publishes the signing key.
+    ///   - signature: Apple's signature over the player, the bundle ID, the timestamp and the salt.
+    ///   - salt: the random bytes the signature covers.
     ///   - timestamp: when the signature was made, in milliseconds since 1970.
+    ///   - displayName: the player's name, for the account's profile.
     public static func credential(
         playerID: String = "", teamPlayerID: String?, gamePlayerID: String?, publicKeyURL: URL, signature: Data, salt: Data,
         timestamp: UInt64, displayName: String?

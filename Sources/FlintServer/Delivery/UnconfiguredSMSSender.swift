@@ -5,6 +5,6 @@ public struct UnconfiguredSMSSender: SMSSender {
     public init() {}
 
     public func send(_ message: SMSMessage) async throws {
-        throw SMSDeliveryError(.notConfigured, "no SMS provider: start flint serve with --sms (see the README)")
+        throw SMSDeliveryError(.notConfigured, "no SMS provider: start flint serve with --sms (see docs/serving.md)")
     }
 }

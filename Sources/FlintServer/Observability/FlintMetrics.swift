@@ -40,7 +40,7 @@ public final class FlintMetrics: Sendable {
         let outcome: String
     }
 
-    /// The metric names, for the README and the Grafana dashboard (`docs/grafana-dashboard.json`).
+    /// The metric names, for docs/operations.md and the Grafana dashboard (`docs/grafana-dashboard.json`).
     enum Name {
         static let requestDuration = "flint_http_request_duration_seconds"
         static let signIns = "flint_sign_ins_total"

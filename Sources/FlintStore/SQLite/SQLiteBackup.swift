@@ -10,7 +10,7 @@
 /// connection makes, which under sign-in load is every few milliseconds. `VACUUM INTO` is one statement, leaves no
 /// free pages in the copy, and measured as fast: a 390 MB table of 1,000,000 user rows with its indexes copied in
 /// 2.7 s by `VACUUM INTO` and 2.8 s by the backup API in one step, while another process committed about 150
-/// inserts a second (README "Backups").
+/// inserts a second (docs/operations.md, "Backups").
 public enum SQLiteBackup {
     /// Copies the database at `source` into a new file at `destination` (which must not exist, or be empty).
     /// SQLite does not flush the new file to disk: the caller does, before it calls the copy a backup.
