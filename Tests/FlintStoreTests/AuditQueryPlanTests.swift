@@ -56,7 +56,7 @@ struct AuditQueryPlanTests {
     /// The plans that read a whole audit table (SQLite `SCAN`, PostgreSQL `Seq Scan`), or that SQLite sorts.
     static func fullReads(_ plans: [(sql: String, plan: String)]) -> [String] {
         plans.filter { _, plan in
-            plan.contains("TEMP B-TREE") || plan.contains("Seq Scan on audit")
+            plan.contains("TEMP B-TREE") || plan.contains("Seq Scan on audit_events ") || plan.contains("Seq Scan on audit_uid_events ")
                 || plan.split(separator: ";").contains { step in
                     let words = step.split(separator: " ")
                     return words.first == "SCAN" && words.count > 1 && ["audit_events", "audit_uid_events", "e", "x"].contains(words[1])
