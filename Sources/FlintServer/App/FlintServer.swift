@@ -64,6 +64,7 @@ public struct FlintServer: Sendable {
                 ReloadService(flows: flows, modules: modules),
                 FlushService(name: "RefreshActivityService", pending: flows.sessions.activity, store: flows.node.store, logger: logger),
                 FlushService(name: "StatsService", pending: metrics.stats, store: flows.node.store, logger: logger),
+                FlushService(name: "AuditIndexService", pending: AuditIndexCatchUp(), store: flows.node.store, logger: logger),
                 WebhookService(dispatcher: flows.webhooks, interval: settings.reloadInterval),
             ],
             logger: logger

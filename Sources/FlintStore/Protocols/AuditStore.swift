@@ -26,8 +26,11 @@ public struct AuditQuery: Sendable, Equatable {
 /// The audit log of security events, newest first, with its retention. Queries.
 public protocol AuditReads: Sendable {
     /// The events matching `query`, newest first: in the reverse order of their sequence numbers, which grow as events
-    /// are committed (their instants follow, up to the clock differences between nodes).
+    /// are committed (their instants follow, up to the clock differences between nodes). An account's events come
+    /// from the account index and, past its progress, from the log itself: complete whether or not it caught up.
     func auditEvents(_ query: AuditQuery) async throws -> [AuditEvent]
+    /// Whether an event was committed past the account index's progress (a catch-up has work).
+    func auditIndexIsBehind() async throws -> Bool
 }
 
 /// The audit log of security events. Writes, inside a transaction.
@@ -36,6 +39,12 @@ public protocol AuditWrites: AuditReads {
     func appendAuditEvent(_ event: AuditEvent) async throws
     /// Deletes the events older than `cutoff`; returns how many.
     func deleteAuditEvents(before cutoff: Instant) async throws -> Int
+    /// The sequence number up to which every event is committed or rolled back, in a transaction of its own: the
+    /// newest event's on SQLite (one writer); PostgreSQL first waits for the transactions appending events to end.
+    func auditIndexHorizon() async throws -> Int64
+    /// Adds up to `limit` events after the account index's progress and up to `horizon` (an ``auditIndexHorizon()``)
+    /// to the account index, and moves its progress past them; returns how many events it passed (`0`: caught up).
+    func indexAuditEvents(through horizon: Int64, limit: Int) async throws -> Int
 }
 
 extension AuditWrites {

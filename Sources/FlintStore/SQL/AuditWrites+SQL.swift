@@ -17,6 +17,23 @@ enum AuditLayout {
     /// instants come from the deciding node's clock, so a time bound found by bisecting the sequence is widened by
     /// this much before the exact `at` condition applies.
     static let clockSlack: Duration = .seconds(300)
+
+    /// An event's columns, as ``AuditWrites/auditEvent(from:)`` reads them.
+    static let columns = "id, at, kind, uid, ip, actor, detail"
+}
+
+/// The sequence numbers a listing reads: `low ..< high`.
+struct AuditIDRange {
+    var low: Int64
+    var high: Int64
+
+    var isEmpty: Bool { low >= high }
+
+    /// The part at or above `bound`.
+    func from(_ bound: Int64) -> AuditIDRange { AuditIDRange(low: max(low, bound), high: high) }
+
+    /// The part below `bound`.
+    func below(_ bound: Int64) -> AuditIDRange { AuditIDRange(low: low, high: min(high, bound)) }
 }
 
 /// Statements of the audit log, for every SQL-backed store: appending, listing newest first with keyset pages, and the
@@ -32,27 +49,47 @@ extension AuditWrites where Self: SQLBacked {
     }
 
     func auditEvents(_ query: AuditQuery) async throws -> [AuditEvent] {
+        guard let range = try await auditIDRange(query) else { return [] }
+        guard let uid = query.uid else { return try await auditLogEvents(query, in: range, limit: query.limit) }
+        // An account's newest events may be past the account index's progress: those are read from the log first.
+        let progress = try await auditIndexProgress()
+        var events = try await auditLogEvents(query, in: range.from(progress + 1), uid: uid, limit: query.limit)
+        if events.count < query.limit {
+            events += try await indexedAuditEvents(query, uid: uid, in: range.below(progress + 1), limit: query.limit - events.count)
+        }
+        return events
+    }
+
+    /// The sequence numbers `query` can match: its page's end, and its time filters' bounds found by bisecting the
+    /// sequence (widened by the clock slack; the exact `at` conditions apply on top); `nil` when none can.
+    func auditIDRange(_ query: AuditQuery) async throws -> AuditIDRange? {
+        var range = AuditIDRange(low: 0, high: query.beforeID ?? .max)
+        if let since = query.since {
+            guard let first = try await firstAuditEventID(atOrAfter: since - AuditLayout.clockSlack) else { return nil }
+            range.low = first
+        }
+        if let until = query.until, let end = try await firstAuditEventID(atOrAfter: until + AuditLayout.clockSlack) {
+            range.high = min(range.high, end)
+        }
+        return range
+    }
+
+    /// The events of `query` numbered in `range` (of `uid`, when given), read from the log by its key, newest first.
+    func auditLogEvents(_ query: AuditQuery, in range: AuditIDRange, uid: String? = nil, limit: Int) async throws -> [AuditEvent] {
+        guard !range.isEmpty, limit > 0 else { return [] }
         var filter = SQLFilter()
-        filter.add("uid = ?", query.uid.map(SQLValue.text))
+        filter.add("id >= ?", range.low > 0 ? .integer(range.low) : nil)
+        filter.add("id < ?", .integer(range.high))
+        filter.add("uid = ?", uid.map(SQLValue.text))
         if let kind = query.kind {
             filter.add("kind = ?", .text(kind.rawValue))
             if kind != .signIn { filter.add(AuditLayout.kindIndexCondition, binding: []) }
         }
-        if let since = query.since {
-            guard let first = try await firstAuditEventID(atOrAfter: since - AuditLayout.clockSlack) else { return [] }
-            filter.add("id >= ?", .integer(first))
-            filter.add("at >= ?", .instant(since))
-        }
-        if let until = query.until {
-            if let end = try await firstAuditEventID(atOrAfter: until + AuditLayout.clockSlack) { filter.add("id < ?", .integer(end)) }
-            filter.add("at < ?", .instant(until))
-        }
-        filter.add("id < ?", query.beforeID.map(SQLValue.integer))
-        filter.binds.append(.integer(Int64(max(0, query.limit))))
+        filter.add("at >= ?", query.since.map(SQLValue.instant))
+        filter.add("at < ?", query.until.map(SQLValue.instant))
+        filter.binds.append(.integer(Int64(limit)))
         return try await db.query(
-            .read(
-                "SELECT id, at, kind, uid, ip, actor, detail FROM audit_events \(filter.clause) ORDER BY id DESC LIMIT ?", filter.binds,
-                from: .auditEvents)
+            .read("SELECT \(AuditLayout.columns) FROM audit_events \(filter.clause) ORDER BY id DESC LIMIT ?", filter.binds, from: .auditEvents)
         ).map(auditEvent(from:))
     }
 
@@ -71,7 +108,9 @@ extension AuditWrites where Self: SQLBacked {
         var filter = SQLFilter()
         filter.add("id < ?", try await firstAuditEventID(atOrAfter: cutoff).map(SQLValue.integer))
         filter.add("at < ?", .instant(cutoff))
-        return try await db.query(.write("DELETE FROM audit_events \(filter.clause) RETURNING id", filter.binds, into: .auditEvents)).count
+        let deleted = try await db.query(.write("DELETE FROM audit_events \(filter.clause) RETURNING id", filter.binds, into: .auditEvents)).count
+        if deleted > 0 { try await forgetDeletedAuditEvents() }
+        return deleted
     }
 
     /// The sequence number of the first event at or after `instant`, or `nil` when every event is older, found by

@@ -324,6 +324,22 @@ enum Migrations {
                 """
             ]
         },
+        // The audit log's account index off the sign-in's transaction (AuditAccountIndex): `audit_events` keeps no
+        // index by account, so appending an event writes the table's last page and nothing else on the hot path;
+        // `audit_uid_events` (an event's number and account, numbered as the log) is filled after commit, in batches,
+        // up to `audit_uid_progress.indexed_through`, and the events after that are found on the log's own key. Every
+        // existing event with an account is indexed here, so the index starts caught up.
+        Migration(version: 24) { dialect in
+            let id = dialect == .postgresql ? "id BIGINT PRIMARY KEY" : "id INTEGER PRIMARY KEY"
+            return [
+                "CREATE TABLE audit_uid_events (\(id), uid TEXT NOT NULL)",
+                "INSERT INTO audit_uid_events (id, uid) SELECT id, uid FROM audit_events WHERE uid IS NOT NULL",
+                "CREATE INDEX audit_uid_events_uid ON audit_uid_events (uid, id)",
+                "CREATE TABLE audit_uid_progress (indexed_through BIGINT NOT NULL)",
+                "INSERT INTO audit_uid_progress (indexed_through) SELECT COALESCE(MAX(id), 0) FROM audit_events",
+                "DROP INDEX audit_events_uid",
+            ]
+        },
     ]
 
     /// The newest version this build knows.

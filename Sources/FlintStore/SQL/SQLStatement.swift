@@ -8,6 +8,8 @@ struct SQLTable: RawRepresentable, Hashable, Sendable {
     static let accountLocks = SQLTable(rawValue: "account_locks")
     static let adminCredentials = SQLTable(rawValue: "admin_credentials")
     static let auditEvents = SQLTable(rawValue: "audit_events")
+    static let auditUIDEvents = SQLTable(rawValue: "audit_uid_events")
+    static let auditUIDProgress = SQLTable(rawValue: "audit_uid_progress")
     static let codeSessions = SQLTable(rawValue: "code_sessions")
     static let consoleOperators = SQLTable(rawValue: "console_operators")
     static let consoleSessions = SQLTable(rawValue: "console_sessions")
