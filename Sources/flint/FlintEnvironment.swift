@@ -34,6 +34,13 @@ enum FlintEnvironment {
     /// The variable as an integer, or `defaultValue` when unset (or noted as malformed).
     static func int(_ key: String, default defaultValue: Int) -> Int { int(key) ?? defaultValue }
 
+    /// The variable as a number, or `nil` when unset; a value that is no number is noted and read as unset.
+    static func double(_ key: String) -> Double? {
+        guard string(key) != nil else { return nil }
+        guard let value = reader.double(forKey: ConfigKey(key)) else { return noteMalformed(key, "is not a number") }
+        return value
+    }
+
     /// The variable as a yes/no value (`1`/`0`, `true`/`false`, `yes`/`no`), or `nil` when unset; anything else is
     /// noted and read as unset.
     static func bool(_ key: String) -> Bool? {

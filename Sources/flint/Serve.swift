@@ -7,6 +7,7 @@ import FlintStore
 import Hummingbird
 import Logging
 import NIOCore
+import Tracing
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -87,6 +88,7 @@ struct Serve: AsyncParsableCommand {
     var logLevel: String = FlintEnvironment.string("logLevel") ?? "info"
     @Option(help: "Log format: text, or json (one object per line: time, level, message, metadata, source) (env FLINT_LOG_FORMAT).")
     var logFormat: String = FlintEnvironment.string("logFormat") ?? "text"
+    @OptionGroup var tracing: TracingOptions
     @Option(help: "Bearer credential that may read GET /metrics, besides the admin credential (env FLINT_METRICS_TOKEN).")
     var metricsToken: String?
     @Option(
@@ -148,7 +150,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     /// The APNs sender the flags describe, or `nil` when none are given.
-    private func makePushSender(logger: Logger) throws -> (any PushSender)? {
+    private func makePushSender(logger: Logger, tracer: (any Tracer)?) throws -> (any PushSender)? {
         guard let settings = apnsSettings, let apns = settings else { return nil }
         guard let data = FileManager.default.contents(atPath: apns.keyFile) else {
             throw ValidationError("--apns-key-file: cannot read \(apns.keyFile)")
@@ -163,7 +165,7 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--apns-key-file: not a P-256 private key in PEM (the .p8 file from Apple)")
         }
         logger.info("silent pushes go out through APNs", metadata: ["topic": "\(apns.bundleID)", "keyID": "\(apns.keyID)"])
-        return APNsPushSender(credentials: credentials, bundleID: apns.bundleID, logger: logger)
+        return APNsPushSender(credentials: credentials, bundleID: apns.bundleID, logger: logger, tracer: tracer)
     }
 
     func validate() throws {
@@ -205,7 +207,14 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if logFormat.lowercased() == "json" { LoggingSystem.bootstrap { label in JSONLogHandler(label: label) } }
+        // While tracing is on, every line logged inside a span carries its trace and span IDs.
+        if logFormat.lowercased() == "json" {
+            LoggingSystem.bootstrap(
+                { label, provider in JSONLogHandler(label: label, metadataProvider: provider) }, metadataProvider: tracing.logMetadataProvider)
+        } else if let provider = tracing.logMetadataProvider {
+            LoggingSystem.bootstrap(
+                { label, provider in StreamLogHandler.standardError(label: label, metadataProvider: provider) }, metadataProvider: provider)
+        }
         var logger = Logger(label: "flint")
         logger.logLevel = Logger.Level(rawValue: logLevel.lowercased()) ?? .info
         // As many event loops as CPUs this process may run on (before anything starts NIO's shared group), unless
@@ -247,12 +256,16 @@ struct Serve: AsyncParsableCommand {
             settings.configDocument = file.document
             settings.configFileDigest = file.digest
         }
+        let tracingBackend = try tracing.backend(logger: logger)
+        settings.tracer = tracingBackend?.tracer
+        if tracingBackend != nil { logger.info("tracing on: spans go out over OTLP/HTTP") }
         var emailSender: (any EmailSender)?
         if let url = smtp ?? FlintEnvironment.string("smtpUrl") {
             let smtpSettings: SMTPSettings
             do { smtpSettings = try SMTPSettings(url: url) } catch { throw ValidationError("--smtp: \(error)") }
             emailSender = SMTPEmailSender(
-                settings: smtpSettings, from: emailFrom, fromName: settings.emailFromName ?? settings.appName, logger: logger)
+                settings: smtpSettings, from: emailFrom, fromName: settings.emailFromName ?? settings.appName, logger: logger,
+                tracer: settings.tracer)
             logger.info("email goes out through SMTP", metadata: ["smtp": "\(smtpSettings)"])
         } else if !dev {
             logger.warning("no --smtp: email links cannot be sent in production mode (operators can still use returnOobLink)")
@@ -261,7 +274,8 @@ struct Serve: AsyncParsableCommand {
         if let url = sms ?? FlintEnvironment.string("smsUrl") {
             let sender: any SMSSender
             do {
-                sender = try SMSProvider.sender(url: url, webhookSecret: smsWebhookSecret ?? FlintEnvironment.string("smsWebhookSecret"))
+                sender = try SMSProvider.sender(
+                    url: url, webhookSecret: smsWebhookSecret ?? FlintEnvironment.string("smsWebhookSecret"), tracer: settings.tracer)
             } catch {
                 throw ValidationError("--sms: \(error)")
             }
@@ -270,7 +284,7 @@ struct Serve: AsyncParsableCommand {
         } else if !dev {
             logger.warning("no --sms: SMS codes cannot be sent in production mode (fictional test numbers still work)")
         }
-        let pushSender = try makePushSender(logger: logger)
+        let pushSender = try makePushSender(logger: logger, tracer: settings.tracer)
         if pushSender == nil && !dev {
             logger.warning("no APNs key: verifyClient refuses and iOS apps verify through the web challenge at /__/auth/handler")
         }
@@ -289,7 +303,11 @@ struct Serve: AsyncParsableCommand {
             metadata: ["address": "\(host):\(port)", "project": "\(project)", "mode": "\(dev ? "dev" : "production")", "data": "\(store.describe)"]
         )
         if dev { logger.info("dev mode: SMS codes go to the outbox at /emulator/v1/projects/\(project)/outbox") }
-        try await server.application.runService()
+        // The span exporter runs in the application's service group: it shuts down after the HTTP server, flushing
+        // the spans of the last requests.
+        var application = server.application
+        if let service = tracingBackend?.service { application.addServices(service) }
+        try await application.runService()
         try await database.close()
     }
 }

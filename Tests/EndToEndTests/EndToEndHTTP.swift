@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import FlintTesting
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -28,4 +29,32 @@ private func send(_ client: HTTPClient, _ request: HTTPClientRequest) async thro
     let buffer = try await response.body.collect(upTo: 1 << 22)
     let object = (try? JSONSerialization.jsonObject(with: Data(buffer.readableBytesView))) as? [String: Any] ?? [:]
     return (Int(response.status.code), object)
+}
+
+/// A production-mode `flint serve` with phone sign-in on (no app verification) that texts through a stand-in of
+/// Twilio's API on `providerPort` (account `AC123`, auth token `twilioToken`), with `environment` added to its own;
+/// `cleanUp` removes its files once it has stopped.
+func phoneServer(providerPort: Int, twilioToken: String = "token", environment: [String: String] = [:]) async throws -> (
+    server: FlintProcess, cleanUp: @Sendable () -> Void
+) {
+    let data = temporaryDataDirectory()
+    let file = data + ".yaml"
+    let cleanUp: @Sendable () -> Void = {
+        try? FileManager.default.removeItem(atPath: data)
+        try? FileManager.default.removeItem(atPath: file)
+    }
+    do {
+        try "signIn: {phoneNumber: {enabled: true, appVerification: OFF}}".write(toFile: file, atomically: true, encoding: .utf8)
+        let server = try await FlintProcess(
+            dataDirectory: data,
+            extraArguments: [
+                "--no-dev", "--master-key-file", try newMasterKeyFile(), "--admin-token", "admin-secret-123", "--config", file,
+                "--sms", "twilio+http://AC123:\(twilioToken)@127.0.0.1:\(providerPort)?from=%2B15551234567",
+            ],
+            environment: environment)
+        return (server, cleanUp)
+    } catch {
+        cleanUp()
+        throw error
+    }
 }

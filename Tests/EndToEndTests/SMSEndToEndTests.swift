@@ -11,17 +11,8 @@ struct SMSEndToEndTests {
         let provider = try ScriptedHTTPServer(script: [.status(201, #"{"sid":"SM1","status":"queued"}"#)])
         defer { provider.stop() }
         let client = HTTPClient.shared
-        let data = temporaryDataDirectory()
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        let file = data + ".yaml"
-        try "signIn: {phoneNumber: {enabled: true, appVerification: OFF}}".write(toFile: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        let server = try await FlintProcess(
-            dataDirectory: data,
-            extraArguments: [
-                "--no-dev", "--master-key-file", try newMasterKeyFile(), "--admin-token", "admin-secret-123", "--config", file,
-                "--sms", "twilio+http://AC123:token@127.0.0.1:\(provider.port)?from=%2B15551234567",
-            ])
+        let (server, cleanUp) = try await phoneServer(providerPort: provider.port)
+        defer { cleanUp() }
         defer { server.terminate() }
         let v1 = server.base + "/identitytoolkit.googleapis.com/v1"
 

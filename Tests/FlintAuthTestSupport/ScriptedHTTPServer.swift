@@ -42,7 +42,7 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
     private var script: [Answer]
     private let handler: (@Sendable (Request) -> Reply)?
     private var heads: [String] = []
-    private var bodies: [String] = []
+    private var bodies: [[UInt8]] = []
 
     /// Starts listening on a free loopback port and serves `script` in order (then 500s).
     public convenience init(script: [Answer]) throws {
@@ -99,7 +99,10 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
     }
 
     /// The body of each request seen so far.
-    public var requestBodies: [String] { lock.withLock { bodies } }
+    public var requestBodies: [String] { lock.withLock { bodies.map { String(decoding: $0, as: UTF8.self) } } }
+
+    /// The body of each request seen so far, as bytes (a binary body: an OTLP export in protobuf).
+    public var requestBodyBytes: [[UInt8]] { lock.withLock { bodies } }
 
     /// Stops accepting connections.
     public func stop() { shutdown(socket, Int32(SHUT_RDWR)); close(socket) }
@@ -115,7 +118,10 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
                     bodies.append(body)
                 }
                 let line = (head.components(separatedBy: "\r\n").first ?? "").split(separator: " ")
-                let reply = handler(Request(method: line.first.map(String.init) ?? "", target: line.count > 1 ? String(line[1]) : "/", body: body))
+                let reply = handler(
+                    Request(
+                        method: line.first.map(String.init) ?? "", target: line.count > 1 ? String(line[1]) : "/",
+                        body: String(decoding: body, as: UTF8.self)))
                 let fields = reply.headers.map { "\($0.key): \($0.value)\r\n" }.joined()
                 let response =
                     "HTTP/1.1 \(reply.status) Handled\r\n\(fields)Content-Length: \(reply.body.utf8.count)\r\nConnection: close\r\n\r\n\(reply.body)"
@@ -138,7 +144,7 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
     }
 
     /// Reads one request: the head up to the blank line, then `Content-Length` bytes of body.
-    private static func readRequest(_ client: Int32) -> (head: String, body: String) {
+    private static func readRequest(_ client: Int32) -> (head: String, body: [UInt8]) {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
@@ -149,13 +155,13 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
                     head.components(separatedBy: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
                     .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
                 if received.count - end.upperBound >= length {
-                    return (head, String(decoding: received[end.upperBound..<(end.upperBound + length)], as: UTF8.self))
+                    return (head, Array(received[end.upperBound..<(end.upperBound + length)]))
                 }
             }
             let count = read(client, &buffer, buffer.count)
             guard count > 0 else { break }
             received += buffer.prefix(count)
         }
-        return (String(decoding: received, as: UTF8.self), "")
+        return (String(decoding: received, as: UTF8.self), [])
     }
 }

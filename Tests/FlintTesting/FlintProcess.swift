@@ -34,11 +34,12 @@ public final class FlintProcess: @unchecked Sendable {
          "emailPrivacyConfig": {"enableImprovedEmailPrivacy": false}, "authorizedDomains": ["localhost"]}
         """
 
-    /// Starts `flint serve --data dataDirectory` (debug logs, then `extraArguments`) on a free port and waits until it
-    /// listens. Its log goes beside the data directory.
-    public convenience init(dataDirectory: String, extraArguments: [String] = []) async throws {
+    /// Starts `flint serve --data dataDirectory` (debug logs, then `extraArguments`) on a free port, with `environment`
+    /// added to this process's, and waits until it listens. Its log goes beside the data directory.
+    public convenience init(dataDirectory: String, extraArguments: [String] = [], environment: [String: String] = [:]) async throws {
         try await self.init(
-            dataDirectory: dataDirectory, arguments: ["--log-level", "debug"] + extraArguments, directory: dataDirectory, ownsDirectory: false)
+            dataDirectory: dataDirectory, arguments: ["--log-level", "debug"] + extraArguments, directory: dataDirectory, ownsDirectory: false,
+            environment: environment)
     }
 
     /// Starts a dev-mode server with ``config`` and a low password-hash cost in a fresh directory, with
@@ -57,7 +58,9 @@ public final class FlintProcess: @unchecked Sendable {
         }
     }
 
-    private init(dataDirectory: String, arguments: [String], directory: String, ownsDirectory: Bool) async throws {
+    private init(
+        dataDirectory: String, arguments: [String], directory: String, ownsDirectory: Bool, environment: [String: String] = [:]
+    ) async throws {
         self.directory = directory
         self.ownsDirectory = ownsDirectory
         var failures: [String] = []
@@ -68,6 +71,7 @@ public final class FlintProcess: @unchecked Sendable {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Self.binary)
             process.arguments = ["serve", "--port", String(port), "--data", dataDirectory] + arguments
+            if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given } }
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
             (process.standardOutput, process.standardError) = (handle, handle)
             try ChildProcess.start(process)

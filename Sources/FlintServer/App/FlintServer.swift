@@ -51,7 +51,8 @@ public struct FlintServer: Sendable {
     ) async throws {
         let metrics = FlintMetrics(clock: clock)
         let flows = try await Flows.start(
-            settings: settings, store: MeteredStore(base: store, metrics: metrics), clock: clock, random: random, sms: sms, email: email,
+            settings: settings, store: MeteredStore(base: settings.tracer.map { TracedStore(base: store, tracer: $0) } ?? store, metrics: metrics),
+            clock: clock, random: random, sms: sms, email: email,
             push: push, logger: logger, metrics: metrics)
         (self.flows, self.metrics, self.modules) = (flows, metrics, modules)
         let router = try buildRouter(flows: flows, modules: modules)

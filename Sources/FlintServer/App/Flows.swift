@@ -78,7 +78,8 @@ package struct Flows: Sendable {
         config: ConfigCache, sms: any SMSSender, email: any EmailSender, push: (any PushSender)?, logger: Logger, metrics: FlintMetrics
     ) throws {
         // Writes that would create an account or issue tokens consult the project's blocking functions first.
-        let functions = BlockingFunctions(projectID: settings.projectID, config: config, keys: keys, clock: clock, random: random, logger: logger)
+        var functions = BlockingFunctions(projectID: settings.projectID, config: config, keys: keys, clock: clock, random: random, logger: logger)
+        functions.tracer = settings.tracer
         // Committed writes wake the webhook dispatcher while a subscription exists; its own writes go around that.
         let wake = WebhookWake()
         let node = Node(
@@ -87,7 +88,7 @@ package struct Flows: Sendable {
         (self.node, self.secret, self.keys) = (node, secret, keys)
         let passwords = try PasswordHasher(
             parameters: settings.passwordHashParameters, random: random, logger: logger,
-            breaches: BreachedPasswordCheck(logger: logger, metrics: metrics))
+            breaches: BreachedPasswordCheck(logger: logger, metrics: metrics, tracer: settings.tracer))
         let newAccounts = AccountCreationLimit(perHour: settings.newAccountsPerIPPerHour)
         sessions = Sessions(node: node, projectID: settings.projectID, keys: keys, secret: secret, activity: RefreshActivity())
         gate = SignInGate(node: node, secret: secret, sessions: sessions)
@@ -104,7 +105,7 @@ package struct Flows: Sendable {
         customTokens = CustomTokenSignIn(node: node, gate: gate, keys: ServiceAccountKeys(store: store), newAccounts: newAccounts)
         sessionCookies = SessionCookies(node: node, sessions: sessions)
         let providerKeys = ProviderKeys(
-            clock: clock, logger: logger, standIns: settings.identityProviderStandIns, allowsHTTP: settings.devMode)
+            clock: clock, logger: logger, standIns: settings.identityProviderStandIns, allowsHTTP: settings.devMode, tracer: settings.tracer)
         federated = FederatedSignIn(
             node: node, sessions: sessions, gate: gate, newAccounts: newAccounts, keys: providerKeys, secret: secret)
         gameCenter = GameCenterSignIn(federated: federated, certificates: GameCenterCertificates(keys: providerKeys))

@@ -13,6 +13,9 @@ import Hummingbird
 /// matches, whatever its path: those are answered as the API answers them (Firebase's 404).
 func buildRouter(flows: Flows, modules: [any ServerModule] = []) throws -> Router<FlintRequestContext> {
     let router = Router(context: FlintRequestContext.self)
+    // Tracing wraps the request log, so the log's lines of a traced request carry its trace and span IDs; with
+    // tracing off (no tracer) the router has no tracing middleware at all.
+    if let tracer = flows.node.settings.tracer { router.add(middleware: RequestSpanMiddleware(tracer: tracer)) }
     router.add(middleware: RequestLogMiddleware())
     let table = EndpointTable(APIEndpoint.allCases.map(\.endpoint) + modules.flatMap(\.endpoints))
     let moduleRoutes = ModuleRoutes(router: router, table: table, node: flows.node)

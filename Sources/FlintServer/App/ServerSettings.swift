@@ -1,4 +1,5 @@
 public import FlintCore
+public import Tracing
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -88,6 +89,9 @@ public struct ServerSettings: Sendable {
     /// A bearer credential that may read `GET /metrics` (besides the admin credential), for a Prometheus scraper
     /// that should hold nothing more.
     public var metricsToken: String?
+    /// The tracer of requests, store transactions and outgoing calls (`flint serve --otlp-endpoint`: OpenTelemetry
+    /// over OTLP/HTTP); `nil`, the default, turns tracing off: no tracing middleware, no span, no propagation header.
+    public var tracer: (any Tracer)?
 
     /// The key that seals the secrets the store keeps (signing private keys, the server secret); `nil` keeps them in
     /// clear (tests, embedders with a throwaway store). `flint serve` always gives one.

@@ -4,6 +4,7 @@ import FlintStore
 import Logging
 import NIOCore
 import NIOHTTP1
+import Tracing
 
 /// Calls the project's blocking functions (``ProjectConfig/blockingFunctionURIs``) as Identity Platform does: a POST
 /// of `{"data":{"jwt":…}}` whose JWT is signed with the ID-token keys (RS256, `kid`, `iss`
@@ -20,6 +21,8 @@ struct BlockingFunctions: Sendable {
     let random: any RandomSource
     let logger: Logger
     var client: HTTPClient = .shared
+    /// Traces each call (``OutgoingCall``) when set.
+    var tracer: (any Tracer)?
     /// How long a function may take: 7 seconds, as Identity Platform allows.
     var timeout: TimeAmount = .seconds(7)
     /// The most of a function's answer read.
@@ -82,7 +85,7 @@ struct BlockingFunctions: Sendable {
         let status: Int
         let answer: [UInt8]
         do {
-            let response = try await client.execute(request, timeout: timeout)
+            let response = try await OutgoingCall.execute(request, timeout: timeout, client: client, tracer: tracer, peer: "blocking-function")
             status = Int(response.status.code)
             answer = Array(buffer: try await response.body.collect(upTo: Self.maxAnswerSize))
         } catch {

@@ -4,6 +4,7 @@ public import Logging
 import NIOCore
 import NIOHTTP1
 import Synchronization
+public import Tracing
 
 /// Silent pushes through Apple's APNs provider API (HTTP/2, token-based authentication).
 ///
@@ -36,6 +37,7 @@ public final class APNsPushSender: PushSender {
     let productionURL: String
     let sandboxURL: String
     let logger: Logger
+    let tracer: (any Tracer)?
     private let cachedToken = Mutex<(token: String, issuedAt: Instant)?>(nil)
 
     /// Creates a sender.
@@ -45,9 +47,12 @@ public final class APNsPushSender: PushSender {
     ///   - client: the HTTP client (HTTP/2 is negotiated with Apple through ALPN); defaults to the shared one.
     ///   - productionURL: base URL for production tokens (tests point it elsewhere).
     ///   - sandboxURL: base URL for sandbox tokens.
+    ///   - logger: where refusals are logged.
+    ///   - tracer: traces each push (``OutgoingCall``) when set.
     public init(
         credentials: APNsProviderToken, bundleID: String, client: HTTPClient = .shared, clock: any WallClock = SystemClock(),
-        productionURL: String = APNsPushSender.productionURL, sandboxURL: String = APNsPushSender.sandboxURL, logger: Logger
+        productionURL: String = APNsPushSender.productionURL, sandboxURL: String = APNsPushSender.sandboxURL, logger: Logger,
+        tracer: (any Tracer)? = nil
     ) {
         self.credentials = credentials
         self.bundleID = bundleID
@@ -56,11 +61,12 @@ public final class APNsPushSender: PushSender {
         self.productionURL = productionURL
         self.sandboxURL = sandboxURL
         self.logger = logger
+        self.tracer = tracer
     }
 
     public func send(_ push: PushMessage) async throws {
         let request = try makeRequest(push)
-        let response = try await client.execute(request, timeout: .seconds(15))
+        let response = try await OutgoingCall.execute(request, timeout: .seconds(15), client: client, tracer: tracer, peer: "apns")
         let body = try await response.body.collect(upTo: 64 * 1024)
         guard response.status == .ok else {
             let reason = (try? JSONValue(parsing: body.readableBytesView))?["reason"]?.stringValue ?? "unknown"

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
+import Tracing
 
 /// One HTTP request to a delivery provider, sent again once when the provider could not be reached or answered
 /// 429 or 5xx: a lost or failed attempt sends no text, so one retry cannot send two.
@@ -16,15 +17,18 @@ enum ProviderHTTP {
     /// The pause before the retry.
     static let retryDelay: Duration = .milliseconds(300)
 
-    /// Sends `request` (its body given as bytes, so it can be sent twice).
-    static func send(_ request: HTTPClientRequest, body: [UInt8], client: HTTPClient) async throws(SMSDeliveryError) -> Answer {
+    /// Sends `request` (its body given as bytes, so it can be sent twice), each attempt in a span of its own when
+    /// `tracer` is set (``OutgoingCall``).
+    static func send(
+        _ request: HTTPClientRequest, body: [UInt8], client: HTTPClient, tracer: (any Tracer)? = nil
+    ) async throws(SMSDeliveryError) -> Answer {
         var lastProblem = ""
         for attempt in 0..<2 {
             if attempt > 0 { try? await Task.sleep(for: retryDelay) }
             var request = request
             request.body = .bytes(body)
             do {
-                let response = try await client.execute(request, timeout: timeout)
+                let response = try await OutgoingCall.execute(request, timeout: timeout, client: client, tracer: tracer, peer: "sms")
                 let bytes = try await response.body.collect(upTo: 1 << 16)
                 let status = Int(response.status.code)
                 if status == 429 || status >= 500 {

@@ -1,5 +1,6 @@
 public import FlintCore
 import Foundation
+public import Tracing
 
 /// `flint serve --sms URL`: which provider delivers texts.
 /// - `twilio://ACCOUNT_SID:AUTH_TOKEN@api.twilio.com?from=%2B15551234567` (or `messagingServiceSid=MG…`; the host may
@@ -7,11 +8,11 @@ import Foundation
 /// - `https://hooks.example.com/sms`: a webhook, signed with `--sms-webhook-secret`;
 /// - `twilio+http://…` and `http://…`: the same over plain HTTP, for a loopback host only (a local relay or a test).
 public enum SMSProvider {
-    /// The sender a provider URL describes.
+    /// The sender a provider URL describes; with a `tracer`, each call to the provider is traced (``OutgoingCall``).
     /// - Throws: ``SMSProviderError`` saying what is wrong with the URL.
-    public static func sender(url text: String, webhookSecret: String?, clock: any WallClock = SystemClock()) throws(SMSProviderError)
-        -> any SMSSender
-    {
+    public static func sender(
+        url text: String, webhookSecret: String?, clock: any WallClock = SystemClock(), tracer: (any Tracer)? = nil
+    ) throws(SMSProviderError) -> any SMSSender {
         guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty || scheme == "twilio"
         else {
             throw SMSProviderError("not a URL: give twilio://SID:TOKEN@?from=+1… or https://your-webhook")
@@ -34,13 +35,17 @@ public enum SMSProvider {
             }
             let account = query["accountSid"].flatMap { $0.isEmpty ? nil : $0 } ?? user
             let base = (scheme == "twilio" ? "https://" : "http://") + (host.isEmpty ? "api.twilio.com" : host) + (url.port.map { ":\($0)" } ?? "")
-            return TwilioSMSSender(accountSID: account, username: user, password: password, sender: sender, baseURL: base)
+            var twilio = TwilioSMSSender(accountSID: account, username: user, password: password, sender: sender, baseURL: base)
+            twilio.tracer = tracer
+            return twilio
         case "https", "http":
             if scheme == "http", !loopback { throw SMSProviderError("a webhook must be https:// (http:// only for a loopback host)") }
             guard let secret = webhookSecret, secret.utf8.count >= 16 else {
                 throw SMSProviderError("a webhook needs --sms-webhook-secret (16 characters or more) to sign its requests")
             }
-            return WebhookSMSSender(url: text, secret: secret, clock: clock)
+            var webhook = WebhookSMSSender(url: text, secret: secret, clock: clock)
+            webhook.tracer = tracer
+            return webhook
         default:
             throw SMSProviderError("unknown scheme \(scheme): use twilio:// or https://")
         }

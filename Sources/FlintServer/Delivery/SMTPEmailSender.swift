@@ -1,11 +1,14 @@
 public import FlintSMTP
 public import Logging
+public import Tracing
 
 /// Email through an SMTP server (STARTTLS or implicit TLS, AUTH PLAIN/LOGIN), with the client's own retries on
 /// passing failures; what still fails is reported to ``EmailOutbox`` as transient or permanent.
 public struct SMTPEmailSender: EmailSender {
     let client: SMTPClient
     let from: MailAddress
+    let server: (host: String, port: Int)
+    let tracer: (any Tracer)?
 
     /// Creates a sender.
     /// - Parameters:
@@ -13,9 +16,11 @@ public struct SMTPEmailSender: EmailSender {
     ///   - from: the sender address.
     ///   - fromName: the sender's display name.
     ///   - logger: where delivery outcomes are logged (never bodies or credentials).
-    public init(settings: SMTPSettings, from: String, fromName: String?, logger: Logger) {
+    ///   - tracer: traces each delivery in a client span (`SMTP send`: the server's address, never the recipient) when set.
+    public init(settings: SMTPSettings, from: String, fromName: String?, logger: Logger, tracer: (any Tracer)? = nil) {
         self.client = SMTPClient(settings: settings, logger: logger)
         self.from = MailAddress(from, name: fromName)
+        (self.server, self.tracer) = ((settings.host, settings.port), tracer)
     }
 
     public var isDevOutbox: Bool { false }
@@ -26,8 +31,10 @@ public struct SMTPEmailSender: EmailSender {
             headers: [MailHeader("Content-Language", message.locale)]
         )
         do {
-            let receipt = try await client.send(mail)
-            return receipt.serverReply
+            guard let tracer else { return try await client.send(mail).serverReply }
+            return try await OutgoingCall.inSpan(tracer: tracer, name: "SMTP send", peer: "smtp", host: server.host, port: server.port) { _ in
+                try await client.send(mail).serverReply
+            }
         } catch let error as SMTPError {
             throw error.isPermanent ? EmailDeliveryError.permanent(error.description) : EmailDeliveryError.transient(error.description)
         }

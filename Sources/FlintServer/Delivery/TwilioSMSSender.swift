@@ -2,6 +2,7 @@ public import AsyncHTTPClient
 import FlintCore
 import Foundation
 import NIOHTTP1
+import Tracing
 
 /// Sends texts through Twilio's Messages API (`POST /2010-04-01/Accounts/{sid}/Messages.json`, form-encoded,
 /// HTTP Basic with the account SID and auth token, or an API key SID and secret).
@@ -18,6 +19,8 @@ public struct TwilioSMSSender: SMSSender {
     let authorization: String
     let sender: Sender
     let client: HTTPClient
+    /// Traces each call when set (``SMSProvider/sender(url:webhookSecret:clock:tracer:)``).
+    var tracer: (any Tracer)?
 
     /// A sender for the account `accountSID`, authenticating as `username` (the account SID, or an API key SID)
     /// with `password`, against `baseURL` (`https://api.twilio.com` in production).
@@ -45,7 +48,7 @@ public struct TwilioSMSSender: SMSSender {
         request.headers.add(name: "Authorization", value: authorization)
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
         request.headers.add(name: "Accept", value: "application/json")
-        let answer = try await ProviderHTTP.send(request, body: Array(URLQuery.encode(form).utf8), client: client)
+        let answer = try await ProviderHTTP.send(request, body: Array(URLQuery.encode(form).utf8), client: client, tracer: tracer)
         guard !(200..<300).contains(answer.status) else { return }
         // Twilio's error answer: {"code": 21211, "message": "...", "more_info": "...", "status": 400}.
         let object = (try? JSONSerialization.jsonObject(with: Data(answer.body))) as? [String: Any]

@@ -2,6 +2,7 @@ public import AsyncHTTPClient
 public import FlintCore
 import Foundation
 import NIOHTTP1
+import Tracing
 
 /// Hands each text to an operator's HTTPS endpoint — the bridge to any SMS provider — as signed JSON:
 /// `{"to": "+1…", "body": "…", "locale": "fr", "code": "123456", "messageId": "…"}` with
@@ -11,6 +12,8 @@ public struct WebhookSMSSender: SMSSender {
     let secret: String
     let clock: any WallClock
     let client: HTTPClient
+    /// Traces each call when set (``SMSProvider/sender(url:webhookSecret:clock:tracer:)``).
+    var tracer: (any Tracer)?
 
     /// A sender posting to `url`, signing with `secret`.
     public init(url: String, secret: String, clock: any WallClock = SystemClock(), client: HTTPClient = .shared) {
@@ -37,7 +40,7 @@ public struct WebhookSMSSender: SMSSender {
         request.headers.add(
             name: WebhookSignature.headerName,
             value: WebhookSignature.header(secret: secret, at: clock.now(), body: Array(body)))
-        let answer = try await ProviderHTTP.send(request, body: Array(body), client: client)
+        let answer = try await ProviderHTTP.send(request, body: Array(body), client: client, tracer: tracer)
         guard (200..<300).contains(answer.status) else { throw SMSDeliveryError(.refused, "HTTP \(answer.status)") }
     }
 }

@@ -46,7 +46,8 @@ extension ProviderKeys {
         var request = request
         if !request.headers.contains(name: "Accept") { request.headers.add(name: "Accept", value: "application/json") }
         do {
-            let response = try await client.execute(request, timeout: Self.requestTimeout)
+            let response = try await OutgoingCall.execute(
+                request, timeout: Self.requestTimeout, client: client, tracer: tracer, peer: "identity-provider")
             let body = Array(buffer: try await response.body.collect(upTo: Self.maxDocumentSize))
             let json = (try? JSONValue(parsing: body)).flatMap { $0.objectValue == nil && $0.arrayValue == nil ? nil : $0 }
             return ProviderAnswer(status: Int(response.status.code), json: json, body: body)

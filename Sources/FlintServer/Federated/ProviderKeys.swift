@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import Synchronization
+import Tracing
 
 /// The public keys of identity providers, fetched with async-http-client and cached per JWKS address: kept for the
 /// answer's `Cache-Control: max-age` (one hour without it), fetched again before that when a token names an unknown
@@ -51,13 +52,19 @@ final class ProviderKeys: Sendable {
     let standIns: [String: String]
     /// Whether plain `http` addresses may be fetched (dev mode only).
     let allowsHTTP: Bool
+    /// Traces each call to a provider (``OutgoingCall``) when set.
+    let tracer: (any Tracer)?
     private let cache = Mutex<[String: Entry]>([:])
     /// Fetches under way, by address: requests that need the same document at once wait for one fetch.
     private let inFlight = Mutex<[String: Task<Entry?, Never>]>([:])
     /// Addresses in back-off after failed fetches.
     private let failures = Mutex<[String: Failures]>([:])
 
-    init(client: HTTPClient = .shared, clock: any WallClock, logger: Logger, standIns: [String: String], allowsHTTP: Bool) {
+    init(
+        client: HTTPClient = .shared, clock: any WallClock, logger: Logger, standIns: [String: String], allowsHTTP: Bool,
+        tracer: (any Tracer)? = nil
+    ) {
+        self.tracer = tracer
         self.client = client
         self.clock = clock
         self.logger = logger
@@ -177,7 +184,8 @@ final class ProviderKeys: Sendable {
         do {
             var request = HTTPClientRequest(url: address)
             request.headers.add(name: "Accept", value: "application/json")
-            let response = try await client.execute(request, timeout: Self.requestTimeout)
+            let response = try await OutgoingCall.execute(
+                request, timeout: Self.requestTimeout, client: client, tracer: tracer, peer: "identity-provider")
             let body = try await response.body.collect(upTo: Self.maxDocumentSize)
             guard response.status == .ok else {
                 logger.warning("identity provider answered an error", metadata: ["address": "\(address)", "status": "\(response.status.code)"])

@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import Tracing
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -25,6 +26,8 @@ struct BreachedPasswordCheck: Sendable {
     var client: HTTPClient = .shared
     let logger: Logger
     let metrics: FlintMetrics
+    /// Traces each call to the range endpoint (``OutgoingCall``) when set.
+    var tracer: (any Tracer)? = nil
 
     /// The largest range answer read: real ranges are about 40 KB with padding.
     static let maxRangeSize = 1 << 20
@@ -77,8 +80,9 @@ struct BreachedPasswordCheck: Sendable {
             request.headers.add(name: "User-Agent", value: "Flint")
             do {
                 let timeout = corpus.timeout.components
-                let response = try await client.execute(
-                    request, timeout: .nanoseconds(timeout.seconds * 1_000_000_000 + timeout.attoseconds / 1_000_000_000))
+                let response = try await OutgoingCall.execute(
+                    request, timeout: .nanoseconds(timeout.seconds * 1_000_000_000 + timeout.attoseconds / 1_000_000_000), client: client,
+                    tracer: tracer, peer: "breached-passwords")
                 guard response.status == .ok else { return .unavailable("the range endpoint answered \(response.status.code)") }
                 range = Array(buffer: try await response.body.collect(upTo: Self.maxRangeSize))
             } catch {

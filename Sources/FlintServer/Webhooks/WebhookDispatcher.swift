@@ -195,7 +195,8 @@ package final class WebhookDispatcher: Sendable {
         }
         request.body = .bytes(body)
         do {
-            let response = try await client.execute(request, timeout: .milliseconds(Self.timeout.inMilliseconds))
+            let response = try await OutgoingCall.execute(
+                request, timeout: .milliseconds(Self.timeout.inMilliseconds), client: client, tracer: node.settings.tracer, peer: "webhook")
             _ = try? await response.body.collect(upTo: 1 << 16)
             let code = Int(response.status.code)
             return (200..<300).contains(code) ? Outcome(status: code) : Outcome(status: code, error: "HTTP \(code)")
