@@ -181,11 +181,14 @@ def named_admin_credentials(binary, work):
         flint.stop()
 
 
-def sign_in_with_password(host, email, password):
-    """A client's password sign-in over REST (what an app does), so the account gets lastRefreshAt."""
+def sign_in_with_password(host, email, password, tenant=None):
+    """A client's password sign-in over REST (what an app does), so the account gets lastRefreshAt; in `tenant` if given."""
+    body = {"email": email, "password": password, "returnSecureToken": True}
+    if tenant:
+        body["tenantId"] = tenant
     request = urllib.request.Request(
         f"http://{host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=admin-sdk-test",
-        data=json.dumps({"email": email, "password": password, "returnSecureToken": True}).encode(),
+        data=json.dumps(body).encode(),
         headers={"Content-Type": "application/json"},
     )
     with urllib.request.urlopen(request) as response:
@@ -438,6 +441,7 @@ def tenant_management(binary, work):
         try:
             check(tenant_mgt.auth_for_tenant(sample.tenant_id, app=app).tenant_id == sample.tenant_id, "auth_for_tenant scopes a client")
             provider_configs(app, sample.tenant_id)
+            tenant_users(app, flint)
         finally:
             del os.environ["FIREBASE_AUTH_EMULATOR_HOST"]
         for tenant in [sample, *others]:
@@ -451,6 +455,72 @@ def tenant_management(binary, work):
     finally:
         tenant_mgt._TenantManagementService.TENANT_MGT_URL = original
         flint.stop()
+
+
+def tenant_users(app, flint):
+    """Users in tenants through tenant_mgt.auth_for_tenant, as firebase-admin's tenant integration tests use them: user
+    CRUD, list_users, custom tokens that sign into the tenant, email links that name it, import_users, deletes; and the
+    same email in two tenants is two accounts that never see each other."""
+    from firebase_admin import auth, tenant_mgt
+
+    tenant = tenant_mgt.create_tenant(display_name="py-users", allow_password_sign_up=True, enable_email_link_sign_in=True, app=app)
+    other = tenant_mgt.create_tenant(display_name="py-others", allow_password_sign_up=True, app=app)
+    client = tenant_mgt.auth_for_tenant(tenant.tenant_id, app=app)
+    others = tenant_mgt.auth_for_tenant(other.tenant_id, app=app)
+
+    user = client.create_user(email="py-tenant@example.com", password="password-1", display_name="Tenant User")
+    check(user.tenant_id == tenant.tenant_id, "create_user in a tenant answers the tenant's user", user.tenant_id)
+    check(client.get_user(user.uid).email == "py-tenant@example.com", "get_user in the tenant")
+    check(client.get_user_by_email("py-tenant@example.com").uid == user.uid, "get_user_by_email in the tenant")
+    twin = others.create_user(email="py-tenant@example.com", password="password-2")
+    check(twin.uid != user.uid, "the same email in another tenant is another account")
+    try:
+        others.get_user(user.uid)
+        check(False, "another tenant's client does not see the user")
+    except auth.UserNotFoundError:
+        check(True, "another tenant's client does not see the user")
+    try:
+        auth.get_user(user.uid, app=app)
+        check(False, "the project's client does not see a tenant's user")
+    except auth.UserNotFoundError:
+        check(True, "the project's client does not see a tenant's user")
+    updated = client.update_user(user.uid, display_name="Renamed", custom_claims={"role": "admin"})
+    check(updated.display_name == "Renamed" and updated.custom_claims == {"role": "admin"}, "update_user in the tenant")
+    check([u.uid for u in client.list_users().iterate_all()] == [user.uid], "list_users lists the tenant's users only")
+
+    token = client.create_custom_token(user.uid).decode()
+    status, answer = post(f"{flint.base}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=k",
+                          {"token": token, "tenantId": tenant.tenant_id, "returnSecureToken": True})
+    check(status == 200 and claims_of(answer["idToken"])["firebase"].get("tenant") == tenant.tenant_id,
+          "a tenant's custom token signs into the tenant; its ID token names it", answer)
+    status, answer = post(f"{flint.base}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=k",
+                          {"token": token, "tenantId": other.tenant_id, "returnSecureToken": True})
+    check(status == 400 and answer["error"]["message"].startswith("TENANT_ID_MISMATCH"), "not into another tenant", answer)
+    decoded = client.verify_id_token(sign_in_with_password(flint.base.removeprefix("http://"), "py-tenant@example.com", "password-1",
+                                                           tenant=tenant.tenant_id)["idToken"])
+    check(decoded["firebase"]["tenant"] == tenant.tenant_id and decoded["uid"] == user.uid, "verify_id_token in the tenant")
+
+    settings = auth.ActionCodeSettings(url="https://localhost/finish", handle_code_in_app=True)
+    link = client.generate_sign_in_with_email_link("py-tenant@example.com", settings)
+    check(f"tenantId={tenant.tenant_id}" in link, "generate_sign_in_with_email_link names the tenant", link)
+    reset = client.generate_password_reset_link("py-tenant@example.com")
+    check(f"tenantId={tenant.tenant_id}" in reset, "generate_password_reset_link names the tenant", reset)
+
+    result = client.import_users([auth.ImportUserRecord(uid="py-imported", email="imported@example.com")])
+    check(result.success_count == 1 and result.failure_count == 0, "import_users into the tenant")
+    check(client.get_user("py-imported").tenant_id == tenant.tenant_id, "an imported user is the tenant's")
+    try:
+        others.get_user("py-imported")
+        check(False, "an imported user is not another tenant's")
+    except auth.UserNotFoundError:
+        check(True, "an imported user is not another tenant's")
+
+    client.delete_user(user.uid)
+    deleted = client.delete_users(["py-imported", twin.uid])
+    check(deleted.success_count == 2, "delete_users in the tenant (another tenant's uid is simply not there)")
+    check(others.get_user(twin.uid).email == "py-tenant@example.com", "another tenant's user outlives the tenant's deletes")
+    tenant_mgt.delete_tenant(tenant.tenant_id, app=app)
+    tenant_mgt.delete_tenant(other.tenant_id, app=app)
 
 
 def saml_certificate():

@@ -29,7 +29,7 @@ extension ConsoleRoutes {
             throw HTTPError(.notFound)
         }
         return try await change(request) { caller, form in
-            let patch = group.patch(form, flow.node.config.current)
+            let patch = group.patch(form, flow.node.config.project)
             return try await save(patch, mask: group.mask, caller: caller, context: context) { message in
                 var data: [String: Any] = ["errors": [group.field(for: message): message] as [String: Any]]
                 for field in group.echo { data[field] = form[field] ?? "" }

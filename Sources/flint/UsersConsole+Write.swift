@@ -37,9 +37,10 @@ struct AccountFields: ParsableArguments {
     }
 }
 
-/// Runs the operator's `accounts:update` for `uid` with `fields` and prints the account's ID (or with `json` the answer).
-func updateAccount(_ store: StoreOptions, uid: String, _ fields: [String: JSONValue], json: Bool = false) async throws {
-    let answer = try await withUserConsole(store) { console in
+/// Runs the operator's `accounts:update` for `uid` of `tenant` with `fields` and prints the account's ID (or with `json`
+/// the answer).
+func updateAccount(_ store: StoreOptions, tenant: TenantOption, uid: String, _ fields: [String: JSONValue], json: Bool = false) async throws {
+    let answer = try await withUserConsole(store, tenant: tenant.tenant) { console in
         try await console.update(fields.merging(["localId": .string(uid)]) { $1 })
     }
     print(json ? try jsonText(answer) : (answer["localId"]?.stringValue ?? uid))
@@ -50,6 +51,7 @@ extension Users {
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create an account; prints its user ID.")
         @OptionGroup var store: StoreOptions
+        @OptionGroup var tenant: TenantOption
         @Option(help: "The user ID (1 to 128 characters; a random one when absent).") var uid: String?
         @OptionGroup var fields: AccountFields
         @Flag(help: "Create the account disabled.") var disabled = false
@@ -58,7 +60,7 @@ extension Users {
             var body = try fields.body()
             if let uid { body["localId"] = .string(uid) }
             if disabled { body["disabled"] = .bool(true) }
-            let answer = try await withUserConsole(store) { try await $0.create(body) }
+            let answer = try await withUserConsole(store, tenant: tenant.tenant) { try await $0.create(body) }
             print(answer["localId"]?.stringValue ?? "")
         }
     }
@@ -67,6 +69,7 @@ extension Users {
     struct Update: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Change an account's email, phone, password, profile or passkeys.")
         @OptionGroup var store: StoreOptions
+        @OptionGroup var tenant: TenantOption
         @Argument(help: "The user ID.") var uid: String
         @OptionGroup var fields: AccountFields
         @Flag(help: "Remove the display name.") var removeDisplayName = false
@@ -82,7 +85,7 @@ extension Users {
             if removePhone { body["deleteProvider"] = ["phone"] }
             if !deletePasskey.isEmpty { body["deletePasskey"] = .array(deletePasskey.map(JSONValue.string)) }
             guard !body.isEmpty else { throw ValidationError("nothing to change: give at least one option") }
-            try await updateAccount(store, uid: uid, body, json: json)
+            try await updateAccount(store, tenant: tenant, uid: uid, body, json: json)
         }
     }
 
@@ -90,9 +93,10 @@ extension Users {
     struct Disable: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Disable an account (its sessions end).")
         @OptionGroup var store: StoreOptions
+        @OptionGroup var tenant: TenantOption
         @Argument(help: "The user ID.") var uid: String
 
-        func run() async throws { try await updateAccount(store, uid: uid, ["disableUser": true]) }
+        func run() async throws { try await updateAccount(store, tenant: tenant, uid: uid, ["disableUser": true]) }
     }
 
     /// `flint users unlock`: lifts the lock failed password sign-ins put on an account (`flint.accountLockout`).
@@ -117,19 +121,21 @@ extension Users {
     struct Enable: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Enable a disabled account.")
         @OptionGroup var store: StoreOptions
+        @OptionGroup var tenant: TenantOption
         @Argument(help: "The user ID.") var uid: String
 
-        func run() async throws { try await updateAccount(store, uid: uid, ["disableUser": false]) }
+        func run() async throws { try await updateAccount(store, tenant: tenant, uid: uid, ["disableUser": false]) }
     }
 
     /// `flint users revoke`: ends every session of the account, as the Admin SDKs' `revoke_refresh_tokens`.
     struct Revoke: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "End every session of an account (refresh tokens and ID tokens minted so far).")
         @OptionGroup var store: StoreOptions
+        @OptionGroup var tenant: TenantOption
         @Argument(help: "The user ID.") var uid: String
 
         func run() async throws {
-            let answer = try await withUserConsole(store) { console in
+            let answer = try await withUserConsole(store, tenant: tenant.tenant) { console in
                 try await console.update(["localId": .string(uid), "validSince": .string(String(console.nowSeconds))])
             }
             print(answer["localId"]?.stringValue ?? uid)
@@ -167,16 +173,18 @@ extension Users {
         static let configuration = CommandConfiguration(
             abstract: "Replace an account's custom claims with a JSON object (at most 1000 bytes; `{}` removes them).")
         @OptionGroup var store: StoreOptions
+        @OptionGroup var tenant: TenantOption
         @Argument(help: "The user ID.") var uid: String
         @Argument(help: "The claims, a JSON object such as '{\"admin\":true}'.") var claims: String
 
-        func run() async throws { try await updateAccount(store, uid: uid, ["customAttributes": .string(claims)]) }
+        func run() async throws { try await updateAccount(store, tenant: tenant, uid: uid, ["customAttributes": .string(claims)]) }
     }
 
     /// `flint users delete`: deletes accounts, with their sessions and second factors.
     struct Delete: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Delete accounts (one call of up to 1000 IDs at a time).")
         @OptionGroup var store: StoreOptions
+        @OptionGroup var tenant: TenantOption
         @Argument(help: "The user IDs.") var uids: [String]
 
         func validate() throws {
@@ -184,7 +192,7 @@ extension Users {
         }
 
         func run() async throws {
-            let deleted = try await withUserConsole(store) { console in
+            let deleted = try await withUserConsole(store, tenant: tenant.tenant) { console in
                 if uids.count == 1 {
                     _ = try await console.delete(["localId": .string(uids[0])])
                     return 1

@@ -11,14 +11,19 @@ import FlintStore
 
 /// Opens the store, runs `body` with the operator's user console (the API's flows, without HTTP), and closes the
 /// store. A refusal (``AuthError``) is printed as Firebase words it and ends the command with status 1. What the
-/// command changes is audited with the actor `cli`. `command` names the command in the refusal's line.
-func withUserConsole<T>(_ options: StoreOptions, command: String = "flint users", _ body: (UserConsole) async throws -> T) async throws -> T {
+/// command changes is audited with the actor `cli`. `command` names the command in the refusal's line; `tenant` the
+/// tenant whose accounts the command manages (`--tenant`; the project's own when `nil`).
+func withUserConsole<T>(
+    _ options: StoreOptions, tenant: String? = nil, command: String = "flint users", _ body: (UserConsole) async throws -> T
+) async throws -> T {
     let store = try await options.open(logger: quietLogger())
     do {
         var settings = ServerSettings()
         settings.masterKey = try await options.requiredMasterKey(for: store).key
         let console = try await UserConsole(settings: settings, store: store, logger: quietLogger())
-        let result = try await AuditOrigin.$current.withValue(AuditOrigin(actor: "cli")) { try await body(console) }
+        let result = try await AuditOrigin.$current.withValue(AuditOrigin(actor: "cli")) {
+            try await console.inTenant(tenant) { try await body(console) }
+        }
         try await store.close()
         return result
     } catch let error as AuthError {
@@ -29,6 +34,11 @@ func withUserConsole<T>(_ options: StoreOptions, command: String = "flint users"
         try? await store.close()
         throw error
     }
+}
+
+/// `--tenant`: the tenant whose accounts a `flint users` command manages.
+struct TenantOption: ParsableArguments {
+    @Option(help: "The tenant whose accounts these are (its ID); the project's own users when absent.") var tenant: String?
 }
 
 /// JSON text of a value: sorted keys, one line, or indented with `pretty`.
@@ -53,6 +63,7 @@ extension Users {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List accounts in user-ID order (ID, email, phone, state, creation time).")
         @OptionGroup var store: StoreOptions
+        @OptionGroup var tenant: TenantOption
         @Option(help: "List at most this many accounts (all when absent).") var limit: Int?
         @Option(help: "Start after the page this token (from --json output) ends.") var pageToken: String?
         @Flag(help: "Print the accounts as a JSON array in Firebase's account shape (with password hashes and salts).") var json = false
@@ -62,7 +73,7 @@ extension Users {
         }
 
         func run() async throws {
-            try await withUserConsole(store) { console in
+            try await withUserConsole(store, tenant: tenant.tenant) { console in
                 var token = pageToken
                 var printed = 0
                 if json { print("[") }
@@ -86,6 +97,7 @@ extension Users {
     struct Get: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show one account, by user ID, --email or --phone.")
         @OptionGroup var store: StoreOptions
+        @OptionGroup var tenant: TenantOption
         @Argument(help: "The user ID.") var uid: String?
         @Option(help: "Find the account by email instead.") var email: String?
         @Option(help: "Find the account by phone number (E.164) instead.") var phone: String?
@@ -102,7 +114,7 @@ extension Users {
             if let uid { body["localId"] = .string(uid) }
             if let email { body["email"] = .string(email) }
             if let phone { body["phoneNumber"] = .string(phone) }
-            let found = try await withUserConsole(store) { try await $0.lookup(body) }
+            let found = try await withUserConsole(store, tenant: tenant.tenant) { try await $0.lookup(body) }
             guard let user = found["users"]?.arrayValue?.first else {
                 printError("flint users: USER_NOT_FOUND")
                 throw ExitCode.failure

@@ -64,4 +64,30 @@ struct UsersCommandLineTests {
         let (_, rest) = try await flint("list")
         #expect(rest.hasPrefix("u2"), "\(rest)")
     }
+
+    @Test("--tenant manages a tenant's accounts: the same ID and email beside the project's, listed, changed and deleted apart")
+    func tenantUsers() async throws {
+        let data = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        func flint(_ arguments: String...) async throws -> (Int32, String) { try await runFlint(["users"] + arguments + ["--data", data]) }
+        let (made, tenantJSON) = try await runFlint(["tenants", "create", "Acme", "--data", data])
+        #expect(made == 0, "\(tenantJSON)")
+        let tenant = try #require(
+            tenantJSON.range(of: #"tenants/acme-[a-z0-9]{5}"#, options: .regularExpression).map { String(tenantJSON[$0].dropFirst(8)) })
+
+        #expect(try await flint("create", "--uid", "ada", "--email", "ada@example.com").0 == 0)
+        let (inTenant, id) = try await flint("create", "--uid", "ada", "--email", "ada@example.com", "--tenant", tenant)
+        #expect(inTenant == 0 && id.contains("ada"), "the same ID and email in the tenant is another account: \(id)")
+        #expect(try await flint("update", "ada", "--display-name", "Tenant Ada", "--tenant", tenant).0 == 0)
+        let (_, json) = try await flint("get", "ada", "--json", "--tenant", tenant)
+        let account = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        #expect(account?["displayName"] as? String == "Tenant Ada" && account?["tenantId"] as? String == tenant, "\(json)")
+        let (_, mine) = try await flint("get", "ada", "--json")
+        #expect((try JSONSerialization.jsonObject(with: Data(mine.utf8)) as? [String: Any])?["displayName"] == nil, "\(mine)")
+        #expect(try await flint("list", "--tenant", tenant).1.hasPrefix("ada"))
+        #expect(try await flint("delete", "ada", "--tenant", tenant).0 == 0)
+        #expect(try await flint("get", "ada").0 == 0, "the project's ada outlives the tenant's")
+        let (unknown, missing) = try await flint("list", "--tenant", "nobody-abcde")
+        #expect(unknown == 1 && missing.contains("TENANT_NOT_FOUND"), "\(missing)")
+    }
 }

@@ -7,8 +7,8 @@ import Testing
 
 @Suite("FirebaseAuth drop-in behaviour against flint serve")
 struct DropInFlowTests {
-    @Test("with a tenant set, sign-up carries tenantId: a tenant the server does not have refuses it and nothing is created")
-    func tenantSignIn() async throws {
+    @Test("with a tenant set, sign-up carries tenantId: an unknown tenant refuses it and nothing is created")
+    func unknownTenant() async throws {
         try await withFlint { server in
             let auth = server.makeAuth()
             auth.tenantID = "tenant-a"
@@ -20,6 +20,32 @@ struct DropInFlowTests {
             auth.tenantID = nil
             let plain = try await auth.createUser(withEmail: email, password: "correct horse")
             #expect(plain.user.tenantID == nil, "the refused sign-up stored no account under that email")
+        }
+    }
+
+    @Test("Auth.tenantID signs users up and in to that tenant: User.tenantID and the token's firebase.tenant name it")
+    func tenantSignIn() async throws {
+        try await withFlint { server in
+            let (status, data) = try await server.send(
+                "POST", "/identitytoolkit.googleapis.com/v2/projects/demo-flint/tenants",
+                body: Data(#"{"displayName":"flintauth","allowPasswordSignup":true}"#.utf8), headers: ["Authorization": "Bearer owner"])
+            #expect(status == 200, "\(String(decoding: data, as: UTF8.self))")
+            let name = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["name"] as? String)
+            let tenant = String(try #require(name.split(separator: "/").last))
+            let auth = server.makeAuth()
+            auth.tenantID = tenant
+            let email = uniqueEmail()
+            let created = try await auth.createUser(withEmail: email, password: "tenant horse")
+            #expect(created.user.tenantID == tenant)
+            let claims = try await created.user.getIDTokenResult(forcingRefresh: true).claims
+            #expect((claims["firebase"] as? [String: Any])?["tenant"] as? String == tenant, "a refreshed token keeps its tenant")
+            try auth.signOut()
+            let again = try await auth.signIn(withEmail: email, password: "tenant horse")
+            #expect(again.user.uid == created.user.uid)
+            auth.tenantID = nil
+            await #expect(throws: (any Error).self, "the project has no such account") {
+                try await auth.signIn(withEmail: email, password: "tenant horse")
+            }
         }
     }
 

@@ -73,6 +73,8 @@ struct CustomTokenTests {
         #expect(none.signature == .unsigned)
         try none.checkAudience()
         #expect(try none.claims() == CustomTokenClaims(uid: "a", developerClaims: ["x": .number(1)]))
+        let tenant = try CustomToken(parsing: try signed(extra: ["tenant_id": "acme-1a2b3"]))
+        #expect(try tenant.claims().tenant == "acme-1a2b3", "a tenant's token names the tenant it signs into")
         let json = try CustomToken(parsing: #"{"user_id": 42}"#)
         try json.checkAudience()
         #expect(try json.claims().uid == "42")
@@ -101,7 +103,8 @@ struct CustomTokenTests {
             (["claims": ["sub": "x"]], "FORBIDDEN_CLAIM"), (["claims": ["firebase": [:]]], "FORBIDDEN_CLAIM"),
             (["claims": ["nonce": "n"]], "FORBIDDEN_CLAIM"),
             (["claims": ["big": .string(String(repeating: "x", count: 991))]], "CLAIMS_TOO_LARGE"),
-            (["claims": ["fine": .string(String(repeating: "x", count: 980))]], nil), (["tenant_id": "t1"], "TENANT_ID_MISMATCH"),
+            (["claims": ["fine": .string(String(repeating: "x", count: 980))]], nil), (["tenant_id": .number(5)], "TENANT_ID_MISMATCH"),
+            (["tenant_id": "t1"], nil),
         ] as [([String: JSONValue], String?)])
     func rules(extra: [String: JSONValue], expected: String?) throws {
         let token = try CustomToken(parsing: try signed(extra: extra))

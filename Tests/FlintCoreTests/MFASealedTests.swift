@@ -20,6 +20,14 @@ struct MFASealedTests {
         #expect(MFAPendingCredential(opening: text, key: key) == c)
     }
 
+    @Test("a tenant's account's credential carries its tenant; the default tenant's carries none, as before")
+    func tenantRoundTrip() throws {
+        var c = credential()
+        c.tenant = "acme-x7k2q"
+        #expect(MFAPendingCredential(opening: try c.seal(key: key), key: key)?.tenant == "acme-x7k2q")
+        #expect(MFAPendingCredential(opening: try credential().seal(key: key), key: key)?.tenant == "")
+    }
+
     @Test("sealing twice gives different strings that open to the same credential")
     func freshNonces() throws {
         let c = credential()

@@ -83,7 +83,7 @@ struct OpenAPITests {
                     && $0 != "GET /emulator/auth/iframe"
             })
         #expect(devOnly == emulator.union(["GET /"]), "the dev tag marks exactly the emulator's operations")
-        #expect(emulator.count == 7)
+        #expect(emulator.count == 10)
         #expect(Set(operations.keys).subtracting(served) == devOnly)
         #expect(served.isSubset(of: Set(operations.keys)))
     }

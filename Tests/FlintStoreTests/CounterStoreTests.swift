@@ -155,7 +155,7 @@ struct AccountLockStoreTests {
     @Test("a hit with a later expiry keeps its window longer; releases take one hit from each window in one call", arguments: Engine.all)
     func laterExpiryAndRelease(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)
-        let key = CounterKey.accountFailures(email: "a@example.com")
+        let key = CounterKey.accountFailures(tenant: .default, email: "a@example.com")
         _ = try await store.write { try await $0.incrementCounters([(key, .epoch, 10_000), ("ip:a", 1_000, 61_000)]) }
         #expect(try await store.write { try await $0.incrementCounters([(key, .epoch, 90_000), ("ip:a", 1_000, 61_000)]) } == [2, 2])
         #expect(try await store.write { try await $0.deleteCounters(expiredBefore: 70_000) } == 1, "the window of ip:a only")
@@ -176,16 +176,33 @@ struct AccountLockStoreTests {
             try await tx.lockAccount(first)
             try await tx.lockAccount(longer)
             try await tx.lockAccount(other)
-            _ = try await tx.incrementCounter(key: .accountFailures(email: "a@example.com"), windowStart: .epoch, expiresAt: 900_000)
+            _ = try await tx.incrementCounter(
+                key: .accountFailures(tenant: .default, email: "a@example.com"), windowStart: .epoch, expiresAt: 900_000)
         }
-        let read = try await store.read { try await $0.accountLocks(emails: ["a@example.com", "c@example.com"]) }
+        let read = try await store.read { try await $0.accountLocks(tenant: .default, emails: ["a@example.com", "c@example.com"]) }
         #expect(read == [longer])
         #expect(longer.holds(at: 189_999) && !longer.holds(at: 190_000))
-        #expect(try await store.write { try await $0.clearAccountFailures(email: "a@example.com") } == longer)
-        #expect(try await store.read { try await $0.counterValues([(.accountFailures(email: "a@example.com"), .epoch)]) } == [0])
-        #expect(try await store.write { try await $0.clearAccountFailures(email: "a@example.com") } == nil)
+        #expect(try await store.write { try await $0.clearAccountFailures(tenant: .default, email: "a@example.com") } == longer)
+        #expect(try await store.read { try await $0.counterValues([(.accountFailures(tenant: .default, email: "a@example.com"), .epoch)]) } == [0])
+        #expect(try await store.write { try await $0.clearAccountFailures(tenant: .default, email: "a@example.com") } == nil)
         #expect(try await store.write { try await $0.deleteAccountLocks(endedBefore: 61_001) } == 1)
-        #expect(try await store.read { try await $0.accountLocks(emails: ["b@example.com"]) }.isEmpty)
+        #expect(try await store.read { try await $0.accountLocks(tenant: .default, emails: ["b@example.com"]) }.isEmpty)
+        try await store.close()
+    }
+
+    @Test("a tenant's lock of an address is not another tenant's, and clearing one leaves the other", arguments: Engine.all)
+    func locksPerTenant(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        let tenant = TenantID(rawValue: "acme-1a2b3")
+        let theirs = AccountLock(tenant: tenant, email: "a@example.com", failures: 5, lockedAt: 1_000, lockedUntil: 61_000)
+        try await store.write { try await $0.lockAccount(theirs) }
+        #expect(try await store.read { try await $0.accountLocks(tenant: .default, emails: ["a@example.com"]) }.isEmpty)
+        #expect(try await store.read { try await $0.accountLocks(tenant: tenant, emails: ["a@example.com"]) } == [theirs])
+        #expect(try await store.write { try await $0.clearAccountFailures(tenant: .default, email: "a@example.com") } == nil)
+        #expect(try await store.write { try await $0.clearAccountFailures(tenant: tenant, email: "a@example.com") } == theirs)
+        #expect(
+            CounterKey.accountFailures(tenant: tenant, email: "a@example.com") != CounterKey.accountFailures(tenant: .default, email: "a@example.com")
+        )
         try await store.close()
     }
 }

@@ -67,6 +67,21 @@ package struct TenantConfig: Sendable, Equatable {
         (try? ProjectConfig(document: Self.projectDocument(document))) ?? .defaults
     }
 
+    /// The config a request in this tenant runs with: `project`'s, with the tenant's own sections in their places —
+    /// the sign-in switches (`signIn.email`, `signIn.anonymous`, `signIn.phoneNumber`), `mfa`, `smsRegionConfig`,
+    /// `passwordPolicyConfig`, `emailPrivacyConfig` and the provider resources — so what the tenant does not have
+    /// (authorized domains, templates, blocking functions, `flint.*`) stays the project's.
+    /// - Throws: ``AuthError`` when the combination does not validate (the sections were each checked when stored).
+    package func settings(over project: ProjectConfig) throws(AuthError) -> ProjectConfig {
+        let own = Self.projectDocument(document)
+        var doc = project.document
+        for (_, section) in Self.sharedSections { doc[section] = own[section] }
+        var signIn = doc["signIn"]?.objectValue ?? [:]
+        for (key, value) in own["signIn"]?.objectValue ?? [:] { signIn[key] = value }
+        doc["signIn"] = .object(signIn)
+        return try ProjectConfig(document: doc)
+    }
+
     /// The tenant as the admin API answers it: its resource `name`, then its fields (its provider resources are not
     /// among them).
     package func resource(projectID: String, id: String) -> [String: JSONValue] {

@@ -103,19 +103,22 @@ package struct CustomToken: Sendable {
 
     /// The sign-in the token asks for: its `uid` and developer `claims`.
     /// - Throws: `MISSING_IDENTIFIER` without a uid, `INVALID_CUSTOM_TOKEN` for one over 128 characters,
-    ///   `TENANT_ID_MISMATCH` for a tenant (Flint serves none), `INVALID_CLAIMS` / `FORBIDDEN_CLAIM : <name>` /
+    ///   `TENANT_ID_MISMATCH` for a `tenant_id` that is not a string, `INVALID_CLAIMS` / `FORBIDDEN_CLAIM : <name>` /
     ///   `CLAIMS_TOO_LARGE` for the claims.
     package func claims() throws(AuthError) -> CustomTokenClaims {
-        if let tenant = payload["tenant_id"], tenant != .null, tenant != .string("") {
-            throw AuthError.tenantIDMismatch.with(detail: "((This server has no tenants; the token names one.))")
+        var tenant = ""
+        switch payload["tenant_id"] {
+        case nil, .null: break
+        case .string(let id): tenant = id
+        case .some: throw AuthError.tenantIDMismatch.with(detail: "((tenant_id must be a string.))")
         }
         // The emulator also takes `user_id` and non-string uids; a signed token names its user as the Admin SDKs do.
         var uid = payload["uid"]?.stringValue
         if signature == .unsigned { uid = uid ?? payload["uid"]?.primitiveText ?? payload["user_id"]?.primitiveText }
         guard let uid, !uid.isEmpty else { throw AuthError.missingIdentifier }
         guard uid.unicodeScalars.count <= 128 else { throw AuthError.invalidCustomToken.with(detail: "((uid must be 1 to 128 characters.))") }
-        guard let claims = payload["claims"] else { return CustomTokenClaims(uid: uid, developerClaims: [:]) }
-        return CustomTokenClaims(uid: uid, developerClaims: try Self.checkDeveloperClaims(claims))
+        guard let claims = payload["claims"] else { return CustomTokenClaims(uid: uid, developerClaims: [:], tenant: tenant) }
+        return CustomTokenClaims(uid: uid, developerClaims: try Self.checkDeveloperClaims(claims), tenant: tenant)
     }
 
     /// Developer claims: a JSON object of at most ``maxClaimsBytes`` bytes with no name an ID token reserves.
@@ -135,11 +138,14 @@ package struct CustomTokenClaims: Sendable, Equatable {
     package var uid: String
     /// The token's `claims`, carried by every ID token of the session (over the account's own custom claims).
     package var developerClaims: [String: JSONValue]
+    /// `tenant_id`: the tenant the token signs into, empty for the default tenant.
+    package var tenant: String
 
     /// Creates claims.
-    package init(uid: String, developerClaims: [String: JSONValue]) {
+    package init(uid: String, developerClaims: [String: JSONValue], tenant: String = "") {
         self.uid = uid
         self.developerClaims = developerClaims
+        self.tenant = tenant
     }
 }
 

@@ -303,7 +303,9 @@ extension AuthError {
         code: "INVALID_DISPLAY_NAME", detail: "((Display name must start with a letter and have 4-20 letters, digits and hyphens.))")
     /// A `pageToken` no listing gave.
     package static let invalidPageSelection = AuthError(code: "INVALID_PAGE_SELECTION")
-    /// A call a tenant cannot make (Firebase: phone sign-in, `getProjectConfig`), and until tenants have users of
-    /// their own, every call on a tenant's users: none is ever answered from the project's users.
+    /// A call a tenant cannot make (Firebase: phone sign-in, `getProjectConfig`), and every call this server does not
+    /// serve in a tenant yet: none is ever answered from another tenant's users.
     package static let unsupportedTenantOperation = AuthError(code: "UNSUPPORTED_TENANT_OPERATION")
+    /// A call in a tenant whose `disableAuth` is on.
+    package static let projectDisabled = AuthError(code: "PROJECT_DISABLED")
 }

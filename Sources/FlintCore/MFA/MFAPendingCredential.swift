@@ -19,6 +19,8 @@ package struct MFAPendingCredential: Sendable, Equatable {
     /// The account's revocation generation when the first factor was passed: a revocation after it (in the same
     /// second too) voids the credential.
     package var revocationGeneration: Int64 = 0
+    /// The account's tenant (empty for the default tenant): the credential is accepted only there.
+    package var tenant: String = ""
 
     /// Bytes in a fresh ``nonce``.
     package static let nonceLength = 16
@@ -52,6 +54,7 @@ package struct MFAPendingCredential: Sendable, Equatable {
         writer.append(issuedAt.secondsSince1970)
         writer.append(nonce)
         writer.append(revocationGeneration)
+        if !tenant.isEmpty { writer.append(tenant) }
         return try SealedToken.seal(writer.bytes, kind: .mfaPendingCredential, key: key)
     }
 
@@ -66,10 +69,14 @@ package struct MFAPendingCredential: Sendable, Equatable {
         self.init(
             localID: localID, signInProvider: provider, authTime: Instant(secondsSince1970: authTime),
             issuedAt: Instant(secondsSince1970: issuedAt), nonce: nonce)
-        // Credentials sealed before the generation existed end after the nonce.
+        // Credentials sealed before the generation existed end after the nonce; the tenant follows for a tenant's account.
         if !reader.isAtEnd {
-            guard let generation = reader.int64(), reader.isAtEnd else { return nil }
+            guard let generation = reader.int64() else { return nil }
             revocationGeneration = generation
+            if !reader.isAtEnd {
+                guard let tenant = reader.string(), !tenant.isEmpty, reader.isAtEnd else { return nil }
+                self.tenant = tenant
+            }
         }
     }
 

@@ -34,6 +34,8 @@ package struct IDTokenClaims: Sendable, Equatable {
     /// `firebase.session_id` (Flint's): the session the token was minted for (its refresh token's ID), so ending that
     /// session refuses the token where Flint checks revocation, and the session's owner can tell which one is theirs.
     package var sessionID: String?
+    /// `firebase.tenant`: the tenant of the account, absent for the default tenant's.
+    package var tenant: String?
     /// Developer claims (`customAttributes`), merged below the reserved ones.
     package var customClaims: [String: JSONValue] = [:]
 
@@ -92,6 +94,7 @@ package struct IDTokenClaims: Sendable, Equatable {
         if let secondFactorIdentifier { firebase["second_factor_identifier"] = .string(secondFactorIdentifier) }
         if revocationGeneration > 0 { firebase[Self.revocationGenerationClaim] = .number(Double(revocationGeneration)) }
         if let sessionID { firebase[Self.sessionIDClaim] = .string(sessionID) }
+        if let tenant, !tenant.isEmpty { firebase["tenant"] = .string(tenant) }
         out["firebase"] = .object(firebase)
         return out
     }

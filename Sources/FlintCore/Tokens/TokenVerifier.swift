@@ -14,6 +14,8 @@ package struct VerifiedIDToken: Sendable {
     package var sessionID: String? { payload["firebase"]?[IDTokenClaims.sessionIDClaim]?.stringValue }
     /// The whole payload.
     package let payload: [String: JSONValue]
+    /// `firebase.tenant`: the account's tenant, empty for the default tenant's.
+    package var tenant: String { payload["firebase"]?["tenant"]?.stringValue ?? "" }
 }
 
 /// Checks ID tokens against the ring's published keys. Any failure is Firebase's `INVALID_ID_TOKEN`:

@@ -28,6 +28,8 @@ package struct AccountJSON: Encodable {
     package var lastLoginAt: String?
     package var lastRefreshAt: String?
     package var customAttributes: String?
+    /// The account's tenant, absent for the default tenant's (as Firebase answers).
+    package var tenantId: String?
     var passwordHash: String?
     /// Only in an operator's export (``init(_:enrollments:exportingHash:)``).
     var salt: String?
@@ -88,6 +90,7 @@ package struct AccountJSON: Encodable {
         lastLoginAt = user.lastLoginAt.map { String($0.millisecondsSince1970) }
         lastRefreshAt = user.lastRefreshAt.map(RFC3339.format)
         customAttributes = user.customAttributes
+        tenantId = user.tenant.isDefault ? nil : user.tenant.rawValue
     }
 }
 

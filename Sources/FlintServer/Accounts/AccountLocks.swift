@@ -21,12 +21,12 @@ package struct AccountLocks: Sendable {
         package var failures: Int64?
     }
 
-    /// The locks holding now of `users`' addresses, by local ID (one read for the whole list).
+    /// The locks holding now of `users`' addresses (accounts of one tenant), by local ID (one read for the whole list).
     package func held(of users: [UserRecord]) async throws -> [String: AccountLock] {
         let emails = users.compactMap(\.email)
-        guard !emails.isEmpty else { return [:] }
+        guard let tenant = users.first?.tenant, !emails.isEmpty else { return [:] }
         let now = node.clock.now()
-        let locks = try await node.store.read { try await $0.accountLocks(emails: emails) }.filter { $0.holds(at: now) }
+        let locks = try await node.store.read { try await $0.accountLocks(tenant: tenant, emails: emails) }.filter { $0.holds(at: now) }
         let byEmail = Dictionary(locks.map { ($0.email, $0) }, uniquingKeysWith: { first, _ in first })
         var out: [String: AccountLock] = [:]
         for user in users { if let email = user.email, let lock = byEmail[email] { out[user.localID] = lock } }
@@ -36,7 +36,7 @@ package struct AccountLocks: Sendable {
     /// The account `localID`'s lockout.
     /// - Throws: `USER_NOT_FOUND` for an unknown account.
     package func state(of localID: String) async throws -> State {
-        guard let user = try await node.store.read({ try await $0.user(tenant: .default, localID: localID) }) else { throw AuthError.userNotFound }
+        guard let user = try await node.store.read({ try await $0.user(tenant: .scoped, localID: localID) }) else { throw AuthError.userNotFound }
         return Self.state(user, lock: try await held(of: [user])[localID])
     }
 
@@ -47,8 +47,8 @@ package struct AccountLocks: Sendable {
     package func unlock(_ localID: String) async throws -> State {
         let now = node.clock.now()
         let result: Result<State, AuthError> = try await node.store.write { tx in
-            guard let user = try await tx.user(tenant: .default, localID: localID) else { return .failure(.userNotFound) }
-            guard let email = user.email, let lock = try await tx.clearAccountFailures(email: email), lock.holds(at: now) else {
+            guard let user = try await tx.user(tenant: .scoped, localID: localID) else { return .failure(.userNotFound) }
+            guard let email = user.email, let lock = try await tx.clearAccountFailures(tenant: user.tenant, email: email), lock.holds(at: now) else {
                 return .success(Self.state(user, lock: nil))
             }
             try await tx.audit(.accountUnlocked, uid: localID, at: now, ["email": .string(email)])

@@ -41,7 +41,7 @@ extension AccountsFlow {
 
     /// Deletes the account and audits it; false if there was none.
     private static func delete(_ localID: String, in tx: some Writes, now: Instant) async throws -> Bool {
-        guard try await tx.deleteUser(tenant: .default, localID: localID) else { return false }
+        guard try await tx.deleteUser(tenant: .scoped, localID: localID) else { return false }
         try await tx.audit(.accountDeleted, uid: localID, at: now)
         return true
     }

@@ -63,9 +63,9 @@ extension AccountsFlow {
     /// `user` as a lookup answers it: with its second factors, federated identities and passkeys.
     static func account(_ user: UserRecord, in r: some Reads) async throws -> AccountJSON {
         var account = AccountJSON(
-            user, enrollments: try await r.mfaEnrollments(tenant: .default, localID: user.localID),
-            identities: try await r.federatedIdentities(tenant: .default, localID: user.localID))
-        account.passkeyInfo = PasskeyInfoJSON.list(try await r.passkeys(tenant: .default, localID: user.localID))
+            user, enrollments: try await r.mfaEnrollments(tenant: .scoped, localID: user.localID),
+            identities: try await r.federatedIdentities(tenant: .scoped, localID: user.localID))
+        account.passkeyInfo = PasskeyInfoJSON.list(try await r.passkeys(tenant: .scoped, localID: user.localID))
         return account
     }
 
@@ -75,11 +75,11 @@ extension AccountsFlow {
         var user: UserRecord?
         switch identity.provider {
         case "password":
-            if let email = EmailAddress.normalize(identity.rawID) { user = try await reader.user(tenant: .default, email: email) }
+            if let email = EmailAddress.normalize(identity.rawID) { user = try await reader.user(tenant: .scoped, email: email) }
         case "phone":
-            if let phone = try? PhoneNumber(wire: identity.rawID).e164 { user = try await reader.user(tenant: .default, phoneNumber: phone) }
+            if let phone = try? PhoneNumber(wire: identity.rawID).e164 { user = try await reader.user(tenant: .scoped, phoneNumber: phone) }
         default:
-            return try await reader.user(tenant: .default, federatedID: FederatedIdentityKey(providerID: identity.provider, rawID: identity.rawID))
+            return try await reader.user(tenant: .scoped, federatedID: FederatedIdentityKey(providerID: identity.provider, rawID: identity.rawID))
         }
         guard let user, AccountJSON.providers(of: user).contains(where: { $0.providerId == identity.provider }) else { return nil }
         return user
@@ -112,9 +112,9 @@ extension AccountsFlow {
         func add(_ user: UserRecord?) {
             if let user, !found.contains(where: { $0.localID == user.localID }) { found.append(user) }
         }
-        for id in ids { add(try await r.user(tenant: .default, localID: id)) }
-        for p in phones { add(try await r.user(tenant: .default, phoneNumber: p)) }
-        for e in emails { add(try await r.user(tenant: .default, email: e)) }
+        for id in ids { add(try await r.user(tenant: .scoped, localID: id)) }
+        for p in phones { add(try await r.user(tenant: .scoped, phoneNumber: p)) }
+        for e in emails { add(try await r.user(tenant: .scoped, email: e)) }
         for identity in federated { add(try await Self.user(linkedTo: identity, in: r)) }
         var answers: [AccountJSON] = []
         for user in found { answers.append(try await account(user, in: r)) }

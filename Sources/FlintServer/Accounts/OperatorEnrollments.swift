@@ -83,7 +83,7 @@ struct OperatorEnrollments: Sendable {
             }
             records.append(
                 MFAEnrollmentRecord(
-                    enrollmentID: entry.enrollmentID, localID: localID, factor: .phone, displayName: entry.displayName,
+                    tenant: .scoped, enrollmentID: entry.enrollmentID, localID: localID, factor: .phone, displayName: entry.displayName,
                     phoneNumber: entry.phoneNumber,
                     enrolledAt: entry.enrolledAt ?? (current?.factor == .phone ? current?.enrolledAt : nil) ?? now))
         }

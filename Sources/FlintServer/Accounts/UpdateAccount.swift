@@ -59,7 +59,7 @@ struct LinkedProvider: Decodable {
         if providerId == "password" || providerId == "phone" { throw AuthError.invalidProviderID }
         func given(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
         return FederatedIdentityRecord(
-            localID: localID, providerID: providerId, rawID: rawId, email: given(email), displayName: given(displayName),
+            tenant: .scoped, localID: localID, providerID: providerId, rawID: rawId, email: given(email), displayName: given(displayName),
             photoURL: given(photoUrl), phoneNumber: given(phoneNumber), screenName: given(screenName))
     }
 }
@@ -172,7 +172,7 @@ extension AccountsFlow {
             case .success(let found): user = found
             }
         } else {
-            guard let found = try await tx.lockedUser(tenant: .default, localID: localID) else { return .failure(.userNotFound) }
+            guard let found = try await tx.lockedUser(tenant: .scoped, localID: localID) else { return .failure(.userNotFound) }
             user = found
         }
         let before = user
@@ -181,7 +181,7 @@ extension AccountsFlow {
         var replacedEmail: String?
         if let email, email != user.email {
             replacedEmail = user.email
-            if let owner = try await tx.user(tenant: .default, email: email), owner.localID != user.localID { return .failure(.emailExists) }
+            if let owner = try await tx.user(tenant: .scoped, email: email), owner.localID != user.localID { return .failure(.emailExists) }
             user.email = email
             user.emailVerified = false
             user.emailLinkSignIn = false
@@ -228,14 +228,14 @@ extension AccountsFlow {
             revoke = revoke || (disabled && !user.disabled)
             user.disabled = disabled
         }
-        if let link, let owner = try await tx.user(tenant: .default, federatedID: link.key), owner.localID != user.localID {
+        if let link, let owner = try await tx.user(tenant: .scoped, federatedID: link.key), owner.localID != user.localID {
             return .failure(.federatedUserIDAlreadyLinked)
         }
         if let phone { user.phoneNumber = phone.isEmpty ? nil : phone }
         if let claims { user.customAttributes = claims }
         var newFactors: [MFAEnrollmentRecord]?
         if let factors {
-            let existing = try await tx.mfaEnrollments(tenant: .default, localID: user.localID)
+            let existing = try await tx.mfaEnrollments(tenant: .scoped, localID: user.localID)
             switch factors.records(localID: user.localID, existing: existing, now: now) {
             case .failure(let error): return .failure(error)
             case .success(let records):
@@ -254,17 +254,17 @@ extension AccountsFlow {
         do {
             try await tx.updateUser(user)
             if let newFactors {
-                try await tx.replaceMFAEnrollments(tenant: .default, localID: user.localID, with: newFactors)
-                if newFactors.isEmpty { try await tx.replaceRecoveryCodes(tenant: .default, localID: user.localID, hashes: [], now: now) }
+                try await tx.replaceMFAEnrollments(tenant: .scoped, localID: user.localID, with: newFactors)
+                if newFactors.isEmpty { try await tx.replaceRecoveryCodes(tenant: .scoped, localID: user.localID, hashes: [], now: now) }
             }
-            if !unlinked.isEmpty { try await tx.unlinkFederatedIdentities(tenant: .default, localID: user.localID, providerIDs: unlinked) }
+            if !unlinked.isEmpty { try await tx.unlinkFederatedIdentities(tenant: .scoped, localID: user.localID, providerIDs: unlinked) }
             if let link { try await tx.linkFederatedIdentity(link) }
         } catch StoreError.conflict(let taken) {
             // Thrown, not returned: nothing of this update is kept.
             throw AuthError(taken)
         }
         try await tx.auditAccountChanges(from: before, to: user, at: now)
-        let identities = try await tx.federatedIdentities(tenant: .default, localID: user.localID)
+        let identities = try await tx.federatedIdentities(tenant: .scoped, localID: user.localID)
         guard revoke, let token else { return .success((user, nil, replacedEmail, identities)) }
         let provider = token.signInProvider ?? "password"
         let refresh = try await sessions.storeRefreshToken(

@@ -9,9 +9,11 @@ import NIOCore
 /// Flint's action page, `/__/auth/action`: where emailed links point. A GET never uses a code (mail scanners
 /// open links): for `signIn` it hands over to the app or the continue URL, which then calls
 /// `signInWithEmailLink`; for `verifyEmail`, `verifyAndChangeEmail` (confirming the new address), `recoverEmail`
-/// (restoring the old one) and `resetPassword` it shows a form whose POST acts.
+/// (restoring the old one) and `resetPassword` it shows a form whose POST acts. A link acts in its code's tenant: the
+/// page runs in that tenant's ``TenantScope``.
 struct ActionRoutes {
     let codes: ActionCodes
+    let tenants: TenantCache
     static let path = "/__/auth/action"
 
     func show(_ request: Request, context: FlintRequestContext) async throws -> Response {
@@ -19,7 +21,20 @@ struct ActionRoutes {
         let params = ActionParameters(
             mode: query["mode"].map(String.init), oobCode: query["oobCode"].map(String.init), apiKey: query["apiKey"].map(String.init),
             continueURL: query["continueUrl"].map(String.init), lang: query["lang"].map(String.init))
-        return await actionPage(params, locales: locales(request, lang: params.lang))
+        let locales = locales(request, lang: params.lang)
+        return await inTenant(ofCode: params.oobCode) { await actionPage(params, locales: locales) }
+    }
+
+    /// Runs `body` in the tenant of the code `text` (the default one for a default-tenant code or one that is not
+    /// found, where the page refuses it as before; a code whose tenant is gone stays in the default one, where it
+    /// is refused as another tenant's).
+    private func inTenant(ofCode text: String?, _ body: () async -> Response) async -> Response {
+        guard let text, !text.isEmpty,
+            let record = try? await codes.node.store.read({ try await $0.oobCode(hash: storedTokenHash(text)) }), !record.tenant.isDefault,
+            let tenant = try? await tenants.tenant(record.tenant.rawValue),
+            let settings = try? tenant.settings(over: codes.node.config.project)
+        else { return await body() }
+        return await TenantScope.run(in: record.tenant, settings: settings, body)
     }
 
     func submit(_ request: Request, context: FlintRequestContext) async throws -> Response {
@@ -32,7 +47,8 @@ struct ActionRoutes {
         }
         let params = ActionParameters(
             mode: fields["mode"], oobCode: fields["oobCode"], apiKey: fields["apiKey"], continueURL: fields["continueUrl"], lang: fields["lang"])
-        return await actionSubmit(params, newPassword: fields["newPassword"], locales: locales(request, lang: params.lang))
+        let locales = locales(request, lang: params.lang)
+        return await inTenant(ofCode: params.oobCode) { await actionSubmit(params, newPassword: fields["newPassword"], locales: locales) }
     }
 
     private func locales(_ request: Request, lang: String?) -> [String] {
@@ -71,8 +87,10 @@ extension ActionRoutes {
             // page) there calls signInWithEmailLink.
             var continueURL: String?
             if let target = authorizedContinueURL(p) {
-                let query = URLQuery.encode(
-                    [("apiKey", p.apiKey ?? ""), ("oobCode", code), ("mode", "signIn"), ("lang", p.lang ?? "en")])
+                var parameters = [("apiKey", p.apiKey ?? ""), ("oobCode", code), ("mode", "signIn"), ("lang", p.lang ?? "en")]
+                // The page runs in the code's tenant: the app signs in there.
+                if !TenantID.scoped.isDefault { parameters.append(("tenantId", TenantID.scoped.rawValue)) }
+                let query = URLQuery.encode(parameters)
                 continueURL = target + (target.contains("?") ? "&" : "?") + query
             }
             return Self.page(ActionPage.signIn(locale: locales, app: app, continueURL: continueURL))

@@ -31,8 +31,12 @@ package final class ConfigCache: Sendable {
         self.secrets = secrets
     }
 
-    /// The current config.
-    package var current: ProjectConfig { state.withLock { $0.config } }
+    /// The current config of the request in progress: in a tenant (``TenantScope``), the project's with the tenant's
+    /// settings; otherwise the project's.
+    package var current: ProjectConfig { AuditOrigin.current.tenantSettings ?? project }
+
+    /// The project's own current config, whatever tenant the request runs in.
+    package var project: ProjectConfig { state.withLock { $0.config } }
 
     /// The current config's email texts (built-in templates with the operator's overrides), parsed again only when
     /// `flint.emailTemplates` changed rather than on every send.

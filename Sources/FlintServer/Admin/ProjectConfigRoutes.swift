@@ -29,7 +29,7 @@ package struct ProjectConfigRoutes {
     package static func update(config: ConfigCache, patch: [String: JSONValue], updateMask mask: [String]?, at now: Instant) async throws
         -> ProjectConfig
     {
-        let updated = try config.current.applying(patch: patch, updateMask: mask)
+        let updated = try config.project.applying(patch: patch, updateMask: mask)
         // The change's audit event names the mask, or without one the top-level fields the patch sent.
         let change: [String: JSONValue] =
             mask.map { ["updateMask": .array($0.map(JSONValue.string))] } ?? ["fields": .array(patch.keys.sorted().map(JSONValue.string))]

@@ -75,12 +75,16 @@ package enum APIEndpoint: CaseIterable, Sendable {
         case .authHandlerScript: .at(.get, WebSDKPage.handlerScriptPath, "authHandlerScript", access: .open)
         case .authGapiStandIn: .at(.get, GapiStandIn.path, "authGapiStandIn", access: .open)
 
-        case .lookup: .identityToolkit(v1: "accounts:lookup", v3: "getAccountInfo", operator: "accounts:lookup", "lookup", access: .clientRead)
-        case .deleteAccount: .identityToolkit(v1: "accounts:delete", v3: "deleteAccount", operator: "accounts:delete", "deleteAccount")
-        case .update: .identityToolkit(v1: "accounts:update", v3: "setAccountInfo", operator: "accounts:update", "update")
+        case .lookup:
+            .identityToolkit(v1: "accounts:lookup", v3: "getAccountInfo", operator: "accounts:lookup", "lookup", access: .clientRead, tenant: .scoped)
+        case .deleteAccount:
+            .identityToolkit(v1: "accounts:delete", v3: "deleteAccount", operator: "accounts:delete", "deleteAccount", tenant: .scoped)
+        case .update: .identityToolkit(v1: "accounts:update", v3: "setAccountInfo", operator: "accounts:update", "update", tenant: .scoped)
         case .batchCreate:
-            .identityToolkit(v1: "accounts:batchCreate", v3: "uploadAccount", operator: "accounts:batchCreate", "batchCreate", access: .adminWrite)
-        case .batchGet: .at(.get, "\(Self.operatorV1)/accounts:batchGet", "batchGet", access: .adminRead)
+            .identityToolkit(
+                v1: "accounts:batchCreate", v3: "uploadAccount", operator: "accounts:batchCreate", "batchCreate", access: .adminWrite, tenant: .scoped
+            )
+        case .batchGet: .tenantOperator(.get, "accounts:batchGet", "batchGet", access: .adminRead)
         case .downloadAccount: .at(.post, "\(IdentityToolkitPath.v3)/downloadAccount", "downloadAccount", access: .adminRead)
         case .queryAccounts:
             Endpoint(
@@ -88,23 +92,25 @@ package enum APIEndpoint: CaseIterable, Sendable {
                 [
                     .init("\(Self.operatorV1)/accounts:query", operationID: "queryAccounts"),
                     .init("\(Self.operatorV1):queryAccounts", operationID: "queryAccountsAlias"),
+                    .init("\(Self.tenantV1)/accounts:query", operationID: "queryAccountsInTenant"),
                 ],
-                access: .adminRead)
-        case .batchDelete: .at(.post, "\(Self.operatorV1)/accounts:batchDelete", "batchDelete", access: .adminWrite)
+                access: .adminRead, tenant: .scoped)
+        case .batchDelete: .tenantOperator(.post, "accounts:batchDelete", "batchDelete", access: .adminWrite)
 
         case .sendOobCode:
-            .identityToolkit(v1: "accounts:sendOobCode", v3: "getOobConfirmationCode", operator: "accounts:sendOobCode", "sendOobCode")
+            .identityToolkit(
+                v1: "accounts:sendOobCode", v3: "getOobConfirmationCode", operator: "accounts:sendOobCode", "sendOobCode", tenant: .scoped)
         case .signInWithEmailLink:
-            .identityToolkit(v1: "accounts:signInWithEmailLink", v3: "emailLinkSignin", "signInWithEmailLink", signIn: .emailLink)
+            .identityToolkit(v1: "accounts:signInWithEmailLink", v3: "emailLinkSignin", "signInWithEmailLink", signIn: .emailLink, tenant: .scoped)
         case .showActionPage: .at(.get, ActionRoutes.path, "showActionPage", access: .open)
         case .submitActionPage: .at(.post, ActionRoutes.path, "submitActionPage", access: .open)
 
-        case .signUp: .identityToolkit(v1: "accounts:signUp", v3: "signupNewUser", "signUp", signIn: .signUp)
+        case .signUp: .identityToolkit(v1: "accounts:signUp", v3: "signupNewUser", "signUp", signIn: .signUp, tenant: .scoped)
         // The Admin SDKs' account creation: the same handler as `signUp`, but no sign-in.
-        case .createAccount: .at(.post, "\(Self.operatorV1)/accounts", "signUpOperator", access: .adminWrite)
+        case .createAccount: .tenantOperator(.post, "accounts", "signUpOperator", access: .adminWrite)
         case .signInWithPassword:
-            .identityToolkit(v1: "accounts:signInWithPassword", v3: "verifyPassword", "signInWithPassword", signIn: .password)
-        case .resetPassword: .identityToolkit(v1: "accounts:resetPassword", v3: "resetPassword", "resetPassword")
+            .identityToolkit(v1: "accounts:signInWithPassword", v3: "verifyPassword", "signInWithPassword", signIn: .password, tenant: .scoped)
+        case .resetPassword: .identityToolkit(v1: "accounts:resetPassword", v3: "resetPassword", "resetPassword", tenant: .scoped)
         case .createAuthUri: .identityToolkit(v1: "accounts:createAuthUri", v3: "createAuthUri", "createAuthUri", access: .clientRead)
         case .getPasswordPolicy: .at(.get, "\(IdentityToolkitPath.v2)/passwordPolicy", "getPasswordPolicy", access: .clientRead, tenant: .handled)
 
@@ -114,7 +120,8 @@ package enum APIEndpoint: CaseIterable, Sendable {
             .identityToolkit(v1: "accounts:signInWithGameCenter", v3: "signInWithGameCenter", "signInWithGameCenter", signIn: .idp)
         case .revokeToken: .at(.post, "\(IdentityToolkitPath.v2)/accounts:revokeToken", "revokeToken", access: .client)
         case .signInWithCustomToken:
-            .identityToolkit(v1: "accounts:signInWithCustomToken", v3: "verifyCustomToken", "signInWithCustomToken", signIn: .custom)
+            .identityToolkit(
+                v1: "accounts:signInWithCustomToken", v3: "verifyCustomToken", "signInWithCustomToken", signIn: .custom, tenant: .scoped)
 
         case .startMfaEnrollment: .at(.post, "\(Self.v2Accounts)/mfaEnrollment:start", "startMfaEnrollment", access: .client)
         case .finalizeMfaEnrollment: .at(.post, "\(Self.v2Accounts)/mfaEnrollment:finalize", "finalizeMfaEnrollment", access: .client)
@@ -140,7 +147,7 @@ package enum APIEndpoint: CaseIterable, Sendable {
                 ], access: .open)
         case .assetLinks: .at(.get, "/.well-known/assetlinks.json", "assetLinks", access: .open)
 
-        case .refreshToken: .at(.post, "/securetoken.googleapis.com/v1/token", "refreshToken", access: .client)
+        case .refreshToken: .at(.post, "/securetoken.googleapis.com/v1/token", "refreshToken", access: .client, tenant: .scoped)
         case .x509Certificates:
             .at(.get, "/www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com", "x509Certificates", access: .open)
         case .jwks:
@@ -150,7 +157,14 @@ package enum APIEndpoint: CaseIterable, Sendable {
                     .init("/www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com", operationID: "jwks"),
                     .init("/.well-known/jwks.json", operationID: "wellKnownJwks"),
                 ], access: .open)
-        case .createSessionCookie: .at(.post, "\(Self.operatorV1):createSessionCookie", "createSessionCookie", access: .adminWrite)
+        case .createSessionCookie:
+            Endpoint(
+                .post,
+                [
+                    .init("\(Self.operatorV1):createSessionCookie", operationID: "createSessionCookie"),
+                    .init("\(Self.tenantV1):createSessionCookie", operationID: "createSessionCookieInTenant"),
+                ],
+                access: .adminWrite, tenant: .scoped)
         case .sessionCookieCertificates: .at(.get, "\(IdentityToolkitPath.v3)/publicKeys", "sessionCookieCertificates", access: .open)
         case .sessionCookieJWKS: .at(.get, "\(IdentityToolkitPath.v1)/sessionCookiePublicKeys", "sessionCookieJWKS", access: .open)
         case .rotateKeys: .at(.post, "/flint/v1/projects/{project}/keys:rotate", "rotateKeys", access: .adminWrite)
@@ -210,11 +224,11 @@ package enum APIEndpoint: CaseIterable, Sendable {
         case .openapi: .at(.get, OpenAPIDocument.path, "openapi", access: .open)
 
         case .ready: .emulator(.get, "/", "ready")
-        case .devVerificationCodes: .emulator(.get, "\(Self.emulator)/verificationCodes", "devVerificationCodes")
+        case .devVerificationCodes: .emulatorInTenants(.get, "verificationCodes", "devVerificationCodes")
         case .devOutbox: .emulator(.get, "\(Self.emulator)/outbox", "devOutbox")
-        case .devOobCodes: .emulator(.get, "\(Self.emulator)/oobCodes", "devOobCodes")
+        case .devOobCodes: .emulatorInTenants(.get, "oobCodes", "devOobCodes")
         case .devPushes: .emulator(.get, "\(Self.emulator)/pushes", "devPushes")
-        case .devDeleteAccounts: .emulator(.delete, "\(Self.emulator)/accounts", "devDeleteAccounts")
+        case .devDeleteAccounts: .emulatorInTenants(.delete, "accounts", "devDeleteAccounts")
         case .devConfig: .emulator(.get, "\(Self.emulator)/config", "devConfig")
         case .devUpdateConfig: .emulator(.patch, "\(Self.emulator)/config", "devUpdateConfig")
         }
@@ -236,6 +250,8 @@ package enum APIEndpoint: CaseIterable, Sendable {
 
     /// The Admin SDKs' project paths: `/identitytoolkit.googleapis.com/v1/projects/{project}`.
     private static let operatorV1 = "\(IdentityToolkitPath.v1)/projects/{project}"
+    /// The Admin SDKs' paths in a tenant (`tenant_mgt.auth_for_tenant`): `…/v1/projects/{project}/tenants/{tenant}`.
+    static let tenantV1 = "\(IdentityToolkitPath.v1)/projects/{project}/tenants/{tenant}"
     /// The v2 account paths (MFA, passkeys).
     private static let v2Accounts = "\(IdentityToolkitPath.v2)/accounts"
     /// The event webhook subscriptions.
@@ -259,14 +275,16 @@ extension Endpoint {
     /// v3 `relyingparty/` name (operation `…V3`) and the Admin SDKs' path under `v1/projects/{project}/` (`…Operator`).
     static func identityToolkit(
         _ method: HTTPRequest.Method = .post, v1: String, v3: String? = nil, operator operatorPath: String? = nil, _ operationID: String,
-        access: EndpointAccess = .client, signIn: SignInMethod? = nil
+        access: EndpointAccess = .client, signIn: SignInMethod? = nil, tenant: TenantHandling = .refused
     ) -> Endpoint {
         var routes = [Route("\(IdentityToolkitPath.v1)/\(v1)", operationID: operationID)]
         if let v3 { routes.append(Route("\(IdentityToolkitPath.v3)/\(v3)", operationID: "\(operationID)V3")) }
         if let operatorPath {
             routes.append(Route("\(IdentityToolkitPath.v1)/projects/{project}/\(operatorPath)", operationID: "\(operationID)Operator"))
+            // An endpoint that serves tenants serves the Admin SDKs in a tenant too.
+            if tenant == .scoped { routes.append(Route("\(APIEndpoint.tenantV1)/\(operatorPath)", operationID: "\(operationID)InTenant")) }
         }
-        return Endpoint(method, routes, access: access, signIn: signIn)
+        return Endpoint(method, routes, access: access, signIn: signIn, tenant: tenant)
     }
 
     /// The project config, at the admin v2 path and its v2 alias (operation `…V2`).
@@ -301,5 +319,30 @@ extension Endpoint {
     /// A path of dev mode's emulator, open to anyone.
     static func emulator(_ method: HTTPRequest.Method, _ path: String, _ operationID: String) -> Endpoint {
         Endpoint(method, [Route(path, operationID: operationID)], access: .open, devModeOnly: true)
+    }
+
+    /// An emulator path under the project (`/emulator/v1/projects/{project}/<path>`) and in a tenant
+    /// (`…/tenants/{tenant}/<path>`, operation `…InTenant`).
+    static func emulatorInTenants(_ method: HTTPRequest.Method, _ path: String, _ operationID: String) -> Endpoint {
+        let project = "/emulator/v1/projects/{project}"
+        return Endpoint(
+            method,
+            [
+                Route("\(project)/\(path)", operationID: operationID),
+                Route("\(project)/tenants/{tenant}/\(path)", operationID: "\(operationID)InTenant"),
+            ],
+            access: .open, devModeOnly: true)
+    }
+
+    /// An operator endpoint of the Admin SDKs at `v1/projects/{project}/<path>` and in a tenant at
+    /// `v1/projects/{project}/tenants/{tenant}/<path>` (operation `…InTenant`), served in the tenant a request names.
+    static func tenantOperator(_ method: HTTPRequest.Method, _ path: String, _ operationID: String, access: EndpointAccess) -> Endpoint {
+        Endpoint(
+            method,
+            [
+                Route("\(IdentityToolkitPath.v1)/projects/{project}/\(path)", operationID: operationID),
+                Route("\(APIEndpoint.tenantV1)/\(path)", operationID: "\(operationID)InTenant"),
+            ],
+            access: access, tenant: .scoped)
     }
 }

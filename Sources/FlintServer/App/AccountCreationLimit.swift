@@ -29,6 +29,6 @@ extension AccountCreationLimit {
         if let token { return try await sessions.tokenUser(token, in: tx).map { ($0, false) } }
         if let owner { return .success((owner, false)) }
         guard try await allows(clientIP, in: tx, now: now) else { return .failure(.tooManyAttempts) }
-        return .success((UserRecord(localID: newID, createdAt: now, validSince: now.wholeSecond), true))
+        return .success((UserRecord(tenant: .scoped, localID: newID, createdAt: now, validSince: now.wholeSecond), true))
     }
 }

@@ -86,6 +86,10 @@ package enum TenantHandling: Sendable, Equatable {
     /// The handler reads the tenant itself (what needs only the tenant resource: its password policy, its reCAPTCHA
     /// config; the tenant admin resources, whose bodies name none).
     case handled
+    /// The endpoint serves a tenant's users: ``TenantMiddleware`` resolves the tenant the request names (its path's
+    /// `{tenant}`, else `tenantId`) into the request's ``TenantScope`` (`TENANT_NOT_FOUND`, `TENANT_ID_MISMATCH`,
+    /// `PROJECT_DISABLED`), and its flow runs in it from end to end.
+    case scoped
 }
 
 /// The sign-in method an endpoint's answers count as: the `method` label of `flint_sign_ins_total` and the `method` of

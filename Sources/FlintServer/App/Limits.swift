@@ -3,7 +3,7 @@ import FlintStore
 
 /// Abuse limits on shared counters (exact across nodes): fixed windows keyed by what is limited.
 struct Limit: Sendable {
-    /// The counter, e.g. ``FlintStore/CounterKey/passwordFailures(tenant: .default, email:)``.
+    /// The counter, e.g. ``FlintStore/CounterKey/passwordFailures(tenant:email:)``.
     let key: CounterKey
     /// Hits allowed per window.
     let max: Int64

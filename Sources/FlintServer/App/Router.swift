@@ -29,7 +29,7 @@ func buildRouter(flows: Flows, modules: [any ServerModule] = []) throws -> Route
     router.add(middleware: ClientAddressMiddleware(settings: flows.node.settings))
     router.add(middleware: CallerMiddleware(settings: flows.node.settings, credentials: flows.adminCredentials))
     router.add(middleware: AuditMiddleware(node: flows.node))
-    router.add(middleware: TenantMiddleware(tenants: flows.tenants))
+    router.add(middleware: TenantMiddleware(tenants: flows.tenants, config: flows.node.config))
     let api = EndpointRouter(routes: router, devMode: flows.node.settings.devMode)
 
     api.on(.sendVerificationCode, use: BodyHandlers.client(flows.phoneCodes.sendVerificationCode))
@@ -93,7 +93,7 @@ func buildRouter(flows: Flows, modules: [any ServerModule] = []) throws -> Route
     api.on(.startPasskeySignIn, use: passkeys.startSignIn)
     api.on(.finalizePasskeySignIn, use: BodyHandlers.client(flows.passkeys.finalizeSignIn))
 
-    let action = ActionRoutes(codes: flows.actionCodes)
+    let action = ActionRoutes(codes: flows.actionCodes, tenants: flows.tenants)
     api.on(.showActionPage, use: action.show)
     api.on(.submitActionPage, use: action.submit)
     let appLinks = AppLinkRoutes(config: flows.node.config)

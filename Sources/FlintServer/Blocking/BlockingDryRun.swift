@@ -168,10 +168,10 @@ package struct BlockingDryRun: Sendable {
         let found: (UserRecord, [FederatedIdentityRecord], [MFAEnrollmentRecord])?
         do {
             found = try await node.store.read { reader in
-                guard let user = try await reader.user(tenant: .default, localID: replay.uid) else { return nil }
+                guard let user = try await reader.user(tenant: .scoped, localID: replay.uid) else { return nil }
                 return (
-                    user, try await reader.federatedIdentities(tenant: .default, localID: user.localID),
-                    try await reader.mfaEnrollments(tenant: .default, localID: user.localID)
+                    user, try await reader.federatedIdentities(tenant: .scoped, localID: user.localID),
+                    try await reader.mfaEnrollments(tenant: .scoped, localID: user.localID)
                 )
             }
         } catch {

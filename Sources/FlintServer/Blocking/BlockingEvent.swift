@@ -44,6 +44,9 @@ struct BlockingEvent: Sendable {
         // firebase-admin's verifiers want a subject: the account's ID, else the event's.
         claims["sub"] = .string(user?.localID ?? eventID)
         if let locale = request.locale { claims["locale"] = .string(locale) }
+        // Identity Platform names the tenant of an event in a tenant.
+        let tenant = user?.tenant ?? .scoped
+        if !tenant.isDefault { claims["tenant_id"] = .string(tenant.rawValue) }
         if let signInMethod { claims["sign_in_method"] = .string(signInMethod) }
         if let user { claims["user_record"] = .object(Self.userRecord(user, identities: identities, enrollments: enrollments)) }
         if let rawUserInfo { claims["raw_user_info"] = .string(rawUserInfo) }
@@ -66,6 +69,7 @@ struct BlockingEvent: Sendable {
             "uid": .string(user.localID), "email_verified": .bool(user.emailVerified), "disabled": .bool(user.disabled),
             "tokens_valid_after_time": .number(Double(user.validSince.secondsSince1970)),
         ]
+        if !user.tenant.isDefault { record["tenant_id"] = .string(user.tenant.rawValue) }
         if let email = user.email { record["email"] = .string(email) }
         if let name = user.displayName { record["display_name"] = .string(name) }
         if let photo = user.photoURL { record["photo_url"] = .string(photo) }

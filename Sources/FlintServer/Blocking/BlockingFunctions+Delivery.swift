@@ -28,7 +28,7 @@ extension BlockingFunctions {
     /// - Throws: the function's refusal or failure.
     func beforeSendEmail(_ action: EmailAction, to address: String, store: any AuthStore) async throws {
         guard let type = Self.emailType(action), isConfigured(.beforeSendEmail) else { return }
-        let user = try await store.read { try await $0.user(tenant: .default, email: address) }
+        let user = try await store.read { try await $0.user(tenant: .scoped, email: address) }
         var event = BlockingEvent(trigger: .beforeSendEmail, user: user, signInMethod: action == .signIn ? "emailLink" : "password")
         (event.emailType, event.recipientEmail) = (type, address)
         _ = try await call(event)
@@ -40,8 +40,8 @@ extension BlockingFunctions {
     func beforeSendSms(_ purpose: SMSPurpose, to phone: String, localID: String?, store: any AuthStore) async throws {
         guard isConfigured(.beforeSendSms) else { return }
         let user = try await store.read { reader in
-            if let localID { return try await reader.user(tenant: .default, localID: localID) }
-            return try await reader.user(tenant: .default, phoneNumber: phone)
+            if let localID { return try await reader.user(tenant: .scoped, localID: localID) }
+            return try await reader.user(tenant: .scoped, phoneNumber: phone)
         }
         var event = BlockingEvent(trigger: .beforeSendSms, user: user, signInMethod: "phone")
         (event.smsType, event.recipientPhone) = (Self.smsType(purpose), phone)

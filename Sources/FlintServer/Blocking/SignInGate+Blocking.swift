@@ -35,7 +35,7 @@ extension SignInGate {
         _ tx: any UsersWrites & SecondFactorsReads, user: UserRecord, provider: String
     ) async throws -> BlockingOutcome? {
         guard BlockingPhase.current != nil, Self.callsBlockingFunctions(provider: provider, linking: false) else { return nil }
-        let enrollments = try await tx.mfaEnrollments(tenant: .default, localID: user.localID)
+        let enrollments = try await tx.mfaEnrollments(tenant: .scoped, localID: user.localID)
         return try await consultBlockingFunctions(tx, user: user, enrollments: enrollments, method: provider, isNew: false, issuesTokens: true)
     }
 
@@ -54,7 +54,7 @@ extension SignInGate {
             if updated.disabled { return .disabled }
             return .proceed(updated, sessionClaims: signIn ? decision.verdict.sessionClaims : nil)
         }
-        let identities = try await tx.federatedIdentities(tenant: .default, localID: user.localID)
+        let identities = try await tx.federatedIdentities(tenant: .scoped, localID: user.localID)
         let event = BlockingEvent(trigger: .beforeCreate, user: user, identities: identities, enrollments: enrollments, signInMethod: method)
         var consult = BlockingConsult(localID: user.localID, isNew: isNew)
         if create { consult.create = event }

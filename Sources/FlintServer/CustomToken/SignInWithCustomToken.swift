@@ -28,8 +28,9 @@ struct CustomTokenRoutes {
 }
 
 extension CustomTokenSignIn {
-    /// Checks the token (form, signature or dev mode, audience, time, uid, claims), then signs in its account —
-    /// created when absent — through the first-factor gate, in one transaction.
+    /// Checks the token (form, signature or dev mode, audience, time, uid, claims, `tenant_id`: the request's tenant,
+    /// else `TENANT_ID_MISMATCH`), then signs in its account of that tenant — created when absent — through the
+    /// first-factor gate, in one transaction.
     func signIn(token text: String?, clientIP: String? = nil) async throws -> SignInWithCustomTokenResponse {
         let token = try CustomToken(parsing: text)
         try token.checkAudience()
@@ -44,6 +45,7 @@ extension CustomTokenSignIn {
             try token.checkSigned(now: node.clock.now())
         }
         let claims = try token.claims()
+        try TenantScope.require(claims.tenant, detail: "((Specified tenant ID does not match the custom token.))")
         let developerClaims = claims.developerClaims.isEmpty ? nil : claims.developerClaims
         let now = node.clock.now()
         let provider = Self.provider
@@ -60,18 +62,18 @@ extension CustomTokenSignIn {
     ) async throws -> SignInOutcome {
         var user: UserRecord
         var isNew = false
-        if let found = try await tx.lockedUser(tenant: .default, localID: uid) {
+        if let found = try await tx.lockedUser(tenant: .scoped, localID: uid) {
             guard !found.disabled else { return .failed(.userDisabled) }
             user = found
         } else {
-            user = UserRecord(localID: uid, createdAt: now, validSince: now.wholeSecond)
+            user = UserRecord(tenant: .scoped, localID: uid, createdAt: now, validSince: now.wholeSecond)
             isNew = true
         }
         let verdict = try await gate.firstFactorGate(tx, localID: isNew ? nil : user.localID, provider: Self.provider)
         if case .refuse(let error) = verdict.decision { return .failed(error) }
         if isNew, !(try await newAccounts.allows(clientIP, in: tx, now: now)) { return .failed(.tooManyAttempts) }
         user.lastLoginAt = now
-        if isNew { try await tx.insertUser(user) } else { try await tx.recordSignIn(tenant: .default, localID: user.localID, at: now) }
+        if isNew { try await tx.insertUser(user) } else { try await tx.recordSignIn(tenant: .scoped, localID: user.localID, at: now) }
         return try await gate.pass(verdict, tx, user: user, provider: Self.provider, isNew: isNew, developerClaims: developerClaims, now: now)
     }
 }

@@ -4,7 +4,8 @@ import FlintTexts
 import Hummingbird
 
 /// Dev-mode helpers, compatible with the Firebase emulator: readiness, pending codes, the outbox, wiping users.
-/// Registered only in dev mode; they need no credential, like the emulator's.
+/// Registered only in dev mode; they need no credential, like the emulator's. The pending codes and the wipe are
+/// per tenant: at `…/projects/{p}/…` the default tenant's, at `…/projects/{p}/tenants/{t}/…` the tenant's.
 struct DevRoutes {
     let node: Node
     /// The session key makes the `sessionInfo` of listed codes.
@@ -73,7 +74,9 @@ struct DevRoutes {
         let max = node.settings.maxCodeAttempts
         // Flint extension: `?phoneNumber=` narrows the list to one number (any format the API accepts).
         let only = try request.uri.queryParameters["phoneNumber"].map { text throws(AuthError) in try PhoneNumber(wire: String(text)).e164 }
-        let messages = try await node.store.read { try await $0.pendingCodeMessages(tenant: .default, now: now, maxAttempts: max, phoneNumber: only) }
+        let messages = try await node.store.read {
+            try await $0.pendingCodeMessages(tenant: Self.tenant(of: context), now: now, maxAttempts: max, phoneNumber: only)
+        }
         let codes = messages.compactMap { m -> VerificationCode? in
             guard let code = m.code, let id = m.sessionID.flatMap(Hex.decode) else { return nil }
             return VerificationCode(
@@ -100,23 +103,23 @@ struct DevRoutes {
         let now = node.clock.now()
         // As the emulator lists them: a VERIFY_AND_CHANGE_EMAIL code shows the account's current address in `email`
         // and the address the link went to in `newEmail`.
+        let tenant = Self.tenant(of: context)
         let codes = try await node.store.read { r in
-            try await Self.pendingOobCodes(in: r, now: now)
+            try await Self.pendingOobCodes(in: r, tenant: tenant, now: now)
         }
         return try JSONReply.make(["oobCodes": codes])
     }
 
-    /// The oob codes of the emails waiting in the outbox, as the emulator lists them.
-    private static func pendingOobCodes(in r: some Reads, now: Instant) async throws -> [OobCode] {
+    /// The oob codes of `tenant` of the emails waiting in the outbox, as the emulator lists them.
+    private static func pendingOobCodes(in r: some Reads, tenant: TenantID, now: Instant) async throws -> [OobCode] {
         var codes: [OobCode] = []
         for m in try await r.pendingOobMessages(now: now) {
-            guard let code = m.code, let parts = m.email else { continue }
+            guard let code = m.code, let parts = m.email, let record = try await r.oobCode(hash: storedTokenHash(code)), record.tenant == tenant
+            else { continue }
             var (email, newEmail): (String, String?) = (m.recipient, nil)
             if parts.requestType == .verifyAndChangeEmail {
                 newEmail = m.recipient
-                if let id = try await r.oobCode(hash: storedTokenHash(code))?.localID,
-                    let current = try await r.user(tenant: .default, localID: id)?.email
-                {
+                if let id = record.localID, let current = try await r.user(tenant: tenant, localID: id)?.email {
                     email = current
                 }
             }
@@ -127,8 +130,14 @@ struct DevRoutes {
 
     func deleteAccounts(_ request: Request, context: FlintRequestContext) async throws -> Response {
         try checkProject(context)
-        try await node.store.write { tx in try await tx.deleteAllUsers(tenant: .default) }
+        let tenant = Self.tenant(of: context)
+        try await node.store.write { tx in try await tx.deleteAllUsers(tenant: tenant) }
         return try JSONReply.make([String: String]())
+    }
+
+    /// The tenant a helper's path names (`…/tenants/{tenant}/…`), else the default one.
+    static func tenant(of context: FlintRequestContext) -> TenantID {
+        context.parameters.get("tenant").map { TenantID(rawValue: $0) } ?? .default
     }
 
     func checkProject(_ context: FlintRequestContext) throws(AuthError) {

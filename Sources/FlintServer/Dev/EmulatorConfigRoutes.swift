@@ -44,7 +44,7 @@ struct EmulatorConfigRoutes {
             let patch: [String: JSONValue] = ["emailPrivacyConfig": ["enableImprovedEmailPrivacy": privacy]]
             let mask = ["emailPrivacyConfig.enableImprovedEmailPrivacy"]
             try await config.save(
-                try config.current.applying(patch: patch, updateMask: mask), at: clock.now(),
+                try config.project.applying(patch: patch, updateMask: mask), at: clock.now(),
                 change: ["updateMask": .array(mask.map(JSONValue.string))])
         }
         return current

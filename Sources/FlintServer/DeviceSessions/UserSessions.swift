@@ -19,8 +19,8 @@ package struct UserSessions: Sendable {
     /// are left out. `USER_NOT_FOUND` for an unknown account.
     package func list(localID: String) async throws -> [RefreshTokenRecord] {
         let found = try await node.store.read { tx -> [RefreshTokenRecord]? in
-            guard try await tx.user(tenant: .default, localID: localID) != nil else { return nil }
-            return try await tx.sessions(tenant: .default, localID: localID)
+            guard try await tx.user(tenant: .scoped, localID: localID) != nil else { return nil }
+            return try await tx.sessions(tenant: .scoped, localID: localID)
         }
         guard let found else { throw AuthError.userNotFound }
         let lifetimes = node.config.current.sessionLifetimes
@@ -33,7 +33,7 @@ package struct UserSessions: Sendable {
     package func end(localID: String, sessionID: String, by ender: Ender) async throws {
         let now = node.clock.now()
         let ended = try await node.store.write { tx in
-            guard try await tx.deleteSession(tenant: .default, localID: localID, sessionID: sessionID) else { return false }
+            guard try await tx.deleteSession(tenant: .scoped, localID: localID, sessionID: sessionID) else { return false }
             try await tx.audit(.sessionEnded, uid: localID, at: now, ["session": .string(sessionID), "by": .string(ender.rawValue)])
             return true
         }
@@ -42,7 +42,7 @@ package struct UserSessions: Sendable {
 
     /// An operator's end of a session: `USER_NOT_FOUND` for an unknown account, else as ``end(localID:sessionID:by:)``.
     package func endForOperator(localID: String, sessionID: String) async throws {
-        guard try await node.store.read({ try await $0.user(tenant: .default, localID: localID) }) != nil else { throw AuthError.userNotFound }
+        guard try await node.store.read({ try await $0.user(tenant: .scoped, localID: localID) }) != nil else { throw AuthError.userNotFound }
         try await end(localID: localID, sessionID: sessionID, by: .operator)
     }
 
@@ -51,7 +51,7 @@ package struct UserSessions: Sendable {
     package func endOthers(localID: String, keeping current: String, by ender: Ender) async throws -> Int {
         let now = node.clock.now()
         return try await node.store.write { tx in
-            let count = try await tx.deleteSessions(tenant: .default, localID: localID, except: current)
+            let count = try await tx.deleteSessions(tenant: .scoped, localID: localID, except: current)
             if count > 0 {
                 try await tx.audit(
                     .otherSessionsEnded, uid: localID, at: now,

@@ -78,7 +78,7 @@ extension ActionCodes {
         try await sessions.revokeSessions(of: &user, in: tx, now: now)
         try await tx.updateUser(user)
         // A reset lifts the address's lock (`flint.accountLockout`), as Firebase's refusal of a locked account says.
-        if let email = user.email { _ = try await tx.clearAccountFailures(email: email) }
+        if let email = user.email { _ = try await tx.clearAccountFailures(tenant: user.tenant, email: email) }
         try await tx.audit(.passwordReset, uid: user.localID, at: now)
         return .success(user)
     }

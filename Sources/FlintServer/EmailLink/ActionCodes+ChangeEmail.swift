@@ -34,7 +34,7 @@ extension ActionCodes {
         case .failure(let error): return .failure(error)
         case .success(let used): (record, user) = used
         }
-        if let owner = try await tx.user(tenant: .default, email: record.email), owner.localID != user.localID { return .failure(.emailExists) }
+        if let owner = try await tx.user(tenant: .scoped, email: record.email), owner.localID != user.localID { return .failure(.emailExists) }
         let previous = user.email
         let replaced = user.email != record.email ? user.email : nil
         if user.email != record.email { try await sessions.revokeSessions(of: &user, in: tx, now: now) }
@@ -88,7 +88,7 @@ extension ActionCodes {
         case .failure(let error): return .failure(error)
         case .success(let used): (record, user) = used
         }
-        if let owner = try await tx.user(tenant: .default, email: record.email), owner.localID != user.localID { return .failure(.emailExists) }
+        if let owner = try await tx.user(tenant: .scoped, email: record.email), owner.localID != user.localID { return .failure(.emailExists) }
         user.email = record.email
         user.emailVerified = true
         try await sessions.revokeSessions(of: &user, in: tx, now: now)
@@ -109,12 +109,12 @@ extension ActionCodes {
             return (nil, nil)
         case .verifyAndChangeEmail:
             guard let id = record.localID else { return (nil, record.email) }
-            let user = try await node.store.read { try await $0.user(tenant: .default, localID: id) }
+            let user = try await node.store.read { try await $0.user(tenant: .scoped, localID: id) }
             return (user?.email, record.email)
         case .recoverEmail:
             // The address the link restores, and the one it replaces.
             guard let id = record.localID else { return (record.email, nil) }
-            let user = try await node.store.read { try await $0.user(tenant: .default, localID: id) }
+            let user = try await node.store.read { try await $0.user(tenant: .scoped, localID: id) }
             return (record.email, user?.email)
         default:
             return (record.email, nil)

@@ -36,6 +36,8 @@ extension ActionCodes {
         let base = request.linkHost.map { "https://\($0)" } ?? node.settings.publicBaseURL
         var query: [(String, String)] = [("mode", Self.mode(of: request.action)), ("oobCode", code), ("apiKey", request.apiKey)]
         if let continueURL = request.continueURL { query.append(("continueUrl", continueURL)) }
+        // A tenant's link names it, as Firebase's do, so the app signs in with the right tenant.
+        if !TenantID.scoped.isDefault { query.append(("tenantId", TenantID.scoped.rawValue)) }
         query.append(("lang", lang))
         return base + "/__/auth/action?" + URLQuery.encode(query)
     }
@@ -48,7 +50,8 @@ extension ActionCodes {
         let code = Base64URL.encode(node.random.bytes(24))
         let now = node.clock.now()
         let record = OobCodeRecord(
-            codeHash: storedTokenHash(code), requestType: OobCodeKind(request.action), email: request.email, localID: request.localID,
+            tenant: .scoped, codeHash: storedTokenHash(code), requestType: OobCodeKind(request.action), email: request.email,
+            localID: request.localID,
             createdAt: now, expiresAt: now + node.settings.oobCodeTTL, continueURL: request.continueURL
         )
         let templates = node.config.emailTemplates
@@ -92,25 +95,29 @@ extension ActionCodes {
         return .success(try await tx.appendOutbox(message))
     }
 
-    /// Looks at a code without using it: `INVALID_OOB_CODE` (unknown, used, other type), `EXPIRED_OOB_CODE`.
+    /// Looks at a code without using it: `INVALID_OOB_CODE` (unknown, used, other type, another tenant's than the
+    /// request's), `EXPIRED_OOB_CODE`.
     func peekOobCode(_ code: String?, expecting actions: [EmailAction]) async throws -> OobCodeRecord {
         guard let code, !code.isEmpty else { throw AuthError.missingOobCode }
         let hash = storedTokenHash(code)
         guard let record = try await node.store.read({ try await $0.oobCode(hash: hash) }), record.usedAt == nil,
-            actions.contains(where: { OobCodeKind($0) == record.requestType })
+            record.tenant == .scoped, actions.contains(where: { OobCodeKind($0) == record.requestType })
         else { throw AuthError.invalidOobCode }
         guard node.clock.now() < record.expiresAt else { throw AuthError.expiredOobCode }
         return record
     }
 
-    /// Uses a code inside `tx`, as a failure outcome when it cannot be used.
+    /// Uses a code inside `tx`, as a failure outcome when it cannot be used. A code acts only in its own tenant: one
+    /// of another tenant than the request's is thrown back as `INVALID_OOB_CODE`, which rolls its use back.
     static func use(
         _ code: String, as action: EmailAction, in tx: any OobCodesWrites, now: Instant
     ) async throws -> Result<OobCodeRecord, AuthError> {
         switch try await tx.useOobCode(hash: storedTokenHash(code), requestType: OobCodeKind(action), now: now) {
-        case .used(let record): .success(record)
-        case .invalid: .failure(.invalidOobCode)
-        case .expired: .failure(.expiredOobCode)
+        case .used(let record):
+            guard record.tenant == .scoped else { throw AuthError.invalidOobCode }
+            return .success(record)
+        case .invalid: return .failure(.invalidOobCode)
+        case .expired: return .failure(.expiredOobCode)
         }
     }
 
@@ -125,7 +132,7 @@ extension ActionCodes {
         case .failure(let error): return .failure(error)
         case .success(let used): record = used
         }
-        guard let id = record.localID, let user = try await tx.lockedUser(tenant: .default, localID: id), !sameEmail || user.email == record.email
+        guard let id = record.localID, let user = try await tx.lockedUser(tenant: .scoped, localID: id), !sameEmail || user.email == record.email
         else {
             return .failure(.invalidOobCode)
         }

@@ -74,7 +74,7 @@ extension EmailLinkFlow {
             email = try EmailAddress.wire(wire.email)
         case .passwordReset:
             email = try EmailAddress.wire(wire.email)
-            guard let user = try await node.store.read({ try await $0.user(tenant: .default, email: email) }) else {
+            guard let user = try await node.store.read({ try await $0.user(tenant: .scoped, email: email) }) else {
                 if config.improvedEmailPrivacy && !isAdmin {
                     // An unknown address is counted like a known one, so the limits reveal nothing either.
                     let limits = emailLimits(email: email, clientIP: clientIP)
@@ -89,13 +89,13 @@ extension EmailLinkFlow {
             let user: UserRecord
             if isAdmin, wire.idToken == nil {
                 let address = try EmailAddress.wire(wire.email)
-                guard let found = try await node.store.read({ try await $0.user(tenant: .default, email: address) }) else {
+                guard let found = try await node.store.read({ try await $0.user(tenant: .scoped, email: address) }) else {
                     throw AuthError.emailNotFound
                 }
                 user = found
             } else if wire.idToken == nil, let text = wire.pendingCredential {
                 let credential = try gate.openPendingCredential(text)
-                guard let found = try await node.store.read({ try await $0.user(tenant: .default, localID: credential.localID) }) else {
+                guard let found = try await node.store.read({ try await $0.user(tenant: .scoped, localID: credential.localID) }) else {
                     throw AuthError.invalidMFAPendingCredential
                 }
                 user = found
@@ -135,7 +135,7 @@ extension EmailLinkFlow {
         let user: UserRecord
         if isAdmin, wire.idToken == nil {
             let address = try EmailAddress.wire(wire.email)
-            guard let found = try await node.store.read({ try await $0.user(tenant: .default, email: address) }) else { throw AuthError.userNotFound }
+            guard let found = try await node.store.read({ try await $0.user(tenant: .scoped, email: address) }) else { throw AuthError.userNotFound }
             user = found
         } else {
             let (token, signedIn) = try await sessions.authenticate(idToken: wire.idToken)
@@ -144,7 +144,7 @@ extension EmailLinkFlow {
         }
         guard let text = wire.newEmail, !text.isEmpty else { throw AuthError.missingNewEmail }
         guard let newEmail = EmailAddress.normalize(text) else { throw AuthError.invalidNewEmail }
-        if let owner = try await node.store.read({ try await $0.user(tenant: .default, email: newEmail) }), owner.localID != user.localID {
+        if let owner = try await node.store.read({ try await $0.user(tenant: .scoped, email: newEmail) }), owner.localID != user.localID {
             throw AuthError.emailExists
         }
         return (newEmail, user.localID)
@@ -153,7 +153,7 @@ extension EmailLinkFlow {
     /// Emails one address may be sent, and one client IP may ask for, per hour.
     func emailLimits(email: String, clientIP: String?) -> [Limit] {
         let hour: Duration = .seconds(3600)
-        var limits = [Limit(key: .oobEmails(tenant: .default, to: email), max: node.settings.emailsPerAddressPerHour, window: hour)]
+        var limits = [Limit(key: .oobEmails(tenant: .scoped, to: email), max: node.settings.emailsPerAddressPerHour, window: hour)]
         if let clientIP { limits.append(Limit(key: .oobEmails(clientIP: clientIP), max: node.settings.emailsPerIPPerHour, window: hour)) }
         return limits
     }

@@ -48,7 +48,7 @@ extension EmailLinkFlow {
         code: String, hash: String, email: String, token: VerifiedIDToken?, newID: String, clientIP: String?, in tx: some Writes, now: Instant
     ) async throws -> SignInOutcome {
         // Checked before use: a mistyped email leaves the code usable.
-        guard let found = try await tx.oobCode(hash: hash), found.requestType == .emailSignIn, found.usedAt == nil else {
+        guard let found = try await tx.oobCode(hash: hash), found.tenant == .scoped, found.requestType == .emailSignIn, found.usedAt == nil else {
             return .failed(.invalidOobCode)
         }
         guard now < found.expiresAt else { return .failed(.expiredOobCode) }
@@ -57,7 +57,7 @@ extension EmailLinkFlow {
         case .failure(let error): return .failed(error)
         case .success: break
         }
-        let owner = try await tx.lockedUser(tenant: .default, email: email)
+        let owner = try await tx.lockedUser(tenant: .scoped, email: email)
         var user: UserRecord
         let isNew: Bool
         switch try await newAccounts.account(linking: token, sessions: sessions, owner: owner, newID: newID, clientIP: clientIP, in: tx, now: now)

@@ -45,9 +45,9 @@ package struct IdpConfigAdmin: Sendable {
         _ collection: ProjectConfig.IdpCollection, projectID: String, config: ConfigCache, clock: any WallClock
     ) -> IdpConfigAdmin {
         IdpConfigAdmin(collection, owner: "projects/\(projectID)") {
-            config.current.idpResources(collection)
+            config.project.idpResources(collection)
         } change: { id, detail, transform in
-            let resource = try transform(config.current.idpResources(collection)[id])
+            let resource = try transform(config.project.idpResources(collection)[id])
             return try await config.saveIdentityProvider(id, in: collection, resource, at: clock.now(), change: detail)
         }
     }

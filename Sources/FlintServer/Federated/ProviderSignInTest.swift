@@ -39,7 +39,7 @@ extension Flows {
         let nonce = proof.nonce.map { CounterKey.idpNonce(provider: provider.providerID, nonce: $0) }
         let holder = try await node.store.write { tx in
             if let nonce { _ = try await tx.incrementCounters([(nonce, Instant.epoch, now + FederatedSignIn.nonceMemory)]) }
-            return try await tx.user(tenant: .default, federatedID: key)
+            return try await tx.user(tenant: .scoped, federatedID: key)
         }
         return ProviderSignInTest(
             providerID: provider.providerID, rawID: profile.rawID, email: profile.email, emailVerified: profile.emailVerified,

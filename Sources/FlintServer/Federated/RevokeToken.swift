@@ -72,7 +72,7 @@ extension FederatedSignIn {
         guard let provider = node.config.current.identityProvider("apple.com"), provider.enabled else {
             throw AuthError.operationNotAllowed.with(detail: "The identity provider configuration is not found or disabled.")
         }
-        let identities = try await node.store.read { try await $0.federatedIdentities(tenant: .default, localID: user.localID) }
+        let identities = try await node.store.read { try await $0.federatedIdentities(tenant: .scoped, localID: user.localID) }
         guard let identity = identities.first(where: { $0.providerID == "apple.com" }) else { throw AuthError.noSuchProvider }
         let apple = try appleClient(provider: provider)
         switch kind {

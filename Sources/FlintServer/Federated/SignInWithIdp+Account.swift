@@ -42,7 +42,7 @@ extension FederatedSignIn {
                 let uses = try await tx.incrementCounters([(spentNonce, Instant.epoch, now + Self.nonceMemory)])
                 if (uses.first ?? 0) > 1 { return .session(.failed(.duplicateCredential)) }
             }
-            let holder = try await tx.user(tenant: .default, federatedID: key)
+            let holder = try await tx.user(tenant: .scoped, federatedID: key)
             var user: UserRecord
             var isNew = false
             var takeover = false
@@ -53,10 +53,10 @@ extension FederatedSignIn {
                 }
                 // Linked already, to another account or to this one: Firebase answers the same.
                 if holder != nil { return .session(.failed(.federatedUserIDAlreadyLinked)) }
-                if let email = profile.email, let owner = try await tx.user(tenant: .default, email: email), owner.localID != user.localID {
+                if let email = profile.email, let owner = try await tx.user(tenant: .scoped, email: email), owner.localID != user.localID {
                     return .session(.failed(.emailExists))
                 }
-                let linked = try await tx.federatedIdentities(tenant: .default, localID: user.localID)
+                let linked = try await tx.federatedIdentities(tenant: .scoped, localID: user.localID)
                 if linked.contains(where: { $0.providerID == providerID && $0.rawID != profile.rawID }) {
                     return .session(.failed(.providerAlreadyLinked))
                 }
@@ -67,11 +67,11 @@ extension FederatedSignIn {
                     user.emailVerified = true
                 }
             } else if let holder {
-                guard let locked = try await tx.lockedUser(tenant: .default, localID: holder.localID) else { return .session(.failed(.userNotFound)) }
+                guard let locked = try await tx.lockedUser(tenant: .scoped, localID: holder.localID) else { return .session(.failed(.userNotFound)) }
                 user = locked
-            } else if let email = profile.email, let owner = try await tx.lockedUser(tenant: .default, email: email) {
+            } else if let email = profile.email, let owner = try await tx.lockedUser(tenant: .scoped, email: email) {
                 guard profile.emailVerified else {
-                    let providers = try await tx.federatedIdentities(tenant: .default, localID: owner.localID).map(\.providerID)
+                    let providers = try await tx.federatedIdentities(tenant: .scoped, localID: owner.localID).map(\.providerID)
                     return .needConfirmation(localID: owner.localID, providers: providers)
                 }
                 user = owner
@@ -80,7 +80,7 @@ extension FederatedSignIn {
             } else {
                 guard autoCreate else { return .session(.failed(.userNotFound)) }
                 guard try await newAccounts.allows(clientIP, in: tx, now: now) else { return .session(.failed(.tooManyAttempts)) }
-                user = UserRecord(localID: newID, createdAt: now, validSince: now.wholeSecond)
+                user = UserRecord(tenant: .scoped, localID: newID, createdAt: now, validSince: now.wholeSecond)
                 (user.email, user.emailVerified) = (profile.email, profile.emailVerified)
                 isNew = true
             }
@@ -96,8 +96,8 @@ extension FederatedSignIn {
                 user.passwordHash = nil
                 user.passwordUpdatedAt = nil
                 user.phoneNumber = nil
-                let others = try await tx.federatedIdentities(tenant: .default, localID: user.localID).map(\.providerID).filter { $0 != providerID }
-                if !others.isEmpty { try await tx.unlinkFederatedIdentities(tenant: .default, localID: user.localID, providerIDs: others) }
+                let others = try await tx.federatedIdentities(tenant: .scoped, localID: user.localID).map(\.providerID).filter { $0 != providerID }
+                if !others.isEmpty { try await tx.unlinkFederatedIdentities(tenant: .scoped, localID: user.localID, providerIDs: others) }
                 try await sessions.revokeSessions(of: &user, in: tx, now: now)
             }
             // A challenge is no sign-in yet: the second factor's finalize stamps it, as on the password route.
@@ -105,9 +105,9 @@ extension FederatedSignIn {
             if isNew { try await tx.insertUser(user) } else { try await tx.updateUser(user) }
             // What the provider gave last time stays where it gives nothing now (Apple gives the name only once); an
             // identity that did not change is not written again.
-            let previous = isNew ? nil : try await tx.federatedIdentities(tenant: .default, localID: user.localID).first { $0.key == key }
+            let previous = isNew ? nil : try await tx.federatedIdentities(tenant: .scoped, localID: user.localID).first { $0.key == key }
             let identity = FederatedIdentityRecord(
-                localID: user.localID, providerID: providerID, rawID: profile.rawID, email: profile.email ?? previous?.email,
+                tenant: .scoped, localID: user.localID, providerID: providerID, rawID: profile.rawID, email: profile.email ?? previous?.email,
                 displayName: profile.displayName ?? previous?.displayName, photoURL: profile.photoURL ?? previous?.photoURL,
                 phoneNumber: previous?.phoneNumber, screenName: profile.screenName ?? previous?.screenName)
             if identity != previous { try await tx.linkFederatedIdentity(identity) }

@@ -30,7 +30,8 @@ extension UserImportParser {
             let transports = (entry.value("transports")?.arrayValue ?? []).compactMap(\.stringValue).filter { !$0.isEmpty && !$0.contains(",") }
             out.append(
                 PasskeyRecord(
-                    credentialID: credentialID, localID: localID, publicKey: Base64URL.encode(key), rpID: rpID.lowercased(), signCount: signCount,
+                    tenant: .scoped, credentialID: credentialID, localID: localID, publicKey: Base64URL.encode(key), rpID: rpID.lowercased(),
+                    signCount: signCount,
                     name: try entry.string("name").map { String($0.prefix(PasskeyFlow.maxNameLength)) }, transports: transports,
                     createdAt: try entry.int64("createdAt").map(Instant.init(millisecondsSince1970:)) ?? now))
         }
@@ -46,7 +47,7 @@ extension UserImporter {
     /// Whether one of `account`'s passkeys is held by another account in `tx` (or, unless `overwriting`, by this one).
     static func passkeyClash(_ account: UserAndFactors, in tx: any PasskeysReads, overwriting: Bool) async throws -> Bool {
         for passkey in account.passkeys {
-            if let held = try await tx.passkey(tenant: .default, credentialID: passkey.credentialID),
+            if let held = try await tx.passkey(tenant: .scoped, credentialID: passkey.credentialID),
                 held.localID != account.user.localID || !overwriting
             {
                 return true

@@ -85,11 +85,12 @@ package struct UserImportParser: Sendable {
         guard localID.count <= Self.maximumLocalIDLength else {
             throw ImportRefusal.refused("localId must be at most \(Self.maximumLocalIDLength) characters")
         }
-        if let tenant = try fields.string("tenantId"), !tenant.isEmpty {
+        if let tenant = try fields.string("tenantId"), !tenant.isEmpty, tenant != TenantID.scoped.rawValue {
             throw ImportRefusal.refused("Tenant id in userInfo does not match the tenant id in request.")
         }
         var user = UserRecord(
-            localID: localID, createdAt: try fields.int64("createdAt").map(Instant.init(millisecondsSince1970:)) ?? now, validSince: now.wholeSecond)
+            tenant: .scoped, localID: localID, createdAt: try fields.int64("createdAt").map(Instant.init(millisecondsSince1970:)) ?? now,
+            validSince: now.wholeSecond)
         user.displayName = try fields.string("displayName")
         user.photoURL = try fields.string("photoUrl")
         user.lastLoginAt = try fields.int64("lastLoginAt").map(Instant.init(millisecondsSince1970:))
@@ -149,7 +150,7 @@ package struct UserImportParser: Sendable {
             if rawID.isEmpty { rawID = try provider.string("federatedId") ?? "" }
             guard !providerID.isEmpty, !rawID.isEmpty else { throw ImportRefusal.refused("federatedId or (providerId & rawId) is required") }
             let identity = FederatedIdentityRecord(
-                localID: localID, providerID: providerID, rawID: rawID, email: try Self.nonEmpty(provider.string("email")),
+                tenant: .scoped, localID: localID, providerID: providerID, rawID: rawID, email: try Self.nonEmpty(provider.string("email")),
                 displayName: try Self.nonEmpty(provider.string("displayName")), photoURL: try Self.nonEmpty(provider.string("photoUrl")),
                 phoneNumber: try Self.nonEmpty(provider.string("phoneNumber")), screenName: try Self.nonEmpty(provider.string("screenName")))
             if seen.insert(identity.key).inserted { out.append(identity) }
@@ -195,7 +196,7 @@ package struct UserImportParser: Sendable {
             }
             out.append(
                 MFAEnrollmentRecord(
-                    enrollmentID: id, localID: user.localID, factor: .phone, displayName: try entry.string("displayName"),
+                    tenant: .scoped, enrollmentID: id, localID: user.localID, factor: .phone, displayName: try entry.string("displayName"),
                     phoneNumber: number.e164, enrolledAt: enrolledAt))
         }
         return out

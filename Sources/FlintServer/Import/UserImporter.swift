@@ -72,7 +72,7 @@ package struct UserImporter: Sendable {
         let enrollmentIDs = unique.flatMap { $0.account.enrollments.map(\.enrollmentID) }
         let identities = unique.flatMap { $0.account.identities.map(\.key) }
         let clashes = try await tx.importClashes(
-            tenant: .default,
+            tenant: .scoped,
             localIDs: localIDs, emails: emails, phoneNumbers: phones, enrollmentIDs: enrollmentIDs, identities: identities)
         var result = ImportBatchOutcome()
         var accepted: [UserAndFactors] = []
@@ -104,7 +104,7 @@ package struct UserImporter: Sendable {
         if !replaced.isEmpty {
             // An overwrite deletes the stored account (and its sessions and factors) before the import's copy
             // goes in: an audited deletion.
-            for id in try await tx.deleteUsers(tenant: .default, localIDs: replaced).sorted() {
+            for id in try await tx.deleteUsers(tenant: .scoped, localIDs: replaced).sorted() {
                 var event = origin.event(.accountDeleted, uid: id, at: now, ["replacedByImport": true])
                 if let actor { event.actor = actor }
                 try await tx.appendAuditEvent(event)

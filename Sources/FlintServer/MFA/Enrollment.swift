@@ -71,7 +71,7 @@ extension MFAFlow {
             let credential = try gate.openPendingCredential(text)
             // Enrolment is mandatory for the first factor the credential stands for (the project's or its own state).
             guard node.config.current.mfaState(forFirstFactor: credential.signInProvider) == .mandatory else { throw AuthError.missingIDToken }
-            guard let user = try await node.store.read({ try await $0.user(tenant: .default, localID: credential.localID) }) else {
+            guard let user = try await node.store.read({ try await $0.user(tenant: .scoped, localID: credential.localID) }) else {
                 throw AuthError.invalidMFAPendingCredential
             }
             guard !user.disabled, credential.issuedAt >= user.validSince, credential.revocationGeneration >= user.revocationGeneration else {
@@ -79,7 +79,7 @@ extension MFAFlow {
             }
             // Only the first factor of an account without any second factor: a pending credential must never let
             // someone add a factor to an account that is protected by one.
-            guard try await node.store.read({ try await $0.mfaEnrollments(tenant: .default, localID: user.localID) }).isEmpty else {
+            guard try await node.store.read({ try await $0.mfaEnrollments(tenant: .scoped, localID: user.localID) }).isEmpty else {
                 throw AuthError.missingIDToken
             }
             guard user.email != nil, user.emailVerified else { throw AuthError.unverifiedEmail }
@@ -90,7 +90,7 @@ extension MFAFlow {
         guard user.email != nil, user.emailVerified else { throw AuthError.unverifiedEmail }
         try sessions.requireRecentSignIn(token)
         try sessions.requireSecondFactorSession(
-            token, enrollments: try await node.store.read { try await $0.mfaEnrollments(tenant: .default, localID: user.localID) })
+            token, enrollments: try await node.store.read { try await $0.mfaEnrollments(tenant: .scoped, localID: user.localID) })
         return Enrollee(user: user, provider: provider, token: token, authTime: token.authTime)
     }
 
@@ -104,7 +104,7 @@ extension MFAFlow {
         if wire.totp != nil && wire.phone == nil {
             guard config.totpSecondFactorEnabled else { throw AuthError.totpMFANotEnabled }
             let user = try await enrollingUser(idToken: wire.idToken, pendingCredential: wire.pendingCredential).user
-            let enrollments = try await node.store.read { try await $0.mfaEnrollments(tenant: .default, localID: user.localID) }
+            let enrollments = try await node.store.read { try await $0.mfaEnrollments(tenant: .scoped, localID: user.localID) }
             guard enrollments.count < Self.maxSecondFactors else { throw AuthError.secondFactorLimitExceeded }
             let secretBytes = TOTP.generateSecret(using: node.random)
             let now = node.clock.now().wholeSecond
@@ -121,7 +121,7 @@ extension MFAFlow {
         let user = try await enrollingUser(idToken: wire.idToken, pendingCredential: wire.pendingCredential).user
         guard let phoneInfo = wire.phone else { throw AuthError.missingPhoneEnrollmentInfo }
         let phone = try PhoneNumber(wire: phoneInfo.phoneNumber)
-        let enrollments = try await node.store.read { try await $0.mfaEnrollments(tenant: .default, localID: user.localID) }
+        let enrollments = try await node.store.read { try await $0.mfaEnrollments(tenant: .scoped, localID: user.localID) }
         guard !enrollments.contains(where: { $0.phoneNumber == phone.e164 }) else { throw AuthError.secondFactorExists }
         guard enrollments.count < Self.maxSecondFactors else { throw AuthError.secondFactorLimitExceeded }
         let sessionInfo = try await codes.sendCode(
@@ -157,7 +157,7 @@ extension MFAFlow {
             else { throw AuthError.invalidCode }
             totpSessionKey = .totpEnrollmentSpent(session: sessionText)
             enrollment = MFAEnrollmentRecord(
-                enrollmentID: enrollmentID, localID: user.localID, factor: .totp, displayName: wire.displayName,
+                tenant: .scoped, enrollmentID: enrollmentID, localID: user.localID, factor: .totp, displayName: wire.displayName,
                 sealedTOTPSecret: try sealTOTPSecret(session.secret), enrolledAt: now, lastTOTPStep: step)
         } else {
             guard config.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
@@ -167,7 +167,7 @@ extension MFAFlow {
             let phone = try await codes.provePhoneCode(
                 sessionInfo: info.sessionInfo, code: info.code, purpose: .mfaEnrollment)
             enrollment = MFAEnrollmentRecord(
-                enrollmentID: enrollmentID, localID: user.localID, factor: .phone, displayName: wire.displayName, phoneNumber: phone,
+                tenant: .scoped, enrollmentID: enrollmentID, localID: user.localID, factor: .phone, displayName: wire.displayName, phoneNumber: phone,
                 enrolledAt: now)
         }
         let codes = RecoveryCodes.generate(using: node.random)
@@ -195,7 +195,7 @@ extension MFAFlow {
         let current: Result<UserRecord, AuthError>
         if let token = enrollee.token {
             current = try await sessions.tokenUser(token, in: tx)
-        } else if let user = try await tx.lockedUser(tenant: .default, localID: enrollee.user.localID), !user.disabled {
+        } else if let user = try await tx.lockedUser(tenant: .scoped, localID: enrollee.user.localID), !user.disabled {
             current = .success(user)
         } else {
             current = .failure(.invalidMFAPendingCredential)
@@ -203,7 +203,7 @@ extension MFAFlow {
         switch current {
         case .failure(let error): return .failure(error)
         case .success(var user):
-            let existing = try await tx.mfaEnrollments(tenant: .default, localID: user.localID)
+            let existing = try await tx.mfaEnrollments(tenant: .scoped, localID: user.localID)
             // Checked again under the transaction: the pending-credential path is for the first factor only.
             if enrollee.token == nil, !existing.isEmpty { return .failure(.missingIDToken) }
             if let phone = added.phoneNumber, existing.contains(where: { $0.phoneNumber == phone }) { return .failure(.secondFactorExists) }
@@ -222,7 +222,7 @@ extension MFAFlow {
             try await tx.audit(
                 .mfaEnrolled, uid: user.localID, at: now, ["factor": .string(added.factor.rawValue), "enrollmentId": .string(added.enrollmentID)])
             let first = existing.isEmpty
-            if first { try await tx.replaceRecoveryCodes(tenant: .default, localID: user.localID, hashes: hashes, now: now) }
+            if first { try await tx.replaceRecoveryCodes(tenant: .scoped, localID: user.localID, hashes: hashes, now: now) }
             // A second-factor change ends the account's other sessions; the enrolling one gets new tokens.
             try await sessions.revokeSessions(of: &user, in: tx, now: now)
             user.lastRefreshAt = now

@@ -15,9 +15,9 @@ extension FirstFactorGate {
     func recordSignIn(_ user: inout UserRecord, in tx: any UsersWrites & UserListingWrites, now: Instant) async throws {
         stamp(&user, now: now)
         if case .tokens = decision {
-            try await tx.recordSession(tenant: .default, localID: user.localID, at: now)
+            try await tx.recordSession(tenant: .scoped, localID: user.localID, at: now)
         } else {
-            try await tx.recordSignIn(tenant: .default, localID: user.localID, at: now)
+            try await tx.recordSignIn(tenant: .scoped, localID: user.localID, at: now)
         }
     }
 }

@@ -49,7 +49,7 @@ extension MFAFlow {
         guard let text = wire.pendingCredential, !text.isEmpty else { throw AuthError.missingMFAPendingCredential }
         guard let enrollmentID = wire.enrollmentID, !enrollmentID.isEmpty else { throw AuthError.missingMFAEnrollmentID }
         let credential = try gate.openPendingCredential(text)
-        let enrollments = try await node.store.read { try await $0.mfaEnrollments(tenant: .default, localID: credential.localID) }
+        let enrollments = try await node.store.read { try await $0.mfaEnrollments(tenant: .scoped, localID: credential.localID) }
         guard let enrollment = enrollments.first(where: { $0.enrollmentID == enrollmentID }) else { throw AuthError.mfaEnrollmentNotFound }
         guard enrollment.factor == .phone, let phone = enrollment.phoneNumber else { throw AuthError.mfaProviderNotSupported }
         guard node.config.current.smsSecondFactorEnabled else { throw AuthError.smsMFANotEnabled }
@@ -93,7 +93,7 @@ extension MFAFlow {
         _ credential: MFAPendingCredential, claim: SecondFactorClaim, releasing limits: [Limit], in tx: some Writes, now: Instant
     ) async throws -> Result<(UserRecord, String, [FederatedIdentityRecord], [String: JSONValue]?), AuthError> {
         try await limits.release(in: tx, reservedAt: now)
-        guard var user = try await tx.lockedUser(tenant: .default, localID: credential.localID), credential.issuedAt >= user.validSince,
+        guard var user = try await tx.lockedUser(tenant: .scoped, localID: credential.localID), credential.issuedAt >= user.validSince,
             credential.revocationGeneration >= user.revocationGeneration
         else {
             return .failure(.invalidMFAPendingCredential)
@@ -105,29 +105,29 @@ extension MFAFlow {
         case .proceed(let updated, let claims)?: (user, sessionClaims) = (updated, claims)
         case nil: break
         }
-        try await tx.recordSession(tenant: .default, localID: user.localID, at: now)
+        try await tx.recordSession(tenant: .scoped, localID: user.localID, at: now)
         (user.lastLoginAt, user.lastRefreshAt) = (now, now)
         let refresh = try await sessions.storeRefreshToken(
             tx, user: user, provider: credential.signInProvider, now: now, secondFactor: claim, developerClaims: sessionClaims)
         try await tx.audit(
             .signIn, uid: user.localID, at: now,
             ["method": .string(credential.signInProvider), "secondFactor": .string(claim.factor.rawValue), "result": "TOKENS"])
-        return .success((user, refresh, try await tx.federatedIdentities(tenant: .default, localID: user.localID), sessionClaims))
+        return .success((user, refresh, try await tx.federatedIdentities(tenant: .scoped, localID: user.localID), sessionClaims))
     }
 
     /// Checks the second factor; a wrong code is `INVALID_CODE`.
     private func proveSecondFactor(
         _ wire: FinalizeMFASignInRequest, credential: MFAPendingCredential, now: Instant
     ) async throws -> SecondFactorClaim {
-        let enrollments = try await node.store.read { try await $0.mfaEnrollments(tenant: .default, localID: credential.localID) }
+        let enrollments = try await node.store.read { try await $0.mfaEnrollments(tenant: .scoped, localID: credential.localID) }
         if let code = wire.recoveryCode {
             guard let normalized = RecoveryCodes.normalize(code) else { throw AuthError.invalidCode }
             let hash = RecoveryCodes.hash(normalized, key: secret.recoveryKey)
             let used = try await node.store.write { tx in
-                try await tx.useRecoveryCode(tenant: .default, localID: credential.localID, hash: hash, now: now)
+                try await tx.useRecoveryCode(tenant: .scoped, localID: credential.localID, hash: hash, now: now)
             }
             guard used else { throw AuthError.invalidCode }
-            let left = try await node.store.read { try await $0.recoveryCodesLeft(tenant: .default, localID: credential.localID) }
+            let left = try await node.store.read { try await $0.recoveryCodesLeft(tenant: .scoped, localID: credential.localID) }
             node.logger.notice("recovery code used for sign-in", metadata: ["uid": "\(credential.localID)", "recoveryCodesLeft": "\(left)"])
             return SecondFactorClaim(factor: .recoveryCode, identifier: "recovery_code")
         }
@@ -144,7 +144,7 @@ extension MFAFlow {
                     parameters: TOTPParameters())
             else { throw AuthError.invalidCode }
             // Each time step's code works once, and never one older than the last accepted.
-            guard try await node.store.write({ tx in try await tx.acceptTOTPStep(tenant: .default, enrollmentID: enrollmentID, step: step) }) else {
+            guard try await node.store.write({ tx in try await tx.acceptTOTPStep(tenant: .scoped, enrollmentID: enrollmentID, step: step) }) else {
                 throw AuthError.invalidCode.with(detail: "This code was already used. Wait for the next one.")
             }
             return SecondFactorClaim(factor: .totp, identifier: enrollmentID)

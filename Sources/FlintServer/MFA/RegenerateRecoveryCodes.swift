@@ -21,7 +21,7 @@ extension MFAFlow {
         let codes = RecoveryCodes.generate(using: node.random)
         let hashes = codes.compactMap { RecoveryCodes.normalize($0).map { RecoveryCodes.hash($0, key: secret.recoveryKey) } }
         let now = node.clock.now()
-        let enrollments = try await node.store.read { try await $0.mfaEnrollments(tenant: .default, localID: user.localID) }
+        let enrollments = try await node.store.read { try await $0.mfaEnrollments(tenant: .scoped, localID: user.localID) }
         try sessions.requireSecondFactorSession(token, enrollments: enrollments)
         let enrolled = try await node.store.write { [self] tx in
             try await replaceRecoveryCodes(of: user.localID, with: hashes, in: tx, now: now)
@@ -33,8 +33,8 @@ extension MFAFlow {
 
     /// Replaces the account's recovery codes if it still has a second factor; false if it has none.
     private func replaceRecoveryCodes(of localID: String, with hashes: [String], in tx: some Writes, now: Instant) async throws -> Bool {
-        guard !(try await tx.mfaEnrollments(tenant: .default, localID: localID)).isEmpty else { return false }
-        try await tx.replaceRecoveryCodes(tenant: .default, localID: localID, hashes: hashes, now: now)
+        guard !(try await tx.mfaEnrollments(tenant: .scoped, localID: localID)).isEmpty else { return false }
+        try await tx.replaceRecoveryCodes(tenant: .scoped, localID: localID, hashes: hashes, now: now)
         try await tx.audit(.recoveryCodesRegenerated, uid: localID, at: now)
         return true
     }

@@ -71,7 +71,7 @@ extension SignInGate {
             if let known {
                 identities = known
             } else if !isNew || newIdentity {
-                identities = try await tx.federatedIdentities(tenant: .default, localID: user.localID)
+                identities = try await tx.federatedIdentities(tenant: .scoped, localID: user.localID)
             }
             return .signedIn(user: user, refreshToken: refresh, isNew: isNew, identities: identities, claims: developerClaims)
         }

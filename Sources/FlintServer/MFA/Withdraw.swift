@@ -36,18 +36,18 @@ extension MFAFlow {
         case .failure(let error): return .failure(error)
         case .success(let found): user = found
         }
-        let enrollments = try await tx.mfaEnrollments(tenant: .default, localID: user.localID)
+        let enrollments = try await tx.mfaEnrollments(tenant: .scoped, localID: user.localID)
         do throws(AuthError) {
             try sessions.requireSecondFactorSession(token, enrollments: enrollments)
         } catch {
             return .failure(error)
         }
-        guard try await tx.deleteMFAEnrollment(tenant: .default, localID: user.localID, enrollmentID: enrollmentID) else {
+        guard try await tx.deleteMFAEnrollment(tenant: .scoped, localID: user.localID, enrollmentID: enrollmentID) else {
             return .failure(.mfaEnrollmentNotFound)
         }
         try await tx.audit(.mfaWithdrawn, uid: user.localID, at: now, ["enrollmentId": .string(enrollmentID)])
-        if try await tx.mfaEnrollments(tenant: .default, localID: user.localID).isEmpty {
-            try await tx.replaceRecoveryCodes(tenant: .default, localID: user.localID, hashes: [], now: now)
+        if try await tx.mfaEnrollments(tenant: .scoped, localID: user.localID).isEmpty {
+            try await tx.replaceRecoveryCodes(tenant: .scoped, localID: user.localID, hashes: [], now: now)
         }
         try await sessions.revokeSessions(of: &user, in: tx, now: now)
         user.lastRefreshAt = now

@@ -72,7 +72,7 @@ extension PasskeyFlow {
 
     func startEnrollment(_ wire: StartPasskeyEnrollmentRequest, origin: String?) async throws -> StartPasskeyEnrollmentResponse {
         let (_, user) = try await enrollingUser(wire.idToken)
-        let existing = try await node.store.read { try await $0.passkeys(tenant: .default, localID: user.localID) }
+        let existing = try await node.store.read { try await $0.passkeys(tenant: .scoped, localID: user.localID) }
         guard existing.count < Self.maxPasskeys else { throw AuthError.invalidArgument("Too many passkeys: withdraw one first.") }
         let (challenge, rpID) = try issueChallenge(.enrollment, localID: user.localID, origin: origin)
         let name = user.email ?? user.phoneNumber ?? user.localID
@@ -112,7 +112,8 @@ extension PasskeyFlow {
         }
         let now = node.clock.now()
         let record = PasskeyRecord(
-            credentialID: Base64URL.encode(id), localID: user.localID, publicKey: Base64URL.encode(attestation.credential.publicKeyBytes),
+            tenant: .scoped, credentialID: Base64URL.encode(id), localID: user.localID,
+            publicKey: Base64URL.encode(attestation.credential.publicKeyBytes),
             rpID: challenge.rpID, signCount: Int64(attestation.authenticatorData.signCount),
             name: (wire.name ?? wire.displayName).map { String($0.prefix(Self.maxNameLength)) },
             transports: (response.transports ?? []).filter { !$0.isEmpty && !$0.contains(",") }, createdAt: now)
@@ -137,7 +138,7 @@ extension PasskeyFlow {
         switch try await sessions.tokenUser(token, in: tx) {
         case .failure(let error): return .failure(error)
         case .success(var user):
-            guard try await tx.passkeys(tenant: .default, localID: user.localID).count < Self.maxPasskeys else {
+            guard try await tx.passkeys(tenant: .scoped, localID: user.localID).count < Self.maxPasskeys else {
                 return .failure(.invalidArgument("Too many passkeys: withdraw one first."))
             }
             do {

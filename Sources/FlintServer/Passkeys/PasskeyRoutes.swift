@@ -23,7 +23,7 @@ extension AccountsFlow {
     /// - Returns: whether any was removed (a credential change, which ends the account's other sessions).
     func withdrawPasskeys(_ credentialIDs: [String], of localID: String, in tx: any PasskeysWrites & AuditWrites, now: Instant) async throws -> Bool {
         guard !credentialIDs.isEmpty else { return false }
-        let removed = try await tx.deletePasskeys(tenant: .default, localID: localID, credentialIDs: credentialIDs)
+        let removed = try await tx.deletePasskeys(tenant: .scoped, localID: localID, credentialIDs: credentialIDs)
         guard !removed.isEmpty else { return false }
         try await tx.audit(.passkeyWithdrawn, uid: localID, at: now, ["credentialIds": .array(removed.map(JSONValue.string))])
         return true

@@ -74,7 +74,7 @@ extension PasskeyFlow {
             response.clientDataJSON ?? response.clientDataJson, type: "webauthn.get", purpose: .signIn)
         let authenticatorData = try PasskeyBytes.decode(response.authenticatorData, field: "authenticatorData")
         let signature = try PasskeyBytes.decode(response.signature, field: "signature")
-        guard let passkey = try await node.store.read({ try await $0.passkey(tenant: .default, credentialID: id) }) else {
+        guard let passkey = try await node.store.read({ try await $0.passkey(tenant: .scoped, credentialID: id) }) else {
             throw AuthError.passkeyNotFound
         }
         if let handle = response.userHandle, !handle.isEmpty {
@@ -113,12 +113,12 @@ extension PasskeyFlow {
         reservedAt start: Instant, in tx: some Writes, now: Instant
     ) async throws -> SignInOutcome {
         guard try await spend(challenge, text: challengeText, in: tx) else { return .failed(.invalidPasskeyChallenge) }
-        guard let user = try await tx.lockedUser(tenant: .default, localID: passkey.localID) else { return .failed(.passkeyNotFound) }
+        guard let user = try await tx.lockedUser(tenant: .scoped, localID: passkey.localID) else { return .failed(.passkeyNotFound) }
         guard !user.disabled else { return .failed(.userDisabled) }
         // The counter moves from the value the assertion was checked against: a concurrent sign-in that moved it
         // first wins (one use per counter value); a credential withdrawn meanwhile is gone.
-        guard try await tx.advancePasskeyCounter(tenant: .default, credentialID: id, from: passkey.signCount, to: Int64(newCount)) else {
-            guard let current = try await tx.passkey(tenant: .default, credentialID: id), current.localID == user.localID else {
+        guard try await tx.advancePasskeyCounter(tenant: .scoped, credentialID: id, from: passkey.signCount, to: Int64(newCount)) else {
+            guard let current = try await tx.passkey(tenant: .scoped, credentialID: id), current.localID == user.localID else {
                 return .failed(.passkeyNotFound)
             }
             return .failed(WebAuthnError.counterRegressed.authError)
@@ -126,7 +126,7 @@ extension PasskeyFlow {
         try await limits.release(in: tx, reservedAt: start)
         let verdict = try await gate.firstFactorGate(tx, localID: user.localID, provider: Self.provider)
         if case .refuse(let error) = verdict.decision { return .failed(error) }
-        try await tx.recordSignIn(tenant: .default, localID: user.localID, at: now)
+        try await tx.recordSignIn(tenant: .scoped, localID: user.localID, at: now)
         return try await gate.pass(verdict, tx, user: user, provider: Self.provider, isNew: false, now: now)
     }
 

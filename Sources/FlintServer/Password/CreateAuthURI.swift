@@ -89,11 +89,11 @@ extension PasswordFlow {
     /// The account with the email, or else the account of the first identity whose provider gave that email, with its
     /// federated identities.
     private static func account(email: String, in r: some Reads) async throws -> (UserRecord, [FederatedIdentityRecord])? {
-        var user = try await r.user(tenant: .default, email: email)
-        if user == nil, let holder = try await r.federatedIdentities(tenant: .default, email: email).first {
-            user = try await r.user(tenant: .default, localID: holder.localID)
+        var user = try await r.user(tenant: .scoped, email: email)
+        if user == nil, let holder = try await r.federatedIdentities(tenant: .scoped, email: email).first {
+            user = try await r.user(tenant: .scoped, localID: holder.localID)
         }
         guard let user else { return nil }
-        return (user, try await r.federatedIdentities(tenant: .default, localID: user.localID))
+        return (user, try await r.federatedIdentities(tenant: .scoped, localID: user.localID))
     }
 }

@@ -4,10 +4,11 @@ import FlintStore
 /// The account lockout of one email address's password sign-ins (`flint.accountLockout`): its failures in a row,
 /// from any client address, are a counter counted with the sign-in's own failure limits (the same statement), so a
 /// sign-in of an address without failures costs nothing more; its lock (`account_locks`) is read only once the count
-/// has reached the policy's `maxFailures`. The address is the key whether or not an account has it, so a locked
-/// address tells nothing of an account.
+/// has reached the policy's `maxFailures`. The address (in its tenant) is the key whether or not an account has it, so
+/// a locked address tells nothing of an account, and another tenant's failures never lock it.
 struct PasswordLockout: Sendable {
     let policy: ProjectConfig.AccountLockout
+    let tenant: TenantID
     let email: String
 
     /// What a try learnt when it was counted.
@@ -20,11 +21,11 @@ struct PasswordLockout: Sendable {
 
     /// The count's one window (from the epoch), kept `memory` past this try.
     func hitWindow(_ now: Instant) -> (key: CounterKey, windowStart: Instant, expiresAt: Instant) {
-        (.accountFailures(email: email), .epoch, now + policy.memory)
+        (.accountFailures(tenant: tenant, email: email), .epoch, now + policy.memory)
     }
 
     /// The count's window, as a release names it.
-    var window: (key: CounterKey, windowStart: Instant) { (.accountFailures(email: email), .epoch) }
+    var window: (key: CounterKey, windowStart: Instant) { (.accountFailures(tenant: tenant, email: email), .epoch) }
 
     /// Counts a try on `limits` and on the address's failures in a row, in one statement; refuses it past a limit
     /// (`TOO_MANY_ATTEMPTS_TRY_LATER`) or while the address is locked (the same code, in Firebase's words for a locked
@@ -39,7 +40,7 @@ struct PasswordLockout: Sendable {
         let prior = (totals.first ?? 1) - 1
         var refusal: AuthError? = over ? .tooManyAttempts : nil
         if refusal == nil, prior >= lockout.policy.maxFailures,
-            let lock = try await tx.accountLocks(emails: [lockout.email]).first, lock.holds(at: now)
+            let lock = try await tx.accountLocks(tenant: lockout.tenant, emails: [lockout.email]).first, lock.holds(at: now)
         {
             refusal = .accountLocked
         }
@@ -54,7 +55,7 @@ struct PasswordLockout: Sendable {
     func recordFailure(after priorFailures: Int64, localID: String?, in tx: some CountersWrites & AuditWrites, now: Instant) async throws {
         let failures = priorFailures + 1
         guard let length = policy.lock(afterFailures: failures) else { return }
-        let lock = AccountLock(email: email, failures: failures, lockedAt: now, lockedUntil: now + length)
+        let lock = AccountLock(tenant: tenant, email: email, failures: failures, lockedAt: now, lockedUntil: now + length)
         try await tx.lockAccount(lock)
         try await tx.audit(
             .accountLocked, uid: localID, at: now,

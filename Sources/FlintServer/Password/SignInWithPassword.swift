@@ -47,7 +47,7 @@ extension PasswordFlow {
         let email = try EmailAddress.wire(wire.email)
         guard let password = wire.password, !password.isEmpty else { throw AuthError.missingPassword }
         let limits = passwordFailureLimits(email: email, clientIP: clientIP)
-        let lockout = node.config.current.accountLockout.map { PasswordLockout(policy: $0, email: email) }
+        let lockout = node.config.current.accountLockout.map { PasswordLockout(policy: $0, tenant: .scoped, email: email) }
         // Each try reserves a failure slot before the password is checked (so parallel guesses cannot slip past the
         // limit); a right password gives it back.
         let start = node.clock.now()
@@ -56,7 +56,7 @@ extension PasswordFlow {
         case .refused(let error): throw error
         case .admitted(let failures): prior = failures
         }
-        let found = try await node.store.read { reader in try await reader.user(tenant: .default, email: email) }
+        let found = try await node.store.read { reader in try await reader.user(tenant: .scoped, email: email) }
         AuditOrigin.current.notes.subject = found?.localID
         guard try await passwords.verify(password, against: found?.passwordHash), let user = found, let stored = user.passwordHash else {
             if let lockout, lockout.locks(after: prior) {
@@ -94,7 +94,7 @@ extension PasswordFlow {
         /// One statement for the slots; the failures in a row and a lock are forgotten only when there were some.
         func apply(in tx: some CountersWrites) async throws {
             try await limits.release(in: tx, reservedAt: reservedAt, along: lockout.map { [$0.window] } ?? [])
-            if let lockout, priorFailures > 0 { _ = try await tx.clearAccountFailures(email: lockout.email) }
+            if let lockout, priorFailures > 0 { _ = try await tx.clearAccountFailures(tenant: lockout.tenant, email: lockout.email) }
         }
     }
 
@@ -111,7 +111,7 @@ extension PasswordFlow {
         }
         // The account is re-read under its lock: a password removed or changed (or the account disabled) since it
         // was checked gives no session, so no session outlives a revocation that committed in between.
-        guard var current = try await tx.lockedUser(tenant: .default, localID: user.localID), current.passwordHash == stored else {
+        guard var current = try await tx.lockedUser(tenant: .scoped, localID: user.localID), current.passwordHash == stored else {
             return .failed(.invalidLoginCredentials)
         }
         guard !current.disabled else { return .failed(.userDisabled) }
@@ -122,7 +122,7 @@ extension PasswordFlow {
             current.passwordHash = rehash
             try await tx.updateUser(current)
         } else if signedIn {
-            try await tx.recordSession(tenant: .default, localID: current.localID, at: now)
+            try await tx.recordSession(tenant: .scoped, localID: current.localID, at: now)
         }
         return try await gate.pass(verdict, tx, user: current, provider: "password", isNew: false, now: now)
     }
@@ -130,7 +130,7 @@ extension PasswordFlow {
     /// The failure limits of a password sign-in: per email address and per client IP.
     func passwordFailureLimits(email: String, clientIP: String?) -> [Limit] {
         let window = node.settings.passwordFailureWindow
-        var limits = [Limit(key: .passwordFailures(tenant: .default, email: email), max: node.settings.passwordFailuresPerAccount, window: window)]
+        var limits = [Limit(key: .passwordFailures(tenant: .scoped, email: email), max: node.settings.passwordFailuresPerAccount, window: window)]
         if let clientIP { limits.append(Limit(key: .passwordFailures(clientIP: clientIP), max: node.settings.passwordFailuresPerIP, window: window)) }
         return limits
     }

@@ -85,7 +85,7 @@ extension PasswordFlow {
             if user.passwordHash != nil { try await sessions.revokeSessions(of: &user, in: tx, now: now) }
         }
         let before = user
-        if let email, let owner = try await tx.user(tenant: .default, email: email), owner.localID != user.localID { return .failed(.emailExists) }
+        if let email, let owner = try await tx.user(tenant: .scoped, email: email), owner.localID != user.localID { return .failed(.emailExists) }
         let verdict = try await gate.firstFactorGate(tx, localID: isNew ? nil : user.localID, provider: provider, linking: token)
         if case .refuse(let error) = verdict.decision { return .failed(error) }
         if let email { user.email = email }
@@ -113,7 +113,8 @@ extension PasswordFlow {
         let phone = try wire.phoneNumber.map { text throws(AuthError) in try PhoneNumber(wire: text).e164 }
         if let id = wire.localId, id.isEmpty || id.utf8.count > 128 { throw AuthError.invalidArgument("localId must be 1 to 128 characters") }
         let now = node.clock.now()
-        var user = UserRecord(localID: wire.localId ?? node.random.alphanumericID(), phoneNumber: phone, createdAt: now, validSince: now.wholeSecond)
+        var user = UserRecord(
+            tenant: .scoped, localID: wire.localId ?? node.random.alphanumericID(), phoneNumber: phone, createdAt: now, validSince: now.wholeSecond)
         user.email = email
         user.emailVerified = wire.emailVerified ?? false
         user.displayName = wire.displayName
@@ -137,7 +138,7 @@ extension PasswordFlow {
         try await tx.insertUser(record)
         try await tx.audit(.accountCreated, uid: record.localID, at: now)
         if case .success(let enrollments) = factors.records(localID: record.localID, existing: [], now: now) {
-            try await tx.replaceMFAEnrollments(tenant: .default, localID: record.localID, with: enrollments)
+            try await tx.replaceMFAEnrollments(tenant: .scoped, localID: record.localID, with: enrollments)
         }
     }
 }

@@ -59,7 +59,7 @@ extension PhoneCodes {
         let id = node.random.bytes(16)
         let code = VerificationCode.generate(using: node.random)
         let candidate = CodeSession(
-            id: Hex.encode(id), phoneNumber: phone.e164, purpose: CodePurpose(purpose),
+            tenant: .scoped, id: Hex.encode(id), phoneNumber: phone.e164, purpose: CodePurpose(purpose),
             codeHash: Hex.encode(secret.codeHash(sessionID: id, code: code)), createdAt: now,
             expiresAt: now + node.settings.smsCodeTTL
         )
@@ -135,7 +135,7 @@ extension PhoneCodes {
 
     /// Whether the account holding `phone` has second factors (it may then not sign in by SMS code alone).
     private func hasSecondFactors(_ phone: String, in reader: some Reads) async throws -> Bool {
-        guard let owner = try await reader.user(tenant: .default, phoneNumber: phone) else { return false }
+        guard let owner = try await reader.user(tenant: .scoped, phoneNumber: phone) else { return false }
         return !(try await gate.activeEnrollments(owner.localID, in: reader)).isEmpty
     }
 

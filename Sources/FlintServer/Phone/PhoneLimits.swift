@@ -13,24 +13,24 @@ extension PhoneCodes {
     /// (`flint.smsLimits.perNumberPerHour` and `perNumberPerDay`; 0 is off).
     func smsSendLimits(_ phone: String, _ limits: ProjectConfig.SMSLimits) -> [Limit] {
         [
-            Limit(key: .number(tenant: .default, phone, .sends(per: .hour)), max: limits.perNumberPerHour, window: Self.hour),
-            Limit(key: .number(tenant: .default, phone, .sends(per: .day)), max: limits.perNumberPerDay, window: Self.day),
+            Limit(key: .number(tenant: .scoped, phone, .sends(per: .hour)), max: limits.perNumberPerHour, window: Self.hour),
+            Limit(key: .number(tenant: .scoped, phone, .sends(per: .day)), max: limits.perNumberPerDay, window: Self.day),
         ].filter { $0.max > 0 }
     }
 
     /// Wrong codes `phone` (E.164) may be answered with: per hour and per day.
     func wrongCodeLimits(_ phone: String) -> [Limit] {
         [
-            Limit(key: .number(tenant: .default, phone, .wrongCodes(per: .hour)), max: node.settings.wrongCodesPerNumberPerHour, window: Self.hour),
-            Limit(key: .number(tenant: .default, phone, .wrongCodes(per: .day)), max: node.settings.wrongCodesPerNumberPerDay, window: Self.day),
+            Limit(key: .number(tenant: .scoped, phone, .wrongCodes(per: .hour)), max: node.settings.wrongCodesPerNumberPerHour, window: Self.hour),
+            Limit(key: .number(tenant: .scoped, phone, .wrongCodes(per: .day)), max: node.settings.wrongCodesPerNumberPerDay, window: Self.day),
         ]
     }
 
     /// The windows of ``wrongCodeLimits(_:)`` at `now`, in its order, as counters of the number a spent session proves.
     func wrongCodeCounters(_ now: Instant) -> [NumberCounter] {
         [
-            NumberCounter(tenant: .default, .wrongCodes(per: .hour), windowStart: Limit.windowStart(now, window: Self.hour)),
-            NumberCounter(tenant: .default, .wrongCodes(per: .day), windowStart: Limit.windowStart(now, window: Self.day)),
+            NumberCounter(tenant: .scoped, .wrongCodes(per: .hour), windowStart: Limit.windowStart(now, window: Self.hour)),
+            NumberCounter(tenant: .scoped, .wrongCodes(per: .day), windowStart: Limit.windowStart(now, window: Self.day)),
         ]
     }
 
@@ -93,7 +93,7 @@ extension PhoneCodes {
         _ phone: String, counters: [(key: CounterKey, windowStart: Instant)], signIn: Bool, in tx: any CountersReads & UsersReads
     ) async throws -> (number: ProvenNumber, hits: [Int64]) {
         guard signIn else { return (ProvenNumber(phone: phone), try await tx.counterValues(counters)) }
-        let read = try await tx.userWithIdentities(tenant: .default, phoneNumber: phone, counters: counters)
+        let read = try await tx.userWithIdentities(tenant: .scoped, phoneNumber: phone, counters: counters)
         return (ProvenNumber(phone: phone, owner: read.found), read.hits)
     }
 

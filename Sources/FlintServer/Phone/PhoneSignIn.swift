@@ -76,7 +76,7 @@ extension PhoneSignIn {
         }
         let phone = proven.phone
         let found = proven.owner
-        let owner = try await tokenUser == nil ? found?.user : tx.lockedUser(tenant: .default, phoneNumber: phone)
+        let owner = try await tokenUser == nil ? found?.user : tx.lockedUser(tenant: .scoped, phoneNumber: phone)
         if let tokenUser {
             var user: UserRecord
             switch try await Sessions.lockedUser(of: tokenUser, in: tx) {
@@ -109,7 +109,7 @@ extension PhoneSignIn {
         let verdict = try await gate.firstFactorGate(tx, localID: nil, provider: "phone", phoneBecomesFirstFactor: true)
         if case .refuse(let error) = verdict.decision { return .failed(error) }
         guard try await newAccounts.allows(clientIP, in: tx, now: now) else { return .failed(.tooManyAttempts) }
-        var user = UserRecord(localID: newID, phoneNumber: phone, createdAt: now, validSince: now.wholeSecond)
+        var user = UserRecord(tenant: .scoped, localID: newID, phoneNumber: phone, createdAt: now, validSince: now.wholeSecond)
         verdict.stamp(&user, now: now)
         // The spend's read found the number free; on PostgreSQL the account rides with the session's writes.
         try await tx.insertFreshUser(user)

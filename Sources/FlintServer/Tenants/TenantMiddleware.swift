@@ -1,30 +1,40 @@
 import FlintCore
+import FlintStore
 import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// Answers every API request that names a tenant (`tenantId` in its JSON body, `tenant_id` too, or in its query) on
-/// an endpoint that does not serve tenants itself (``TenantHandling/refused``): `TENANT_NOT_FOUND` when no tenant has
-/// that ID, else `UNSUPPORTED_TENANT_OPERATION` — until users carry their tenant (issue 32's next step), no request on
-/// a tenant's users is ever answered from the project's own users.
+/// Resolves the tenant an API request names — its path's `{tenant}` (the operator's `tenants/{t}/accounts…` routes),
+/// else `tenantId` in its JSON body (`tenant_id` too) or query; two that disagree are `TENANT_ID_MISMATCH` — and
+/// answers by the endpoint's ``TenantHandling``: a ``TenantHandling/scoped`` endpoint runs in the tenant's
+/// ``TenantScope``; a ``TenantHandling/refused`` one answers `UNSUPPORTED_TENANT_OPERATION`, so no request on a
+/// tenant's users is ever answered from another tenant's. An unknown tenant is `TENANT_NOT_FOUND`, one whose
+/// `disableAuth` is on `PROJECT_DISABLED`.
 ///
 /// Only a client's or operator's calls are looked at (an anonymous caller is refused by the handler first, as
 /// before), and a body is parsed here only when its bytes mention a tenant or hold an escape, so a request that names
-/// none costs one search of its bytes.
+/// none costs one search of its bytes and runs in the default tenant with nothing more.
 struct TenantMiddleware: RouterMiddleware {
     typealias Context = FlintRequestContext
     let tenants: TenantCache
+    let config: ConfigCache
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let endpoint = context.endpoint, endpoint.tenant == .refused, Self.looksAtTenants(endpoint.access, caller: context.caller) else {
+        guard let endpoint = context.endpoint, endpoint.tenant != .handled, Self.looksAtTenants(endpoint.access, caller: context.caller) else {
             return try await next(request, context)
         }
         var request = request
-        if let id = try await Self.namedTenant(in: &request) {
-            _ = try await tenants.resolve(id)
-            throw AuthError.unsupportedTenantOperation.with(detail: "((This server does not serve a tenant's users yet.))")
+        let named = try await Self.namedTenant(in: &request)
+        let path = context.parameters.get("tenant")
+        if let path, let named, path != named { throw AuthError.tenantIDMismatch }
+        guard let id = path ?? named else { return try await next(request, context) }
+        let tenant = try await tenants.resolve(id)
+        guard !tenant.disableAuth else { throw AuthError.projectDisabled }
+        guard endpoint.tenant == .scoped else {
+            throw AuthError.unsupportedTenantOperation.with(detail: "((This server does not serve this call in a tenant.))")
         }
-        return try await next(request, context)
+        let settings = try tenant.settings(over: config.project)
+        return try await TenantScope.run(in: TenantID(rawValue: id), settings: settings) { try await next(request, context) }
     }
 
     /// Whether a call is one whose tenant is looked at: an API call (not a page) by an identified caller.

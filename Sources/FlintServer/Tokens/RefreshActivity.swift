@@ -13,7 +13,7 @@ final class RefreshActivity: StoreFlushing {
     }
 
     private struct Pending {
-        var accounts: [String: Instant] = [:]
+        var accounts: [AccountKey: Instant] = [:]
         var sessions: [String: SessionUse] = [:]
         var isEmpty: Bool { accounts.isEmpty && sessions.isEmpty }
 
@@ -23,11 +23,18 @@ final class RefreshActivity: StoreFlushing {
         }
     }
 
+    /// An account, by tenant and ID.
+    private struct AccountKey: Hashable {
+        var tenant: TenantID
+        var localID: String
+    }
+
     private let pending = Mutex(Pending())
 
-    /// Notes a refresh of `localID` at `at`.
-    func note(localID: String, at: Instant) {
-        pending.withLock { $0.accounts[localID] = $0.accounts[localID].map { max($0, at) } ?? at }
+    /// Notes a refresh of the account `localID` of `tenant` at `at`.
+    func note(tenant: TenantID, localID: String, at: Instant) {
+        let key = AccountKey(tenant: tenant, localID: localID)
+        pending.withLock { $0.accounts[key] = $0.accounts[key].map { max($0, at) } ?? at }
     }
 
     /// Notes a use of the session whose refresh token hashes to `hash`.
@@ -44,7 +51,7 @@ final class RefreshActivity: StoreFlushing {
         guard !batch.isEmpty else { return }
         do {
             try await store.write { tx in
-                for (localID, at) in batch.accounts { try await tx.touchRefresh(tenant: .default, localID: localID, at: at) }
+                for (key, at) in batch.accounts { try await tx.touchRefresh(tenant: key.tenant, localID: key.localID, at: at) }
                 for (hash, use) in batch.sessions { try await tx.touchSession(hash: hash, at: use.at, ip: use.ip) }
             }
         } catch {

@@ -34,7 +34,9 @@ struct TokenRoutes {
 }
 
 extension Sessions {
-    /// Exchanges a refresh token for a fresh ID token. The refresh token stays the same, as in Firebase.
+    /// Exchanges a refresh token for a fresh ID token. The refresh token stays the same, as in Firebase. A refresh token
+    /// stays in its tenant: the request's tenant, when it names one, must be the token's (`TENANT_ID_MISMATCH`); the
+    /// account is read in the token's tenant, and the ID token carries it.
     func refresh(_ refreshToken: String) async throws -> RefreshTokenResponse {
         guard refreshToken.utf8.count <= 512 else { throw AuthError.invalidRefreshToken }
         let hash = storedTokenHash(refreshToken)
@@ -44,8 +46,11 @@ extension Sessions {
             // A token of ours whose row is gone was revoked (revocation deletes the rows) or went with its deleted
             // user: TOKEN_EXPIRED, USER_DISABLED or USER_NOT_FOUND as Firebase answers; anything else is not ours.
             guard let owner = refreshTokenOwner(refreshToken) else { throw AuthError.invalidRefreshToken }
-            guard let user = try await node.store.read({ try await $0.user(tenant: .default, localID: owner) }) else { throw AuthError.userNotFound }
+            guard let user = try await node.store.read({ try await $0.user(tenant: .scoped, localID: owner) }) else { throw AuthError.userNotFound }
             throw user.disabled ? AuthError.userDisabled : AuthError.tokenExpired
+        }
+        if !TenantScope.tenant.isDefault, record.tenant != TenantScope.tenant {
+            throw AuthError.tenantIDMismatch.with(detail: "((Refresh token tenant ID does not match target tenant ID.))")
         }
         guard let user else { throw AuthError.userNotFound }
         guard !user.disabled else { throw AuthError.userDisabled }
@@ -60,13 +65,13 @@ extension Sessions {
         // Federated identities cost a second read only for the accounts that have some.
         var identities: [FederatedIdentityRecord] = []
         if session?.hasIdentities == true {
-            identities = try await node.store.read { try await $0.federatedIdentities(tenant: .default, localID: user.localID) }
+            identities = try await node.store.read { try await $0.federatedIdentities(tenant: record.tenant, localID: user.localID) }
         }
         let idToken = try idToken(
             for: user, sessionID: record.sessionID, provider: record.signInProvider, authTime: record.authTime, secondFactor: second,
             developerClaims: claims,
             identities: identities)
-        activity.note(localID: user.localID, at: now)
+        activity.note(tenant: record.tenant, localID: user.localID, at: now)
         // The session's last use is written (with the others, once a second) only when the recorded one is older than its
         // precision or the address changed, so most refreshes note nothing for it.
         let ip = AuditOrigin.current.ip

@@ -11,7 +11,7 @@ extension Sessions {
     func revokeSessions(of user: inout UserRecord, in tx: any TokensWrites & AuditWrites, now: Instant) async throws {
         user.validSince = now.wholeSecond
         user.revocationGeneration += 1
-        _ = try await tx.deleteRefreshTokens(tenant: .default, localID: user.localID, createdBefore: nil)
+        _ = try await tx.deleteRefreshTokens(tenant: .scoped, localID: user.localID, createdBefore: nil)
         try await tx.audit(.sessionsRevoked, uid: user.localID, at: now, ["validSince": .string(String(user.validSince.secondsSince1970))])
     }
 
@@ -22,7 +22,7 @@ extension Sessions {
         if validSince >= now.wholeSecond {
             try await revokeSessions(of: &user, in: tx, now: now)
         } else {
-            _ = try await tx.deleteRefreshTokens(tenant: .default, localID: user.localID, createdBefore: validSince)
+            _ = try await tx.deleteRefreshTokens(tenant: .scoped, localID: user.localID, createdBefore: validSince)
             try await tx.audit(.sessionsRevoked, uid: user.localID, at: now, ["validSince": .string(String(validSince.secondsSince1970))])
         }
         user.validSince = validSince

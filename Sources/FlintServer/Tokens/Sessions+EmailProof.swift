@@ -23,10 +23,10 @@ extension Sessions {
     ///   once, with whatever else its change revokes for). An account with nothing to remove keeps its sessions (a user
     ///   verifying the address they signed up with stays signed in).
     static func ownerProvedEmail(of user: inout UserRecord, cleanup: EmailProofCleanup, in tx: any UsersWrites) async throws -> Bool {
-        let providers = try await tx.federatedIdentities(tenant: .default, localID: user.localID).map(\.providerID)
+        let providers = try await tx.federatedIdentities(tenant: .scoped, localID: user.localID).map(\.providerID)
         let attached = cleanup == .everything && (user.passwordHash != nil || user.phoneNumber != nil)
         guard attached || !providers.isEmpty else { return false }
-        if !providers.isEmpty { _ = try await tx.unlinkFederatedIdentities(tenant: .default, localID: user.localID, providerIDs: providers) }
+        if !providers.isEmpty { _ = try await tx.unlinkFederatedIdentities(tenant: .scoped, localID: user.localID, providerIDs: providers) }
         if cleanup == .everything {
             user.passwordHash = nil
             user.passwordUpdatedAt = nil

@@ -16,11 +16,13 @@ extension Sessions {
     /// A new refresh token value and its stored record. The value is `AMf-` + base64url(32 random bytes ‖ localId ‖
     /// 16-byte tag): the tag lets a token whose row went away with its deleted user still be answered `USER_NOT_FOUND`,
     /// as Firebase does, while a forged one is `INVALID_REFRESH_TOKEN`.
-    func newRefreshToken(localID: String, authTime: Instant, provider: String, now: Instant) -> (token: String, record: RefreshTokenRecord) {
+    func newRefreshToken(
+        tenant: TenantID, localID: String, authTime: Instant, provider: String, now: Instant
+    ) -> (token: String, record: RefreshTokenRecord) {
         let body = node.random.bytes(32) + Array(localID.utf8)
         let token = "AMf-" + Base64URL.encode(body + secret.refreshTokenTag(body))
         var record = RefreshTokenRecord(
-            tokenHash: storedTokenHash(token), localID: localID, createdAt: now, authTime: authTime, signInProvider: provider)
+            tenant: tenant, tokenHash: storedTokenHash(token), localID: localID, createdAt: now, authTime: authTime, signInProvider: provider)
         let origin = AuditOrigin.current
         record.device = DeviceName.parse(userAgent: origin.userAgent, clientVersion: origin.clientVersion)
         (record.firstIP, record.lastIP) = (origin.ip, origin.ip)
@@ -36,7 +38,8 @@ extension Sessions {
     }
 
     /// Signs an ID token for `user` in the session `sessionID`. A custom-token session's `developerClaims` go over the
-    /// account's own claims; `identities` (the account's federated identities) are listed in `firebase.identities` by provider.
+    /// account's own claims; `identities` (the account's federated identities) are listed in `firebase.identities` by provider;
+    /// the account's tenant, other than the default one, is `firebase.tenant`.
     func idToken(
         for user: UserRecord, sessionID: String, provider: String, authTime: Instant, secondFactor: SecondFactorClaim? = nil,
         developerClaims: [String: JSONValue]? = nil,
@@ -48,6 +51,7 @@ extension Sessions {
         claims.sessionID = sessionID
         claims.lifetime = Self.idTokenLifetime
         claims.revocationGeneration = user.revocationGeneration
+        claims.tenant = user.tenant.isDefault ? nil : user.tenant.rawValue
         claims.phoneNumber = user.phoneNumber
         claims.email = user.email
         if user.email != nil { claims.emailVerified = user.emailVerified }
@@ -77,15 +81,15 @@ extension Sessions {
         }
     }
 
-    /// Verifies an ID token and loads its user: `INVALID_ID_TOKEN`, `USER_NOT_FOUND`, `TOKEN_EXPIRED` (issued
-    /// before the user's `validSince`, or its session ended), `USER_DISABLED`. A token naming its session reads the
-    /// account and whether the session lives in one statement.
+    /// Verifies an ID token and loads its user: `INVALID_ID_TOKEN`, `TENANT_ID_MISMATCH` (a token of another tenant
+    /// than the request's), `USER_NOT_FOUND`, `TOKEN_EXPIRED` (issued before the user's `validSince`, or its session
+    /// ended), `USER_DISABLED`. A token naming its session reads the account and whether the session lives in one
+    /// statement.
     func authenticate(idToken: String?) async throws -> (VerifiedIDToken, UserRecord) {
-        guard let idToken, !idToken.isEmpty else { throw AuthError.missingIDToken }
-        let verified = try TokenVerifier.verify(idToken, ring: keys.current, projectID: projectID, now: node.clock.now())
+        let verified = try verifyIDToken(idToken)
         let found = try await node.store.read { tx -> (UserRecord, Bool)? in
-            guard let sessionID = verified.sessionID else { return try await tx.user(tenant: .default, localID: verified.userID).map { ($0, true) } }
-            return try await tx.userWithSession(tenant: .default, localID: verified.userID, sessionID: sessionID)
+            guard let sessionID = verified.sessionID else { return try await tx.user(tenant: .scoped, localID: verified.userID).map { ($0, true) } }
+            return try await tx.userWithSession(tenant: .scoped, localID: verified.userID, sessionID: sessionID)
         }
         guard let (user, sessionLive) = found else { throw AuthError.userNotFound }
         try Self.check(token: verified, against: user)

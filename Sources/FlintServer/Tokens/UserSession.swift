@@ -47,7 +47,8 @@ extension Sessions {
         _ tx: any TokensWrites, user: UserRecord, provider: String, now: Instant, secondFactor: SecondFactorClaim? = nil,
         authTime: Instant? = nil, developerClaims: [String: JSONValue]? = nil
     ) async throws -> String {
-        var (token, record) = newRefreshToken(localID: user.localID, authTime: authTime ?? now.wholeSecond, provider: provider, now: now)
+        var (token, record) = newRefreshToken(
+            tenant: user.tenant, localID: user.localID, authTime: authTime ?? now.wholeSecond, provider: provider, now: now)
         record.secondFactor = secondFactor?.factor
         record.secondFactorID = secondFactor?.identifier
         record.developerClaims = developerClaims.map { String(decoding: JSONValue.object($0).serialized(), as: UTF8.self) }
@@ -77,9 +78,9 @@ extension Sessions {
 
     /// ``tokenUser(_:in:)`` for flows that hold no ``Sessions``.
     static func lockedUser(of token: VerifiedIDToken, in tx: any UsersWrites & TokensReads) async throws -> Result<UserRecord, AuthError> {
-        guard let user = try await tx.lockedUser(tenant: .default, localID: token.userID) else { return .failure(.userNotFound) }
+        guard let user = try await tx.lockedUser(tenant: .scoped, localID: token.userID) else { return .failure(.userNotFound) }
         do throws(AuthError) { try Self.check(token: token, against: user) } catch { return .failure(error) }
-        if let sessionID = token.sessionID, !(try await tx.sessionExists(tenant: .default, localID: user.localID, sessionID: sessionID)) {
+        if let sessionID = token.sessionID, !(try await tx.sessionExists(tenant: .scoped, localID: user.localID, sessionID: sessionID)) {
             return .failure(.tokenExpired)
         }
         return .success(user)
@@ -97,9 +98,12 @@ extension Sessions {
         }
     }
 
-    /// Verifies an ID token's signature and lifetime (no store read).
+    /// Verifies an ID token's signature and lifetime (no store read), and that it is of the request's tenant
+    /// (`TENANT_ID_MISMATCH`: a token never reaches another tenant's account).
     func verifyIDToken(_ idToken: String?) throws(AuthError) -> VerifiedIDToken {
         guard let idToken, !idToken.isEmpty else { throw AuthError.missingIDToken }
-        return try TokenVerifier.verify(idToken, ring: keys.current, projectID: projectID, now: node.clock.now())
+        let verified = try TokenVerifier.verify(idToken, ring: keys.current, projectID: projectID, now: node.clock.now())
+        try TenantScope.require(verified.tenant)
+        return verified
     }
 }

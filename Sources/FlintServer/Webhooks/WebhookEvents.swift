@@ -43,9 +43,10 @@ enum WebhookEvents {
     }
 
     /// The delivery's body: `{"type":…,"timestamp":<RFC 3339>,"data":{"uid":…,…}}`, with the event's non-secret facts
-    /// (the audit log holds no code, token, password or link).
+    /// (the audit log holds no code, token, password or link) and, for an account of a tenant, its `tenantId`.
     static func payload(_ type: WebhookEventType, event: AuditEvent) -> String {
         var data: [String: JSONValue] = ["uid": event.uid.map(JSONValue.string) ?? .null]
+        if let tenant = event.detail["tenantId"] { data["tenantId"] = tenant }
         let keep: [String]
         switch event.kind {
         case .signIn: keep = ["method", "newUser"]

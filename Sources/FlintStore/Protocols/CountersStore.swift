@@ -8,8 +8,8 @@ public protocol CountersReads: Sendable {
     /// The hits of several counters, in the order of `windows` (0 for a counter without any), read in one statement:
     /// a sign-in checks its limits with one round trip to the database instead of one per limit.
     func counterValues(_ windows: [(key: CounterKey, windowStart: Instant)]) async throws -> [Int64]
-    /// The account locks of `emails` (held or run out, not yet swept), in one statement.
-    func accountLocks(emails: [String]) async throws -> [AccountLock]
+    /// The account locks of `emails` in `tenant` (held or run out, not yet swept), in one statement.
+    func accountLocks(tenant: TenantID, emails: [String]) async throws -> [AccountLock]
 }
 
 /// Shared abuse counters: fixed windows, one atomic hit at a time, exact across nodes. Writes, inside a transaction.
@@ -34,9 +34,9 @@ public protocol CountersWrites: CountersReads {
     func releaseCounters(_ windows: [(key: CounterKey, windowStart: Instant)]) async throws
     /// Locks an account (replacing its earlier lock).
     func lockAccount(_ lock: AccountLock) async throws
-    /// Forgets the failed sign-ins in a row of `email` (``CounterKey/accountFailures(email:)``) and its lock;
-    /// returns the lock there was, held or not.
-    func clearAccountFailures(email: String) async throws -> AccountLock?
+    /// Forgets the failed sign-ins in a row of `email` in `tenant` (``CounterKey/accountFailures(tenant:email:)``) and
+    /// its lock; returns the lock there was, held or not.
+    func clearAccountFailures(tenant: TenantID, email: String) async throws -> AccountLock?
     /// Deletes the account locks that ended before `cutoff`; returns how many.
     func deleteAccountLocks(endedBefore cutoff: Instant) async throws -> Int
     /// Deletes counter windows that expired before `cutoff`; returns how many.

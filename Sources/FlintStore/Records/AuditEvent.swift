@@ -41,6 +41,13 @@ public struct AuditOrigin: Sendable {
     public var clientVersion: String?
     /// What the request noted about the account it concerns (for events recorded once it answered).
     public let notes: AuditNotes
+    /// The tenant the request runs in (``TenantID/default`` unless the server's tenant middleware bound another): every
+    /// user-keyed store call of its flows names it. Carried into write closures with the rest of the origin, so a
+    /// transaction the store runs on its own task stays in the request's tenant.
+    public var tenant: TenantID = .default
+    /// For a request in another tenant than the default one, the config its flows read: the project's, with that
+    /// tenant's sign-in switches, second factors, SMS regions and password policy (`nil`: the project's own).
+    package var tenantSettings: ProjectConfig?
 
     /// An origin with fresh notes.
     public init(ip: String? = nil, actor: String? = nil, userAgent: String? = nil, locale: String? = nil) {
@@ -50,22 +57,32 @@ public struct AuditOrigin: Sendable {
     /// The origin of the request in progress (no address, no actor outside a request).
     @TaskLocal public static var current = AuditOrigin()
 
-    /// An event of the request in progress: its address and actor, and the account noted unless `uid` is given.
+    /// An event of the request in progress: its address and actor, the account noted unless `uid` is given, and the
+    /// tenant it ran in (`tenantId` in the detail, for any other tenant than the default one).
     public func event(_ kind: AuditKind, uid: String?, at: Instant, _ detail: [String: JSONValue] = [:]) -> AuditEvent {
-        AuditEvent(at: at, kind: kind, uid: uid ?? notes.subject, ip: ip, actor: actor, detail: detail)
+        var detail = detail
+        if let tenant = notes.tenant, !tenant.isDefault { detail["tenantId"] = .string(tenant.rawValue) }
+        return AuditEvent(at: at, kind: kind, uid: uid ?? notes.subject, ip: ip, actor: actor, detail: detail)
     }
 }
 
-/// A request's notes for its audit events: the account it turned out to concern, set by the flow once known.
+/// A request's notes for its audit events: the account it turned out to concern, set by the flow once known, and the
+/// tenant it runs in, set once it is known (the events recorded after the answer name it too).
 public final class AuditNotes: Sendable {
-    private let state = Mutex<String?>(nil)
+    private let state = Mutex<(subject: String?, tenant: TenantID?)>((nil, nil))
 
     /// Empty notes.
     public init() {}
 
     /// The account the request concerns, once a flow noted it.
     public var subject: String? {
-        get { state.withLock { $0 } }
-        set { state.withLock { $0 = newValue } }
+        get { state.withLock { $0.subject } }
+        set { state.withLock { $0.subject = newValue } }
+    }
+
+    /// The tenant the request runs in, once the server resolved it.
+    public var tenant: TenantID? {
+        get { state.withLock { $0.tenant } }
+        set { state.withLock { $0.tenant = newValue } }
     }
 }

@@ -96,7 +96,9 @@ extension CounterKey {
 
     /// Failed password sign-ins in a row for an email address, from any client address (the account lockout's count;
     /// one window from ``FlintCore/Instant/epoch``, cleared by a sign-in with the right password or an unlock).
-    public static func accountFailures(email: String) -> CounterKey { CounterKey(rawValue: "acct-fail:" + email) }
+    public static func accountFailures(tenant: TenantID, email: String) -> CounterKey {
+        CounterKey(rawValue: prefix(of: tenant) + "acct-fail:" + email)
+    }
 
     /// Wrong passwords from a client address.
     public static func passwordFailures(clientIP: String) -> CounterKey { CounterKey(rawValue: "pwfail:ip:" + clientIP) }

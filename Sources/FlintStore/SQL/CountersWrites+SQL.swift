@@ -115,22 +115,23 @@ extension CountersWrites where Self: SQLBacked {
         try await db.run(
             .write(
                 """
-                INSERT INTO account_locks (email, failures, locked_at, locked_until) VALUES (?, ?, ?, ?)
-                ON CONFLICT (email) DO UPDATE SET failures = excluded.failures, locked_at = excluded.locked_at,
+                INSERT INTO account_locks (tenant_id, email, failures, locked_at, locked_until) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (tenant_id, email) DO UPDATE SET failures = excluded.failures, locked_at = excluded.locked_at,
                     locked_until = excluded.locked_until
                 """,
-                [.text(lock.email), .integer(lock.failures), .instant(lock.lockedAt), .instant(lock.lockedUntil)], into: .accountLocks))
+                [.text(lock.tenant.rawValue), .text(lock.email), .integer(lock.failures), .instant(lock.lockedAt), .instant(lock.lockedUntil)],
+                into: .accountLocks))
     }
 
-    func clearAccountFailures(email: String) async throws -> AccountLock? {
+    func clearAccountFailures(tenant: TenantID, email: String) async throws -> AccountLock? {
         try await db.run(
             .write(
-                "DELETE FROM rate_counters WHERE counter_key = ?", [.text(CounterKey.accountFailures(email: email).rawValue)],
+                "DELETE FROM rate_counters WHERE counter_key = ?", [.text(CounterKey.accountFailures(tenant: tenant, email: email).rawValue)],
                 into: .rateCounters))
         return try await db.first(
             .write(
-                "DELETE FROM account_locks WHERE email = ? RETURNING email, failures, locked_at, locked_until", [.text(email)],
-                into: .accountLocks)
+                "DELETE FROM account_locks WHERE tenant_id = ? AND email = ? RETURNING tenant_id, email, failures, locked_at, locked_until",
+                [.text(tenant.rawValue), .text(email)], into: .accountLocks)
         ).map(Self.accountLock)
     }
 
@@ -139,16 +140,19 @@ extension CountersWrites where Self: SQLBacked {
             .count
     }
 
-    func accountLocks(emails: [String]) async throws -> [AccountLock] {
-        try await forEachSlice(of: emails) { list, binds in
-            .read("SELECT email, failures, locked_at, locked_until FROM account_locks WHERE email IN (\(list))", binds, from: .accountLocks)
+    func accountLocks(tenant: TenantID, emails: [String]) async throws -> [AccountLock] {
+        try await forEachSlice(of: emails, leading: [.text(tenant.rawValue)]) { list, binds in
+            .read(
+                "SELECT tenant_id, email, failures, locked_at, locked_until FROM account_locks WHERE tenant_id = ? AND email IN (\(list))",
+                binds, from: .accountLocks)
         }.map(Self.accountLock)
     }
 
     /// A lock from its row.
     private static func accountLock(_ row: SQLRow) throws -> AccountLock {
         AccountLock(
-            email: try row.string("email"), failures: try row.int64("failures"), lockedAt: try row.instant("locked_at"),
+            tenant: TenantID(rawValue: try row.string("tenant_id")), email: try row.string("email"), failures: try row.int64("failures"),
+            lockedAt: try row.instant("locked_at"),
             lockedUntil: try row.instant("locked_until"))
     }
 

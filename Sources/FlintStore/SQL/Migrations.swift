@@ -340,6 +340,23 @@ enum Migrations {
                 "DROP INDEX audit_events_uid",
             ]
         },
+        // The account locks per tenant (issue 32): the tenant first in the key, the existing locks in the default
+        // tenant. The table is rebuilt (SQLite cannot change a primary key in place; it holds only live locks).
+        // Version 24 is the audit layout's.
+        Migration(version: 25) { _ in
+            [
+                """
+                CREATE TABLE account_locks_v25 (tenant_id TEXT NOT NULL DEFAULT '', email TEXT NOT NULL, failures BIGINT NOT NULL,
+                    locked_at BIGINT NOT NULL, locked_until BIGINT NOT NULL, PRIMARY KEY (tenant_id, email))
+                """,
+                """
+                INSERT INTO account_locks_v25 (tenant_id, email, failures, locked_at, locked_until)
+                    SELECT '', email, failures, locked_at, locked_until FROM account_locks
+                """,
+                "DROP TABLE account_locks",
+                "ALTER TABLE account_locks_v25 RENAME TO account_locks",
+            ]
+        },
     ]
 
     /// The newest version this build knows.

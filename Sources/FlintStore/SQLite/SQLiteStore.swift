@@ -99,8 +99,18 @@ public final class SQLiteStore: AuthStore {
     }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreReader) async throws -> T) async throws -> T {
-        guard let readers else { return try await writer.run { db in try await body(SQLQueries(db: db)) } }
-        return try await readers.with { db in try await body(SQLQueries(db: db)) }
+        // The closure runs on a reader's (or the writer's) task: a request in a tenant takes its origin (its tenant)
+        // along; the default tenant's requests bind nothing.
+        let origin = AuditOrigin.current
+        guard !origin.tenant.isDefault else {
+            guard let readers else { return try await writer.run { db in try await body(SQLQueries(db: db)) } }
+            return try await readers.with { db in try await body(SQLQueries(db: db)) }
+        }
+        let run: @Sendable (SQLiteDatabase) async throws -> T = { db in
+            try await AuditOrigin.$current.withValue(origin) { try await body(SQLQueries(db: db)) }
+        }
+        guard let readers else { return try await writer.run(run) }
+        return try await readers.with(run)
     }
 
     /// Hands `change` to this process's subscribers (an embedded database has no other nodes to tell).

@@ -44,7 +44,7 @@ extension UserAdminFlow {
     /// The batch's transaction: deletes the named accounts that are disabled (all of them with `force`) and audits each;
     /// the others are the answer's failures.
     private static func delete(_ ids: [String], force: Bool, in tx: some Writes, now: Instant) async throws -> [BatchDeleteResponse.Failure] {
-        let found = Dictionary(uniqueKeysWithValues: try await tx.users(tenant: .default, localIDs: ids).map { ($0.localID, $0) })
+        let found = Dictionary(uniqueKeysWithValues: try await tx.users(tenant: .scoped, localIDs: ids).map { ($0.localID, $0) })
         var failures: [BatchDeleteResponse.Failure] = []
         var doomed: [String] = []
         for (index, id) in ids.enumerated() {
@@ -55,7 +55,7 @@ extension UserAdminFlow {
                 doomed.append(id)
             }
         }
-        for id in try await tx.deleteUsers(tenant: .default, localIDs: doomed).sorted() {
+        for id in try await tx.deleteUsers(tenant: .scoped, localIDs: doomed).sorted() {
             try await tx.audit(.accountDeleted, uid: id, at: now, ["batch": true])
         }
         return failures

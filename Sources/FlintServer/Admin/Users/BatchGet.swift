@@ -73,6 +73,6 @@ extension UserAdminFlow {
 
     /// The page of `size` accounts after `start`, with their factors.
     private static func page(after start: String?, size: Int, in r: some Reads) async throws -> Listing {
-        try await listing(try await r.users(tenant: .default, after: start, limit: size), in: r)
+        try await listing(try await r.users(tenant: .scoped, after: start, limit: size), in: r)
     }
 }

@@ -39,7 +39,7 @@ extension UserAdminFlow {
         let descending = try Self.isDescending(wire.order)
         let filter = wire.expression.first.flatMap(Self.filter)
         if wire.returnUserInfo == false {
-            let count = try await node.store.read { try await $0.userCount(tenant: .default, matching: filter) }
+            let count = try await node.store.read { try await $0.userCount(tenant: .scoped, matching: filter) }
             return QueryAccountsResponse(recordsCount: String(count))
         }
         let limit = wire.limit == 0 ? Self.maximumQueryResults : min(wire.limit, Self.maximumQueryResults)
@@ -56,7 +56,7 @@ extension UserAdminFlow {
 
     /// The accounts a query finds, with their factors.
     private static func query(_ query: UserQuery, in r: some Reads) async throws -> Listing {
-        try await listing(try await r.users(tenant: .default, matching: query), in: r)
+        try await listing(try await r.users(tenant: .scoped, matching: query), in: r)
     }
 
     /// The store's filter for one expression: the first of email (compared lower-cased), phone number (in E.164 when

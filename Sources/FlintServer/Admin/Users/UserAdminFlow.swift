@@ -25,8 +25,8 @@ extension UserAdminFlow {
     static func listing(_ users: [UserRecord], in r: some Reads) async throws -> Listing {
         let ids = users.map(\.localID)
         return (
-            users, try await r.mfaEnrollments(tenant: .default, localIDs: ids), try await r.federatedIdentities(tenant: .default, localIDs: ids),
-            try await r.passkeys(tenant: .default, localIDs: ids)
+            users, try await r.mfaEnrollments(tenant: .scoped, localIDs: ids), try await r.federatedIdentities(tenant: .scoped, localIDs: ids),
+            try await r.passkeys(tenant: .scoped, localIDs: ids)
         )
     }
 }

@@ -23,6 +23,15 @@ public struct UserConsole: Sendable {
     /// The operator's user management over a running node's flows (the web console's).
     package init(flows: Flows) { self.flows = flows }
 
+    /// Runs `body` in the tenant `id` (``TenantScope``), as a request naming it on the Admin SDKs' tenant paths runs;
+    /// the project's own users when `id` is `nil` or empty.
+    /// - Throws: `TENANT_NOT_FOUND` when no tenant has that ID.
+    public func inTenant<T>(_ id: String?, _ body: () async throws -> T) async throws -> T {
+        guard let id, !id.isEmpty else { return try await body() }
+        let settings = try await flows.tenants.resolve(id).settings(over: flows.node.config.project)
+        return try await TenantScope.run(in: TenantID(rawValue: id), settings: settings, body)
+    }
+
     /// `accounts:batchGet`: one page of accounts in local-ID order (`maxResults`, `nextPageToken`).
     public func batchGet(_ body: [String: JSONValue]) async throws -> JSONValue {
         try Self.json(try await flows.users.downloadAccounts(try WireDecoder.decode(DownloadAccountRequest.self, from: body)))

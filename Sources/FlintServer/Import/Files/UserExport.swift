@@ -26,7 +26,7 @@ package struct UserExport: Sendable {
         if format == .json { try await write("{\"users\": [\n") }
         var after: String?
         while true {
-            let page = try await store.read { [after] in try await $0.exportPage(tenant: .default, after: after, limit: Self.pageSize) }
+            let page = try await store.read { [after] in try await $0.exportPage(tenant: .scoped, after: after, limit: Self.pageSize) }
             guard let last = page.last else { break }
             var text = ""
             for account in page {
