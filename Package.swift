@@ -119,6 +119,8 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // `flint serve`'s service group drains at SIGTERM and SIGINT (Health/NodeLauncher.swift).
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Yams", package: "Yams"),
                 // Outbound HTTPS to delivery providers (SMS) and HTTP/2 to Apple's APNs provider API (app verification's
                 // silent pushes); Hummingbird only serves.

@@ -57,11 +57,9 @@ class Flint:
             if self.process.poll() is not None:
                 raise RuntimeError("flint serve exited; see " + self.log.name)
             try:
-                urllib.request.urlopen(self.base + "/", timeout=1)
+                urllib.request.urlopen(self.base + "/readyz", timeout=1)
                 return
-            except urllib.error.HTTPError:
-                return  # production mode answers / with 404: it listens
-            except OSError:
+            except OSError:  # not listening yet, or 503 while the store opens
                 time.sleep(0.1)
         raise RuntimeError("flint serve did not start")
 

@@ -89,6 +89,11 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Log format: text, or json (one object per line: time, level, message, metadata, source) (env FLINT_LOG_FORMAT).")
     var logFormat: String = FlintEnvironment.string("logFormat") ?? "text"
     @OptionGroup var tracing: TracingOptions
+    @Option(
+        help:
+            "Seconds a node keeps serving after SIGTERM or SIGINT while GET /readyz answers 503 (draining), so load balancers stop sending to it before it closes its listener (env FLINT_DRAIN_TIME; default 0)."
+    )
+    var drainTime: Int = FlintEnvironment.int("drainTime", default: 0)
     @Option(help: "Bearer credential that may read GET /metrics, besides the admin credential (env FLINT_METRICS_TOKEN).")
     var metricsToken: String?
     @Option(
@@ -174,6 +179,7 @@ struct Serve: AsyncParsableCommand {
         guard smsCodeTtl >= 30 && smsCodeTtl <= 86_400 else { throw ValidationError("--sms-code-ttl must be between 30 and 86400 seconds") }
         guard reloadInterval >= 1 && reloadInterval <= 3600 else { throw ValidationError("--reload-interval must be between 1 and 3600 seconds") }
         guard oobCodeTtl >= 60 && oobCodeTtl <= 7 * 86_400 else { throw ValidationError("--oob-code-ttl must be between 60 and 604800 seconds") }
+        guard (0...3600).contains(drainTime) else { throw ValidationError("--drain-time must be between 0 and 3600 seconds") }
         guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be between 1 and 3600 seconds") }
         guard (1...36_500).contains(auditRetention) else { throw ValidationError("--audit-retention must be between 1 and 36500 days") }
         guard newAccountsPerIp >= 0 else { throw ValidationError("--new-accounts-per-ip must be 0 (no limit) or more") }
@@ -288,26 +294,41 @@ struct Serve: AsyncParsableCommand {
         if pushSender == nil && !dev {
             logger.warning("no APNs key: verifyClient refuses and iOS apps verify through the web challenge at /__/auth/handler")
         }
-        let database = try await store.open(logger: logger, serving: true)
-        guard let found = try await store.masterKey(for: database, useDataDirectory: dev, create: dev) else {
-            throw MasterKeyMissing(description: "refusing to start: no master key: \(MasterKeyFile.howTo)")
+        // The listener answers the load balancers' probes (/readyz: starting) while the store opens and migrates.
+        let node = (settings: settings, store: store, dev: dev, describe: store.describe)
+        let senders = (sms: smsSender, email: emailSender, push: pushSender)
+        let nodeLogger = logger
+        // The span exporter outlasts the HTTP server and the node: it sends the spans of the last requests.
+        let exporter = tracingBackend.map { [$0.service] } ?? []
+        try await NodeLauncher(settings: settings, drainTime: .seconds(drainTime), logger: logger).run(outlasting: exporter) { readiness in
+            let logger = nodeLogger
+            let database = try await node.store.open(logger: logger, serving: true)
+            do {
+                guard let found = try await node.store.masterKey(for: database, useDataDirectory: node.dev, create: node.dev) else {
+                    throw MasterKeyMissing(description: "refusing to start: no master key: \(MasterKeyFile.howTo)")
+                }
+                var settings = node.settings
+                settings.masterKey = found.key
+                logger.info("the store's secrets are sealed with master key \(found.key.id) from \(found.source)")
+                // The web console is served beside the API as a module: FlintServer does not depend on it.
+                let server = try await FlintServer(
+                    settings: settings, store: database, sms: senders.sms, email: senders.email, push: senders.push, logger: logger,
+                    modules: [ConsoleModule()], readiness: readiness)
+                server.metrics.bootstrapMetricsSystem()
+                logger.info(
+                    "flint listening",
+                    metadata: [
+                        "address": "\(settings.host):\(settings.port)", "project": "\(settings.projectID)",
+                        "mode": "\(node.dev ? "dev" : "production")",
+                        "data": "\(node.describe)",
+                    ]
+                )
+                if node.dev { logger.info("dev mode: SMS codes go to the outbox at /emulator/v1/projects/\(settings.projectID)/outbox") }
+                return StartedNode(server: server, store: database)
+            } catch {
+                try? await database.close()
+                throw error
+            }
         }
-        settings.masterKey = found.key
-        logger.info("the store's secrets are sealed with master key \(found.key.id) from \(found.source)")
-        // The web console is served beside the API as a module: FlintServer does not depend on it.
-        let server = try await FlintServer(
-            settings: settings, store: database, sms: smsSender, email: emailSender, push: pushSender, logger: logger, modules: [ConsoleModule()])
-        server.metrics.bootstrapMetricsSystem()
-        logger.info(
-            "flint listening",
-            metadata: ["address": "\(host):\(port)", "project": "\(project)", "mode": "\(dev ? "dev" : "production")", "data": "\(store.describe)"]
-        )
-        if dev { logger.info("dev mode: SMS codes go to the outbox at /emulator/v1/projects/\(project)/outbox") }
-        // The span exporter runs in the application's service group: it shuts down after the HTTP server, flushing
-        // the spans of the last requests.
-        var application = server.application
-        if let service = tracingBackend?.service { application.addServices(service) }
-        try await application.runService()
-        try await database.close()
     }
 }

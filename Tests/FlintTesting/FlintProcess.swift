@@ -35,11 +35,14 @@ public final class FlintProcess: @unchecked Sendable {
         """
 
     /// Starts `flint serve --data dataDirectory` (debug logs, then `extraArguments`) on a free port, with `environment`
-    /// added to this process's, and waits until it listens. Its log goes beside the data directory.
-    public convenience init(dataDirectory: String, extraArguments: [String] = [], environment: [String: String] = [:]) async throws {
+    /// added to this process's, and waits until it listens and, unless `untilReady` is false, until `GET /readyz`
+    /// answers 200. Its log goes beside the data directory.
+    public convenience init(
+        dataDirectory: String, extraArguments: [String] = [], environment: [String: String] = [:], untilReady: Bool = true
+    ) async throws {
         try await self.init(
             dataDirectory: dataDirectory, arguments: ["--log-level", "debug"] + extraArguments, directory: dataDirectory, ownsDirectory: false,
-            environment: environment)
+            environment: environment, untilReady: untilReady)
     }
 
     /// Starts a dev-mode server with ``config`` and a low password-hash cost in a fresh directory, with
@@ -59,7 +62,8 @@ public final class FlintProcess: @unchecked Sendable {
     }
 
     private init(
-        dataDirectory: String, arguments: [String], directory: String, ownsDirectory: Bool, environment: [String: String] = [:]
+        dataDirectory: String, arguments: [String], directory: String, ownsDirectory: Bool, environment: [String: String] = [:],
+        untilReady: Bool = true
     ) async throws {
         self.directory = directory
         self.ownsDirectory = ownsDirectory
@@ -75,7 +79,7 @@ public final class FlintProcess: @unchecked Sendable {
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
             (process.standardOutput, process.standardError) = (handle, handle)
             try ChildProcess.start(process)
-            if await Self.waitListening(process, port: port, log: log) {
+            if await Self.waitListening(process, port: port, log: log, untilReady: untilReady) {
                 self.port = port
                 self.process = process
                 logFile = log
@@ -89,20 +93,36 @@ public final class FlintProcess: @unchecked Sendable {
         throw FlintProcessError(message: "flint did not start (\(Self.binary)):\n\(failures.joined(separator: "\n"))")
     }
 
-    /// Whether the process came to listen on `port`: its own log says so (a text line ends with the port, a JSON one
-    /// quotes it). An answer on the port would not do: on a loaded machine another test's server can hold the
-    /// randomly chosen port while this one still fails to bind it. The log is another process's file, so it is read
-    /// every 100 ms, for at most 30 s or until the process exits.
-    private static func waitListening(_ process: Process, port: Int, log: String) async -> Bool {
+    /// Whether the process came to listen on `port` and (`untilReady`) is ready: its own log says it listens (a text
+    /// line ends with the port, a JSON one quotes it), then `GET /readyz` answers 200 (the node listens before its
+    /// store is open, answering 503 until then). An answer on the port alone would not do: on a loaded machine another test's server
+    /// can hold the randomly chosen port while this one still fails to bind it. The log is another process's file, so
+    /// it is read every 100 ms, for at most 30 s or until the process exits.
+    private static func waitListening(_ process: Process, port: Int, log: String, untilReady: Bool) async -> Bool {
+        var listening = false
         for _ in 0..<300 {
             if !process.isRunning { return false }
-            let lines = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
-            if lines.contains(where: { $0.contains("listening on") && ($0.hasSuffix(":\(port)") || $0.contains(":\(port)\"")) }) {
-                return true
+            if !listening {
+                let lines = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+                listening = lines.contains { $0.contains("listening on") && ($0.hasSuffix(":\(port)") || $0.contains(":\(port)\"")) }
+            }
+            if listening {
+                if !untilReady { return true }
+                if await status(of: "http://127.0.0.1:\(port)/readyz") == 200 { return true }
             }
             try? await Task.sleep(for: .milliseconds(100))
         }
         return false
+    }
+
+    /// The status `GET url` answers, or `nil` when it does not.
+    public static func status(of url: String) async -> Int? {
+        guard let url = URL(string: url) else { return nil }
+        return await withCheckedContinuation { continuation in
+            URLSession.shared.dataTask(with: URLRequest(url: url, timeoutInterval: 5)) { _, response, _ in
+                continuation.resume(returning: (response as? HTTPURLResponse)?.statusCode)
+            }.resume()
+        }
     }
 
     /// Sends SIGTERM and waits for the exit; returns the exit status. A ``start(extraArguments:)``ed server's

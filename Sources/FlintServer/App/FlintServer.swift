@@ -3,7 +3,7 @@ public import FlintStore
 public import Hummingbird
 public import Logging
 import NIOCore
-import ServiceLifecycle
+package import ServiceLifecycle
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -13,8 +13,15 @@ import ServiceLifecycle
 
 /// A ready-to-run Flint node: store opened, secrets and keys in place, router built.
 public struct FlintServer: Sendable {
-    /// The Hummingbird application; run it with `runService()` (graceful shutdown on SIGINT/SIGTERM).
-    public let application: Application<RouterResponder<FlintRequestContext>>
+    /// The Hummingbird application; run it with `runService()` (graceful shutdown on SIGINT/SIGTERM). Its responder
+    /// answers the load balancers' probes (`/healthz`, `/readyz`) and hands everything else to the node's router.
+    public let application: Application<NodeResponder>
+    /// Whether the node is ready for traffic, as `/readyz` answers it.
+    public let readiness: NodeReadiness
+    /// The node's router (`flint serve` installs it in the responder it listened with while starting).
+    package let router: RouterResponder<FlintRequestContext>
+    /// The node's background services (reloads, flushes, webhooks), which `application` runs.
+    package let services: [any Service]
     /// The node's flows (tests reach into them to run background work on demand).
     package let flows: Flows
     /// What the node serves beside Flint's API (the web console).
@@ -44,10 +51,13 @@ public struct FlintServer: Sendable {
     }
 
     /// Builds a node that serves `modules` (the web console) beside Flint's API; the other parameters are those of
-    /// ``init(settings:store:clock:random:sms:email:push:logger:)``.
+    /// ``init(settings:store:clock:random:sms:email:push:logger:)``. A node given its `readiness` (`flint serve`'s,
+    /// which listens before the node is built) leaves it starting: its starter marks it serving once the router is
+    /// installed where it listens; otherwise the node is ready from the start.
     package init(
         settings: ServerSettings, store: any AuthStore, clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandom(),
-        sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil, push: (any PushSender)? = nil, logger: Logger, modules: [any ServerModule]
+        sms: (any SMSSender)? = nil, email: (any EmailSender)? = nil, push: (any PushSender)? = nil, logger: Logger, modules: [any ServerModule],
+        readiness: NodeReadiness? = nil
     ) async throws {
         let metrics = FlintMetrics(clock: clock)
         let flows = try await Flows.start(
@@ -55,21 +65,21 @@ public struct FlintServer: Sendable {
             clock: clock, random: random, sms: sms, email: email,
             push: push, logger: logger, metrics: metrics)
         (self.flows, self.metrics, self.modules) = (flows, metrics, modules)
-        let router = try buildRouter(flows: flows, modules: modules)
+        self.router = try buildRouter(flows: flows, modules: modules).buildResponder()
+        self.services = [
+            ReloadService(flows: flows, modules: modules),
+            FlushService(name: "RefreshActivityService", pending: flows.sessions.activity, store: flows.node.store, logger: logger),
+            FlushService(name: "StatsService", pending: metrics.stats, store: flows.node.store, logger: logger),
+            FlushService(name: "AuditIndexService", pending: AuditIndexCatchUp(), store: flows.node.store, logger: logger),
+            WebhookService(dispatcher: flows.webhooks, interval: settings.reloadInterval),
+        ]
+        self.readiness = readiness ?? NodeReadiness(clock: clock)
+        let responder = NodeResponder(readiness: self.readiness)
+        responder.install(router)
+        if readiness == nil { self.readiness.serve(store) }
         self.application = Application(
-            responder: router.buildResponder(),
-            server: .flintHTTP1(
-                idleTimeout: .milliseconds(settings.idleTimeout.inMilliseconds), limiter: ConnectionLimiter(maxPerIP: settings.maxConnectionsPerIP)),
-            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "flint"),
-            services: [
-                ReloadService(flows: flows, modules: modules),
-                FlushService(name: "RefreshActivityService", pending: flows.sessions.activity, store: flows.node.store, logger: logger),
-                FlushService(name: "StatsService", pending: metrics.stats, store: flows.node.store, logger: logger),
-                FlushService(name: "AuditIndexService", pending: AuditIndexCatchUp(), store: flows.node.store, logger: logger),
-                WebhookService(dispatcher: flows.webhooks, interval: settings.reloadInterval),
-            ],
-            logger: logger
-        )
+            responder: responder, server: .flint(settings: settings),
+            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "flint"), services: services, logger: logger)
     }
 
     /// Schedules a new signing key: published at once, it starts signing once every node has published it and

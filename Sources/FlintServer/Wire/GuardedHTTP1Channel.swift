@@ -1,3 +1,4 @@
+import FlintCore
 import HummingbirdCore
 import Logging
 import NIOCore
@@ -32,5 +33,11 @@ extension HTTPServerBuilder {
             GuardedHTTP1Channel(
                 base: HTTP1Channel(responder: responder, configuration: .init(idleTimeout: idleTimeout)), limiter: limiter)
         }
+    }
+
+    /// ``flintHTTP1(idleTimeout:limiter:)`` as `settings` say (`--idle-timeout`, `--max-connections-per-ip`).
+    static func flint(settings: ServerSettings) -> HTTPServerBuilder {
+        flintHTTP1(
+            idleTimeout: .milliseconds(settings.idleTimeout.inMilliseconds), limiter: ConnectionLimiter(maxPerIP: settings.maxConnectionsPerIP))
     }
 }

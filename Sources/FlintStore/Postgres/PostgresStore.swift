@@ -218,12 +218,15 @@ public final class PostgresStore: AuthStore {
         }
     }
 
+    /// The session advisory lock key under which a node migrates: one node at a time, the others wait for it.
+    public static let migrationLock: Int64 = 7_256_213
+
     /// Brings the schema up to date under a session advisory lock, so nodes starting together migrate once.
     private static func migrate(client: PostgresClient, logger: Logger) async throws {
         try await client.withConnection { connection in
             // Nothing is prepared while the schema changes.
             let db = PostgresExecutor(connection: connection, statements: PostgresStatements(capacity: 0), logger: logger)
-            try await db.run(.command("SELECT pg_advisory_lock(7256213)"))
+            try await db.run(.command("SELECT pg_advisory_lock(\(migrationLock))"))
             do {
                 _ = try await Migrations.run(on: db) { body in
                     try await db.run(.command("BEGIN"))
@@ -235,10 +238,10 @@ public final class PostgresStore: AuthStore {
                         throw error
                     }
                 }
-                try await db.run(.command("SELECT pg_advisory_unlock(7256213)"))
+                try await db.run(.command("SELECT pg_advisory_unlock(\(migrationLock))"))
             } catch {
                 do {
-                    try await db.run(.command("SELECT pg_advisory_unlock(7256213)"))
+                    try await db.run(.command("SELECT pg_advisory_unlock(\(migrationLock))"))
                 } catch let unlockError {
                     logger.warning("postgres advisory unlock failed", metadata: ["errorType": "\(type(of: unlockError))"])
                 }
