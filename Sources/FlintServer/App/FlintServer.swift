@@ -65,6 +65,7 @@ public struct FlintServer: Sendable {
                 FlushService(name: "RefreshActivityService", pending: flows.sessions.activity, store: flows.node.store, logger: logger),
                 FlushService(name: "StatsService", pending: metrics.stats, store: flows.node.store, logger: logger),
                 WebhookService(dispatcher: flows.webhooks, interval: settings.reloadInterval),
+                ModuleShutdownService(modules: modules),
             ],
             logger: logger
         )
