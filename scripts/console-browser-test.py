@@ -16,7 +16,13 @@ beside its field (the public project config then lists it) and the app links (th
 files), dry-runs a stand-in blocking function against the sign-ins above (its refusals and changes reported, nothing
 applied), then saves it (a refused sign-in follows) and clears it, and on the templates page edits the French sign-in email's
 subject (the live preview follows the typing) and saves it, then sees an SMS text without {code} refused beside its
-field. A screenshot of every page is saved in the screenshots folder.
+field. On the settings page it adds an OpenID Connect provider with its form (an issuer that is no URL refused beside
+its field, the secret never sent back), test-signs in with it, sets its second factor, saves the session lifetimes
+with the keyboard (an idle timeout under an hour refused first), enforces a password policy, turns email
+enumeration protection on, refuses texts to a region and saves an SMS budget (each refusal beside its field, each
+effect checked through the API, each put back), and adds a SAML provider with a PEM certificate (a
+text that is none refused first), whose page shows what to give the identity provider, then deletes it after a
+confirmation. A screenshot of every page is saved in the screenshots folder.
 
 Usage: console-browser-test.py --flint .build/debug/flint --screenshots docs/console
 """
@@ -248,6 +254,133 @@ def admin_call(base, method, path, body):
                                      headers={"Content-Type": "application/json", "Authorization": "Bearer owner"})
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.loads(response.read() or b"{}")
+
+
+def admin_get(base, path):
+    """An admin API read with dev mode's `owner` credential."""
+    request = urllib.request.Request(base + path, headers={"Authorization": "Bearer owner"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read() or b"{}")
+
+
+# A SAML identity provider's certificate (self-signed, EC, CN=idp.flint.test: the Swift tests' SAMLFixture).
+SAML_CERTIFICATE = """-----BEGIN CERTIFICATE-----
+MIIBiDCCAS+gAwIBAgIUJPrFi5Q86jyRhQwCEpWpUJGtm9swCgYIKoZIzj0EAwIw
+GTEXMBUGA1UEAwwOaWRwLmZsaW50LnRlc3QwIBcNMjYxMTI5MDcyNjIyWhgPMjEy
+NjExMDUwNzI2MjJaMBkxFzAVBgNVBAMMDmlkcC5mbGludC50ZXN0MFkwEwYHKoZI
+zj0CAQYIKoZIzj0DAQcDQgAENrU9rEAWdmyBpmbbghcMRhaNqWtPhiEk49PY/69G
+r+nbVlzKDZCa2noFNQzYh3srUcCGWhmLSF6mVg3wN33296NTMFEwHQYDVR0OBBYE
+FJXlk9GcUO19BjAluCQpFlluAALZMB8GA1UdIwQYMBaAFJXlk9GcUO19BjAluCQp
+FlluAALZMA8GA1UdEwEB/wQFMAMBAf8wCgYIKoZIzj0EAwIDRwAwRAIgVoT44ZkB
+bOL9i36FhbHc4FEdZO25w85vU/Hl4ZU63rgCIDTXBftQ93DSWrr8nnOaP4+W0ynE
+PcR62MxBjOh+8skH
+-----END CERTIFICATE-----"""
+
+
+def saml_provider(driver, console, base):
+    """A SAML provider added with its form: a certificate that is not one is refused beside its field, then it is saved
+    with a PEM certificate, and its page shows the values to give the identity provider."""
+    console.open("/console/settings")
+    driver.find_element(By.LINK_TEXT, "Add a SAML provider").click()
+    console.fill("providerId", "corp")
+    console.fill("displayName", "Corp SAML")
+    console.fill("idpEntityId", "https://idp.example/entity")
+    console.fill("ssoUrl", "https://idp.example/sso")
+    console.fill("certificates", "not a certificate")
+    console.fill("spEntityId", "flint-console-test")
+    console.submit("Add provider")
+    error = driver.find_element(By.ID, "certificates-error").text
+    expect("X.509 certificate in PEM" in error, "no error beside the certificates: " + console.text())
+    axe_here(driver, "a refused SAML form")
+    console.fill("certificates", SAML_CERTIFICATE)
+    driver.find_element(By.ID, "signRequest").click()
+    console.submit("Add provider")
+    page = console.text()
+    expect("Saved." in page and "For the identity provider" in page and base + "/__/auth/handler" in page and "flint-console-test" in page,
+           "the SAML provider's page: " + page)
+    saml = admin_get(base, f"/identitytoolkit.googleapis.com/v2/projects/{PROJECT}/inboundSamlConfigs/saml.corp")
+    expect(saml["idpConfig"].get("signRequest") is True and len(saml["idpConfig"]["idpCertificates"]) == 1
+           and saml["spConfig"]["callbackUri"] == base + "/__/auth/handler", f"the stored SAML provider: {saml}")
+    console.shot("provider-saml")
+
+
+def session_lifetimes(driver, console, keyboard):
+    """The session lifetimes: an idle timeout under an hour refused beside its field, then a day and 30 days saved
+    with the keyboard alone, then cleared (no limit)."""
+    base = console.base
+    console.open("/console/settings")
+    console.fill("idleTimeoutHours", "0")
+    console.submit("Save session lifetimes")
+    error = driver.find_element(By.ID, "idleTimeoutHours-error").text
+    expect("flint.sessions.idleTimeout must be a duration" in error, "no error beside the idle timeout: " + console.text())
+    axe_here(driver, "refused session lifetimes")
+    keyboard.tab_to("idleTimeoutHours")
+    keyboard.press(Keys.BACKSPACE, "24", Keys.TAB, "720")
+    keyboard.activate("Save session lifetimes", Keys.SPACE)
+    sessions = admin_config(base).get("flint", {}).get("sessions", {})
+    expect("Saved." in console.text() and sessions == {"idleTimeout": "86400s", "absoluteLifetime": "2592000s"}, f"session lifetimes: {sessions}")
+    expect(driver.find_element(By.ID, "absoluteLifetimeHours").get_attribute("value") == "720", "the saved lifetime is not shown")
+    console.fill("idleTimeoutHours", "")
+    console.fill("absoluteLifetimeHours", "")
+    console.submit("Save session lifetimes")
+    expect(not admin_config(base).get("flint", {}).get("sessions"), "the session lifetimes were not cleared")
+
+
+def policies(driver, console):
+    """The settings the issue lists beside the providers, each through its form: the password policy (a minimum length
+    out of range refused beside its field, then enforced with a digit required), email enumeration
+    protection (createAuthUri then tells nothing), the SMS region policy (a text to France then refused) and the SMS
+    limits (a budget that is no number refused beside its field, then saved); each put back afterwards."""
+    base = console.base
+    console.open("/console/settings")
+    Select(driver.find_element(By.ID, "passwordPolicyEnforcement")).select_by_value("ENFORCE")
+    console.fill("minPasswordLength", "40")
+    console.submit("Save password policy")
+    error = driver.find_element(By.ID, "minPasswordLength-error").text
+    expect("minPasswordLength must be between" in error, "no error beside the minimum length: " + console.text())
+    Select(driver.find_element(By.ID, "passwordPolicyEnforcement")).select_by_value("ENFORCE")
+    console.fill("minPasswordLength", "10")
+    checkbox = driver.find_element(By.ID, "containsNumericCharacter")
+    if not checkbox.is_selected():
+        checkbox.click()
+    console.submit("Save password policy")
+    expect("Saved." in console.text(), "the password policy was not saved: " + console.text())
+    policy = admin_config(base).get("passwordPolicyConfig", {})
+    options = (policy.get("passwordPolicyVersions") or [{}])[0].get("customStrengthOptions", {})
+    expect(policy.get("passwordPolicyEnforcementState") == "ENFORCE" and options.get("minPasswordLength") == 10
+           and options.get("containsNumericCharacter") is True, f"the stored password policy: {policy}")
+    Select(driver.find_element(By.ID, "passwordPolicyEnforcement")).select_by_value("OFF")
+    console.submit("Save password policy")
+    expect(admin_config(base)["passwordPolicyConfig"].get("passwordPolicyEnforcementState") == "OFF", "the password policy is still enforced")
+
+    lookup = {"identifier": "added@example.com", "continueUri": "http://localhost/"}
+    _, open_answer = call(base, V1 + "/accounts:createAuthUri?key=console-test", lookup)
+    expect(open_answer.get("registered") is True, f"createAuthUri before the protection: {open_answer}")
+    driver.find_element(By.ID, "emailPrivacy").click()
+    console.submit("Save email settings")
+    expect(admin_config(base).get("emailPrivacyConfig", {}).get("enableImprovedEmailPrivacy") is True, "the protection was not saved")
+    _, protected = call(base, V1 + "/accounts:createAuthUri?key=console-test", lookup)
+    expect("registered" not in protected and "signinMethods" not in protected, f"createAuthUri still tells: {protected}")
+    driver.find_element(By.ID, "emailPrivacy").click()
+    console.submit("Save email settings")
+
+    regions = console.driver.find_element(By.ID, "smsRegions").get_attribute("value")
+    console.fill("smsRegions", "DE, FR")
+    console.submit("Save SMS regions")
+    expect(admin_config(base)["smsRegionConfig"] == {"allowByDefault": {"disallowedRegions": ["DE", "FR"]}}, "the SMS regions were not saved")
+    status, _ = call(base, V1 + "/accounts:sendVerificationCode?key=console-test", {"phoneNumber": "+33612345670", "recaptchaToken": "dev"})
+    expect(status == 400, f"a text to France was sent: {status}")
+    console.fill("smsRegions", regions)
+    console.submit("Save SMS regions")
+
+    console.fill("dailyBudget", "lots")
+    console.submit("Save SMS limits")
+    error = driver.find_element(By.ID, "dailyBudget-error").text
+    expect("flint.smsLimits.dailyBudget must be a whole number" in error, "no error beside the budget: " + console.text())
+    axe_here(driver, "refused SMS limits")
+    console.fill("dailyBudget", "5000")
+    console.submit("Save SMS limits")
+    expect(admin_config(base)["flint"]["smsLimits"].get("dailyBudget") == 5000, "the budget was not saved")
 
 
 # What the focused element is, and whether a focus indicator is drawn: an outline (the stylesheet's :focus-visible) or
@@ -658,7 +791,6 @@ def main():
         expect("ABCDE12345.com.example.app" in json.dumps(aasa), f"the AASA file lacks the iOS app: {aasa}")
         _, assetlinks = call(base, "/.well-known/assetlinks.json")
         expect(FINGERPRINT in json.dumps(assetlinks), f"assetlinks.json lacks the Android app: {assetlinks}")
-        console.shot("settings")
         v1 = V1
         _, sent = call(base, v1 + "/accounts:sendVerificationCode?key=console-test", {"phoneNumber": "+16505550142", "recaptchaToken": "dev"})
         status, fictional = call(base, v1 + "/accounts:signInWithPhoneNumber?key=console-test", {"sessionInfo": sent["sessionInfo"], "code": "424242"})
@@ -745,11 +877,31 @@ def main():
         # then the second factor is set per method.
         provider, issuer = stand_in_provider(free_port())
         try:
-            admin_call(base, "POST", f"/identitytoolkit.googleapis.com/v2/projects/{PROJECT}/oauthIdpConfigs?oauthIdpConfigId=oidc.standin",
-                       {"enabled": True, "clientId": "corp-client", "clientSecret": "corp-secret", "issuer": issuer, "displayName": "Stand-in"})
             console.open("/console/settings")
             console.fill("domain", "127.0.0.1")
             console.submit("Add domain")
+            # The OpenID Connect provider added with its form: an issuer that is no URL is refused beside its field (the
+            # secret typed is not sent back), then it is added, and its page never shows the secret.
+            driver.find_element(By.LINK_TEXT, "Add an OpenID Connect provider").click()
+            console.fill("providerId", "standin")
+            console.fill("displayName", "Stand-in")
+            console.fill("clientId", "corp-client")
+            console.fill("clientSecret", "corp-secret")
+            console.fill("issuer", "not a url")
+            console.submit("Add provider")
+            error = driver.find_element(By.ID, "issuer-error").text
+            expect("issuer must be an absolute http(s) URL" in error, "no error beside the issuer: " + console.text())
+            expect("corp-secret" not in driver.page_source, "the refused form sent the secret back")
+            axe_here(driver, "a refused OIDC form")
+            console.fill("clientSecret", "corp-secret")
+            console.fill("issuer", issuer)
+            console.submit("Add provider")
+            expect("Saved." in console.text() and "corp-secret" not in driver.page_source, "the OIDC provider's page: " + console.text())
+            oidc = admin_get(base, f"/identitytoolkit.googleapis.com/v2/projects/{PROJECT}/oauthIdpConfigs/oidc.standin")
+            expect(oidc.get("clientSecret") == "corp-secret" and oidc.get("issuer") == issuer and oidc.get("enabled") is True,
+                   f"the stored OIDC provider: {oidc}")
+            console.shot("provider-oidc")
+            console.open("/console/settings")
             grid = driver.find_element(By.ID, "sign-in-methods").text
             for method in ("Email and password", "Email link", "Phone", "Anonymous", "Google", "Apple", "GitHub", "Microsoft",
                            "X (Twitter)", "Yahoo", "Facebook", "Game Center", "Google Play Games", "Stand-in"):
@@ -767,13 +919,23 @@ def main():
             console.shot("provider-test")
             console.open("/console/users?q=ada%40corp.example")
             expect("No account matches." in console.text(), "the test sign-in left an account")
+            # The second factor by method, with the keyboard alone: the provider's choice moved from "as the project" to
+            # "not asked" with an arrow key, saved with Space.
             console.open("/console/settings")
-            Select(driver.find_element(By.ID, "mfa-oidc-standin")).select_by_value("DISABLED")
-            console.submit("Save second factors by method")
+            keyboard.tab_to("mfa-oidc-standin")
+            keyboard.press(Keys.DOWN)
+            expect(driver.find_element(By.ID, "mfa-oidc-standin").get_attribute("value") == "DISABLED", "the arrow key did not choose Not asked")
+            keyboard.activate("Save second factors by method", Keys.SPACE)
+            axe_here(driver, "the second factor by method saved")
             expect(admin_config(base).get("flint", {}).get("mfaFirstFactors") == {"oidc.standin": "DISABLED"}, "second factor by method not saved")
             console.shot_section("sign-in-methods", "sign-in-methods")
         finally:
             provider.shutdown()
+        session_lifetimes(driver, console, keyboard)
+        policies(driver, console)
+        saml_provider(driver, console, base)
+        console.open("/console/settings")
+        console.shot("settings")
 
         # The keyboard alone: search, open a user, save a setting, confirm a bulk action (Tab from the top, Enter/Space).
         console.open("/console/users")
@@ -806,7 +968,8 @@ def main():
                         "/console/users/" + uid,
                         "/console/deliveries", "/console/security", "/console/security?kind=CONSOLE_SIGN_IN", "/console/keys",
                         "/console/settings", "/console/templates?locale=fr&template=email.EMAIL_SIGNIN", "/console/outbox",
-                        "/console/webhooks"]
+                        "/console/webhooks", "/console/providers/oidc.standin", "/console/providers/saml.corp", "/console/providers/oidc",
+                        "/console/providers/saml"]
         wide = []
         for path in narrow_pages:
             driver.set_window_size(390, 844)
@@ -848,9 +1011,24 @@ def main():
         console.open("/console/templates?locale=fr&template=email.EMAIL_SIGNIN")
         console.shot("templates-dark")
         check_accessibility(driver, console, narrow_pages, "dark")
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
+
+        # A provider deleted behind a confirmation.
+        console.open("/console/providers/saml.corp")
+        console.submit("Delete saml.corp")
+        expect("Delete saml.corp?" in console.text(), "no confirmation of the deletion: " + console.text())
+        axe_here(driver, "a provider's deletion")
+        console.submit("Confirm")
+        expect("saml.corp deleted." in console.text(), "the SAML provider was not deleted: " + console.text())
+        try:
+            admin_get(base, f"/identitytoolkit.googleapis.com/v2/projects/{PROJECT}/inboundSamlConfigs/saml.corp")
+            expect(False, "the deleted SAML provider is still served")
+        except urllib.error.HTTPError as error:
+            expect(error.code == 404, f"the deleted SAML provider answers {error.code}")
         print("console browser test: setup, password + TOTP sign-in, search by phone, the users list's sort, filter and bulk disable, add a user, a locked account's unlock, a session ended, claims, disable, audit log, key rotation, a fictional number, "
               "anonymous sign-in, an authorized domain, a blocking function's dry run and setting, a template edited with its live preview, "
-              "the sign-in methods grid with a provider's test sign-in and the second factor by method, "
+              "the sign-in methods grid with an OpenID Connect provider added in its form and its test sign-in, the second factor by method, "
+              "the session lifetimes, a password policy, email enumeration protection, SMS regions and an SMS budget, a SAML provider added and deleted, "
               "a year of usage with its CSV, today's SMS against the budget, an import's report and the export, and the keyboard alone on every page all work")
     finally:
         if driver is not None:

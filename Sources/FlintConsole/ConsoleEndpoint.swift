@@ -11,6 +11,8 @@ package enum ConsoleEndpoint: CaseIterable, Sendable {
     /// The sign-in methods grid's switch, and a provider's test sign-in (its start and its result).
     case changeProviderState, startProviderTest, providerTestResult
     case usageCSV, transfers, importUsers, importJob, exportUsers
+    /// A generic OIDC or SAML provider's page (`oidc` and `saml`: a new one's form), its form and its deletion.
+    case showIdentityProvider, saveIdentityProvider, deleteIdentityProvider
     /// Dev mode's outbox page.
     case outbox
 
@@ -55,6 +57,9 @@ package enum ConsoleEndpoint: CaseIterable, Sendable {
         case .importUsers: Self.page(.post, "/console/import")
         case .importJob: Self.page(.get, "/console/import/{job}")
         case .exportUsers: Self.page(.post, "/console/export")
+        case .showIdentityProvider: Self.page(.get, "/console/providers/{provider}")
+        case .saveIdentityProvider: Self.page(.post, "/console/providers/{provider}")
+        case .deleteIdentityProvider: Self.page(.post, "/console/providers/{provider}/delete")
         // One form per settings group, at `/console/settings/{name}`.
         case .changeSettings:
             Endpoint(.post, ConsoleSettingsGroup.all.keys.sorted().map { Endpoint.Route(Self.settingsPath($0), operationID: nil) }, access: .console)

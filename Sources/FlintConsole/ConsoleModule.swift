@@ -9,12 +9,17 @@ package import FlintStore
 #endif
 
 /// The web console as a module of a node (``ServerModule``): its pages and forms (``ConsoleEndpoint``) over the node's
-/// flows, and the sweep of its expired sessions. `flint serve` hands it to the server; FlintServer does not import it.
+/// flows, the sweep of its expired sessions and import jobs, and its running import stopped at the node's shutdown.
+/// `flint serve` hands it to the server; FlintServer does not import it.
 package struct ConsoleModule: ServerModule {
-    /// The largest file the import page takes, in bytes (256 MiB; larger files are for `flint users import`).
-    let importLimit: Int
+    /// The node's user imports: the largest file the import page takes, and the import running, stopped at shutdown.
+    let imports: ConsoleImportJobs
 
-    package init(importLimit: Int = 256 * 1024 * 1024) { self.importLimit = importLimit }
+    /// A console whose import page takes files of at most `importLimit` bytes (256 MiB; larger files are for
+    /// `flint users import`).
+    package init(importLimit: Int = 256 * 1024 * 1024) {
+        imports = ConsoleImportJobs(uploadLimit: importLimit, directory: ConsoleModule.temporaryDirectory)
+    }
 
     package var endpoints: [Endpoint] { ConsoleEndpoint.allCases.map(\.endpoint) }
 
@@ -33,7 +38,6 @@ package struct ConsoleModule: ServerModule {
     package func register(on routes: ModuleRoutes, flows: Flows) throws {
         let pages = try ConsolePages(project: flows.node.settings.projectID, devMode: flows.node.settings.devMode)
         let group = routes.group(ConsoleEndpoint.prefix, middleware: [ConsoleMiddleware(pages: pages)])
-        let imports = ConsoleImportJobs(uploadLimit: importLimit, directory: ConsoleModule.temporaryDirectory)
         ConsoleRoutes(flow: Self.flow(flows), pages: pages, imports: imports).register(on: group)
     }
 
@@ -43,8 +47,14 @@ package struct ConsoleModule: ServerModule {
         return text.hasSuffix("/") && text.count > 1 ? String(text.dropLast()) : text
     }
 
-    /// Deletes the console sessions past their idle timeout or lifetime.
+    /// Deletes the console sessions past their idle timeout or lifetime; marks interrupted the imports whose node went
+    /// silent, and deletes the imports past their retention.
     package func sweep(_ tx: any StoreTransaction, now: Instant) async throws {
         _ = try await tx.deleteConsoleSessions(idleBefore: now - ConsoleFlow.idleTimeout, createdBefore: now - ConsoleFlow.lifetime)
+        _ = try await tx.interruptImportJobs(heartbeatBefore: now - ConsoleImportJobs.staleAfter)
+        _ = try await tx.deleteImportJobs(startedBefore: now - ConsoleImportJobs.retention)
     }
+
+    /// Stops this node's running import, which records itself interrupted.
+    package func shutdown() async { await imports.stop() }
 }

@@ -3,7 +3,7 @@ import FlintServer
 
 /// The settings page's sign-in methods grid: every way of signing in Flint serves, one row each — email and password,
 /// email link, phone, anonymous, the built-in identity providers (``ConsoleProviders``) and the project's generic OIDC
-/// providers — with its icon, whether it is on, whether its credentials are set, what it asks of second factors
+/// and SAML providers (each with a page of its own, ``ConsoleIdentityProviders``) — with its icon, whether it is on, whether its credentials are set, what it asks of second factors
 /// (``ProjectConfig/mfaState(forFirstFactor:)``), and for an operator who may write its on/off switch, a link to its
 /// settings and, for a provider with a web sign-in, a test sign-in (``ConsoleRoutes/startProviderTest(_:context:)``).
 enum ConsoleProviderGrid {
@@ -46,10 +46,17 @@ enum ConsoleProviderGrid {
             row["edit"] = "/console/settings?edit=\(slug)#provider-\(slug)"
             rows.append(row)
         }
-        for (id, resource) in config.idpResources(.oauth).sorted(by: { $0.key < $1.key }) {
-            var row = providerRow(id, name: resource["displayName"]?.stringValue ?? id, resource: resource, config: config)
-            row["edit"] = nil
-            rows.append(row)
+        for collection in [ProjectConfig.IdpCollection.oauth, .saml] {
+            for (id, resource) in config.idpResources(collection).sorted(by: { $0.key < $1.key }) {
+                var row = providerRow(id, name: resource["displayName"]?.stringValue ?? id, resource: resource, config: config)
+                // Its own page (``ConsoleIdentityProviders``): the values for everyone, the form for operators who write.
+                (row["page"], row["edit"]) = ("/console/providers/\(id)", "/console/providers/\(id)")
+                if collection == .saml {
+                    let count = resource["idpConfig"]?["idpCertificates"]?.arrayValue?.count ?? 0
+                    row["credentials"] = "\(count) IdP certificate\(count == 1 ? "" : "s") (sign-in not served yet)"
+                }
+                rows.append(row)
+            }
         }
         return rows
     }

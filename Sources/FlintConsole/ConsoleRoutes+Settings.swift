@@ -16,6 +16,7 @@ extension ConsoleRoutes {
         guard let caller = try await caller(request) else { return Self.toSignIn }
         var data = settingsData()
         if ConsoleForm.query("saved", in: request) != nil { data["notice"] = "Saved." }
+        if let removed = ConsoleForm.query("removed", in: request) { data["notice"] = "\(removed) deleted." }
         // The grid's "Edit" opens that provider's form.
         if let slug = ConsoleForm.query("edit", in: request), let rows = data["providers"] as? [[String: Any]] {
             data["providers"] = rows.map { row in row.merging(["editing": row["slug"] as? String == slug]) { $1 } }

@@ -22,13 +22,17 @@ extension ConsoleRoutes {
 
     func transfers(_ request: Request, context: FlintRequestContext) async throws -> Response {
         guard let caller = try await caller(request) else { return Self.toSignIn }
-        return transfersPage(caller, [:])
+        return try await transfersPage(caller, [:])
     }
 
-    /// The page with `data` (a refusal and the form's values when an upload was refused).
-    private func transfersPage(_ caller: ConsoleCaller, _ data: [String: Any], status: HTTPResponse.Status = .ok) -> Response {
+    /// The page with `data` (a refusal and the form's values when an upload was refused), listing the newest jobs of
+    /// every node.
+    private func transfersPage(_ caller: ConsoleCaller, _ data: [String: Any], status: HTTPResponse.Status = .ok) async throws -> Response {
         var data = data
-        data["jobs"] = imports.recent.map(jobData)
+        let now = flow.node.clock.now()
+        data["jobs"] = try await flow.node.store.read { try await $0.importJobs(limit: ConsoleImportJobs.listed) }.map {
+            ConsoleImportJobs.data($0, now: now)
+        }
         data["limit"] = ConsoleTransfers.size(imports.uploadLimit)
         data["algorithms"] = (["none"] + ConsoleTransfers.algorithms).map { name -> [String: Any] in
             [
@@ -46,7 +50,7 @@ extension ConsoleRoutes {
         do {
             upload = try await ConsoleUpload.read(request, limit: imports.uploadLimit, directory: imports.directory)
         } catch let refusal as ConsoleUpload.Refusal {
-            var page = transfersPage(caller, ["error": refusal.description], status: refusal.status)
+            var page = try await transfersPage(caller, ["error": refusal.description], status: refusal.status)
             if refusal.status == .contentTooLarge {
                 // The rest of the body is not read: the connection cannot carry another request.
                 context.closeConnectionAfterResponse()
@@ -60,96 +64,114 @@ extension ConsoleRoutes {
         }
         let form = upload.fields
         guard let file = upload.file else {
-            return transfersPage(caller, ConsoleTransfers.echo(form, error: "Choose a file to import."), status: .badRequest)
+            return try await transfersPage(caller, ConsoleTransfers.echo(form, error: "Choose a file to import."), status: .badRequest)
         }
         do {
             let settings = try ConsoleTransfers.settings(form, fileName: file.name)
             let size = ConsoleTransfers.size(of: file.path)
-            let id = Hex.encode(flow.node.random.bytes(12))
             let now = flow.node.clock.now()
-            let job = ConsoleImportJobs.Job(
-                id: id, operatorEmail: caller.email, fileName: file.name, format: settings.format, size: size, started: now,
-                summary: ImportSummary(file: file.name, format: settings.format.rawValue))
-            guard imports.start(job) else {
+            let job = ImportJobRecord(
+                id: Hex.encode(flow.node.random.bytes(12)), operatorEmail: caller.email, fileName: file.name, format: settings.format.rawValue,
+                size: Int64(size), startedAt: now)
+            guard imports.reserve() else {
                 throw ConsoleUpload.Refusal(description: "An import is running on this node: wait for it to finish, then send the file again.")
             }
             let origin = AuditOrigin(ip: context.clientIP, actor: caller.email)
             let detail: [String: JSONValue] = [
-                "action": "import", "via": "console", "file": .string(file.name), "format": .string(settings.format.rawValue),
-                "bytes": .number(Double(size)), "existing": .string(settings.existingName),
+                "action": "import", "via": "console", "job": .string(job.id), "file": .string(file.name),
+                "format": .string(settings.format.rawValue), "bytes": .number(Double(size)), "existing": .string(settings.existingName),
             ]
-            await flow.node.recordAudit(origin.event(.adminAction, uid: nil, at: now, detail))
+            do {
+                try await AuditOrigin.$current.withValue(origin) {
+                    try await flow.node.store.write { tx in
+                        try await tx.insertImportJob(job)
+                        try await tx.audit(.adminAction, uid: nil, at: now, detail)
+                    }
+                }
+            } catch {
+                imports.release()
+                throw error
+            }
             runImport(job, path: file.path, settings: settings, origin: origin)
-            return ConsolePages.redirect("/console/import/\(id)")
+            return ConsolePages.redirect("/console/import/\(job.id)")
         } catch let refusal as ConsoleUpload.Refusal {
             unlink(file.path)
-            return transfersPage(caller, ConsoleTransfers.echo(form, error: refusal.description), status: .badRequest)
+            return try await transfersPage(caller, ConsoleTransfers.echo(form, error: refusal.description), status: .badRequest)
         } catch {
             unlink(file.path)
             throw error
         }
     }
 
-    /// Imports the file at `path` in the background (then removes it), noting the progress in ``imports`` and the
-    /// outcome in the audit log.
-    private func runImport(_ job: ConsoleImportJobs.Job, path: String, settings: ConsoleTransfers.Settings, origin: AuditOrigin) {
-        let (node, imports) = (flow.node, imports)
+    /// Imports the file at `path` in the background as `job` (``follow(_:node:origin:_:)``), then removes it.
+    private func runImport(_ job: ImportJobRecord, path: String, settings: ConsoleTransfers.Settings, origin: AuditOrigin) {
+        let node = flow.node
         let run = ImportRun(
             importer: UserImporter(store: node.store, clock: node.clock), algorithm: settings.algorithm, batchSize: Self.importBatchSize,
             existing: settings.existing, writers: 1)
-        Task {
+        let format = settings.format
+        imports.launch {
             defer { unlink(path) }
-            var summary = job.summary
-            var stopped: String?
-            do {
-                try await AuditOrigin.$current.withValue(origin) {
-                    try await run.file(path, format: job.format, summary: &summary) { summary, offset, _ in
-                        imports.update(job.id, summary: summary, offset: offset)
-                    }
-                }
-            } catch {
-                stopped = "The import stopped: \(error)"
+            await Self.follow(job, node: node, origin: origin) { summary, progress in
+                try await run.file(path, format: format, summary: &summary, progress: progress)
             }
-            imports.finish(job.id, summary: summary, error: stopped, at: node.clock.now())
-            let detail: [String: JSONValue] = [
-                "action": "importFinished", "via": "console", "file": .string(job.fileName), "read": .number(Double(summary.read)),
-                "imported": .number(Double(summary.imported)), "skipped": .number(Double(summary.skipped)),
-                "failed": .number(Double(summary.failed)),
-            ]
-            await node.recordAudit(origin.event(.adminAction, uid: nil, at: node.clock.now(), detail))
         }
+    }
+
+    /// Runs `importing` as `job`: its progress written to the store after each batch (the job's heartbeat), and its
+    /// end — done, failed, or interrupted when the task was cancelled (the node's shutdown) or the job is no longer
+    /// running in the store — written with the `importFinished` audit event, in one transaction.
+    static func follow(
+        _ job: ImportJobRecord, node: Node, origin: AuditOrigin,
+        _ importing: (_ summary: inout ImportSummary, _ progress: ImportRun.Progress) async throws -> Void
+    ) async {
+        var summary = ImportSummary(file: job.fileName, format: job.format)
+        var offset = 0
+        var (status, stopped) = (ImportJobStatus.done, String?.none)
+        do {
+            try await AuditOrigin.$current.withValue(origin) {
+                try await importing(&summary) { summary, read, last in
+                    offset = read
+                    guard !last else { return }
+                    let progress = ConsoleImportJobs.record(job, summary, offset: read, at: node.clock.now())
+                    guard try await node.store.write({ try await $0.updateImportJob(progress) }) else { throw ConsoleImportJobs.Interrupted() }
+                }
+            }
+        } catch is CancellationError, is ConsoleImportJobs.Interrupted {
+            (status, stopped) = (.interrupted, "The import was interrupted: its node stopped.")
+        } catch {
+            (status, stopped) = (.failed, "The import stopped: \(error)")
+        }
+        let end = ConsoleImportJobs.record(job, summary, offset: offset, status: status, error: stopped, at: node.clock.now())
+        let detail: [String: JSONValue] = [
+            "action": "importFinished", "via": "console", "job": .string(job.id), "file": .string(job.fileName), "status": .string(status.rawValue),
+            "read": .number(Double(summary.read)), "imported": .number(Double(summary.imported)), "skipped": .number(Double(summary.skipped)),
+            "failed": .number(Double(summary.failed)),
+        ]
+        // In a task of its own: a cancelled one (the shutdown's) may have its store calls refused. Should this write
+        // fail, the job's heartbeat stands still and it reads interrupted after `staleAfter`.
+        await Task {
+            try? await AuditOrigin.$current.withValue(origin) {
+                try await node.store.write { tx in
+                    _ = try await tx.updateImportJob(end)
+                    try await tx.audit(.adminAction, uid: nil, at: end.heartbeatAt, detail)
+                }
+            }
+        }.value
     }
 
     func importJob(_ request: Request, context: FlintRequestContext) async throws -> Response {
         guard let caller = try await caller(request) else { return Self.toSignIn }
-        guard let id = context.parameters.get("job"), let job = imports.job(id) else {
+        let id = context.parameters.get("job") ?? ""
+        guard let job = try await flow.node.store.read({ try await $0.importJob(id: id) }) else {
             return pages.message(
-                "Import", "This import is unknown here: imports are kept by the node that ran them, until it restarts.",
-                link: ("/console/import", "Import and export"), caller: caller, status: .notFound)
+                "Import", "This import is unknown: imports are kept \(ConsoleImportJobs.retention.components.seconds / 86400) days.",
+                link: ("/console/import", "Import and export"), caller: caller,
+                status: .notFound)
         }
-        let data = jobData(job)
+        let data = ConsoleImportJobs.data(job, now: flow.node.clock.now())
         if ConsoleForm.query("fragment", in: request) == "1" { return pages.fragment("importJob", data) }
         return pages.page("importStatus", title: "Users — import \(job.fileName)", data, caller: caller, policy: ConsolePages.scriptPolicy)
-    }
-
-    /// A job's page data: progress while it runs, the report when it is done.
-    private func jobData(_ job: ConsoleImportJobs.Job) -> [String: Any] {
-        let s = job.summary
-        var data: [String: Any] = [
-            "id": job.id, "file": job.fileName, "format": job.format.rawValue, "operator": job.operatorEmail, "running": job.running,
-            "started": RFC3339.format(job.started), "size": job.size, "offset": min(job.offset, job.size),
-            "percent": job.size > 0 ? min(job.offset, job.size) * 100 / job.size : 100,
-            "read": s.read, "imported": s.imported, "skipped": s.skipped, "failed": s.failed,
-            "failures": s.failures.map { f -> [String: Any] in
-                ["row": f.index + 1, "line": f.line, "localId": f.localId ?? "", "message": f.message]
-            },
-            "hasFailures": !s.failures.isEmpty,
-        ]
-        if s.failuresNotListed > 0 { data["notListed"] = s.failuresNotListed }
-        if let stopped = s.stoppedAt { data["stoppedAt"] = stopped }
-        if let error = job.error { data["error"] = error }
-        if let finished = job.finished { data["finished"] = RFC3339.format(finished) }
-        return data
     }
 
     func exportUsers(_ request: Request, context: FlintRequestContext) async throws -> Response {

@@ -57,6 +57,9 @@ struct ConsoleRoutes: Sendable {
         case .importUsers: importUsers
         case .importJob: importJob
         case .exportUsers: exportUsers
+        case .showIdentityProvider: showIdentityProvider
+        case .saveIdentityProvider: saveIdentityProvider
+        case .deleteIdentityProvider: deleteIdentityProvider
         case .outbox: devOutbox
         }
     }

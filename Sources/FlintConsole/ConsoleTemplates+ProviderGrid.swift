@@ -14,7 +14,7 @@ extension ConsoleTemplates {
           <th scope="col">Second factor</th>{{#canWrite}}<th scope="col">Actions</th>{{/canWrite}}</tr></thead>
           <tbody>
           {{#grid}}<tr>
-            <td data-label="Method"><span class="method">{{{icon}}} <strong>{{name}}</strong></span> <span class="muted">{{id}}</span></td>
+            <td data-label="Method"><span class="method">{{{icon}}} <strong>{{#page}}<a href="{{page}}">{{name}}</a>{{/page}}{{^page}}{{name}}{{/page}}</strong></span> <span class="muted">{{id}}</span></td>
             <td data-label="State">{{#enabled}}<span class="tag">on</span>{{/enabled}}{{^enabled}}<span class="tag off">{{#configured}}off{{/configured}}{{^configured}}not configured{{/configured}}</span>{{/enabled}}</td>
             <td data-label="Credentials">{{credentials}}</td>
             <td data-label="Second factor">{{mfa}}</td>
@@ -34,6 +34,8 @@ extension ConsoleTemplates {
           </tr>{{/grid}}
           </tbody>
         </table>
+        {{#canWrite}}<p class="row-actions"><a href="/console/providers/oidc">Add an OpenID Connect provider</a>
+        <a href="/console/providers/saml">Add a SAML provider</a></p>{{/canWrite}}
         </section>
         """
 

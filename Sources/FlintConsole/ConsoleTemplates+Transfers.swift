@@ -53,14 +53,16 @@ extension ConsoleTemplates {
           </form>
         </section>
         {{/canWrite}}
-        <h2>Recent imports on this node</h2>
+        <h2>Recent imports</h2>
+        <p class="muted">Every node's, kept 30 days. An import whose node stopped before its end is shown interrupted:
+        send the file again with “Skip it” to import the rest.</p>
         <div class="scroll"><table class="cards">
           <thead><tr><th scope="col">File</th><th scope="col">By</th><th scope="col">Started (UTC)</th><th scope="col">Imported</th><th scope="col">Refused</th><th scope="col">State</th></tr></thead>
           <tbody>
           {{#jobs}}<tr><td data-label="File"><a href="/console/import/{{id}}">{{file}}</a></td><td data-label="By">{{operator}}</td>
             <td data-label="Started">{{started}}</td><td data-label="Imported">{{imported}}</td><td data-label="Refused">{{failed}}</td>
-            <td data-label="State">{{#running}}running, {{percent}} %{{/running}}{{^running}}done{{/running}}</td></tr>{{/jobs}}
-          {{^jobs}}<tr><td colspan="6">None since this node started.</td></tr>{{/jobs}}
+            <td data-label="State">{{#running}}running, {{percent}} %{{/running}}{{^running}}{{status}}{{/running}}</td></tr>{{/jobs}}
+          {{^jobs}}<tr><td colspan="6">None yet.</td></tr>{{/jobs}}
           </tbody>
         </table></div>
         """
@@ -80,11 +82,16 @@ extension ConsoleTemplates {
           <p>{{read}} users read: {{imported}} imported, {{skipped}} already present, {{failed}} refused so far.</p>
           <noscript><p><a href="/console/import/{{id}}">Refresh</a></p></noscript>
           {{/running}}
-          {{^running}}
+          {{^running}}{{^interrupted}}
           <p class="notice" id="import-done">Imported {{imported}} of {{read}} users ({{skipped}} already present, {{failed}} refused).</p>
-          {{/running}}
+          {{/interrupted}}{{/running}}
+          {{#interrupted}}
+          <p class="error" id="import-interrupted">Interrupted: its node stopped after {{read}} users ({{imported}} imported,
+          {{skipped}} already present, {{failed}} refused; last progress at {{lastProgress}} UTC). Send the file again with
+          “Skip it” to import the rest.</p>
+          {{/interrupted}}
           {{#stoppedAt}}<p class="error">The file broke off at {{stoppedAt}}; the users before it were imported: fix the file and send it again with “Skip it”.</p>{{/stoppedAt}}
-          {{#error}}<p class="error">{{error}}</p>{{/error}}
+          {{^interrupted}}{{#error}}<p class="error">{{error}}</p>{{/error}}{{/interrupted}}
         </section>
         {{#hasFailures}}
         <h2>Refused rows</h2>

@@ -14,6 +14,7 @@ enum ConsoleTemplates {
             "templatePreview": templatePreview, "webhooks": webhooks, "bulkConfirm": bulkConfirm, "bulkDone": bulkDone,
             "newUser": newUser, "providerTest": providerTest, "providerTestHop": providerTestHop,
             "transfers": transfers, "importStatus": importStatus, "importJob": importJob,
+            "identityProvider": identityProvider, "identityProviderDelete": identityProviderDelete,
         ]
         for (name, text) in all { try library.register(text, named: name) }
         return library

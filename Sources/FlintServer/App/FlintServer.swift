@@ -72,6 +72,7 @@ public struct FlintServer: Sendable {
             FlushService(name: "StatsService", pending: metrics.stats, store: flows.node.store, logger: logger),
             FlushService(name: "AuditIndexService", pending: AuditIndexCatchUp(), store: flows.node.store, logger: logger),
             WebhookService(dispatcher: flows.webhooks, interval: settings.reloadInterval),
+            ModuleShutdownService(modules: modules),
         ]
         self.readiness = readiness ?? NodeReadiness(clock: clock)
         let responder = NodeResponder(readiness: self.readiness)

@@ -1,3 +1,5 @@
+public import FlintCore
+
 /// An account with its second factors, federated identities and passkeys, as bulk import writes it and export reads
 /// it.
 public struct UserAndFactors: Sendable, Equatable {
@@ -49,6 +51,10 @@ public protocol UserImportReads: Sendable {
     /// Up to `limit` accounts with their second factors and federated identities, in local-ID order, after `localID`
     /// (from the start when `nil`): keyset pages for export.
     func exportPage(tenant: TenantID, after localID: String?, limit: Int) async throws -> [UserAndFactors]
+    /// The console's import job `id` (migration 26).
+    func importJob(id: String) async throws -> ImportJobRecord?
+    /// The newest `limit` import jobs, newest first.
+    func importJobs(limit: Int) async throws -> [ImportJobRecord]
 }
 
 /// Bulk import and export of accounts. Writes, inside a transaction.
@@ -59,6 +65,17 @@ public protocol UserImportWrites: UserImportReads {
     /// a clash found anyway (a concurrent writer) throws ``StoreError/conflict(_:)``, so the transaction is undone and may
     /// run again.
     func insertImportedUsers(_ accounts: [UserAndFactors]) async throws
+    /// Stores a new import job.
+    func insertImportJob(_ job: ImportJobRecord) async throws
+    /// Writes a running job's progress or end (its counts, offset, report, status, heartbeat and end): only while the
+    /// stored job is running, so a job already marked interrupted stays so.
+    /// - Returns: whether the stored job was running (and is now `job`).
+    func updateImportJob(_ job: ImportJobRecord) async throws -> Bool
+    /// Marks interrupted the running jobs whose latest progress is older than `heartbeatBefore`, finished at that
+    /// progress; returns how many.
+    func interruptImportJobs(heartbeatBefore: Instant) async throws -> Int
+    /// Deletes the jobs started before `cutoff` that are not running; returns how many.
+    func deleteImportJobs(startedBefore cutoff: Instant) async throws -> Int
 }
 
 extension UserImportReads {

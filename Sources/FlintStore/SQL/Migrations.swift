@@ -357,6 +357,21 @@ enum Migrations {
                 "ALTER TABLE account_locks_v25 RENAME TO account_locks",
             ]
         },
+        // The console's user imports, so that every node shows a job's page and a job whose node stopped is seen as
+        // interrupted: its counts, offset and refused rows (`report`, JSON) written once per batch, with the heartbeat
+        // a silent node stops moving; listed newest first and pruned by their start. Versions 24 and 25 are the audit
+        // layout's and the tenant scope's.
+        Migration(version: 26) { _ in
+            [
+                """
+                CREATE TABLE import_jobs (id TEXT PRIMARY KEY, operator TEXT NOT NULL, file TEXT NOT NULL, format TEXT NOT NULL,
+                    size BIGINT NOT NULL, bytes_read BIGINT NOT NULL, status TEXT NOT NULL, users_read BIGINT NOT NULL,
+                    imported BIGINT NOT NULL, skipped BIGINT NOT NULL, failed BIGINT NOT NULL, report TEXT NOT NULL,
+                    started_at BIGINT NOT NULL, heartbeat_at BIGINT NOT NULL, finished_at BIGINT)
+                """,
+                "CREATE INDEX import_jobs_started_at ON import_jobs (started_at)",
+            ]
+        },
     ]
 
     /// The newest version this build knows.

@@ -14,6 +14,7 @@ struct SQLTable: RawRepresentable, Hashable, Sendable {
     static let consoleOperators = SQLTable(rawValue: "console_operators")
     static let consoleSessions = SQLTable(rawValue: "console_sessions")
     static let federatedIdentities = SQLTable(rawValue: "federated_identities")
+    static let importJobs = SQLTable(rawValue: "import_jobs")
     static let mfaEnrollments = SQLTable(rawValue: "mfa_enrollments")
     static let mfaRecoveryCodes = SQLTable(rawValue: "mfa_recovery_codes")
     static let oobCodes = SQLTable(rawValue: "oob_codes")

@@ -37,17 +37,25 @@ package struct ImportRun: Sendable {
     /// Where each user of a batch is in the file, for its failure.
     typealias Places = [Int: (line: Int, localID: String?)]
 
+    /// The progress of a run: the summary and the bytes read after each batch (and `true` after the last).
+    package typealias Progress = (_ summary: ImportSummary, _ offset: Int, _ last: Bool) async throws -> Void
+
     /// Imports every user `source` reads, counting them in `summary`; `progress` is told the summary and the bytes
-    /// read after each batch (and `true` after the last).
-    /// - Throws: the ``ExportFileError`` that broke the file off, after the users read before it are written; a
-    ///   store's error.
+    /// read after each batch (and `true` after the last). A cancelled task stops before its next batch, once the
+    /// batches being written are counted.
+    /// - Throws: the ``ExportFileError`` that broke the file off, after the users read before it are written;
+    ///   `CancellationError`; a store's error, or `progress`'s.
     package func records<Source: ExportRecordSource & ~Copyable>(
-        from source: inout Source, summary: inout ImportSummary, progress: (_ summary: ImportSummary, _ offset: Int, _ last: Bool) -> Void
+        from source: inout Source, summary: inout ImportSummary, progress: Progress
     ) async throws {
         var pending: [(task: Task<ImportBatchOutcome, any Error>, places: Places)] = []
         defer { for batch in pending { batch.task.cancel() } }
         var ended = false
         while !ended {
+            if Task.isCancelled {
+                while !pending.isEmpty { try await finish(pending.removeFirst(), summary: &summary) }
+                throw CancellationError()
+            }
             var candidates: [ImportCandidate] = []
             var places: Places = [:]
             let parser = UserImportParser(algorithm: algorithm, now: SystemClock().now())
@@ -71,18 +79,15 @@ package struct ImportRun: Sendable {
                 while !pending.isEmpty { try await finish(pending.removeFirst(), summary: &summary) }
                 throw broken
             }
-            progress(summary, source.offset, false)
+            try await progress(summary, source.offset, false)
         }
         while !pending.isEmpty { try await finish(pending.removeFirst(), summary: &summary) }
-        progress(summary, source.offset, true)
+        try await progress(summary, source.offset, true)
     }
 
     /// Imports the file at `path` in `format`: ``records(from:summary:progress:)`` over its reader. A file that breaks
     /// off is noted in the summary's `stoppedAt`, not thrown.
-    package func file(
-        _ path: String, format: ExportFormat, summary: inout ImportSummary,
-        progress: (_ summary: ImportSummary, _ offset: Int, _ last: Bool) -> Void
-    ) async throws {
+    package func file(_ path: String, format: ExportFormat, summary: inout ImportSummary, progress: Progress) async throws {
         do {
             switch format {
             case .json:
