@@ -34,6 +34,9 @@ package struct IDTokenClaims: Sendable, Equatable {
     /// `firebase.session_id` (Flint's): the session the token was minted for (its refresh token's ID), so ending that
     /// session refuses the token where Flint checks revocation, and the session's owner can tell which one is theirs.
     package var sessionID: String?
+    /// `firebase.sign_in_attributes`: a SAML sign-in's assertion attributes (a name's one value as a string, several
+    /// as a list).
+    package var signInAttributes: [String: JSONValue]?
     /// Developer claims (`customAttributes`), merged below the reserved ones.
     package var customClaims: [String: JSONValue] = [:]
 
@@ -92,6 +95,7 @@ package struct IDTokenClaims: Sendable, Equatable {
         if let secondFactorIdentifier { firebase["second_factor_identifier"] = .string(secondFactorIdentifier) }
         if revocationGeneration > 0 { firebase[Self.revocationGenerationClaim] = .number(Double(revocationGeneration)) }
         if let sessionID { firebase[Self.sessionIDClaim] = .string(sessionID) }
+        if let signInAttributes { firebase["sign_in_attributes"] = .object(signInAttributes) }
         out["firebase"] = .object(firebase)
         return out
     }
