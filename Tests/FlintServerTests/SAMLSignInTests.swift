@@ -215,6 +215,27 @@ struct SAMLSignInTests {
         }
     }
 
+    @Test("the profile is read from plain attribute names, LDAP OIDs (Shibboleth, pysaml2) and claim URIs (ADFS, Entra ID)")
+    func attributeNames() {
+        func profile(_ attributes: [String: [String]], format: String? = nil) -> ProviderProfile {
+            FederatedSignIn.credential(
+                of: SAMLAssertion(
+                    id: "_a", issuer: "idp", nameID: "u-1", nameIDFormat: format, attributes: attributes, sessionIndex: nil, authnInstant: Date(),
+                    notOnOrAfter: Date(), inResponseTo: "_r")
+            ).profile
+        }
+        let oids = profile(["urn:oid:0.9.2342.19200300.100.1.3": ["Ada@Example.com"], "urn:oid:2.16.840.1.113730.3.1.241": ["Ada L"]])
+        #expect(oids.rawID == "u-1" && oids.email == "ada@example.com" && oids.displayName == "Ada L" && !oids.emailVerified)
+        let claims = profile([
+            "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress": ["b@example.com"],
+            "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname": ["Bo"],
+            "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname": ["Ek"],
+        ])
+        #expect(claims.email == "b@example.com" && claims.displayName == "Bo Ek")
+        #expect(profile(["mail": ["not an address"]]).email == nil)
+        #expect(profile([:], format: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress").email == nil, "u-1 is no address")
+    }
+
     @Test("an unknown or disabled provider: the start's page and signInWithIdp's OPERATION_NOT_ALLOWED")
     func disabledProvider() async throws {
         try await withFlint { api in

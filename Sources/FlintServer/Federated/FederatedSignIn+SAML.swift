@@ -104,12 +104,12 @@ extension FederatedSignIn {
         let first: ([String]) -> String? = { names in names.lazy.compactMap { assertion.attributes[$0]?.first }.first { !$0.isEmpty } }
         let emailFormat = assertion.nameIDFormat?.hasSuffix(":nameid-format:emailAddress") == true
         var profileClaims: [String: JSONValue] = ["sub": .string(assertion.nameID)]
-        if let email = emailFormat ? assertion.nameID : first(["email", "mail"]), EmailAddress.normalize(email) != nil {
+        if let email = emailFormat ? assertion.nameID : first(SAMLAttributeNames.email), EmailAddress.normalize(email) != nil {
             profileClaims["email"] = .string(email)
         }
-        if let name = first(["displayName", "name"]) { profileClaims["name"] = .string(name) }
-        if let given = first(["firstName", "givenName"]) { profileClaims["given_name"] = .string(given) }
-        if let family = first(["lastName", "surname", "sn"]) { profileClaims["family_name"] = .string(family) }
+        if let name = first(SAMLAttributeNames.displayName) { profileClaims["name"] = .string(name) }
+        if let given = first(SAMLAttributeNames.givenName) { profileClaims["given_name"] = .string(given) }
+        if let family = first(SAMLAttributeNames.familyName) { profileClaims["family_name"] = .string(family) }
         var proof = ProviderCredential(claims: attributes, profile: ProviderProfile(claims: profileClaims))
         proof.nonce = assertion.id
         proof.nonceUntil = Instant(millisecondsSince1970: Int64(assertion.notOnOrAfter.timeIntervalSince1970 * 1000)) + samlClockSkew
@@ -122,4 +122,20 @@ extension FederatedSignIn {
     static func samlAttributes(_ attributes: [String: [String]]) -> [String: JSONValue] {
         attributes.mapValues { values in values.count == 1 ? .string(values[0]) : .array(values.map(JSONValue.string)) }
     }
+}
+
+/// The attribute names a profile field is read from, first found wins: the plain names, the LDAP / eduPerson OIDs
+/// (`urn:oid:…`, as Shibboleth and pysaml2 name them) and the WS-Federation claim URIs (ADFS, Microsoft Entra ID).
+enum SAMLAttributeNames {
+    static let email = [
+        "email", "mail", "urn:oid:0.9.2342.19200300.100.1.3", "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress",
+    ]
+    static let displayName = [
+        "displayName", "name", "urn:oid:2.16.840.1.113730.3.1.241", "http://schemas.microsoft.com/identity/claims/displayname",
+        "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name",
+    ]
+    static let givenName = ["firstName", "givenName", "urn:oid:2.5.4.42", "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname"]
+    static let familyName = [
+        "lastName", "surname", "sn", "urn:oid:2.5.4.4", "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname",
+    ]
 }
