@@ -113,6 +113,8 @@ let package = Package(
                 "FlintTexts",
                 "FlintStore",
                 "FlintSMTP",
+                // SAML sign-in (Federated/): AuthnRequests and verified SAMLResponses.
+                "FlintSAML",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -232,13 +234,21 @@ let package = Package(
             dependencies: ["FlintCore", "FlintTexts", "FlintTesting", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSettings),
         .testTarget(name: "FlintTextsTests", dependencies: ["FlintTexts"], swiftSettings: strictSettings),
-        // Signs responses at test time with libxmlsec itself (CXMLSec), keys and certificates from swift-certificates.
-        .testTarget(
-            name: "FlintSAMLTests",
+        // Signs responses at test time with libxmlsec itself (CXMLSec), keys and certificates from swift-certificates:
+        // FlintSAML's tests and the server's SAML sign-in suite share it.
+        .target(
+            name: "FlintSAMLTestSupport",
             dependencies: [
                 "FlintSAML", "CXMLSec", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"), .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            path: "Tests/FlintSAMLTestSupport", swiftSettings: xmlsecSettings),
+        .testTarget(
+            name: "FlintSAMLTests",
+            dependencies: [
+                "FlintSAML", "FlintSAMLTestSupport", "CXMLSec", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             // The pysaml2 interop fixture, read from the source tree.
             exclude: ["Fixtures"],
@@ -265,7 +275,8 @@ let package = Package(
         .testTarget(
             name: "FlintServerTests",
             dependencies: [
-                "FlintServer", "FlintServerTestSupport", "FlintStore", "FlintCore", "FlintTexts", "FlintTesting",
+                "FlintServer", "FlintServerTestSupport", "FlintStore", "FlintCore", "FlintTexts", "FlintTesting", "FlintSAML",
+                "FlintSAMLTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -279,7 +290,8 @@ let package = Package(
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
-            swiftSettings: strictSettings
+            // The SAML suite signs responses through FlintSAMLTestSupport, which exposes xmlsec types.
+            swiftSettings: xmlsecSettings
         ),
         // The console's HTTP suites, on nodes that serve the console module.
         .testTarget(
@@ -324,8 +336,12 @@ let package = Package(
             name: "FlintAuthTests",
             // Crypto for the tests' SHA-256 (solving the web challenge's puzzle), FlintTesting for its software passkey
             // authenticator; FlintAuth itself has no dependency.
-            dependencies: ["FlintAuth", "FlintAuthTestSupport", "FlintCore", "FlintTesting", .product(name: "Crypto", package: "swift-crypto")],
-            swiftSettings: strictSettings),
+            // FlintSAMLTestSupport signs a stand-in SAML IdP's responses (xmlsec's headers, as that target's).
+            dependencies: [
+                "FlintAuth", "FlintAuthTestSupport", "FlintCore", "FlintTesting", "FlintSAML", "FlintSAMLTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: xmlsecSettings),
         // The Swift snippets of the guides in ../shared/seeds, adapted only where they call UIKit or app code, run against flint serve.
         .testTarget(name: "FlintAuthSeedTests", dependencies: ["FlintAuth", "FlintAuthTestSupport", "FlintTesting"], swiftSettings: strictSettings),
         // Compiles FirebaseAuth calls as an app writes them (one per member FlintAuth offers), against the Firebase

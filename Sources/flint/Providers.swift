@@ -33,11 +33,11 @@ struct Providers: AsyncParsableCommand {
         /// Firebase's errors shown as usage errors.
         func run<T: Sendable>(_ body: @escaping @Sendable (IdpConfigAdmin) async throws -> T) async throws -> T {
             try await store.asOperator { [store, project, tenant] db in
+                let key = try await store.masterKey(for: db, useDataDirectory: true, create: false)?.key
                 if let tenant {
-                    let tenants = TenantAdmin(store: db, clock: SystemClock(), random: SystemRandom())
+                    let tenants = TenantAdmin(store: db, clock: SystemClock(), random: SystemRandom(), masterKey: key)
                     return try await body(.tenant(.saml, tenant, projectID: project, tenants: tenants))
                 }
-                let key = try await store.masterKey(for: db, useDataDirectory: true, create: false)?.key
                 return try await body(.project(.saml, projectID: project, store: db, masterKey: key, clock: SystemClock()))
             }
         }

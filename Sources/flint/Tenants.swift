@@ -26,7 +26,10 @@ struct Tenants: AsyncParsableCommand {
         /// Runs `body` on the store's tenant operations, as the command line: audited by `cli`, Firebase's errors
         /// shown as usage errors.
         func run<T: Sendable>(_ body: @escaping @Sendable (TenantAdmin) async throws -> T) async throws -> T {
-            try await store.asOperator { try await body(TenantAdmin(store: $0, clock: SystemClock(), random: SystemRandom())) }
+            try await store.asOperator { [store] db in
+                let key = try await store.masterKey(for: db, useDataDirectory: true, create: false)?.key
+                return try await body(TenantAdmin(store: db, clock: SystemClock(), random: SystemRandom(), masterKey: key))
+            }
         }
 
         /// Prints a tenant as the admin API answers it.

@@ -1,3 +1,4 @@
+import FlintSAMLTestSupport
 import Foundation
 
 @testable import FlintSAML

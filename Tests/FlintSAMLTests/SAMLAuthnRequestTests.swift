@@ -1,6 +1,7 @@
 import CXMLSec
 import Crypto
 import CryptoExtras
+import FlintSAMLTestSupport
 import Foundation
 import Testing
 
@@ -14,18 +15,6 @@ import Testing
     static func query(_ url: String) throws -> [String: String] {
         let components = try #require(URLComponents(string: url))
         return Dictionary(uniqueKeysWithValues: (components.queryItems ?? []).map { ($0.name, $0.value ?? "") })
-    }
-
-    static func inflate(_ base64: String) throws -> String {
-        let compressed = try #require(Data(base64Encoded: base64))
-        var output = [UInt8](repeating: 0, count: 1 << 16)
-        let length = compressed.withUnsafeBytes { input in
-            output.withUnsafeMutableBufferPointer {
-                flint_raw_inflate(input.bindMemory(to: UInt8.self).baseAddress, input.count, $0.baseAddress, $0.count)
-            }
-        }
-        try #require(length > 0)
-        return String(decoding: output[0..<length], as: UTF8.self)
     }
 
     @Test func theRequestNamesTheSPAndTheIdP() throws {
@@ -60,7 +49,7 @@ import Testing
         #expect(url.hasPrefix("https://idp.test/sso?tenant=a&SAMLRequest="))
         #expect(url.contains("&RelayState=state%2Fwith%2Bodd%3Dchars%26"))
         let items = try Self.query(url)
-        #expect(try Self.inflate(try #require(items["SAMLRequest"])) == request.xml)
+        #expect(try TestSigner.inflate(try #require(items["SAMLRequest"])) == request.xml)
         #expect(items["RelayState"] == "state/with+odd=chars&")
         #expect(items["Signature"] == nil)
     }

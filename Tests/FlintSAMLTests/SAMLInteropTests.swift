@@ -1,3 +1,4 @@
+import FlintSAMLTestSupport
 import Foundation
 import Testing
 

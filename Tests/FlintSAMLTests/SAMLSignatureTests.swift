@@ -1,4 +1,5 @@
 import CXMLSec
+import FlintSAMLTestSupport
 import Foundation
 import Testing
 

@@ -58,10 +58,10 @@ struct SAMLConfigTests {
             // Each change is a CONFIG_CHANGED event naming the collection.
             let changes = try await api.auditEvents("kind=CONFIG_CHANGED").filter { $0["detail"]?["collection"] == "inboundSamlConfigs" }
             #expect(changes.count == 5, "\(changes)")
-            // Configuration only: a SAML provider is no sign-in method yet.
+            // A SAML provider signs in through its IdP's response, never with an ID token.
             let signIn = try await api.call(
                 .post, API.keyed(Path.signInWithIdp), body: #"{"postBody":"providerId=saml.b&id_token=x","requestUri":"http://localhost"}"#)
-            #expect(signIn.errorCode == "OPERATION_NOT_ALLOWED", "\(signIn.text)")
+            #expect(signIn.errorCode == "INVALID_IDP_RESPONSE", "\(signIn.text)")
         }
     }
 

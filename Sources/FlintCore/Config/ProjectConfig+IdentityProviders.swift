@@ -82,11 +82,9 @@ extension ProjectConfig {
         IdpCollection.allCases.first { $0.accepts(providerID) }
     }
 
-    /// The provider's settings, if configured. SAML providers are configured only: their sign-in is not served yet.
+    /// The provider's settings, if configured (a SAML provider's with ``IdentityProviderConfig/saml``).
     package func identityProvider(_ providerID: String) -> IdentityProviderConfig? {
-        guard let collection = Self.collection(of: providerID), collection != .saml, let resource = idpResources(collection)[providerID] else {
-            return nil
-        }
+        guard let collection = Self.collection(of: providerID), let resource = idpResources(collection)[providerID] else { return nil }
         return IdentityProviderConfig(providerID: providerID, resource: resource)
     }
 
@@ -146,7 +144,7 @@ extension ProjectConfig {
 
 /// One configured provider, as sign-in reads it.
 package struct IdentityProviderConfig: Sendable, Equatable {
-    /// One of ``ProjectConfig/defaultSupportedIdps`` or `oidc.*`.
+    /// One of ``ProjectConfig/defaultSupportedIdps``, `oidc.*` or `saml.*`.
     package var providerID: String
     /// Whether users may sign in with it (`enabled`, false when absent).
     package var enabled: Bool
@@ -161,6 +159,8 @@ package struct IdentityProviderConfig: Sendable, Equatable {
     /// Sign in with Apple's `appleSignInConfig.codeFlowConfig` (`teamId`, `keyId`, `privateKey`), which makes the
     /// token endpoint's client secret when `clientSecret` is not set.
     package var appleCodeFlow: [String: JSONValue]?
+    /// A SAML provider's `idpConfig` and `spConfig` (`saml.*` only).
+    package var saml: SAMLProviderSettings?
 
     /// Reads a stored resource.
     package init(providerID: String, resource: [String: JSONValue]) {
@@ -172,5 +172,33 @@ package struct IdentityProviderConfig: Sendable, Equatable {
         let bundleIDs = resource["appleSignInConfig"]?["bundleIds"]?.arrayValue?.compactMap(\.stringValue) ?? []
         audiences = ([clientID].compactMap { $0 } + bundleIDs).filter { !$0.isEmpty }
         appleCodeFlow = resource["appleSignInConfig"]?["codeFlowConfig"]?.objectValue
+        saml = ProjectConfig.IdpCollection.saml.accepts(providerID) ? SAMLProviderSettings(resource: resource) : nil
+    }
+}
+
+/// A SAML provider's settings as sign-in reads them (validated when stored, ``ProjectConfig/validateSAML(_:path:)``).
+package struct SAMLProviderSettings: Sendable, Equatable {
+    /// `idpConfig.idpEntityId`.
+    package var idpEntityID: String
+    /// `idpConfig.ssoUrl`: where AuthnRequests go (HTTP-Redirect binding).
+    package var ssoURL: String
+    /// `idpConfig.idpCertificates[].x509Certificate`, PEM.
+    package var certificates: [String]
+    /// `idpConfig.signRequest`.
+    package var signRequest: Bool
+    /// `spConfig.spEntityId`.
+    package var spEntityID: String
+    /// `spConfig.callbackUri`: the ACS URL the IdP posts responses to.
+    package var callbackURI: String
+
+    init(resource: [String: JSONValue]) {
+        let idp = resource["idpConfig"]
+        let sp = resource["spConfig"]
+        idpEntityID = idp?["idpEntityId"]?.stringValue ?? ""
+        ssoURL = idp?["ssoUrl"]?.stringValue ?? ""
+        certificates = idp?["idpCertificates"]?.arrayValue?.compactMap { $0["x509Certificate"]?.stringValue } ?? []
+        signRequest = idp?["signRequest"]?.boolValue ?? false
+        spEntityID = sp?["spEntityId"]?.stringValue ?? ""
+        callbackURI = sp?["callbackUri"]?.stringValue ?? ""
     }
 }

@@ -36,6 +36,9 @@ package struct IDTokenClaims: Sendable, Equatable {
     package var sessionID: String?
     /// `firebase.tenant`: the tenant of the account, absent for the default tenant's.
     package var tenant: String?
+    /// `firebase.sign_in_attributes`: a SAML sign-in's assertion attributes (a name's one value as a string, several
+    /// as a list).
+    package var signInAttributes: [String: JSONValue]?
     /// Developer claims (`customAttributes`), merged below the reserved ones.
     package var customClaims: [String: JSONValue] = [:]
 
@@ -95,6 +98,7 @@ package struct IDTokenClaims: Sendable, Equatable {
         if revocationGeneration > 0 { firebase[Self.revocationGenerationClaim] = .number(Double(revocationGeneration)) }
         if let sessionID { firebase[Self.sessionIDClaim] = .string(sessionID) }
         if let tenant, !tenant.isEmpty { firebase["tenant"] = .string(tenant) }
+        if let signInAttributes { firebase["sign_in_attributes"] = .object(signInAttributes) }
         out["firebase"] = .object(firebase)
         return out
     }

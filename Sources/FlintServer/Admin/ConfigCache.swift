@@ -10,7 +10,7 @@ import Synchronization
 #endif
 
 /// The node's copy of the project config, re-read periodically and replaced on every change made here. The stored
-/// document's provider secrets are sealed with the master key (``SecretsAtRest/sealConfigSecrets(_:)``); this copy
+/// document's provider secrets are sealed with the master key (``SecretsAtRest/sealConfigSecrets(_:owner:)``); this copy
 /// holds them open.
 package final class ConfigCache: Sendable {
     private let store: any AuthStore

@@ -116,6 +116,6 @@ package struct Flows: Sendable {
         webhooks = WebhookDispatcher(node: node, store: store, secrets: secrets, wake: wake)
         webhookSubscriptions = WebhookSubscriptions(
             store: node.store, masterKey: settings.masterKey, allowsHTTP: settings.devMode, clock: clock, random: random)
-        tenants = TenantCache(store: store)
+        tenants = TenantCache(store: store, secrets: secrets)
     }
 }

@@ -19,6 +19,8 @@ struct BlockingEvent: Sendable {
     var oauthAccessToken: String? = nil
     var oauthRefreshToken: String? = nil
     var oauthTokenSecret: String? = nil
+    /// A SAML sign-in's assertion attributes, as Identity Platform sends them (`sign_in_attributes`).
+    var signInAttributes: [String: JSONValue]? = nil
     /// `beforeSendEmail`: `EMAIL_SIGN_IN`, `PASSWORD_RESET`, `VERIFY_EMAIL`, `VERIFY_AND_CHANGE_EMAIL`…
     var emailType: String? = nil
     /// `beforeSendSms`: `SIGN_IN_OR_SIGN_UP`, `MULTI_FACTOR_SIGN_IN`, `MULTI_FACTOR_ENROLLMENT`.
@@ -50,6 +52,7 @@ struct BlockingEvent: Sendable {
         if let signInMethod { claims["sign_in_method"] = .string(signInMethod) }
         if let user { claims["user_record"] = .object(Self.userRecord(user, identities: identities, enrollments: enrollments)) }
         if let rawUserInfo { claims["raw_user_info"] = .string(rawUserInfo) }
+        if let signInAttributes { claims["sign_in_attributes"] = .object(signInAttributes) }
         if forwarded.idToken, let oauthIDToken { claims["oauth_id_token"] = .string(oauthIDToken) }
         if forwarded.accessToken, let oauthAccessToken {
             claims["oauth_access_token"] = .string(oauthAccessToken)

@@ -65,6 +65,8 @@ struct ProviderFacts: Sendable {
     var accessToken: String?
     var refreshToken: String?
     var tokenSecret: String?
+    /// A SAML sign-in's assertion attributes (`sign_in_attributes`, the functions' `credential.claims`).
+    var signInAttributes: [String: JSONValue]?
 
     /// The federated sign-in in progress (empty otherwise).
     @TaskLocal static var current = ProviderFacts()
@@ -75,6 +77,7 @@ struct ProviderFacts: Sendable {
         event.oauthAccessToken = event.oauthAccessToken ?? accessToken
         event.oauthRefreshToken = event.oauthRefreshToken ?? refreshToken
         event.oauthTokenSecret = event.oauthTokenSecret ?? tokenSecret
+        event.signInAttributes = event.signInAttributes ?? signInAttributes
     }
 }
 

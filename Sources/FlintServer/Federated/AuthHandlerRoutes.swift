@@ -7,7 +7,8 @@ import NIOCore
 /// `/__/auth/handler`, the page the SDKs open in a browser, serving two flows by what it is given: app verification's
 /// web challenge (`authType=verifyApp`, ``AppVerificationRoutes``) and provider sign-in (``FederatedRedirect``): a
 /// start (`authType=signInWithRedirect`… with `providerId`) answers `303` to the provider, the provider's callback
-/// (`code` and `state`, or `error`; a `POST` for Apple's `form_post`) answers `303` to the app or page. The JS SDK's
+/// (`code` and `state`, or `error`; a `POST` for Apple's `form_post`, and a SAML IdP's `SAMLResponse` and `RelayState`)
+/// answers `303` to the app or page. The JS SDK's
 /// popups and redirects (a start with `appName`) answer pages that hand the auth event over instead
 /// (``WebSDKHandoff``). What cannot be used answers an HTML page saying why. `GET /emulator/auth/handler`, where
 /// FirebaseAuth opens it under `useEmulator` and the JS SDK under `connectAuthEmulator`, serves the same.
@@ -20,6 +21,9 @@ struct AuthHandlerRoutes {
     static let emulatorPath = "/emulator/auth/handler"
     /// The largest callback form read (Apple's carries an ID token and the user's name).
     static let maxForm = 16 * 1024
+    /// The largest SAML IdP's post read (a signed response with its certificate is a few kilobytes; FlintSAML reads
+    /// at most a mebibyte).
+    static let maxSAMLForm = 256 * 1024
 
     func get(_ request: Request, context: FlintRequestContext) async throws -> Response {
         let fields = request.uri.queryParameters.reduce(into: [String: String]()) { $0[String($1.key)] = String($1.value) }
@@ -38,12 +42,15 @@ struct AuthHandlerRoutes {
 
     func post(_ request: Request, context: FlintRequestContext) async throws -> Response {
         let buffer: ByteBuffer
-        do { buffer = try await request.body.collect(upTo: Self.maxForm) } catch {
-            return AppVerificationRoutes.htmlPage(
-                ChallengePage.failure(appName: redirect.flow.node.appName, message: "The form is too large."), scheme: nil,
-                status: .contentTooLarge)
-        }
+        let tooLarge = AppVerificationRoutes.htmlPage(
+            ChallengePage.failure(appName: redirect.flow.node.appName, message: "The form is too large."), scheme: nil, status: .contentTooLarge)
+        do { buffer = try await request.body.collect(upTo: Self.maxSAMLForm) } catch { return tooLarge }
         let fields = FormDecoding.decode(String(buffer: buffer))
+        // A SAML IdP's HTTP-POST binding.
+        if fields["SAMLResponse"] != nil {
+            do { return answer(try redirect.samlOutcome(fields)) } catch { return failure(error.message) }
+        }
+        guard buffer.readableBytes <= Self.maxForm else { return tooLarge }
         if fields["state"] != nil { return callback(fields, request: request) }
         var replay = request
         replay.body = RequestBody(buffer: buffer)
@@ -55,6 +62,11 @@ struct AuthHandlerRoutes {
     private func callback(_ fields: [String: String], request: Request) -> Response {
         let outcome: FederatedRedirect.Outcome
         do { outcome = try redirect.outcome(fields, cookie: { request.cookies[$0]?.value }) } catch { return failure(error.message) }
+        return answer(outcome)
+    }
+
+    /// Where a provider's callback goes: the app or page (a `303`), or the JS SDK's hand-over page.
+    private func answer(_ outcome: FederatedRedirect.Outcome) -> Response {
         var response = redirect.location(after: outcome).map(Self.redirect(to:)) ?? webSDK.callback(outcome)
         for cookie in outcome.cookies { response.headers.append(HTTPField(name: .setCookie, value: cookie)) }
         return response

@@ -1,4 +1,5 @@
 import FlintCore
+import FlintStore
 
 /// `createAuthUri` with a `providerId` (the Android SDK's and older clients' generic-IdP flow): the provider's
 /// authorization URL going back to the app's `continueUri`, with the sign-in's state sealed in `state` for the
@@ -17,6 +18,9 @@ extension FederatedRedirect {
     ) async throws(AuthError) -> String {
         let node = flow.node
         let config = node.config.current
+        if Self.isSAML(providerID) {
+            return try samlAuthURI(providerID: providerID, continueURI: continueURI, sessionID: sessionID, config: config)
+        }
         let (provider, clientID): (IdentityProviderConfig, String)
         do { (provider, clientID, _) = try webProvider(providerID, in: config) } catch {
             switch error {
@@ -45,6 +49,28 @@ extension FederatedRedirect {
                 language: nil)
         } catch {
             throw AuthError.internalError
+        }
+    }
+
+    /// A SAML provider's `authUri`: the IdP's URL with the AuthnRequest and the sealed state as `RelayState`; the IdP
+    /// posts to the handler, which sends the browser to `continueURI` with `SAMLResponse` and `RelayState`
+    /// (``samlOutcome(_:)``), the `requestUri` the app sends to `signInWithIdp` with the same `sessionId`.
+    /// - Throws: `INVALID_PROVIDER_ID` (not configured), `OPERATION_NOT_ALLOWED` (disabled, or signed requests wanted),
+    ///   `UNAUTHORIZED_DOMAIN`.
+    private func samlAuthURI(providerID: String, continueURI: String, sessionID: String, config: ProjectConfig) throws(AuthError) -> String {
+        let provider: SAMLProvider
+        do { provider = try flow.samlProvider(providerID, tenant: .default) } catch {
+            switch error {
+            case .notConfigured: throw AuthError.invalidProviderID
+            case .disabled, .noClientSecret: throw AuthError.operationNotAllowed.with(detail: "The identity provider configuration is disabled.")
+            }
+        }
+        guard let url = ContinueURL(continueURI), url.isAuthorized(by: config.authorizedDomains) else { throw AuthError.unauthorizedDomain }
+        let state = RedirectState(
+            providerID: providerID, sessionHash: ProviderNonceRule.sha256Hex(sessionID), eventID: "", authType: Self.authURIType,
+            target: .web(redirectURL: continueURI), random: flow.node.random, now: flow.node.clock.now())
+        do { return try samlLocation(provider, state: state) } catch {
+            throw AuthError.operationNotAllowed.with(detail: error.message)
         }
     }
 }

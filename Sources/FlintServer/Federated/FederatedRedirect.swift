@@ -1,4 +1,5 @@
 import FlintCore
+import FlintStore
 import Logging
 
 /// The hosted handler's provider sign-in (`/__/auth/handler`): the start checks the app or page asking, seals the
@@ -55,20 +56,22 @@ struct FederatedRedirect: Sendable {
             throw Refusal(message: "The API key is not valid for this project.", code: "auth/invalid-api-key")
         }
         let config = node.config.current
+        if Self.isSAML(request.providerID) {
+            let provider: SAMLProvider
+            do { provider = try flow.samlProvider(request.providerID, tenant: .default) } catch {
+                throw Refusal(error, providerID: request.providerID)
+            }
+            try check(request, in: config)
+            let state = RedirectState(
+                providerID: provider.config.providerID, sessionHash: request.sessionHash, eventID: request.eventID, authType: request.authType,
+                target: request.target, random: node.random, now: node.clock.now())
+            return Start(location: try samlLocation(provider, state: state))
+        }
         let (provider, clientID, secret): (IdentityProviderConfig, String, String)
         do { (provider, clientID, secret) = try webProvider(request.providerID, in: config) } catch {
             throw Refusal(error, providerID: request.providerID)
         }
-        switch request.target {
-        case .app:
-            guard let bundleID = request.bundleID, config.appleBundleIDs.contains(bundleID) else {
-                throw Refusal(message: "The app \(request.bundleID ?? "") is not one of this project's iOS apps (flint.appLinks.apple.bundleIds).")
-            }
-        case .web(let redirectURL), .sdk(_, _, let redirectURL):
-            guard let url = ContinueURL(redirectURL), url.isAuthorized(by: config.authorizedDomains) else {
-                throw Refusal(message: "The redirectUrl's domain is not one of this project's authorized domains.", code: "auth/unauthorized-domain")
-            }
-        }
+        try check(request, in: config)
         var state = RedirectState(
             providerID: provider.providerID, sessionHash: request.sessionHash, eventID: request.eventID, authType: request.authType,
             target: request.target, random: node.random, now: node.clock.now())
@@ -90,6 +93,21 @@ struct FederatedRedirect: Sendable {
             location: try authorizationURL(
                 endpoints, clientID: clientID, state: state, redirectURI: redirectURI, scopes: request.scopes,
                 customParameters: request.customParameters, language: request.language))
+    }
+
+    /// Checks that the app (its bundle ID) or page (its domain) a start names is one of the project's.
+    /// - Throws: ``Refusal`` naming which.
+    private func check(_ request: RedirectStartRequest, in config: ProjectConfig) throws(Refusal) {
+        switch request.target {
+        case .app:
+            guard let bundleID = request.bundleID, config.appleBundleIDs.contains(bundleID) else {
+                throw Refusal(message: "The app \(request.bundleID ?? "") is not one of this project's iOS apps (flint.appLinks.apple.bundleIds).")
+            }
+        case .web(let redirectURL), .sdk(_, _, let redirectURL):
+            guard let url = ContinueURL(redirectURL), url.isAuthorized(by: config.authorizedDomains) else {
+                throw Refusal(message: "The redirectUrl's domain is not one of this project's authorized domains.", code: "auth/unauthorized-domain")
+            }
+        }
     }
 
     /// The provider's OAuth 2 authorization request: the client, the callback `redirectURI`, the scopes, `state` sealed,
@@ -129,6 +147,9 @@ struct FederatedRedirect: Sendable {
         let result: Result<String, Refusal>
         /// `Set-Cookie` values the callback's answer carries (the spent request token's cookie, cleared).
         var cookies: [String] = []
+        /// Whether a successful result is where the browser goes itself (a SAML `createAuthUri` sign-in's `continueUri`
+        /// with the response), not a link handed to the app or page.
+        var direct = false
     }
 
     /// Reads the provider's callback (query or `form_post` fields); `cookie` reads the browser's cookies.
@@ -158,6 +179,7 @@ struct FederatedRedirect: Sendable {
     /// `redirectUrl`, with the callback link or the provider's error as a `firebaseError`; `nil` for the JS SDK's
     /// sign-ins, whose callback answers a page (``WebSDKHandoff``).
     func location(after outcome: Outcome) -> String? {
+        if outcome.direct, case .success(let location) = outcome.result { return location }
         var result: [(String, String)]
         switch outcome.result {
         case .success(let link): result = [("link", link)]

@@ -9,8 +9,16 @@ struct ProviderCredential: Sendable {
     var oauthAccessToken: String? = nil
     /// OAuth 1.0a's token secret (Twitter), answered with `returnIdpCredential` beside the access token.
     var oauthTokenSecret: String? = nil
-    /// The ID token's `nonce` when the app sent its raw nonce: single-use, so a replayed credential is refused.
+    /// The ID token's `nonce` when the app sent its raw nonce (a SAML assertion's ID): single-use, so a replayed
+    /// credential is refused.
     var nonce: String? = nil
+    /// How long the spent nonce must be remembered when longer than ``FederatedSignIn/nonceMemory`` (a SAML
+    /// assertion's end of validity plus the skew).
+    var nonceUntil: Instant? = nil
+    /// What a second use of the nonce is answered (a SAML assertion's: `INVALID_IDP_RESPONSE`).
+    var replayError: AuthError = .duplicateCredential
+    /// A SAML assertion's attributes: the ID token's `firebase.sign_in_attributes`, the blocking functions' `sign_in_attributes`.
+    var signInAttributes: [String: JSONValue]? = nil
 }
 
 extension ProviderCredential {
@@ -37,6 +45,9 @@ extension FederatedSignIn {
     ///
     /// A built-in provider of ``BuiltInProviders`` (Facebook, GitHub…) verifies its own credentials.
     func credential(_ body: IdpPostBody, requestUri: String, provider: IdentityProviderConfig) async throws(AuthError) -> ProviderCredential {
+        if provider.saml != nil {
+            throw AuthError.invalidIdpResponse("A SAML provider signs in with the SAMLResponse its IdP posted to the sign-in handler, not a token.")
+        }
         if let builtIn = BuiltInProviders.named(provider.providerID) {
             return try await builtIn.credential(body, requestUri: requestUri, provider: provider, flow: self)
         }

@@ -30,17 +30,22 @@ extension FederatedSignIn {
     ///
     /// A credential bound to a nonce is single-use: its nonce is spent in this transaction, whatever the outcome, and a
     /// second use is `MISSING_OR_INVALID_NONCE` (`Duplicate credential received.`).
+    ///
+    /// A SAML credential (``ProviderCredential``) spends its assertion ID the same way, remembered until `nonceUntil`
+    /// when that is later, a replay answered `replay`; its `sessionClaims` (`firebase.sign_in_attributes`) go with the session.
     func decide(
         _ profile: ProviderProfile, providerID: String, linking: VerifiedIDToken?, autoCreate: Bool = true, nonce: String? = nil,
+        nonceUntil: Instant? = nil, replay: AuthError = .duplicateCredential, sessionClaims: [String: JSONValue]? = nil,
         clientIP: String?, now: Instant
     ) async throws -> IdpDecision {
         let newID = node.random.alphanumericID()
         let key = FederatedIdentityKey(providerID: providerID, rawID: profile.rawID)
         let spentNonce = nonce.map { CounterKey.idpNonce(provider: providerID, nonce: $0) }
+        let remembered = max(now + Self.nonceMemory, nonceUntil ?? now)
         return try await node.store.write { [self] tx -> IdpDecision in
             if let spentNonce {
-                let uses = try await tx.incrementCounters([(spentNonce, Instant.epoch, now + Self.nonceMemory)])
-                if (uses.first ?? 0) > 1 { return .session(.failed(.duplicateCredential)) }
+                let uses = try await tx.incrementCounters([(spentNonce, Instant.epoch, remembered)])
+                if (uses.first ?? 0) > 1 { return .session(.failed(replay)) }
             }
             let holder = try await tx.user(tenant: .scoped, federatedID: key)
             var user: UserRecord
@@ -113,7 +118,9 @@ extension FederatedSignIn {
             if identity != previous { try await tx.linkFederatedIdentity(identity) }
             if !isNew { try await tx.auditAccountChanges(from: before, to: user, at: now) }
             return .session(
-                try await gate.pass(verdict, tx, user: user, provider: providerID, isNew: isNew, newIdentity: true, linking: linking, now: now))
+                try await gate.pass(
+                    verdict, tx, user: user, provider: providerID, isNew: isNew, newIdentity: true, linking: linking, developerClaims: sessionClaims,
+                    now: now))
         }
     }
 }

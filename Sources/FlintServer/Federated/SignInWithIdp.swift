@@ -86,12 +86,16 @@ extension FederatedSignIn {
         // No credential of its own (FirebaseAuth still names the provider): the callback link of a sign-in the hosted
         // handler started (``FederatedRedirect``).
         let hasCredential = [body.idToken, body.accessToken, body.code].contains { !($0 ?? "").isEmpty }
+        // A SAML sign-in: the IdP's response the handler received, with the RelayState the start sealed.
+        let saml = hasCredential || pending != nil ? nil : try samlCallback(postBody: wire.postBody, requestUri: uri, now: now)
         let redirect =
-            hasCredential || pending != nil ? nil : try redirectState(requestUri: uri, providerNamed: body.providerID != nil, now: now)
-        if let redirect, let named = body.providerID, named != redirect.providerID {
+            hasCredential || pending != nil || saml != nil
+            ? nil : try redirectState(requestUri: uri, providerNamed: body.providerID != nil, now: now)
+        if let started = redirect?.providerID ?? saml?.state.providerID, let named = body.providerID, named != started {
             throw AuthError.invalidIdpResponse("The providerId is not the one the sign-in started with.")
         }
-        guard let providerID = body.providerID ?? pending?.providerID ?? redirect?.providerID, !providerID.isEmpty else {
+        guard let providerID = body.providerID ?? pending?.providerID ?? redirect?.providerID ?? saml?.state.providerID, !providerID.isEmpty
+        else {
             throw AuthError.invalidCredentialOrProviderID.with(detail: "Invalid IdP response/credential: the postBody names no providerId.")
         }
         if let pending, pending.providerID != providerID { throw AuthError.invalidPendingToken }
@@ -105,6 +109,8 @@ extension FederatedSignIn {
         let proof =
             if let pending {
                 ProviderCredential(claims: pending.claims, profile: ProviderProfile(claims: pending.claims))
+            } else if let saml {
+                try samlCredential(saml, sessionID: wire.sessionId, tenant: .default)
             } else if let redirect {
                 try await redirectCredential(uri, state: redirect, sessionID: wire.sessionId, provider: provider)
             } else {
@@ -114,11 +120,13 @@ extension FederatedSignIn {
         let rawUserInfo = String(decoding: JSONValue.object(proof.claims).serialized(), as: UTF8.self)
         // What the project's blocking functions are told of the provider.
         let facts = ProviderFacts(
-            rawUserInfo: rawUserInfo, idToken: proof.oauthIdToken, accessToken: proof.oauthAccessToken, tokenSecret: proof.oauthTokenSecret)
+            rawUserInfo: rawUserInfo, idToken: proof.oauthIdToken, accessToken: proof.oauthAccessToken, tokenSecret: proof.oauthTokenSecret,
+            signInAttributes: proof.signInAttributes)
+        let sessionClaims = proof.signInAttributes.map { Sessions.signInAttributesClaims($0) }
         let outcome = try await ProviderFacts.$current.withValue(facts) {
             try await decide(
-                profile, providerID: providerID, linking: linking, autoCreate: wire.autoCreate ?? true, nonce: proof.nonce, clientIP: clientIP,
-                now: now)
+                profile, providerID: providerID, linking: linking, autoCreate: wire.autoCreate ?? true, nonce: proof.nonce,
+                nonceUntil: proof.nonceUntil, replay: proof.replayError, sessionClaims: sessionClaims, clientIP: clientIP, now: now)
         }
         var fields = IdpSignInFields(
             federatedId: Self.federatedID(providerID: providerID, rawID: profile.rawID), providerId: providerID,

@@ -9,14 +9,16 @@ extension SecretsAtRest {
     /// The secret fields of a provider resource, as key paths.
     static let configSecretPaths: [[String]] = [["clientSecret"], ["appleSignInConfig", "codeFlowConfig", "privateKey"]]
 
-    /// The name a config secret's envelope is bound to: `idp-secret:COLLECTION/PROVIDER:PATH`.
-    static func configSecretName(collection: ProjectConfig.IdpCollection, providerID: String, path: [String]) -> String {
-        "idp-secret:\(collection.rawValue)/\(providerID):\(path.joined(separator: "."))"
+    /// The name a config secret's envelope is bound to: `idp-secret:COLLECTION/PROVIDER:PATH` for the project's,
+    /// `idp-secret:tenants/TENANT/COLLECTION/PROVIDER:PATH` for a tenant's (`owner` `tenants/TENANT`).
+    static func configSecretName(collection: ProjectConfig.IdpCollection, providerID: String, path: [String], owner: String? = nil) -> String {
+        "idp-secret:\(owner.map { $0 + "/" } ?? "")\(collection.rawValue)/\(providerID):\(path.joined(separator: "."))"
     }
 
-    /// `document` with each provider secret replaced by `transform(stored, name)`.
+    /// `document` (the project's config, or the tenant `owner` names) with each provider secret replaced by
+    /// `transform(stored, name)`.
     static func mappingConfigSecrets(
-        _ document: [String: JSONValue], _ transform: (_ stored: String, _ name: String) throws -> String
+        _ document: [String: JSONValue], owner: String? = nil, _ transform: (_ stored: String, _ name: String) throws -> String
     ) rethrows -> [String: JSONValue] {
         var out = document
         for collection in ProjectConfig.IdpCollection.allCases {
@@ -25,7 +27,7 @@ extension SecretsAtRest {
                 var value = resource
                 for path in configSecretPaths {
                     guard case .string(let stored)? = path.reduce(Optional(value), { $0?[$1] }) else { continue }
-                    let name = configSecretName(collection: collection, providerID: providerID, path: path)
+                    let name = configSecretName(collection: collection, providerID: providerID, path: path, owner: owner)
                     setting(.string(try transform(stored, name)), at: path[...], in: &value)
                 }
                 providers[providerID] = value
@@ -47,11 +49,11 @@ extension SecretsAtRest {
         value = .object(members)
     }
 
-    /// The stored form of a config document: its provider secrets sealed with the master key (kept as they are
-    /// without one, and when sealed already).
-    func sealConfigSecrets(_ document: [String: JSONValue]) throws -> [String: JSONValue] {
+    /// The stored form of a config document (the project's, or the tenant `owner` names): its provider secrets sealed
+    /// with the master key (kept as they are without one, and when sealed already).
+    func sealConfigSecrets(_ document: [String: JSONValue], owner: String? = nil) throws -> [String: JSONValue] {
         guard let masterKey else { return document }
-        return try Self.mappingConfigSecrets(document) { stored, name in
+        return try Self.mappingConfigSecrets(document, owner: owner) { stored, name in
             guard !stored.isEmpty, !SealedSecret.isSealed(stored) else { return stored }
             return try SealedSecret.seal(Array(stored.utf8), name: name, with: masterKey)
         }
@@ -59,10 +61,11 @@ extension SecretsAtRest {
 
     /// A stored config document with its provider secrets opened. Without a master key a sealed value is kept
     /// sealed (the command line's view of a store it has no key for; a node without the key does not start).
+    /// A value still in clear (stored before it was sealed) is read as it is and sealed by the next write.
     /// - Throws: ``MasterKeyError`` when a value is sealed with another key or does not open.
-    func openConfigSecrets(_ document: [String: JSONValue]) throws -> [String: JSONValue] {
+    func openConfigSecrets(_ document: [String: JSONValue], owner: String? = nil) throws -> [String: JSONValue] {
         guard let masterKey else { return document }
-        return try Self.mappingConfigSecrets(document) { stored, name in
+        return try Self.mappingConfigSecrets(document, owner: owner) { stored, name in
             String(decoding: try SealedSecret.open(stored, name: name, with: masterKey), as: UTF8.self)
         }
     }
@@ -83,14 +86,21 @@ extension SecretsAtRest {
     /// - Returns: how many values were sealed.
     func sealConfigSecretsInClear(in tx: any ConfigWrites) async throws -> Int {
         guard let document = ConfigCache.parse(try await tx.projectConfig()) else { return 0 }
+        let inClear = try checkConfigSecrets(document)
+        guard inClear > 0, masterKey != nil else { return 0 }
+        try await tx.saveProjectConfig(try ConfigCache.encode(sealConfigSecrets(document)))
+        return inClear
+    }
+
+    /// Checks that a stored document's provider secrets open with this key (none given: that none is sealed).
+    /// - Returns: how many are in clear.
+    func checkConfigSecrets(_ document: [String: JSONValue], owner: String? = nil) throws -> Int {
         var inClear = 0
-        _ = try Self.mappingConfigSecrets(document) { stored, name in
+        _ = try Self.mappingConfigSecrets(document, owner: owner) { stored, name in
             _ = try SealedSecret.open(stored, name: name, with: masterKey)
             if !stored.isEmpty, !SealedSecret.isSealed(stored) { inClear += 1 }
             return stored
         }
-        guard inClear > 0, masterKey != nil else { return 0 }
-        try await tx.saveProjectConfig(try ConfigCache.encode(sealConfigSecrets(document)))
         return inClear
     }
 
@@ -98,13 +108,21 @@ extension SecretsAtRest {
     /// - Returns: how many values were sealed under the new key.
     func rewrapConfigSecrets(in tx: any ConfigWrites, to next: SecretsAtRest) async throws -> Int {
         guard let document = ConfigCache.parse(try await tx.projectConfig()) else { return 0 }
+        let (rewrapped, count) = try rewrappingConfigSecrets(document, to: next)
+        if count > 0 { try await tx.saveProjectConfig(try ConfigCache.encode(rewrapped)) }
+        return count
+    }
+
+    /// `document` with its provider secrets sealed under `next`'s key (opened with this one), and how many there were.
+    func rewrappingConfigSecrets(
+        _ document: [String: JSONValue], owner: String? = nil, to next: SecretsAtRest
+    ) throws -> (document: [String: JSONValue], count: Int) {
         var count = 0
-        let rewrapped = try Self.mappingConfigSecrets(document) { stored, name in
+        let rewrapped = try Self.mappingConfigSecrets(document, owner: owner) { stored, name in
             guard !stored.isEmpty, let nextKey = next.masterKey else { return stored }
             count += 1
             return try SealedSecret.seal(try SealedSecret.open(stored, name: name, with: masterKey), name: name, with: nextKey)
         }
-        if count > 0 { try await tx.saveProjectConfig(try ConfigCache.encode(rewrapped)) }
-        return count
+        return (rewrapped, count)
     }
 }

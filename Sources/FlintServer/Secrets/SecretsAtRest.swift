@@ -60,7 +60,7 @@ public struct SecretsAtRest: Sendable {
     /// - Returns: how many values were sealed.
     /// - Throws: ``MasterKeyError`` when a stored secret was sealed with another key (or none is given), or is damaged;
     ///   nothing is written then.
-    func sealValuesInClear(in tx: any ConfigWrites & WebhooksWrites) async throws -> Int {
+    func sealValuesInClear(in tx: any ConfigWrites & WebhooksWrites & TenantsWrites) async throws -> Int {
         var sealed = 0
         if let stored = try await tx.masterSecret() {
             let bytes = try openServerSecret(stored)
@@ -76,7 +76,8 @@ public struct SecretsAtRest: Sendable {
                 sealed += 1
             }
         }
-        return sealed + (try await sealConfigSecretsInClear(in: tx)) + (try await sealWebhookSecretsInClear(in: tx))
+        return sealed + (try await sealConfigSecretsInClear(in: tx)) + (try await sealTenantSecretsInClear(in: tx))
+            + (try await sealWebhookSecretsInClear(in: tx))
     }
 
     /// Seals every stored secret again under `newKey`, in one transaction; values are opened with this master key
@@ -92,8 +93,9 @@ public struct SecretsAtRest: Sendable {
         return count
     }
 
-    /// Seals the server secret, the signing keys, the config's and the webhook subscriptions' secrets again under `next`, inside `tx`.
-    private func rewrapValues(in tx: any ConfigWrites & WebhooksWrites, to next: SecretsAtRest) async throws -> Int {
+    /// Seals the server secret, the signing keys, the config's, the tenants' and the webhook subscriptions' secrets again
+    /// under `next`, inside `tx`.
+    private func rewrapValues(in tx: any ConfigWrites & WebhooksWrites & TenantsWrites, to next: SecretsAtRest) async throws -> Int {
         var count = 0
         if let stored = try await tx.masterSecret() {
             try await tx.replaceMasterSecret(try next.sealServerSecret(try openServerSecret(stored)))
@@ -104,6 +106,7 @@ public struct SecretsAtRest: Sendable {
             try await tx.replaceSigningPrivateKey(kid: record.kid, with: try next.sealPrivateKey(pem, kid: record.kid))
             count += 1
         }
-        return count + (try await rewrapConfigSecrets(in: tx, to: next)) + (try await rewrapWebhookSecrets(in: tx, to: next))
+        return count + (try await rewrapConfigSecrets(in: tx, to: next)) + (try await rewrapTenantSecrets(in: tx, to: next))
+            + (try await rewrapWebhookSecrets(in: tx, to: next))
     }
 }

@@ -19,9 +19,9 @@ extension TenantAdmin {
         detail["collection"] = .string(collection.rawValue)
         let saved = try await store.write { [detail] tx -> [String: JSONValue]? in
             guard let record = try await tx.tenant(id: id) else { throw AuthError.tenantNotFound }
-            let tenant = try TenantConfig(stored: record.document)
+            let tenant = try secrets.openTenant(record.document, id: id)
             let updated = try tenant.setting(idp: providerID, in: collection, to: try transform(tenant.idpResources(collection)[providerID]))
-            guard try await tx.updateTenant(id: id, document: try updated.storedText) else { throw AuthError.tenantNotFound }
+            guard try await tx.updateTenant(id: id, document: try secrets.storedTenantText(updated, id: id)) else { throw AuthError.tenantNotFound }
             try await tx.audit(.configChanged, uid: nil, at: now, detail)
             return updated.idpResources(collection)[providerID]
         }

@@ -17,6 +17,8 @@ package struct TenantAdmin: Sendable {
     /// The cache of the node serving the admin API (`nil` for the command line): forgotten at once after a change,
     /// before the announcement reaches it.
     let cache: TenantCache?
+    /// Seals the tenants' provider secrets in their stored documents and opens them (``SecretsAtRest+Tenants``).
+    let secrets: SecretsAtRest
 
     /// Most tenants a page lists, and how many without `pageSize` (Identity Platform's).
     package static let maxPageSize = 1000
@@ -24,12 +26,13 @@ package struct TenantAdmin: Sendable {
     /// How many new IDs are drawn before a create gives up (each collision is a 1 in 60 million chance per tenant).
     static let idAttempts = 5
 
-    package init(store: any AuthStore, clock: any WallClock, random: any RandomSource) {
-        self.init(store: store, clock: clock, random: random, cache: nil)
+    /// The command line's: provider secrets sealed and opened with `masterKey` (kept in clear without one).
+    package init(store: any AuthStore, clock: any WallClock, random: any RandomSource, masterKey: MasterKey?) {
+        self.init(store: store, clock: clock, random: random, cache: nil, secrets: SecretsAtRest(masterKey: masterKey))
     }
 
-    init(store: any AuthStore, clock: any WallClock, random: any RandomSource, cache: TenantCache?) {
-        (self.store, self.clock, self.random, self.cache) = (store, clock, random, cache)
+    init(store: any AuthStore, clock: any WallClock, random: any RandomSource, cache: TenantCache?, secrets: SecretsAtRest) {
+        (self.store, self.clock, self.random, self.cache, self.secrets) = (store, clock, random, cache, secrets)
     }
 
     /// Creates a tenant from a request body (its fields; `name` and `tenantId` are output only), with a new ID.
@@ -38,10 +41,10 @@ package struct TenantAdmin: Sendable {
     package func create(_ body: [String: JSONValue]) async throws -> (id: String, tenant: TenantConfig) {
         // Provider resources are made through their own resources, never with the tenant.
         let tenant = try TenantConfig(document: body.filter { ProjectConfig.IdpCollection(rawValue: $0.key) == nil })
-        let text = try tenant.storedText
         let now = clock.now()
         for _ in 0..<Self.idAttempts {
             let id = TenantConfig.newID(displayName: tenant.displayName, random: random)
+            let text = try secrets.storedTenantText(tenant, id: id)
             let created = try await store.write { tx in
                 guard try await tx.insertTenant(TenantRecord(id: id, document: text, createdAt: now)) else { return false }
                 try await tx.audit(.configChanged, uid: nil, at: now, ["tenant": .string(id), "created": .bool(true)])
@@ -60,7 +63,7 @@ package struct TenantAdmin: Sendable {
     package func get(_ id: String) async throws -> TenantConfig {
         try Self.check(id)
         guard let record = try await store.read({ try await $0.tenant(id: id) }) else { throw AuthError.tenantNotFound }
-        return try TenantConfig(stored: record.document)
+        return try secrets.openTenant(record.document, id: id)
     }
 
     /// One page of tenants in ID order: up to `pageSize` (``defaultPageSize`` when `nil`, at most ``maxPageSize``)
@@ -73,7 +76,7 @@ package struct TenantAdmin: Sendable {
         if let after, !TenantConfig.isTenantID(after) { throw AuthError.invalidPageSelection }
         // One row more than the page says whether another page follows.
         let records = try await store.read { try await $0.tenants(after: after, limit: size + 1) }
-        let page = try records.prefix(size).map { (id: $0.id, tenant: try TenantConfig(stored: $0.document)) }
+        let page = try records.prefix(size).map { (id: $0.id, tenant: try secrets.openTenant($0.document, id: $0.id)) }
         return (page, records.count > size ? page.last?.id : nil)
     }
 
@@ -85,8 +88,8 @@ package struct TenantAdmin: Sendable {
         let mask = updateMask ?? TenantConfig.fields.filter { patch[$0] != nil }
         let updated = try await store.write { tx -> TenantConfig in
             guard let record = try await tx.tenant(id: id) else { throw AuthError.tenantNotFound }
-            let updated = try TenantConfig(stored: record.document).applying(patch: patch, updateMask: mask)
-            guard try await tx.updateTenant(id: id, document: try updated.storedText) else { throw AuthError.tenantNotFound }
+            let updated = try secrets.openTenant(record.document, id: id).applying(patch: patch, updateMask: mask)
+            guard try await tx.updateTenant(id: id, document: try secrets.storedTenantText(updated, id: id)) else { throw AuthError.tenantNotFound }
             try await tx.audit(.configChanged, uid: nil, at: now, ["tenant": .string(id), "updateMask": .array(mask.map(JSONValue.string))])
             return updated
         }

@@ -15,11 +15,13 @@ import Synchronization
 /// is not remembered (a client could name any number of them), so each costs its one lookup.
 package final class TenantCache: Sendable {
     private let store: any AuthStore
+    /// Opens the tenants' provider secrets.
+    private let secrets: SecretsAtRest
     /// The tenants read so far, and how many times the copies were forgotten (a read that began before is dropped).
     private let state = Mutex((tenants: [String: TenantConfig](), generation: 0))
 
-    init(store: any AuthStore) {
-        self.store = store
+    init(store: any AuthStore, secrets: SecretsAtRest = SecretsAtRest(masterKey: nil)) {
+        (self.store, self.secrets) = (store, secrets)
     }
 
     /// The tenant `id` (from memory, else one read of the store), or `nil` when there is none.
@@ -27,7 +29,7 @@ package final class TenantCache: Sendable {
         let (copy, generation) = state.withLock { ($0.tenants[id], $0.generation) }
         if let copy { return copy }
         guard let record = try await store.read({ try await $0.tenant(id: id) }) else { return nil }
-        let tenant = try TenantConfig(stored: record.document)
+        let tenant = try secrets.openTenant(record.document, id: id)
         state.withLock { if $0.generation == generation { $0.tenants[id] = tenant } }
         return tenant
     }
@@ -49,17 +51,4 @@ package final class TenantCache: Sendable {
 
     /// How many tenants are held (for tests).
     var count: Int { state.withLock { $0.tenants.count } }
-}
-
-extension TenantConfig {
-    /// A stored tenant document (JSON text), as it was checked when stored.
-    init(stored text: String) throws {
-        let value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-        try self.init(document: value.objectValue ?? [:])
-    }
-
-    /// The stored form of the document: sorted JSON.
-    var storedText: String {
-        get throws { try ConfigCache.encode(document) }
-    }
 }

@@ -37,6 +37,12 @@ extension Sessions {
         return String(validating: body[32...], as: UTF8.self)
     }
 
+    /// The session claims that carry a SAML sign-in's attributes to its ID tokens (`firebase.sign_in_attributes`), kept
+    /// with the refresh token as developer claims are, so refreshed tokens carry them too.
+    static func signInAttributesClaims(_ attributes: [String: JSONValue]) -> [String: JSONValue] {
+        ["firebase": .object(["sign_in_attributes": .object(attributes)])]
+    }
+
     /// Signs an ID token for `user` in the session `sessionID`. A custom-token session's `developerClaims` go over the
     /// account's own claims; `identities` (the account's federated identities) are listed in `firebase.identities` by provider;
     /// the account's tenant, other than the default one, is `firebase.tenant`.
@@ -72,7 +78,13 @@ extension Sessions {
                 node.logger.error("stored custom claims do not parse", metadata: ["uid": "\(user.localID)", "errorType": "\(type(of: error))"])
             }
         }
-        if let developerClaims { claims.customClaims.merge(developerClaims) { $1 } }
+        if var developerClaims {
+            // A SAML session's attributes, kept with its refresh token under the reserved `firebase` name no developer
+            // claim can take (``signInAttributesClaims(_:)``).
+            claims.signInAttributes = developerClaims["firebase"]?["sign_in_attributes"]?.objectValue
+            developerClaims["firebase"] = nil
+            claims.customClaims.merge(developerClaims) { $1 }
+        }
         do {
             return try TokenSigner.sign(claims, with: keys.current)
         } catch {

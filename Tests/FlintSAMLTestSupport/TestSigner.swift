@@ -1,27 +1,37 @@
-import CXMLSec
+package import CXMLSec
 import Foundation
-import Testing
 
 @testable import FlintSAML
 
 /// Signs SAML documents at test time with libxmlsec itself: enveloped signatures placed after the element's Issuer,
 /// with the algorithms a test picks (including ones the verifier refuses).
-enum TestSigner {
-    struct Options {
-        var canonicalization: xmlSecTransformId = xmlSecTransformExclC14NGetKlass()
-        var method: xmlSecTransformId = xmlSecOpenSSLTransformRsaSha256GetKlass()
-        var digest: xmlSecTransformId = xmlSecOpenSSLTransformSha256GetKlass()
-        var transforms: [xmlSecTransformId] = [xmlSecTransformEnvelopedGetKlass(), xmlSecTransformExclC14NGetKlass()]
+package enum TestSigner {
+    package struct Options {
+        package var canonicalization: xmlSecTransformId = xmlSecTransformExclC14NGetKlass()
+        package var method: xmlSecTransformId = xmlSecOpenSSLTransformRsaSha256GetKlass()
+        package var digest: xmlSecTransformId = xmlSecOpenSSLTransformSha256GetKlass()
+        package var transforms: [xmlSecTransformId] = [xmlSecTransformEnvelopedGetKlass(), xmlSecTransformExclC14NGetKlass()]
         /// The certificate written into KeyInfo/X509Data (and loaded with the key), if any.
-        var keyInfoCertificate: String?
+        package var keyInfoCertificate: String?
         /// Where the Signature goes, by ID; the signed element's own by default.
-        var placeIn: String?
+        package var placeIn: String?
+
+        package init(
+            canonicalization: xmlSecTransformId = xmlSecTransformExclC14NGetKlass(),
+            method: xmlSecTransformId = xmlSecOpenSSLTransformRsaSha256GetKlass(),
+            digest: xmlSecTransformId = xmlSecOpenSSLTransformSha256GetKlass(),
+            transforms: [xmlSecTransformId] = [xmlSecTransformEnvelopedGetKlass(), xmlSecTransformExclC14NGetKlass()],
+            keyInfoCertificate: String? = nil, placeIn: String? = nil
+        ) {
+            (self.canonicalization, self.method, self.digest, self.transforms) = (canonicalization, method, digest, transforms)
+            (self.keyInfoCertificate, self.placeIn) = (keyInfoCertificate, placeIn)
+        }
     }
 
-    struct Failure: Error { let step: String }
+    package struct Failure: Error { package let step: String }
 
     /// Signs the elements with these IDs in order (sign an assertion before the response around it), with `key`.
-    static func sign(_ xml: String, ids: [String], key: TestKey, options: Options = Options()) throws -> String {
+    package static func sign(_ xml: String, ids: [String], key: TestKey, options: Options = Options()) throws -> String {
         // The libraries' one initialization, FlintSAML's: initializing xmlsec again while another test verifies (tests
         // run in parallel) re-registers its transforms under that test's feet, which crashed the process once.
         try XMLSecLibrary.ensureInitialized()
@@ -99,6 +109,19 @@ enum TestSigner {
         if let first = parent.pointee.children { xmlAddPrevSibling(first, signature) } else { xmlAddChild(parent, signature) }
     }
 
+    /// The XML of an HTTP-Redirect binding's `SAMLRequest` (base64 of raw DEFLATE).
+    package static func inflate(_ base64: String) throws -> String {
+        guard let compressed = Data(base64Encoded: base64) else { throw Failure(step: "base64") }
+        var output = [UInt8](repeating: 0, count: 1 << 16)
+        let length = compressed.withUnsafeBytes { input in
+            output.withUnsafeMutableBufferPointer {
+                flint_raw_inflate(input.bindMemory(to: UInt8.self).baseAddress, input.count, $0.baseAddress, $0.count)
+            }
+        }
+        guard length > 0 else { throw Failure(step: "inflate") }
+        return String(decoding: output[0..<length], as: UTF8.self)
+    }
+
     /// The POST binding's encoding of a document.
-    static func encode(_ xml: String) -> String { Data(xml.utf8).base64EncodedString() }
+    package static func encode(_ xml: String) -> String { Data(xml.utf8).base64EncodedString() }
 }

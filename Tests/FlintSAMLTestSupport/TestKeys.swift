@@ -5,11 +5,11 @@ import SwiftASN1
 import X509
 
 /// An RSA key pair and a self-signed certificate for it, made at test time (swift-certificates), in PEM.
-struct TestKey: Sendable {
-    let privateKeyPEM: String
-    let certificatePEM: String
+package struct TestKey: Sendable {
+    package let privateKeyPEM: String
+    package let certificatePEM: String
 
-    init(commonName: String) throws {
+    package init(commonName: String) throws {
         let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
         let certificateKey = Certificate.PrivateKey(key)
         let name = try DistinguishedName { CommonName(commonName) }
@@ -23,7 +23,7 @@ struct TestKey: Sendable {
     }
 
     /// The IdP's key, whose certificate the tests configure.
-    static let idp = Result { try TestKey(commonName: "Flint Test IdP") }
+    package static let idp = Result { try TestKey(commonName: "Flint Test IdP") }
     /// A key the configuration does not know: an attacker's, or another IdP's.
-    static let stranger = Result { try TestKey(commonName: "Someone Else") }
+    package static let stranger = Result { try TestKey(commonName: "Someone Else") }
 }

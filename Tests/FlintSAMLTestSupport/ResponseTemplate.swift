@@ -1,39 +1,41 @@
-import Foundation
+package import Foundation
 
-@testable import FlintSAML
+@testable package import FlintSAML
 
 /// A SAMLResponse as an IdP would send it for the tests' SP and IdP; each field changes one thing the verifier checks.
-struct ResponseTemplate {
-    static let sp = SAMLServiceProvider(entityID: "https://flint.test/sp", assertionConsumerServiceURL: "https://flint.test/__/auth/handler")
-    static let idpEntityID = "https://idp.test/metadata"
-    static let now = SAMLTime.parse("2026-03-01T12:00:00Z")!
-    static let requestID = "_request0123456789"
+package struct ResponseTemplate {
+    package static let sp = SAMLServiceProvider(entityID: "https://flint.test/sp", assertionConsumerServiceURL: "https://flint.test/__/auth/handler")
+    package static let idpEntityID = "https://idp.test/metadata"
+    package static let now = Date(timeIntervalSince1970: 1_772_366_400)  // 2026-03-01T12:00:00Z
+    package static let requestID = "_request0123456789"
 
-    var responseID = "_response1"
-    var assertionID = "_assertion1"
-    var responseIssuer: String? = Self.idpEntityID
-    var assertionIssuer = Self.idpEntityID
-    var destination: String? = Self.sp.assertionConsumerServiceURL
-    var responseInResponseTo: String? = Self.requestID
-    var statusCode = "urn:oasis:names:tc:SAML:2.0:status:Success"
-    var statusExtra = ""
-    var nameID = "alice@example.com"
-    var nameIDFormat = "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress"
-    var confirmationMethod = "urn:oasis:names:tc:SAML:2.0:cm:bearer"
-    var recipient: String? = Self.sp.assertionConsumerServiceURL
-    var confirmationInResponseTo: String? = Self.requestID
-    var confirmationNotOnOrAfter: String? = "2026-03-01T12:05:00Z"
-    var conditionsNotBefore = "2026-03-01T11:59:00Z"
-    var conditionsNotOnOrAfter = "2026-03-01T12:10:00Z"
-    var audiences = [Self.sp.entityID]
-    var authnInstant = "2026-03-01T11:59:30Z"
-    var sessionIndex = "_session42"
-    var attributes: [(String, [String])] = [("email", ["alice@example.com"]), ("groups", ["admins", "staff"])]
-    var assertionExtra = ""
-    var responseExtra = ""
+    package init() {}
+
+    package var responseID = "_response1"
+    package var assertionID = "_assertion1"
+    package var responseIssuer: String? = Self.idpEntityID
+    package var assertionIssuer = Self.idpEntityID
+    package var destination: String? = Self.sp.assertionConsumerServiceURL
+    package var responseInResponseTo: String? = Self.requestID
+    package var statusCode = "urn:oasis:names:tc:SAML:2.0:status:Success"
+    package var statusExtra = ""
+    package var nameID = "alice@example.com"
+    package var nameIDFormat = "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress"
+    package var confirmationMethod = "urn:oasis:names:tc:SAML:2.0:cm:bearer"
+    package var recipient: String? = Self.sp.assertionConsumerServiceURL
+    package var confirmationInResponseTo: String? = Self.requestID
+    package var confirmationNotOnOrAfter: String? = "2026-03-01T12:05:00Z"
+    package var conditionsNotBefore = "2026-03-01T11:59:00Z"
+    package var conditionsNotOnOrAfter = "2026-03-01T12:10:00Z"
+    package var audiences = [Self.sp.entityID]
+    package var authnInstant = "2026-03-01T11:59:30Z"
+    package var sessionIndex = "_session42"
+    package var attributes: [(String, [String])] = [("email", ["alice@example.com"]), ("groups", ["admins", "staff"])]
+    package var assertionExtra = ""
+    package var responseExtra = ""
 
     /// The Assertion element, its namespace declared on itself (as IdPs do, so that it can be signed and moved alone).
-    func assertionXML(id: String? = nil, nameID: String? = nil) -> String {
+    package func assertionXML(id: String? = nil, nameID: String? = nil) -> String {
         let confirmationData =
             ["Recipient": recipient, "InResponseTo": confirmationInResponseTo, "NotOnOrAfter": confirmationNotOnOrAfter]
             .sorted { $0.key < $1.key }.compactMap { key, value in value.map { " \(key)=\"\($0)\"" } }.joined()
@@ -55,7 +57,7 @@ struct ResponseTemplate {
     }
 
     /// The whole Response around `assertion` (this template's own by default).
-    func xml(assertion: String? = nil) -> String {
+    package func xml(assertion: String? = nil) -> String {
         let optional = [("Destination", destination), ("InResponseTo", responseInResponseTo)]
             .compactMap { key, value in value.map { " \(key)=\"\($0)\"" } }.joined()
         return """
@@ -68,7 +70,7 @@ struct ResponseTemplate {
     }
 
     /// A verifier for the tests' SP and the IdP with these certificates.
-    static func verifier(certificates: [String], clockSkew: Duration = .seconds(60), unsolicited: Bool = false) -> SAMLResponseVerifier {
+    package static func verifier(certificates: [String], clockSkew: Duration = .seconds(60), unsolicited: Bool = false) -> SAMLResponseVerifier {
         SAMLResponseVerifier(
             serviceProvider: sp,
             identityProvider: SAMLIdentityProvider(entityID: idpEntityID, singleSignOnURL: "https://idp.test/sso", certificates: certificates),

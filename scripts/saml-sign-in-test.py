@@ -1,0 +1,326 @@
+#!/usr/bin/env python3
+"""SAML sign-in end to end: a built `flint` as the service provider, pysaml2's IdP (PyPI's `pysaml2`, signing through
+Debian's `xmlsec1`) as the identity provider, served on loopback; no browser: the script follows the HTTP itself.
+
+1. The operator configures `saml.pysaml2` (inboundSamlConfigs: the IdP's entity ID, SSO URL and certificate; Flint's
+   SP entity ID and its handler as the ACS URL).
+2. A page's sign-in through the hosted handler: the handler's 303 to the IdP with an AuthnRequest (HTTP-Redirect) and
+   the sealed RelayState; the IdP (pysaml2 parses the request, answers a signed response for its ID) answers its
+   HTTP-POST form; the form is posted to the handler, which sends the page its link; `signInWithIdp` with that link and
+   the session ID signs the user in: the ID token's `firebase.sign_in_provider` and `firebase.sign_in_attributes`.
+3. The same POST again, and the first link again: the assertion is spent (`INVALID_IDP_RESPONSE`).
+4. `createAuthUri` with the SAML provider: its `authUri` to the IdP, the IdP's post to the handler, which sends the
+   browser on to the `continueUri` with the response; `signInWithIdp` with that URL finds the same account.
+5. The verifier's refusals over HTTP: a wrapped assertion (XSW), an unsigned assertion altered inside a signed
+   response, a response signed by a key the config does not hold.
+
+Usage: saml-sign-in-test.py --flint .build/debug/flint
+"""
+import argparse
+import base64
+import hashlib
+import html.parser
+import http.client
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import urllib.parse
+import zlib
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from flint_testkit import PROJECT, Flint, check, claims_of, free_port, post
+
+from saml2 import BINDING_HTTP_POST, BINDING_HTTP_REDIRECT
+from saml2.config import IdPConfig
+from saml2.saml import NAMEID_FORMAT_EMAILADDRESS, NameID
+from saml2.server import Server
+from saml2.xmldsig import DIGEST_SHA256, SIG_RSA_SHA256
+
+PROVIDER = "saml.pysaml2"
+SP_ENTITY_ID = "https://flint.test/saml-sp"
+IDP_ENTITY_ID = "https://pysaml2-idp.test/metadata"
+USER = "ada@example.com"
+
+
+def request(method, url, body=None, content_type=None):
+    """One HTTP exchange, redirects not followed: (status, headers, body text)."""
+    parts = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+    path = parts.path + ("?" + parts.query if parts.query else "")
+    headers = {"Content-Type": content_type} if content_type else {}
+    connection.request(method, path, body=body, headers=headers)
+    response = connection.getresponse()
+    text = response.read().decode()
+    connection.close()
+    return response.status, {k.lower(): v for k, v in response.getheaders()}, text
+
+
+class FormReader(html.parser.HTMLParser):
+    """The action and hidden fields of pysaml2's HTTP-POST form."""
+
+    def __init__(self):
+        super().__init__()
+        self.action, self.fields = None, {}
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if tag == "form":
+            self.action = attributes.get("action")
+        if tag == "input" and attributes.get("name"):
+            self.fields[attributes["name"]] = attributes.get("value", "")
+
+
+class IdP:
+    """pysaml2's IdP for Flint's SP, at http://127.0.0.1:PORT/sso (HTTP-Redirect in, HTTP-POST out)."""
+
+    def __init__(self, directory, acs_url, name="idp"):
+        self.port = free_port()
+        self.sso = f"http://127.0.0.1:{self.port}/sso"
+        self.key = os.path.join(directory, f"{name}.key")
+        self.certificate = os.path.join(directory, f"{name}.crt")
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", self.key, "-out", self.certificate,
+                        "-days", "2", "-subj", f"/CN=pysaml2 {name}"], check=True, capture_output=True)
+        with open(self.certificate) as file:
+            self.certificate_pem = file.read()
+        sp_metadata = f"""<?xml version="1.0"?>
+<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="{SP_ENTITY_ID}">
+  <md:SPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
+    <md:AssertionConsumerService Binding="{BINDING_HTTP_POST}" Location="{acs_url}" index="0"/>
+  </md:SPSSODescriptor>
+</md:EntityDescriptor>"""
+        config = IdPConfig()
+        config.load({
+            "entityid": IDP_ENTITY_ID,
+            "key_file": self.key,
+            "cert_file": self.certificate,
+            "xmlsec_binary": shutil.which("xmlsec1"),
+            "metadata": {"inline": [sp_metadata]},
+            "service": {"idp": {
+                "endpoints": {"single_sign_on_service": [(self.sso, BINDING_HTTP_REDIRECT)]},
+                "policy": {"default": {"lifetime": {"minutes": 5}, "attribute_restrictions": None}},
+                "name_id_format": [NAMEID_FORMAT_EMAILADDRESS],
+            }},
+        })
+        self.server = Server(config=config)
+        # How the next response is made: `sign` (assertion and response), `response_only`, `unsigned`.
+        self.mode = "sign"
+        self.requests = []
+        idp = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self):
+                query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(self.path).query))
+                page = idp.answer(query["SAMLRequest"], query.get("RelayState"))
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.end_headers()
+                self.wfile.write(page.encode())
+
+            def log_message(self, *args):
+                pass
+
+        self.http = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
+        threading.Thread(target=self.http.serve_forever, daemon=True).start()
+
+    def answer(self, saml_request, relay_state):
+        """Parses the AuthnRequest as an IdP does (its Destination, issuer and ACS checked against the metadata) and
+        answers the form that posts its response to the ACS."""
+        message = self.server.parse_authn_request(saml_request, BINDING_HTTP_REDIRECT).message
+        self.requests.append(message)
+        return self.respond(message.id, message.assertion_consumer_service_url, message.issuer.text, relay_state)
+
+    def respond(self, request_id, acs_url, sp_entity_id, relay_state):
+        """The HTTP-POST form of a response to `request_id`, signed as `mode` says."""
+        response = self.server.create_authn_response(
+            identity={"mail": [USER], "displayName": ["Ada Lovelace"], "groups": ["engines", "poets"]},
+            in_response_to=request_id, destination=acs_url, sp_entity_id=sp_entity_id,
+            name_id=NameID(format=NAMEID_FORMAT_EMAILADDRESS, text=USER),
+            authn={"class_ref": "urn:oasis:names:tc:SAML:2.0:ac:classes:Password", "authn_auth": IDP_ENTITY_ID},
+            sign_response=self.mode in ("sign", "response_only"), sign_assertion=self.mode == "sign",
+            sign_alg=SIG_RSA_SHA256, digest_alg=DIGEST_SHA256)
+        binding = self.server.apply_binding(BINDING_HTTP_POST, str(response), destination=acs_url, relay_state=relay_state, response=True)
+        return binding["data"]
+
+    def stop(self):
+        self.http.shutdown()
+
+
+def visit_idp(location):
+    """The browser at the IdP: its form's action and fields."""
+    status, _, page = request("GET", location)
+    check(status == 200, "the IdP answers its POST form", page[:300])
+    form = FormReader()
+    form.feed(page)
+    check("SAMLResponse" in form.fields and "RelayState" in form.fields, "the form carries SAMLResponse and RelayState")
+    return form.action, form.fields
+
+
+def post_form(action, fields):
+    """The browser posts the IdP's form (HTTP-POST binding)."""
+    return request("POST", action, urllib.parse.urlencode(fields), "application/x-www-form-urlencoded")
+
+
+def sign_in_with_idp(flint, request_uri, session_id, post_body=None):
+    body = {"requestUri": request_uri, "sessionId": session_id, "returnSecureToken": True}
+    if post_body is not None:
+        body["postBody"] = post_body
+    return post(f"{flint.base}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=test", body)
+
+
+def handler_start(flint, session_id):
+    """A plain page's start through the hosted handler; the IdP URL it answers."""
+    query = urllib.parse.urlencode({
+        "apiKey": "test", "authType": "signInViaRedirect", "providerId": PROVIDER, "redirectUrl": "http://localhost/back",
+        "sessionId": hashlib.sha256(session_id.encode()).hexdigest(), "eventId": "event-1",
+    })
+    status, headers, text = request("GET", f"{flint.base}/__/auth/handler?{query}")
+    check(status == 303 and headers.get("location", "").startswith(idp_sso + "?SAMLRequest="), "the handler sends the browser to the IdP", text)
+    return headers["location"]
+
+
+def link_of(location):
+    """The link in the page's redirect (`redirectUrl?link=…`), or its firebaseError."""
+    query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(location).query))
+    return query.get("link"), query.get("firebaseError")
+
+
+def expect_refused(flint, name, action, fields, session_id, words):
+    """A response the verifier refuses: the handler sends the page the error, and signInWithIdp refuses it too."""
+    status, headers, _ = post_form(action, fields)
+    link, error = link_of(headers.get("location", ""))
+    check(status == 303 and link is None and error and words in error, f"{name}: the handler answers the page an error", headers)
+    post_body = urllib.parse.urlencode({"providerId": PROVIDER, **fields})
+    status, answer = sign_in_with_idp(flint, "http://localhost/back", session_id, post_body)
+    message = answer.get("error", {}).get("message", "")
+    check(status == 400 and message.startswith("INVALID_IDP_RESPONSE") and words in message, f"{name}: signInWithIdp refuses it", answer)
+
+
+def tampered(fields, change):
+    """The form with its SAMLResponse's XML changed by `change`."""
+    xml = base64.b64decode(fields["SAMLResponse"]).decode()
+    changed = change(xml)
+    check(changed != xml, "the response was altered")
+    return {**fields, "SAMLResponse": base64.b64encode(changed.encode()).decode()}
+
+
+def wrapped(xml):
+    """XSW: an unsigned copy of the assertion, for another user, beside the signed one."""
+    match = re.search(r"<(\w+:)?Assertion[\s>].*?</\1?Assertion>", xml, re.S)
+    original = match.group(0)
+    evil = re.sub(r"<(\w+:)?Signature[\s>].*?</\1?Signature>", "", original, flags=re.S)
+    evil = re.sub(r'ID="[^"]+"', 'ID="_evil-assertion"', evil, count=1).replace(USER, "mallory@example.com")
+    return xml.replace(original, evil + original)
+
+
+def main():
+    global idp_sso
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--flint", required=True)
+    arguments = parser.parse_args()
+    data = tempfile.mkdtemp(prefix="flint-saml-")
+    flint = Flint(arguments.flint, data, "--dev")
+    acs = f"{flint.base}/__/auth/handler"
+    idp = IdP(data, acs)
+    stranger = IdP(data, acs, name="stranger")
+    idp_sso = idp.sso
+    try:
+        resource = {
+            "enabled": True, "displayName": "pysaml2",
+            "idpConfig": {"idpEntityId": IDP_ENTITY_ID, "ssoUrl": idp.sso, "idpCertificates": [{"x509Certificate": idp.certificate_pem}]},
+            "spConfig": {"spEntityId": SP_ENTITY_ID, "callbackUri": acs},
+        }
+        url = f"{flint.base}/identitytoolkit.googleapis.com/v2/projects/{PROJECT}/inboundSamlConfigs?inboundSamlConfigId={PROVIDER}"
+        status, headers, text = request_json(url, resource)
+        check(status == 200, "the operator configures the SAML provider", text)
+
+        # 2. The hosted handler's flow.
+        location = handler_start(flint, "session-one")
+        action, fields = visit_idp(location)
+        check(action == acs and len(idp.requests) == 1, "pysaml2 accepted the AuthnRequest and posts to Flint's handler")
+        check(idp.requests[0].issuer.text == SP_ENTITY_ID, "the request names Flint's SP entity ID")
+        status, headers, _ = post_form(action, fields)
+        link, error = link_of(headers.get("location", ""))
+        check(status == 303 and headers["location"].startswith("http://localhost/back?") and link and not error,
+              "the handler sends the page its link", headers)
+        status, answer = sign_in_with_idp(flint, link, "session-one")
+        check(status == 200 and answer.get("isNewUser") is True and answer.get("providerId") == PROVIDER, "signInWithIdp signs a new user in", answer)
+        check(answer.get("federatedId") == USER and answer.get("email") == USER and answer.get("displayName") == "Ada Lovelace",
+              "the NameID is the identity; the email and name come from the assertion", answer)
+        claims = claims_of(answer["idToken"])
+        check(claims["firebase"]["sign_in_provider"] == PROVIDER, "the ID token's sign_in_provider is the provider ID", claims)
+        # pysaml2 names attributes by their OIDs (mail, displayName), as Shibboleth does; the ID token keeps the names sent.
+        attributes = claims["firebase"].get("sign_in_attributes", {})
+        check(attributes.get("urn:oid:0.9.2342.19200300.100.1.3") == USER and attributes.get("urn:oid:2.16.840.1.113730.3.1.241") == "Ada Lovelace"
+              and attributes.get("groups") == ["engines", "poets"], "the ID token carries the assertion's attributes", claims)
+        local_id = answer["localId"]
+
+        # 3. Replays.
+        status, headers, _ = post_form(action, fields)
+        again, _ = link_of(headers.get("location", ""))
+        status, answer = sign_in_with_idp(flint, again, "session-one")
+        check(status == 400 and answer["error"]["message"].startswith("INVALID_IDP_RESPONSE"), "the same POST again is refused at signInWithIdp", answer)
+        status, answer = sign_in_with_idp(flint, link, "session-one")
+        check(status == 400 and answer["error"]["message"].startswith("INVALID_IDP_RESPONSE"), "the first link again is refused", answer)
+
+        # 4. createAuthUri.
+        status, answer = post(f"{flint.base}/identitytoolkit.googleapis.com/v1/accounts:createAuthUri?key=test",
+                              {"providerId": PROVIDER, "continueUri": "http://localhost/done", "sessionId": "app-session"})
+        check(status == 200 and answer.get("authUri", "").startswith(idp.sso + "?SAMLRequest="), "createAuthUri answers the IdP's URL", answer)
+        action, fields = visit_idp(answer["authUri"])
+        status, headers, _ = post_form(action, fields)
+        done = headers.get("location", "")
+        check(status == 303 and done.startswith("http://localhost/done?SAMLResponse="), "the handler sends the browser on to the continueUri", headers)
+        status, answer = sign_in_with_idp(flint, done, "app-session")
+        check(status == 200 and answer.get("localId") == local_id and answer.get("isNewUser") is False,
+              "signInWithIdp with the continueUri signs the same user in", answer)
+
+        # 5. Refusals over HTTP.
+        action, fields = visit_idp(handler_start(flint, "session-xsw"))
+        expect_refused(flint, "a wrapped assertion (XSW)", action, tampered(fields, wrapped), "session-xsw", "2 Assertion elements")
+        idp.mode = "response_only"
+        action, fields = visit_idp(handler_start(flint, "session-alter"))
+        altered = tampered(fields, lambda xml: xml.replace("Ada Lovelace", "Mallory"))
+        expect_refused(flint, "an unsigned assertion altered inside a signed response", action, altered, "session-alter", "does not verify")
+        idp.mode = "sign"
+        location = handler_start(flint, "session-stranger")
+        saml_request = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(location).query))
+        # Another IdP (its own key, the same entity ID) answers the request it was never sent.
+        request_xml = zlib.decompress(base64.b64decode(saml_request["SAMLRequest"]), -15).decode()
+        request_id = re.search(r' ID="([^"]+)"', request_xml).group(1)
+        stranger_page = stranger.respond(request_id, acs, SP_ENTITY_ID, saml_request["RelayState"])
+        form = FormReader()
+        form.feed(stranger_page)
+        expect_refused(flint, "a response signed by a key not in the config", form.action, form.fields, "session-stranger", "does not verify")
+        print("saml sign-in test: all checks passed")
+    finally:
+        idp.stop()
+        stranger.stop()
+        flint.stop()
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def request_json(url, body):
+    """An operator call with dev mode's `Bearer owner`."""
+    parts = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+    connection.request("POST", parts.path + "?" + parts.query, body=json.dumps(body),
+                       headers={"Content-Type": "application/json", "Authorization": "Bearer owner"})
+    response = connection.getresponse()
+    text = response.read().decode()
+    connection.close()
+    return response.status, dict(response.getheaders()), text
+
+
+idp_sso = ""
+
+if __name__ == "__main__":
+    try:
+        main()
+    except AssertionError as failure:
+        print("FAILED:", failure, file=sys.stderr)
+        sys.exit(1)
