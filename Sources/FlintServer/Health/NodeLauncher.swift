@@ -2,7 +2,7 @@ import FlintCore
 package import FlintStore
 import Hummingbird
 package import Logging
-import ServiceLifecycle
+package import ServiceLifecycle
 import UnixSignals
 
 /// What ``NodeLauncher``'s start builds: the node and the store it opened (closed when the node stops).
