@@ -2,10 +2,6 @@ import FlintTesting
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `flint users export` writes keyset pages as it reads them: the process's peak memory does not grow with the number
 /// of users it exports.
 @Suite("flint users export in bounded memory", .serialized)
@@ -48,27 +44,22 @@ struct ExportMemoryTests {
     }
 
     /// Runs `executable` to completion with its output discarded; returns its exit status and its peak resident set
-    /// (KiB), which `wait4` reports for this one child.
+    /// (KiB). It is started by a small Python process and measured there (`RUSAGE_CHILDREN`): Linux carries a
+    /// process's high-water mark across `exec`, so a child spawned straight from this test process (gigabytes when the
+    /// whole suite runs in it) would report this process's peak instead of its own.
     static func peakResidentKiB(_ executable: String, _ arguments: [String]) async throws -> (Int32, Int) {
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw SpawnFailed(code: spawned) }
-        return await onOwnThread { [pid] in
-            var status: Int32 = 0
-            var usage = rusage()
-            while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-            return ((status >> 8) & 0xff, usage.ru_maxrss)
-        }
+        let script = """
+            import resource, subprocess, sys
+            code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+            print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+            """
+        let outcome = try await ChildProcess.run("/usr/bin/env", ["python3", "-c", script, executable] + arguments, mergingError: false)
+        let fields = outcome.output.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard outcome.status == 0, fields.count == 2 else { throw MeasureFailed(output: outcome.output) }
+        return (Int32(fields[0]), fields[1])
     }
 
-    struct SpawnFailed: Error {
-        let code: Int32
+    struct MeasureFailed: Error {
+        let output: String
     }
 }

@@ -47,7 +47,7 @@ struct EndpointTableTests {
         #expect(
             Set(readingPOSTs.flatMap { $0.routes.compactMap(\.operationID) }) == [
                 "lookup", "lookupV3", "lookupOperator", "queryAccounts", "queryAccountsAlias", "downloadAccount", "createAuthUri", "createAuthUriV3",
-                "listOwnSessions",
+                "listOwnSessions", "lookupInTenant", "queryAccountsInTenant",
             ])
         #expect(Endpoint.readScopeAllows(.get, to: nil) && Endpoint.readScopeAllows(.head, to: nil))
         #expect(!Endpoint.readScopeAllows(.post, to: nil) && !Endpoint.readScopeAllows(.delete, to: nil))

@@ -27,7 +27,10 @@ struct TenantMiddleware: RouterMiddleware {
         let named = try await Self.namedTenant(in: &request)
         let path = context.parameters.get("tenant")
         if let path, let named, path != named { throw AuthError.tenantIDMismatch }
-        guard let id = path ?? named else { return try await next(request, context) }
+        // Else the tenant of the ID token the body carries: the SDKs send `accounts:lookup` and `accounts:delete` with the
+        // token alone (Identity Platform's order: path, `tenantId`, the ID token's `firebase.tenant`).
+        let carried = path == nil && named == nil && endpoint.tenant == .scoped ? try await Self.idTokenTenant(in: &request) : nil
+        guard let id = path ?? named ?? carried else { return try await next(request, context) }
         let tenant = try await tenants.resolve(id)
         guard !tenant.disableAuth else { throw AuthError.projectDisabled }
         guard endpoint.tenant == .scoped else {
@@ -68,6 +71,25 @@ struct TenantMiddleware: RouterMiddleware {
         }
     }
 
+    /// The `firebase.tenant` of the ID token a POST body carries, read without verifying the token: it only chooses the
+    /// scope, and the handler then verifies the token and refuses it in any tenant but its own (``TenantScope/require(_:detail:)``).
+    /// A body is parsed only when its bytes name an `idToken` (a sign-in's do not).
+    static func idTokenTenant(in request: inout Request) async throws(AuthError) -> String? {
+        guard request.method == .post else { return nil }
+        let buffer: ByteBuffer
+        do { buffer = try await request.collectBody(upTo: WireBody.maxBytes) } catch { throw AuthError.payloadTooLarge }
+        let mentioned = buffer.withUnsafeReadableBytes { raw in Self.contains(Self.idTokenBytes, in: raw) || Self.contains(Self.escapeBytes, in: raw)
+        }
+        guard mentioned, let object = (try? JSONValue(parsing: buffer.readableBytesView))?.objectValue,
+            case .string(let token)? = WireBody(fields: object).fields["idToken"]
+        else { return nil }
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let payload = Base64URL.decode(parts[1]), let claims = try? JSONValue(parsing: payload),
+            case .string(let tenant)? = claims["firebase"]?["tenant"], !tenant.isEmpty
+        else { return nil }
+        return tenant
+    }
+
     /// Whether `needle` occurs in `haystack`.
     static func contains(_ needle: [UInt8], in haystack: UnsafeRawBufferPointer) -> Bool {
         guard let first = needle.first, haystack.count >= needle.count else { return false }
@@ -86,4 +108,5 @@ struct TenantMiddleware: RouterMiddleware {
 
     private static let tenantBytes = Array("tenant".utf8)
     private static let escapeBytes = Array(#"\u"#.utf8)
+    private static let idTokenBytes = Array("idToken".utf8)
 }
