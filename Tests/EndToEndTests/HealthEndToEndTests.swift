@@ -23,7 +23,8 @@ struct HealthEndToEndTests {
     func drainsAtSIGTERM() async throws {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let node = try await FlintProcess(dataDirectory: data, extraArguments: ["--drain-time", "5"])
+        // Long enough that a loaded machine (the whole suite in one process) still sees the draining node serve.
+        let node = try await FlintProcess(dataDirectory: data, extraArguments: ["--drain-time", "20"])
         let live = try await node.get("/healthz")
         #expect(live.0 == 200 && String(decoding: live.1, as: UTF8.self) == #"{"status":"ok"}"#)
         let ready = try await node.get("/readyz")
