@@ -26,11 +26,12 @@ RUN swift build -c release --product flint --static-swift-stdlib \
     && find "$bin" -maxdepth 1 -name '*.resources' -exec cp -R {} /staging/usr/local/bin/ \;
 
 FROM ${RUNTIME_IMAGE}
-# What the binary links (SQLite, OpenSSL's libcrypto, zlib, the C++ runtime), CA certificates for its outgoing TLS
-# (SMTP, SMS providers, identity providers' keys, webhooks), and curl for the health check.
+# What the binary links (SQLite, OpenSSL's libcrypto, zlib, the C++ runtime, and libxml2 with xmlsec1 for SAML),
+# CA certificates for its outgoing TLS (SMTP, SMS providers, identity providers' keys, webhooks), and curl for the
+# health check.
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-        ca-certificates curl libsqlite3-0 libssl3 libstdc++6 zlib1g \
+        ca-certificates curl libsqlite3-0 libssl3 libstdc++6 zlib1g libxml2 libxmlsec1 libxmlsec1-openssl libxslt1.1 libicu72 liblzma5 \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 flint \
     && useradd --system --uid 10001 --gid flint --home-dir /var/lib/flint --no-create-home --shell /usr/sbin/nologin flint \
