@@ -118,8 +118,14 @@ public final class FlintProcess: @unchecked Sendable {
     /// The status `GET url` answers, or `nil` when it does not.
     public static func status(of url: String) async -> Int? {
         guard let url = URL(string: url) else { return nil }
+        // A session of its own, invalidated after the probe: a probe must not leave a kept-alive connection in the
+        // shared session's pool, which would count against the server's --max-connections-per-ip for the rest of a test.
+        var request = URLRequest(url: url, timeoutInterval: 5)
+        request.setValue("close", forHTTPHeaderField: "Connection")
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.invalidateAndCancel() }
         return await withCheckedContinuation { continuation in
-            URLSession.shared.dataTask(with: URLRequest(url: url, timeoutInterval: 5)) { _, response, _ in
+            session.dataTask(with: request) { _, response, _ in
                 continuation.resume(returning: (response as? HTTPURLResponse)?.statusCode)
             }.resume()
         }
