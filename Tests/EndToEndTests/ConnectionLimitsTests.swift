@@ -72,30 +72,32 @@ struct ConnectionLimitsTests {
             server.terminate()
             try? FileManager.default.removeItem(atPath: data)
         }
+        // Generous waits: inside the whole suite this server answers slowly, and a wait only costs time when it fails.
+        let wait = 30.0
         var held: [RawSocket] = []
         for _ in 0..<3 {
             let socket = try RawSocket(port: server.port)
             await socket.write(Self.smallRequest)
-            #expect(await socket.readResponse(timeout: 5).hasPrefix("HTTP/1.1 200"))
+            #expect(await socket.readResponse(timeout: wait).hasPrefix("HTTP/1.1 200"))
             held.append(socket)
         }
         let refused = try RawSocket(port: server.port)
         await refused.write(Self.smallRequest)
-        let answer = await refused.read(timeout: 5)
+        let answer = await refused.read(timeout: wait)
         #expect(answer.closed && answer.text.isEmpty, "the 4th connection was answered: \(answer.text.prefix(100))")
 
         // The held connections still work, and closing one lets a new one in.
         await held[0].write(Self.smallRequest)
-        #expect(await held[0].readResponse(timeout: 5).hasPrefix("HTTP/1.1 200"))
+        #expect(await held[0].readResponse(timeout: wait).hasPrefix("HTTP/1.1 200"))
         held.removeLast()
         // The server (another process) notices the close in its own time: connect until a new connection is answered.
         // Each refused one is closed at once, so the attempts pace themselves.
         var nextAnswer = ""
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(wait)
         repeat {
             let next = try RawSocket(port: server.port)
             await next.write(Self.smallRequest)
-            nextAnswer = await next.readResponse(timeout: 5)
+            nextAnswer = await next.readResponse(timeout: wait)
         } while !nextAnswer.hasPrefix("HTTP/1.1 200") && ContinuousClock.now < deadline
         #expect(nextAnswer.hasPrefix("HTTP/1.1 200"), "no slot freed after a held connection closed")
     }
