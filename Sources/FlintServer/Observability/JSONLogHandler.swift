@@ -69,9 +69,9 @@ public struct JSONLogHandler: LogHandler {
 
     /// The current time, RFC 3339 in UTC with milliseconds.
     private static func timestamp() -> String {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return RFC3339.format(milliseconds: Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000)
+        // `Date` rather than `clock_gettime`: in a whole-module (release) build the C library's `timespec` resolves to
+        // CoreFoundation's, which this file cannot import on every platform.
+        RFC3339.format(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
     }
 
     /// Writes a line to standard error in one call.
