@@ -1,7 +1,7 @@
 package import HTTPTypes
 
 /// What an endpoint is, declared once: the paths it is served at (each with its OpenAPI operation), who may call it,
-/// and the sign-in method it counts as. The router registers it from these facts, ``EndpointMiddleware`` binds it to
+/// and the sign-in method it counts as. The router registers it from these facts, ``RequestContextMiddleware`` binds it to
 /// each request it answers (for the metrics, the audit log and the read-only rule), and `OpenAPITests` compares the
 /// table with `docs/openapi.json` both ways. Flint's API is ``APIEndpoint``; the console declares its pages the same way.
 package struct Endpoint: Sendable, Equatable {
@@ -99,7 +99,7 @@ package enum SignInMethod: String, Sendable, CaseIterable {
     case password, phone, emailLink, signUp, secondFactor, passkey, custom, idp
 }
 
-/// The endpoints a router serves, by method and path template, for ``EndpointMiddleware``.
+/// The endpoints a router serves, by method and path template, for ``RequestContextMiddleware``.
 package struct EndpointTable: Sendable {
     private struct Key: Hashable {
         let method: HTTPRequest.Method

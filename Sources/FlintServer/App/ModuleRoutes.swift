@@ -5,9 +5,8 @@ package import Hummingbird
 /// admin calls), which mean something only for the API.
 ///
 /// A group runs the module's own middleware, outermost, then what every endpoint of the node gets: its entry of the
-/// endpoint table bound to the context (``EndpointMiddleware``), the metrics by route template (inside the module's
-/// middleware, as inside the API's error rendering, so they see a thrown error) and the client's address
-/// (``ClientAddressMiddleware``). The request log, the connection limit per address and the body limits apply to every
+/// endpoint table and the client's address bound to the context (``RequestContextMiddleware``), then the metrics by
+/// route template (inside the module's middleware, as inside the API's error rendering, so they see a thrown error). The request log, the connection limit per address and the body limits apply to every
 /// request of the node, the module's too.
 package struct ModuleRoutes {
     let router: Router<FlintRequestContext>
@@ -19,9 +18,8 @@ package struct ModuleRoutes {
     package func group(_ prefix: String, middleware: [any MiddlewareProtocol<Request, Response, FlintRequestContext>]) -> EndpointRouter {
         let group = router.group(RouterPath(prefix))
         for outer in middleware { group.add(middleware: outer) }
-        group.add(middleware: EndpointMiddleware(table: table))
+        group.add(middleware: RequestContextMiddleware(table: table, settings: node.settings))
         group.add(middleware: MetricsMiddleware(metrics: node.metrics))
-        group.add(middleware: ClientAddressMiddleware(settings: node.settings))
         return EndpointRouter(routes: group, prefix: prefix, devMode: node.settings.devMode)
     }
 }

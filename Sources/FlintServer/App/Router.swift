@@ -24,9 +24,8 @@ func buildRouter(flows: Flows, modules: [any ServerModule] = []) throws -> Route
     // CORS outside the error middleware: error answers are plain responses by the time CORS adds its headers.
     router.add(middleware: CORSMiddleware.firebase())
     router.add(middleware: ErrorMiddleware())
-    router.add(middleware: EndpointMiddleware(table: table))
+    router.add(middleware: RequestContextMiddleware(table: table, settings: flows.node.settings))
     router.add(middleware: MetricsMiddleware(metrics: flows.node.metrics))
-    router.add(middleware: ClientAddressMiddleware(settings: flows.node.settings))
     router.add(middleware: CallerMiddleware(settings: flows.node.settings, credentials: flows.adminCredentials))
     router.add(middleware: AuditMiddleware(node: flows.node))
     router.add(middleware: TenantMiddleware(tenants: flows.tenants, config: flows.node.config))

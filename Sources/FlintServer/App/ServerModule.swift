@@ -6,7 +6,7 @@ import ServiceLifecycle
 /// (FlintConsole's `ConsoleModule`). FlintServer knows modules only through this protocol; the CLI (`flint serve`)
 /// hands them to ``FlintServer``, so the server has no dependency on what it serves for them.
 package protocol ServerModule: Sendable {
-    /// The module's endpoints, for the endpoint table (``EndpointMiddleware``).
+    /// The module's endpoints, for the endpoint table (``RequestContextMiddleware``).
     var endpoints: [Endpoint] { get }
 
     /// Registers the module's endpoints with their handlers, built over the node's flows, in a route group of its own

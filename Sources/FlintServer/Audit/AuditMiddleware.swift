@@ -33,13 +33,20 @@ struct AuditMiddleware: RouterMiddleware {
             await record(request, context: context, origin: origin, status: status, error: (error as? AuthError)?.code)
             throw error
         }
-        await record(request, context: context, origin: origin, status: response.status.code, error: nil)
+        // Most answers record nothing here (a sign-in's events are written in its transaction): no call for them.
+        if Self.records(request, context: context, status: response.status.code) {
+            await record(request, context: context, origin: origin, status: response.status.code, error: nil)
+        }
         return response
+    }
+
+    /// Whether an answer with `status` records an event: a refused sign-in, or an operator's change.
+    private static func records(_ request: Request, context: Context, status: Int) -> Bool {
+        (status >= 400 && context.endpoint?.signIn != nil) || (context.isAdmin && ![.get, .head, .options].contains(request.method))
     }
 
     /// Records what the answer tells, if anything.
     private func record(_ request: Request, context: Context, origin: AuditOrigin, status: Int, error: String?) async {
-        let path = request.uri.path
         let now = node.clock.now()
         if status >= 400, let method = context.endpoint?.signIn {
             var detail: [String: JSONValue] = ["method": .string(method.rawValue), "status": .number(Double(status))]
@@ -47,7 +54,9 @@ struct AuditMiddleware: RouterMiddleware {
             await node.recordAudit(origin.event(.signInFailed, uid: nil, at: now, detail))
         }
         if context.isAdmin, ![.get, .head, .options].contains(request.method) {
-            var detail: [String: JSONValue] = ["method": .string(request.method.rawValue), "path": .string(path), "status": .number(Double(status))]
+            var detail: [String: JSONValue] = [
+                "method": .string(request.method.rawValue), "path": .string(request.uri.path), "status": .number(Double(status)),
+            ]
             if let error { detail["error"] = .string(error) }
             await node.recordAudit(origin.event(.adminAction, uid: nil, at: now, detail))
         }

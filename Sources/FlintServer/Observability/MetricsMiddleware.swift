@@ -10,7 +10,7 @@ import Hummingbird
 /// ``ErrorMiddleware`` will answer, and the outcome of a refused sign-in is Firebase's error code. The route is the
 /// template Hummingbird matched (`…/v1/projects/{project}/accounts:lookup`), `unmatched` when none did; methods
 /// outside the standard ones count as `OTHER`. Sign-in endpoints are those whose ``Endpoint`` names a sign-in method
-/// (bound by ``EndpointMiddleware``). A request costs one clock read at each end and one histogram update; sign-in endpoints also bind a
+/// (bound by ``RequestContextMiddleware``). A request costs one clock read at each end and one histogram update; sign-in endpoints also bind a
 /// ``SignInProbe``. The console dashboard's counts of sign-ins and error answers (by code, on matched routes) are
 /// noted here too, in memory (``FlintMetrics/stats``).
 struct MetricsMiddleware: RouterMiddleware {

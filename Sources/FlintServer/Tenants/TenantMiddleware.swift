@@ -12,8 +12,8 @@ import NIOCore
 /// `disableAuth` is on `PROJECT_DISABLED`.
 ///
 /// Only a client's or operator's calls are looked at (an anonymous caller is refused by the handler first, as
-/// before), and a body is parsed here only when its bytes mention a tenant or hold an escape, so a request that names
-/// none costs one search of its bytes and runs in the default tenant with nothing more.
+/// before), and a body is parsed here only when its bytes mention a tenant (or an ID token) or hold an escape, so a
+/// request that names none costs a few searches of its bytes and runs in the default tenant with nothing more.
 struct TenantMiddleware: RouterMiddleware {
     typealias Context = FlintRequestContext
     let tenants: TenantCache
@@ -24,13 +24,12 @@ struct TenantMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         var request = request
-        let named = try await Self.namedTenant(in: &request)
         let path = context.parameters.get("tenant")
-        if let path, let named, path != named { throw AuthError.tenantIDMismatch }
+        let named = try await Self.namedTenant(in: &request, idToken: endpoint.tenant == .scoped && path == nil)
+        if let path, let explicit = named.explicit, path != explicit { throw AuthError.tenantIDMismatch }
         // Else the tenant of the ID token the body carries: the SDKs send `accounts:lookup` and `accounts:delete` with the
         // token alone (Identity Platform's order: path, `tenantId`, the ID token's `firebase.tenant`).
-        let carried = path == nil && named == nil && endpoint.tenant == .scoped ? try await Self.idTokenTenant(in: &request) : nil
-        guard let id = path ?? named ?? carried else { return try await next(request, context) }
+        guard let id = path ?? named.explicit ?? named.idToken else { return try await next(request, context) }
         let tenant = try await tenants.resolve(id)
         guard !tenant.disableAuth else { throw AuthError.projectDisabled }
         guard endpoint.tenant == .scoped else {
@@ -52,37 +51,43 @@ struct TenantMiddleware: RouterMiddleware {
         }
     }
 
-    /// The tenant the request names, if any; its body is kept whole for the handler.
-    static func namedTenant(in request: inout Request) async throws(AuthError) -> String? {
-        if let id = request.uri.queryParameters["tenantId"], !id.isEmpty { return String(id) }
-        guard [.post, .put, .patch].contains(request.method) else { return nil }
+    /// The tenants a request names: `explicit`, its query's or body's `tenantId` (`tenant_id` too); and when `idToken`
+    /// is asked for and none is explicit, the `firebase.tenant` of the ID token its POST body carries, read without
+    /// verifying the token: it only chooses the scope, and the handler then verifies the token and refuses it in any
+    /// tenant but its own (``TenantScope/require(_:detail:)``). Its body is kept whole for the handler.
+    ///
+    /// The cost of a request that names no tenant (every sign-in of a project without tenants): a search of its query
+    /// string and one pass over its body for each word that could name one; the body is parsed only when
+    /// its bytes hold `tenant`, `idToken` (when asked for) or an escape.
+    static func namedTenant(in request: inout Request, idToken: Bool) async throws(AuthError) -> (explicit: String?, idToken: String?) {
+        if let query = request.uri.query, query.utf8.count >= 8,
+            Array(query.utf8).withUnsafeBytes({ Self.contains(Self.tenantIDBytes, in: $0) }),
+            let id = request.uri.queryParameters["tenantId"], !id.isEmpty
+        {
+            return (String(id), nil)
+        }
+        guard request.method == .post || request.method == .put || request.method == .patch else { return (nil, nil) }
         let buffer: ByteBuffer
         do { buffer = try await request.collectBody(upTo: WireBody.maxBytes) } catch { throw AuthError.payloadTooLarge }
-        let bytes = buffer.readableBytesView
-        // A plain scan over the bytes: the standard library's generic `firstRange(of:)` cost a refresh ~7 % of its CPU.
-        let mentioned = buffer.withUnsafeReadableBytes { raw in Self.contains(Self.tenantBytes, in: raw) || Self.contains(Self.escapeBytes, in: raw) }
-        guard mentioned else { return nil }
-        // What the handler would decode: the body's members with `snake_case` keys in `camelCase`.
-        guard let object = (try? JSONValue(parsing: bytes))?.objectValue else { return nil }
-        switch WireBody(fields: object).fields["tenantId"] {
-        case nil, .null: return nil
-        case .string(let id): return id.isEmpty ? nil : id
-        case .some(let other): return "\(other)"
+        let mentioned = buffer.withUnsafeReadableBytes { raw in
+            Self.contains(Self.tenantBytes, in: raw) || Self.contains(Self.escapeBytes, in: raw)
+                || (idToken && request.method == .post && Self.contains(Self.idTokenBytes, in: raw))
         }
+        guard mentioned else { return (nil, nil) }
+        // What the handler would decode: the body's members with `snake_case` keys in `camelCase`.
+        guard let object = (try? JSONValue(parsing: buffer.readableBytesView))?.objectValue else { return (nil, nil) }
+        let fields = WireBody(fields: object).fields
+        switch fields["tenantId"] {
+        case nil, .null: break
+        case .string(let id): if !id.isEmpty { return (id, nil) }
+        case .some(let other): return ("\(other)", nil)
+        }
+        guard idToken, request.method == .post, case .string(let token)? = fields["idToken"] else { return (nil, nil) }
+        return (nil, Self.unverifiedTenant(of: token))
     }
 
-    /// The `firebase.tenant` of the ID token a POST body carries, read without verifying the token: it only chooses the
-    /// scope, and the handler then verifies the token and refuses it in any tenant but its own (``TenantScope/require(_:detail:)``).
-    /// A body is parsed only when its bytes name an `idToken` (a sign-in's do not).
-    static func idTokenTenant(in request: inout Request) async throws(AuthError) -> String? {
-        guard request.method == .post else { return nil }
-        let buffer: ByteBuffer
-        do { buffer = try await request.collectBody(upTo: WireBody.maxBytes) } catch { throw AuthError.payloadTooLarge }
-        let mentioned = buffer.withUnsafeReadableBytes { raw in Self.contains(Self.idTokenBytes, in: raw) || Self.contains(Self.escapeBytes, in: raw)
-        }
-        guard mentioned, let object = (try? JSONValue(parsing: buffer.readableBytesView))?.objectValue,
-            case .string(let token)? = WireBody(fields: object).fields["idToken"]
-        else { return nil }
+    /// The `firebase.tenant` claim of a JWT's payload, unverified; `nil` when it has none or is not a JWT.
+    private static func unverifiedTenant(of token: String) -> String? {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let payload = Base64URL.decode(parts[1]), let claims = try? JSONValue(parsing: payload),
             case .string(let tenant)? = claims["firebase"]?["tenant"], !tenant.isEmpty
@@ -109,4 +114,5 @@ struct TenantMiddleware: RouterMiddleware {
     private static let tenantBytes = Array("tenant".utf8)
     private static let escapeBytes = Array(#"\u"#.utf8)
     private static let idTokenBytes = Array("idToken".utf8)
+    private static let tenantIDBytes = Array("tenantId".utf8)
 }

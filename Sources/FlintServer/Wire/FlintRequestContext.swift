@@ -8,10 +8,10 @@ public struct FlintRequestContext: RequestContext {
     public var caller: Caller = .anonymous
     /// For an admin call, the credential it carries (named in the log), set by ``CallerMiddleware``.
     public var admin: AdminIdentity?
-    /// The peer's IP address, if the connection has one (``ClientAddressMiddleware`` replaces it with the last
+    /// The peer's IP address, if the connection has one (``RequestContextMiddleware`` replaces it with the last
     /// `X-Forwarded-For` entry when the server is told to trust its proxy).
     public var clientIP: String?
-    /// The endpoint the request matched, set by ``EndpointMiddleware`` (`nil` when no route matched).
+    /// The endpoint the request matched, set by ``RequestContextMiddleware`` (`nil` when no route matched).
     package var endpoint: Endpoint?
 
     /// The connection the request came on.
