@@ -77,8 +77,14 @@ extension FlintOptions {
     /// The options of the first `GoogleService-Info.plist` found (see `FlintApp.configure()`).
     /// - Throws: as `load(contentsOfFile:)`; `internalError` naming the places searched when there is none.
     public static func loadDefault() throws -> FlintOptions {
-        let candidates = defaultPlistCandidates()
-        let explicit = ProcessInfo.processInfo.environment[plistPathVariable].flatMap { $0.isEmpty ? nil : $0 }
+        try loadDefault(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// As ``loadDefault()``, with `environment` read in place of the process's (tests pass one rather than change the
+    /// process's: `setenv` while another thread starts a process can crash it).
+    static func loadDefault(environment: [String: String]) throws -> FlintOptions {
+        let candidates = defaultPlistCandidates(environment: environment)
+        let explicit = environment[plistPathVariable].flatMap { $0.isEmpty ? nil : $0 }
         for path in candidates where path == explicit || FileManager.default.fileExists(atPath: path) {
             return try load(contentsOfFile: path)
         }

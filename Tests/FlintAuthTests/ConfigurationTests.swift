@@ -95,13 +95,13 @@ struct ConfigurationTests {
     @Test("loadDefault reads the file FLINT_GOOGLE_SERVICE_INFO names, and names it when it is missing")
     func loadDefaultFromEnvironment() throws {
         let path = try Self.writePlist(Self.sample)
-        setenv(FlintOptions.plistPathVariable, path, 1)
-        defer { unsetenv(FlintOptions.plistPathVariable) }
-        #expect(try FlintOptions.loadDefault().apiKey == "AIzaSyExample")
-        #expect(FlintOptions.defaultOptions()?.googleAppID == "1:1234567890:ios:abcdef")
-        setenv(FlintOptions.plistPathVariable, path + ".missing", 1)
+        // The variable is passed, not set with setenv: changing the process's environment while another test starts a
+        // child process (Foundation's Process copies environ) crashed the whole test run.
+        let environment = [FlintOptions.plistPathVariable: path]
+        #expect(try FlintOptions.loadDefault(environment: environment).apiKey == "AIzaSyExample")
+        #expect(try FlintOptions.loadDefault(environment: environment).googleAppID == "1:1234567890:ios:abcdef")
         do {
-            _ = try FlintOptions.loadDefault()
+            _ = try FlintOptions.loadDefault(environment: [FlintOptions.plistPathVariable: path + ".missing"])
             Issue.record("a missing file was read")
         } catch {
             #expect(error.localizedDescription.contains(path + ".missing"))

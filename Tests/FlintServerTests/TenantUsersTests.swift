@@ -163,6 +163,46 @@ struct TenantUsersTests {
         }
     }
 
+    @Test("a refresh naming no tenant is refused while its token's tenant has disableAuth on, and once the tenant is deleted")
+    func refreshInClosedTenant() async throws {
+        try await withTenants(.sqlite) { api, a, b in
+            let inA = try await Self.signUp(api, "r@example.com", "tenant-a-pass", tenant: a)
+            let inB = try await Self.signUp(api, "r@example.com", "tenant-b-pass", tenant: b)
+            #expect(try await api.refresh(inA.refreshToken).status == .ok)
+            let patched = try await api.admin(.patch, "\(TenantTests.tenants)/\(a)?updateMask=disableAuth", body: #"{"disableAuth":true}"#)
+            #expect(patched.status == .ok, "\(patched.text)")
+            // The iOS SDK's securetoken call names no tenant: the token's own tenant decides.
+            #expect(try await api.refresh(inA.refreshToken).errorCode == "PROJECT_DISABLED")
+            let named = try await api.postRaw(
+                Path.token, try Self.body(["grant_type": "refresh_token", "refresh_token": inA.refreshToken], tenant: a))
+            #expect(named.errorCode == "PROJECT_DISABLED", "\(named.text)")
+            #expect(try await api.refresh(inB.refreshToken).status == .ok, "another tenant's sessions go on")
+            #expect(try await api.admin(.delete, "\(TenantTests.tenants)/\(b)").status == .ok)
+            // A deleted tenant's accounts and sessions go with it.
+            let gone = try await api.refresh(inB.refreshToken)
+            #expect(gone.errorCode == "USER_NOT_FOUND", "\(gone.text)")
+        }
+    }
+
+    @Test("a tenant's requests read the project config as it is now: its settings are rebuilt after the project's or the tenant's change")
+    func settingsFollowChanges() async throws {
+        let configure: (inout ServerSettings) -> Void = { $0.passwordFailuresPerAccount = 1000 }
+        try await withTenants(.sqlite, configure: configure) { api, a, _ in
+            _ = try await Self.signUp(api, "s@example.com", "tenant-a-pass", tenant: a)
+            let wrong = { try await api.postRaw(Path.passwordSignIn, try Self.body(["email": "s@example.com", "password": "guess-1"], tenant: a)) }
+            #expect(try await wrong().errorCode == "INVALID_LOGIN_CREDENTIALS", "the tenant's settings are built and kept")
+            try await api.patchConfig(#"{"flint":{"accountLockout":{"maxFailures":2,"lockSeconds":60}}}"#, mask: "flint.accountLockout")
+            _ = try await wrong()
+            _ = try await wrong()
+            #expect(try await wrong().errorCode == "TOO_MANY_ATTEMPTS_TRY_LATER", "the project's new lockout holds in the tenant")
+            let closed = try await api.admin(
+                .patch, "\(TenantTests.tenants)/\(a)?updateMask=allowPasswordSignup", body: #"{"allowPasswordSignup":false}"#)
+            #expect(closed.status == .ok, "\(closed.text)")
+            let other = try await api.postRaw(Path.passwordSignIn, try Self.body(["email": "o@example.com", "password": "guess-1"], tenant: a))
+            #expect(other.errorCode == "PASSWORD_LOGIN_DISABLED", "the tenant's own change holds at once")
+        }
+    }
+
     @Test("the account lockout counts and locks an address per tenant", arguments: StoreEngine.all)
     func lockoutPerTenant(engine: StoreEngine) async throws {
         let configure: (inout ServerSettings) -> Void = { $0.passwordFailuresPerAccount = 1000 }

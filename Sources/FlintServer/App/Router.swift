@@ -99,7 +99,7 @@ func buildRouter(flows: Flows, modules: [any ServerModule] = []) throws -> Route
     api.on(.appleAppSiteAssociation, use: appLinks.appleAppSiteAssociation)
     api.on(.assetLinks, use: appLinks.assetLinks)
 
-    let tokens = TokenRoutes(sessions: flows.sessions, keyCacheMaxAge: flows.node.settings.keyCacheMaxAge)
+    let tokens = TokenRoutes(sessions: flows.sessions, tenants: flows.tenants, keyCacheMaxAge: flows.node.settings.keyCacheMaxAge)
     api.on(.refreshToken, use: tokens.refresh)
     api.on(.x509Certificates, use: tokens.x509)
     api.on(.jwks, use: tokens.jwks)

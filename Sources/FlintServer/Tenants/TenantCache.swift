@@ -19,6 +19,9 @@ package final class TenantCache: Sendable {
     private let secrets: SecretsAtRest
     /// The tenants read so far, and how many times the copies were forgotten (a read that began before is dropped).
     private let state = Mutex((tenants: [String: TenantConfig](), generation: 0))
+    /// Each tenant's settings (``TenantConfig/settings(over:)``) with the project config they were built over: built
+    /// once per tenant and project config rather than validated again on every request in the tenant.
+    private let built = Mutex([String: (project: ProjectConfig, settings: ProjectConfig)]())
 
     init(store: any AuthStore, secrets: SecretsAtRest = SecretsAtRest(masterKey: nil)) {
         (self.store, self.secrets) = (store, secrets)
@@ -41,12 +44,23 @@ package final class TenantCache: Sendable {
         return tenant
     }
 
+    /// The config the requests in `tenant` (whose ID is `id`) read: the project's `project` with the tenant's sections
+    /// (``TenantConfig/settings(over:)``), built the first time and kept until the tenants or the project config change.
+    package func settings(of id: String, _ tenant: TenantConfig, over project: ProjectConfig) throws(AuthError) -> ProjectConfig {
+        // A dictionary compares its storage first: the same project config is found equal without a walk.
+        if let kept = built.withLock({ $0[id] }), kept.project == project { return kept.settings }
+        let settings = try tenant.settings(over: project)
+        built.withLock { $0[id] = (project, settings) }
+        return settings
+    }
+
     /// Forgets every copy: the next request naming a tenant reads it again.
     func forget() {
         state.withLock {
             $0.tenants.removeAll()
             $0.generation += 1
         }
+        built.withLock { $0.removeAll() }
     }
 
     /// How many tenants are held (for tests).

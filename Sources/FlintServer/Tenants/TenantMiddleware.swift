@@ -35,7 +35,7 @@ struct TenantMiddleware: RouterMiddleware {
         guard endpoint.tenant == .scoped else {
             throw AuthError.unsupportedTenantOperation.with(detail: "((This server does not serve this call in a tenant.))")
         }
-        let settings = try tenant.settings(over: config.project)
+        let settings = try tenants.settings(of: id, tenant, over: config.project)
         return try await TenantScope.run(in: TenantID(rawValue: id), settings: settings) { try await next(request, context) }
     }
 

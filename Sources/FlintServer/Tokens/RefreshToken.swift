@@ -21,6 +21,8 @@ struct RefreshTokenResponse: ResponseEncodable {
 
 struct TokenRoutes {
     let sessions: Sessions
+    /// The tenants, for a refresh that names none: its token's tenant must still be open.
+    let tenants: TenantCache
     /// How long clients may cache the public keys.
     let keyCacheMaxAge: Duration
 
@@ -29,15 +31,17 @@ struct TokenRoutes {
         guard let grant = wire.grantType, !grant.isEmpty else { throw AuthError.missingGrantType }
         guard grant == "refresh_token" else { throw AuthError.invalidGrantType }
         guard let refreshToken = wire.refreshToken, !refreshToken.isEmpty else { throw AuthError.missingRefreshToken }
-        return try await sessions.refresh(refreshToken)
+        return try await sessions.refresh(refreshToken, tenants: tenants)
     }
 }
 
 extension Sessions {
     /// Exchanges a refresh token for a fresh ID token. The refresh token stays the same, as in Firebase. A refresh token
     /// stays in its tenant: the request's tenant, when it names one, must be the token's (`TENANT_ID_MISMATCH`); the
-    /// account is read in the token's tenant, and the ID token carries it.
-    func refresh(_ refreshToken: String) async throws -> RefreshTokenResponse {
+    /// account is read in the token's tenant, and the ID token carries it. A request that names no tenant (the iOS SDK's
+    /// `securetoken` call sends none) is still refused while the token's tenant has `disableAuth` on (`PROJECT_DISABLED`,
+    /// as any call naming that tenant is) or after it was deleted (`TENANT_NOT_FOUND`): `tenants` answers both.
+    func refresh(_ refreshToken: String, tenants: TenantCache? = nil) async throws -> RefreshTokenResponse {
         guard refreshToken.utf8.count <= 512 else { throw AuthError.invalidRefreshToken }
         let hash = storedTokenHash(refreshToken)
         let session = try await node.store.read { try await $0.refreshSession(hash: hash) }
@@ -51,6 +55,9 @@ extension Sessions {
         }
         if !TenantScope.tenant.isDefault, record.tenant != TenantScope.tenant {
             throw AuthError.tenantIDMismatch.with(detail: "((Refresh token tenant ID does not match target tenant ID.))")
+        }
+        if !record.tenant.isDefault, TenantScope.tenant.isDefault, let tenants {
+            guard !(try await tenants.resolve(record.tenant.rawValue)).disableAuth else { throw AuthError.projectDisabled }
         }
         guard let user else { throw AuthError.userNotFound }
         guard !user.disabled else { throw AuthError.userDisabled }

@@ -28,7 +28,7 @@ public struct UserConsole: Sendable {
     /// - Throws: `TENANT_NOT_FOUND` when no tenant has that ID.
     public func inTenant<T>(_ id: String?, _ body: () async throws -> T) async throws -> T {
         guard let id, !id.isEmpty else { return try await body() }
-        let settings = try await flows.tenants.resolve(id).settings(over: flows.node.config.project)
+        let settings = try flows.tenants.settings(of: id, try await flows.tenants.resolve(id), over: flows.node.config.project)
         return try await TenantScope.run(in: TenantID(rawValue: id), settings: settings, body)
     }
 
