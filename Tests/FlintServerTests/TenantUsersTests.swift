@@ -275,6 +275,31 @@ struct TenantUsersTests {
         }
     }
 
+    @Test("a tenant's email-link and password switches are apart: links without passwords, passwords without links")
+    func emailSwitchesApart() async throws {
+        try await withTenants(.sqlite) { api, _, _ in
+            let linksOnly = try await TenantTests.create(api, #"{"displayName":"links-only","enableEmailLinkSignin":true}"#)
+            let passwordsOnly = try await TenantTests.create(api, #"{"displayName":"passwords-only","allowPasswordSignup":true}"#)
+            let send = { (tenant: String) in
+                let fields = ["requestType": "EMAIL_SIGNIN", "email": "apart@example.com", "continueUrl": "https://localhost/finish"]
+                return try await api.postRaw(Path.sendOob, String(try Self.body(fields, tenant: tenant).dropLast() + #","canHandleCodeInApp":true}"#))
+            }
+            let credentials = ["email": "apart@example.com", "password": "secret-1"]
+
+            #expect(try await send(linksOnly).status == .ok)
+            let listed = try await api.call(.get, "/emulator/v1/projects/\(project)/tenants/\(linksOnly)/oobCodes")["oobCodes"]?.arrayValue ?? []
+            let code = try #require(listed.first?["oobCode"]?.stringValue, "\(listed)")
+            let signedIn = try await api.postRaw(
+                Path.emailLinkSignIn, try Self.body(["email": "apart@example.com", "oobCode": code], tenant: linksOnly))
+            #expect(signedIn.status == .ok, "\(signedIn.text)")
+            #expect(try await api.postRaw(Path.signUp, try Self.body(credentials, tenant: linksOnly)).errorCode == "OPERATION_NOT_ALLOWED")
+            #expect(try await api.postRaw(Path.passwordSignIn, try Self.body(credentials, tenant: linksOnly)).errorCode == "PASSWORD_LOGIN_DISABLED")
+
+            #expect(try await send(passwordsOnly).errorCode == "OPERATION_NOT_ALLOWED")
+            #expect(try await api.postRaw(Path.signUp, try Self.body(credentials, tenant: passwordsOnly)).status == .ok)
+        }
+    }
+
     @Test("the Admin SDKs' tenant paths create, list, query and delete only the tenant's users", arguments: StoreEngine.all)
     func operatorTenantPaths(engine: StoreEngine) async throws {
         try await withTenants(engine) { api, a, b in

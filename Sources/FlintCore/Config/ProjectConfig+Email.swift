@@ -15,6 +15,13 @@ extension ProjectConfig {
         return false
     }
 
+    /// Whether email-link sign-in is allowed: the project's email provider on without a required password; in a
+    /// tenant, its own `enableEmailLinkSignin`, whatever `allowPasswordSignup` says (Identity Platform keeps the two
+    /// switches apart: a tenant may take links and refuse passwords).
+    package var emailLinkSignInEnabled: Bool {
+        tenantEmailLinkSignIn ?? (emailSignInEnabled && !passwordRequired)
+    }
+
     /// Email-enumeration protection (`emailPrivacyConfig.enableImprovedEmailPrivacy`): `createAuthUri` reveals
     /// nothing, and unknown emails answer like wrong passwords.
     package var improvedEmailPrivacy: Bool {

@@ -6,6 +6,10 @@ package struct ProjectConfig: Sendable, Equatable {
     /// The stored document (`signIn`, `authorizedDomains`, ...).
     package private(set) var document: [String: JSONValue]
 
+    /// A tenant's `enableEmailLinkSignin` when this config is a tenant's settings (``TenantConfig/settings(over:)``),
+    /// which the project document's `signIn.email` cannot hold apart from passwords; `nil` for a project's own config.
+    package internal(set) var tenantEmailLinkSignIn: Bool?
+
     /// At most this many fictional test numbers, as Firebase allows.
     package static let maxTestPhoneNumbers = 10
 

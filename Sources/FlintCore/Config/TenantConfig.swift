@@ -64,7 +64,9 @@ package struct TenantConfig: Sendable, Equatable {
     /// project's config read a tenant's the same way.
     package var settings: ProjectConfig {
         // The document was checked when this value was made.
-        (try? ProjectConfig(document: Self.projectDocument(document))) ?? .defaults
+        var settings = (try? ProjectConfig(document: Self.projectDocument(document))) ?? .defaults
+        settings.tenantEmailLinkSignIn = enableEmailLinkSignin
+        return settings
     }
 
     /// The config a request in this tenant runs with: `project`'s, with the tenant's own sections in their places —
@@ -79,7 +81,9 @@ package struct TenantConfig: Sendable, Equatable {
         var signIn = doc["signIn"]?.objectValue ?? [:]
         for (key, value) in own["signIn"]?.objectValue ?? [:] { signIn[key] = value }
         doc["signIn"] = .object(signIn)
-        return try ProjectConfig(document: doc)
+        var settings = try ProjectConfig(document: doc)
+        settings.tenantEmailLinkSignIn = enableEmailLinkSignin
+        return settings
     }
 
     /// The tenant as the admin API answers it: its resource `name`, then its fields (its provider resources are not

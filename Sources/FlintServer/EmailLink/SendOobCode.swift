@@ -65,7 +65,7 @@ extension EmailLinkFlow {
         var localID: String?
         switch action {
         case .signIn:
-            guard config.emailSignInEnabled, !config.passwordRequired else { throw AuthError.operationNotAllowed }
+            guard config.emailLinkSignInEnabled else { throw AuthError.operationNotAllowed }
             // An operator asking for the link itself (the Admin SDKs' `generate_sign_in_with_email_link`) may leave
             // it out, as production allows: the link is the operator's to hand over.
             guard wire.canHandleCodeInApp || (isAdmin && wire.returnOobLink) else {

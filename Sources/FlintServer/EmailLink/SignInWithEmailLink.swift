@@ -29,7 +29,7 @@ extension EmailLinkFlow {
     /// (possibly set by someone else) loses the password, its phone number and every earlier session.
     func signInWithEmailLink(_ wire: SignInWithEmailLinkRequest, clientIP: String? = nil) async throws -> SignInWithEmailLinkResponse {
         let config = node.config.current
-        guard config.emailSignInEnabled, !config.passwordRequired else { throw AuthError.operationNotAllowed }
+        guard config.emailLinkSignInEnabled else { throw AuthError.operationNotAllowed }
         let token = try wire.idToken.map { idToken throws(AuthError) in try sessions.verifyIDToken(idToken) }
         let email = try EmailAddress.wire(wire.email)
         guard let code = wire.oobCode, !code.isEmpty else { throw AuthError.missingOobCode }
