@@ -300,6 +300,41 @@ struct TenantUsersTests {
         }
     }
 
+    @Test("a tenant user's sessions per device and account lock: the owner's calls run in the ID token's tenant, the operator's in the named one")
+    func sessionsAndLocksInTenant() async throws {
+        let configure: (inout ServerSettings) -> Void = { $0.passwordFailuresPerAccount = 1000 }
+        try await withTenants(.sqlite, configure: configure) { api, a, b in
+            try await api.patchConfig(#"{"flint":{"accountLockout":{"maxFailures":2,"lockSeconds":60}}}"#, mask: "flint.accountLockout")
+            let first = try await Self.signUp(api, "dev@example.com", "tenant-a-pass", tenant: a)
+            let second = try API.signedIn(
+                try await api.postRaw(Path.passwordSignIn, try Self.body(["email": "dev@example.com", "password": "tenant-a-pass"], tenant: a)))
+            // The owner's calls carry the ID token alone, as FlintAuth sends them.
+            let listed = try await api.post(DeviceSessionsTests.ownList, ["idToken": second.idToken])
+            #expect(listed.status == .ok && listed["sessions"]?.arrayValue?.count == 2, "\(listed.text)")
+            let wrongTenant = try await api.postRaw(DeviceSessionsTests.ownList, try Self.body(["idToken": second.idToken], tenant: b))
+            #expect(wrongTenant.errorCode == "TENANT_ID_MISMATCH", "\(wrongTenant.text)")
+            let ended = try await api.post(DeviceSessionsTests.ownEndOthers, ["idToken": second.idToken])
+            #expect(ended["endedCount"] == .number(1), "\(ended.text)")
+            #expect(try await api.refresh(first.refreshToken).errorCode == "TOKEN_EXPIRED", "the other session ended")
+
+            let sessions = "/flint/v1/projects/\(project)/accounts/\(first.localId)/sessions"
+            #expect(try await api.admin(.get, "\(sessions)?tenantId=\(a)")["sessions"]?.arrayValue?.count == 1)
+            #expect(try await api.admin(.get, sessions).errorMessage == "USER_NOT_FOUND", "not in the default tenant")
+            #expect(try await api.admin(.get, "\(sessions)?tenantId=\(b)").errorMessage == "USER_NOT_FOUND", "not in tenant B")
+
+            let lock = "/flint/v1/projects/\(project)/accounts/\(first.localId)/lock"
+            for _ in 0..<2 {
+                _ = try await api.postRaw(Path.passwordSignIn, try Self.body(["email": "dev@example.com", "password": "guess-1"], tenant: a))
+            }
+            #expect(try await api.admin(.get, "\(lock)?tenantId=\(a)")["locked"] == .bool(true))
+            #expect(try await api.admin(.get, lock).errorMessage == "USER_NOT_FOUND")
+            #expect(try await api.admin(.delete, "\(lock)?tenantId=\(a)")["locked"] == .bool(true))
+            let back = try await api.postRaw(
+                Path.passwordSignIn, try Self.body(["email": "dev@example.com", "password": "tenant-a-pass"], tenant: a))
+            #expect(back.status == .ok, "lifted: \(back.text)")
+        }
+    }
+
     @Test("the Admin SDKs' tenant paths create, list, query and delete only the tenant's users", arguments: StoreEngine.all)
     func operatorTenantPaths(engine: StoreEngine) async throws {
         try await withTenants(engine) { api, a, b in

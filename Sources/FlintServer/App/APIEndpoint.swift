@@ -204,8 +204,10 @@ package enum APIEndpoint: CaseIterable, Sendable {
         case .adminOutbox: .at(.get, "/flint/v1/projects/{project}/outbox", "adminOutbox", access: .adminRead)
         case .auditEvents: .at(.get, "/flint/v1/projects/{project}/auditEvents", "auditEvents", access: .adminRead)
         case .blockingDryRun: .at(.post, "/flint/v1/projects/{project}/blockingFunctions:dryRun", "blockingDryRun", access: .adminWrite)
-        case .getAccountLock: .at(.get, "/flint/v1/projects/{project}/accounts/{localId}/lock", "getAccountLock", access: .adminRead)
-        case .unlockAccount: .at(.delete, "/flint/v1/projects/{project}/accounts/{localId}/lock", "unlockAccount", access: .adminWrite)
+        case .getAccountLock:
+            .at(.get, "/flint/v1/projects/{project}/accounts/{localId}/lock", "getAccountLock", access: .adminRead, tenant: .scoped)
+        case .unlockAccount:
+            .at(.delete, "/flint/v1/projects/{project}/accounts/{localId}/lock", "unlockAccount", access: .adminWrite, tenant: .scoped)
         case .listWebhooks: .at(.get, Self.webhooks, "listWebhooks", access: .adminRead)
         case .createWebhook: .at(.post, Self.webhooks, "createWebhook", access: .adminWrite)
         case .getWebhook: .at(.get, "\(Self.webhooks)/{webhook}", "getWebhook", access: .adminRead)
@@ -214,11 +216,11 @@ package enum APIEndpoint: CaseIterable, Sendable {
         case .listWebhookDeliveries: .at(.get, "\(Self.webhooks)/{webhook}/deliveries", "listWebhookDeliveries", access: .adminRead)
         case .replayWebhookDelivery:
             .at(.post, "/flint/v1/projects/{project}/webhookDeliveries:replay", "replayWebhookDelivery", access: .adminWrite)
-        case .listOwnSessions: .at(.post, "/flint/v1/accounts/sessions:list", "listOwnSessions", access: .clientRead)
-        case .endOwnSession: .at(.post, "/flint/v1/accounts/sessions:end", "endOwnSession", access: .client)
-        case .endOtherSessions: .at(.post, "/flint/v1/accounts/sessions:endOthers", "endOtherSessions", access: .client)
-        case .listUserSessions: .at(.get, Self.userSessions, "listUserSessions", access: .adminRead)
-        case .endUserSession: .at(.delete, "\(Self.userSessions)/{session}", "endUserSession", access: .adminWrite)
+        case .listOwnSessions: .at(.post, "/flint/v1/accounts/sessions:list", "listOwnSessions", access: .clientRead, tenant: .scoped)
+        case .endOwnSession: .at(.post, "/flint/v1/accounts/sessions:end", "endOwnSession", access: .client, tenant: .scoped)
+        case .endOtherSessions: .at(.post, "/flint/v1/accounts/sessions:endOthers", "endOtherSessions", access: .client, tenant: .scoped)
+        case .listUserSessions: .at(.get, Self.userSessions, "listUserSessions", access: .adminRead, tenant: .scoped)
+        case .endUserSession: .at(.delete, "\(Self.userSessions)/{session}", "endUserSession", access: .adminWrite, tenant: .scoped)
         // The operator's bearer credential or `--metrics-token`.
         case .metrics: .at(.get, MetricsRoutes.path, "metrics", access: .adminRead)
         case .openapi: .at(.get, OpenAPIDocument.path, "openapi", access: .open)

@@ -50,7 +50,9 @@ extension Sessions {
             // A token of ours whose row is gone was revoked (revocation deletes the rows) or went with its deleted
             // user: TOKEN_EXPIRED, USER_DISABLED or USER_NOT_FOUND as Firebase answers; anything else is not ours.
             guard let owner = refreshTokenOwner(refreshToken) else { throw AuthError.invalidRefreshToken }
-            guard let user = try await node.store.read({ try await $0.user(tenant: .scoped, localID: owner) }) else { throw AuthError.userNotFound }
+            guard let user = try await node.store.read({ try await $0.user(tenant: owner.tenant, localID: owner.localID) }) else {
+                throw AuthError.userNotFound
+            }
             throw user.disabled ? AuthError.userDisabled : AuthError.tokenExpired
         }
         if !TenantScope.tenant.isDefault, record.tenant != TenantScope.tenant {

@@ -13,13 +13,16 @@ extension Sessions {
     /// The lifetime of an ID token, as Firebase: one hour, sent as the string `"3600"`.
     static let idTokenLifetime: Duration = .seconds(3600)
 
-    /// A new refresh token value and its stored record. The value is `AMf-` + base64url(32 random bytes ‖ localId ‖
-    /// 16-byte tag): the tag lets a token whose row went away with its deleted user still be answered `USER_NOT_FOUND`,
-    /// as Firebase does, while a forged one is `INVALID_REFRESH_TOKEN`.
+    /// A new refresh token value and its stored record. The value is `AMf-` + base64url(32 random bytes ‖ owner ‖
+    /// 16-byte tag), the owner being the account's `localId`, or in a tenant `0x00 ‖ tenant ID ‖ 0x00 ‖ localId`: the
+    /// tag lets a token whose row went away with its deleted user still be answered `USER_NOT_FOUND`, as Firebase does,
+    /// and one whose session ended `TOKEN_EXPIRED` (looked up in its own tenant), while a forged one is
+    /// `INVALID_REFRESH_TOKEN`.
     func newRefreshToken(
         tenant: TenantID, localID: String, authTime: Instant, provider: String, now: Instant
     ) -> (token: String, record: RefreshTokenRecord) {
-        let body = node.random.bytes(32) + Array(localID.utf8)
+        let owner = tenant.isDefault ? Array(localID.utf8) : [0] + Array(tenant.rawValue.utf8) + [0] + Array(localID.utf8)
+        let body = node.random.bytes(32) + owner
         let token = "AMf-" + Base64URL.encode(body + secret.refreshTokenTag(body))
         var record = RefreshTokenRecord(
             tenant: tenant, tokenHash: storedTokenHash(token), localID: localID, createdAt: now, authTime: authTime, signInProvider: provider)
@@ -29,12 +32,19 @@ extension Sessions {
         return (token, record)
     }
 
-    /// The `localId` a refresh token was issued to, when the token is one of ours (its tag checks).
-    func refreshTokenOwner(_ token: String) -> String? {
+    /// The account a refresh token was issued to, when the token is one of ours (its tag checks). A token issued in a
+    /// tenant before tokens named their tenant names the default one.
+    func refreshTokenOwner(_ token: String) -> (tenant: TenantID, localID: String)? {
         guard token.hasPrefix("AMf-"), let raw = Base64URL.decodeCanonical(token.dropFirst(4)), raw.count > 48 else { return nil }
         let body = Array(raw.dropLast(16))
         guard constantTimeEquals(Array(raw.suffix(16)), secret.refreshTokenTag(body)) else { return nil }
-        return String(validating: body[32...], as: UTF8.self)
+        let owner = body[32...]
+        guard owner.first == 0 else { return String(validating: owner, as: UTF8.self).map { (.default, $0) } }
+        let rest = owner.dropFirst()
+        guard let end = rest.firstIndex(of: 0), let tenant = String(validating: rest[..<end], as: UTF8.self),
+            let localID = String(validating: rest[(end + 1)...], as: UTF8.self)
+        else { return nil }
+        return (TenantID(rawValue: tenant), localID)
     }
 
     /// The session claims that carry a SAML sign-in's attributes to its ID tokens (`firebase.sign_in_attributes`), kept
