@@ -133,6 +133,22 @@ struct EmailLinkTests {
             code: "EMAIL_NOT_FOUND"),
     ]
 
+    @Test("an unknown hosting link domain is refused with Identity Platform's whole message, which the Admin SDKs show")
+    func hostingLinkDomainMessage() async throws {
+        try await withFlint { api in
+            let reply = try await api.postRaw(
+                Path.sendOob,
+                fieldsJSON([
+                    "requestType": "EMAIL_SIGNIN", "email": "a@example.com", "continueUrl": "https://localhost/", "canHandleCodeInApp": "true",
+                    "linkDomain": "cool.link",
+                ]))
+            #expect(
+                reply.errorMessage
+                    == "INVALID_HOSTING_LINK_DOMAIN : The provided hosting link domain is not configured in Firebase Hosting or is not owned by "
+                    + "the current project. This cannot be a default hosting domain (web.app or firebaseapp.com).", "\(reply.text)")
+        }
+    }
+
     @Test("sendOobCode refuses bad requests with Firebase's errors", arguments: sendErrors)
     func sendRefusals(_ error: ErrorCase) async throws {
         try await withFlint { api in

@@ -33,10 +33,29 @@ extension ProjectConfig {
         try requireURL(sp["callbackUri"], "\(path).spConfig.callbackUri")
     }
 
-    /// Whether `pem` holds one X.509 certificate in PEM (`-----BEGIN CERTIFICATE-----`).
+    /// Whether `pem` holds one X.509 certificate in PEM (`-----BEGIN CERTIFICATE-----`): a certificate's structure in
+    /// DER (the signed part with its serial number, algorithm, issuer, validity, subject and key; the signature's
+    /// algorithm; the signature). The key itself is not built here: Identity Platform takes an IdP's certificate
+    /// whatever its RSA key size — firebase-admin's own integration tests configure a 1024-bit one, which
+    /// swift-certificates refuses to build — and a response's signature is checked by libxmlsec1 against the
+    /// certificate as given.
     static func isCertificate(_ pem: String) -> Bool {
-        guard pem.utf8.count <= 16384 else { return false }
-        return (try? Certificate(pemEncoded: pem)) != nil
+        guard pem.utf8.count <= 16384, let document = try? PEMDocument(pemString: pem), document.discriminator == "CERTIFICATE" else {
+            return false
+        }
+        if (try? Certificate(derEncoded: document.derBytes)) != nil { return true }
+        guard let root = try? DER.parse(document.derBytes), root.identifier == .sequence, case .constructed(let parts) = root.content else {
+            return false
+        }
+        let certificate = Array(parts)
+        guard certificate.count == 3, certificate[1].identifier == .sequence, certificate[2].identifier == .bitString,
+            certificate[0].identifier == .sequence, case .constructed(let signed) = certificate[0].content
+        else { return false }
+        // [0] version (absent for v1), serialNumber, signature, issuer, validity, subject, subjectPublicKeyInfo, …
+        let fields = Array(signed)
+        let first = fields.first?.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) ? 1 : 0
+        guard fields.count >= first + 6, fields[first].identifier == .integer else { return false }
+        return (1...5).allSatisfy { fields[first + $0].identifier == .sequence }
     }
 
     private static func requireURL(_ value: JSONValue?, _ path: String) throws(AuthError) {

@@ -118,7 +118,12 @@ extension AuthError {
     /// `createAuthUri` with a `providerId` the server does not serve.
     package static let invalidProviderID = AuthError(code: "INVALID_PROVIDER_ID", detail: "Provider Id is not supported.")
     package static let invalidDynamicLinkDomain = AuthError(code: "INVALID_DYNAMIC_LINK_DOMAIN")
-    package static let invalidHostingLinkDomain = AuthError(code: "INVALID_HOSTING_LINK_DOMAIN")
+    /// Identity Platform's detail word for word (firebase-admin's integration tests compare the whole text); in Flint
+    /// the hosting domains are the project's `flint.linkDomains`.
+    package static let invalidHostingLinkDomain = AuthError(
+        code: "INVALID_HOSTING_LINK_DOMAIN",
+        detail: "The provided hosting link domain is not configured in Firebase Hosting or is not owned by the current project. "
+            + "This cannot be a default hosting domain (web.app or firebaseapp.com).")
     package static let missingAndroidPackageName = AuthError(code: "MISSING_ANDROID_PACKAGE_NAME")
     package static let missingIOSBundleID = AuthError(code: "MISSING_IOS_BUNDLE_ID")
     package static let credentialTooOld = AuthError(code: "CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
