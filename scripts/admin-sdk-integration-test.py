@@ -50,7 +50,7 @@ def extract_tests(work):
              f"commit {PINNED_COMMIT}); the integration tests are not vendored")
     found = subprocess.run(["git", "-C", repo, "cat-file", "-e", f"{PINNED_COMMIT}^{{commit}}"], capture_output=True)
     if found.returncode != 0:
-        skip(f"{repo} lacks the pinned commit {PINNED_COMMIT} (git fetch it)")
+        skip(f"{repo} is not a git copy of firebase-admin-python with the pinned commit {PINNED_COMMIT} (git fetch it)")
     archive = subprocess.run(["git", "-C", repo, "archive", PINNED_COMMIT, *FILES], check=True, capture_output=True).stdout
     subprocess.run(["tar", "-x", "-C", work], input=archive, check=True)
     print(f"== firebase-admin-python integration tests at {PINNED_COMMIT[:12]} from {repo}")
@@ -129,10 +129,13 @@ def main():
         extract_tests(work)
         modes = ["emulator", "production"] if args.mode == "both" else [args.mode]
         summary = {mode: run_mode(os.path.abspath(args.flint), work, mode, pytest_args) for mode in modes}
-        print("\n== summary")
+        print("\n== summary (" + " / ".join(summary) + ")")
+        outcomes = {mode: {name: (outcome, message) for name, outcome, message in results} for mode, results in summary.items()}
+        for name, _, _ in next(iter(summary.values())):
+            print(" / ".join(f"{outcomes[mode].get(name, ('-',))[0]:7}" for mode in summary), name)
         for mode, results in summary.items():
             counts = {outcome: sum(1 for _, o, _ in results if o == outcome) for outcome in ("passed", "FAILED", "ERROR", "skipped")}
-            print(f"{mode}: " + ", ".join(f"{n} {o.lower()}" for o, n in counts.items() if n))
+            print(f"\n{mode}: " + ", ".join(f"{n} {o.lower()}" for o, n in counts.items() if n))
             for name, outcome, message in results:
                 if outcome in ("FAILED", "ERROR"):
                     print(f"  {outcome} {name}: {message}")

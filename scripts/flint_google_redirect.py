@@ -45,13 +45,14 @@ def _token_response(request):
     return response
 
 
-def _send(self, request, **kwargs):
+def _send(self, request, stream=False, timeout=None, verify=True, cert=None, proxies=None):
+    # HTTPAdapter.send's own signature: subclasses (cachecontrol's, which google-auth's key fetches use) pass it positionally.
     url = urllib.parse.urlsplit(request.url)
     host = url.hostname or ""
     if url.scheme == "https" and host in REWRITTEN_HOSTS:
         base = os.environ["FLINT_BASE"].rstrip("/")
         request.url = urllib.parse.urlunsplit(urllib.parse.urlsplit(f"{base}/{host}{url.path}")._replace(query=url.query))
-        kwargs["proxies"] = {}
+        proxies = {}
         counts[host] += 1
     elif host == TOKEN_HOST and url.path == "/token" and request.method == "POST":
         counts[f"{TOKEN_HOST} (answered locally)"] += 1
@@ -59,7 +60,7 @@ def _send(self, request, **kwargs):
     elif host not in LOOPBACK:
         counts[f"{host} (refused)"] += 1
         raise requests.exceptions.ConnectionError(f"flint_google_redirect: {request.url} is not redirected to Flint")
-    return _original_send(self, request, **kwargs)
+    return _original_send(self, request, stream, timeout, verify, cert, proxies)
 
 
 requests.adapters.HTTPAdapter.send = _send
