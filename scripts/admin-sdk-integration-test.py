@@ -30,7 +30,7 @@ import xml.etree.ElementTree as ElementTree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from flint_testkit import PROJECT, Flint  # noqa: E402
 
-# firebase-admin-python's main on 2026-07-09 (v7.x); the tests are read at this commit only.
+# firebase-admin-python on 2026-07-09, just after release 7.5.0 (this machine's mirror's head); the tests are read at this commit only.
 PINNED_COMMIT = "b40e7388053428be4da3ed3adf7f74c0c4a57398"
 DEFAULT_REPO = "/work/.mirror/firebase+firebase-admin-python/repo"
 FILES = ["integration/__init__.py", "integration/conftest.py", "integration/test_auth.py", "integration/test_tenant_mgt.py"]
