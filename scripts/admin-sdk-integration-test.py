@@ -91,8 +91,11 @@ def run_mode(binary, work, mode, pytest_args):
                        cwd=work, env=env, timeout=900)
     finally:
         flint.stop()
-    with open(redirects) as file:
-        print(f"== {mode}: requests redirected (by host): {json.load(file)}")
+    if not os.path.exists(report):
+        raise RuntimeError(f"pytest wrote no report in {mode} mode; see its output above")
+    if os.path.exists(redirects):
+        with open(redirects) as file:
+            print(f"== {mode}: requests redirected (by host): {json.load(file)}")
     return results_of(report)
 
 
