@@ -263,18 +263,9 @@ def admin_get(base, path):
         return json.loads(response.read() or b"{}")
 
 
-# A SAML identity provider's certificate (self-signed, EC, CN=idp.flint.test: the Swift tests' SAMLFixture).
-SAML_CERTIFICATE = """-----BEGIN CERTIFICATE-----
-MIIBiDCCAS+gAwIBAgIUJPrFi5Q86jyRhQwCEpWpUJGtm9swCgYIKoZIzj0EAwIw
-GTEXMBUGA1UEAwwOaWRwLmZsaW50LnRlc3QwIBcNMjYxMTI5MDcyNjIyWhgPMjEy
-NjExMDUwNzI2MjJaMBkxFzAVBgNVBAMMDmlkcC5mbGludC50ZXN0MFkwEwYHKoZI
-zj0CAQYIKoZIzj0DAQcDQgAENrU9rEAWdmyBpmbbghcMRhaNqWtPhiEk49PY/69G
-r+nbVlzKDZCa2noFNQzYh3srUcCGWhmLSF6mVg3wN33296NTMFEwHQYDVR0OBBYE
-FJXlk9GcUO19BjAluCQpFlluAALZMB8GA1UdIwQYMBaAFJXlk9GcUO19BjAluCQp
-FlluAALZMA8GA1UdEwEB/wQFMAMBAf8wCgYIKoZIzj0EAwIDRwAwRAIgVoT44ZkB
-bOL9i36FhbHc4FEdZO25w85vU/Hl4ZU63rgCIDTXBftQ93DSWrr8nnOaP4+W0ynE
-PcR62MxBjOh+8skH
------END CERTIFICATE-----"""
+# A SAML identity provider's certificate (self-signed, EC, CN=idp.flint.test), the Swift tests' SAMLFixture's file.
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Fixtures", "saml", "idp-certificate.pem")) as pem:
+    SAML_CERTIFICATE = pem.read().strip()
 
 
 def saml_provider(driver, console, base):

@@ -23,21 +23,27 @@ struct HealthEndToEndTests {
     func drainsAtSIGTERM() async throws {
         let data = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        // Long enough that a loaded machine (the whole suite in one process) still sees the draining node serve.
         let node = try await FlintProcess(dataDirectory: data, extraArguments: ["--drain-time", "20"])
         let live = try await node.get("/healthz")
         #expect(live.0 == 200 && String(decoding: live.1, as: UTF8.self) == #"{"status":"ok"}"#)
         let ready = try await node.get("/readyz")
         #expect(ready.0 == 200 && String(decoding: ready.1, as: UTF8.self) == #"{"ready":true}"#)
 
-        kill(node.pid, SIGTERM)
-        let draining = await eventually {
-            guard let reply = try? await node.get("/readyz") else { return false }
-            return reply.0 == 503 && String(decoding: reply.1, as: UTF8.self) == #"{"ready":false,"reason":"draining"}"#
+        // From SIGTERM on the drain window runs out, so the signal, the probes and the request the node still serves
+        // go one after the other on a thread of their own: on the whole suite's busy pool each await could wait longer
+        // than the window for its task's turn, and the test would find the listener closed.
+        let (pid, port) = (node.pid, node.port)
+        let seen = try await RawSocket.conversation {
+            kill(pid, SIGTERM)
+            var readiness = try RawSocket.get(port: port, "/readyz")
+            let deadline = Date().addingTimeInterval(10)
+            while readiness.status == 200 && Date() < deadline { readiness = try RawSocket.get(port: port, "/readyz") }
+            return (readiness: readiness, served: try RawSocket.get(port: port, "/.well-known/jwks.json").status)
         }
-        #expect(draining, "readiness turns 503 at SIGTERM: \(node.log)")
-        let served = try await node.get("/.well-known/jwks.json")
-        #expect(served.0 == 200, "the draining node still serves")
+        #expect(
+            seen.readiness.status == 503 && seen.readiness.body == #"{"ready":false,"reason":"draining"}"#,
+            "readiness turns 503 at SIGTERM: \(seen.readiness) \(node.log)")
+        #expect(seen.served == 200, "the draining node still serves")
         #expect(await node.stop() == 0)
         #expect(node.log.contains("draining"))
     }

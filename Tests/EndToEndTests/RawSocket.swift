@@ -8,8 +8,8 @@ import Foundation
 #endif
 
 /// A TCP client socket on 127.0.0.1, for tests that misbehave on purpose (half requests, bodies over the limit, many
-/// connections) in ways an HTTP client library will not. Its calls block (`send`, `poll`, `recv`), each on a thread of
-/// its own (``onOwnThread(_:)``), never on one of the cooperative pool's.
+/// connections) in ways an HTTP client library will not. Its calls block (`connect`, `send`, `poll`, `recv`): a test
+/// makes them inside ``conversation(_:)``, on a thread of its own, never on one of the cooperative pool's.
 final class RawSocket: Sendable {
     let fd: Int32
 
@@ -37,15 +37,21 @@ final class RawSocket: Sendable {
 
     deinit { if fd >= 0 { close(fd) } }
 
-    /// Sends `bytes`; returns how many went out before the peer stopped taking them (closed or reset).
-    @discardableResult
-    func write(_ bytes: [UInt8]) async -> Int {
-        await onOwnThread { [self] in writeBlocking(bytes) }
+    /// Runs `body`, a test's whole exchange with a server (its connections, writes and reads, and the time between
+    /// them), on a thread of its own, and returns what it returns.
+    ///
+    /// Inside the whole suite the cooperative pool's two threads run hundreds of tests, and a task whose `await` has
+    /// returned may wait minutes for its turn to go on (146 s seen on a loaded machine). An exchange timed against a
+    /// server's limits (an idle timeout, a drain window) must not have such gaps between its steps: the server would act
+    /// in them (close the held connections as idle, stop listening) and the test would see something else than what it
+    /// checks.
+    static func conversation<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await onOwnThread { Result { try body() } }.get()
     }
 
-    func write(_ text: String) async { await write(Array(text.utf8)) }
-
-    private func writeBlocking(_ bytes: [UInt8]) -> Int {
+    /// Sends `bytes`; returns how many went out before the peer stopped taking them (closed or reset).
+    @discardableResult
+    func write(_ bytes: [UInt8]) -> Int {
         var sent = 0
         while sent < bytes.count {
             let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -55,12 +61,10 @@ final class RawSocket: Sendable {
         return sent
     }
 
-    /// What the peer sends within `timeout` seconds, until it closes; `closed` tells whether it closed (EOF or reset).
-    func read(timeout: Double) async -> (text: String, closed: Bool) {
-        await onOwnThread { [self] in readBlocking(timeout: timeout) }
-    }
+    func write(_ text: String) { write(Array(text.utf8)) }
 
-    private func readBlocking(timeout: Double) -> (text: String, closed: Bool) {
+    /// What the peer sends within `timeout` seconds, until it closes; `closed` tells whether it closed (EOF or reset).
+    func read(timeout: Double) -> (text: String, closed: Bool) {
         var data = [UInt8]()
         let deadline = Date().addingTimeInterval(timeout)
         while true {
@@ -77,11 +81,7 @@ final class RawSocket: Sendable {
     }
 
     /// Reads one HTTP answer with a `Content-Length` (headers and body), or what came before the peer closed.
-    func readResponse(timeout: Double) async -> String {
-        await onOwnThread { [self] in readResponseBlocking(timeout: timeout) }
-    }
-
-    private func readResponseBlocking(timeout: Double) -> String {
+    func readResponse(timeout: Double) -> String {
         var text = ""
         let deadline = Date().addingTimeInterval(timeout)
         while deadline.timeIntervalSinceNow > 0 {
@@ -100,6 +100,18 @@ final class RawSocket: Sendable {
             }
         }
         return text
+    }
+
+    /// `GET path` on a connection of its own (`Connection: close`): the answer's status and body.
+    /// - Throws: when the connection is refused, or no whole answer comes within `timeout` seconds.
+    static func get(port: Int, _ path: String, timeout: Double = 10) throws -> (status: Int, body: String) {
+        let socket = try RawSocket(port: port)
+        socket.write("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        let text = socket.readResponse(timeout: timeout)
+        guard let end = text.range(of: "\r\n\r\n"), text.hasPrefix("HTTP/1.1 "), let status = Int(text.dropFirst(9).prefix(3)) else {
+            throw FlintProcessError(message: "no answer to GET \(path) within \(timeout) s: \(text.prefix(200))")
+        }
+        return (status, String(text[end.upperBound...]))
     }
 }
 

@@ -1,21 +1,14 @@
 package import FlintCore
+import Foundation
 
 /// A SAML identity provider's configuration for tests: a self-signed EC certificate (`CN=idp.flint.test`, valid to
 /// 2126) and a complete `inboundSamlConfigs` body.
 package enum SAMLFixture {
-    package static let certificate = """
-        -----BEGIN CERTIFICATE-----
-        MIIBiDCCAS+gAwIBAgIUJPrFi5Q86jyRhQwCEpWpUJGtm9swCgYIKoZIzj0EAwIw
-        GTEXMBUGA1UEAwwOaWRwLmZsaW50LnRlc3QwIBcNMjYxMTI5MDcyNjIyWhgPMjEy
-        NjExMDUwNzI2MjJaMBkxFzAVBgNVBAMMDmlkcC5mbGludC50ZXN0MFkwEwYHKoZI
-        zj0CAQYIKoZIzj0DAQcDQgAENrU9rEAWdmyBpmbbghcMRhaNqWtPhiEk49PY/69G
-        r+nbVlzKDZCa2noFNQzYh3srUcCGWhmLSF6mVg3wN33296NTMFEwHQYDVR0OBBYE
-        FJXlk9GcUO19BjAluCQpFlluAALZMB8GA1UdIwQYMBaAFJXlk9GcUO19BjAluCQp
-        FlluAALZMA8GA1UdEwEB/wQFMAMBAf8wCgYIKoZIzj0EAwIDRwAwRAIgVoT44ZkB
-        bOL9i36FhbHc4FEdZO25w85vU/Hl4ZU63rgCIDTXBftQ93DSWrr8nnOaP4+W0ynE
-        PcR62MxBjOh+8skH
-        -----END CERTIFICATE-----
-        """
+    /// The certificate's PEM, from `Tests/Fixtures/saml/idp-certificate.pem` (the console's browser test reads the same
+    /// file); empty when the file cannot be read, which fails every test that uses it.
+    package static let certificate =
+        ((try? String(contentsOf: Documentation.root.appendingPathComponent("Tests/Fixtures/saml/idp-certificate.pem"), encoding: .utf8))
+        ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
 
     /// A whole SAML provider resource, as `create_saml_provider_config` sends it.
     package static func resource(
