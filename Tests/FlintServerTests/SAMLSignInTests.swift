@@ -254,3 +254,44 @@ struct SAMLSignInTests {
         }
     }
 }
+
+extension SAMLSignInTests {
+    @Test("after a second factor, a SAML sign-in's tokens carry what the first factor alone gives: sign_in_attributes too")
+    func attributesThroughSecondFactor() async throws {
+        try await withFlint { api in
+            try await api.allowApp()
+            try await api.configureSAML()
+            let (requestID, relayState) = try await api.samlStart(sessionID: "session-1")
+            let first = try await api.signInWithSAMLPostBody(
+                try signed(samlResponse(to: requestID, now: api.clock.now())), relayState: relayState, sessionID: "session-1")
+            let direct = try TenantMFATests.firebase(first)
+            #expect(direct["sign_in_attributes"] != nil)
+            // Enrolment needs a verified email; an IdP's is kept unverified, so the operator verifies it.
+            let user = try API.signedIn(first)
+            let verified = try await api.admin(.post, Path.adminUpdate, body: #"{"localId":"\#(user.localId)","emailVerified":true}"#)
+            #expect(verified.status == .ok, "\(verified.text)")
+            try await api.enableMFA()
+            let enrolled = try await api.enrollPhone(user, "+16505550123")
+            #expect(enrolled.status == .ok, "\(enrolled.text)")
+
+            let (second, relay2) = try await api.samlStart(sessionID: "session-2")
+            let challenged = try await api.signInWithSAMLPostBody(
+                try signed(samlResponse(to: second, now: api.clock.now(), assertionID: "_assertion2")), relayState: relay2, sessionID: "session-2")
+            let pending = try #require(challenged.string("mfaPendingCredential"), "\(challenged.text)")
+            let hint = try #require(challenged["mfaInfo"]?.arrayValue?.first?["mfaEnrollmentId"]?.stringValue)
+            let start = try await api.postJSON(Path.mfaStart, ["mfaPendingCredential": pending, "mfaEnrollmentId": hint])
+            let sessionInfo = try #require(start["phoneResponseInfo"]?["sessionInfo"]?.stringValue, "\(start.text)")
+            let code = try await api.pendingCode(for: "+16505550123")
+            let done = try await api.postJSON(
+                Path.mfaFinalize, ["mfaPendingCredential": pending, "phoneVerificationInfo": ["sessionInfo": sessionInfo, "code": code]])
+            let finished = try TenantMFATests.firebase(done)
+            #expect(finished["sign_in_attributes"] == direct["sign_in_attributes"])
+            #expect(finished["sign_in_provider"] == "saml.corp" && finished["identities"] == direct["identities"])
+            #expect(finished["sign_in_second_factor"] == "phone" && finished["second_factor_identifier"]?.stringValue == hint)
+            // The refresh token keeps them, as a direct sign-in's does.
+            let refreshed = try await api.refresh(try #require(done.string("refreshToken")))
+            let again = try TenantMFATests.firebase(ofToken: try #require(refreshed.string("id_token"), "\(refreshed.text)"))
+            #expect(again["sign_in_attributes"] == direct["sign_in_attributes"] && again["sign_in_second_factor"] == "phone")
+        }
+    }
+}
