@@ -28,6 +28,21 @@ struct MFASealedTests {
         #expect(MFAPendingCredential(opening: try credential().seal(key: key), key: key)?.tenant == "")
     }
 
+    @Test("a first factor's session claims ride in the credential, with or without a tenant")
+    func sessionClaimsRoundTrip() throws {
+        let claims: [String: JSONValue] = ["firebase": ["sign_in_attributes": ["groups": ["admins", "staff"], "email": "a@example.com"]]]
+        for tenant in ["", "acme-x7k2q"] {
+            var c = credential()
+            (c.tenant, c.sessionClaims) = (tenant, claims)
+            let opened = MFAPendingCredential(opening: try c.seal(key: key), key: key)
+            #expect(opened == c && opened?.sessionClaims == claims && opened?.tenant == tenant)
+        }
+        #expect(MFAPendingCredential(opening: try credential().seal(key: key), key: key)?.sessionClaims == nil)
+        var huge = credential()
+        huge.sessionClaims = ["firebase": ["sign_in_attributes": ["blob": .string(String(repeating: "x", count: 70_000))]]]
+        #expect(throws: (any Error).self, "claims are never cut short") { try huge.seal(key: key) }
+    }
+
     @Test("sealing twice gives different strings that open to the same credential")
     func freshNonces() throws {
         let c = credential()

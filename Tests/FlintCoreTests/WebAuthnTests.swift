@@ -223,5 +223,8 @@ struct WebAuthnTests {
         #expect(PasskeyChallenge(opening: String(text.dropLast(2)) + "AA", key: key) == nil)
         #expect(!challenge.isExpired(now: issued + .seconds(299)))
         #expect(challenge.isExpired(now: issued + .seconds(300)))
+        let tenants = PasskeyChallenge(purpose: .signIn, localID: "", rpID: rpID, issuedAt: issued, tenant: "acme-x7k2q")
+        #expect(PasskeyChallenge(opening: try tenants.seal(key: key), key: key)?.tenant == "acme-x7k2q", "a tenant's challenge names it")
+        #expect(PasskeyChallenge(opening: text, key: key)?.tenant == "", "the default tenant's names none")
     }
 }

@@ -65,9 +65,9 @@ extension API {
             Path.passkeyEnrollFinalize, Self.registrationBody(idToken, authenticator, clientDataJSON: client, attestationObject: object, name: name))
     }
 
-    /// `passkeySignIn:start`'s challenge.
-    package func passkeySignInChallenge(origin: String = passkeyOrigin) async throws -> String {
-        let start = try await postJSON(Path.passkeySignInStart, [:], origin: origin)
+    /// `passkeySignIn:start`'s challenge (in `tenant`, when given).
+    package func passkeySignInChallenge(origin: String = passkeyOrigin, tenant: String? = nil) async throws -> String {
+        let start = try await postJSON(Path.passkeySignInStart, tenant.map { ["tenantId": $0] } ?? [:], origin: origin)
         #expect(start.status == .ok, "\(start.text)")
         return try Self.clientDataChallenge(try #require(start["credentialRequestOptions"]?["challenge"]?.stringValue))
     }
@@ -89,10 +89,12 @@ extension API {
     /// Signs in with `authenticator` (start, assert, finalize).
     package func signInWithPasskey(
         _ authenticator: inout SoftwareAuthenticator, rpID: String = "localhost", origin: String = passkeyOrigin,
-        flags: UInt8 = SoftwareAuthenticator.userPresent | SoftwareAuthenticator.userVerified, keepCounter: Bool = false
+        flags: UInt8 = SoftwareAuthenticator.userPresent | SoftwareAuthenticator.userVerified, keepCounter: Bool = false, tenant: String? = nil
     ) async throws -> Reply {
-        let challenge = try await passkeySignInChallenge()
+        let challenge = try await passkeySignInChallenge(tenant: tenant)
         let assertion = try authenticator.assert(rpID: rpID, challenge: challenge, origin: origin, flags: flags, keepCounter: keepCounter)
-        return try await postJSON(Path.passkeySignInFinalize, Self.assertionBody(authenticator, assertion))
+        var body = Self.assertionBody(authenticator, assertion)
+        body["tenantId"] = tenant
+        return try await postJSON(Path.passkeySignInFinalize, body)
     }
 }

@@ -254,3 +254,52 @@ struct SAMLSignInTests {
         }
     }
 }
+
+extension SAMLSignInTests {
+    @Test("after a second factor, a SAML sign-in's tokens carry what the first factor alone gives: sign_in_attributes too")
+    func attributesThroughSecondFactor() async throws {
+        try await withFlint { api in
+            try await api.allowApp()
+            try await api.configureSAML()
+            try await api.enableMFA()
+            // The account's address is proven by an email link (an IdP's email is kept unverified); it enrols a phone,
+            // then links the SAML identity in a session that passed the second factor.
+            let user = try await api.signInWithEmailLink("alice@example.com")
+            let enrolled = try await api.enrollPhone(user, "+16505550123")
+            let session = try #require(enrolled.string("idToken"), "\(enrolled.text)")
+            let (linkRequest, linkRelay) = try await api.samlStart(sessionID: "session-1")
+            let linkPost = URLQuery.encode([
+                ("providerId", "saml.corp"), ("SAMLResponse", TestSigner.encode(try signed(samlResponse(to: linkRequest, now: api.clock.now())))),
+                ("RelayState", linkRelay),
+            ])
+            let linkBody: JSONValue = [
+                "requestUri": "http://localhost", "postBody": .string(linkPost), "sessionId": "session-1", "returnSecureToken": true,
+                "idToken": .string(session),
+            ]
+            let linked = try await api.postRaw(Path.signInWithIdp, String(decoding: linkBody.serialized(), as: UTF8.self))
+            #expect(linked.status == .ok, "\(linked.text)")
+
+            // What a SAML sign-in without a second factor puts in the ID token (appSignIn).
+            let attributes: JSONValue = ["email": "alice@example.com", "displayName": "Alice Example", "groups": ["admins", "staff"]]
+            let (second, relay2) = try await api.samlStart(sessionID: "session-2")
+            let challenged = try await api.signInWithSAMLPostBody(
+                try signed(samlResponse(to: second, now: api.clock.now(), assertionID: "_assertion2")), relayState: relay2, sessionID: "session-2")
+            #expect(challenged["idToken"] == nil, "\(challenged.text)")
+            let pending = try #require(challenged.string("mfaPendingCredential"), "\(challenged.text)")
+            let hint = try #require(challenged["mfaInfo"]?.arrayValue?.first?["mfaEnrollmentId"]?.stringValue)
+            let start = try await api.postJSON(Path.mfaStart, ["mfaPendingCredential": pending, "mfaEnrollmentId": hint])
+            let sessionInfo = try #require(start["phoneResponseInfo"]?["sessionInfo"]?.stringValue, "\(start.text)")
+            let code = try await api.pendingCode(for: "+16505550123")
+            let done = try await api.postJSON(
+                Path.mfaFinalize, ["mfaPendingCredential": pending, "phoneVerificationInfo": ["sessionInfo": sessionInfo, "code": code]])
+            let finished = try TenantMFATests.firebase(done)
+            #expect(finished["sign_in_attributes"] == attributes)
+            #expect(finished["sign_in_provider"] == "saml.corp" && finished["identities"]?["saml.corp"] == ["alice@example.com"])
+            #expect(finished["sign_in_second_factor"] == "phone" && finished["second_factor_identifier"]?.stringValue == hint)
+            // The refresh token keeps them, as a direct sign-in's does.
+            let refreshed = try await api.refresh(try #require(done.string("refreshToken")))
+            let again = try TenantMFATests.firebase(ofToken: try #require(refreshed.string("id_token"), "\(refreshed.text)"))
+            #expect(again["sign_in_attributes"] == attributes && again["sign_in_second_factor"] == "phone")
+        }
+    }
+}

@@ -21,6 +21,10 @@ package struct MFAPendingCredential: Sendable, Equatable {
     package var revocationGeneration: Int64 = 0
     /// The account's tenant (empty for the default tenant): the credential is accepted only there.
     package var tenant: String = ""
+    /// The first factor's session claims (a SAML or OIDC sign-in's `firebase.sign_in_attributes`, kept under the
+    /// reserved `firebase` name as the refresh token keeps them), so the tokens the second factor earns carry what the
+    /// first factor alone would have given.
+    package var sessionClaims: [String: JSONValue]?
 
     /// Bytes in a fresh ``nonce``.
     package static let nonceLength = 16
@@ -45,7 +49,7 @@ package struct MFAPendingCredential: Sendable, Equatable {
 
     /// The `mfaPendingCredential` string: the fields encrypted and authenticated with AES-256-GCM under `key`
     /// (``ServerSecret/mfaKey``), base64url-encoded behind a version byte.
-    /// - Throws: `CryptoKitError` when `key` is not an AES key.
+    /// - Throws: `CryptoKitError` when `key` is not an AES key, or the session claims take more than 65 535 bytes.
     package func seal(key: SymmetricKey) throws -> String {
         var writer = PayloadWriter()
         writer.append(localID)
@@ -54,7 +58,14 @@ package struct MFAPendingCredential: Sendable, Equatable {
         writer.append(issuedAt.secondsSince1970)
         writer.append(nonce)
         writer.append(revocationGeneration)
-        if !tenant.isEmpty { writer.append(tenant) }
+        // The tenant follows for a tenant's account, or (empty) before the session claims.
+        if !tenant.isEmpty || sessionClaims != nil { writer.append(tenant) }
+        if let sessionClaims {
+            let bytes = JSONValue.object(sessionClaims).serialized()
+            // Never cut short (the payload's strings hold at most 65 535 bytes): a credential that would not open.
+            guard bytes.count <= Int(UInt16.max) else { throw CryptoKitError.incorrectParameterSize }
+            writer.append(bytes)
+        }
         return try SealedToken.seal(writer.bytes, kind: .mfaPendingCredential, key: key)
     }
 
@@ -74,8 +85,14 @@ package struct MFAPendingCredential: Sendable, Equatable {
             guard let generation = reader.int64() else { return nil }
             revocationGeneration = generation
             if !reader.isAtEnd {
-                guard let tenant = reader.string(), !tenant.isEmpty, reader.isAtEnd else { return nil }
+                guard let tenant = reader.string() else { return nil }
                 self.tenant = tenant
+                if reader.isAtEnd {
+                    guard !tenant.isEmpty else { return nil }
+                } else {
+                    guard let bytes = reader.data(), reader.isAtEnd, let claims = (try? JSONValue(parsing: bytes))?.objectValue else { return nil }
+                    sessionClaims = claims
+                }
             }
         }
     }

@@ -1,7 +1,7 @@
 package import Crypto
 
 /// A WebAuthn challenge Flint issued: sealed (AES-256-GCM, like ``TOTPEnrollmentSession``) so it carries its own
-/// purpose, account, RP ID and issue time, and is unpredictable (the seal's random nonce). The client signs the
+/// purpose, account, RP ID, issue time and tenant, and is unpredictable (the seal's random nonce). The client signs the
 /// challenge's bytes; finalize opens them from `clientDataJSON`, and spends them once through a counter keyed by
 /// their hash in the ceremony's transaction, so nothing is stored at start and a challenge cannot be replayed.
 package struct PasskeyChallenge: Sendable, Equatable {
@@ -17,12 +17,14 @@ package struct PasskeyChallenge: Sendable, Equatable {
     /// The RP ID offered with the challenge.
     package var rpID: String
     package var issuedAt: Instant
+    /// The tenant the ceremony runs in (empty for the default tenant): finalize accepts the challenge only there.
+    package var tenant: String = ""
 
     /// How long a ceremony may take between start and finalize.
     package static let lifetime: Duration = .seconds(300)
 
-    package init(purpose: Purpose, localID: String, rpID: String, issuedAt: Instant) {
-        (self.purpose, self.localID, self.rpID, self.issuedAt) = (purpose, localID, rpID, issuedAt)
+    package init(purpose: Purpose, localID: String, rpID: String, issuedAt: Instant, tenant: String = "") {
+        (self.purpose, self.localID, self.rpID, self.issuedAt, self.tenant) = (purpose, localID, rpID, issuedAt, tenant)
     }
 
     /// The challenge, base64url (the sealed bytes).
@@ -33,6 +35,7 @@ package struct PasskeyChallenge: Sendable, Equatable {
         writer.append(localID)
         writer.append(rpID)
         writer.append(issuedAt.millisecondsSince1970)
+        if !tenant.isEmpty { writer.append(tenant) }
         return try SealedToken.seal(writer.bytes, kind: .passkeyChallenge, key: key)
     }
 
@@ -41,9 +44,15 @@ package struct PasskeyChallenge: Sendable, Equatable {
         guard let payload = SealedToken.open(text, kind: .passkeyChallenge, key: key) else { return nil }
         var reader = PayloadReader(payload)
         guard let kind = reader.data(), kind.count == 1, let purpose = Purpose(rawValue: kind[0]), let localID = reader.string(),
-            let rpID = reader.string(), let issued = reader.int64(), reader.isAtEnd
+            let rpID = reader.string(), let issued = reader.int64()
         else { return nil }
-        self.init(purpose: purpose, localID: localID, rpID: rpID, issuedAt: Instant(millisecondsSince1970: issued))
+        // A tenant's challenge names its tenant after the issue time.
+        var tenant = ""
+        if !reader.isAtEnd {
+            guard let named = reader.string(), !named.isEmpty, reader.isAtEnd else { return nil }
+            tenant = named
+        }
+        self.init(purpose: purpose, localID: localID, rpID: rpID, issuedAt: Instant(millisecondsSince1970: issued), tenant: tenant)
     }
 
     /// Whether the challenge is too old at `now`.

@@ -123,20 +123,23 @@ package enum APIEndpoint: CaseIterable, Sendable {
             .identityToolkit(
                 v1: "accounts:signInWithCustomToken", v3: "verifyCustomToken", "signInWithCustomToken", signIn: .custom, tenant: .scoped)
 
-        case .startMfaEnrollment: .at(.post, "\(Self.v2Accounts)/mfaEnrollment:start", "startMfaEnrollment", access: .client)
-        case .finalizeMfaEnrollment: .at(.post, "\(Self.v2Accounts)/mfaEnrollment:finalize", "finalizeMfaEnrollment", access: .client)
-        case .withdrawMfa: .at(.post, "\(Self.v2Accounts)/mfaEnrollment:withdraw", "withdrawMfa", access: .client)
-        case .startMfaSignIn: .at(.post, "\(Self.v2Accounts)/mfaSignIn:start", "startMfaSignIn", access: .client)
-        case .finalizeMfaSignIn: .at(.post, "\(Self.v2Accounts)/mfaSignIn:finalize", "finalizeMfaSignIn", access: .client, signIn: .secondFactor)
+        case .startMfaEnrollment: .at(.post, "\(Self.v2Accounts)/mfaEnrollment:start", "startMfaEnrollment", access: .client, tenant: .scoped)
+        case .finalizeMfaEnrollment:
+            .at(.post, "\(Self.v2Accounts)/mfaEnrollment:finalize", "finalizeMfaEnrollment", access: .client, tenant: .scoped)
+        case .withdrawMfa: .at(.post, "\(Self.v2Accounts)/mfaEnrollment:withdraw", "withdrawMfa", access: .client, tenant: .scoped)
+        case .startMfaSignIn: .at(.post, "\(Self.v2Accounts)/mfaSignIn:start", "startMfaSignIn", access: .client, tenant: .scoped)
+        case .finalizeMfaSignIn:
+            .at(.post, "\(Self.v2Accounts)/mfaSignIn:finalize", "finalizeMfaSignIn", access: .client, signIn: .secondFactor, tenant: .scoped)
         case .regenerateRecoveryCodes:
-            .at(.post, "/flint/v1/accounts/mfaRecoveryCodes:regenerate", "regenerateRecoveryCodes", access: .client)
+            .at(.post, "/flint/v1/accounts/mfaRecoveryCodes:regenerate", "regenerateRecoveryCodes", access: .client, tenant: .scoped)
 
-        case .startPasskeyEnrollment: .at(.post, "\(Self.v2Accounts)/passkeyEnrollment:start", "startPasskeyEnrollment", access: .client)
+        case .startPasskeyEnrollment:
+            .at(.post, "\(Self.v2Accounts)/passkeyEnrollment:start", "startPasskeyEnrollment", access: .client, tenant: .scoped)
         case .finalizePasskeyEnrollment:
-            .at(.post, "\(Self.v2Accounts)/passkeyEnrollment:finalize", "finalizePasskeyEnrollment", access: .client)
-        case .startPasskeySignIn: .at(.post, "\(Self.v2Accounts)/passkeySignIn:start", "startPasskeySignIn", access: .client)
+            .at(.post, "\(Self.v2Accounts)/passkeyEnrollment:finalize", "finalizePasskeyEnrollment", access: .client, tenant: .scoped)
+        case .startPasskeySignIn: .at(.post, "\(Self.v2Accounts)/passkeySignIn:start", "startPasskeySignIn", access: .client, tenant: .scoped)
         case .finalizePasskeySignIn:
-            .at(.post, "\(Self.v2Accounts)/passkeySignIn:finalize", "finalizePasskeySignIn", access: .client, signIn: .passkey)
+            .at(.post, "\(Self.v2Accounts)/passkeySignIn:finalize", "finalizePasskeySignIn", access: .client, signIn: .passkey, tenant: .scoped)
 
         case .appleAppSiteAssociation:
             Endpoint(

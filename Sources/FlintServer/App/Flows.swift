@@ -91,7 +91,9 @@ package struct Flows: Sendable {
             breaches: BreachedPasswordCheck(logger: logger, metrics: metrics, tracer: settings.tracer))
         let newAccounts = AccountCreationLimit(perHour: settings.newAccountsPerIPPerHour)
         sessions = Sessions(node: node, projectID: settings.projectID, keys: keys, secret: secret, activity: RefreshActivity())
-        gate = SignInGate(node: node, secret: secret, sessions: sessions)
+        let secrets = SecretsAtRest(masterKey: settings.masterKey)
+        tenants = TenantCache(store: store, secrets: secrets)
+        gate = SignInGate(node: node, secret: secret, sessions: sessions, tenants: tenants)
         verifier = AppVerifier(node: node, secret: secret, push: push)
         phoneCodes = PhoneCodes(node: node, secret: secret, sms: sms, verifier: verifier, gate: gate)
         phone = PhoneSignIn(node: node, secret: secret, codes: phoneCodes, sessions: sessions, gate: gate, newAccounts: newAccounts)
@@ -112,10 +114,8 @@ package struct Flows: Sendable {
         adminCredentials = AdminCredentials(store: store)
         users = UserAdminFlow(node: node)
         imports = ImportFlow(node: node, passwords: passwords)
-        let secrets = SecretsAtRest(masterKey: settings.masterKey)
         webhooks = WebhookDispatcher(node: node, store: store, secrets: secrets, wake: wake)
         webhookSubscriptions = WebhookSubscriptions(
             store: node.store, masterKey: settings.masterKey, allowsHTTP: settings.devMode, clock: clock, random: random)
-        tenants = TenantCache(store: store, secrets: secrets)
     }
 }

@@ -62,6 +62,8 @@ extension MFAFlow {
         var token: VerifiedIDToken?
         /// The sign-in the session stems from.
         var authTime: Instant
+        /// The first factor's session claims a pending credential carries (a SAML sign-in's attributes).
+        var sessionClaims: [String: JSONValue]? = nil
     }
 
     /// The checks every enrolment step makes on the caller: a fresh sign-in with a first factor that can carry MFA,
@@ -83,7 +85,8 @@ extension MFAFlow {
                 throw AuthError.missingIDToken
             }
             guard user.email != nil, user.emailVerified else { throw AuthError.unverifiedEmail }
-            return Enrollee(user: user, provider: credential.signInProvider, token: nil, authTime: credential.authTime)
+            return Enrollee(
+                user: user, provider: credential.signInProvider, token: nil, authTime: credential.authTime, sessionClaims: credential.sessionClaims)
         }
         let (token, user) = try await sessions.authenticate(idToken: idToken)
         guard let provider = token.signInProvider, Self.canCarrySecondFactor(provider) else { throw AuthError.mfaUnsupportedFirstFactor }
@@ -99,7 +102,14 @@ extension MFAFlow {
         !["phone", "anonymous", "custom"].contains(provider)
     }
 
+    /// Runs in the request's tenant (a named one, else its ID token's), or the pending credential's when it names none.
     func startEnrollment(_ wire: StartEnrollmentRequest, locales: [String], clientIP: String? = nil) async throws -> StartEnrollmentResponse {
+        try await gate.inTenant(ofPendingCredential: wire.idToken == nil ? wire.pendingCredential : nil) {
+            try await startEnrollmentHere(wire, locales: locales, clientIP: clientIP)
+        }
+    }
+
+    private func startEnrollmentHere(_ wire: StartEnrollmentRequest, locales: [String], clientIP: String?) async throws -> StartEnrollmentResponse {
         let config = node.config.current
         if wire.totp != nil && wire.phone == nil {
             guard config.totpSecondFactorEnabled else { throw AuthError.totpMFANotEnabled }
@@ -130,7 +140,14 @@ extension MFAFlow {
         return StartEnrollmentResponse(phoneSessionInfo: .init(sessionInfo: sessionInfo))
     }
 
+    /// Runs in the request's tenant (a named one, else its ID token's), or the pending credential's when it names none.
     func finalizeEnrollment(_ wire: FinalizeEnrollmentRequest) async throws -> MFATokensResponse {
+        try await gate.inTenant(ofPendingCredential: wire.idToken == nil ? wire.mfaPendingCredential : nil) {
+            try await finalizeEnrollmentHere(wire)
+        }
+    }
+
+    private func finalizeEnrollmentHere(_ wire: FinalizeEnrollmentRequest) async throws -> MFATokensResponse {
         let config = node.config.current
         let enrollmentID = node.random.alphanumericID()
         let now = node.clock.now()
@@ -182,7 +199,8 @@ extension MFAFlow {
         let (user, refresh, first) = try result.get()
         node.logger.notice("second factor enrolled", metadata: ["uid": "\(user.localID)", "factor": "\(added.factor)"])
         let tokens = try sessions.sessionTokens(
-            user: user, refreshToken: refresh, provider: provider, now: now, secondFactor: claim, authTime: enrollee.authTime)
+            user: user, refreshToken: refresh, provider: provider, now: now, secondFactor: claim, authTime: enrollee.authTime,
+            developerClaims: enrollee.sessionClaims)
         return MFATokensResponse(tokens: tokens, recoveryCodes: first ? codes : nil)
     }
 
@@ -228,7 +246,8 @@ extension MFAFlow {
             user.lastRefreshAt = now
             try await tx.updateUser(user)
             let refresh = try await sessions.storeRefreshToken(
-                tx, user: user, provider: enrollee.provider, now: now, secondFactor: claim, authTime: enrollee.authTime)
+                tx, user: user, provider: enrollee.provider, now: now, secondFactor: claim, authTime: enrollee.authTime,
+                developerClaims: enrollee.sessionClaims)
             return .success((user, refresh, first))
         }
     }

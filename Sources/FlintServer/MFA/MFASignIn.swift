@@ -45,7 +45,14 @@ extension MFAFlow {
     /// Second-factor tries one account may make in 15 minutes, across pending credentials.
     static let secondFactorFailuresPerAccount: Int64 = 10
 
+    /// Runs in the request's tenant, or the pending credential's when the request names none.
     func startMFASignIn(_ wire: StartMFASignInRequest, locales: [String], clientIP: String? = nil) async throws -> StartMFASignInResponse {
+        try await gate.inTenant(ofPendingCredential: wire.pendingCredential) {
+            try await startMFASignInHere(wire, locales: locales, clientIP: clientIP)
+        }
+    }
+
+    private func startMFASignInHere(_ wire: StartMFASignInRequest, locales: [String], clientIP: String?) async throws -> StartMFASignInResponse {
         guard let text = wire.pendingCredential, !text.isEmpty else { throw AuthError.missingMFAPendingCredential }
         guard let enrollmentID = wire.enrollmentID, !enrollmentID.isEmpty else { throw AuthError.missingMFAEnrollmentID }
         let credential = try gate.openPendingCredential(text)
@@ -59,7 +66,12 @@ extension MFAFlow {
         return StartMFASignInResponse(phoneResponseInfo: .init(sessionInfo: sessionInfo))
     }
 
+    /// Runs in the request's tenant, or the pending credential's when the request names none.
     func finalizeMFASignIn(_ wire: FinalizeMFASignInRequest) async throws -> MFATokensResponse {
+        try await gate.inTenant(ofPendingCredential: wire.mfaPendingCredential) { try await finalizeMFASignInHere(wire) }
+    }
+
+    private func finalizeMFASignInHere(_ wire: FinalizeMFASignInRequest) async throws -> MFATokensResponse {
         guard let text = wire.mfaPendingCredential, !text.isEmpty else { throw AuthError.missingMFACredential }
         let credential = try gate.openPendingCredential(text)
         AuditOrigin.current.notes.subject = credential.localID
@@ -70,7 +82,7 @@ extension MFAFlow {
         let perCredential = Limit(
             key: .secondFactorTries(credentialNonce: credential.nonce), max: Int64(node.settings.maxCodeAttempts), window: .seconds(600))
         let perAccount = Limit(
-            key: .secondFactorFailures(localID: credential.localID), max: Self.secondFactorFailuresPerAccount, window: .seconds(900))
+            key: .secondFactorFailures(tenant: .scoped, localID: credential.localID), max: Self.secondFactorFailuresPerAccount, window: .seconds(900))
         let (credentialOver, accountOver) = try await node.store.write { tx in
             (try await [perCredential].count(in: tx, now: now), try await [perAccount].count(in: tx, now: now))
         }
@@ -88,7 +100,8 @@ extension MFAFlow {
     }
 
     /// Finalize's transaction: gives back the reserved tries, puts the sign-in to the project's `beforeSignIn` function
-    /// (``BlockingPhase``), stamps the account and stores its refresh token (with the function's session claims).
+    /// (``BlockingPhase``), stamps the account and stores its refresh token (with the first factor's session claims and
+    /// the function's).
     private func completeSignIn(
         _ credential: MFAPendingCredential, claim: SecondFactorClaim, releasing limits: [Limit], in tx: some Writes, now: Instant
     ) async throws -> Result<(UserRecord, String, [FederatedIdentityRecord], [String: JSONValue]?), AuthError> {
@@ -99,10 +112,13 @@ extension MFAFlow {
             return .failure(.invalidMFAPendingCredential)
         }
         guard !user.disabled else { return .failure(.userDisabled) }
-        var sessionClaims: [String: JSONValue]?
+        // The first factor's session claims (a SAML sign-in's attributes), under a function's own.
+        var sessionClaims = credential.sessionClaims
         switch try await gate.blockingFunctionsAfterSecondFactor(tx, user: user, provider: credential.signInProvider) {
         case .disabled?: return .failure(.userDisabled)
-        case .proceed(let updated, let claims)?: (user, sessionClaims) = (updated, claims)
+        case .proceed(let updated, let claims)?:
+            user = updated
+            if let claims { sessionClaims = (sessionClaims ?? [:]).merging(claims) { $1 } }
         case nil: break
         }
         try await tx.recordSession(tenant: .scoped, localID: user.localID, at: now)

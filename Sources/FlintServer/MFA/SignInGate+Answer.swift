@@ -37,10 +37,11 @@ extension SignInGate {
         switch outcome {
         case .failed(let error):
             throw error
-        case .secondFactorRequired(let user, let enrollments, let isNew):
+        case .secondFactorRequired(let user, let enrollments, let isNew, let claims):
             SignInProbe.secondFactorRequired()
             SignInProbe.answered(isNew: isNew, provider: provider)
-            let challenge = try mfaChallenge(user: user, provider: provider, enrollments: enrollments, now: now)
+            let challenge = try mfaChallenge(
+                user: user, provider: provider, enrollments: enrollments, sessionClaims: claims ?? developerClaims, now: now)
             let session = SignInAnswer(
                 mfaPendingCredential: challenge.pendingCredential, mfaInfo: challenge.hints, mfaEnrollmentRequired: enrollments.isEmpty ? true : nil)
             return (user, isNew, session)

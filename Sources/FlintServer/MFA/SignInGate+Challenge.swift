@@ -22,12 +22,16 @@ extension SignInGate {
         return try await reader.mfaEnrollments(tenant: .scoped, localID: localID)
     }
 
-    /// The challenge for `user`, who proved `provider` at `now` and has `enrollments`.
-    func mfaChallenge(user: UserRecord, provider: String, enrollments: [MFAEnrollmentRecord], now: Instant) throws -> MFAChallenge {
+    /// The challenge for `user`, who proved `provider` at `now` and has `enrollments`; the first factor's
+    /// `sessionClaims` ride in the pending credential to the session the second factor earns.
+    func mfaChallenge(
+        user: UserRecord, provider: String, enrollments: [MFAEnrollmentRecord], sessionClaims: [String: JSONValue]? = nil, now: Instant
+    ) throws -> MFAChallenge {
         var credential = MFAPendingCredential(
             localID: user.localID, signInProvider: provider, authTime: now.wholeSecond, issuedAt: now.wholeSecond, nonce: node.random.bytes(16))
         credential.revocationGeneration = user.revocationGeneration
         credential.tenant = user.tenant.rawValue
+        credential.sessionClaims = sessionClaims
         let sealed: String
         do { sealed = try credential.seal(key: secret.mfaKey) } catch { throw AuthError.internalError }
         return MFAChallenge(pendingCredential: sealed, hints: enrollments.map(MFAInfoJSON.hint))
@@ -36,12 +40,30 @@ extension SignInGate {
     /// Opens a pending credential: `INVALID_MFA_PENDING_CREDENTIAL` when forged, garbled or expired;
     /// `INVALID_PROJECT_ID` (as the emulator answers) when it was issued in another tenant than the request's.
     func openPendingCredential(_ text: String) throws(AuthError) -> MFAPendingCredential {
-        guard let credential = MFAPendingCredential(opening: text, key: secret.mfaKey),
-            !credential.isExpired(now: node.clock.now(), lifetime: Self.mfaPendingLifetime)
-        else { throw AuthError.invalidMFAPendingCredential }
+        let credential = try openPendingCredentialAnywhere(text)
         guard credential.tenant == TenantScope.tenant.rawValue else {
             throw AuthError.invalidProjectID.with(detail: "Project ID does not match MFA pending credential.")
         }
         return credential
+    }
+
+    /// Opens a pending credential of any tenant: `INVALID_MFA_PENDING_CREDENTIAL` when forged, garbled or expired.
+    private func openPendingCredentialAnywhere(_ text: String) throws(AuthError) -> MFAPendingCredential {
+        guard let credential = MFAPendingCredential(opening: text, key: secret.mfaKey),
+            !credential.isExpired(now: node.clock.now(), lifetime: Self.mfaPendingLifetime)
+        else { throw AuthError.invalidMFAPendingCredential }
+        return credential
+    }
+
+    /// Runs `body` in the tenant of the pending credential `text` when the request names no tenant (a client that
+    /// sends the credential alone), as an ID token's tenant is the scope of a call that carries only the token: the
+    /// tenant is resolved as ``TenantMiddleware`` resolves a named one (`TENANT_NOT_FOUND`, `PROJECT_DISABLED`) and its
+    /// settings govern. A request that names a tenant runs in it, where another tenant's credential is refused
+    /// (``openPendingCredential(_:)``); so does a credential that does not open.
+    func inTenant<T>(ofPendingCredential text: String?, _ body: () async throws -> T) async throws -> T {
+        guard let text, !text.isEmpty, TenantScope.tenant.isDefault, let credential = try? openPendingCredentialAnywhere(text),
+            !credential.tenant.isEmpty
+        else { return try await body() }
+        return try await TenantScope.run(resolving: credential.tenant, tenants: tenants, project: node.config.project, body)
     }
 }

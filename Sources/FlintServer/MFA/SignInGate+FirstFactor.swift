@@ -60,7 +60,7 @@ extension SignInGate {
         case .challenge:
             detail["result"] = "SECOND_FACTOR_REQUIRED"
             try await tx.audit(.signIn, uid: user.localID, at: now, detail)
-            return .secondFactorRequired(user: user, enrollments: gate.enrollments, isNew: isNew)
+            return .secondFactorRequired(user: user, enrollments: gate.enrollments, isNew: isNew, claims: developerClaims)
         case .tokens:
             let refresh = try await sessions.storeRefreshToken(
                 tx, user: user, provider: provider, now: now, secondFactor: linking.flatMap(SecondFactorClaim.init), authTime: linking?.authTime,

@@ -10,4 +10,6 @@ struct SignInGate: Sendable {
     /// The MFA key seals pending credentials.
     let secret: ServerSecret
     let sessions: Sessions
+    /// The tenants a pending credential may name (``inTenant(ofPendingCredential:_:)``).
+    let tenants: TenantCache
 }

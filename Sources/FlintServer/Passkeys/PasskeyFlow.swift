@@ -38,11 +38,12 @@ struct PasskeyFlow: Sendable {
         guard let rpID = relyingParty.rpID(forOrigin: origin) else {
             throw AuthError.invalidArgument("Passkeys need an authorized domain (config authorizedDomains).")
         }
-        let challenge = PasskeyChallenge(purpose: purpose, localID: localID, rpID: rpID, issuedAt: node.clock.now())
+        let challenge = PasskeyChallenge(
+            purpose: purpose, localID: localID, rpID: rpID, issuedAt: node.clock.now(), tenant: TenantScope.tenant.rawValue)
         return (try challenge.seal(key: secret.mfaKey), rpID)
     }
 
-    /// Reads `clientDataJSON`, checks its type, origin and challenge, and opens the challenge.
+    /// Reads `clientDataJSON`, checks its type, origin and challenge (issued in the request's tenant), and opens the challenge.
     /// - Returns: the client data, the challenge and its canonical text (the key that spends it).
     func openClientData(_ text: String?, type: String, purpose: PasskeyChallenge.Purpose) throws(AuthError) -> (
         ClientData, PasskeyChallenge, String
@@ -53,7 +54,7 @@ struct PasskeyFlow: Sendable {
             guard let sent = Base64URL.decode(client.challenge) else { throw WebAuthnError.invalid("challenge") }
             let canonical = Base64URL.encode(sent)
             guard let challenge = PasskeyChallenge(opening: canonical, key: secret.mfaKey), challenge.purpose == purpose,
-                !challenge.isExpired(now: node.clock.now())
+                challenge.tenant == TenantScope.tenant.rawValue, !challenge.isExpired(now: node.clock.now())
             else { throw AuthError.invalidPasskeyChallenge }
             try client.check(type: type, challenge: sent)
             try relyingParty.check(origin: client.origin, rpID: challenge.rpID)

@@ -38,7 +38,8 @@ extension PhoneCodes {
     static func provenNumber(_ outcome: CodeSpendOutcome, purpose: SMSPurpose) -> Result<String, AuthError> {
         switch outcome {
         case .spent(let session):
-            guard session.purpose == CodePurpose(purpose) else { return .failure(.invalidSessionInfo) }
+            // A code acts only in the tenant it was sent in.
+            guard session.purpose == CodePurpose(purpose), session.tenant == TenantID.scoped else { return .failure(.invalidSessionInfo) }
             return .success(session.phoneNumber)
         case .notFound: return .failure(.invalidSessionInfo)
         case .expired: return .failure(.sessionExpired)

@@ -25,6 +25,17 @@ enum TenantScope {
         return try await AuditOrigin.$current.withValue(origin) { try await body() }
     }
 
+    /// Runs `body` in the tenant `id` (its settings over `project`'s config) as a request naming it would run:
+    /// `TENANT_NOT_FOUND` for an unknown tenant, `PROJECT_DISABLED` when its `disableAuth` is on. For what a request
+    /// carries rather than names (an MFA pending credential's sealed tenant).
+    static func run<T>(
+        resolving id: String, tenants: TenantCache, project: ProjectConfig, _ body: () async throws -> T
+    ) async throws -> T {
+        let tenant = try await tenants.resolve(id)
+        guard !tenant.disableAuth else { throw AuthError.projectDisabled }
+        return try await run(in: TenantID(rawValue: id), settings: try tenant.settings(over: project), body)
+    }
+
     /// `TENANT_ID_MISMATCH` unless `tenant` (a token's, a code's, a credential's) is the request's.
     static func require(_ tenant: String, detail: String? = nil) throws(AuthError) {
         guard tenant == Self.tenant.rawValue else {

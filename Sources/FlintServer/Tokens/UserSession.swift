@@ -33,8 +33,9 @@ enum SignInOutcome: Sendable {
     /// `identities` are the account's federated identities, for the ID token's `firebase.identities`; `claims` the
     /// session's own (a custom token's developer claims, a blocking function's session claims) over the account's.
     case signedIn(user: UserRecord, refreshToken: String, isNew: Bool, identities: [FederatedIdentityRecord] = [], claims: [String: JSONValue]? = nil)
-    /// The first factor is proven; the account has second factors to ask for.
-    case secondFactorRequired(user: UserRecord, enrollments: [MFAEnrollmentRecord], isNew: Bool = false)
+    /// The first factor is proven; the account has second factors to ask for. `claims` are the first factor's session
+    /// claims (a SAML sign-in's attributes), sealed into the pending credential for the session the second factor earns.
+    case secondFactorRequired(user: UserRecord, enrollments: [MFAEnrollmentRecord], isNew: Bool = false, claims: [String: JSONValue]? = nil)
 }
 
 extension Sessions {

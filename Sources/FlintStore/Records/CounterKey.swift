@@ -121,8 +121,10 @@ extension CounterKey {
         CounterKey(rawValue: "mfa:" + Hex.encode(credentialNonce))
     }
 
-    /// Second-factor failures of an account.
-    public static func secondFactorFailures(localID: String) -> CounterKey { CounterKey(rawValue: "mfa-user:" + localID) }
+    /// Second-factor failures of an account of `tenant` (local IDs are unique within a tenant only).
+    public static func secondFactorFailures(tenant: TenantID, localID: String) -> CounterKey {
+        CounterKey(rawValue: prefix(of: tenant) + "mfa-user:" + localID)
+    }
 
     /// Codes tried with one TOTP enrolment session (its text, hashed).
     public static func totpEnrollmentTries(session: String) -> CounterKey {
