@@ -206,6 +206,9 @@ struct TenantTests {
                 let start = try await api.postRaw("/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:start", body)
                 #expect(start.errorCode == "UNSUPPORTED_TENANT_OPERATION", "second factors are not served in tenants yet: \(start.text)")
             }
+            // Federated sign-in is served in tenants (TenantFederatedTests); Game Center's is not.
+            let gameCenter = try await api.postRaw("\(Path.v1)/accounts:signInWithGameCenter", #"{"playerId":"G:1","tenantId":"\#(id)"}"#)
+            #expect(gameCenter.errorCode == "UNSUPPORTED_TENANT_OPERATION", "\(gameCenter.text)")
             let unknown = try await api.postRaw(
                 "\(Path.v1)/accounts:signInWithPassword", #"{"email":"a@example.com","password":"secret1","tenantId":"nobody-1"}"#)
             #expect(unknown.errorCode == "TENANT_NOT_FOUND", "\(unknown.text)")
