@@ -13,6 +13,9 @@ Debian's `xmlsec1`) as the identity provider, served on loopback; no browser: th
    browser on to the `continueUri` with the response; `signInWithIdp` with that URL finds the same account.
 5. The verifier's refusals over HTTP: a wrapped assertion (XSW), an unsigned assertion altered inside a signed
    response, a response signed by a key the config does not hold.
+6. A tenant: the same IdP configured as the tenant's `saml.pysaml2`; the handler's start names the tenant (`tid`), the
+   sealed RelayState carries it; `signInWithIdp` refuses the link without the tenant and signs the same NameID in as
+   the tenant's own account (`firebase.tenant`) with it.
 
 Usage: saml-sign-in-test.py --flint .build/debug/flint
 """
@@ -165,19 +168,24 @@ def post_form(action, fields):
     return request("POST", action, urllib.parse.urlencode(fields), "application/x-www-form-urlencoded")
 
 
-def sign_in_with_idp(flint, request_uri, session_id, post_body=None):
+def sign_in_with_idp(flint, request_uri, session_id, post_body=None, tenant=None):
     body = {"requestUri": request_uri, "sessionId": session_id, "returnSecureToken": True}
     if post_body is not None:
         body["postBody"] = post_body
+    if tenant:
+        body["tenantId"] = tenant
     return post(f"{flint.base}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=test", body)
 
 
-def handler_start(flint, session_id):
-    """A plain page's start through the hosted handler; the IdP URL it answers."""
-    query = urllib.parse.urlencode({
+def handler_start(flint, session_id, tenant=None):
+    """A plain page's start through the hosted handler (in `tenant`, if any); the IdP URL it answers."""
+    fields = {
         "apiKey": "test", "authType": "signInViaRedirect", "providerId": PROVIDER, "redirectUrl": "http://localhost/back",
         "sessionId": hashlib.sha256(session_id.encode()).hexdigest(), "eventId": "event-1",
-    })
+    }
+    if tenant:
+        fields["tid"] = tenant
+    query = urllib.parse.urlencode(fields)
     status, headers, text = request("GET", f"{flint.base}/__/auth/handler?{query}")
     check(status == 303 and headers.get("location", "").startswith(idp_sso + "?SAMLRequest="), "the handler sends the browser to the IdP", text)
     return headers["location"]
@@ -296,6 +304,29 @@ def main():
         form = FormReader()
         form.feed(stranger_page)
         expect_refused(flint, "a response signed by a key not in the config", form.action, form.fields, "session-stranger", "does not verify")
+
+        # 6. A tenant with the same IdP.
+        status, _, text = request_json(f"{flint.base}/identitytoolkit.googleapis.com/v2/projects/{PROJECT}/tenants", {"displayName": "saml-tenant"})
+        check(status == 200, "the operator creates a tenant", text)
+        tenant = json.loads(text)["name"].split("/")[-1]
+        url = (f"{flint.base}/identitytoolkit.googleapis.com/v2/projects/{PROJECT}/tenants/{tenant}/inboundSamlConfigs"
+               f"?inboundSamlConfigId={PROVIDER}")
+        status, _, text = request_json(url, resource)
+        check(status == 200, "the operator configures the tenant's SAML provider", text)
+        action, fields = visit_idp(handler_start(flint, "session-tenant", tenant))
+        status, headers, _ = post_form(action, fields)
+        link, error = link_of(headers.get("location", ""))
+        check(status == 303 and link and not error, "the handler checks the response with the tenant's provider and sends the page its link", headers)
+        status, answer = sign_in_with_idp(flint, link, "session-tenant")
+        message = answer.get("error", {}).get("message", "")
+        check(status == 400 and message.startswith("INVALID_IDP_RESPONSE") and "another tenant" in message,
+              "the tenant's sign-in is refused outside the tenant", answer)
+        status, answer = sign_in_with_idp(flint, link, "session-tenant", tenant=tenant)
+        check(status == 200 and answer.get("isNewUser") is True and answer.get("localId") != local_id,
+              "in the tenant, the same NameID is the tenant's own new account", answer)
+        claims = claims_of(answer["idToken"])
+        check(claims["firebase"].get("tenant") == tenant and claims["firebase"].get("sign_in_attributes", {}).get("groups") == ["engines", "poets"],
+              "the tenant's ID token names the tenant and carries the attributes", claims)
         print("saml sign-in test: all checks passed")
     finally:
         idp.stop()

@@ -86,6 +86,41 @@ struct OAuthWebFlowTests {
         }
     }
 
+    @Test("with Auth.tenantID set, the start names the tenant (tid) and signInWithIdp sends tenantId: the tenant's provider and account")
+    func tenantSignIn() async throws {
+        try await withWebSignIn { server, stand, auth in
+            let owner = ["Authorization": "Bearer owner"]
+            let base = "/identitytoolkit.googleapis.com/v2/projects/demo-flint/tenants"
+            let (status, data) = try await server.send("POST", base, body: Data(#"{"displayName":"web-tenant"}"#.utf8), headers: owner)
+            #expect(status == 200, "\(String(decoding: data, as: UTF8.self))")
+            let name = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["name"] as? String)
+            let tenant = String(try #require(name.split(separator: "/").last))
+            // The tenant's own client at the same provider (the project's is corp-client).
+            let resource: JSONValue = [
+                "enabled": true, "clientId": "tenant-client", "clientSecret": "tenant-secret", "issuer": .string(stand.issuer),
+            ]
+            let (created, answer) = try await server.send(
+                "POST", "\(base)/\(tenant)/oauthIdpConfigs?oauthIdpConfigId=oidc.corp", body: Data(resource.serialized()), headers: owner)
+            #expect(created == 200, "\(String(decoding: answer, as: UTF8.self))")
+
+            auth.tenantID = tenant
+            let browser = RedirectBrowser(auth: auth)
+            let inTenant = try await auth.signIn(with: OAuthProvider(providerID: "oidc.corp", auth: auth), uiDelegate: browser)
+            let opened = try #require(browser.opened.events.first)
+            let query = URLComponents(url: opened, resolvingAgainstBaseURL: false)?.queryItems ?? []
+            #expect(query.first { $0.name == "tid" }?.value == tenant)
+            #expect(inTenant.user.tenantID == tenant && inTenant.additionalUserInfo?.isNewUser == true)
+            let claims = try await inTenant.user.getIDTokenResult().claims
+            #expect((claims["firebase"] as? [String: Any])?["tenant"] as? String == tenant)
+            #expect(try await auth.fetchSignInMethods(forEmail: "lin@corp.example") == ["oidc.corp"], "createAuthUri in the tenant")
+            try auth.signOut()
+            // The same person without a tenant: the project's provider, another account.
+            auth.tenantID = nil
+            let inProject = try await auth.signIn(with: OAuthProvider(providerID: "oidc.corp", auth: auth), uiDelegate: browser)
+            #expect(inProject.user.uid != inTenant.user.uid && inProject.user.tenantID == nil)
+        }
+    }
+
     @Test("the completion form delivers the credential")
     func completionForm() async throws {
         try await withWebSignIn { _, _, auth in

@@ -171,7 +171,7 @@ struct ProviderIDTokenTests {
         for document in bad { #expect(throws: AuthError.self) { try ProjectConfig(document: document) } }
     }
 
-    @Test("pending tokens open with their key until they expire, and never as another kind")
+    @Test("pending tokens open with their key until they expire, never as another kind, and keep their tenant")
     func pendingTokens() throws {
         let secret = ServerSecret(master: Array(repeating: 7, count: 32))
         let profile = ProviderProfile(claims: ["sub": "1093", "email": "a@b.c", "email_verified": true, "name": "A B"])
@@ -183,5 +183,9 @@ struct ProviderIDTokenTests {
         #expect(IdpPendingToken(opening: text, key: secret.idpKey, now: now + .seconds(3601)) == nil)
         #expect(IdpPendingToken(opening: text, key: secret.mfaKey, now: now) == nil)
         #expect(IdpPendingToken(opening: "x" + text, key: secret.idpKey, now: now) == nil)
+        #expect(opened.tenant.isEmpty)
+        let inTenant = IdpPendingToken(providerID: "google.com", profile: profile, tenant: "acme-x7k2q", now: now)
+        let tenantText = try inTenant.seal(key: secret.idpKey)
+        #expect(try #require(IdpPendingToken(opening: tenantText, key: secret.idpKey, now: now)).tenant == "acme-x7k2q")
     }
 }

@@ -28,6 +28,23 @@ struct RedirectStateTests {
         }
     }
 
+    @Test("a tenant's state carries its tenant, with or without the provider's data; the default tenant's is sealed as before tenants")
+    func tenant() throws {
+        var state = RedirectState(
+            providerID: "saml.corp", sessionHash: "", eventID: "", authType: "createAuthUri", target: .web(redirectURL: "https://example.com/done"),
+            tenant: "acme-x7k2q", random: SystemRandom(), now: now)
+        let opened = try #require(RedirectState(opening: try state.seal(key: secret.idpKey), key: secret.idpKey, now: now))
+        #expect(opened == state && opened.tenant == "acme-x7k2q" && opened.providerData.isEmpty)
+        state.providerData = "common"
+        #expect(try #require(RedirectState(opening: try state.seal(key: secret.idpKey), key: secret.idpKey, now: now)) == state)
+        var project = state
+        project.tenant = ""
+        let text = try project.seal(key: secret.idpKey)
+        let tenantText = try state.seal(key: secret.idpKey)
+        #expect(try #require(RedirectState(opening: text, key: secret.idpKey, now: now)) == project)
+        #expect(text.count < tenantText.count, "nothing is added for the default tenant")
+    }
+
     @Test("the PKCE challenge is the S256 of the verifier, and the session must be the one it started with")
     func challengeAndSession() {
         let state = RedirectState(

@@ -109,7 +109,8 @@ struct FederatedRedirectTests {
                 (["sessionId": "short"], "sessionId"),
                 (["appId": ""], "clientId or appId"),
                 (["authType": "bogus"], "authType"),
-                (["tid": "tenant-1"], "tenants"),
+                (["tid": "tenant-1"], "tenant-1 is not one of this project"),
+                (["tid": "bad/tenant"], "tid parameter"),
             ]
             for (extra, words) in cases {
                 let page = try await api.handler(API.redirectQuery("oidc.corp", sessionID: "s", extra))

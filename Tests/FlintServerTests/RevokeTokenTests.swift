@@ -82,6 +82,34 @@ struct RevokeTokenTests {
         }
     }
 
+    @Test("in a tenant: the tenant's user and apple.com config, the tenant chosen by the ID token as FirebaseAuth sends none")
+    func inTenant() async throws {
+        try await withAppleStandIn { api, apple in
+            let tenant = try await TenantTests.create(api, #"{"displayName":"apple-tenant"}"#)
+            let other = try await TenantTests.create(api, #"{"displayName":"other-tenant"}"#)
+            let servicesID = "com.example.tenant-signin"
+            try await api.configureTenantIdp(
+                tenant, "apple.com",
+                [
+                    "enabled": true, "clientId": .string(servicesID),
+                    "appleSignInConfig": ["bundleIds": [.string(appleBundleID)], "codeFlowConfig": apple.codeFlowConfig],
+                ])
+            let token = try apple.issuer.token(appleClaims(api, sub: "020.apple", email: nil))
+            let signedIn = try await api.signInWithIdp([("providerId", "apple.com"), ("id_token", token), ("nonce", rawNonce)], tenant: tenant)
+            #expect(signedIn.status == .ok && TenantFederatedTests.tenant(of: signedIn) == tenant, "\(signedIn.text)")
+            let fields: [String: JSONValue] = [
+                "providerId": "apple.com", "tokenType": "ACCESS_TOKEN", "token": "at-t", "idToken": .string(try #require(signedIn.string("idToken"))),
+            ]
+            var elsewhere = fields
+            elsewhere["tenantId"] = .string(other)
+            #expect(try await api.revokeToken(elsewhere).errorCode == "TENANT_ID_MISMATCH")
+            let reply = try await api.revokeToken(fields)
+            #expect(reply.status == .ok, "\(reply.text)")
+            #expect(apple.revoked == [.init(token: "at-t", hint: "access_token", clientID: servicesID)], "the tenant's services ID")
+            #expect(apple.secretProblems.isEmpty, "\(apple.secretProblems)")
+        }
+    }
+
     @Test("refusals: the session, the provider, the token, an account without Apple, a tenant")
     func refusals() async throws {
         try await withAppleStandIn { api, apple in

@@ -48,9 +48,13 @@ extension API {
     }
 
     /// `signInWithIdp` as FirebaseAuth completes a hosted-handler sign-in: `postBody` naming only the provider (none
-    /// when `providerID` is `nil`), `requestUri` the callback link, `sessionId` the raw session ID.
-    func completeRedirect(link: String, sessionID: String?, providerID: String? = "oidc.corp", idToken: String? = nil) async throws -> Reply {
+    /// when `providerID` is `nil`), `requestUri` the callback link, `sessionId` the raw session ID, `tenantId` the app's
+    /// tenant (none for `nil`).
+    func completeRedirect(
+        link: String, sessionID: String?, providerID: String? = "oidc.corp", idToken: String? = nil, tenantID: String? = nil
+    ) async throws -> Reply {
         var body: [String: JSONValue] = ["requestUri": .string(link), "returnSecureToken": true, "returnIdpCredential": true]
+        if let tenantID { body["tenantId"] = .string(tenantID) }
         if let providerID { body["postBody"] = .string("providerId=" + URLQuery.escape(providerID)) }
         if let sessionID { body["sessionId"] = .string(sessionID) }
         if let idToken { body["idToken"] = .string(idToken) }

@@ -24,10 +24,10 @@ extension API {
     /// `signInWithIdp` as the JS SDK completes an auth event (`requestUri`, `sessionId`, no `postBody`), with the node's
     /// clock first moved up to the wall clock: the stand-in issuer stamps its ID tokens with the wall clock, and a slow
     /// run (a loaded machine) must not make them look issued in the future.
-    func completeWebSDK(link: String, sessionID: String?, idToken: String? = nil) async throws -> Reply {
+    func completeWebSDK(link: String, sessionID: String?, idToken: String? = nil, tenantID: String? = nil) async throws -> Reply {
         let behind = Instant(Date()) - clock.now()
         if behind > .zero { clock.advance(by: behind) }
-        return try await completeRedirect(link: link, sessionID: sessionID, providerID: nil, idToken: idToken)
+        return try await completeRedirect(link: link, sessionID: sessionID, providerID: nil, idToken: idToken, tenantID: tenantID)
     }
 
     /// A JS SDK start, the provider, then the handler's callback: the start page and the hand-over page.

@@ -142,7 +142,7 @@ struct WebSDKHandoffTests {
         arguments: [
             (["authType": "signInViaBogus"], "authType"), (["redirectUrl": ""], "redirectUrl"),
             (["redirectUrl": "javascript:alert(1)"], "redirectUrl"),
-            (["tid": "tenant-1"], "tenants"), (["eventId": "has space"], "eventId"), (["appName": "caf\u{e9}"], "appName"),
+            (["tid": "bad tenant"], "tid"), (["eventId": "has space"], "eventId"), (["appName": "caf\u{e9}"], "appName"),
             (["apiKey": ""], "apiKey"), (["providerId": ""], "providerId"), (["customParameters": "[1]"], "customParameters"),
             (["redirectUrl": "https://localhost/" + String(repeating: "a", count: 4096)], "redirectUrl"),
         ])

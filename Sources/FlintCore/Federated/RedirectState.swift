@@ -3,8 +3,9 @@ package import Crypto
 /// The `state` parameter of a provider authorization request started by the hosted handler (`/__/auth/handler`):
 /// everything the sign-in needs later, sealed (AES-256-GCM, ``SealedToken``) so that any node can finish it without a
 /// store. It names the provider, the app's session (SHA-256 hex of the session ID the SDK keeps and sends to
-/// `signInWithIdp`), the event, where the browser goes back to, the PKCE verifier and the raw nonce. The provider
-/// hands it back with the code; it then travels inside the callback link to the app and back in `requestUri`.
+/// `signInWithIdp`), the event, where the browser goes back to, the PKCE verifier, the raw nonce and the tenant the
+/// sign-in runs in. The provider hands it back with the code; it then travels inside the callback link to the app and
+/// back in `requestUri`, where only a request in the same tenant may complete it.
 package struct RedirectState: Sendable, Equatable {
     /// How long a started sign-in may take, from the handler to `signInWithIdp`.
     package static let lifetime: Duration = .seconds(900)
@@ -40,12 +41,17 @@ package struct RedirectState: Sendable, Equatable {
     /// What the provider's web flow keeps until its callback, sealed with the rest (``BuiltInProvider``: Microsoft's
     /// tenant, Twitter's request token secret); empty for most.
     package var providerData = ""
+    /// The Identity Platform tenant the sign-in started in (the handler's `tid`, `createAuthUri`'s `tenantId`); empty for
+    /// the project's own users. Its callback and `signInWithIdp` run in this tenant only.
+    package var tenant = ""
 
     /// A new state valid for ``lifetime`` from `now`, with a fresh verifier and nonce from `random`.
     package init(
-        providerID: String, sessionHash: String, eventID: String, authType: String, target: Target, random: any RandomSource, now: Instant
+        providerID: String, sessionHash: String, eventID: String, authType: String, target: Target, tenant: String = "", random: any RandomSource,
+        now: Instant
     ) {
         (self.providerID, self.sessionHash, self.eventID, self.authType, self.target) = (providerID, sessionHash, eventID, authType, target)
+        self.tenant = tenant
         codeVerifier = Base64URL.encode(random.bytes(32))
         nonce = Base64URL.encode(random.bytes(24))
         expiresAt = now + Self.lifetime
@@ -71,7 +77,9 @@ package struct RedirectState: Sendable, Equatable {
         case .web(let url): for field in ["web", url] { writer.append(field) }
         case .sdk(let apiKey, let appName, let url): for field in ["sdk", url, apiKey, appName] { writer.append(field) }
         }
-        if !providerData.isEmpty { writer.append(providerData) }
+        // Both optional, at the end: a tenant's state carries the provider's data even when empty.
+        if !providerData.isEmpty || !tenant.isEmpty { writer.append(providerData) }
+        if !tenant.isEmpty { writer.append(tenant) }
         return try SealedToken.seal(writer.bytes, kind: .redirectState, key: key)
     }
 
@@ -93,8 +101,12 @@ package struct RedirectState: Sendable, Equatable {
         default: return nil
         }
         if !reader.isAtEnd {
-            guard let data = reader.string(), reader.isAtEnd else { return nil }
+            guard let data = reader.string() else { return nil }
             providerData = data
+        }
+        if !reader.isAtEnd {
+            guard let tenant = reader.string(), !tenant.isEmpty, reader.isAtEnd else { return nil }
+            self.tenant = tenant
         }
         (providerID, sessionHash, eventID, authType) = (provider, session, event, type)
         (codeVerifier, self.nonce, expiresAt) = (verifier, nonce, Instant(millisecondsSince1970: expires))

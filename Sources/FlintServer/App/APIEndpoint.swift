@@ -111,14 +111,18 @@ package enum APIEndpoint: CaseIterable, Sendable {
         case .signInWithPassword:
             .identityToolkit(v1: "accounts:signInWithPassword", v3: "verifyPassword", "signInWithPassword", signIn: .password, tenant: .scoped)
         case .resetPassword: .identityToolkit(v1: "accounts:resetPassword", v3: "resetPassword", "resetPassword", tenant: .scoped)
-        case .createAuthUri: .identityToolkit(v1: "accounts:createAuthUri", v3: "createAuthUri", "createAuthUri", access: .clientRead)
+        case .createAuthUri:
+            .identityToolkit(v1: "accounts:createAuthUri", v3: "createAuthUri", "createAuthUri", access: .clientRead, tenant: .scoped)
         case .getPasswordPolicy: .at(.get, "\(IdentityToolkitPath.v2)/passwordPolicy", "getPasswordPolicy", access: .clientRead, tenant: .handled)
 
         case .signInWithIdp:
-            .identityToolkit(v1: "accounts:signInWithIdp", v3: "verifyAssertion", operator: "accounts:signInWithIdp", "signInWithIdp", signIn: .idp)
+            .identityToolkit(
+                v1: "accounts:signInWithIdp", v3: "verifyAssertion", operator: "accounts:signInWithIdp", "signInWithIdp", signIn: .idp,
+                tenant: .scoped,
+                operatorInTenants: false)
         case .signInWithGameCenter:
             .identityToolkit(v1: "accounts:signInWithGameCenter", v3: "signInWithGameCenter", "signInWithGameCenter", signIn: .idp)
-        case .revokeToken: .at(.post, "\(IdentityToolkitPath.v2)/accounts:revokeToken", "revokeToken", access: .client)
+        case .revokeToken: .at(.post, "\(IdentityToolkitPath.v2)/accounts:revokeToken", "revokeToken", access: .client, tenant: .scoped)
         case .signInWithCustomToken:
             .identityToolkit(
                 v1: "accounts:signInWithCustomToken", v3: "verifyCustomToken", "signInWithCustomToken", signIn: .custom, tenant: .scoped)
@@ -277,17 +281,21 @@ extension Endpoint {
     }
 
     /// An Identity Toolkit endpoint at its v1 path (operation `operationID`) and the aliases Firebase serves it at: its
-    /// v3 `relyingparty/` name (operation `…V3`) and the Admin SDKs' path under `v1/projects/{project}/` (`…Operator`).
+    /// v3 `relyingparty/` name (operation `…V3`) and the Admin SDKs' path under `v1/projects/{project}/` (`…Operator`),
+    /// and for an endpoint that serves tenants, unless `operatorInTenants` is false (Identity Platform has no such
+    /// path), under `v1/projects/{project}/tenants/{tenant}/` (`…InTenant`).
     static func identityToolkit(
         _ method: HTTPRequest.Method = .post, v1: String, v3: String? = nil, operator operatorPath: String? = nil, _ operationID: String,
-        access: EndpointAccess = .client, signIn: SignInMethod? = nil, tenant: TenantHandling = .refused
+        access: EndpointAccess = .client, signIn: SignInMethod? = nil, tenant: TenantHandling = .refused, operatorInTenants: Bool = true
     ) -> Endpoint {
         var routes = [Route("\(IdentityToolkitPath.v1)/\(v1)", operationID: operationID)]
         if let v3 { routes.append(Route("\(IdentityToolkitPath.v3)/\(v3)", operationID: "\(operationID)V3")) }
         if let operatorPath {
             routes.append(Route("\(IdentityToolkitPath.v1)/projects/{project}/\(operatorPath)", operationID: "\(operationID)Operator"))
             // An endpoint that serves tenants serves the Admin SDKs in a tenant too.
-            if tenant == .scoped { routes.append(Route("\(APIEndpoint.tenantV1)/\(operatorPath)", operationID: "\(operationID)InTenant")) }
+            if tenant == .scoped && operatorInTenants {
+                routes.append(Route("\(APIEndpoint.tenantV1)/\(operatorPath)", operationID: "\(operationID)InTenant"))
+            }
         }
         return Endpoint(method, routes, access: access, signIn: signIn, tenant: tenant)
     }

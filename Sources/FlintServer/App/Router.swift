@@ -39,7 +39,7 @@ func buildRouter(flows: Flows, modules: [any ServerModule] = []) throws -> Route
     api.on(.getRecaptchaConfig, use: appVerification.recaptchaConfig)
     api.on(.getPasswordPolicy, use: PasswordPolicyRoutes(config: flows.node.config, tenants: flows.tenants).passwordPolicy)
     api.on(.getRecaptchaParams, use: appVerification.recaptchaParams)
-    let handler = AuthHandlerRoutes(challenge: appVerification, redirect: FederatedRedirect(flow: flows.federated))
+    let handler = AuthHandlerRoutes(challenge: appVerification, redirect: FederatedRedirect(flow: flows.federated, tenants: flows.tenants))
     api.on(.authHandler, use: handler.get)
     api.on(.submitWebChallenge, use: handler.post)
     let iframe = AuthIframeRoutes(node: flows.node)
@@ -64,7 +64,7 @@ func buildRouter(flows: Flows, modules: [any ServerModule] = []) throws -> Route
     api.on(.sendOobCode, use: email.sendOobCode)
     api.on(.signInWithEmailLink, use: BodyHandlers.client(flows.emailLink.signInWithEmailLink))
 
-    let password = PasswordRoutes(flow: flows.password, redirect: FederatedRedirect(flow: flows.federated))
+    let password = PasswordRoutes(flow: flows.password, redirect: FederatedRedirect(flow: flows.federated, tenants: flows.tenants))
     api.on(.signUp, use: password.signUp)
     api.on(.createAccount, use: password.signUp)
     api.on(.signInWithPassword, use: BodyHandlers.client(flows.password.signInWithPassword))

@@ -48,7 +48,7 @@ struct AuthHandlerRoutes {
         let fields = FormDecoding.decode(String(buffer: buffer))
         // A SAML IdP's HTTP-POST binding.
         if fields["SAMLResponse"] != nil {
-            do { return answer(try redirect.samlOutcome(fields)) } catch { return failure(error.message) }
+            do { return answer(try await redirect.samlOutcome(fields)) } catch { return failure(error.message) }
         }
         guard buffer.readableBytes <= Self.maxForm else { return tooLarge }
         if fields["state"] != nil { return callback(fields, request: request) }

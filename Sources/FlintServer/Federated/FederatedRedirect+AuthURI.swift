@@ -16,8 +16,7 @@ extension FederatedRedirect {
     func authURI(
         providerID: String, continueURI: String, sessionID: String, scopes: [String], customParameters: [(String, String)]
     ) async throws(AuthError) -> String {
-        let node = flow.node
-        let config = node.config.current
+        let config = flow.node.config.current
         if Self.isSAML(providerID) {
             return try samlAuthURI(providerID: providerID, continueURI: continueURI, sessionID: sessionID, config: config)
         }
@@ -31,9 +30,7 @@ extension FederatedRedirect {
             }
         }
         guard let url = ContinueURL(continueURI), url.isAuthorized(by: config.authorizedDomains) else { throw AuthError.unauthorizedDomain }
-        var state = RedirectState(
-            providerID: providerID, sessionHash: ProviderNonceRule.sha256Hex(sessionID), eventID: "", authType: Self.authURIType,
-            target: .web(redirectURL: continueURI), random: node.random, now: node.clock.now())
+        var state = authURIState(providerID: providerID, continueURI: continueURI, sessionID: sessionID)
         let endpoints: ProviderEndpoints
         if let builtIn = BuiltInProviders.named(providerID) {
             guard builtIn.oauth1Endpoints(keys: flow.keys) == nil,
@@ -59,18 +56,23 @@ extension FederatedRedirect {
     ///   `UNAUTHORIZED_DOMAIN`.
     private func samlAuthURI(providerID: String, continueURI: String, sessionID: String, config: ProjectConfig) throws(AuthError) -> String {
         let provider: SAMLProvider
-        do { provider = try flow.samlProvider(providerID, tenant: .default) } catch {
+        do { provider = try flow.samlProvider(providerID) } catch {
             switch error {
             case .notConfigured: throw AuthError.invalidProviderID
             case .disabled, .noClientSecret: throw AuthError.operationNotAllowed.with(detail: "The identity provider configuration is disabled.")
             }
         }
         guard let url = ContinueURL(continueURI), url.isAuthorized(by: config.authorizedDomains) else { throw AuthError.unauthorizedDomain }
-        let state = RedirectState(
-            providerID: providerID, sessionHash: ProviderNonceRule.sha256Hex(sessionID), eventID: "", authType: Self.authURIType,
-            target: .web(redirectURL: continueURI), random: flow.node.random, now: flow.node.clock.now())
+        let state = authURIState(providerID: providerID, continueURI: continueURI, sessionID: sessionID)
         do { return try samlLocation(provider, state: state) } catch {
             throw AuthError.operationNotAllowed.with(detail: error.message)
         }
+    }
+
+    /// The state of a `createAuthUri` sign-in (in the request's tenant): back to `continueURI`, for `sessionID`.
+    private func authURIState(providerID: String, continueURI: String, sessionID: String) -> RedirectState {
+        newState(
+            providerID: providerID, sessionHash: ProviderNonceRule.sha256Hex(sessionID), eventID: "", authType: Self.authURIType,
+            target: .web(redirectURL: continueURI))
     }
 }

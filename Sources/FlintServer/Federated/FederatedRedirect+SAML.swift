@@ -36,17 +36,22 @@ extension FederatedRedirect {
     /// IdP's refusal (the response is verified here for the page's sake; `signInWithIdp` verifies it again and spends
     /// it). A `createAuthUri` sign-in's link is its `continueUri` itself, with `SAMLResponse` and `RelayState` in its
     /// query (``Outcome/direct``).
+    /// The response is checked with the provider of the tenant the sign-in started in (a tenant since removed or
+    /// disabled: the app or page gets the refusal).
     /// - Throws: ``Refusal`` for a missing, forged or expired `RelayState`.
-    func samlOutcome(_ fields: [String: String]) throws(Refusal) -> Outcome {
+    func samlOutcome(_ fields: [String: String]) async throws(Refusal) -> Outcome {
         guard let relay = fields["RelayState"], !relay.isEmpty,
             let state = RedirectState(opening: relay, key: flow.secret.idpKey, now: flow.node.clock.now()), Self.isSAML(state.providerID)
         else { throw Refusal(message: "This sign-in is not valid or has expired. Go back to the app and start again.") }
         let response = fields["SAMLResponse"] ?? ""
-        do {
-            _ = try flow.verifySAML(response, state: state, provider: try samlProvider(state.providerID))
+        do throws(Refusal) {
+            try await inTenant(state.tenant) { () async throws(Refusal) -> Void in
+                do throws(AuthError) { _ = try flow.verifySAML(response, state: state, provider: try samlProvider(state.providerID)) } catch {
+                    throw Refusal(message: error.detail ?? "The identity provider's response was refused.", code: "auth/invalid-credential")
+                }
+            }
         } catch {
-            let refusal = Refusal(message: error.detail ?? "The identity provider's response was refused.", code: "auth/invalid-credential")
-            return Outcome(state: state, result: .failure(refusal))
+            return Outcome(state: state, result: .failure(error))
         }
         let link = URLQuery.encode([("SAMLResponse", response), ("RelayState", relay)])
         if state.authType == Self.authURIType, case .web(let continueURI) = state.target {
@@ -55,9 +60,10 @@ extension FederatedRedirect {
         return Outcome(state: state, result: .success(redirectURI + "?" + link))
     }
 
-    /// The provider the sign-in names, in AuthError's terms (the verifier's caller answers them as refusals).
+    /// The provider the sign-in names, in the request's tenant, in AuthError's terms (the verifier's caller answers them
+    /// as refusals).
     private func samlProvider(_ providerID: String) throws(AuthError) -> SAMLProvider {
-        do { return try flow.samlProvider(providerID, tenant: .default) } catch {
+        do { return try flow.samlProvider(providerID) } catch {
             throw AuthError.operationNotAllowed.with(detail: "The identity provider \(providerID) is not configured or is disabled.")
         }
     }

@@ -10,6 +10,8 @@ import Logging
 /// (``FederatedSignIn/redirectCredential(_:state:sessionID:provider:)``). Nothing is stored: any node serves any step.
 struct FederatedRedirect: Sendable {
     let flow: FederatedSignIn
+    /// The tenants a start names (``inTenant(_:_:)``).
+    let tenants: TenantCache
 
     /// The path the provider sends the browser back to, and the link's base.
     static let handlerPath = "/__/auth/handler"
@@ -48,33 +50,32 @@ struct FederatedRedirect: Sendable {
         return (provider, clientID, secret)
     }
 
-    /// Checks a start and answers the provider's authorization URL.
-    /// - Throws: ``Refusal`` for a key, provider, app or page the project does not allow.
+    /// Checks a start and answers the provider's authorization URL; a start naming a tenant runs in it.
+    /// - Throws: ``Refusal`` for a key, tenant, provider, app or page the project does not allow.
     func start(_ request: RedirectStartRequest) async throws(Refusal) -> Start {
-        let node = flow.node
-        guard node.settings.acceptsAPIKey(request.apiKey) else {
+        guard flow.node.settings.acceptsAPIKey(request.apiKey) else {
             throw Refusal(message: "The API key is not valid for this project.", code: "auth/invalid-api-key")
         }
-        let config = node.config.current
+        return try await inTenant(request.tenantID) { () async throws(Refusal) -> Start in try await startInScope(request) }
+    }
+
+    /// ``start(_:)`` in the request's tenant: the tenant's provider, the project's apps and authorized domains.
+    private func startInScope(_ request: RedirectStartRequest) async throws(Refusal) -> Start {
+        let config = flow.node.config.current
         if Self.isSAML(request.providerID) {
             let provider: SAMLProvider
-            do { provider = try flow.samlProvider(request.providerID, tenant: .default) } catch {
+            do { provider = try flow.samlProvider(request.providerID) } catch {
                 throw Refusal(error, providerID: request.providerID)
             }
             try check(request, in: config)
-            let state = RedirectState(
-                providerID: provider.config.providerID, sessionHash: request.sessionHash, eventID: request.eventID, authType: request.authType,
-                target: request.target, random: node.random, now: node.clock.now())
-            return Start(location: try samlLocation(provider, state: state))
+            return Start(location: try samlLocation(provider, state: newState(request, providerID: provider.config.providerID)))
         }
         let (provider, clientID, secret): (IdentityProviderConfig, String, String)
         do { (provider, clientID, secret) = try webProvider(request.providerID, in: config) } catch {
             throw Refusal(error, providerID: request.providerID)
         }
         try check(request, in: config)
-        var state = RedirectState(
-            providerID: provider.providerID, sessionHash: request.sessionHash, eventID: request.eventID, authType: request.authType,
-            target: request.target, random: node.random, now: node.clock.now())
+        var state = newState(request, providerID: provider.providerID)
         let endpoints: ProviderEndpoints
         if let builtIn = BuiltInProviders.named(provider.providerID) {
             if let legs = builtIn.oauth1Endpoints(keys: flow.keys) {
@@ -93,6 +94,12 @@ struct FederatedRedirect: Sendable {
             location: try authorizationURL(
                 endpoints, clientID: clientID, state: state, redirectURI: redirectURI, scopes: request.scopes,
                 customParameters: request.customParameters, language: request.language))
+    }
+
+    /// A start's new state for `providerID`.
+    private func newState(_ request: RedirectStartRequest, providerID: String) -> RedirectState {
+        newState(
+            providerID: providerID, sessionHash: request.sessionHash, eventID: request.eventID, authType: request.authType, target: request.target)
     }
 
     /// Checks that the app (its bundle ID) or page (its domain) a start names is one of the project's.

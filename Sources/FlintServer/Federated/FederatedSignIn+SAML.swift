@@ -38,11 +38,11 @@ extension FederatedSignIn {
     /// The clock skew allowed for each time bound of a response.
     static let samlClockSkew: Duration = .seconds(120)
 
-    /// The SAML provider `providerID` of `tenant`: the one lookup of the SAML flow, so scoping it to a tenant's own
-    /// providers is this function's change alone. Tenants' SAML providers are not served yet (their users are not).
+    /// The SAML provider `providerID` of the request's tenant (``TenantScope``: the tenant's own `inboundSamlConfigs`
+    /// in a tenant, the project's otherwise), the one lookup of the SAML flow.
     /// - Throws: ``FederatedRedirect/ProviderUnusable``: not a configured SAML provider, or disabled.
-    func samlProvider(_ providerID: String, tenant: TenantID) throws(FederatedRedirect.ProviderUnusable) -> SAMLProvider {
-        guard tenant.isDefault, let provider = node.config.current.identityProvider(providerID), let settings = provider.saml else {
+    func samlProvider(_ providerID: String) throws(FederatedRedirect.ProviderUnusable) -> SAMLProvider {
+        guard let provider = node.config.current.identityProvider(providerID), let settings = provider.saml else {
             throw .notConfigured
         }
         guard provider.enabled else { throw .disabled }
@@ -66,7 +66,7 @@ extension FederatedSignIn {
 
     /// The SAML response and opened RelayState a `signInWithIdp` carries, in its `postBody` or on its `requestUri`;
     /// `nil` when it carries no `SAMLResponse`.
-    /// - Throws: `INVALID_IDP_RESPONSE` for a missing, forged or expired RelayState.
+    /// - Throws: `INVALID_IDP_RESPONSE` for a missing, forged or expired RelayState, or one of another tenant.
     func samlCallback(postBody: String?, requestUri: String, now: Instant) throws(AuthError) -> SAMLCallback? {
         let form = FormDecoding.decode(postBody ?? "")
         guard let response = form["SAMLResponse"] ?? Self.queryValue("SAMLResponse", in: requestUri), !response.isEmpty else {
@@ -75,7 +75,7 @@ extension FederatedSignIn {
         guard let relay = form["RelayState"] ?? Self.queryValue("RelayState", in: requestUri), !relay.isEmpty,
             let state = RedirectState(opening: relay, key: secret.idpKey, now: now)
         else { throw AuthError.invalidIdpResponse("The SAML RelayState is not valid or has expired; start the sign-in again.") }
-        return SAMLCallback(state: state, response: response)
+        return SAMLCallback(state: try Self.inScope(state), response: response)
     }
 
     /// Completes a SAML sign-in: the session ID must be the one the start sealed, then the response is verified for
@@ -83,12 +83,12 @@ extension FederatedSignIn {
     /// expires, so a response signs in once.
     /// - Throws: `INVALID_IDP_RESPONSE` for another session or a refused response; `OPERATION_NOT_ALLOWED` when the
     ///   provider was removed or disabled since the start.
-    func samlCredential(_ callback: SAMLCallback, sessionID: String?, tenant: TenantID) throws(AuthError) -> ProviderCredential {
+    func samlCredential(_ callback: SAMLCallback, sessionID: String?) throws(AuthError) -> ProviderCredential {
         guard callback.state.matches(sessionID: sessionID) else {
             throw AuthError.invalidIdpResponse("The sessionId is not the one the sign-in started with.")
         }
         let provider: SAMLProvider
-        do { provider = try samlProvider(callback.state.providerID, tenant: tenant) } catch {
+        do { provider = try samlProvider(callback.state.providerID) } catch {
             throw AuthError.operationNotAllowed.with(detail: "The identity provider configuration is not found or is disabled.")
         }
         let assertion = try verifySAML(callback.response, state: callback.state, provider: provider)

@@ -24,6 +24,8 @@ struct RedirectStartRequest: Sendable {
     var scopes: [String]
     var customParameters: [(String, String)]
     var language: String?
+    /// The tenant the sign-in runs in (`tid`); empty for the project's own users.
+    var tenantID: String
 
     typealias Invalid = HandlerQuery.Invalid
 
@@ -48,7 +50,7 @@ struct RedirectStartRequest: Sendable {
         guard let providerID = try query.field("providerId", max: 64, allowed: HandlerQuery.letters(or: ".-_")) else {
             throw Invalid(message: "The providerId parameter is missing.")
         }
-        if fields["tid"].map({ !$0.isEmpty }) == true { throw Invalid(message: "This server has no tenants (tid).") }
+        tenantID = try query.field("tid", max: 64, allowed: HandlerQuery.letters(or: "-")) ?? ""
         let session = try query.field(
             "sessionId", max: 64, allowed: { ("0"..."9").contains($0) || ("a"..."f").contains($0) || ("A"..."F").contains($0) })
         guard session == nil || session?.utf8.count == 64 else { throw Invalid(message: "The sessionId parameter is not valid.") }

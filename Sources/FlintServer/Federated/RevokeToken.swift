@@ -16,7 +16,8 @@ struct RevokeTokenRequest: Decodable, Sendable {
     var token: String?
     /// The redirect URI of the authorization request (web flows); sent to Apple with the code when given.
     var redirectUri: String?
-    /// Tenants' users are not served yet: `TENANT_NOT_FOUND` for an unknown tenant, `UNSUPPORTED_TENANT_OPERATION` for a known one.
+    /// The tenant (``TenantMiddleware``; FirebaseAuth sends none, and the ID token's `firebase.tenant` chooses it): the
+    /// tenant's user and the tenant's apple.com config.
     var tenantId: String?
 }
 
@@ -57,14 +58,14 @@ extension FederatedSignIn {
     /// Revokes the app's authorization at the provider for the signed-in user (only Sign in with Apple): an
     /// authorization code is exchanged at Apple's token endpoint for the user's tokens, and the refresh token (else
     /// the access token) is revoked; an access or refresh token is revoked as it is. Both calls authenticate with a
-    /// client secret signed with the apple.com config's `codeFlowConfig` key (``AppleClientSecret``).
+    /// client secret signed with the apple.com config's `codeFlowConfig` key (``AppleClientSecret``); in a tenant, the
+    /// tenant's apple.com config.
     /// - Throws: `MISSING_ID_TOKEN`, `INVALID_ID_TOKEN`, `TOKEN_EXPIRED`, `USER_NOT_FOUND`, `USER_DISABLED` for the
     ///   session; `INVALID_PROVIDER_ID` for another provider; `INVALID_ARGUMENT` without a token or its type;
     ///   `OPERATION_NOT_ALLOWED` when apple.com is not enabled; `NO_SUCH_PROVIDER` when the user has no Apple
     ///   identity; `INVALID_IDP_RESPONSE` when the code flow is not configured, Apple refuses, or the code is another
     ///   Apple ID's.
     func revokeToken(_ wire: RevokeTokenRequest) async throws -> RevokeTokenResponse {
-        if let tenant = wire.tenantId, !tenant.isEmpty { throw AuthError.tenantNotFound }
         let (_, user) = try await sessions.authenticate(idToken: wire.idToken)
         guard wire.providerId == "apple.com" else { throw AuthError.invalidProviderID }
         guard let kind = wire.tokenType?.kind, kind != .unspecified else { throw AuthError.invalidArgument("Missing or unspecified tokenType.") }

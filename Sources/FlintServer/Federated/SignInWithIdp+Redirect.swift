@@ -1,11 +1,12 @@
 import FlintCore
+import FlintStore
 
 extension FederatedSignIn {
     /// The hosted handler's sign-in `requestUri` carries (the callback link: `<handler>?code=…&state=…`), for a request
     /// with no credential of its own; `nil` when the URI has no `state`, or when it is another callback and the
     /// request names its provider (an app's own code flow, whose code is read from `requestUri`).
     /// - Throws: `INVALID_REQUEST_URI` when the URI is not this node's handler and no provider is named;
-    ///   `INVALID_IDP_RESPONSE` for a state that is not ours or has expired.
+    ///   `INVALID_IDP_RESPONSE` for a state that is not ours, has expired or was started in another tenant.
     func redirectState(requestUri: String, providerNamed: Bool, now: Instant) throws(AuthError) -> RedirectState? {
         guard let text = Self.queryValue("state", in: requestUri), !text.isEmpty else { return nil }
         let handler = node.settings.publicBaseURL + FederatedRedirect.handlerPath
@@ -15,13 +16,23 @@ extension FederatedSignIn {
             if let state = RedirectState(opening: text, key: secret.idpKey, now: now), state.authType == FederatedRedirect.authURIType,
                 case .web(let continueURI) = state.target, requestUri.hasPrefix(String(continueURI.prefix { $0 != "?" && $0 != "#" }))
             {
-                return state
+                return try Self.inScope(state)
             }
             if providerNamed { return nil }
             throw AuthError.invalidRequestURI.with(detail: "The requestUri is not this server's sign-in handler (\(handler)).")
         }
         guard let state = RedirectState(opening: text, key: secret.idpKey, now: now) else {
             throw AuthError.invalidIdpResponse("The sign-in's state is not valid or has expired; start the sign-in again.")
+        }
+        return try Self.inScope(state)
+    }
+
+    /// `state`, when it was started in the request's tenant (``TenantScope``): a callback completes in its own tenant
+    /// only, so a response for one tenant never signs anyone in to another.
+    /// - Throws: `INVALID_IDP_RESPONSE` for a state of another tenant.
+    static func inScope(_ state: RedirectState) throws(AuthError) -> RedirectState {
+        guard state.tenant == TenantID.scoped.rawValue else {
+            throw AuthError.invalidIdpResponse("The sign-in was started in another tenant; complete it with that tenant's tenantId.")
         }
         return state
     }

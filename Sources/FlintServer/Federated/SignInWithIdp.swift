@@ -21,7 +21,8 @@ struct SignInWithIdpRequest: Decodable {
     /// The session ID the SDK kept when it opened the hosted handler; its SHA-256 must be the one the sign-in
     /// started with.
     var sessionId: String?
-    /// Tenants' users are not served yet: `TENANT_NOT_FOUND` for an unknown tenant, `UNSUPPORTED_TENANT_OPERATION` for a known one.
+    /// The tenant the sign-in runs in (``TenantMiddleware``): its providers, its accounts. A sign-in the hosted handler
+    /// or `createAuthUri` started, and a pending token, complete only in the tenant they were made in.
     var tenantId: String?
     /// `false` when the SDKs re-authenticate: an identity no account holds is `USER_NOT_FOUND` instead of a new account.
     var autoCreate: Bool?
@@ -72,7 +73,6 @@ extension FederatedSignIn {
     /// provider verified (which it links to), a new account, or — with `idToken` — the signed-in account, which the
     /// identity is linked to.
     func signInWithIdp(_ wire: SignInWithIdpRequest, clientIP: String?) async throws -> SignInWithIdpResponse {
-        if let tenant = wire.tenantId, !tenant.isEmpty { throw AuthError.tenantNotFound }
         guard let uri = wire.requestUri, !uri.isEmpty else { throw AuthError.missingRequestURI }
         guard IdpPostBody.isAbsoluteURI(uri) else { throw AuthError.invalidRequestURI }
         // The provider's parameters may come back on `requestUri` (an implicit-flow callback) rather than in `postBody`.
@@ -98,8 +98,8 @@ extension FederatedSignIn {
         else {
             throw AuthError.invalidCredentialOrProviderID.with(detail: "Invalid IdP response/credential: the postBody names no providerId.")
         }
-        if let pending, pending.providerID != providerID { throw AuthError.invalidPendingToken }
-        // A provider the project has not configured (or one Flint does not verify, saml.*…): as Firebase answers.
+        if let pending, pending.providerID != providerID || pending.tenant != TenantID.scoped.rawValue { throw AuthError.invalidPendingToken }
+        // A provider the request's tenant (or the project) has not configured, or one Flint does not verify: as Firebase answers.
         guard let provider = node.config.current.identityProvider(providerID) else {
             throw AuthError.operationNotAllowed.with(detail: "The identity provider configuration is not found.")
         }
@@ -110,7 +110,7 @@ extension FederatedSignIn {
             if let pending {
                 ProviderCredential(claims: pending.claims, profile: ProviderProfile(claims: pending.claims))
             } else if let saml {
-                try samlCredential(saml, sessionID: wire.sessionId, tenant: .default)
+                try samlCredential(saml, sessionID: wire.sessionId)
             } else if let redirect {
                 try await redirectCredential(uri, state: redirect, sessionID: wire.sessionId, provider: provider)
             } else {
@@ -165,7 +165,9 @@ extension FederatedSignIn {
 
     /// A sealed pending token for a verified identity.
     private func pendingToken(providerID: String, profile: ProviderProfile, now: Instant) throws -> String {
-        do { return try IdpPendingToken(providerID: providerID, profile: profile, now: now).seal(key: secret.idpKey) } catch {
+        do {
+            return try IdpPendingToken(providerID: providerID, profile: profile, tenant: TenantID.scoped.rawValue, now: now).seal(key: secret.idpKey)
+        } catch {
             node.logger.error("pending token sealing failed", metadata: ["errorType": "\(type(of: error))"])
             throw AuthError.internalError
         }

@@ -10,17 +10,20 @@ struct AuthEvent: Sendable {
     /// The SDK's event ID; empty (sent as `null`) for `signInWithRedirect`, which names none.
     var eventID: String
     var urlResponse: String?
+    /// The tenant the sign-in ran in (the start's `tid`), which the SDK sends with `signInWithIdp`; empty (sent as
+    /// `null`) for the project's own users.
+    var tenantID: String
     var error: (code: String, message: String)?
 
-    init(type: String, eventID: String, urlResponse: String? = nil, error: (code: String, message: String)? = nil) {
-        (self.type, self.eventID, self.urlResponse, self.error) = (type, eventID, urlResponse, error)
+    init(type: String, eventID: String, urlResponse: String? = nil, tenantID: String = "", error: (code: String, message: String)? = nil) {
+        (self.type, self.eventID, self.urlResponse, self.tenantID, self.error) = (type, eventID, urlResponse, tenantID, error)
     }
 
-    /// The event as JSON text, `sessionId`, `postBody` and `tenantId` `null` (Flint has no tenants).
+    /// The event as JSON text, `sessionId` and `postBody` `null`.
     var json: String {
         var object: [String: JSONValue] = [
             "type": .string(type), "eventId": eventID.isEmpty ? .null : .string(eventID), "urlResponse": urlResponse.map(JSONValue.string) ?? .null,
-            "sessionId": .null, "postBody": .null, "tenantId": .null,
+            "sessionId": .null, "postBody": .null, "tenantId": tenantID.isEmpty ? .null : .string(tenantID),
         ]
         if let error { object["error"] = ["code": .string(error.code), "message": .string(error.message)] }
         return String(decoding: JSONValue.object(object).serialized(sortingKeys: true), as: UTF8.self)

@@ -52,7 +52,7 @@ struct WebSDKHandoff: Sendable {
         }
         let event: AuthEvent
         switch outcome.result {
-        case .success(let link): event = AuthEvent(type: state.authType, eventID: state.eventID, urlResponse: link)
+        case .success(let link): event = AuthEvent(type: state.authType, eventID: state.eventID, urlResponse: link, tenantID: state.tenant)
         case .failure(let refusal): event = AuthEvent(type: state.authType, eventID: state.eventID, error: (refusal.code, refusal.message))
         }
         return handoff(
