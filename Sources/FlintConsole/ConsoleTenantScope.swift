@@ -152,9 +152,14 @@ extension ConsoleRoutes {
                     }
                     tenant = ConsoleTenant(id: id, displayName: config.displayName)
                 }
+                // A fresh origin (its own notes) for the request: outside a request the task's origin is the process's
+                // default one, whose notes the tenant scope would otherwise mark for every later console request.
+                let origin = AuditOrigin(ip: context.clientIP, actor: caller.email)
                 return try await ConsoleTenant.$signedIn.withValue(caller) {
                     try await ConsoleTenant.$current.withValue(tenant) {
-                        try await flow.operatorAccounts.inTenant(named) { try await handler(request, context) }
+                        try await AuditOrigin.$current.withValue(origin) {
+                            try await flow.operatorAccounts.inTenant(named) { try await handler(request, context) }
+                        }
                     }
                 }
             }

@@ -117,7 +117,10 @@ package struct TenantAdmin: Sendable {
     package static func run<T>(inTenant id: String?, of store: any AuthStore, _ body: () async throws -> T) async throws -> T {
         guard let id, !id.isEmpty else { return try await body() }
         guard TenantConfig.isTenantID(id), try await store.read({ try await $0.tenant(id: id) }) != nil else { throw AuthError.tenantNotFound }
-        return try await TenantScope.run(in: TenantID(rawValue: id), settings: nil, body)
+        // An origin of its own: the scope marks the origin's notes, which outside a request are the process's default's.
+        return try await AuditOrigin.$current.withValue(AuditOrigin(ip: AuditOrigin.current.ip, actor: AuditOrigin.current.actor)) {
+            try await TenantScope.run(in: TenantID(rawValue: id), settings: nil, body)
+        }
     }
 
     private static func check(_ id: String) throws(AuthError) {
