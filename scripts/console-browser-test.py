@@ -551,7 +551,7 @@ def tenants(driver, console):
     tenant = urlparse(driver.current_url).path.rsplit("/", 1)[-1]
     console.shot("tenant")
     console.open("/console/users")
-    picker = driver.find_element(By.CSS_SELECTOR, "form.picker input[name=q]")
+    picker = driver.find_element(By.CSS_SELECTOR, "form.picker input[name=find]")
     picker.send_keys("acme")
     console.submit("Change")
     expect(tenant in console.text(), "the picker did not find the tenant: " + console.text())

@@ -14,8 +14,9 @@ extension ConsoleRoutes {
     func tenants(_ request: Request, context: FlintRequestContext) async throws -> Response {
         guard let caller = try await caller(request) else { return Self.toSignIn }
         let after = ConsoleForm.query("after", in: request).flatMap { TenantConfig.isTenantID($0) ? $0 : nil }
-        return try await tenantsPage(
-            caller, query: ConsoleForm.query("q", in: request) ?? "", after: after, next: ConsoleForm.query("next", in: request))
+        // `find` is the header's picker's field (apart from the pages' own searches, `q`).
+        let query = ConsoleForm.query("q", in: request) ?? ConsoleForm.query("find", in: request) ?? ""
+        return try await tenantsPage(caller, query: query, after: after, next: ConsoleForm.query("next", in: request))
     }
 
     /// The picker with `data`: the project, then the tenants matching `query` after `after`, each opening `next` (a

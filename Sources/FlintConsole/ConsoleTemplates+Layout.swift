@@ -30,7 +30,7 @@ extension ConsoleTemplates {
           <form method="get" action="/console/tenants" class="picker" role="search" aria-label="Tenant">
             <span>Tenant: <strong>{{label}}</strong></span>
             <input type="hidden" name="next" value="{{next}}">
-            <input name="q" type="search" aria-label="Find a tenant by ID" placeholder="Find a tenant by ID">
+            <input name="find" type="search" aria-label="Find a tenant by ID" placeholder="Find a tenant by ID">
             <button type="submit" class="quiet">Change</button>
           </form>
           {{/tenant}}

@@ -44,6 +44,7 @@ struct ConsoleTenantsTests {
             let picker = try await api.console(.get, "/console/tenants", cookie: op.cookie)
             #expect(picker.text.contains(#"href="/console/users?tenant=\#(tenant)""#) && picker.text.contains("Project (default tenant)"))
             #expect(try await api.console(.get, "/console/tenants?q=acme", cookie: op.cookie).text.contains(tenant))
+            #expect(try await api.console(.get, "/console/tenants?find=acme", cookie: op.cookie).text.contains(tenant), "the header's picker")
             #expect(try await api.console(.get, "/console/tenants?q=\(tenant)", cookie: op.cookie).text.contains(tenant), "an exact ID")
             #expect(try await api.console(.get, "/console/tenants?q=zz", cookie: op.cookie).text.contains("No tenant matches"))
             let fromSecurity = try await api.console(.get, "/console/tenants?next=/console/security", cookie: op.cookie)
