@@ -100,11 +100,13 @@ extension ConsoleEndpoint {
 
     var scope: Scope {
         switch self {
-        case .root, .stylesheet, .script, .showSignIn, .signIn, .showCode, .submitCode, .signOut, .showSetup, .submitSetup: .open
+        // A provider's test result is reached first without the session (a cross-site redirect): it checks the operator.
+        case .root, .stylesheet, .script, .showSignIn, .signIn, .showCode, .submitCode, .signOut, .showSetup, .submitSetup, .providerTestResult:
+            .open
         case .tenants, .createTenant, .showTenant, .saveTenant, .deleteTenant: .tenants
         case .users, .user, .act, .bulkAct, .showNewUser, .createUser, .transfers, .importUsers, .importJob, .exportUsers, .security: .tenant
         case .dashboard, .deliveries, .showKeys, .rotateKeys, .webhooks, .actOnWebhooks, .templates, .saveTemplate, .previewTemplate, .settings,
-            .changeTestNumbers, .changeSettings, .changeProvider, .blockingDryRun, .changeProviderState, .startProviderTest, .providerTestResult,
+            .changeTestNumbers, .changeSettings, .changeProvider, .blockingDryRun, .changeProviderState, .startProviderTest,
             .usageCSV, .showIdentityProvider, .saveIdentityProvider, .deleteIdentityProvider, .outbox:
             .project
         }

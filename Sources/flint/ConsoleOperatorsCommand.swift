@@ -146,7 +146,7 @@ struct ConsoleOperatorsCommand: AsyncParsableCommand {
 /// An operator's tenant limit in words: `all`, or its tenants (`project` for the default tenant).
 func tenantLimitText(_ tenants: [TenantID]?) -> String {
     guard let tenants else { return "all" }
-    return tenants.map { $0.isDefault ? "project" : $0.rawValue }.joined(separator: ",")
+    return tenants.sorted { $0.rawValue < $1.rawValue }.map { $0.isDefault ? "project" : $0.rawValue }.joined(separator: ",")
 }
 
 /// The CLI's message for what `remove` and `role` threw: an unknown operator, or the refusal to leave no admin operator.

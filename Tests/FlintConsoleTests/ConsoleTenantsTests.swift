@@ -175,6 +175,7 @@ struct ConsoleTenantsTests {
                 "/console/new-user?tenant=\(globex)", "/console/import?tenant=\(globex)", "/console/import/nojob",
                 "/console/security?tenant=\(globex)", "/console/settings", "/console/keys", "/console/webhooks", "/console/templates",
                 "/console/deliveries", "/console/usage.csv", "/console/tenants/\(globex)", "/console/users?tenant=nobody-abcde",
+                "/console/provider-test/result?hop=1",
             ]
             for path in refusedGets {
                 let reply = try await api.console(.get, path, cookie: op.cookie)
