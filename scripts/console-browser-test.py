@@ -22,7 +22,8 @@ with the keyboard (an idle timeout under an hour refused first), enforces a pass
 enumeration protection on, refuses texts to a region and saves an SMS budget (each refusal beside its field, each
 effect checked through the API, each put back), and adds a SAML provider with a PEM certificate (a
 text that is none refused first), whose page shows what to give the identity provider, then deletes it after a
-confirmation. A screenshot of every page is saved in the screenshots folder.
+confirmation. On the tenants page it creates a tenant, picks it with the header's picker, adds a user in it and sees
+that the project's users list lacks that user. A screenshot of every page is saved in the screenshots folder.
 
 Usage: console-browser-test.py --flint .build/debug/flint --screenshots docs/console
 """
@@ -529,6 +530,39 @@ def import_and_export(driver, console, base, work):
     expect(len(exported) >= 3005 and any(u["localId"] == "imp02999" for u in exported), f"the export holds {len(exported)} users")
 
 
+
+def tenants(driver, console):
+    """The tenants page creates a tenant; the header's picker finds it; a user added in it is listed in its users and
+    not in the project's. Answers the tenant's ID."""
+    console.open("/console/tenants")
+    console.fill("displayName", "acme-corp")
+    driver.find_element(By.NAME, "allowPasswordSignup").click()
+    console.submit("Create")
+    expect("Tenant acme-corp-" in console.text() and "/console/tenants/acme-corp-" in driver.current_url, "no tenant: " + console.text())
+    tenant = urlparse(driver.current_url).path.rsplit("/", 1)[-1]
+    console.shot("tenant")
+    console.open("/console/users")
+    picker = driver.find_element(By.CSS_SELECTOR, "form.picker input[name=find]")
+    picker.send_keys("acme")
+    console.submit("Change")
+    expect(tenant in console.text(), "the picker did not find the tenant: " + console.text())
+    console.shot("tenants")
+    driver.find_element(By.LINK_TEXT, tenant).click()
+    expect(driver.current_url.endswith("/console/users?tenant=" + tenant), "the picker did not open the tenant's users: " + driver.current_url)
+    driver.find_element(By.LINK_TEXT, "Add a user").click()
+    console.fill("email", "ada@acme.example")
+    console.fill("password", "a password long enough")
+    console.submit("Create the account")
+    expect("Account created." in console.text() and "tenant=" + tenant in driver.current_url, "not created in the tenant: " + driver.current_url)
+    console.open("/console/users?tenant=" + tenant)
+    expect("ada@acme.example" in console.text() and "Tenant: acme-corp" in driver.find_element(By.TAG_NAME, "header").text,
+           "the tenant's list lacks its user: " + console.text())
+    console.shot("users-tenant")
+    console.open("/console/users")
+    expect("ada@acme.example" not in console.text(), "the project's list shows the tenant's user")
+    return tenant
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--flint", required=True)
@@ -923,6 +957,7 @@ def main():
         finally:
             provider.shutdown()
         session_lifetimes(driver, console, keyboard)
+        tenant = tenants(driver, console)
         policies(driver, console)
         saml_provider(driver, console, base)
         console.open("/console/settings")
@@ -960,7 +995,7 @@ def main():
                         "/console/deliveries", "/console/security", "/console/security?kind=CONSOLE_SIGN_IN", "/console/keys",
                         "/console/settings", "/console/templates?locale=fr&template=email.EMAIL_SIGNIN", "/console/outbox",
                         "/console/webhooks", "/console/providers/oidc.standin", "/console/providers/saml.corp", "/console/providers/oidc",
-                        "/console/providers/saml"]
+                        "/console/providers/saml", "/console/tenants", "/console/tenants/" + tenant, "/console/users?tenant=" + tenant]
         wide = []
         for path in narrow_pages:
             driver.set_window_size(390, 844)
@@ -1020,7 +1055,8 @@ def main():
               "anonymous sign-in, an authorized domain, a blocking function's dry run and setting, a template edited with its live preview, "
               "the sign-in methods grid with an OpenID Connect provider added in its form and its test sign-in, the second factor by method, "
               "the session lifetimes, a password policy, email enumeration protection, SMS regions and an SMS budget, a SAML provider added and deleted, "
-              "a year of usage with its CSV, today's SMS against the budget, an import's report and the export, and the keyboard alone on every page all work")
+              "a year of usage with its CSV, today's SMS against the budget, an import's report and the export, a tenant picked and a user added in it, "
+              "and the keyboard alone on every page all work")
     finally:
         if driver is not None:
             driver.quit()

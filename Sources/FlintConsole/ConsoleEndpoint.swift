@@ -15,6 +15,8 @@ package enum ConsoleEndpoint: CaseIterable, Sendable {
     case showIdentityProvider, saveIdentityProvider, deleteIdentityProvider
     /// Dev mode's outbox page.
     case outbox
+    /// The tenants page (the picker: a search and pages), a new tenant's form, a tenant's page, its form and its deletion.
+    case tenants, createTenant, showTenant, saveTenant, deleteTenant
 
     /// The endpoint's facts.
     package var endpoint: Endpoint {
@@ -60,6 +62,11 @@ package enum ConsoleEndpoint: CaseIterable, Sendable {
         case .showIdentityProvider: Self.page(.get, "/console/providers/{provider}")
         case .saveIdentityProvider: Self.page(.post, "/console/providers/{provider}")
         case .deleteIdentityProvider: Self.page(.post, "/console/providers/{provider}/delete")
+        case .tenants: Self.page(.get, "/console/tenants")
+        case .createTenant: Self.page(.post, "/console/tenants")
+        case .showTenant: Self.page(.get, "/console/tenants/{tenant}")
+        case .saveTenant: Self.page(.post, "/console/tenants/{tenant}")
+        case .deleteTenant: Self.page(.post, "/console/tenants/{tenant}/delete")
         // One form per settings group, at `/console/settings/{name}`.
         case .changeSettings:
             Endpoint(.post, ConsoleSettingsGroup.all.keys.sorted().map { Endpoint.Route(Self.settingsPath($0), operationID: nil) }, access: .console)

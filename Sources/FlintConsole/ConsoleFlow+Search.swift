@@ -19,11 +19,11 @@ extension ConsoleFlow {
         let limit = Self.searchMatchLimit
         let matches: [UserRecord]
         if let filter = Self.exactFilter(query, region: node.config.current.defaultPhoneRegion) {
-            matches = try await node.store.read { try await $0.users(tenant: .default, matching: UserQuery(filter: filter, limit: 1)) }
+            matches = try await node.store.read { try await $0.users(tenant: .scoped, matching: UserQuery(filter: filter, limit: 1)) }
         } else {
             let term = query.isEmpty ? nil : query
             matches = try await node.store.read {
-                try await $0.consoleUsers(tenant: .default, idPrefix: term, namePrefix: term, after: nil, limit: limit + 1)
+                try await $0.consoleUsers(tenant: .scoped, idPrefix: term, namePrefix: term, after: nil, limit: limit + 1)
             }
         }
         let capped = matches.count > limit
@@ -32,7 +32,7 @@ extension ConsoleFlow {
         var factors: [String: [MFAEnrollmentRecord]] = [:]
         if list.hasMFA != nil, !candidates.isEmpty {
             let ids = candidates.map(\.localID)
-            factors = try await node.store.read { try await $0.mfaEnrollments(tenant: .default, localIDs: ids) }
+            factors = try await node.store.read { try await $0.mfaEnrollments(tenant: .scoped, localIDs: ids) }
         }
         let listing = list.listing
         let sorted = candidates.filter { user in

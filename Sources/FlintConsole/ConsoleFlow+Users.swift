@@ -28,7 +28,7 @@ enum ConsoleUserAction: String, Sendable, CaseIterable {
 extension ConsoleFlow {
     /// One page of the users list (``ConsoleUserListing``), with the federated identities of its accounts.
     func listUsers(_ listing: ConsoleUserListing) async throws -> (page: ConsoleUserPage, identities: [String: [FederatedIdentityRecord]]) {
-        let page = try await node.store.read { try await $0.consoleUsers(tenant: .default, listing) }
+        let page = try await node.store.read { try await $0.consoleUsers(tenant: .scoped, listing) }
         return (page, try await identities(of: page.users))
     }
 
@@ -36,7 +36,7 @@ extension ConsoleFlow {
     func identities(of users: [UserRecord]) async throws -> [String: [FederatedIdentityRecord]] {
         guard !users.isEmpty else { return [:] }
         let ids = users.map(\.localID)
-        return try await node.store.read { try await $0.federatedIdentities(tenant: .default, localIDs: ids) }
+        return try await node.store.read { try await $0.federatedIdentities(tenant: .scoped, localIDs: ids) }
     }
 
     /// The exact match a search asks for: an email, or a phone number (normalized to E.164). A number without `+` or
@@ -75,7 +75,7 @@ extension ConsoleFlow {
         _ action: ConsoleUserAction, on localID: String, claims: String?, factor: String?, passkey: String? = nil, session: String? = nil,
         by caller: ConsoleCaller, ip: String?
     ) async throws {
-        let origin = AuditOrigin(ip: ip, actor: caller.email)
+        let origin = AuditOrigin.console(ip: ip, actor: caller.email)
         origin.notes.subject = localID
         try await AuditOrigin.$current.withValue(origin) {
             switch action {
@@ -150,7 +150,7 @@ extension ConsoleFlow {
         }
         if !phone.isEmpty { body["phoneNumber"] = .string(phone) }
         if !displayName.trimmingSpaces.isEmpty { body["displayName"] = .string(displayName.trimmingSpaces) }
-        let origin = AuditOrigin(ip: ip, actor: caller.email)
+        let origin = AuditOrigin.console(ip: ip, actor: caller.email)
         let created = try await AuditOrigin.$current.withValue(origin) { try await operatorAccounts.create(body) }
         guard let localID = created["localId"]?.stringValue else { throw AuthError.invalidArgument("The account was not created.") }
         await recordAction("create", on: localID, origin: origin)

@@ -23,6 +23,10 @@ struct ConsoleFlow: Sendable {
     let testSignIn: @Sendable (_ requestUri: String, _ sessionID: String) async throws -> ProviderSignInTest
     /// Accounts' sessions per device, listed and ended as the admin API does.
     let sessions: UserSessions
+    /// The tenants, created, changed and deleted as the admin API does.
+    let tenantAdmin: TenantAdmin
+    /// The node's copy of the tenants, which the tenant pages resolve.
+    let tenants: TenantCache
 
     /// A session ends after this long without a request.
     static let idleTimeout: Duration = .seconds(30 * 60)

@@ -29,7 +29,7 @@ package struct ConsoleModule: ServerModule {
             node: flows.node, accounts: flows.accounts, mfa: flows.mfa, emailLink: flows.emailLink, keys: flows.keys,
             webhooks: flows.webhookSubscriptions, operatorAccounts: UserConsole(flows: flows),
             testSignIn: { try await flows.testProviderSignIn(requestUri: $0, sessionID: $1) },
-            sessions: flows.userSessions)
+            sessions: flows.userSessions, tenantAdmin: flows.tenantAdmin, tenants: flows.tenants)
     }
 
     /// Registers the console's pages in its route group at `/console`, whose own middleware (``ConsoleMiddleware``:

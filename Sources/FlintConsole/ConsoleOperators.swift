@@ -2,7 +2,7 @@ public import FlintCore
 import FlintServer
 public import FlintStore
 
-/// Console operators, for `flint admin operators add|reset|remove|role`: the operator is stored with its role and a
+/// Console operators, for `flint admin operators add|reset|remove|role|tenants`: the operator is stored with its role and a
 /// one-time setup token (by its hash), valid 24 hours, with which the operator sets a password and enrolls a TOTP
 /// authenticator at `/console/setup`. Every change is audited (`CONSOLE_OPERATOR_CHANGED`, actor `cli`) in its
 /// transaction; the console always keeps one operator with the `admin` role.
@@ -87,6 +87,34 @@ public enum ConsoleOperators {
                         "operator": .string(address), "role": .string(role.rawValue), "previousRole": .string(previous.rawValue),
                         "step": "roleChanged",
                     ]))
+            return previous
+        }
+    }
+
+    /// Limits an operator to `tenants` (``FlintStore/TenantID/default`` for the project's own users), or lifts its limit
+    /// (`nil`). Its sessions stay: each request re-reads the operator, so the limit holds from its next request on.
+    /// Audited (`CONSOLE_OPERATOR_CHANGED`, step `tenantsChanged`) with the tenants and whether the project is among
+    /// them. Answers the previous limit.
+    /// - Throws: ``FlintStore/StoreError/notFound`` when no operator has this email; `TENANT_NOT_FOUND` when a tenant
+    ///   named does not exist.
+    public static func setTenants(email: String, tenants: [TenantID]?, in store: any AuthStore, now: Instant) async throws -> [TenantID]? {
+        let address = EmailAddress.normalize(email) ?? email.lowercased()
+        return try await store.write { tx in
+            guard var record = try await tx.consoleOperator(email: address) else { throw StoreError.notFound }
+            for tenant in tenants ?? [] where !tenant.isDefault {
+                guard try await tx.tenant(id: tenant.rawValue) != nil else { throw AuthError.tenantNotFound.with(detail: tenant.rawValue) }
+            }
+            let previous = record.tenants
+            record.tenants = tenants.map { Array(Set($0)).sorted { $0.rawValue < $1.rawValue } }
+            try await tx.updateConsoleOperator(record)
+            var detail: [String: JSONValue] = ["operator": .string(address), "step": "tenantsChanged"]
+            if let limit = record.tenants {
+                detail["tenants"] = .array(limit.filter { !$0.isDefault }.map { .string($0.rawValue) })
+                detail["project"] = .bool(limit.contains(.default))
+            } else {
+                detail["tenants"] = "all"
+            }
+            try await tx.appendAuditEvent(AuditEvent(at: now, kind: .consoleOperatorChanged, actor: "cli", detail: detail))
             return previous
         }
     }

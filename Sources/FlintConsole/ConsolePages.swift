@@ -32,11 +32,11 @@ struct ConsolePages: Sendable {
     /// The console's sections, in the order of its navigation: the dev outbox's after Deliveries in dev mode only.
     static func sections(devMode: Bool) -> [(href: String, label: String)] {
         var sections = [
-            ("/console/dashboard", "Dashboard"), ("/console/users", "Users"), ("/console/deliveries", "Deliveries"),
+            ("/console/dashboard", "Dashboard"), ("/console/users", "Users"), ("/console/tenants", "Tenants"), ("/console/deliveries", "Deliveries"),
             ("/console/security", "Security"), ("/console/keys", "Keys"), ("/console/webhooks", "Webhooks"), ("/console/settings", "Settings"),
             ("/console/templates", "Templates"),
         ]
-        if devMode { sections.insert(("/console/outbox", "Outbox"), at: 3) }
+        if devMode { sections.insert(("/console/outbox", "Outbox"), at: 4) }
         return sections
     }
 
@@ -56,13 +56,24 @@ struct ConsolePages: Sendable {
             data["csrf"] = data["csrf"] ?? caller.csrf
             data["canWrite"] = caller.canWrite
         }
+        let tenant = ConsoleTenant.current
         let body = library.render(data, withTemplate: template) ?? ""
-        var frame: [String: Any] = ["title": title, "project": project, "body": body, "devMode": devMode]
+        var frame: [String: Any] = ["title": title, "project": project, "body": tenant?.scopedLinks(body) ?? body, "devMode": devMode]
         if let caller {
-            let nav: [[String: Any]] = Self.sections(devMode: devMode).map {
-                ["href": $0.href, "label": $0.label, "current": $0.label == title.split(separator: " ").first.map(String.init)]
+            // An operator limited to tenants without the project sees the sections that act in a tenant.
+            let sections = Self.sections(devMode: devMode).filter {
+                caller.operatorRecord.mayUse(.default) || ConsoleTenant.isScoped($0.href[...]) || $0.href == "/console/tenants"
+            }
+            let nav: [[String: Any]] = sections.map {
+                [
+                    "href": tenant?.scoped($0.href[...], html: false) ?? $0.href, "label": $0.label,
+                    "current": $0.label == title.split(separator: " ").first.map(String.init),
+                ]
             }
             frame["caller"] = ["email": caller.email, "role": caller.operatorRecord.role.rawValue, "csrf": caller.csrf, "nav": nav] as [String: Any]
+            if let tenant {
+                frame["tenant"] = ["label": tenant.label, "next": Self.section(of: title)] as [String: Any]
+            }
         }
         let html = library.render(frame, withTemplate: "layout") ?? ""
         var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .contentSecurityPolicy: policy]
@@ -79,7 +90,8 @@ struct ConsolePages: Sendable {
     func fragment(_ template: String, _ data: [String: Any]) -> Response {
         Response(
             status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: render(template, data))))
+            body: ResponseBody(
+                byteBuffer: ByteBuffer(string: ConsoleTenant.current.map { $0.scopedLinks(render(template, data)) } ?? render(template, data))))
     }
 
     /// A message page (an error when `error`), with a link onwards.
@@ -92,9 +104,14 @@ struct ConsolePages: Sendable {
         return page("message", title: title, data, caller: caller, status: status)
     }
 
-    /// `303 See Other` to `location`, setting `cookie` when given.
+    /// The tenant page a title's section leads to after a tenant is picked: the users list, the import page or the audit log.
+    static func section(of title: String) -> String {
+        title.hasPrefix("Security") ? "/console/security" : title.hasPrefix("Users — import") ? "/console/import" : "/console/users"
+    }
+
+    /// `303 See Other` to `location` (in the page's tenant, for a tenant page), setting `cookie` when given.
     static func redirect(_ location: String, cookie: String? = nil) -> Response {
-        var headers: HTTPFields = [.location: location]
+        var headers: HTTPFields = [.location: ConsoleTenant.current?.scoped(location[...], html: false) ?? location]
         if let cookie { headers[.setCookie] = cookie }
         return Response(status: .seeOther, headers: headers)
     }

@@ -38,7 +38,7 @@ extension ConsoleRoutes {
             let accountsText = "\(ids.count) account\(ids.count == 1 ? "" : "s")"
             let title = "Users — \(verb.lowercased()) \(accountsText)"
             guard form["confirmed"] == "yes" else {
-                let known = try await flow.node.store.read { try await $0.users(tenant: .default, localIDs: ids) }
+                let known = try await flow.node.store.read { try await $0.users(tenant: .scoped, localIDs: ids) }
                 let byID = Dictionary(known.map { ($0.localID, $0) }, uniquingKeysWith: { first, _ in first })
                 let accounts: [[String: Any]] = ids.map { id in
                     let user = byID[id]

@@ -55,6 +55,7 @@ extension ConsoleRoutes {
             let again = Self.testResultPath + "?" + (request.uri.query ?? "") + "&hop=1"
             return pages.page("providerTestHop", title: "Test sign-in", ["next": again, "lead": "Back from the provider."])
         }
+        guard caller.operatorRecord.mayUse(.default) else { return tenantRefused(caller) }
         guard caller.canWrite else { return pages.message("Refused", "Your role (read) may only read.", caller: caller, status: .forbidden) }
         var data: [String: Any] = [:]
         var detail: [String: JSONValue] = ["action": "testProviderSignIn", "via": "console"]

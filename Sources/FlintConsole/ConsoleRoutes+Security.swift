@@ -3,7 +3,7 @@ import FlintServer
 import FlintStore
 import Hummingbird
 
-/// The security page: the audit log, filtered by kind and account.
+/// The security page: the audit log of the page's tenant, filtered by kind and account.
 extension ConsoleRoutes {
     func security(_ request: Request, context: FlintRequestContext) async throws -> Response {
         guard let caller = try await caller(request) else { return Self.toSignIn }
@@ -15,7 +15,10 @@ extension ConsoleRoutes {
         ]
         do {
             let page = try await AuditListing.page(filter, in: flow.node.store)
-            data["events"] = page.events.map { event -> [String: Any] in
+            // The page's tenant's events only (an event names its tenant, `tenantId`, unless it is the project's): a
+            // page of the log may show fewer rows than it read.
+            let tenant = TenantID.scoped.rawValue
+            data["events"] = page.events.filter { ($0.detail["tenantId"]?.stringValue ?? "") == tenant }.map { event -> [String: Any] in
                 var row: [String: Any] = [
                     "at": Self.time(event.at), "kind": event.kind.rawValue, "actor": event.actor ?? "", "ip": event.ip ?? "",
                     "detail": Self.text(event.detail),

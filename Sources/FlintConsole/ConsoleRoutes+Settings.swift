@@ -108,8 +108,8 @@ extension ConsoleRoutes {
     }
 
     /// Runs `body` with the operator as the audit actor and the request's address, as a script's change is recorded.
-    func asOperator(_ caller: ConsoleCaller, context: FlintRequestContext, _ body: () async throws -> Void) async throws {
-        try await AuditOrigin.$current.withValue(AuditOrigin(ip: context.clientIP, actor: caller.email)) { try await body() }
+    func asOperator<T>(_ caller: ConsoleCaller, context: FlintRequestContext, _ body: () async throws -> T) async throws -> T {
+        try await AuditOrigin.$current.withValue(AuditOrigin.console(ip: context.clientIP, actor: caller.email)) { try await body() }
     }
 
     /// The current test numbers and their codes.

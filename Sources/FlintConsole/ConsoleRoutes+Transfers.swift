@@ -25,12 +25,12 @@ extension ConsoleRoutes {
         return try await transfersPage(caller, [:])
     }
 
-    /// The page with `data` (a refusal and the form's values when an upload was refused), listing the newest jobs of
-    /// every node.
+    /// The page with `data` (a refusal and the form's values when an upload was refused), listing the newest jobs
+    /// into the page's tenant, of every node.
     private func transfersPage(_ caller: ConsoleCaller, _ data: [String: Any], status: HTTPResponse.Status = .ok) async throws -> Response {
         var data = data
         let now = flow.node.clock.now()
-        data["jobs"] = try await flow.node.store.read { try await $0.importJobs(limit: ConsoleImportJobs.listed) }.map {
+        data["jobs"] = try await flow.node.store.read { try await $0.importJobs(tenant: .scoped, limit: ConsoleImportJobs.listed) }.map {
             ConsoleImportJobs.data($0, now: now)
         }
         data["limit"] = ConsoleTransfers.size(imports.uploadLimit)
@@ -72,11 +72,11 @@ extension ConsoleRoutes {
             let now = flow.node.clock.now()
             let job = ImportJobRecord(
                 id: Hex.encode(flow.node.random.bytes(12)), operatorEmail: caller.email, fileName: file.name, format: settings.format.rawValue,
-                size: Int64(size), startedAt: now)
+                size: Int64(size), startedAt: now, tenant: .scoped)
             guard imports.reserve() else {
                 throw ConsoleUpload.Refusal(description: "An import is running on this node: wait for it to finish, then send the file again.")
             }
-            let origin = AuditOrigin(ip: context.clientIP, actor: caller.email)
+            let origin = AuditOrigin.console(ip: context.clientIP, actor: caller.email)
             let detail: [String: JSONValue] = [
                 "action": "import", "via": "console", "job": .string(job.id), "file": .string(file.name),
                 "format": .string(settings.format.rawValue), "bytes": .number(Double(size)), "existing": .string(settings.existingName),
@@ -163,7 +163,8 @@ extension ConsoleRoutes {
     func importJob(_ request: Request, context: FlintRequestContext) async throws -> Response {
         guard let caller = try await caller(request) else { return Self.toSignIn }
         let id = context.parameters.get("job") ?? ""
-        guard let job = try await flow.node.store.read({ try await $0.importJob(id: id) }) else {
+        // A job is shown in its own tenant only.
+        guard let job = try await flow.node.store.read({ try await $0.importJob(id: id) }), job.tenant == .scoped else {
             return pages.message(
                 "Import", "This import is unknown: imports are kept \(ConsoleImportJobs.retention.components.seconds / 86400) days.",
                 link: ("/console/import", "Import and export"), caller: caller,
@@ -180,15 +181,19 @@ extension ConsoleRoutes {
         let format = ExportFormat(rawValue: form["format"] ?? "") ?? .json
         let node = flow.node
         let now = node.clock.now()
-        let origin = AuditOrigin(ip: context.clientIP, actor: caller.email)
+        let origin = AuditOrigin.console(ip: context.clientIP, actor: caller.email)
         await node.recordAudit(
             origin.event(.adminAction, uid: nil, at: now, ["action": "export", "via": "console", "format": .string(format.rawValue)]))
         let store = node.store
+        // The body is written after the handler returns: it runs in the page's tenant again.
         let body = ResponseBody { writer in
-            _ = try await UserExport(format: format).run(from: store) { text in try await writer.write(ByteBuffer(string: text)) }
+            try await AuditOrigin.$current.withValue(origin) {
+                _ = try await UserExport(format: format).run(from: store) { text in try await writer.write(ByteBuffer(string: text)) }
+            }
             try await writer.finish(nil)
         }
-        let name = "flint-users-\(RFC3339.format(now).prefix(10)).\(format.rawValue)"
+        let scope = TenantID.scoped.isDefault ? "" : "\(TenantID.scoped.rawValue)-"
+        let name = "flint-users-\(scope)\(RFC3339.format(now).prefix(10)).\(format.rawValue)"
         let headers: HTTPFields = [
             .contentType: format == .json ? "application/json; charset=utf-8" : "text/csv; charset=utf-8",
             .contentDisposition: "attachment; filename=\"\(name)\"",

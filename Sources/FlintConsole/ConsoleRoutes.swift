@@ -61,19 +61,28 @@ struct ConsoleRoutes: Sendable {
         case .saveIdentityProvider: saveIdentityProvider
         case .deleteIdentityProvider: deleteIdentityProvider
         case .outbox: devOutbox
+        case .tenants: tenants
+        case .createTenant: createTenant
+        case .showTenant: showTenant
+        case .saveTenant: saveTenant
+        case .deleteTenant: deleteTenant
         }
     }
 
-    /// Registers every console endpoint (``ConsoleEndpoint``) with its handler.
+    /// Registers every console endpoint (``ConsoleEndpoint``) with its handler, behind the operator's tenant limit
+    /// (``scoped(_:_:)``).
     func register(on router: EndpointRouter) {
-        for endpoint in ConsoleEndpoint.allCases { router.register(endpoint.endpoint, use: handler(endpoint)) }
+        for endpoint in ConsoleEndpoint.allCases { router.register(endpoint.endpoint, use: scoped(endpoint.scope, handler(endpoint))) }
     }
 
     /// The session cookie's token.
     func token(_ request: Request) -> String? { ConsoleForm.cookie(flow.cookieName, in: request) }
 
     /// The signed-in operator, if any.
-    func caller(_ request: Request) async throws -> ConsoleCaller? { try await flow.caller(token: token(request)) }
+    func caller(_ request: Request) async throws -> ConsoleCaller? {
+        if let signedIn = ConsoleTenant.signedIn { return signedIn }
+        return try await flow.caller(token: token(request))
+    }
 
     /// Where `/console` and a completed sign-in lead: the dashboard.
     static let home = "/console/dashboard"

@@ -29,6 +29,8 @@ enum ConsoleStylesheet {
         nav a[aria-current="page"] { font-weight: 700; border-bottom: 2px solid var(--accent); }
         .signout { margin-left: auto; display: flex; align-items: center; gap: 8px; }
         .who { color: var(--muted); font-size: 13px; }
+        .picker { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; width: 100%; }
+        .picker input[type="search"] { min-width: 0; flex: 1 1 160px; max-width: 320px; }
         main { padding: 16px 24px 48px; max-width: 1200px; }
         h1 { font-size: 1.5rem; margin: 8px 0 16px; overflow-wrap: anywhere; }
         h2 { font-size: 1.15rem; margin-top: 28px; }

@@ -26,6 +26,14 @@ extension ConsoleTemplates {
             <button type="submit" class="quiet">Sign out</button>
           </form>
           {{/caller}}
+          {{#tenant}}
+          <form method="get" action="/console/tenants" class="picker" role="search" aria-label="Tenant">
+            <span>Tenant: <strong>{{label}}</strong></span>
+            <input type="hidden" name="next" value="{{next}}">
+            <input name="find" type="search" aria-label="Find a tenant by ID" placeholder="Find a tenant by ID">
+            <button type="submit" class="quiet">Change</button>
+          </form>
+          {{/tenant}}
         </header>
         <main id="main">
         {{#devMode}}<p class="banner">Dev mode: the codes and links waiting to be used are in the

@@ -15,6 +15,7 @@ enum ConsoleTemplates {
             "newUser": newUser, "providerTest": providerTest, "providerTestHop": providerTestHop,
             "transfers": transfers, "importStatus": importStatus, "importJob": importJob,
             "identityProvider": identityProvider, "identityProviderDelete": identityProviderDelete,
+            "tenants": tenants, "tenant": tenant,
         ]
         for (name, text) in all { try library.register(text, named: name) }
         return library

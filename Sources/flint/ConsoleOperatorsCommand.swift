@@ -10,11 +10,11 @@ import FlintStore
     import Foundation
 #endif
 
-/// `flint admin operators add|reset|remove|role|list`: the web console's operators (`/console`).
+/// `flint admin operators add|reset|remove|role|tenants|list`: the web console's operators (`/console`).
 struct ConsoleOperatorsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "operators", abstract: "Operators of the web console (/console): email, password and TOTP.",
-        subcommands: [Add.self, Reset.self, Remove.self, Role.self, List.self])
+        subcommands: [Add.self, Reset.self, Remove.self, Role.self, TenantLimit.self, List.self])
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -98,6 +98,36 @@ struct ConsoleOperatorsCommand: AsyncParsableCommand {
         }
     }
 
+    struct TenantLimit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "tenants",
+            abstract: "Limit a console operator to some tenants (and the project with --project), or lift the limit with --all.",
+            discussion: """
+                A limited operator sees only those tenants in the console's picker, sees the project's own users and its                 settings only with --project, and is refused (403) on any other tenant's page or form; it may neither                 create nor delete tenants. Its sessions stay signed in and are limited from their next request.
+                  flint admin operators tenants ops@acme.com acme-x7k2q
+                  flint admin operators tenants ops@example.com --project acme-x7k2q globex-4n8pz
+                  flint admin operators tenants ops@example.com --all
+                """)
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The operator's email.") var email: String
+        @Argument(help: "The tenants' IDs.") var tenants: [String] = []
+        @Flag(help: "The project's own users and settings too (the default tenant).") var project = false
+        @Flag(help: "Lift the limit: every tenant and the project.") var all = false
+
+        func validate() throws {
+            if all && (project || !tenants.isEmpty) { throw ValidationError("--all takes no tenant and no --project") }
+            if !all && !project && tenants.isEmpty { throw ValidationError("name tenants, --project, or --all") }
+        }
+
+        func run() async throws {
+            let limit: [TenantID]? = all ? nil : tenants.map(TenantID.init(rawValue:)) + (project ? [.default] : [])
+            _ = try await store.withStore(mappingErrors: { operatorError($0, email: email) }) { db in
+                try await ConsoleOperators.setTenants(email: email, tenants: limit, in: db, now: SystemClock().now())
+            }
+            printError("console operator \(email): \(tenantLimitText(limit)), for its sessions too from their next request")
+        }
+    }
+
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List console operators (email, role, whether set up).")
         @OptionGroup var store: StoreOptions
@@ -105,10 +135,18 @@ struct ConsoleOperatorsCommand: AsyncParsableCommand {
         func run() async throws {
             let operators = try await store.withStore { db in try await db.read { try await $0.consoleOperators() } }
             printTable(
-                ["EMAIL", "ROLE", "SET UP", "CREATED"],
-                operators.map { [$0.email, $0.role.rawValue, $0.isSetUp ? "yes" : "no", credentialTime($0.createdAt) ?? "-"] })
+                ["EMAIL", "ROLE", "SET UP", "CREATED", "TENANTS"],
+                operators.map {
+                    [$0.email, $0.role.rawValue, $0.isSetUp ? "yes" : "no", credentialTime($0.createdAt) ?? "-", tenantLimitText($0.tenants)]
+                })
         }
     }
+}
+
+/// An operator's tenant limit in words: `all`, or its tenants (`project` for the default tenant).
+func tenantLimitText(_ tenants: [TenantID]?) -> String {
+    guard let tenants else { return "all" }
+    return tenants.sorted { $0.rawValue < $1.rawValue }.map { $0.isDefault ? "project" : $0.rawValue }.joined(separator: ",")
 }
 
 /// The CLI's message for what `remove` and `role` threw: an unknown operator, or the refusal to leave no admin operator.
@@ -124,6 +162,7 @@ private func addError(_ error: any Error, email: String) -> any Error {
 private func operatorError(_ error: any Error, email: String) -> any Error {
     switch error {
     case StoreError.notFound: ValidationError("no console operator has the email \(email)")
+    case let error as AuthError where error == .tenantNotFound: ValidationError("no tenant has the ID \(error.detail ?? "")")
     case ConsoleOperators.Refusal.lastAdmin:
         ValidationError("refused: \(email) is the last console operator with the admin role; give another operator that role first")
     default: error

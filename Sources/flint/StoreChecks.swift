@@ -4,7 +4,8 @@ import FlintStore
 
 /// The checks `flint doctor` runs on a store, and `flint restore` on the store it has just restored: the schema
 /// version, the secrets (sealed, and opened by the master key given), the signing keys (each opens, the active one
-/// signs tokens that verify), the project config, and how many users and keys the store holds. Each check prints one
+/// signs tokens that verify), the project config, and how many users (per tenant, the largest tenants named) and keys
+/// the store holds. Each check prints one
 /// line, `ok` or `FAIL`, in words.
 struct StoreChecks {
     /// The project ID the test token is signed for.
@@ -35,8 +36,21 @@ struct StoreChecks {
         } catch let error as AuthError {
             report(false, "the stored project config is invalid: \(error.message)")
         }
-        let users = try await db.read { try await $0.userCount(tenant: .default) }
-        report(true, "\(users) user(s)")
+        let counts = try await db.read { try await $0.userCountsByTenant(limit: Self.tenantsShown) }
+        report(true, Self.userLines(counts).joined(separator: "\n     "))
+    }
+
+    /// The tenants `flint doctor` names with their users: the largest (a project may have 10,000 of them).
+    static let tenantsShown = 10
+
+    /// The users line, and one line per tenant among the largest when any tenant holds users (the project's own users
+    /// are the default tenant's).
+    static func userLines(_ counts: TenantUserCounts) -> [String] {
+        guard counts.tenants > 1 || counts.top.first?.tenant.isDefault == false else { return ["\(counts.users) user(s)"] }
+        var lines = ["\(counts.users) user(s) in \(counts.tenants) tenant(s) (the project's own users counted as one); the largest:"]
+        lines += counts.top.map { "\($0.users) in \($0.tenant.isDefault ? "the project (default tenant)" : "tenant " + $0.tenant.rawValue)" }
+        if counts.tenants > counts.top.count { lines.append("… and \(counts.tenants - counts.top.count) more tenant(s)") }
+        return lines
     }
 
     /// Reports whether the store's secrets are sealed and whether `masterKey` opens them; returns how to open them

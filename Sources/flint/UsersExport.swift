@@ -10,7 +10,7 @@ import Foundation
     import Darwin
 #endif
 
-/// `flint users export FILE`: writes every user as `firebase auth:export` does, so that `firebase auth:import` or
+/// `flint users export FILE [--tenant T]`: writes every user (of the project, or of tenant `T`) as `firebase auth:export` does, so that `firebase auth:import` or
 /// `flint users import` reads it back.
 struct UsersExport: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,6 +28,7 @@ struct UsersExport: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
     @Option(help: "json or csv, when the file's name does not say.") var format: String?
     @Flag(help: "Print a JSON summary on standard output.") var json = false
+    @OptionGroup var tenant: TenantOption
 
     /// `flint users export --json`'s summary.
     struct Summary: Encodable {
@@ -49,7 +50,11 @@ struct UsersExport: AsyncParsableCommand {
         let format = try ExportFormat.of(file: file, given: format)
         var summary = Summary(file: file, format: format.rawValue)
         var hashes: [String: Int] = [:]
-        var progress = try await store.withStore { db in try await write(from: db, format: format, summary: &summary, hashes: &hashes) }
+        var progress = try await store.withStore(mappingErrors: tenantError) { db in
+            try await TenantAdmin.run(inTenant: tenant.tenant, of: db) {
+                try await write(from: db, format: format, summary: &summary, hashes: &hashes)
+            }
+        }
         progress.update(done: summary.users, progress: summary.users, force: true)
         progress.finish()
         summary.seconds = (progress.elapsed * 1000).rounded() / 1000
@@ -71,12 +76,12 @@ struct UsersExport: AsyncParsableCommand {
         }
     }
 
-    /// Writes every account of `db` to the file in `format`, a page at a time, counting them in `summary` and their
+    /// Writes every account of `db` in the tenant (``TenantScope``) to the file in `format`, a page at a time, counting them in `summary` and their
     /// hash configurations in `hashes`; returns the progress line.
     private func write(
         from db: any AuthStore, format: ExportFormat, summary: inout Summary, hashes: inout [String: Int]
     ) async throws -> ProgressLine {
-        let total = try await db.read { try await $0.userCount(tenant: .default) }
+        let total = try await db.read { try await $0.userCount(tenant: .scoped) }
         let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard fd >= 0 else { throw FileError(path: file, reason: String(cString: strerror(errno))) }
         let output = FileHandle(fileDescriptor: fd, closeOnDealloc: true)

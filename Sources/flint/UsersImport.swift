@@ -9,7 +9,8 @@ import FlintStore
     import Foundation
 #endif
 
-/// `flint users import FILE`: loads what `firebase auth:export` wrote straight into the store.
+/// `flint users import FILE [--tenant T]`: loads what `firebase auth:export` wrote straight into the store (the
+/// project's users, or tenant `T`'s).
 struct UsersImport: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
@@ -32,6 +33,7 @@ struct UsersImport: AsyncParsableCommand {
     @Flag(name: .customLong("allow-overwrite"), help: "Replace stored users with the same localId (ending their sessions).")
     var allowOverwrite = false
     @Flag(help: "Print a JSON summary on standard output.") var json = false
+    @OptionGroup var tenant: TenantOption
 
     func validate() throws {
         guard (1...10_000).contains(batchSize) else { throw ValidationError("--batch-size must be between 1 and 10000") }
@@ -46,16 +48,9 @@ struct UsersImport: AsyncParsableCommand {
         // A large page cache keeps a batch's index pages in memory until its commit (SQLite).
         var summary = ImportSummary(file: file, format: format.rawValue)
         var progress = ProgressLine(noun: "users", total: size)
-        try await store.withStore(sqliteCacheMiB: 64) { db in
-            let run = ImportRun(
-                importer: UserImporter(store: db, actor: "cli"), algorithm: algorithm, batchSize: batchSize,
-                existing: resume ? .skip : allowOverwrite ? .overwrite : .refuse, writers: store.databaseURL == nil ? 1 : 2,
-                onFailure: { failure in
-                    let id = failure.localId.map { ", localId \"\($0)\"" } ?? ""
-                    printError("user \(failure.index) (line \(failure.line)\(id)): \(failure.message)")
-                })
-            try await run.file(file, format: format, summary: &summary) { summary, offset, last in
-                progress.update(done: summary.imported, progress: offset, detail: "\(summary.failed) failed", force: last)
+        try await store.withStore(sqliteCacheMiB: 64, mappingErrors: tenantError) { db in
+            try await TenantAdmin.run(inTenant: tenant.tenant, of: db) {
+                try await importFile(into: db, format: format, algorithm: algorithm, summary: &summary, progress: &progress)
             }
         }
         progress.finish()
@@ -66,4 +61,26 @@ struct UsersImport: AsyncParsableCommand {
             throw ImportCommandError("\(file): \(stopped); the users before it were imported: fix the file and run again with --resume")
         }
     }
+
+    /// Imports the file into `db`'s tenant in progress (``TenantScope``), counting in `summary` and showing `progress`.
+    private func importFile(
+        into db: any AuthStore, format: ExportFormat, algorithm: ImportedHashAlgorithm?, summary: inout ImportSummary, progress: inout ProgressLine
+    ) async throws {
+        let run = ImportRun(
+            importer: UserImporter(store: db, actor: "cli"), algorithm: algorithm, batchSize: batchSize,
+            existing: resume ? .skip : allowOverwrite ? .overwrite : .refuse, writers: store.databaseURL == nil ? 1 : 2,
+            onFailure: { failure in
+                let id = failure.localId.map { ", localId \"\($0)\"" } ?? ""
+                printError("user \(failure.index) (line \(failure.line)\(id)): \(failure.message)")
+            })
+        try await run.file(file, format: format, summary: &summary) { summary, offset, last in
+            progress.update(done: summary.imported, progress: offset, detail: "\(summary.failed) failed", force: last)
+        }
+    }
+}
+
+/// A `--tenant` naming no tenant, in the command's words.
+func tenantError(_ error: any Error) -> any Error {
+    guard let error = error as? AuthError, error == .tenantNotFound else { return error }
+    return ValidationError("no tenant has this ID (flint tenants list shows them)")
 }

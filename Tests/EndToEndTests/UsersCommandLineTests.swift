@@ -90,4 +90,50 @@ struct UsersCommandLineTests {
         let (unknown, missing) = try await flint("list", "--tenant", "nobody-abcde")
         #expect(unknown == 1 && missing.contains("TENANT_NOT_FOUND"), "\(missing)")
     }
+
+    @Test("export and import --tenant move one tenant's accounts; doctor counts users per tenant; an operator is limited to tenants")
+    func tenantTools() async throws {
+        let data = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        func flint(_ arguments: String...) async throws -> (Int32, String) { try await runFlint(arguments + ["--data", data]) }
+        let (_, tenantJSON) = try await flint("tenants", "create", "Acme")
+        let tenant = try #require(
+            tenantJSON.range(of: #"tenants/acme-[a-z0-9]{5}"#, options: .regularExpression).map { String(tenantJSON[$0].dropFirst(8)) })
+        #expect(try await flint("users", "create", "--uid", "ada", "--email", "ada@example.com", "--tenant", tenant).0 == 0)
+        #expect(try await flint("users", "create", "--uid", "bob", "--email", "bob@example.com").0 == 0)
+
+        let file = data + "/acme.json"
+        let (exported, summary) = try await flint("users", "export", file, "--tenant", tenant, "--json")
+        #expect(exported == 0 && summary.contains(#""users" : 1"#), "\(summary)")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains("ada@example.com") && !text.contains("bob@example.com"), "\(text)")
+        let project = data + "/project.json"
+        #expect(try await flint("users", "export", project).0 == 0)
+        let projectText = try String(contentsOfFile: project, encoding: .utf8)
+        #expect(projectText.contains("bob@example.com") && !projectText.contains("ada@example.com"))
+
+        #expect(try await flint("users", "delete", "ada", "--tenant", tenant).0 == 0)
+        let (imported, line) = try await flint("users", "import", file, "--tenant", tenant)
+        #expect(imported == 0 && line.contains("1"), "\(line)")
+        #expect(try await flint("users", "get", "ada", "--tenant", tenant).0 == 0, "the export came back into its tenant")
+        #expect(try await flint("users", "get", "ada").0 == 1, "and not into the project's users")
+        let (unknown, refusal) = try await flint("users", "export", project, "--tenant", "nobody-abcde")
+        #expect(unknown != 0 && refusal.contains("no tenant has this ID"), "\(refusal)")
+
+        let (_, doctor) = try await flint("doctor")
+        #expect(doctor.contains("2 user(s) in 2 tenant(s)") && doctor.contains("1 in tenant \(tenant)"), "\(doctor)")
+        #expect(doctor.contains("1 in the project (default tenant)"), "\(doctor)")
+
+        #expect(try await flint("admin", "operators", "add", "ops@example.com").0 == 0)
+        let (limited, said) = try await flint("admin", "operators", "tenants", "ops@example.com", tenant, "--project")
+        #expect(limited == 0 && said.contains("project,\(tenant)"), "\(said)")
+        #expect(try await flint("admin", "operators", "list").1.contains("project,\(tenant)"))
+        let (missing, none) = try await flint("admin", "operators", "tenants", "ops@example.com", "nobody-abcde")
+        #expect(missing != 0 && none.contains("no tenant has the ID nobody-abcde"), "\(none)")
+        #expect(try await flint("admin", "operators", "tenants", "ops@example.com", "--all").0 == 0)
+        let (_, listed) = try await flint("admin", "operators", "list")
+        #expect(listed.contains("ops@example.com") && listed.contains("all"), "\(listed)")
+        let (_, audit) = try await flint("audit", "list", "--kind", "CONSOLE_OPERATOR_CHANGED")
+        #expect(audit.contains("tenantsChanged"), "\(audit)")
+    }
 }

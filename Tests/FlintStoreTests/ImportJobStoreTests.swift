@@ -19,7 +19,7 @@ struct ImportJobStoreTests {
         }
         #expect(try await store.read { try await $0.importJob(id: "mid") } == Self.job("mid", startedAt: 2_000))
         #expect(try await store.read { try await $0.importJob(id: "none") } == nil)
-        #expect(try await store.read { try await $0.importJobs(limit: 2) }.map(\.id) == ["new", "mid"])
+        #expect(try await store.read { try await $0.importJobs(tenant: .default, limit: 2) }.map(\.id) == ["new", "mid"])
 
         var moved = Self.job("mid", startedAt: 2_000)
         (moved.offset, moved.read, moved.imported, moved.skipped, moved.failed, moved.heartbeatAt) = (400, 7, 5, 1, 1, 2_500)
@@ -61,7 +61,7 @@ struct ImportJobStoreTests {
         #expect(try await store.read { try await $0.importJob(id: "alive") }?.status == .running)
 
         #expect(try await store.write { try await $0.deleteImportJobs(startedBefore: 2_000) } == 1, "a running job is kept")
-        #expect(try await store.read { try await $0.importJobs(limit: 10) }.map(\.id) == ["alive"])
+        #expect(try await store.read { try await $0.importJobs(tenant: .default, limit: 10) }.map(\.id) == ["alive"])
         try await store.close()
     }
 }

@@ -112,9 +112,7 @@ func buildRouter(flows: Flows, modules: [any ServerModule] = []) throws -> Route
     api.on(.getConfig, use: config.show)
     api.on(.updateConfig, use: config.update)
     api.on(.getProjectConfig, use: config.publicConfig)
-    let tenantAdmin = TenantAdmin(
-        store: flows.node.store, clock: flows.node.clock, random: flows.node.random, cache: flows.tenants,
-        secrets: SecretsAtRest(masterKey: flows.node.settings.masterKey))
+    let tenantAdmin = flows.tenantAdmin
     for collection in ProjectConfig.IdpCollection.allCases {
         let idps = IdpConfigRoutes(
             collection: collection, projectID: flows.node.settings.projectID, config: flows.node.config, tenants: tenantAdmin,

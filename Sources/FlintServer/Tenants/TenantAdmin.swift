@@ -110,6 +110,19 @@ package struct TenantAdmin: Sendable {
         await changed()
     }
 
+    /// Runs `body` on the users of tenant `id` (``TenantScope``), for the command line's tools that work on the store
+    /// alone and read no config (`flint users export|import --tenant`); the project's own users when `id` is `nil` or
+    /// empty. The console and `flint users` run through ``UserConsole/inTenant(_:_:)``, which adds the tenant's settings.
+    /// - Throws: `TENANT_NOT_FOUND` when no tenant has that ID.
+    package static func run<T>(inTenant id: String?, of store: any AuthStore, _ body: () async throws -> T) async throws -> T {
+        guard let id, !id.isEmpty else { return try await body() }
+        guard TenantConfig.isTenantID(id), try await store.read({ try await $0.tenant(id: id) }) != nil else { throw AuthError.tenantNotFound }
+        // An origin of its own: the scope marks the origin's notes, which outside a request are the process's default's.
+        return try await AuditOrigin.$current.withValue(AuditOrigin(ip: AuditOrigin.current.ip, actor: AuditOrigin.current.actor)) {
+            try await TenantScope.run(in: TenantID(rawValue: id), settings: nil, body)
+        }
+    }
+
     private static func check(_ id: String) throws(AuthError) {
         guard TenantConfig.isTenantID(id) else { throw AuthError.invalidTenantID }
     }
@@ -118,5 +131,13 @@ package struct TenantAdmin: Sendable {
     func changed() async {
         cache?.forget()
         await store.announce(.tenants)
+    }
+}
+
+extension Flows {
+    /// The tenant operations of this node (the admin API's and the console's): its cache forgotten at once after a change.
+    package var tenantAdmin: TenantAdmin {
+        TenantAdmin(
+            store: node.store, clock: node.clock, random: node.random, cache: tenants, secrets: SecretsAtRest(masterKey: node.settings.masterKey))
     }
 }

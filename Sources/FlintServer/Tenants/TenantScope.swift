@@ -1,5 +1,5 @@
 import FlintCore
-import FlintStore
+package import FlintStore
 
 /// The tenant a request runs in, resolved once by ``TenantMiddleware`` for the endpoints that serve tenants
 /// (``TenantHandling/scoped``) and bound with the request's ``AuditOrigin``, which the store carries into the write
@@ -46,5 +46,5 @@ enum TenantScope {
 
 extension TenantID {
     /// The tenant of the request in progress (``TenantScope``): the default tenant outside a tenant's request.
-    static var scoped: TenantID { TenantScope.tenant }
+    package static var scoped: TenantID { TenantScope.tenant }
 }

@@ -53,8 +53,8 @@ public protocol UserImportReads: Sendable {
     func exportPage(tenant: TenantID, after localID: String?, limit: Int) async throws -> [UserAndFactors]
     /// The console's import job `id` (migration 26).
     func importJob(id: String) async throws -> ImportJobRecord?
-    /// The newest `limit` import jobs, newest first.
-    func importJobs(limit: Int) async throws -> [ImportJobRecord]
+    /// The newest `limit` import jobs into `tenant`, newest first.
+    func importJobs(tenant: TenantID, limit: Int) async throws -> [ImportJobRecord]
 }
 
 /// Bulk import and export of accounts. Writes, inside a transaction.

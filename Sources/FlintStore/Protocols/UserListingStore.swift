@@ -13,6 +13,26 @@ public protocol UserListingReads: Sendable {
     func users(tenant: TenantID, matching query: UserQuery) async throws -> [UserRecord]
     /// How many accounts meet `filter` (every account when `nil`).
     func userCount(tenant: TenantID, matching filter: UserFilter?) async throws -> Int
+    /// How many accounts each tenant holds (the default tenant's included, when it has any), the `limit` largest
+    /// first (ties by tenant ID), with the number of tenants holding accounts and the accounts of all: `flint doctor`'s
+    /// summary. One pass over the users' primary key, which leads with the tenant.
+    func userCountsByTenant(limit: Int) async throws -> TenantUserCounts
+}
+
+/// Accounts per tenant: the largest tenants' counts and the totals (``UserListingReads/userCountsByTenant(limit:)``).
+public struct TenantUserCounts: Sendable, Equatable {
+    /// The largest tenants by accounts, largest first.
+    public var top: [(tenant: TenantID, users: Int)]
+    /// Tenants (the default one included) with at least one account.
+    public var tenants: Int
+    /// Accounts in every tenant.
+    public var users: Int
+
+    public init(top: [(tenant: TenantID, users: Int)], tenants: Int, users: Int) { (self.top, self.tenants, self.users) = (top, tenants, users) }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.tenants == b.tenants && a.users == b.users && a.top.map(\.tenant) == b.top.map(\.tenant) && a.top.map(\.users) == b.top.map(\.users)
+    }
 }
 
 /// Operator changes to accounts that touch several rows at once, and the sign-in stamp. Writes, inside a transaction.

@@ -37,15 +37,22 @@ public struct ConsoleOperatorRecord: Sendable, Equatable {
     public var setupExpiresAt: Instant?
     /// Milliseconds since epoch.
     public var createdAt: Instant
+    /// The tenants the operator may see and act in (migration 27), ``TenantID/default`` for the project's own users;
+    /// `nil` for every tenant and the project (no limit). Kept sorted.
+    public var tenants: [TenantID]?
 
     /// An operator.
     public init(
         email: String, role: ConsoleRole, passwordHash: String? = nil, totpSecret: String? = nil, lastTOTPStep: Int64? = nil,
-        setupTokenHash: String? = nil, setupExpiresAt: Instant? = nil, createdAt: Instant
+        setupTokenHash: String? = nil, setupExpiresAt: Instant? = nil, createdAt: Instant, tenants: [TenantID]? = nil
     ) {
         (self.email, self.role, self.passwordHash, self.totpSecret, self.lastTOTPStep) = (email, role, passwordHash, totpSecret, lastTOTPStep)
         (self.setupTokenHash, self.setupExpiresAt, self.createdAt) = (setupTokenHash, setupExpiresAt, createdAt)
+        self.tenants = tenants.map { Array(Set($0)).sorted { $0.rawValue < $1.rawValue } }
     }
+
+    /// Whether the operator may see and act in `tenant`.
+    public func mayUse(_ tenant: TenantID) -> Bool { tenants?.contains(tenant) ?? true }
 
     /// Whether the operator may sign in: a password and a TOTP secret are set.
     public var isSetUp: Bool { passwordHash != nil && totpSecret != nil }

@@ -48,16 +48,19 @@ public struct ImportJobRecord: Sendable, Equatable {
     /// The job's latest progress write: a running job silent for long has lost its node.
     public var heartbeatAt: Instant
     public var finishedAt: Instant?
+    /// The tenant the users are imported into (migration 27; ``TenantID/default`` for the project's own).
+    public var tenant: TenantID
 
     /// Creates a job.
     public init(
         id: String, operatorEmail: String, fileName: String, format: String, size: Int64, offset: Int64 = 0, status: ImportJobStatus = .running,
         read: Int64 = 0, imported: Int64 = 0, skipped: Int64 = 0, failed: Int64 = 0, report: JSONValue = .object([:]), startedAt: Instant,
-        heartbeatAt: Instant? = nil, finishedAt: Instant? = nil
+        heartbeatAt: Instant? = nil, finishedAt: Instant? = nil, tenant: TenantID = .default
     ) {
         (self.id, self.operatorEmail, self.fileName, self.format, self.size, self.offset) = (id, operatorEmail, fileName, format, size, offset)
         (self.status, self.read, self.imported, self.skipped, self.failed, self.report) = (status, read, imported, skipped, failed, report)
         (self.startedAt, self.heartbeatAt, self.finishedAt) = (startedAt, heartbeatAt ?? startedAt, finishedAt)
+        self.tenant = tenant
     }
 
     /// Its status as shown: a running job whose node has written nothing since before `staleBefore` is interrupted (its

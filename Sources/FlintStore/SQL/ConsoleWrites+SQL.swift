@@ -4,7 +4,7 @@ import FlintCore
 /// the accounts' statements).
 extension ConsoleWrites where Self: SQLBacked & UsersWrites {
     private static var operatorColumns: String {
-        "email, role, password_hash, totp_secret, last_totp_step, setup_token_hash, setup_expires_at, created_at"
+        "email, role, password_hash, totp_secret, last_totp_step, setup_token_hash, setup_expires_at, created_at, tenants"
     }
     private static var consoleSessionColumns: String { "token_hash, email, stage, created_at, last_seen_at" }
 
@@ -14,7 +14,21 @@ extension ConsoleWrites where Self: SQLBacked & UsersWrites {
             passwordHash: try row.optionalString("password_hash"),
             totpSecret: try row.optionalString("totp_secret"), lastTOTPStep: try row.optionalInt64("last_totp_step"),
             setupTokenHash: try row.optionalString("setup_token_hash"), setupExpiresAt: try row.optionalInstant("setup_expires_at"),
-            createdAt: try row.instant("created_at"))
+            createdAt: try row.instant("created_at"), tenants: try Self.tenants(try row.optionalString("tenants")))
+    }
+
+    /// An operator's tenant limit as stored: a JSON array of tenant IDs, `NULL` for none.
+    private static func tenantsText(_ tenants: [TenantID]?) -> SQLValue {
+        tenants.map { .text(String(decoding: JSONValue.array($0.map { .string($0.rawValue) }).serialized(), as: UTF8.self)) } ?? .null
+    }
+
+    private static func tenants(_ text: String?) throws -> [TenantID]? {
+        guard let text else { return nil }
+        guard let items = try JSONValue(parsing: text.utf8).arrayValue else { throw SQLStoreError.unexpectedColumn("tenants") }
+        return try items.map { item in
+            guard let id = item.stringValue else { throw SQLStoreError.unexpectedColumn("tenants") }
+            return TenantID(rawValue: id)
+        }
     }
 
     private func consoleSession(from row: SQLRow) throws -> ConsoleSessionRecord {
@@ -119,12 +133,12 @@ extension ConsoleWrites where Self: SQLBacked & UsersWrites {
         let rows = try await db.query(
             .write(
                 """
-                INSERT INTO console_operators (\(Self.operatorColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO console_operators (\(Self.operatorColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT DO NOTHING RETURNING email
                 """,
                 [
                     .text(o.email), .text(o.role.rawValue), o.passwordHash.sql, o.totpSecret.sql, o.lastTOTPStep.sql, o.setupTokenHash.sql,
-                    o.setupExpiresAt.sql, .instant(o.createdAt),
+                    o.setupExpiresAt.sql, .instant(o.createdAt), Self.tenantsText(o.tenants),
                 ], into: .consoleOperators))
         if rows.isEmpty { throw StoreError.conflict(.operatorEmail) }
     }
@@ -134,11 +148,11 @@ extension ConsoleWrites where Self: SQLBacked & UsersWrites {
             .write(
                 """
                 UPDATE console_operators SET role = ?, password_hash = ?, totp_secret = ?, last_totp_step = ?, setup_token_hash = ?,
-                    setup_expires_at = ? WHERE email = ? RETURNING email
+                    setup_expires_at = ?, tenants = ? WHERE email = ? RETURNING email
                 """,
                 [
                     .text(o.role.rawValue), o.passwordHash.sql, o.totpSecret.sql, o.lastTOTPStep.sql, o.setupTokenHash.sql, o.setupExpiresAt.sql,
-                    .text(o.email),
+                    Self.tenantsText(o.tenants), .text(o.email),
                 ], into: .consoleOperators))
         if rows.isEmpty { throw StoreError.notFound }
     }

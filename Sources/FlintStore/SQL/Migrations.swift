@@ -372,6 +372,16 @@ enum Migrations {
                 "CREATE INDEX import_jobs_started_at ON import_jobs (started_at)",
             ]
         },
+        // The console per tenant (issue 32): an operator's tenant limit (`tenants`: a JSON array of tenant IDs, '' the
+        // default tenant's; NULL for every tenant), and the tenant each import job imports into (the existing jobs the
+        // default tenant's). Jobs are listed per tenant through the start-time index (a node keeps 30 days of them).
+        // Versions 28 and 29 are other sessions' (SAML signing, federated sign-in in tenants).
+        Migration(version: 27) { _ in
+            [
+                "ALTER TABLE console_operators ADD COLUMN tenants TEXT",
+                "ALTER TABLE import_jobs ADD COLUMN tenant_id TEXT NOT NULL DEFAULT ''",
+            ]
+        },
     ]
 
     /// The newest version this build knows.

@@ -6,7 +6,7 @@ extension UserImportWrites where Self: SQLBacked {
     private static var jobColumns: String {
         """
         id, operator, file, format, size, bytes_read, status, users_read, imported, skipped, failed, report, started_at, heartbeat_at,
-        finished_at
+        finished_at, tenant_id
         """
     }
 
@@ -16,7 +16,8 @@ extension UserImportWrites where Self: SQLBacked {
             size: try row.int64("size"), offset: try row.int64("bytes_read"), status: ImportJobStatus(rawValue: try row.string("status")),
             read: try row.int64("users_read"), imported: try row.int64("imported"), skipped: try row.int64("skipped"),
             failed: try row.int64("failed"), report: try JSONValue(parsing: try row.string("report").utf8), startedAt: try row.instant("started_at"),
-            heartbeatAt: try row.instant("heartbeat_at"), finishedAt: try row.optionalInstant("finished_at"))
+            heartbeatAt: try row.instant("heartbeat_at"), finishedAt: try row.optionalInstant("finished_at"),
+            tenant: TenantID(rawValue: try row.string("tenant_id")))
     }
 
     /// The report as stored.
@@ -26,20 +27,22 @@ extension UserImportWrites where Self: SQLBacked {
         try await db.first(.read("SELECT \(Self.jobColumns) FROM import_jobs WHERE id = ?", [.text(id)], from: .importJobs)).map(importJob(from:))
     }
 
-    func importJobs(limit: Int) async throws -> [ImportJobRecord] {
+    func importJobs(tenant: TenantID, limit: Int) async throws -> [ImportJobRecord] {
         try await db.query(
-            .read("SELECT \(Self.jobColumns) FROM import_jobs ORDER BY started_at DESC, id LIMIT ?", [.integer(Int64(limit))], from: .importJobs)
+            .read(
+                "SELECT \(Self.jobColumns) FROM import_jobs WHERE tenant_id = ? ORDER BY started_at DESC, id LIMIT ?",
+                [.text(tenant.rawValue), .integer(Int64(limit))], from: .importJobs)
         ).map(importJob(from:))
     }
 
     func insertImportJob(_ job: ImportJobRecord) async throws {
         try await db.run(
             .write(
-                "INSERT INTO import_jobs (\(Self.jobColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO import_jobs (\(Self.jobColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     .text(job.id), .text(job.operatorEmail), .text(job.fileName), .text(job.format), .integer(job.size), .integer(job.offset),
                     .text(job.status.rawValue), .integer(job.read), .integer(job.imported), .integer(job.skipped), .integer(job.failed),
-                    Self.text(job.report), .instant(job.startedAt), .instant(job.heartbeatAt), job.finishedAt.sql,
+                    Self.text(job.report), .instant(job.startedAt), .instant(job.heartbeatAt), job.finishedAt.sql, .text(job.tenant.rawValue),
                 ], into: .importJobs))
     }
 
