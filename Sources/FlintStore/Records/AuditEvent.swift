@@ -54,8 +54,14 @@ public struct AuditOrigin: Sendable {
         (self.ip, self.actor, self.userAgent, self.locale, self.notes) = (ip, actor, userAgent, locale, AuditNotes())
     }
 
-    /// The origin of the request in progress (no address, no actor outside a request).
-    @TaskLocal public static var current = AuditOrigin()
+    /// The origin of the request in progress (no address, no actor outside a request). Outside a request it is one value
+    /// for the whole process, so its notes keep nothing (``AuditNotes/discarding``): a tenant or account noted by one
+    /// caller outside a request must not label another's events.
+    @TaskLocal public static var current = AuditOrigin(notes: .discarding)
+
+    private init(notes: AuditNotes) {
+        self.notes = notes
+    }
 
     /// An event of the request in progress: its address and actor, the account noted unless `uid` is given, and the
     /// tenant it ran in (`tenantId` in the detail, for any other tenant than the default one).
@@ -70,19 +76,26 @@ public struct AuditOrigin: Sendable {
 /// tenant it runs in, set once it is known (the events recorded after the answer name it too).
 public final class AuditNotes: Sendable {
     private let state = Mutex<(subject: String?, tenant: TenantID?)>((nil, nil))
+    /// Whether what is noted is dropped.
+    private let discards: Bool
 
     /// Empty notes.
-    public init() {}
+    public init() { discards = false }
+
+    private init(discarding: Bool) { discards = discarding }
+
+    /// Notes that keep nothing: those of the origin outside any request, which the whole process shares.
+    public static let discarding = AuditNotes(discarding: true)
 
     /// The account the request concerns, once a flow noted it.
     public var subject: String? {
         get { state.withLock { $0.subject } }
-        set { state.withLock { $0.subject = newValue } }
+        set { if !discards { state.withLock { $0.subject = newValue } } }
     }
 
     /// The tenant the request runs in, once the server resolved it.
     public var tenant: TenantID? {
         get { state.withLock { $0.tenant } }
-        set { state.withLock { $0.tenant = newValue } }
+        set { if !discards { state.withLock { $0.tenant = newValue } } }
     }
 }
