@@ -19,7 +19,7 @@ extension FederatedRedirect {
         let node = flow.node
         let config = node.config.current
         if Self.isSAML(providerID) {
-            return try samlAuthURI(providerID: providerID, continueURI: continueURI, sessionID: sessionID, config: config)
+            return try await samlAuthURI(providerID: providerID, continueURI: continueURI, sessionID: sessionID, config: config)
         }
         let (provider, clientID): (IdentityProviderConfig, String)
         do { (provider, clientID, _) = try webProvider(providerID, in: config) } catch {
@@ -55,9 +55,9 @@ extension FederatedRedirect {
     /// A SAML provider's `authUri`: the IdP's URL with the AuthnRequest and the sealed state as `RelayState`; the IdP
     /// posts to the handler, which sends the browser to `continueURI` with `SAMLResponse` and `RelayState`
     /// (``samlOutcome(_:)``), the `requestUri` the app sends to `signInWithIdp` with the same `sessionId`.
-    /// - Throws: `INVALID_PROVIDER_ID` (not configured), `OPERATION_NOT_ALLOWED` (disabled, or signed requests wanted),
-    ///   `UNAUTHORIZED_DOMAIN`.
-    private func samlAuthURI(providerID: String, continueURI: String, sessionID: String, config: ProjectConfig) throws(AuthError) -> String {
+    /// - Throws: `INVALID_PROVIDER_ID` (not configured), `OPERATION_NOT_ALLOWED` (disabled, or the request could not be
+    ///   made), `UNAUTHORIZED_DOMAIN`.
+    private func samlAuthURI(providerID: String, continueURI: String, sessionID: String, config: ProjectConfig) async throws(AuthError) -> String {
         let provider: SAMLProvider
         do { provider = try flow.samlProvider(providerID, tenant: .default) } catch {
             switch error {
@@ -69,7 +69,7 @@ extension FederatedRedirect {
         let state = RedirectState(
             providerID: providerID, sessionHash: ProviderNonceRule.sha256Hex(sessionID), eventID: "", authType: Self.authURIType,
             target: .web(redirectURL: continueURI), random: flow.node.random, now: flow.node.clock.now())
-        do { return try samlLocation(provider, state: state) } catch {
+        do { return try await samlLocation(provider, state: state) } catch {
             throw AuthError.operationNotAllowed.with(detail: error.message)
         }
     }

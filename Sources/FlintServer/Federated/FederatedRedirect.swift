@@ -65,7 +65,7 @@ struct FederatedRedirect: Sendable {
             let state = RedirectState(
                 providerID: provider.config.providerID, sessionHash: request.sessionHash, eventID: request.eventID, authType: request.authType,
                 target: request.target, random: node.random, now: node.clock.now())
-            return Start(location: try samlLocation(provider, state: state))
+            return Start(location: try await samlLocation(provider, state: state))
         }
         let (provider, clientID, secret): (IdentityProviderConfig, String, String)
         do { (provider, clientID, secret) = try webProvider(request.providerID, in: config) } catch {

@@ -372,6 +372,17 @@ enum Migrations {
                 "CREATE INDEX import_jobs_started_at ON import_jobs (started_at)",
             ]
         },
+        // The SAML providers' service-provider keys (issue 32): the RSA key each provider's AuthnRequests are signed with
+        // and its certificate (`spConfig.spCertificates`), made once per provider in a transaction so every node signs
+        // with the same; the private key sealed with the master key. Versions 27 and 29 are other changes'.
+        Migration(version: 28) { _ in
+            [
+                """
+                CREATE TABLE saml_sp_keys (tenant_id TEXT NOT NULL, provider_id TEXT NOT NULL, private_key_pem TEXT NOT NULL,
+                    certificate_pem TEXT NOT NULL, created_at BIGINT NOT NULL, PRIMARY KEY (tenant_id, provider_id))
+                """
+            ]
+        },
     ]
 
     /// The newest version this build knows.
