@@ -62,6 +62,9 @@ class IdP:
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self):
                 query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(self.path).query))
+                if "SAMLRequest" not in query:  # a browser's favicon.ico
+                    self.send_error(404)
+                    return
                 try:
                     status, page = 200, idp.answer(query["SAMLRequest"], query.get("RelayState"), query.get("SigAlg"), query.get("Signature"))
                 except (IncorrectlySigned, SignatureError, UnknownPrincipal, UnsupportedBinding) as refusal:
