@@ -30,9 +30,9 @@ struct ProvidersCommandLineTests {
         let (badURL, refused) = try await flint("update", "saml.corp", "spConfig.callbackUri", "nowhere")
         #expect(badURL != 0 && refused.contains("INVALID_CONFIG"), "\(refused)")
         #expect(try await flint("list").1.contains("saml.corp"))
-        // Its SP certificate, the same on every read until a rotation replaces it.
+        // Its SP certificate, the same on every read until a rotation replaces it (spConfig's, after idpConfig's in key order).
         func spCertificate(_ output: String) -> String? {
-            output.firstMatch(of: #/"x509Certificate" : "(-----BEGIN CERTIFICATE-----[^"]+)"/#).map { String($0.output.1) }
+            output.matches(of: #/"x509Certificate" : "(-----BEGIN CERTIFICATE-----[^"]+)"/#).last.map { String($0.output.1) }
         }
         let first = try #require(spCertificate(json), "\(json)")
         #expect(spCertificate(try await flint("get", "saml.corp").1) == first)
