@@ -16,38 +16,32 @@ Debian's `xmlsec1`) as the identity provider, served on loopback; no browser: th
 6. A tenant: the same IdP configured as the tenant's `saml.pysaml2`; the handler's start names the tenant (`tid`), the
    sealed RelayState carries it; `signInWithIdp` refuses the link without the tenant and signs the same NameID in as
    the tenant's own account (`firebase.tenant`) with it.
+7. Signed AuthnRequests: the operator turns `idpConfig.signRequest` on and gives the IdP the provider's SP certificate
+   (`spConfig.spCertificates`, from the admin API's GET); pysaml2's IdP then wants signed requests
+   (`want_authn_requests_signed`) and checks their HTTP-Redirect signature with that certificate: the handler's and
+   createAuthUri's requests sign in; the same request unsigned, with an altered RelayState, or signed by the key of
+   another provider is refused by the IdP.
 
 Usage: saml-sign-in-test.py --flint .build/debug/flint
 """
 import argparse
 import base64
 import hashlib
-import html.parser
 import http.client
 import json
-import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
-import threading
 import urllib.parse
 import zlib
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from flint_testkit import PROJECT, Flint, check, claims_of, free_port, post
+from flint_testkit import PROJECT, Flint, check, claims_of, post
+from saml_idp import IDP_ENTITY_ID, SP_ENTITY_ID, USER, FormReader, IdP
 
-from saml2 import BINDING_HTTP_POST, BINDING_HTTP_REDIRECT
-from saml2.config import IdPConfig
-from saml2.saml import NAMEID_FORMAT_EMAILADDRESS, NameID
-from saml2.server import Server
-from saml2.xmldsig import DIGEST_SHA256, SIG_RSA_SHA256
+from saml2.xmldsig import SIG_RSA_SHA256
 
 PROVIDER = "saml.pysaml2"
-SP_ENTITY_ID = "https://flint.test/saml-sp"
-IDP_ENTITY_ID = "https://pysaml2-idp.test/metadata"
-USER = "ada@example.com"
 
 
 def request(method, url, body=None, content_type=None):
@@ -61,96 +55,6 @@ def request(method, url, body=None, content_type=None):
     text = response.read().decode()
     connection.close()
     return response.status, {k.lower(): v for k, v in response.getheaders()}, text
-
-
-class FormReader(html.parser.HTMLParser):
-    """The action and hidden fields of pysaml2's HTTP-POST form."""
-
-    def __init__(self):
-        super().__init__()
-        self.action, self.fields = None, {}
-
-    def handle_starttag(self, tag, attrs):
-        attributes = dict(attrs)
-        if tag == "form":
-            self.action = attributes.get("action")
-        if tag == "input" and attributes.get("name"):
-            self.fields[attributes["name"]] = attributes.get("value", "")
-
-
-class IdP:
-    """pysaml2's IdP for Flint's SP, at http://127.0.0.1:PORT/sso (HTTP-Redirect in, HTTP-POST out)."""
-
-    def __init__(self, directory, acs_url, name="idp"):
-        self.port = free_port()
-        self.sso = f"http://127.0.0.1:{self.port}/sso"
-        self.key = os.path.join(directory, f"{name}.key")
-        self.certificate = os.path.join(directory, f"{name}.crt")
-        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", self.key, "-out", self.certificate,
-                        "-days", "2", "-subj", f"/CN=pysaml2 {name}"], check=True, capture_output=True)
-        with open(self.certificate) as file:
-            self.certificate_pem = file.read()
-        sp_metadata = f"""<?xml version="1.0"?>
-<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="{SP_ENTITY_ID}">
-  <md:SPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
-    <md:AssertionConsumerService Binding="{BINDING_HTTP_POST}" Location="{acs_url}" index="0"/>
-  </md:SPSSODescriptor>
-</md:EntityDescriptor>"""
-        config = IdPConfig()
-        config.load({
-            "entityid": IDP_ENTITY_ID,
-            "key_file": self.key,
-            "cert_file": self.certificate,
-            "xmlsec_binary": shutil.which("xmlsec1"),
-            "metadata": {"inline": [sp_metadata]},
-            "service": {"idp": {
-                "endpoints": {"single_sign_on_service": [(self.sso, BINDING_HTTP_REDIRECT)]},
-                "policy": {"default": {"lifetime": {"minutes": 5}, "attribute_restrictions": None}},
-                "name_id_format": [NAMEID_FORMAT_EMAILADDRESS],
-            }},
-        })
-        self.server = Server(config=config)
-        # How the next response is made: `sign` (assertion and response), `response_only`, `unsigned`.
-        self.mode = "sign"
-        self.requests = []
-        idp = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self):
-                query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(self.path).query))
-                page = idp.answer(query["SAMLRequest"], query.get("RelayState"))
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html")
-                self.end_headers()
-                self.wfile.write(page.encode())
-
-            def log_message(self, *args):
-                pass
-
-        self.http = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
-        threading.Thread(target=self.http.serve_forever, daemon=True).start()
-
-    def answer(self, saml_request, relay_state):
-        """Parses the AuthnRequest as an IdP does (its Destination, issuer and ACS checked against the metadata) and
-        answers the form that posts its response to the ACS."""
-        message = self.server.parse_authn_request(saml_request, BINDING_HTTP_REDIRECT).message
-        self.requests.append(message)
-        return self.respond(message.id, message.assertion_consumer_service_url, message.issuer.text, relay_state)
-
-    def respond(self, request_id, acs_url, sp_entity_id, relay_state):
-        """The HTTP-POST form of a response to `request_id`, signed as `mode` says."""
-        response = self.server.create_authn_response(
-            identity={"mail": [USER], "displayName": ["Ada Lovelace"], "groups": ["engines", "poets"]},
-            in_response_to=request_id, destination=acs_url, sp_entity_id=sp_entity_id,
-            name_id=NameID(format=NAMEID_FORMAT_EMAILADDRESS, text=USER),
-            authn={"class_ref": "urn:oasis:names:tc:SAML:2.0:ac:classes:Password", "authn_auth": IDP_ENTITY_ID},
-            sign_response=self.mode in ("sign", "response_only"), sign_assertion=self.mode == "sign",
-            sign_alg=SIG_RSA_SHA256, digest_alg=DIGEST_SHA256)
-        binding = self.server.apply_binding(BINDING_HTTP_POST, str(response), destination=acs_url, relay_state=relay_state, response=True)
-        return binding["data"]
-
-    def stop(self):
-        self.http.shutdown()
 
 
 def visit_idp(location):
@@ -327,6 +231,8 @@ def main():
         claims = claims_of(answer["idToken"])
         check(claims["firebase"].get("tenant") == tenant and claims["firebase"].get("sign_in_attributes", {}).get("groups") == ["engines", "poets"],
               "the tenant's ID token names the tenant and carries the attributes", claims)
+        # 7. Signed AuthnRequests.
+        signed_requests(flint, idp, acs, local_id)
         print("saml sign-in test: all checks passed")
     finally:
         idp.stop()
@@ -335,11 +241,68 @@ def main():
         shutil.rmtree(data, ignore_errors=True)
 
 
-def request_json(url, body):
+def signed_requests(flint, idp, acs, local_id):
+    """The IdP wants signed AuthnRequests and checks them with the SP certificate the admin API answers."""
+    base = f"{flint.base}/identitytoolkit.googleapis.com/v2/projects/{PROJECT}/inboundSamlConfigs"
+    status, _, text = request_json(f"{base}/{PROVIDER}?updateMask=idpConfig.signRequest", {"idpConfig": {"signRequest": True}}, "PATCH")
+    check(status == 200, "the operator turns signRequest on", text)
+    status, _, text = request_json(f"{base}/{PROVIDER}", None, "GET")
+    certificates = json.loads(text).get("spConfig", {}).get("spCertificates", [])
+    check(status == 200 and len(certificates) == 1 and certificates[0]["x509Certificate"].startswith("-----BEGIN CERTIFICATE-----"),
+          "the provider's GET answers its SP certificate (spConfig.spCertificates)", text)
+    sp_certificate = certificates[0]["x509Certificate"]
+    # Another provider's certificate, to sign a request with a key the IdP was not given.
+    other = {"idpConfig": {"idpEntityId": IDP_ENTITY_ID, "ssoUrl": idp.sso, "idpCertificates": [{"x509Certificate": idp.certificate_pem}],
+                           "signRequest": True},
+             "spConfig": {"spEntityId": SP_ENTITY_ID, "callbackUri": acs}, "enabled": True}
+    status, _, text = request_json(f"{base}?inboundSamlConfigId=saml.other", other)
+    check(status == 200, "a second provider with the same IdP", text)
+    idp.configure(sp_certificate)
+
+    location = handler_start(flint, "session-signed")
+    query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(location).query))
+    check(query.get("SigAlg") == SIG_RSA_SHA256 and query.get("Signature"), "the handler's AuthnRequest carries SigAlg and Signature", location)
+    check(list(query) == ["SAMLRequest", "RelayState", "SigAlg", "Signature"], "in the binding's order", list(query))
+    action, fields = visit_idp(location)
+    status, headers, _ = post_form(action, fields)
+    link, error = link_of(headers.get("location", ""))
+    status, answer = sign_in_with_idp(flint, link, "session-signed")
+    check(status == 200 and answer.get("localId") == local_id, "the IdP checked the signed request; the user signs in", answer)
+
+    def refused(url, name):
+        status, _, page = request("GET", url)
+        check(status == 403 and "IncorrectlySigned" in page, f"the IdP refuses {name}", f"{status} {page[:300]}")
+
+    unsigned = location.split("&SigAlg=")[0]
+    refused(unsigned, "the same request unsigned")
+    altered = location.replace("&SigAlg=", "x&SigAlg=", 1)
+    refused(altered, "the signed request with an altered RelayState")
+    tampered_request = re.sub(r"SAMLRequest=([^&]+)", lambda m: "SAMLRequest=" + urllib.parse.quote(
+        base64.b64encode(zlib.compress(zlib.decompress(base64.b64decode(urllib.parse.unquote(m.group(1))), -15)
+                                       .replace(b'AllowCreate="true"', b'AllowCreate="false"'))[2:-4]).decode(), safe=""), location, count=1)
+    refused(tampered_request, "a request altered after signing")
+    query = urllib.parse.urlencode({
+        "apiKey": "test", "authType": "signInViaRedirect", "providerId": "saml.other", "redirectUrl": "http://localhost/back",
+        "sessionId": hashlib.sha256(b"session-other").hexdigest(), "eventId": "event-2",
+    })
+    status, headers, text = request("GET", f"{flint.base}/__/auth/handler?{query}")
+    check(status == 303 and "Signature=" in headers.get("location", ""), "the other provider's request is signed with its own key", text)
+    refused(headers["location"], "a request signed by a key it was not given")
+
+    status, answer = post(f"{flint.base}/identitytoolkit.googleapis.com/v1/accounts:createAuthUri?key=test",
+                          {"providerId": PROVIDER, "continueUri": "http://localhost/done", "sessionId": "app-signed"})
+    check(status == 200 and "&Signature=" in answer.get("authUri", ""), "createAuthUri's authUri is signed", answer)
+    action, fields = visit_idp(answer["authUri"])
+    status, headers, _ = post_form(action, fields)
+    status, answer = sign_in_with_idp(flint, headers.get("location", ""), "app-signed")
+    check(status == 200 and answer.get("localId") == local_id, "createAuthUri's signed request signs in too", answer)
+
+
+def request_json(url, body, method="POST"):
     """An operator call with dev mode's `Bearer owner`."""
     parts = urllib.parse.urlsplit(url)
     connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
-    connection.request("POST", parts.path + "?" + parts.query, body=json.dumps(body),
+    connection.request(method, parts.path + "?" + parts.query, body=None if body is None else json.dumps(body),
                        headers={"Content-Type": "application/json", "Authorization": "Bearer owner"})
     response = connection.getresponse()
     text = response.read().decode()

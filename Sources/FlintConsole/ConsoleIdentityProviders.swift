@@ -115,6 +115,7 @@ enum ConsoleIdentityProviders {
             "isNew": id == nil, "secretSet": !(resource?["clientSecret"]?.stringValue ?? "").isEmpty,
         ]
         if let id { (data["providerId"], data["slug"]) = (id, ConsoleProviders.slug(id)) }
+        data["spCertificate"] = resource?["spConfig"]?["spCertificates"]?.arrayValue?.first?["x509Certificate"]?.stringValue
         let idp = resource?["idpConfig"]
         let sp = resource?["spConfig"]
         var values: [String: Any] = [

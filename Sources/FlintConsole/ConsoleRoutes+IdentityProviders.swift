@@ -16,7 +16,9 @@ extension ConsoleRoutes {
             guard caller.canWrite else { return pages.message("Refused", "Your role (read) may only read.", caller: caller, status: .forbidden) }
             return providerPage(caller, nil, collection, resource: nil)
         }
-        guard let resource = flow.node.config.current.idpResources(collection)[name] else { return unknownProvider(caller) }
+        guard var resource = flow.node.config.current.idpResources(collection)[name] else { return unknownProvider(caller) }
+        // A SAML provider's page shows its SP certificate, as the admin API's answer carries it.
+        if collection == .saml { resource = try await identityProviders(collection).get(name) }
         var data: [String: Any] = [:]
         if ConsoleForm.query("saved", in: request) != nil { data["notice"] = "Saved." }
         return providerPage(caller, name, collection, resource: resource, data)
@@ -64,7 +66,7 @@ extension ConsoleRoutes {
 
     /// The project's providers of `collection`, by the admin API's rules.
     private func identityProviders(_ collection: ProjectConfig.IdpCollection) -> IdpConfigAdmin {
-        .project(collection, projectID: flow.node.settings.projectID, config: flow.node.config, clock: flow.node.clock)
+        .project(collection, projectID: flow.node.settings.projectID, config: flow.node.config, clock: flow.node.clock, spKeys: flow.node.samlSPKeys)
     }
 
     /// A provider's page (`id` `nil`: a new one's form) with `data`; `form` is a refused form's values, shown again.

@@ -8,8 +8,8 @@ extension ConsoleTemplates {
         <p class="muted">Identity Platform's <code>{{collection}}</code>, as the Admin SDKs and the admin API set them: the
         same checks, and a <code>CONFIG_CHANGED</code> audit event naming you.{{#oidc}} Register
         <code>{{handler}}</code> as the redirect URI at the provider for its web sign-in; its keys are found through the
-        issuer's <code>/.well-known/openid-configuration</code>.{{/oidc}}{{#saml}} Flint keeps SAML providers'
-        configuration; their sign-in is not served yet.{{/saml}}</p>
+        issuer's <code>/.well-known/openid-configuration</code>.{{/oidc}}{{#saml}} Users sign in with it through the hosted
+        handler (<code>{{handler}}</code>), which sends them to the identity provider and receives its response.{{/saml}}</p>
         {{#saml}}{{^isNew}}
         <section class="card" aria-labelledby="for-idp">
           <h2 id="for-idp">For the identity provider</h2>
@@ -18,6 +18,12 @@ extension ConsoleTemplates {
             <dt>Service provider entity ID (audience)</dt><dd><code>{{spEntityId}}</code></dd>
             <dt>Assertion consumer service URL (callback)</dt><dd><code>{{callbackUri}}</code></dd>
           </dl>
+          {{#spCertificate}}
+          <h3 id="sp-certificate">Service provider certificate</h3>
+          <p>Flint signs this provider's authentication requests with its key when <em>Sign authentication requests</em> is
+          on: give the identity provider this certificate as the service provider's signing certificate.</p>
+          <pre class="claims uri" id="spCertificate">{{spCertificate}}</pre>
+          {{/spCertificate}}
         </section>
         {{/isNew}}{{/saml}}
         {{#errors.form}}<p class="error" role="alert">{{errors.form}}</p>{{/errors.form}}

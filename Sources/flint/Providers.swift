@@ -11,8 +11,8 @@ import FlintStore
 
 /// `flint providers saml create|list|get|update|delete`: the SAML identity providers' configurations
 /// (`inboundSamlConfigs`) of the project or, with `--tenant`, of a tenant, in the data directory's store, by the admin
-/// API's rules (``IdpConfigAdmin``). Configuration only: the SAML sign-in flow is not served yet. Changes are audited
-/// by the actor `cli`.
+/// API's rules (``IdpConfigAdmin``), and `rotate-sp-key`: a provider's new service-provider key pair. Changes are
+/// audited by the actor `cli`.
 struct Providers: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "providers", abstract: "Configure identity providers.", subcommands: [SAML.self])
@@ -20,7 +20,7 @@ struct Providers: AsyncParsableCommand {
     struct SAML: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "saml", abstract: "Create, list, show, change or delete SAML provider configurations.",
-            subcommands: [Create.self, List.self, Get.self, Update.self, Delete.self])
+            subcommands: [Create.self, List.self, Get.self, Update.self, Delete.self, RotateSPKey.self])
     }
 
     /// What every subcommand takes: the store, the project its resource names carry, and the tenant, if any.
@@ -36,7 +36,8 @@ struct Providers: AsyncParsableCommand {
                 let key = try await store.masterKey(for: db, useDataDirectory: true, create: false)?.key
                 if let tenant {
                     let tenants = TenantAdmin(store: db, clock: SystemClock(), random: SystemRandom(), masterKey: key)
-                    return try await body(.tenant(.saml, tenant, projectID: project, tenants: tenants))
+                    let spKeys = SAMLServiceProviderKeys(store: db, masterKey: key, clock: SystemClock())
+                    return try await body(.tenant(.saml, tenant, projectID: project, tenants: tenants, spKeys: spKeys))
                 }
                 return try await body(.project(.saml, projectID: project, store: db, masterKey: key, clock: SystemClock()))
             }
@@ -133,6 +134,22 @@ struct Providers: AsyncParsableCommand {
         func run() async throws {
             try await common.run { [id] in try await $0.delete(id) }
             printError("SAML provider \(id) deleted")
+        }
+    }
+
+    struct RotateSPKey: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rotate-sp-key",
+            abstract: "Give a SAML provider a new service-provider key pair and print the provider with its new certificate.",
+            discussion: """
+                The new key signs the provider's authentication requests at once: give the identity provider the new
+                certificate (spConfig.spCertificates) when it checks signed requests (idpConfig.signRequest).
+                """)
+        @OptionGroup var common: Common
+        @Argument(help: "The provider ID.") var id: String
+
+        func run() async throws {
+            try Providers.show(try await common.run { [id] in $0.answer(id, try await $0.rotateSPKey(id)) })
         }
     }
 }

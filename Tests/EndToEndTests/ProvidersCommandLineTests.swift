@@ -30,6 +30,17 @@ struct ProvidersCommandLineTests {
         let (badURL, refused) = try await flint("update", "saml.corp", "spConfig.callbackUri", "nowhere")
         #expect(badURL != 0 && refused.contains("INVALID_CONFIG"), "\(refused)")
         #expect(try await flint("list").1.contains("saml.corp"))
+        // Its SP certificate, the same on every read until a rotation replaces it (spConfig's, after idpConfig's in key order).
+        func spCertificate(_ output: String) -> String? {
+            output.matches(of: #/"x509Certificate" : "(-----BEGIN CERTIFICATE-----[^"]+)"/#).last.map { String($0.output.1) }
+        }
+        let first = try #require(spCertificate(json), "\(json)")
+        #expect(spCertificate(try await flint("get", "saml.corp").1) == first)
+        let (rotated, rotation) = try await flint("rotate-sp-key", "saml.corp")
+        let second = try #require(spCertificate(rotation), "\(rotation)")
+        #expect(rotated == 0 && second != first)
+        #expect(spCertificate(try await flint("get", "saml.corp").1) == second)
+        #expect(try await flint("rotate-sp-key", "saml.nobody").1.contains("CONFIGURATION_NOT_FOUND"))
 
         let (noTenant, missing) = try await runFlint(
             ["providers", "saml", "create", "saml.corp"] + create + ["--tenant", "nobody-abcde", "--data", data])

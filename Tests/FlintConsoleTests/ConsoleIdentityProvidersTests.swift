@@ -113,6 +113,9 @@ struct ConsoleIdentityProvidersTests {
             #expect(resource["spConfig"]?["spEntityId"] == "flint-sp", "\(resource.text)")
             let page = try await api.console(.get, "/console/providers/saml.corp", cookie: op.cookie)
             #expect(page.text.contains("For the identity provider") && page.text.contains("<code>https://auth.example/__/auth/handler</code>"))
+            // The SP certificate the admin API answers, to copy to the identity provider.
+            let spCertificate = try #require(resource["spConfig"]?["spCertificates"]?.arrayValue?.first?["x509Certificate"]?.stringValue)
+            #expect(page.text.contains(#"<pre class="claims uri" id="spCertificate">"# + spCertificate), "\(page.text)")
             let grid = try await api.console(.get, "/console/settings", cookie: op.cookie)
             #expect(grid.text.contains(#"<a href="/console/providers/saml.corp">Corp SAML</a>"#) && grid.text.contains("2 IdP certificates"))
 

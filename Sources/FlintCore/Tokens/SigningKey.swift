@@ -1,7 +1,5 @@
 import Crypto
 package import CryptoExtras
-import SwiftASN1
-import X509
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -55,25 +53,9 @@ package struct SigningKey: Sendable {
     ///   - random: the source of the key ID.
     ///   - validity: certificate lifetime.
     package static func generate(now: Instant, random: some RandomSource, validity: Duration = .seconds(400 * 86_400)) throws -> SigningKey {
-        let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        let pair = try RSAKeyPair.generate(commonName: "securetoken.system.gserviceaccount.com", now: now, validity: validity)
         let kid = Hex.encode(random.bytes(20))
-        let name = try DistinguishedName {
-            CommonName("securetoken.system.gserviceaccount.com")
-        }
-        let certificate = try Certificate(
-            version: .v3,
-            serialNumber: Certificate.SerialNumber(),
-            publicKey: Certificate.PublicKey(key.publicKey),
-            notValidBefore: (now - .seconds(300)).date,
-            notValidAfter: (now + validity).date,
-            issuer: name,
-            subject: name,
-            signatureAlgorithm: .sha256WithRSAEncryption,
-            extensions: Certificate.Extensions {},
-            issuerPrivateKey: Certificate.PrivateKey(key)
-        )
-        let pem = try certificate.serializeAsPEM().pemString
-        return try SigningKey(kid: kid, privateKeyPEM: key.pemRepresentation, certificatePEM: pem, createdAt: now, retiredAt: nil)
+        return try SigningKey(kid: kid, privateKeyPEM: pair.privateKeyPEM, certificatePEM: pair.certificatePEM, createdAt: now, retiredAt: nil)
     }
 
     /// Signs `input` with RSASSA-PKCS1-v1_5 over SHA-256 (JWS `RS256`).

@@ -116,7 +116,7 @@ func buildRouter(flows: Flows, modules: [any ServerModule] = []) throws -> Route
     for collection in ProjectConfig.IdpCollection.allCases {
         let idps = IdpConfigRoutes(
             collection: collection, projectID: flows.node.settings.projectID, config: flows.node.config, tenants: tenantAdmin,
-            clock: flows.node.clock)
+            clock: flows.node.clock, spKeys: flows.node.samlSPKeys)
         let endpoints = APIEndpoint.idpConfigs(collection)
         api.on(endpoints.create, use: idps.create)
         api.on(endpoints.list, use: idps.list)

@@ -18,7 +18,7 @@ extension FederatedRedirect {
     ) async throws(AuthError) -> String {
         let config = flow.node.config.current
         if Self.isSAML(providerID) {
-            return try samlAuthURI(providerID: providerID, continueURI: continueURI, sessionID: sessionID, config: config)
+            return try await samlAuthURI(providerID: providerID, continueURI: continueURI, sessionID: sessionID, config: config)
         }
         let (provider, clientID): (IdentityProviderConfig, String)
         do { (provider, clientID, _) = try webProvider(providerID, in: config) } catch {
@@ -52,9 +52,9 @@ extension FederatedRedirect {
     /// A SAML provider's `authUri`: the IdP's URL with the AuthnRequest and the sealed state as `RelayState`; the IdP
     /// posts to the handler, which sends the browser to `continueURI` with `SAMLResponse` and `RelayState`
     /// (``samlOutcome(_:)``), the `requestUri` the app sends to `signInWithIdp` with the same `sessionId`.
-    /// - Throws: `INVALID_PROVIDER_ID` (not configured), `OPERATION_NOT_ALLOWED` (disabled, or signed requests wanted),
-    ///   `UNAUTHORIZED_DOMAIN`.
-    private func samlAuthURI(providerID: String, continueURI: String, sessionID: String, config: ProjectConfig) throws(AuthError) -> String {
+    /// - Throws: `INVALID_PROVIDER_ID` (not configured), `OPERATION_NOT_ALLOWED` (disabled, or the request could not be
+    ///   made), `UNAUTHORIZED_DOMAIN`.
+    private func samlAuthURI(providerID: String, continueURI: String, sessionID: String, config: ProjectConfig) async throws(AuthError) -> String {
         let provider: SAMLProvider
         do { provider = try flow.samlProvider(providerID) } catch {
             switch error {
@@ -64,7 +64,7 @@ extension FederatedRedirect {
         }
         guard let url = ContinueURL(continueURI), url.isAuthorized(by: config.authorizedDomains) else { throw AuthError.unauthorizedDomain }
         let state = authURIState(providerID: providerID, continueURI: continueURI, sessionID: sessionID)
-        do { return try samlLocation(provider, state: state) } catch {
+        do { return try await samlLocation(provider, state: state) } catch {
             throw AuthError.operationNotAllowed.with(detail: error.message)
         }
     }

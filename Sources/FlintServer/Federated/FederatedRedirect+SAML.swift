@@ -1,6 +1,7 @@
 import FlintCore
 import FlintSAML
 import FlintStore
+import Logging
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -15,16 +16,27 @@ import FlintStore
 /// `signInWithIdp`, where the response is verified again and its assertion spent. Nothing is stored.
 extension FederatedRedirect {
     /// The IdP's URL for a sign-in whose state is `state`: the AuthnRequest with the ID the state derives, and the
-    /// state sealed as `RelayState`.
-    /// - Throws: ``Refusal`` when the state cannot be sealed or the request cannot be made (a provider that wants
-    ///   signed requests: Flint has no SP signing key yet).
-    func samlLocation(_ provider: SAMLProvider, state: RedirectState) throws(Refusal) -> String {
+    /// state sealed as `RelayState`; signed with the provider's SP key (``SAMLServiceProviderKeys``) when its IdP
+    /// wants signed requests (`signRequest`).
+    /// - Throws: ``Refusal`` when the state cannot be sealed, the SP key cannot be read or the request cannot be made.
+    func samlLocation(_ provider: SAMLProvider, state: RedirectState) async throws(Refusal) -> String {
         let now = Date(timeIntervalSince1970: Double(flow.node.clock.now().millisecondsSince1970) / 1000)
         let request = SAMLAuthnRequest(
             serviceProvider: provider.serviceProvider, identityProvider: provider.identityProvider, issueInstant: now,
             id: state.samlRequestID(key: flow.secret.idpKey))
         let relayState = try seal(state)
-        do { return try request.redirectURL(identityProvider: provider.identityProvider, relayState: relayState, signingKey: nil) } catch {
+        var signingKey: SAMLSigningKey?
+        if provider.settings.signRequest {
+            do {
+                let pair = try await flow.node.samlSPKeys.keyPair(tenant: provider.tenant, providerID: provider.config.providerID)
+                signingKey = try SAMLSigningKey(pemRepresentation: pair.privateKeyPEM)
+            } catch {
+                flow.node.logger.error(
+                    "SAML SP key unusable", metadata: ["provider": "\(provider.config.providerID)", "error": "\(type(of: error))"])
+                throw Refusal(message: "The SAML sign-in could not be started: the request-signing key is not available.")
+            }
+        }
+        do { return try request.redirectURL(identityProvider: provider.identityProvider, relayState: relayState, signingKey: signingKey) } catch {
             throw Refusal(message: "The SAML sign-in could not be started: \(error.description).", code: "auth/operation-not-allowed")
         }
     }

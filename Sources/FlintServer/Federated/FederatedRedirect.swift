@@ -68,7 +68,7 @@ struct FederatedRedirect: Sendable {
                 throw Refusal(error, providerID: request.providerID)
             }
             try check(request, in: config)
-            return Start(location: try samlLocation(provider, state: newState(request, providerID: provider.config.providerID)))
+            return Start(location: try await samlLocation(provider, state: newState(request, providerID: provider.config.providerID)))
         }
         let (provider, clientID, secret): (IdentityProviderConfig, String, String)
         do { (provider, clientID, secret) = try webProvider(request.providerID, in: config) } catch {

@@ -13,6 +13,8 @@ import FlintStore
 struct SAMLProvider: Sendable {
     let config: IdentityProviderConfig
     let settings: SAMLProviderSettings
+    /// The tenant whose provider it is, which keys its SP key pair (``SAMLServiceProviderKeys``).
+    let tenant: TenantID
 
     /// This side: the SP entity ID and the ACS URL (`spConfig.callbackUri`), the Audience and Recipient responses name.
     var serviceProvider: SAMLServiceProvider {
@@ -46,7 +48,7 @@ extension FederatedSignIn {
             throw .notConfigured
         }
         guard provider.enabled else { throw .disabled }
-        return SAMLProvider(config: provider, settings: settings)
+        return SAMLProvider(config: provider, settings: settings, tenant: .scoped)
     }
 
     /// Verifies a posted SAMLResponse for the sign-in `state` started: signed by one of the provider's certificates,

@@ -6,7 +6,9 @@ package import FlintStore
 /// document (``TenantAdmin``). The admin API (``IdpConfigRoutes``) and `flint providers` both go through it, so both
 /// apply one set of rules: create refuses a taken ID (`CONFIGURATION_EXISTS`), get, update and delete an unknown one
 /// (`CONFIGURATION_NOT_FOUND`), an update copies its `updateMask`'s paths, and every result is validated by the
-/// project config's rules, stored with its `CONFIG_CHANGED` event and announced.
+/// project config's rules, stored with its `CONFIG_CHANGED` event and announced. A SAML provider's answers carry its
+/// service-provider certificate (`spConfig.spCertificates`, output only: ``SAMLServiceProviderKeys``), made with the
+/// provider.
 package struct IdpConfigAdmin: Sendable {
     /// A change where the resources live: replaces resource `id` by what the transform makes of the stored one (`nil`
     /// removes it), audited with the detail; answers the resource as stored.
@@ -20,20 +22,25 @@ package struct IdpConfigAdmin: Sendable {
     package let owner: String
     private let read: @Sendable () async throws -> [String: [String: JSONValue]]
     private let change: Change
+    /// The tenant the resources belong to (the default tenant for the project's), which keys their SP key pairs.
+    private let tenant: TenantID
+    private let spKeys: SAMLServiceProviderKeys
 
     /// Most resources one page lists.
     package static let maxPageSize = 100
 
     package init(
-        _ collection: ProjectConfig.IdpCollection, owner: String, read: @escaping @Sendable () async throws -> [String: [String: JSONValue]],
-        change: @escaping Change
+        _ collection: ProjectConfig.IdpCollection, owner: String, tenant: TenantID, spKeys: SAMLServiceProviderKeys,
+        read: @escaping @Sendable () async throws -> [String: [String: JSONValue]], change: @escaping Change
     ) {
-        (self.collection, self.owner, self.read, self.change) = (collection, owner, read, change)
+        (self.collection, self.owner, self.tenant, self.spKeys, self.read, self.change) = (collection, owner, tenant, spKeys, read, change)
     }
 
     /// A tenant's resources, changed through `tenants` (`TENANT_NOT_FOUND` for an unknown tenant).
-    package static func tenant(_ collection: ProjectConfig.IdpCollection, _ id: String, projectID: String, tenants: TenantAdmin) -> IdpConfigAdmin {
-        IdpConfigAdmin(collection, owner: "projects/\(projectID)/tenants/\(id)") {
+    package static func tenant(
+        _ collection: ProjectConfig.IdpCollection, _ id: String, projectID: String, tenants: TenantAdmin, spKeys: SAMLServiceProviderKeys
+    ) -> IdpConfigAdmin {
+        IdpConfigAdmin(collection, owner: "projects/\(projectID)/tenants/\(id)", tenant: TenantID(rawValue: id), spKeys: spKeys) {
             try await tenants.get(id).idpResources(collection)
         } change: { provider, detail, transform in
             try await tenants.changeIdentityProvider(provider, in: collection, tenant: id, change: detail, transform)
@@ -42,9 +49,9 @@ package struct IdpConfigAdmin: Sendable {
 
     /// The project's resources in the node's config.
     package static func project(
-        _ collection: ProjectConfig.IdpCollection, projectID: String, config: ConfigCache, clock: any WallClock
+        _ collection: ProjectConfig.IdpCollection, projectID: String, config: ConfigCache, clock: any WallClock, spKeys: SAMLServiceProviderKeys
     ) -> IdpConfigAdmin {
-        IdpConfigAdmin(collection, owner: "projects/\(projectID)") {
+        IdpConfigAdmin(collection, owner: "projects/\(projectID)", tenant: .default, spKeys: spKeys) {
             config.project.idpResources(collection)
         } change: { id, detail, transform in
             let resource = try transform(config.project.idpResources(collection)[id])
@@ -58,7 +65,8 @@ package struct IdpConfigAdmin: Sendable {
         _ collection: ProjectConfig.IdpCollection, projectID: String, store: any AuthStore, masterKey: MasterKey?, clock: any WallClock
     ) -> IdpConfigAdmin {
         let secrets = SecretsAtRest(masterKey: masterKey)
-        return IdpConfigAdmin(collection, owner: "projects/\(projectID)") {
+        let spKeys = SAMLServiceProviderKeys(store: store, masterKey: masterKey, clock: clock)
+        return IdpConfigAdmin(collection, owner: "projects/\(projectID)", tenant: .default, spKeys: spKeys) {
             try await ConfigCache.load(from: store, secrets: secrets).idpResources(collection)
         } change: { provider, detail, transform in
             let current = try await ConfigCache.load(from: store, secrets: secrets)
@@ -70,8 +78,8 @@ package struct IdpConfigAdmin: Sendable {
         }
     }
 
-    /// Creates resource `id` from a request body (output-only fields dropped).
-    /// - Returns: the resource as stored.
+    /// Creates resource `id` from a request body (output-only fields dropped); a SAML provider gets its SP key pair.
+    /// - Returns: the resource as stored, with a SAML provider's `spConfig.spCertificates`.
     /// - Throws: `INVALID_PROVIDER_ID`, `CONFIGURATION_EXISTS`, `INVALID_CONFIG`…
     package func create(_ id: String, _ body: [String: JSONValue]) async throws -> [String: JSONValue] {
         try check(id)
@@ -80,32 +88,58 @@ package struct IdpConfigAdmin: Sendable {
             guard existing == nil else { throw AuthError.idpConfigExists }
             return resource
         }
-        return saved ?? resource
+        return try await withSPCertificates(id, saved ?? resource)
     }
 
-    /// Resource `id`.
+    /// Resource `id`, with a SAML provider's `spConfig.spCertificates` (its key pair made now if it has none: a
+    /// provider configured before Flint made them, or by a config file).
     /// - Throws: `INVALID_PROVIDER_ID`, `CONFIGURATION_NOT_FOUND`.
     package func get(_ id: String) async throws -> [String: JSONValue] {
         try check(id)
         guard let resource = try await read()[id] else { throw AuthError.idpConfigNotFound }
-        return resource
+        return try await withSPCertificates(id, resource)
+    }
+
+    /// A SAML provider's resource with its `spConfig.spCertificates`, its key pair made if it has none; any other
+    /// resource as it is.
+    private func withSPCertificates(_ id: String, _ resource: [String: JSONValue]) async throws -> [String: JSONValue] {
+        guard collection == .saml else { return resource }
+        let pair = try await spKeys.keyPair(tenant: tenant, providerID: id)
+        return Self.adding(certificate: pair.certificatePEM, createdAt: pair.createdAt, to: resource)
+    }
+
+    /// The resource with the SP certificate as its `spConfig.spCertificates`.
+    private static func adding(certificate: String, createdAt: Instant, to resource: [String: JSONValue]) -> [String: JSONValue] {
+        var out = resource
+        var sp = out["spConfig"]?.objectValue ?? [:]
+        sp["spCertificates"] = SAMLServiceProviderKeys.spCertificates(certificate, createdAt: createdAt)
+        out["spConfig"] = .object(sp)
+        return out
     }
 
     /// One page in provider-ID order: up to `pageSize` (``maxPageSize`` when `nil` or 0) after `pageToken` (the last
-    /// ID of the page before), and the next page's token when more follow.
+    /// ID of the page before), and the next page's token when more follow. SAML providers carry the SP certificates
+    /// they have (a list makes none).
     package func list(pageSize: Int?, pageToken: String?) async throws -> (resources: [(id: String, resource: [String: JSONValue])], next: String?) {
         if let pageSize, pageSize < 0 { throw AuthError.invalidArgument("Invalid pageSize.") }
         let size = min(pageSize.flatMap { $0 == 0 ? nil : $0 } ?? Self.maxPageSize, Self.maxPageSize)
         let after = pageToken ?? ""
         let resources = try await read()
         let ids = resources.keys.sorted().filter { after.isEmpty || $0 > after }
-        let page = ids.prefix(size).map { (id: $0, resource: resources[$0] ?? [:]) }
+        var page = ids.prefix(size).map { (id: $0, resource: resources[$0] ?? [:]) }
+        if collection == .saml, !page.isEmpty {
+            let keys = try await spKeys.certificates(tenant: tenant)
+            page = page.map { entry in
+                guard let key = keys[entry.id] else { return entry }
+                return (entry.id, Self.adding(certificate: key.certificatePEM, createdAt: key.createdAt, to: entry.resource))
+            }
+        }
         return (page, ids.count > size ? page.last?.id : nil)
     }
 
     /// Applies a patch to resource `id`: copies each `updateMask` path (without one, each top-level field the patch
     /// sends) from `patch`, a path absent from it cleared.
-    /// - Returns: the resource as stored.
+    /// - Returns: the resource as stored, with a SAML provider's `spConfig.spCertificates`.
     /// - Throws: `INVALID_ARGUMENT` for a path outside the resource's fields, `CONFIGURATION_NOT_FOUND`, `INVALID_CONFIG`.
     package func update(_ id: String, patch: [String: JSONValue], updateMask: [String]?) async throws -> [String: JSONValue] {
         try check(id)
@@ -119,7 +153,18 @@ package struct IdpConfigAdmin: Sendable {
             for path in paths { Self.copy(path, from: patch, into: &resource) }
             return resource
         }
-        return saved ?? [:]
+        return try await withSPCertificates(id, saved ?? [:])
+    }
+
+    /// Gives SAML provider `id` a new SP key pair, which signs its requests from now on (``SAMLServiceProviderKeys/rotate(tenant:providerID:)``).
+    /// - Returns: the resource with its new `spConfig.spCertificates`.
+    /// - Throws: `INVALID_PROVIDER_ID` (not a SAML provider's ID), `CONFIGURATION_NOT_FOUND`.
+    package func rotateSPKey(_ id: String) async throws -> [String: JSONValue] {
+        try check(id)
+        guard collection == .saml else { throw AuthError.invalidProviderID }
+        guard let resource = try await read()[id] else { throw AuthError.idpConfigNotFound }
+        let pair = try await spKeys.rotate(tenant: tenant, providerID: id)
+        return Self.adding(certificate: pair.certificatePEM, createdAt: pair.createdAt, to: resource)
     }
 
     /// Deletes resource `id`.

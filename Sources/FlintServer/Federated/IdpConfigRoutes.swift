@@ -14,6 +14,7 @@ struct IdpConfigRoutes {
     let config: ConfigCache
     let tenants: TenantAdmin
     let clock: any WallClock
+    let spKeys: SAMLServiceProviderKeys
 
     /// The query parameter that names a new resource.
     private var idParameter: String {
@@ -70,9 +71,9 @@ struct IdpConfigRoutes {
     private func admin(_ context: FlintRequestContext) throws -> IdpConfigAdmin {
         try context.requireOperator(projectID: projectID)
         if let tenant = context.parameters.get("tenant") {
-            return .tenant(collection, tenant, projectID: projectID, tenants: tenants)
+            return .tenant(collection, tenant, projectID: projectID, tenants: tenants, spKeys: spKeys)
         }
-        return .project(collection, projectID: projectID, config: config, clock: clock)
+        return .project(collection, projectID: projectID, config: config, clock: clock, spKeys: spKeys)
     }
 
     private func answer(_ admin: IdpConfigAdmin, _ id: String, _ resource: [String: JSONValue]) throws -> Response {

@@ -8,7 +8,7 @@ public import FlintStore
 #endif
 
 /// How a node keeps its secrets in the store: the server secret (the root of code HMACs, session handles and sealed
-/// tokens) and the signing keys' private halves are sealed with the operator's ``MasterKey`` (``SealedSecret``), so
+/// tokens) and the signing keys' private halves (the token-signing keys', the SAML providers' SP keys') are sealed with the operator's ``MasterKey`` (``SealedSecret``), so
 /// the database alone yields neither. Without a master key (tests, embedders with a throwaway store) they are kept in
 /// clear, as stores made before encryption at rest kept them; such values are read either way and sealed at the first
 /// start that has a key.
@@ -77,7 +77,7 @@ public struct SecretsAtRest: Sendable {
             }
         }
         return sealed + (try await sealConfigSecretsInClear(in: tx)) + (try await sealTenantSecretsInClear(in: tx))
-            + (try await sealWebhookSecretsInClear(in: tx))
+            + (try await sealWebhookSecretsInClear(in: tx)) + (try await sealSAMLSPKeysInClear(in: tx))
     }
 
     /// Seals every stored secret again under `newKey`, in one transaction; values are opened with this master key
@@ -93,7 +93,8 @@ public struct SecretsAtRest: Sendable {
         return count
     }
 
-    /// Seals the server secret, the signing keys, the config's, the tenants' and the webhook subscriptions' secrets again
+    /// Seals the server secret, the signing keys, the config's, the tenants', the webhook subscriptions' secrets and the
+    /// SAML providers' SP keys again
     /// under `next`, inside `tx`.
     private func rewrapValues(in tx: any ConfigWrites & WebhooksWrites & TenantsWrites, to next: SecretsAtRest) async throws -> Int {
         var count = 0
@@ -107,6 +108,6 @@ public struct SecretsAtRest: Sendable {
             count += 1
         }
         return count + (try await rewrapConfigSecrets(in: tx, to: next)) + (try await rewrapTenantSecrets(in: tx, to: next))
-            + (try await rewrapWebhookSecrets(in: tx, to: next))
+            + (try await rewrapWebhookSecrets(in: tx, to: next)) + (try await rewrapSAMLSPKeys(in: tx, to: next))
     }
 }

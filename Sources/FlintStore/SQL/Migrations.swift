@@ -375,11 +375,21 @@ enum Migrations {
         // The console per tenant (issue 32): an operator's tenant limit (`tenants`: a JSON array of tenant IDs, '' the
         // default tenant's; NULL for every tenant), and the tenant each import job imports into (the existing jobs the
         // default tenant's). Jobs are listed per tenant through the start-time index (a node keeps 30 days of them).
-        // Versions 28 and 29 are other sessions' (SAML signing, federated sign-in in tenants).
         Migration(version: 27) { _ in
             [
                 "ALTER TABLE console_operators ADD COLUMN tenants TEXT",
                 "ALTER TABLE import_jobs ADD COLUMN tenant_id TEXT NOT NULL DEFAULT ''",
+            ]
+        },
+        // The SAML providers' service-provider keys (issue 32): the RSA key each provider's AuthnRequests are signed with
+        // and its certificate (`spConfig.spCertificates`), made once per provider in a transaction so every node signs
+        // with the same; the private key sealed with the master key.
+        Migration(version: 28) { _ in
+            [
+                """
+                CREATE TABLE saml_sp_keys (tenant_id TEXT NOT NULL, provider_id TEXT NOT NULL, private_key_pem TEXT NOT NULL,
+                    certificate_pem TEXT NOT NULL, created_at BIGINT NOT NULL, PRIMARY KEY (tenant_id, provider_id))
+                """
             ]
         },
     ]

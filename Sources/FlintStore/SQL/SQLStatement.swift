@@ -22,6 +22,7 @@ struct SQLTable: RawRepresentable, Hashable, Sendable {
     static let passkeys = SQLTable(rawValue: "passkeys")
     static let projectConfig = SQLTable(rawValue: "project_config")
     static let rateCounters = SQLTable(rawValue: "rate_counters")
+    static let samlSPKeys = SQLTable(rawValue: "saml_sp_keys")
     static let refreshTokens = SQLTable(rawValue: "refresh_tokens")
     static let schema = SQLTable(rawValue: "flint_schema")
     static let secrets = SQLTable(rawValue: "flint_secrets")
