@@ -59,13 +59,7 @@ public enum ChildProcess {
     /// Foundation's `Process` leaves as it is, and the threads of Swift concurrency's pool (libdispatch's workers) block
     /// nearly every signal: started from one of them, a child would not end on SIGTERM or SIGINT, and `timeout` could not
     /// end what it runs. The starting thread's mask is emptied for the start, then restored.
-    ///
-    /// Starts are one at a time: Foundation's `Process.run()` on Linux is not safe to call from several threads at once —
-    /// two tests starting children together crashed the whole test process inside it (a `memcpy` through a bad pointer,
-    /// signal 11), in clean clones and under load, after the process environment was no longer changed by any test.
     public static func start(_ process: Process) throws {
-        starting.lock()
-        defer { starting.unlock() }
         var none = sigset_t()
         var previous = sigset_t()
         sigemptyset(&none)
@@ -74,8 +68,6 @@ public enum ChildProcess {
         try process.run()
     }
 
-    /// Held while a child starts.
-    private static let starting = NSLock()
 
     /// Waits for `process` (started) to exit and returns its status.
     public static func exitStatus(of process: Process) async -> Int32 {
