@@ -68,7 +68,6 @@ public enum ChildProcess {
         try process.run()
     }
 
-
     /// Waits for `process` (started) to exit and returns its status.
     public static func exitStatus(of process: Process) async -> Int32 {
         let box = ProcessBox(process)
