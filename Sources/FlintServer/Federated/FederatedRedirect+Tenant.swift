@@ -20,7 +20,7 @@ extension FederatedRedirect {
             throw Refusal(message: "Sign-in is disabled in the tenant \(id).", code: "auth/operation-not-allowed")
         }
         let settings: ProjectConfig
-        do { settings = try tenant.settings(over: flow.node.config.project) } catch {
+        do { settings = try tenants.settings(of: id, tenant, over: flow.node.config.project) } catch {
             throw Refusal(message: "The tenant \(id)'s settings cannot be used: \(error.detail ?? error.code).")
         }
         let result: Result<T, Refusal> = await TenantScope.run(in: TenantID(rawValue: id), settings: settings) {

@@ -33,7 +33,7 @@ enum TenantScope {
     ) async throws -> T {
         let tenant = try await tenants.resolve(id)
         guard !tenant.disableAuth else { throw AuthError.projectDisabled }
-        return try await run(in: TenantID(rawValue: id), settings: try tenant.settings(over: project), body)
+        return try await run(in: TenantID(rawValue: id), settings: try tenants.settings(of: id, tenant, over: project), body)
     }
 
     /// `TENANT_ID_MISMATCH` unless `tenant` (a token's, a code's, a credential's) is the request's.
