@@ -256,7 +256,7 @@ let package = Package(
         .testTarget(
             name: "FlintStoreTests",
             dependencies: [
-                "FlintStore", "FlintCore", "FlintTesting", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "FlintStore", "FlintCore", "FlintTesting", "CSQLite3", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strictSettings

@@ -10,9 +10,17 @@ final class SQLiteDatabase: SQLExecutor, @unchecked Sendable {
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
 
+    /// Process-wide SQLite settings, applied once before the first connection opens (they must precede SQLite's
+    /// initialization): memory statistics off, so that SQLite's allocations take no global mutex (Debian's build also
+    /// omits lookaside, so every small allocation of every connection went through it).
+    private static let configured: Void = {
+        _ = flint_sqlite_disable_memstatus()
+    }()
+
     /// Opens (creating, unless `creating` is false) the database file, or a private in-memory database when `path`
     /// is `nil`.
     init(path: String?, creating: Bool = true) throws {
+        Self.configured
         let flags = SQLITE_OPEN_READWRITE | (creating ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         var db: OpaquePointer?
         let rc = sqlite3_open_v2(path ?? ":memory:", &db, flags, nil)
