@@ -32,7 +32,7 @@ struct ActionRoutes {
         guard let text, !text.isEmpty,
             let record = try? await codes.node.store.read({ try await $0.oobCode(hash: storedTokenHash(text)) }), !record.tenant.isDefault,
             let tenant = try? await tenants.tenant(record.tenant.rawValue),
-            let settings = try? tenant.settings(over: codes.node.config.project)
+            let settings = try? tenants.settings(of: record.tenant.rawValue, tenant, over: codes.node.config.project)
         else { return await body() }
         return await TenantScope.run(in: record.tenant, settings: settings, body)
     }

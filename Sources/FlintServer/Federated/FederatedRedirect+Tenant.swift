@@ -12,21 +12,25 @@ extension FederatedRedirect {
     /// - Throws: ``Refusal`` for an unknown tenant or one whose `disableAuth` is on; what `body` throws.
     func inTenant<T: Sendable>(_ id: String, _ body: () async throws(Refusal) -> T) async throws(Refusal) -> T {
         guard !id.isEmpty else { return try await body() }
-        let tenant: TenantConfig
-        do { tenant = try await tenants.resolve(id) } catch {
-            throw Refusal(message: "The tenant \(id) is not one of this project's tenants.", code: "auth/invalid-tenant-id")
-        }
-        guard !tenant.disableAuth else {
-            throw Refusal(message: "Sign-in is disabled in the tenant \(id).", code: "auth/operation-not-allowed")
-        }
         let settings: ProjectConfig
-        do { settings = try tenants.settings(of: id, tenant, over: flow.node.config.project) } catch {
-            throw Refusal(message: "The tenant \(id)'s settings cannot be used: \(error.detail ?? error.code).")
+        do { settings = try await tenants.open(id, over: flow.node.config.project).settings } catch let error as AuthError {
+            switch error.code {
+            case AuthError.tenantNotFound.code: throw Self.unknownTenant(id)
+            case AuthError.projectDisabled.code:
+                throw Refusal(message: "Sign-in is disabled in the tenant \(id).", code: "auth/operation-not-allowed")
+            default: throw Refusal(message: "The tenant \(id)'s settings cannot be used: \(error.detail ?? error.code).")
+            }
+        } catch {
+            throw Self.unknownTenant(id)
         }
         let result: Result<T, Refusal> = await TenantScope.run(in: TenantID(rawValue: id), settings: settings) {
             do throws(Refusal) { return .success(try await body()) } catch { return .failure(error) }
         }
         return try result.get()
+    }
+
+    private static func unknownTenant(_ id: String) -> Refusal {
+        Refusal(message: "The tenant \(id) is not one of this project's tenants.", code: "auth/invalid-tenant-id")
     }
 
     /// A new sign-in's state, in the request's tenant, valid from now.

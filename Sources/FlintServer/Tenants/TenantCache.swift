@@ -54,6 +54,17 @@ package final class TenantCache: Sendable {
         return settings
     }
 
+    /// The tenant `id` opened for a request in it, with the settings its calls read (``settings(of:_:over:)``):
+    /// `TENANT_NOT_FOUND` for an unknown (or malformed) ID, `PROJECT_DISABLED` when its `disableAuth` is on, the
+    /// settings' own error when the tenant's sections cannot be laid over `project`. What every request naming,
+    /// carrying or starting in a tenant goes through (``TenantMiddleware``, ``TenantScope/run(resolving:tenants:project:_:)``,
+    /// the hosted handler's start), each mapping a refusal to its own answer.
+    package func open(_ id: String, over project: ProjectConfig) async throws -> (tenant: TenantConfig, settings: ProjectConfig) {
+        let tenant = try await resolve(id)
+        guard !tenant.disableAuth else { throw AuthError.projectDisabled }
+        return (tenant, try settings(of: id, tenant, over: project))
+    }
+
     /// Forgets every copy: the next request naming a tenant reads it again.
     func forget() {
         state.withLock {

@@ -30,12 +30,10 @@ struct TenantMiddleware: RouterMiddleware {
         // Else the tenant of the ID token the body carries: the SDKs send `accounts:lookup` and `accounts:delete` with the
         // token alone (Identity Platform's order: path, `tenantId`, the ID token's `firebase.tenant`).
         guard let id = path ?? named.explicit ?? named.idToken else { return try await next(request, context) }
-        let tenant = try await tenants.resolve(id)
-        guard !tenant.disableAuth else { throw AuthError.projectDisabled }
+        let settings = try await tenants.open(id, over: config.project).settings
         guard endpoint.tenant == .scoped else {
             throw AuthError.unsupportedTenantOperation.with(detail: "((This server does not serve this call in a tenant.))")
         }
-        let settings = try tenants.settings(of: id, tenant, over: config.project)
         return try await TenantScope.run(in: TenantID(rawValue: id), settings: settings) { try await next(request, context) }
     }
 

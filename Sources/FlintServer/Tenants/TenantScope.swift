@@ -31,9 +31,7 @@ enum TenantScope {
     static func run<T>(
         resolving id: String, tenants: TenantCache, project: ProjectConfig, _ body: () async throws -> T
     ) async throws -> T {
-        let tenant = try await tenants.resolve(id)
-        guard !tenant.disableAuth else { throw AuthError.projectDisabled }
-        return try await run(in: TenantID(rawValue: id), settings: try tenants.settings(of: id, tenant, over: project), body)
+        try await run(in: TenantID(rawValue: id), settings: try await tenants.open(id, over: project).settings, body)
     }
 
     /// `TENANT_ID_MISMATCH` unless `tenant` (a token's, a code's, a credential's) is the request's.
