@@ -22,7 +22,11 @@ struct Users: AsyncParsableCommand {
     struct Generate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Add synthetic phone users (+1 415 xxx xxxx from --first on) for scale benchmarks.",
-            discussion: "Numbers are +1415 followed by seven digits counting up from --first; existing numbers are skipped."
+            discussion: """
+                Numbers are +1415 followed by seven digits counting up from --first; past +1 415 999 9999 they go on in \
+                the area codes 628, 650, 510 and 408 (8,000,000 each), so up to 42,000,000 users fit. Existing numbers \
+                are skipped.
+                """
         )
         @OptionGroup var store: StoreOptions
         @Option(help: "How many users to add.") var count: Int
@@ -30,8 +34,8 @@ struct Users: AsyncParsableCommand {
         @Option(help: "Users per transaction.") var batch: Int = 2_000
 
         func validate() throws {
-            guard count > 0, first >= 2_000_000, first + count <= 10_000_000 else {
-                throw ValidationError("--first and --count must keep the numbers within +1 415 200 0000 … +1 415 999 9999")
+            guard count > 0, first >= 2_000_000, first + count <= Self.end else {
+                throw ValidationError("--first must be at least 2000000 and --first + --count at most \(Self.end)")
             }
             guard (1...50_000).contains(batch) else { throw ValidationError("--batch must be between 1 and 50000") }
         }
@@ -43,6 +47,17 @@ struct Users: AsyncParsableCommand {
             print("added \(added) users; \(total) in all")
         }
 
+        /// The area codes numbers are drawn from, in order, each with its subscriber numbers 200 0000 … 999 9999.
+        static let areaCodes = [415, 628, 650, 510, 408]
+        /// One past the last number `first + count` may reach.
+        static let end = 2_000_000 + areaCodes.count * 8_000_000
+
+        /// The `n`th synthetic number: `+1415n` below 10,000,000 (as before), then on in the next area codes.
+        static func phoneNumber(_ n: Int) -> String {
+            let offset = n - 2_000_000
+            return "+1\(areaCodes[offset / 8_000_000])\(2_000_000 + offset % 8_000_000)"
+        }
+
         /// Inserts the numbered accounts in batches, skipping numbers taken; returns how many were added and the total.
         private func generate(into db: any AuthStore, random: SystemRandom, createdAt: Instant) async throws -> (Int, Int) {
             var added = 0
@@ -50,7 +65,8 @@ struct Users: AsyncParsableCommand {
             while next < first + count {
                 let end = min(next + batch, first + count)
                 let users = (next..<end).map { n in
-                    UserRecord(localID: random.alphanumericID(), phoneNumber: "+1415\(n)", createdAt: createdAt, validSince: createdAt.wholeSecond)
+                    UserRecord(
+                        localID: random.alphanumericID(), phoneNumber: Self.phoneNumber(n), createdAt: createdAt, validSince: createdAt.wholeSecond)
                 }
                 added += try await db.write { tx in
                     var inserted = 0

@@ -177,6 +177,11 @@ struct CommandLineTests {
         #expect(output.contains("added 250 users; 250 in all"))
         let (_, again) = try await runFlint(["users", "generate", "--data", data, "--count", "300"])
         #expect(again.contains("added 50 users; 300 in all"), "existing numbers are skipped")
+        // Past +1 415 999 9999 the numbers go on in the next area code (ten million users need more than one).
+        let (_, past) = try await runFlint(["users", "generate", "--data", data, "--first", "9999998", "--count", "4"])
+        #expect(past.contains("added 4 users; 304 in all"), "\(past)")
+        let (_, found) = try await runFlint(["users", "get", "--data", data, "--phone", "+16282000001"])
+        #expect(found.contains("+16282000001"), "\(found)")
     }
 }
 
