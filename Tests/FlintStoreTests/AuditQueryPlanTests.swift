@@ -20,7 +20,7 @@ struct AuditQueryPlanTests {
         init(base: any SQLExecutor) { self.base = base }
 
         func query(_ statement: SQLStatement) async throws -> [SQLRow] {
-            if statement.names(any: [.auditEvents, .auditUIDEvents]) {
+            if statement.names(any: [.auditEvents, .auditUIDEvents, .auditTenantEvents]) {
                 let explain = dialect == .sqlite ? "EXPLAIN QUERY PLAN " : "EXPLAIN "
                 let rows = try await base.query(.read(explain + statement.sql, statement.binds))
                 let plan = try rows.map { try dialect == .sqlite ? $0.string("detail") : $0.string("QUERY PLAN") }.joined(separator: "; ")
@@ -30,20 +30,27 @@ struct AuditQueryPlanTests {
         }
     }
 
-    /// Every listing the console and the API make (account, kind, time bounds, page), then a catch-up and a sweep.
+    /// Every listing the console and the API make (tenant: any, the project's or one; account, kind, time bounds,
+    /// page: all 144 combinations), then a catch-up and a sweep.
     static func exercise(_ tx: SQLQueries) async throws {
         for n in 1...60 {
             let uid = n.isMultiple(of: 4) ? nil : "u\(n % 3)"
+            // Every other event in a tenant, as an origin in it records them.
+            let detail: [String: JSONValue] = n.isMultiple(of: 2) ? ["tenantId": .string(n.isMultiple(of: 3) ? "acme-a1b2c" : "globex-d3e4f")] : [:]
             try await tx.appendAuditEvent(
-                AuditEvent(at: Instant(millisecondsSince1970: Int64(n) * 1_000), kind: n.isMultiple(of: 7) ? .lockout : .signIn, uid: uid))
+                AuditEvent(
+                    at: Instant(millisecondsSince1970: Int64(n) * 1_000), kind: n.isMultiple(of: 7) ? .lockout : .signIn, uid: uid, detail: detail))
         }
         _ = try await tx.indexAuditEvents(through: try await tx.auditIndexHorizon(), limit: 30)
-        for uid in [nil, "u1"] as [String?] {
-            for kind in [nil, .signIn, .lockout] as [AuditKind?] {
-                for since in [nil, 20_000] as [Instant?] {
-                    for until in [nil, 50_000] as [Instant?] {
-                        for before in [nil, 45] as [Int64?] {
-                            _ = try await tx.auditEvents(AuditQuery(uid: uid, kind: kind, since: since, until: until, beforeID: before, limit: 5))
+        for tenant in [nil, .default, TenantID(rawValue: "acme-a1b2c")] as [TenantID?] {
+            for uid in [nil, "u1"] as [String?] {
+                for kind in [nil, .signIn, .lockout] as [AuditKind?] {
+                    for since in [nil, 20_000] as [Instant?] {
+                        for until in [nil, 50_000] as [Instant?] {
+                            for before in [nil, 45] as [Int64?] {
+                                let query = AuditQuery(uid: uid, tenant: tenant, kind: kind, since: since, until: until, beforeID: before, limit: 5)
+                                _ = try await tx.auditEvents(query)
+                            }
                         }
                     }
                 }
@@ -57,9 +64,11 @@ struct AuditQueryPlanTests {
     static func fullReads(_ plans: [(sql: String, plan: String)]) -> [String] {
         plans.filter { _, plan in
             plan.contains("TEMP B-TREE") || plan.contains("Seq Scan on audit_events ") || plan.contains("Seq Scan on audit_uid_events ")
+                || plan.contains("Seq Scan on audit_tenant_events ")
                 || plan.split(separator: ";").contains { step in
                     let words = step.split(separator: " ")
-                    return words.first == "SCAN" && words.count > 1 && ["audit_events", "audit_uid_events", "e", "x"].contains(words[1])
+                    return words.first == "SCAN" && words.count > 1
+                        && ["audit_events", "audit_uid_events", "audit_tenant_events", "e", "x"].contains(words[1])
                 }
         }.map { "\($0.plan)  ←  \($0.sql)" }
     }
@@ -72,8 +81,9 @@ struct AuditQueryPlanTests {
         let recorder = PlanRecorder(base: db)
         try await Self.exercise(SQLQueries(db: recorder))
         let plans = recorder.plans.withLock { $0 }
-        #expect(plans.count > 100)
+        #expect(plans.count > 300)
         #expect(plans.contains { $0.plan.contains("audit_uid_events_uid") }, "an account's listing reads the account index")
+        #expect(plans.contains { $0.plan.contains("audit_tenant_events_tenant") }, "a tenant's listing reads the tenant index")
         #expect(Self.fullReads(plans).isEmpty, "\(Self.fullReads(plans).joined(separator: "\n"))")
     }
 
@@ -98,6 +108,7 @@ struct AuditQueryPlanTests {
             return plans
         }
         #expect(found.contains { $0.plan.contains("audit_uid_events_uid") }, "an account's listing reads the account index")
+        #expect(found.contains { $0.plan.contains("audit_tenant_events_tenant") }, "a tenant's listing reads the tenant index")
         #expect(Self.fullReads(found).isEmpty, "\(Self.fullReads(found).joined(separator: "\n"))")
     }
 }

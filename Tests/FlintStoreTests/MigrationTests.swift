@@ -110,6 +110,35 @@ struct MigrationTests {
         try await store.close()
     }
 
+    @Test("version 32 gives every audit event the tenant its detail names and indexes those of tenants, caught up as before", arguments: Engine.all)
+    func auditTenantIndex(engine: Engine) async throws {
+        let insert = "INSERT INTO audit_events (at, kind, uid, detail) VALUES (?, ?, ?, ?)"
+        let rows: [(String, [SQLValue])] = [
+            (insert, [.integer(1_000), .text("SIGN_IN"), .text("u1"), .text(#"{"method":"password","tenantId":"acme-a1b2c"}"#)]),
+            (insert, [.integer(2_000), .text("LOCKOUT"), .null, .text(#"{"limit":"send"}"#)]),
+            (insert, [.integer(3_000), .text("SIGN_IN"), .text("u2"), .text(#"{"tenantId":"globex-d3e4f"}"#)]),
+            (insert, [.integer(4_000), .text("ADMIN_ACTION"), .text("u1"), .text(#"{"action":"disable","tenantId":"acme-a1b2c"}"#)]),
+            (insert, [.integer(5_000), .text("CONFIG_CHANGED"), .null, .text(#"{"note":"tenantId"}"#)]),
+            // The account index had caught up with the log before the upgrade.
+            ("INSERT INTO audit_uid_events (id, uid) SELECT id, uid FROM audit_events WHERE uid IS NOT NULL", []),
+            ("UPDATE audit_uid_progress SET indexed_through = 5", []),
+        ]
+        let location = try await Self.database(engine, through: 31, rows)
+        let (store, _) = try await makeStore(engine, location: location)
+        let acme = TenantID(rawValue: "acme-a1b2c")
+        #expect(try await store.read { try await $0.auditEvents(AuditQuery(tenant: acme)) }.map(\.id) == [4, 1], "from the tenant index")
+        #expect(try await store.read { try await $0.auditEvents(AuditQuery(tenant: .default)) }.map(\.id) == [5, 2])
+        #expect(try await store.read { try await $0.auditEvents(AuditQuery(uid: "u2", tenant: TenantID(rawValue: "globex-d3e4f"))) }.map(\.id) == [3])
+        #expect(try await store.catchUpAuditIndex() == 0, "the migration indexed every event")
+        try await store.write { tx in
+            try await tx.appendAuditEvent(AuditEvent(at: 6_000, kind: .signIn, uid: "u1", detail: ["tenantId": "acme-a1b2c"]))
+        }
+        #expect(try await store.read { try await $0.auditEvents(AuditQuery(tenant: acme)) }.map(\.id) == [6, 4, 1])
+        #expect(try await store.catchUpAuditIndex() == 1)
+        #expect(try await store.read { try await $0.auditEvents(AuditQuery(tenant: acme, limit: 2)) }.map(\.id) == [6, 4])
+        try await store.close()
+    }
+
     @Test("version 17 has the keys made before it signing from their creation, unrevoked", arguments: Engine.all)
     func signingKeysActivateAtCreation(engine: Engine) async throws {
         let insert = "INSERT INTO signing_keys (kid, private_key_pem, certificate_pem, created_at, retired_at) VALUES (?, 'p', 'c', ?, ?)"

@@ -29,12 +29,16 @@ public enum AuditListing {
         public var pageSize: String?
         /// The previous page's `nextPageToken`.
         public var pageToken: String?
+        /// Only the events of this tenant (``FlintStore/TenantID/default``: the project's own); `nil`: every tenant's.
+        public var tenant: TenantID?
 
         /// Filters.
         public init(
-            uid: String? = nil, kind: String? = nil, since: String? = nil, until: String? = nil, pageSize: String? = nil, pageToken: String? = nil
+            uid: String? = nil, kind: String? = nil, since: String? = nil, until: String? = nil, pageSize: String? = nil, pageToken: String? = nil,
+            tenant: TenantID? = nil
         ) {
             (self.uid, self.kind, self.since, self.until, self.pageSize, self.pageToken) = (uid, kind, since, until, pageSize, pageToken)
+            self.tenant = tenant
         }
     }
 
@@ -68,7 +72,7 @@ public enum AuditListing {
 
     /// The store query for `filter`.
     static func query(_ filter: Filter) throws(AuthError) -> AuditQuery {
-        var query = AuditQuery(limit: defaultPageSize)
+        var query = AuditQuery(tenant: filter.tenant, limit: defaultPageSize)
         query.uid = nonEmpty(filter.uid)
         if let kind = nonEmpty(filter.kind) {
             guard let known = AuditKind.all.first(where: { $0.rawValue == kind }) else {

@@ -4,6 +4,9 @@ public import FlintCore
 public struct AuditQuery: Sendable, Equatable {
     /// Only the events of this account.
     public var uid: String?
+    /// Only the events of this tenant (``TenantID/default``: the project's own, which name no tenant); `nil`: every
+    /// tenant's. A tenant's events come from the tenant index and, past its progress, from the log itself.
+    public var tenant: TenantID?
     /// Only events of this kind.
     public var kind: AuditKind?
     /// Only events at or after this instant.
@@ -17,9 +20,10 @@ public struct AuditQuery: Sendable, Equatable {
 
     /// A query; every filter is optional.
     public init(
-        uid: String? = nil, kind: AuditKind? = nil, since: Instant? = nil, until: Instant? = nil, beforeID: Int64? = nil, limit: Int = 100
+        uid: String? = nil, tenant: TenantID? = nil, kind: AuditKind? = nil, since: Instant? = nil, until: Instant? = nil, beforeID: Int64? = nil,
+        limit: Int = 100
     ) {
-        (self.uid, self.kind, self.since, self.until, self.beforeID, self.limit) = (uid, kind, since, until, beforeID, limit)
+        (self.uid, self.tenant, self.kind, self.since, self.until, self.beforeID, self.limit) = (uid, tenant, kind, since, until, beforeID, limit)
     }
 }
 
@@ -29,7 +33,7 @@ public protocol AuditReads: Sendable {
     /// are committed (their instants follow, up to the clock differences between nodes). An account's events come
     /// from the account index and, past its progress, from the log itself: complete whether or not it caught up.
     func auditEvents(_ query: AuditQuery) async throws -> [AuditEvent]
-    /// Whether an event was committed past the account index's progress (a catch-up has work).
+    /// Whether an event was committed past the progress of the account and tenant indexes (a catch-up has work).
     func auditIndexIsBehind() async throws -> Bool
 }
 
@@ -42,8 +46,9 @@ public protocol AuditWrites: AuditReads {
     /// The sequence number up to which every event is committed or rolled back, in a transaction of its own: the
     /// newest event's on SQLite (one writer); PostgreSQL first waits for the transactions appending events to end.
     func auditIndexHorizon() async throws -> Int64
-    /// Adds up to `limit` events after the account index's progress and up to `horizon` (an ``auditIndexHorizon()``)
-    /// to the account index, and moves its progress past them; returns how many events it passed (`0`: caught up).
+    /// Adds up to `limit` events after the indexes' progress and up to `horizon` (an ``auditIndexHorizon()``) to the
+    /// account index (events with an account) and the tenant index (events of a tenant), and moves their progress past
+    /// them; returns how many events it passed (`0`: caught up).
     func indexAuditEvents(through horizon: Int64, limit: Int) async throws -> Int
 }
 

@@ -23,6 +23,9 @@ public struct AuditEvent: Sendable, Equatable {
     ) {
         (self.id, self.at, self.kind, self.uid, self.ip, self.actor, self.detail) = (id, at, kind, uid, ip, actor, detail)
     }
+
+    /// The tenant the event happened in: the one its detail names (`tenantId`), else the default tenant (the project's).
+    public var tenant: TenantID { TenantID(rawValue: detail["tenantId"]?.stringValue ?? "") }
 }
 
 /// Where the request in progress comes from, for the events it records: bound for the duration of each request by

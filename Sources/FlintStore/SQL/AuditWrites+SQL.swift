@@ -43,19 +43,24 @@ extension AuditWrites where Self: SQLBacked {
         let detail = String(decoding: JSONValue.object(event.detail).serialized(sortingKeys: true), as: UTF8.self)
         try await db.deferred(
             .write(
-                "INSERT INTO audit_events (at, kind, uid, ip, actor, detail) VALUES (?, ?, ?, ?, ?, ?)",
-                [.instant(event.at), .text(event.kind.rawValue), event.uid.sql, event.ip.sql, event.actor.sql, .text(detail)], into: .auditEvents)
+                "INSERT INTO audit_events (at, kind, uid, ip, actor, detail, tenant_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    .instant(event.at), .text(event.kind.rawValue), event.uid.sql, event.ip.sql, event.actor.sql, .text(detail),
+                    .text(event.tenant.rawValue),
+                ], into: .auditEvents)
         )
     }
 
     func auditEvents(_ query: AuditQuery) async throws -> [AuditEvent] {
         guard let range = try await auditIDRange(query) else { return [] }
-        guard let uid = query.uid else { return try await auditLogEvents(query, in: range, limit: query.limit) }
-        // An account's newest events may be past the account index's progress: those are read from the log first.
+        // An account's events are walked on the account index, a tenant's on the tenant index; the project's own (the
+        // default tenant's, which no index holds) and every tenant's on the log's key, as the other filters.
+        guard let index = AuditIndexKey(query) else { return try await auditLogEvents(query, in: range, limit: query.limit) }
+        // The newest events may be past the indexes' progress: those are read from the log first.
         let progress = try await auditIndexProgress()
-        var events = try await auditLogEvents(query, in: range.from(progress + 1), uid: uid, limit: query.limit)
+        var events = try await auditLogEvents(query, in: range.from(progress + 1), limit: query.limit)
         if events.count < query.limit {
-            events += try await indexedAuditEvents(query, uid: uid, in: range.below(progress + 1), limit: query.limit - events.count)
+            events += try await indexedAuditEvents(query, on: index, in: range.below(progress + 1), limit: query.limit - events.count)
         }
         return events
     }
@@ -74,13 +79,14 @@ extension AuditWrites where Self: SQLBacked {
         return range
     }
 
-    /// The events of `query` numbered in `range` (of `uid`, when given), read from the log by its key, newest first.
-    func auditLogEvents(_ query: AuditQuery, in range: AuditIDRange, uid: String? = nil, limit: Int) async throws -> [AuditEvent] {
+    /// The events of `query` numbered in `range`, read from the log by its key, newest first.
+    func auditLogEvents(_ query: AuditQuery, in range: AuditIDRange, limit: Int) async throws -> [AuditEvent] {
         guard !range.isEmpty, limit > 0 else { return [] }
         var filter = SQLFilter()
         filter.add("id >= ?", range.low > 0 ? .integer(range.low) : nil)
         filter.add("id < ?", .integer(range.high))
-        filter.add("uid = ?", uid.map(SQLValue.text))
+        filter.add("uid = ?", query.uid.map(SQLValue.text))
+        filter.add("tenant_id = ?", query.tenant.map { .text($0.rawValue) })
         if let kind = query.kind {
             filter.add("kind = ?", .text(kind.rawValue))
             if kind != .signIn { filter.add(AuditLayout.kindIndexCondition, binding: []) }

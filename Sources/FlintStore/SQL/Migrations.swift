@@ -392,6 +392,22 @@ enum Migrations {
                 """
             ]
         },
+        // The audit log's tenant index (issue 32), off the sign-in's transaction as the account index (AuditIndexes+SQL):
+        // each event's tenant in `audit_events.tenant_id` ('' the project's, as in every user-keyed table), written by the
+        // event's own insert on the table's last page; `audit_tenant_events` (an event's number and tenant, for the
+        // events of tenants only) filled after commit by the same catch-up, up to the same `audit_uid_progress`. The
+        // existing events take the tenant their detail names (`tenantId`), and those of tenants are indexed here.
+        Migration(version: 32) { dialect in
+            let id = dialect == .postgresql ? "id BIGINT PRIMARY KEY" : "id INTEGER PRIMARY KEY"
+            let named = dialect == .postgresql ? "(detail::jsonb) ->> 'tenantId'" : "json_extract(detail, '$.tenantId')"
+            return [
+                "ALTER TABLE audit_events ADD COLUMN tenant_id TEXT NOT NULL DEFAULT ''",
+                "UPDATE audit_events SET tenant_id = COALESCE(\(named), '') WHERE detail LIKE '%\"tenantId\"%'",
+                "CREATE TABLE audit_tenant_events (\(id), tenant_id TEXT NOT NULL)",
+                "INSERT INTO audit_tenant_events (id, tenant_id) SELECT id, tenant_id FROM audit_events WHERE tenant_id <> ''",
+                "CREATE INDEX audit_tenant_events_tenant ON audit_tenant_events (tenant_id, id)",
+            ]
+        },
     ]
 
     /// The newest version this build knows.

@@ -10,6 +10,7 @@ struct SQLTable: RawRepresentable, Hashable, Sendable {
     static let auditEvents = SQLTable(rawValue: "audit_events")
     static let auditUIDEvents = SQLTable(rawValue: "audit_uid_events")
     static let auditUIDProgress = SQLTable(rawValue: "audit_uid_progress")
+    static let auditTenantEvents = SQLTable(rawValue: "audit_tenant_events")
     static let codeSessions = SQLTable(rawValue: "code_sessions")
     static let consoleOperators = SQLTable(rawValue: "console_operators")
     static let consoleSessions = SQLTable(rawValue: "console_sessions")

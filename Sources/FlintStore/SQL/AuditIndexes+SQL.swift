@@ -1,8 +1,10 @@
-/// The audit log's account index (migration 24), for every SQL-backed store. A sign-in's transaction appends its event
-/// to `audit_events` alone, which writes the table's last page; an index by account would add a page at a random place
-/// to every sign-in's commit. So `audit_uid_events` (an event's number and account, with an index on both) is filled
-/// after commit in batches (``AuthStore/catchUpAuditIndex(batch:maxBatches:)``), and `audit_uid_progress` says up to
-/// which number it is complete: an account's listing reads the index up to there and the log's key past it.
+/// The audit log's account and tenant indexes (migrations 24 and 32), for every SQL-backed store. A sign-in's
+/// transaction appends its event to `audit_events` alone, which writes the table's last page; an index by account or by
+/// tenant would add a page at another place to every sign-in's commit. So `audit_uid_events` (an event's number and
+/// account) and `audit_tenant_events` (an event's number and tenant, for the events of tenants only: a project without
+/// tenants writes none) are filled after commit in batches (``AuthStore/catchUpAuditIndex(batch:maxBatches:)``), and
+/// `audit_uid_progress` says up to which number both are complete: an account's or a tenant's listing reads its index
+/// up to there and the log's key past it.
 ///
 /// Nothing is lost: events are committed with what they record; a crash before a catch-up, or a catch-up that fails,
 /// leaves them past the progress, where listings read them from the log and the next catch-up indexes them.
@@ -37,6 +39,12 @@ extension AuditWrites where Self: SQLBacked {
                 """, [.integer(progress), .integer(end)], into: .auditUIDEvents, reading: .auditEvents))
         try await db.run(
             .write(
+                """
+                INSERT INTO audit_tenant_events (id, tenant_id) SELECT id, tenant_id FROM audit_events WHERE id > ? AND id <= ? AND tenant_id <> ''
+                ON CONFLICT (id) DO NOTHING
+                """, [.integer(progress), .integer(end)], into: .auditTenantEvents, reading: .auditEvents))
+        try await db.run(
+            .write(
                 "UPDATE audit_uid_progress SET indexed_through = ? WHERE indexed_through < ?", [.integer(end), .integer(end)],
                 into: .auditUIDProgress))
         return passed
@@ -51,41 +59,86 @@ extension AuditWrites where Self: SQLBacked {
         return newest > (try row.optionalInt64("progress") ?? 0)
     }
 
-    /// The number up to which the account index is complete.
+    /// The number up to which the account and tenant indexes are complete.
     func auditIndexProgress() async throws -> Int64 {
         try await db.first(.read("SELECT indexed_through FROM audit_uid_progress", from: .auditUIDProgress))?.int64("indexed_through") ?? 0
     }
 
-    /// The events of `uid` numbered in `range` (at most the index's progress), from the account index, newest first.
-    func indexedAuditEvents(_ query: AuditQuery, uid: String, in range: AuditIDRange, limit: Int) async throws -> [AuditEvent] {
+    /// The events of `query` numbered in `range` (at most the indexes' progress), walked on `index`, newest first.
+    func indexedAuditEvents(_ query: AuditQuery, on index: AuditIndexKey, in range: AuditIDRange, limit: Int) async throws -> [AuditEvent] {
         guard !range.isEmpty, limit > 0 else { return [] }
         var filter = SQLFilter()
-        filter.add("x.uid = ?", .text(uid))
+        filter.add("x.\(index.column) = ?", index.value)
         filter.add("x.id >= ?", .integer(range.low))
         filter.add("x.id < ?", .integer(range.high))
+        // An account's listing in a tenant: the account index, the tenant checked on each event.
+        if case .account = index { filter.add("e.tenant_id = ?", query.tenant.map { .text($0.rawValue) }) }
         filter.add("e.kind = ?", query.kind.map { .text($0.rawValue) })
         filter.add("e.at >= ?", query.since.map(SQLValue.instant))
         filter.add("e.at < ?", query.until.map(SQLValue.instant))
         filter.binds.append(.integer(Int64(limit)))
         let columns = AuditLayout.columns.split(separator: ", ").map { "e.\($0) AS \($0)" }.joined(separator: ", ")
-        // CROSS JOIN keeps SQLite on the account index first (PostgreSQL reads it as an inner join).
+        // CROSS JOIN keeps SQLite on the index first (PostgreSQL reads it as an inner join).
         return try await db.query(
             .read(
-                "SELECT \(columns) FROM audit_uid_events x CROSS JOIN audit_events e \(filter.clause) AND e.id = x.id ORDER BY x.id DESC LIMIT ?",
-                filter.binds, from: .auditUIDEvents, .auditEvents)
+                "SELECT \(columns) FROM \(index.table.rawValue) x CROSS JOIN audit_events e \(filter.clause) AND e.id = x.id ORDER BY x.id DESC LIMIT ?",
+                filter.binds, from: index.table, .auditEvents)
         ).map(auditEvent(from:))
     }
 
-    /// After the retention sweep: drops the index's entries of deleted events, and when the log is empty starts the
-    /// progress over (SQLite numbers an empty table's next row 1).
+    /// After the retention sweep: drops the indexes' entries of deleted events (a range of their keys), and when the
+    /// log is empty starts the progress over (SQLite numbers an empty table's next row 1).
     func forgetDeletedAuditEvents() async throws {
-        try await db.run(
-            .write(
-                "DELETE FROM audit_uid_events WHERE id < COALESCE((SELECT MIN(id) FROM audit_events), ?)", [.integer(.max)],
-                into: .auditUIDEvents, reading: .auditEvents))
+        for index in [SQLTable.auditUIDEvents, .auditTenantEvents] {
+            try await db.run(
+                .write(
+                    "DELETE FROM \(index.rawValue) WHERE id < COALESCE((SELECT MIN(id) FROM audit_events), ?)", [.integer(.max)],
+                    into: index, reading: .auditEvents))
+        }
         try await db.run(
             .write(
                 "UPDATE audit_uid_progress SET indexed_through = 0 WHERE (SELECT MIN(id) FROM audit_events) IS NULL", into: .auditUIDProgress,
                 reading: .auditEvents))
+    }
+}
+
+/// One of the audit log's after-commit indexes, and the value a listing walks it by.
+enum AuditIndexKey {
+    /// `audit_uid_events`: the events of an account.
+    case account(String)
+    /// `audit_tenant_events`: the events of a tenant (never the default one's, which it does not hold).
+    case tenant(TenantID)
+
+    /// The index `query` is walked on: its account's, else its tenant's; `nil` for a listing of the log's key.
+    init?(_ query: AuditQuery) {
+        if let uid = query.uid {
+            self = .account(uid)
+        } else if let tenant = query.tenant, !tenant.isDefault {
+            self = .tenant(tenant)
+        } else {
+            return nil
+        }
+    }
+
+    var table: SQLTable {
+        switch self {
+        case .account: .auditUIDEvents
+        case .tenant: .auditTenantEvents
+        }
+    }
+
+    /// The column the index is keyed by, before the event's number.
+    var column: String {
+        switch self {
+        case .account: "uid"
+        case .tenant: "tenant_id"
+        }
+    }
+
+    var value: SQLValue {
+        switch self {
+        case .account(let uid): .text(uid)
+        case .tenant(let tenant): .text(tenant.rawValue)
+        }
     }
 }
