@@ -44,16 +44,35 @@ struct SignInWALPagesTests {
         #expect(WALProbe.mean(new.real) < WALProbe.mean(old.real))
     }
 
+    @Test("a new phone account's commit writes no page of the email index, one fewer than with migration 21's unique indexes")
+    func partialUniqueIndexes() async throws {
+        let old = try await Self.run(withMigration14AccountIndex: false, withMigration21UniqueIndexes: true)
+        let new = try await Self.run(withMigration14AccountIndex: false)
+        print("migration 21's unique indexes: a real-number sign-in's commit \(WALProbe.summary(old.real, names: old.names))")
+        print("migration 33's unique indexes: a real-number sign-in's commit \(WALProbe.summary(new.real, names: new.names))")
+        func emailIndexPages(_ run: Run) -> Int { run.real.map { Set($0.pages).filter { run.names[$0] == "users_email" }.count }.reduce(0, +) }
+        #expect(emailIndexPages(old) > 0)
+        #expect(emailIndexPages(new) == 0)
+        #expect(WALProbe.mean(new.real) < WALProbe.mean(old.real))
+    }
+
     /// Seeds a database, signs in 10 fictional numbers, then measures 30 more of their sign-ins and 20 real-number
     /// sign-ins (each a new account), and the account index's catch-up after them. `withMigration14AccountIndex` puts
-    /// back the index a sign-in's transaction wrote before migration 24.
-    static func run(withMigration14AccountIndex: Bool) async throws -> Run {
+    /// back the index a sign-in's transaction wrote before migration 24; `withMigration21UniqueIndexes` the unique
+    /// email and number indexes with an entry for every account, as before migration 33.
+    static func run(withMigration14AccountIndex: Bool, withMigration21UniqueIndexes: Bool = false) async throws -> Run {
         let path = temporaryDatabasePath()
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         try await WALProbe.seed(path, accounts: Self.seededAccounts)
         let probe = try WALProbe(path: path)
         defer { probe.close() }
         if withMigration14AccountIndex { try probe.db.execute("CREATE INDEX audit_events_uid ON audit_events (uid, id) WHERE uid IS NOT NULL") }
+        if withMigration21UniqueIndexes {
+            for column in ["email", "phone_number"] {
+                try probe.db.execute("DROP INDEX users_\(column)")
+                try probe.db.execute("CREATE UNIQUE INDEX users_\(column) ON users (tenant_id, \(column))")
+            }
+        }
         var logger = Logger(label: "flint-test")
         logger.logLevel = .warning
         let store = try await SQLiteStore(path: path, logger: logger)

@@ -35,6 +35,30 @@ struct PostgresStatementsTests {
         #expect(PostgresStatements.numbered("SELECT '?' AS q, ? AS a").sql == "SELECT '?' AS q, $1 AS a")
     }
 
+    @Test("writes carried by one statement are named when each is short, however many values they have together")
+    func carried() {
+        let statements = PostgresStatements(capacity: 10)
+        let wide = { (first: SQLValue) in
+            SQLStatement.write(
+                "INSERT INTO users (a) VALUES (\(Array(repeating: "?", count: 20).joined(separator: ", ")))",
+                [first] + Array(repeating: .text("u"), count: 19), into: .users)
+        }
+        let audit = { (last: SQLValue) in
+            SQLStatement.write(
+                "INSERT INTO audit_events (a) VALUES (\(Array(repeating: "?", count: 20).joined(separator: ", ")))",
+                Array(repeating: .text("e"), count: 19) + [last], into: .auditEvents)
+        }
+        let withText = audit(.text("x")).carrying([wide(.text("u"))])
+        #expect(withText.binds.count == 40 && withText.widestPart == 20)
+        let named = statements.statement(withText)
+        #expect(named.name != nil && named.sql.contains("$40"))
+        #expect(statements.statement(audit(.text("y")).carrying([wide(.text("v"))])).name == named.name)
+        // The 40th value's kind counts as the first's does.
+        let withNull = statements.statement(audit(.null).carrying([wide(.text("u"))]))
+        #expect(withNull.name != nil && withNull.name != named.name)
+        #expect(statements.statement(audit(.text("x")).carrying([wide(.null)])).name != named.name)
+    }
+
     @Test("a retired statement is named anew, so a name spoiled on a connection is not used again")
     func retiring() {
         let statements = PostgresStatements(capacity: 10)

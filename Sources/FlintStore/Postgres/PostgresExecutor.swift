@@ -8,7 +8,6 @@ struct PostgresExecutor: SQLExecutor {
     let connection: PostgresConnection
     let statements: PostgresStatements
     let logger: Logger
-
     func query(_ query: SQLStatement) async throws -> [SQLRow] {
         var bindings = PostgresBindings(capacity: query.binds.count)
         for value in query.binds {
@@ -20,6 +19,8 @@ struct PostgresExecutor: SQLExecutor {
             }
         }
         let statement = statements.statement(query)
+        PostgresStatementLog.current?.record(
+            statement.sql, tables: query.tables, values: query.binds.count, name: statement.name, connection: connection.id)
         do {
             guard let name = statement.name else {
                 return try await Self.collect(connection.query(PostgresQuery(unsafeSQL: statement.sql, binds: bindings), logger: logger))

@@ -5,10 +5,11 @@ import Synchronization
 /// given a name under which every connection prepares it once and then runs it without PostgreSQL parsing and planning
 /// it again (issue 17: parsing and planning were most of the server's CPU per sign-in).
 ///
-/// What is prepared: reads and writes (every ``SQLStatement`` but a ``SQLStatement/Effect/command``) of at most
-/// ``maximumPlaceholders`` placeholders, up to ``capacity`` distinct statements per process; anything else (`BEGIN`,
-/// `COMMIT`, DDL, bulk inserts, lists of many values, statements past the capacity) runs as an unnamed statement, as
-/// before. A name stands for one text (with the kinds of its values) in this process, so each connection holds at
+/// What is prepared: reads and writes (every ``SQLStatement`` but a ``SQLStatement/Effect/command``) put together from
+/// statements of at most ``maximumPlaceholders`` placeholders each (``SQLStatement/widestPart``: a sign-in's new
+/// account, session and audit event carried by one statement are prepared, issue 35), up to ``capacity`` distinct
+/// statements per process; anything else (`BEGIN`, `COMMIT`, DDL, bulk inserts, lists of many values, statements past
+/// the capacity) runs as an unnamed statement, as before. A name stands for one text (with the kinds of its values) in this process, so each connection holds at
 /// most ``capacity`` prepared statements. A capacity of 0 prepares nothing: for a pooler that does not carry prepared statements across server
 /// connections (PgBouncer in transaction mode before 1.21).
 final class PostgresStatements: Sendable {
@@ -22,15 +23,38 @@ final class PostgresStatements: Sendable {
 
     /// A statement with the kinds of the values bound to it, two bits each (null, integer, text, boolean): a
     /// prepared statement keeps the parameter types of its first execution, and a `NULL` (whose type PostgreSQL infers
-    /// from the statement) is not an integer, so each combination is prepared apart.
+    /// from the statement) is not an integer, so each combination is prepared apart. The first 32 values' kinds are
+    /// `kinds`, any further ones' `moreKinds` (empty, so not allocated, for most statements).
     private struct Key: Hashable {
         var sql: String
         var kinds: UInt64
+        var moreKinds: [UInt64]
+
+        init(_ query: SQLStatement) {
+            sql = query.sql
+            (kinds, moreKinds) = (0, [])
+            for (index, value) in query.binds.enumerated() {
+                let kind: UInt64 =
+                    switch value {
+                    case .null: 0
+                    case .integer: 1
+                    case .text: 2
+                    case .bool: 3
+                    }
+                let (word, bit) = (index / 32, 2 * UInt64(index % 32))
+                if word == 0 {
+                    kinds |= kind << bit
+                } else {
+                    if moreKinds.count < word { moreKinds.append(0) }
+                    moreKinds[word - 1] |= kind << bit
+                }
+            }
+        }
     }
 
     /// How many distinct statements get a name.
     let capacity: Int
-    /// Statements with more placeholders are generated from lists (imports, `IN (…)` of many IDs) and run unnamed.
+    /// Statements with more placeholders in one part are generated from lists (imports, `IN (…)` of many IDs) and run unnamed.
     static let maximumPlaceholders = 32
     private let known = Mutex<(statements: [Key: Statement], named: Int)>(([:], 0))
 
@@ -38,15 +62,14 @@ final class PostgresStatements: Sendable {
 
     /// `query` as PostgreSQL receives it (remembered, so the rewrite happens once per text).
     func statement(_ query: SQLStatement) -> Statement {
-        let (sql, binds) = (query.sql, query.binds)
-        guard binds.count <= Self.maximumPlaceholders else { return Statement(sql: Self.numbered(sql).sql, name: nil) }
-        let key = Key(sql: sql, kinds: Self.kinds(of: binds))
+        guard query.widestPart <= Self.maximumPlaceholders else { return Statement(sql: Self.numbered(query.sql).sql, name: nil) }
+        let key = Key(query)
         if let found = known.withLock({ $0.statements[key] }) { return found }
-        let (numbered, placeholders) = Self.numbered(sql)
+        let numbered = Self.numbered(query.sql).sql
         return known.withLock { known in
             if let found = known.statements[key] { return found }
             var name: String?
-            if placeholders <= Self.maximumPlaceholders, known.named < capacity, query.effect != .command {
+            if known.named < capacity, query.effect != .command {
                 known.named += 1
                 name = "flint_\(known.named)"
             }
@@ -57,26 +80,11 @@ final class PostgresStatements: Sendable {
         }
     }
 
-    private static func kinds(of binds: [SQLValue]) -> UInt64 {
-        var kinds: UInt64 = 0
-        for (index, value) in binds.enumerated() {
-            let kind: UInt64 =
-                switch value {
-                case .null: 0
-                case .integer: 1
-                case .text: 2
-                case .bool: 3
-                }
-            kinds |= kind << (2 * UInt64(index))
-        }
-        return kinds
-    }
-
     /// Gives `query` a new name, or none, the next time it is asked for: its preparation failed on a connection (in a
     /// transaction already aborted, or cancelled), and PostgresNIO answers every later use of that name on that
     /// connection with the same error.
     func retire(_ query: SQLStatement) {
-        let key = Key(sql: query.sql, kinds: Self.kinds(of: query.binds))
+        let key = Key(query)
         known.withLock { _ = $0.statements.removeValue(forKey: key) }
     }
 

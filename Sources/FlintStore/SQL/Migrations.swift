@@ -408,6 +408,17 @@ enum Migrations {
                 "CREATE INDEX audit_tenant_events_tenant ON audit_tenant_events (tenant_id, id)",
             ]
         },
+        // A new account's pages (issue 35): the unique email and phone-number indexes hold only the accounts that have
+        // one. A phone account's empty email (an email account's empty number) was an entry of its own, one more page
+        // in every new account's commit; a lookup by `= ?` implies a value, so both engines still probe them.
+        Migration(version: 33) { _ in
+            [
+                "DROP INDEX users_email",
+                "CREATE UNIQUE INDEX users_email ON users (tenant_id, email) WHERE email IS NOT NULL",
+                "DROP INDEX users_phone_number",
+                "CREATE UNIQUE INDEX users_phone_number ON users (tenant_id, phone_number) WHERE phone_number IS NOT NULL",
+            ]
+        },
     ]
 
     /// The newest version this build knows.

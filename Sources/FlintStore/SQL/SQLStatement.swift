@@ -67,6 +67,10 @@ struct SQLStatement: Sendable {
     private(set) var closes = false
     /// The whole text.
     let sql: String
+    /// The most placeholders of one statement it was put together from (``carrying(_:)``): a statement generated from
+    /// a list (a multi-row insert, an `IN` of many IDs) has many; a sign-in's writes carried by one statement each
+    /// have a handful, however many they are together.
+    private(set) var widestPart: Int
 
     /// A statement of `clauses` (each `name AS (…)`) and `body`, naming `tables` (the written one included).
     init(with clauses: [String] = [], _ body: String, _ binds: [SQLValue], tables: Set<SQLTable>, effect: Effect) {
@@ -76,6 +80,7 @@ struct SQLStatement: Sendable {
         self.effect = effect
         if case .write(let table) = effect { self.tables = tables.union([table]) } else { self.tables = tables }
         self.sql = clauses.isEmpty ? body : "WITH " + clauses.joined(separator: ", ") + " " + body
+        self.widestPart = binds.count
     }
 
     /// A `SELECT` of `tables` that locks nothing.
@@ -123,6 +128,7 @@ struct SQLStatement: Sendable {
             with: writes.enumerated().map { "flint_deferred_\($0.offset) AS (\($0.element.body))" } + clauses, body,
             writes.flatMap(\.binds) + binds, tables: writes.reduce(tables) { $0.union($1.tables) }, effect: effect)
         combined.closes = closes
+        combined.widestPart = writes.reduce(widestPart) { max($0, $1.widestPart) }
         return combined
     }
 }
