@@ -162,7 +162,7 @@ private func addError(_ error: any Error, email: String) -> any Error {
 private func operatorError(_ error: any Error, email: String) -> any Error {
     switch error {
     case StoreError.notFound: ValidationError("no console operator has the email \(email)")
-    case let error as AuthError where error == .tenantNotFound: ValidationError("no tenant has the ID \(error.detail ?? "")")
+    case let error as AuthError where error == .tenantNotFound: tenantError(error)
     case ConsoleOperators.Refusal.lastAdmin:
         ValidationError("refused: \(email) is the last console operator with the admin role; give another operator that role first")
     default: error

@@ -392,6 +392,10 @@ enum Migrations {
                 """
             ]
         },
+        // Admin credentials per tenant (issue 32): a named admin credential's tenant limit, as an operator's (migration
+        // 27): a JSON array of tenant IDs, '' the default tenant's; NULL for every tenant. Versions 29 and 30 are other
+        // branches'.
+        Migration(version: 31) { _ in ["ALTER TABLE admin_credentials ADD COLUMN tenants TEXT"] },
     ]
 
     /// The newest version this build knows.
