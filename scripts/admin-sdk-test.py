@@ -135,7 +135,7 @@ def named_admin_credentials(binary, work):
     instead of `owner` (firebase-admin internals, 7.x)."""
     import firebase_admin
     import firebase_admin.exceptions
-    from firebase_admin import _utils, auth, tenant_mgt
+    from firebase_admin import _utils, auth, credentials, tenant_mgt
 
     data = os.path.join(work, "credentials")
     os.makedirs(data)
@@ -162,6 +162,10 @@ def named_admin_credentials(binary, work):
             super().__init__()
             self.token = current["secret"]
 
+    class NamedCredential(credentials.Base):
+        def get_credential(self):
+            return FlintAdminCredential()
+
     _utils.EmulatorAdminCredentials = FlintAdminCredential
     os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = f"127.0.0.1:{flint.port}"
     try:
@@ -182,7 +186,8 @@ def named_admin_credentials(binary, work):
         check("credential=py-writer" in text and "credential=py-reader" in text, "Flint logs each call with the credential's name")
         check(all(secret not in text for secret in secrets.values()), "and never its secret")
         current["secret"] = secrets["py-tenant"]
-        limited = firebase_admin.initialize_app(options={"projectId": PROJECT}, name="limited")
+        # tenant_mgt's service wants the app's own credential (7.x): the same named one.
+        limited = firebase_admin.initialize_app(NamedCredential(), options={"projectId": PROJECT}, name="limited")
         in_tenant = tenant_mgt.auth_for_tenant(tenant, app=limited)
         in_tenant.create_user(uid="tenant-user", email="tenant-user@example.com")
         check(in_tenant.get_user("tenant-user").tenant_id == tenant, "a credential limited to a tenant manages its users (auth_for_tenant)")

@@ -118,17 +118,10 @@ struct AdminTokens: AsyncParsableCommand {
                 """)
         @OptionGroup var store: StoreOptions
         @Argument(help: "The credential's name.") var name: String
-        @Argument(help: "The tenants' IDs.") var tenants: [String] = []
-        @Flag(help: "The project's own users and settings too (the default tenant).") var project = false
-        @Flag(help: "Lift the limit: every tenant and the project.") var all = false
-
-        func validate() throws {
-            if all && (project || !tenants.isEmpty) { throw ValidationError("--all takes no tenant and no --project") }
-            if !all && !project && tenants.isEmpty { throw ValidationError("name tenants, --project, or --all") }
-        }
+        @OptionGroup var limits: TenantLimitOptions
 
         func run() async throws {
-            let limit: [TenantID]? = all ? nil : tenants.map(TenantID.init(rawValue:)) + (project ? [.default] : [])
+            let limit = limits.limit
             let changed = try await store.withStore(mappingErrors: tenantError) { db in
                 try await AdminCredentialChanges.setTenants(name: name, tenants: limit, in: db, now: SystemClock().now())
             }
