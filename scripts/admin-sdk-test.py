@@ -25,6 +25,7 @@ import base64
 import datetime
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -134,7 +135,7 @@ def named_admin_credentials(binary, work):
     instead of `owner` (firebase-admin internals, 7.x)."""
     import firebase_admin
     import firebase_admin.exceptions
-    from firebase_admin import _utils, auth
+    from firebase_admin import _utils, auth, credentials, tenant_mgt
 
     data = os.path.join(work, "credentials")
     os.makedirs(data)
@@ -143,6 +144,13 @@ def named_admin_credentials(binary, work):
         done = subprocess.run([binary, "admin", "tokens", "create", name, "--scope", scope, "--data", data],
                               check=True, capture_output=True, text=True)
         secrets[name] = done.stdout.strip()
+    # A credential limited to one tenant (flint admin tokens create --tenant): auth_for_tenant of it, and nothing else.
+    made = subprocess.run([binary, "tenants", "create", "py-limited", "--allow-password-signup", "--data", data],
+                          check=True, capture_output=True, text=True)
+    tenant = re.search(r"tenants/(py-limited-[a-z0-9]{5})", made.stdout).group(1)
+    done = subprocess.run([binary, "admin", "tokens", "create", "py-tenant", "--tenant", tenant, "--data", data],
+                          check=True, capture_output=True, text=True)
+    secrets["py-tenant"] = done.stdout.strip()
     flint = Flint(binary, data, "--no-dev", "--admin-token", "bootstrap-secret-for-tests")
     original = _utils.EmulatorAdminCredentials
     current = {}
@@ -153,6 +161,10 @@ def named_admin_credentials(binary, work):
         def __init__(self):
             super().__init__()
             self.token = current["secret"]
+
+    class NamedCredential(credentials.Base):
+        def get_credential(self):
+            return FlintAdminCredential()
 
     _utils.EmulatorAdminCredentials = FlintAdminCredential
     os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = f"127.0.0.1:{flint.port}"
@@ -173,8 +185,20 @@ def named_admin_credentials(binary, work):
             text = log.read()
         check("credential=py-writer" in text and "credential=py-reader" in text, "Flint logs each call with the credential's name")
         check(all(secret not in text for secret in secrets.values()), "and never its secret")
+        current["secret"] = secrets["py-tenant"]
+        # tenant_mgt's service wants the app's own credential (7.x): the same named one.
+        limited = firebase_admin.initialize_app(NamedCredential(), options={"projectId": PROJECT}, name="limited")
+        in_tenant = tenant_mgt.auth_for_tenant(tenant, app=limited)
+        in_tenant.create_user(uid="tenant-user", email="tenant-user@example.com")
+        check(in_tenant.get_user("tenant-user").tenant_id == tenant, "a credential limited to a tenant manages its users (auth_for_tenant)")
+        try:
+            auth.get_user("managed", app=limited)
+            check(False, "a credential limited to a tenant cannot read the project's users")
+        except auth.InsufficientPermissionError:
+            check(True, "a credential limited to a tenant is refused the project's users (InsufficientPermissionError)")
         firebase_admin.delete_app(writer)
         firebase_admin.delete_app(reader)
+        firebase_admin.delete_app(limited)
     finally:
         _utils.EmulatorAdminCredentials = original
         del os.environ["FIREBASE_AUTH_EMULATOR_HOST"]

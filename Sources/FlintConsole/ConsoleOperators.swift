@@ -101,19 +101,11 @@ public enum ConsoleOperators {
         let address = EmailAddress.normalize(email) ?? email.lowercased()
         return try await store.write { tx in
             guard var record = try await tx.consoleOperator(email: address) else { throw StoreError.notFound }
-            for tenant in tenants ?? [] where !tenant.isDefault {
-                guard try await tx.tenant(id: tenant.rawValue) != nil else { throw AuthError.tenantNotFound.with(detail: tenant.rawValue) }
-            }
+            try await TenantLimit.requireExisting(tenants, in: tx)
             let previous = record.tenants
-            record.tenants = tenants.map { Array(Set($0)).sorted { $0.rawValue < $1.rawValue } }
+            record.tenants = TenantID.limit(tenants)
             try await tx.updateConsoleOperator(record)
-            var detail: [String: JSONValue] = ["operator": .string(address), "step": "tenantsChanged"]
-            if let limit = record.tenants {
-                detail["tenants"] = .array(limit.filter { !$0.isDefault }.map { .string($0.rawValue) })
-                detail["project"] = .bool(limit.contains(.default))
-            } else {
-                detail["tenants"] = "all"
-            }
+            let detail = TenantLimit.auditDetail(record.tenants).merging(["operator": .string(address), "step": "tenantsChanged"]) { $1 }
             try await tx.appendAuditEvent(AuditEvent(at: now, kind: .consoleOperatorChanged, actor: "cli", detail: detail))
             return previous
         }

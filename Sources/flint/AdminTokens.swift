@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlintCore
+import FlintServer
 import FlintStore
 
 #if canImport(FoundationEssentials)
@@ -8,11 +9,11 @@ import FlintStore
     import Foundation
 #endif
 
-/// `flint admin tokens create|list|revoke`: named admin bearer credentials.
+/// `flint admin tokens create|list|revoke|tenants`: named admin bearer credentials.
 struct AdminTokens: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tokens", abstract: "Named admin credentials (Authorization: Bearer), stored hashed.",
-        subcommands: [Create.self, List.self, Revoke.self])
+        subcommands: [Create.self, List.self, Revoke.self, TenantLimit.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -20,11 +21,16 @@ struct AdminTokens: AsyncParsableCommand {
             discussion: """
                 The secret is printed alone on standard output (SECRET=$(flint admin tokens create ci)); only its SHA-256 \
                 is stored. Calls carrying it as Authorization: Bearer are logged with NAME. A read credential may \
-                only read (lookups, listings, queries, config); anything else answers 403 INSUFFICIENT_PERMISSION.
+                only read (lookups, listings, queries, config); anything else answers 403 INSUFFICIENT_PERMISSION. \
+                With --tenant (and --project for the project's own users and settings) it may act only there; any \
+                other call answers the same 403.
+                  flint admin tokens create acme-sync --tenant acme-x7k2q
                 """)
         @OptionGroup var store: StoreOptions
         @Argument(help: "The credential's name (\(CredentialName.rule)).") var name: String
         @Option(help: "read or write.") var scope: String = "write"
+        @Option(name: .customLong("tenant"), help: "A tenant it may act in (repeat for more); without any, every tenant.") var tenants: [String] = []
+        @Flag(help: "The project's own users and settings (the default tenant): beside --tenant's, or alone.") var project = false
 
         func validate() throws {
             guard CredentialName.isValid(name) else { throw ValidationError("NAME must be \(CredentialName.rule)") }
@@ -34,17 +40,17 @@ struct AdminTokens: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let secret = AdminSecret.generate(random: SystemRandom())
-            let record = AdminCredentialRecord(
-                secretHash: AdminSecret.hash(secret), name: name, scope: AdminScope(rawValue: scope),
-                createdAt: SystemClock().now())
-            try await store.withStore(mappingErrors: {
-                guard case StoreError.conflict(.credentialName) = $0 else { return $0 }
-                return ValidationError("an admin credential named \(name) exists; revoke it first or pick another name")
+            let limit = tenants.isEmpty && !project ? nil : tenants.map(TenantID.init(rawValue:)) + (project ? [.default] : [])
+            let secret = try await store.withStore(mappingErrors: {
+                if case StoreError.conflict(.credentialName) = $0 {
+                    return ValidationError("an admin credential named \(name) exists; revoke it first or pick another name")
+                }
+                return tenantError($0)
             }) { db in
-                try await db.write { tx in try await tx.insertAdminCredential(record) }
+                try await AdminCredentialChanges.create(
+                    name: name, scope: AdminScope(rawValue: scope), tenants: limit, in: db, now: SystemClock().now(), random: SystemRandom())
             }
-            printError("admin credential \(name) (\(scope)) created; its secret, shown only now:")
+            printError("admin credential \(name) (\(scope), tenants: \(tenantLimitText(limit))) created; its secret, shown only now:")
             print(secret)
         }
     }
@@ -54,20 +60,33 @@ struct AdminTokens: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
         @Flag(help: "Print JSON.") var json = false
 
-        /// One credential as `--json` prints it.
+        /// One credential as `--json` prints it: with a tenant limit, its tenants and whether the project is among them.
         struct Entry: Encodable {
             var name, scope: String
             var createdAt: String?
             var revokedAt: String?
+            var tenants: [String]?
+            var project: Bool?
         }
 
         func run() async throws {
             let credentials = try await store.withStore { db in try await db.read { try await $0.adminCredentials() } }
-            let entries = credentials.map {
-                Entry(name: $0.name, scope: $0.scope.rawValue, createdAt: credentialTime($0.createdAt), revokedAt: credentialTime($0.revokedAt))
+            if json {
+                return try printJSON(
+                    credentials.map {
+                        Entry(
+                            name: $0.name, scope: $0.scope.rawValue, createdAt: credentialTime($0.createdAt), revokedAt: credentialTime($0.revokedAt),
+                            tenants: $0.tenants?.filter { !$0.isDefault }.map(\.rawValue), project: $0.tenants.map { $0.contains(.default) })
+                    })
             }
-            if json { return try printJSON(entries) }
-            printTable(["NAME", "SCOPE", "CREATED", "REVOKED"], entries.map { [$0.name, $0.scope, $0.createdAt ?? "-", $0.revokedAt ?? "-"] })
+            printTable(
+                ["NAME", "SCOPE", "CREATED", "REVOKED", "TENANTS"],
+                credentials.map {
+                    [
+                        $0.name, $0.scope.rawValue, credentialTime($0.createdAt) ?? "-", credentialTime($0.revokedAt) ?? "-",
+                        tenantLimitText($0.tenants),
+                    ]
+                })
         }
     }
 
@@ -77,11 +96,37 @@ struct AdminTokens: AsyncParsableCommand {
         @Argument(help: "The credential's name.") var name: String
 
         func run() async throws {
-            let revoked = try await store.withStore { db in
-                try await db.write { tx in try await tx.revokeAdminCredential(name: name, at: SystemClock().now()) }
-            }
+            let revoked = try await store.withStore { db in try await AdminCredentialChanges.revoke(name: name, in: db, now: SystemClock().now()) }
             guard revoked else { throw ValidationError("no unrevoked admin credential named \(name)") }
             print("admin credential \(name) revoked")
+        }
+    }
+
+    struct TenantLimit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "tenants",
+            abstract: "Limit an admin credential to some tenants (and the project with --project), or lift the limit with --all.",
+            discussion: """
+                A limited credential may call the admin API only in its tenants: the tenants/{tenant}/… paths of its \
+                tenants, and the other paths when their tenantId names one of them (with --project, when they name none: \
+                the project's own users, settings, keys, webhooks and logs). It may neither create, list nor delete \
+                tenants. Anything else answers 403 INSUFFICIENT_PERMISSION. Every node reads the limit on each call, so \
+                it holds from the credential's next call on.
+                  flint admin tokens tenants acme-sync acme-x7k2q
+                  flint admin tokens tenants ci --project acme-x7k2q globex-4n8pz
+                  flint admin tokens tenants ci --all
+                """)
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The credential's name.") var name: String
+        @OptionGroup var limits: TenantLimitOptions
+
+        func run() async throws {
+            let limit = limits.limit
+            let changed = try await store.withStore(mappingErrors: tenantError) { db in
+                try await AdminCredentialChanges.setTenants(name: name, tenants: limit, in: db, now: SystemClock().now())
+            }
+            guard changed != nil else { throw ValidationError("no unrevoked admin credential named \(name)") }
+            printError("admin credential \(name): \(tenantLimitText(limit)), from its next call on")
         }
     }
 }

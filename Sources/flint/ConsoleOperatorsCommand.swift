@@ -110,17 +110,10 @@ struct ConsoleOperatorsCommand: AsyncParsableCommand {
                 """)
         @OptionGroup var store: StoreOptions
         @Argument(help: "The operator's email.") var email: String
-        @Argument(help: "The tenants' IDs.") var tenants: [String] = []
-        @Flag(help: "The project's own users and settings too (the default tenant).") var project = false
-        @Flag(help: "Lift the limit: every tenant and the project.") var all = false
-
-        func validate() throws {
-            if all && (project || !tenants.isEmpty) { throw ValidationError("--all takes no tenant and no --project") }
-            if !all && !project && tenants.isEmpty { throw ValidationError("name tenants, --project, or --all") }
-        }
+        @OptionGroup var limits: TenantLimitOptions
 
         func run() async throws {
-            let limit: [TenantID]? = all ? nil : tenants.map(TenantID.init(rawValue:)) + (project ? [.default] : [])
+            let limit = limits.limit
             _ = try await store.withStore(mappingErrors: { operatorError($0, email: email) }) { db in
                 try await ConsoleOperators.setTenants(email: email, tenants: limit, in: db, now: SystemClock().now())
             }
@@ -162,7 +155,7 @@ private func addError(_ error: any Error, email: String) -> any Error {
 private func operatorError(_ error: any Error, email: String) -> any Error {
     switch error {
     case StoreError.notFound: ValidationError("no console operator has the email \(email)")
-    case let error as AuthError where error == .tenantNotFound: ValidationError("no tenant has the ID \(error.detail ?? "")")
+    case let error as AuthError where error == .tenantNotFound: tenantError(error)
     case ConsoleOperators.Refusal.lastAdmin:
         ValidationError("refused: \(email) is the last console operator with the admin role; give another operator that role first")
     default: error
@@ -181,4 +174,20 @@ struct SetupLinkOptions: ParsableArguments {
         printError("\(what); its setup link, valid 24 hours, shown only now:")
         Swift.print(base + ConsoleOperators.setupPath(token: token))
     }
+}
+
+/// A tenant limit on the command line (`flint admin operators tenants`, `flint admin tokens tenants`): tenants' IDs,
+/// `--project` for the default tenant, or `--all` for no limit.
+struct TenantLimitOptions: ParsableArguments {
+    @Argument(help: "The tenants' IDs.") var tenants: [String] = []
+    @Flag(help: "The project's own users and settings too (the default tenant).") var project = false
+    @Flag(help: "Lift the limit: every tenant and the project.") var all = false
+
+    func validate() throws {
+        if all && (project || !tenants.isEmpty) { throw ValidationError("--all takes no tenant and no --project") }
+        if !all && !project && tenants.isEmpty { throw ValidationError("name tenants, --project, or --all") }
+    }
+
+    /// The limit named: `nil` for `--all`.
+    var limit: [TenantID]? { all ? nil : tenants.map(TenantID.init(rawValue:)) + (project ? [.default] : []) }
 }

@@ -82,5 +82,6 @@ struct UsersImport: AsyncParsableCommand {
 /// A `--tenant` naming no tenant, in the command's words.
 func tenantError(_ error: any Error) -> any Error {
     guard let error = error as? AuthError, error == .tenantNotFound else { return error }
-    return ValidationError("no tenant has this ID (flint tenants list shows them)")
+    guard let id = error.detail else { return ValidationError("no tenant has this ID (flint tenants list shows them)") }
+    return ValidationError("no tenant has the ID \(id) (flint tenants list shows them)")
 }

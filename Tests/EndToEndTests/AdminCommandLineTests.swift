@@ -42,6 +42,35 @@ struct AdminCommandLineTests {
         #expect(!server.log.contains(secret))
     }
 
+    @Test("tokens create --tenant and tokens tenants store a credential's tenant limit, list it and audit it; unknown tenants are refused")
+    func adminTokenTenants() async throws {
+        let data = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let (made, tenantJSON) = try await runFlint(["tenants", "create", "Acme", "--data", data])
+        #expect(made == 0, "\(tenantJSON)")
+        let tenant = try #require(
+            tenantJSON.range(of: #"tenants/acme-[a-z0-9]{5}"#, options: .regularExpression).map { String(tenantJSON[$0].dropFirst(8)) })
+        let (created, said) = try await runFlint(["admin", "tokens", "create", "acme-sync", "--tenant", tenant, "--data", data])
+        #expect(created == 0 && said.contains("tenants: \(tenant)"), "\(said)")
+        let (unknown, refusal) = try await runFlint(["admin", "tokens", "create", "other", "--tenant", "nobody-abcde", "--data", data])
+        #expect(unknown != 0 && refusal.contains("no tenant has the ID nobody-abcde"), "\(refusal)")
+
+        let (changed, note) = try await runFlint(["admin", "tokens", "tenants", "acme-sync", tenant, "--project", "--data", data])
+        #expect(changed == 0 && note.contains("project,\(tenant)"), "\(note)")
+        let (_, listed) = try await runFlint(["admin", "tokens", "list", "--json", "--data", data])
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])
+        #expect(entries.count == 1 && entries[0]["tenants"] as? [String] == [tenant] && entries[0]["project"] as? Bool == true, "\(listed)")
+        let (missing, none) = try await runFlint(["admin", "tokens", "tenants", "nobody", "--all", "--data", data])
+        #expect(missing != 0 && none.contains("no unrevoked admin credential named nobody"), "\(none)")
+        #expect(try await runFlint(["admin", "tokens", "tenants", "acme-sync", "--all", "--data", data]).0 == 0)
+        let (_, table) = try await runFlint(["admin", "tokens", "list", "--data", data])
+        #expect(table.contains("TENANTS") && table.contains("all"), "\(table)")
+        #expect(try await runFlint(["admin", "tokens", "revoke", "acme-sync", "--data", data]).0 == 0)
+
+        let (_, audit) = try await runFlint(["audit", "list", "--kind", "ADMIN_CREDENTIAL_CHANGED", "--json", "--data", data])
+        for step in ["created", "tenantsChanged", "revoked"] { #expect(audit.contains("\"\(step)\""), "\(step): \(audit)") }
+    }
+
     @Test("service-accounts create writes a 0600 Google-format file, refuses to overwrite it, lists and revokes")
     func serviceAccounts() async throws {
         let data = temporaryDataDirectory()

@@ -118,7 +118,7 @@ struct UsersCommandLineTests {
         #expect(try await flint("users", "get", "ada", "--tenant", tenant).0 == 0, "the export came back into its tenant")
         #expect(try await flint("users", "get", "ada").0 == 1, "and not into the project's users")
         let (unknown, refusal) = try await flint("users", "export", project, "--tenant", "nobody-abcde")
-        #expect(unknown != 0 && refusal.contains("no tenant has this ID"), "\(refusal)")
+        #expect(unknown != 0 && refusal.contains("no tenant has"), "\(refusal)")
 
         let (_, doctor) = try await flint("doctor")
         #expect(doctor.contains("2 user(s) in 2 tenant(s)") && doctor.contains("1 in tenant \(tenant)"), "\(doctor)")

@@ -55,6 +55,25 @@ struct CredentialsStoreTests {
         try await store.close()
     }
 
+    @Test("an admin credential's tenant limit (migration 31) is stored sorted, changed and lifted; a revoked one's is kept", arguments: Engine.all)
+    func adminCredentialTenants(engine: Engine) async throws {
+        let (store, _) = try await makeStore(engine)
+        let (acme, globex) = (TenantID(rawValue: "acme-x7k2q"), TenantID(rawValue: "globex-4n8pz"))
+        let limited = AdminCredentialRecord(secretHash: "h1", name: "acme", scope: .write, createdAt: 1, tenants: [globex, acme, globex])
+        try await store.write { try await $0.insertAdminCredential(limited) }
+        let read = try #require(try await store.read { try await $0.adminCredential(secretHash: "h1") })
+        #expect(read.tenants == [acme, globex] && read.mayUse(acme) && !read.mayUse(.default))
+        let changed = try await store.write { try await $0.setAdminCredentialTenants(name: "acme", tenants: [acme, .default]) }
+        #expect(changed?.tenants == [.default, acme] && changed?.mayUse(.default) == true && changed?.mayUse(globex) == false)
+        #expect(try await store.read { try await $0.adminCredential(secretHash: "h1") }?.tenants == [.default, acme])
+        #expect(try await store.write { try await $0.setAdminCredentialTenants(name: "acme", tenants: nil) }?.tenants == nil)
+        #expect(try await store.read { try await $0.adminCredentials() }.first?.mayUse(globex) == true)
+        #expect(try await store.write { try await $0.setAdminCredentialTenants(name: "nobody", tenants: [acme]) } == nil)
+        _ = try await store.write { try await $0.revokeAdminCredential(name: "acme", at: 2) }
+        #expect(try await store.write { try await $0.setAdminCredentialTenants(name: "acme", tenants: [acme]) } == nil, "revoked: unchanged")
+        try await store.close()
+    }
+
     @Test("a refresh token keeps its session's developer claims", arguments: Engine.all)
     func developerClaims(engine: Engine) async throws {
         let (store, _) = try await makeStore(engine)

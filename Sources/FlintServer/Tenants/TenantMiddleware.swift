@@ -9,7 +9,8 @@ import NIOCore
 /// answers by the endpoint's ``TenantHandling``: a ``TenantHandling/scoped`` endpoint runs in the tenant's
 /// ``TenantScope``; a ``TenantHandling/refused`` one answers `UNSUPPORTED_TENANT_OPERATION`, so no request on a
 /// tenant's users is ever answered from another tenant's. An unknown tenant is `TENANT_NOT_FOUND`, one whose
-/// `disableAuth` is on `PROJECT_DISABLED`.
+/// `disableAuth` is on `PROJECT_DISABLED`. An admin credential limited to tenants is held to its limit here, on every
+/// endpoint (``AdminIdentity/requireTenant(_:for:)``): the tenant a call names, or the project when it names none.
 ///
 /// Only a client's or operator's calls are looked at (an anonymous caller is refused by the handler first, as
 /// before), and a body is parsed here only when its bytes mention a tenant (or an ID token) or hold an escape, so a
@@ -20,16 +21,24 @@ struct TenantMiddleware: RouterMiddleware {
     let config: ConfigCache
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let endpoint = context.endpoint, endpoint.tenant != .handled, Self.looksAtTenants(endpoint.access, caller: context.caller) else {
+        guard let endpoint = context.endpoint, Self.looksAtTenants(endpoint.access, caller: context.caller) else {
+            return try await next(request, context)
+        }
+        let path = context.parameters.get("tenant")
+        guard endpoint.tenant != .handled else {
+            // The handler reads the tenant (its path's, or a GET's `tenantId`); a limited admin credential is held here.
+            try context.admin?.requireTenant(path ?? request.uri.queryParameters["tenantId"].map(String.init), for: endpoint)
             return try await next(request, context)
         }
         var request = request
-        let path = context.parameters.get("tenant")
         let named = try await Self.namedTenant(in: &request, idToken: endpoint.tenant == .scoped && path == nil)
         if let path, let explicit = named.explicit, path != explicit { throw AuthError.tenantIDMismatch }
         // Else the tenant of the ID token the body carries: the SDKs send `accounts:lookup` and `accounts:delete` with the
         // token alone (Identity Platform's order: path, `tenantId`, the ID token's `firebase.tenant`).
-        guard let id = path ?? named.explicit ?? named.idToken else { return try await next(request, context) }
+        let id = path ?? named.explicit ?? named.idToken
+        // A limited admin credential is refused before the tenant is looked up: whether another tenant exists is none of its business.
+        try context.admin?.requireTenant(id, for: endpoint)
+        guard let id else { return try await next(request, context) }
         let settings = try await tenants.open(id, over: config.project).settings
         guard endpoint.tenant == .scoped else {
             throw AuthError.unsupportedTenantOperation.with(detail: "((This server does not serve this call in a tenant.))")

@@ -25,4 +25,7 @@ public protocol CredentialsWrites: CredentialsReads {
     func insertAdminCredential(_ credential: AdminCredentialRecord) async throws
     /// Revokes the unrevoked admin credential `name` at `at`; returns whether there was one.
     func revokeAdminCredential(name: String, at: Instant) async throws -> Bool
+    /// Sets the tenant limit of the unrevoked admin credential `name` (``AdminCredentialRecord/tenants``; `nil` lifts
+    /// it); answers the credential as changed, `nil` when there is none.
+    func setAdminCredentialTenants(name: String, tenants: [TenantID]?) async throws -> AdminCredentialRecord?
 }

@@ -28,13 +28,22 @@ public struct AdminCredentialRecord: Sendable, Equatable {
     public var createdAt: Instant
     /// When it was revoked; a revoked credential is refused.
     public var revokedAt: Instant?
+    /// The tenants it may act in (migration 31), ``TenantID/default`` for the project's own users and settings; `nil`:
+    /// every tenant and the project. Kept sorted, without repeats.
+    public var tenants: [TenantID]?
 
     /// Creates a record.
-    public init(secretHash: String, name: String, scope: AdminScope, createdAt: Instant, revokedAt: Instant? = nil) {
+    public init(
+        secretHash: String, name: String, scope: AdminScope, createdAt: Instant, revokedAt: Instant? = nil, tenants: [TenantID]? = nil
+    ) {
         self.secretHash = secretHash
         self.name = name
         self.scope = scope
         self.createdAt = createdAt
         self.revokedAt = revokedAt
+        self.tenants = TenantID.limit(tenants)
     }
+
+    /// Whether it may act in `tenant`.
+    public func mayUse(_ tenant: TenantID) -> Bool { tenants?.contains(tenant) ?? true }
 }

@@ -73,6 +73,9 @@ public struct AuditKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// The owner signed out everywhere else: every session but the kept one ended (`detail.kept`, `detail.count`,
     /// `detail.by`).
     public static let otherSessionsEnded = AuditKind(rawValue: "OTHER_SESSIONS_ENDED")
+    /// A named admin credential was created, revoked or given a tenant limit (`detail.credential`, `detail.step`:
+    /// `created`, `revoked` or `tenantsChanged`; `detail.scope`, `detail.tenants`, `detail.project`).
+    public static let adminCredentialChanged = AuditKind(rawValue: "ADMIN_CREDENTIAL_CHANGED")
 
     /// Every kind Flint records, in the order above.
     public static let all: [AuditKind] = [
@@ -80,6 +83,7 @@ public struct AuditKind: RawRepresentable, Hashable, Sendable, CustomStringConve
         emailRecovered, sessionsRevoked, accountDeleted, adminAction, configChanged, consoleSignIn, consoleSignInFailed, consoleOperatorChanged,
         passkeyEnrolled, passkeyWithdrawn, blockingDryRun, accountCreated, accountDisabled, accountEnabled, webhookChanged, webhookDelivered,
         webhookFailed, accountLocked, accountUnlocked, sessionEnded, otherSessionsEnded,
+        adminCredentialChanged,
     ]
 
     public var description: String { rawValue }

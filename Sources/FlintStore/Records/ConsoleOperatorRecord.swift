@@ -48,7 +48,7 @@ public struct ConsoleOperatorRecord: Sendable, Equatable {
     ) {
         (self.email, self.role, self.passwordHash, self.totpSecret, self.lastTOTPStep) = (email, role, passwordHash, totpSecret, lastTOTPStep)
         (self.setupTokenHash, self.setupExpiresAt, self.createdAt) = (setupTokenHash, setupExpiresAt, createdAt)
-        self.tenants = tenants.map { Array(Set($0)).sorted { $0.rawValue < $1.rawValue } }
+        self.tenants = TenantID.limit(tenants)
     }
 
     /// Whether the operator may see and act in `tenant`.

@@ -16,3 +16,11 @@ public struct TenantID: RawRepresentable, Hashable, Sendable, CustomStringConver
 
     public var description: String { rawValue }
 }
+
+extension TenantID {
+    /// A tenant limit (an operator's, an admin credential's) as it is kept: its tenants sorted, without repeats; `nil`
+    /// (no limit: every tenant and the project) stays `nil`.
+    public static func limit(_ tenants: [TenantID]?) -> [TenantID]? {
+        tenants.map { Array(Set($0)).sorted { $0.rawValue < $1.rawValue } }
+    }
+}

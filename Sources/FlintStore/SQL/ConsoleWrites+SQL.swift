@@ -14,21 +14,7 @@ extension ConsoleWrites where Self: SQLBacked & UsersWrites {
             passwordHash: try row.optionalString("password_hash"),
             totpSecret: try row.optionalString("totp_secret"), lastTOTPStep: try row.optionalInt64("last_totp_step"),
             setupTokenHash: try row.optionalString("setup_token_hash"), setupExpiresAt: try row.optionalInstant("setup_expires_at"),
-            createdAt: try row.instant("created_at"), tenants: try Self.tenants(try row.optionalString("tenants")))
-    }
-
-    /// An operator's tenant limit as stored: a JSON array of tenant IDs, `NULL` for none.
-    private static func tenantsText(_ tenants: [TenantID]?) -> SQLValue {
-        tenants.map { .text(String(decoding: JSONValue.array($0.map { .string($0.rawValue) }).serialized(), as: UTF8.self)) } ?? .null
-    }
-
-    private static func tenants(_ text: String?) throws -> [TenantID]? {
-        guard let text else { return nil }
-        guard let items = try JSONValue(parsing: text.utf8).arrayValue else { throw SQLStoreError.unexpectedColumn("tenants") }
-        return try items.map { item in
-            guard let id = item.stringValue else { throw SQLStoreError.unexpectedColumn("tenants") }
-            return TenantID(rawValue: id)
-        }
+            createdAt: try row.instant("created_at"), tenants: try TenantLimitColumn.tenants(try row.optionalString("tenants")))
     }
 
     private func consoleSession(from row: SQLRow) throws -> ConsoleSessionRecord {
@@ -138,7 +124,7 @@ extension ConsoleWrites where Self: SQLBacked & UsersWrites {
                 """,
                 [
                     .text(o.email), .text(o.role.rawValue), o.passwordHash.sql, o.totpSecret.sql, o.lastTOTPStep.sql, o.setupTokenHash.sql,
-                    o.setupExpiresAt.sql, .instant(o.createdAt), Self.tenantsText(o.tenants),
+                    o.setupExpiresAt.sql, .instant(o.createdAt), TenantLimitColumn.value(o.tenants),
                 ], into: .consoleOperators))
         if rows.isEmpty { throw StoreError.conflict(.operatorEmail) }
     }
@@ -152,7 +138,7 @@ extension ConsoleWrites where Self: SQLBacked & UsersWrites {
                 """,
                 [
                     .text(o.role.rawValue), o.passwordHash.sql, o.totpSecret.sql, o.lastTOTPStep.sql, o.setupTokenHash.sql, o.setupExpiresAt.sql,
-                    Self.tenantsText(o.tenants), .text(o.email),
+                    TenantLimitColumn.value(o.tenants), .text(o.email),
                 ], into: .consoleOperators))
         if rows.isEmpty { throw StoreError.notFound }
     }

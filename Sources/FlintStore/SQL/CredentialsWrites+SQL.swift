@@ -3,7 +3,7 @@ import FlintCore
 /// Statements of credentials, for every SQL-backed store: service-account keys and named admin credentials.
 extension CredentialsWrites where Self: SQLBacked {
     private static var serviceAccountColumns: String { "key_id, name, client_email, client_id, public_key_pem, created_at, revoked_at" }
-    private static var adminCredentialColumns: String { "secret_hash, name, scope, created_at, revoked_at" }
+    private static var adminCredentialColumns: String { "secret_hash, name, scope, created_at, revoked_at, tenants" }
 
     private func serviceAccount(from row: SQLRow) throws -> ServiceAccountRecord {
         ServiceAccountRecord(
@@ -15,7 +15,8 @@ extension CredentialsWrites where Self: SQLBacked {
     private func adminCredential(from row: SQLRow) throws -> AdminCredentialRecord {
         AdminCredentialRecord(
             secretHash: try row.string("secret_hash"), name: try row.string("name"), scope: AdminScope(rawValue: try row.string("scope")),
-            createdAt: try row.instant("created_at"), revokedAt: try row.optionalInstant("revoked_at"))
+            createdAt: try row.instant("created_at"), revokedAt: try row.optionalInstant("revoked_at"),
+            tenants: try TenantLimitColumn.tenants(try row.optionalString("tenants")))
     }
 
     func serviceAccounts() async throws -> [ServiceAccountRecord] {
@@ -73,10 +74,13 @@ extension CredentialsWrites where Self: SQLBacked {
         let rows = try await db.query(
             .write(
                 """
-                INSERT INTO admin_credentials (secret_hash, name, scope, created_at, revoked_at)
-                VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING secret_hash
+                INSERT INTO admin_credentials (secret_hash, name, scope, created_at, revoked_at, tenants)
+                VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING secret_hash
                 """,
-                [.text(c.secretHash), .text(c.name), .text(c.scope.rawValue), .instant(c.createdAt), c.revokedAt.sql], into: .adminCredentials)
+                [
+                    .text(c.secretHash), .text(c.name), .text(c.scope.rawValue), .instant(c.createdAt), c.revokedAt.sql,
+                    TenantLimitColumn.value(c.tenants),
+                ], into: .adminCredentials)
         )
         if rows.isEmpty { throw StoreError.conflict(.credentialName) }
     }
@@ -88,6 +92,14 @@ extension CredentialsWrites where Self: SQLBacked {
                 [.instant(at), .text(name)],
                 into: .adminCredentials)
         )).isEmpty
+    }
 
+    func setAdminCredentialTenants(name: String, tenants: [TenantID]?) async throws -> AdminCredentialRecord? {
+        try await db.first(
+            .write(
+                "UPDATE admin_credentials SET tenants = ? WHERE name = ? AND revoked_at IS NULL RETURNING \(Self.adminCredentialColumns)",
+                [TenantLimitColumn.value(TenantID.limit(tenants)), .text(name)], into: .adminCredentials)
+        )
+        .map(adminCredential(from:))
     }
 }

@@ -392,6 +392,10 @@ enum Migrations {
                 """
             ]
         },
+        // Admin credentials per tenant (issue 32): a named admin credential's tenant limit, as an operator's (migration
+        // 27): a JSON array of tenant IDs, '' the default tenant's; NULL for every tenant. Versions 29 and 30 are other
+        // branches'.
+        Migration(version: 31) { _ in ["ALTER TABLE admin_credentials ADD COLUMN tenants TEXT"] },
         // The audit log's tenant index (issue 32), off the sign-in's transaction as the account index (AuditIndexes+SQL):
         // each event's tenant in `audit_events.tenant_id` ('' the project's, as in every user-keyed table), written by the
         // event's own insert on the table's last page; `audit_tenant_events` (an event's number and tenant, for the

@@ -2,7 +2,8 @@ import FlintCore
 import FlintStore
 
 /// Named admin credentials (`flint admin tokens create NAME`), looked up by the hash of the bearer secret on every
-/// admin call, so one revoked with `flint admin tokens revoke` (on any node) is refused at once.
+/// admin call, so one revoked with `flint admin tokens revoke` (on any node) is refused at once, and a changed tenant
+/// limit (`flint admin tokens tenants`) holds from the next call on.
 struct AdminCredentials: Sendable {
     let store: any AuthStore
 
@@ -13,6 +14,6 @@ struct AdminCredentials: Sendable {
         let record: AdminCredentialRecord?
         do { record = try await store.read { try await $0.adminCredential(secretHash: hash) } } catch { throw AuthError.internalError }
         guard let record, record.revokedAt == nil else { return nil }
-        return AdminIdentity(name: record.name, scope: record.scope)
+        return AdminIdentity(name: record.name, scope: record.scope, tenants: record.tenants)
     }
 }

@@ -7,6 +7,9 @@ public struct AdminIdentity: Sendable, Equatable {
     public var name: String
     /// What it may do.
     public var scope: AdminScope
+    /// The tenants it may act in (``FlintStore/TenantID/default``: the project's own users and settings); `nil` for
+    /// every tenant and the project. Held to by ``TenantMiddleware`` (``requireTenant(_:for:)``).
+    public var tenants: [TenantID]? = nil
 
     /// The `--admin-token` credential, kept as a bootstrap beside named credentials.
     static let bootstrap = AdminIdentity(name: "bootstrap", scope: .write)
