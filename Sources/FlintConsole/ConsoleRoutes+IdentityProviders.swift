@@ -24,7 +24,7 @@ extension ConsoleRoutes {
                 token = page.next
             } while token != nil
         }
-        var data: [String: Any] = ["rows": rows, "back": back]
+        var data: [String: Any] = ["rows": rows]
         data["tenantPage"] = providerTenant.map { "/console/tenants/" + $0 }
         if let removed = ConsoleForm.query("removed", in: request) { data["notice"] = "\(removed) deleted." }
         return pages.page("identityProviders", title: title("identity providers"), data, caller: caller)

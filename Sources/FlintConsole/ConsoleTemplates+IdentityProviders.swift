@@ -6,7 +6,7 @@
 extension ConsoleTemplates {
     static let identityProviders = """
         {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
-        <p><a href="{{back.href}}">{{back.label}}</a>{{#tenantPage}} · <a href="{{tenantPage}}">The tenant's settings</a>{{/tenantPage}}</p>
+        <p>{{#tenantPage}}<a href="{{tenantPage}}">Back to the tenant's settings</a>{{/tenantPage}}{{^tenantPage}}<a href="/console/settings#sign-in-methods">Back to the sign-in methods</a>{{/tenantPage}}</p>
         <p class="muted">Identity Platform's <code>oauthIdpConfigs</code> and <code>inboundSamlConfigs</code>{{#tenantPage}} of this
         tenant: its users sign in with these, not with the project's{{/tenantPage}}.</p>
         <div class="scroll"><table class="cards">

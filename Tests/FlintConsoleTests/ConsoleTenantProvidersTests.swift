@@ -37,6 +37,7 @@ struct ConsoleTenantProvidersTests {
             let empty = try await api.console(.get, "/console/providers?tenant=\(acme)", cookie: op.cookie)
             #expect(empty.status == .ok && empty.text.contains("No OpenID Connect or SAML provider yet."), "\(empty.text)")
             #expect(empty.text.contains(#"<a href="/console/providers/oidc?tenant=\#(acme)">"#), "links keep the tenant")
+            #expect(empty.text.contains(#"<a href="/console/tenants/\#(acme)">Back to the tenant's settings</a>"#))
             let form = try await api.console(.get, "/console/providers/oidc?tenant=\(acme)", cookie: op.cookie)
             #expect(form.status == .ok && form.text.contains(#"action="/console/providers/oidc?tenant=\#(acme)""#), "\(form.text)")
 
