@@ -52,6 +52,10 @@ struct ConsoleTenantProvidersTests {
             #expect(page.text.contains(#"action="/console/providers/oidc.corp/delete?tenant=\#(acme)""#))
             let list = try await api.console(.get, "/console/providers?tenant=\(acme)", cookie: op.cookie)
             #expect(list.text.contains(#"<a href="/console/providers/oidc.corp?tenant=\#(acme)">Corp</a>"#), "\(list.text)")
+            // The header's picker leads to the providers of the tenant picked.
+            #expect(list.text.contains(#"<input type="hidden" name="next" value="/console/providers">"#))
+            let picked = try await api.console(.get, "/console/tenants?next=/console/providers&find=globex", cookie: op.cookie)
+            #expect(picked.text.contains(#"<a href="/console/providers?tenant=\#(globex)">"#), "\(picked.text)")
 
             // Apart: not in the other tenant's pages and list, nor in the project's.
             #expect(try await api.console(.get, "/console/providers/oidc.corp?tenant=\(globex)", cookie: op.cookie).status == .notFound)
