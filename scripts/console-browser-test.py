@@ -23,7 +23,8 @@ enumeration protection on, refuses texts to a region and saves an SMS budget (ea
 effect checked through the API, each put back), and adds a SAML provider with a PEM certificate (a
 text that is none refused first), whose page shows what to give the identity provider, then deletes it after a
 confirmation. On the tenants page it creates a tenant, picks it with the header's picker, adds a user in it and sees
-that the project's users list lacks that user. A screenshot of every page is saved in the screenshots folder.
+that the project's users list lacks that user; from the tenant's page it adds an OpenID Connect provider to the
+tenant, which the project's providers lack. A screenshot of every page is saved in the screenshots folder.
 
 Usage: console-browser-test.py --flint .build/debug/flint --screenshots docs/console
 """
@@ -294,6 +295,38 @@ def saml_provider(driver, console, base):
     expect(saml["idpConfig"].get("signRequest") is True and len(saml["idpConfig"]["idpCertificates"]) == 1
            and saml["spConfig"]["callbackUri"] == base + "/__/auth/handler", f"the stored SAML provider: {saml}")
     console.shot("provider-saml")
+
+
+def tenant_provider(driver, console, base, tenant):
+    """The tenant's page leads to its identity providers; an OpenID Connect provider added there is the tenant's (its
+    admin API path answers it, the project's does not) and its pages keep the tenant."""
+    console.open("/console/tenants/" + tenant)
+    driver.find_element(By.LINK_TEXT, "Identity providers (OpenID Connect, SAML)").click()
+    expect(driver.current_url.endswith("/console/providers?tenant=" + tenant), "the tenant's providers: " + driver.current_url)
+    driver.find_element(By.LINK_TEXT, "Add an OpenID Connect provider").click()
+    console.fill("providerId", "acme-sso")
+    console.fill("displayName", "Acme SSO")
+    console.fill("clientId", "acme-client")
+    console.fill("clientSecret", "acme-s3cret")
+    console.fill("issuer", "https://id.acme.example")
+    console.submit("Add provider")
+    expect("Saved." in console.text() and driver.current_url.endswith("tenant=" + tenant), "not saved in the tenant: " + driver.current_url)
+    expect("acme-s3cret" not in driver.page_source, "the secret is shown back")
+    stored = admin_get(base, f"/identitytoolkit.googleapis.com/v2/projects/{PROJECT}/tenants/{tenant}/oauthIdpConfigs/oidc.acme-sso")
+    expect(stored.get("clientId") == "acme-client" and stored.get("displayName") == "Acme SSO", f"the tenant's provider: {stored}")
+    try:
+        admin_get(base, f"/identitytoolkit.googleapis.com/v2/projects/{PROJECT}/oauthIdpConfigs/oidc.acme-sso")
+        expect(False, "the tenant's provider is the project's too")
+    except urllib.error.HTTPError as error:
+        expect(error.code == 404, f"the project's answers {error.code}")
+    driver.find_element(By.LINK_TEXT, "Back to the tenant's identity providers").click()
+    expect("Acme SSO" in console.text() and "oidc.acme-sso" in console.text(), "the tenant's list: " + console.text())
+    axe_here(driver, "the tenant's providers")
+    console.shot("tenant-providers")
+    driver.find_element(By.LINK_TEXT, "Back to the tenant's settings").click()
+    expect(urlparse(driver.current_url).path == "/console/tenants/" + tenant, "back to the tenant: " + driver.current_url)
+    console.open("/console/providers")
+    expect("oidc.acme-sso" not in console.text(), "the project's list shows the tenant's provider")
 
 
 def session_lifetimes(driver, console, keyboard):
@@ -958,6 +991,7 @@ def main():
             provider.shutdown()
         session_lifetimes(driver, console, keyboard)
         tenant = tenants(driver, console)
+        tenant_provider(driver, console, base, tenant)
         policies(driver, console)
         saml_provider(driver, console, base)
         console.open("/console/settings")
@@ -995,7 +1029,8 @@ def main():
                         "/console/deliveries", "/console/security", "/console/security?kind=CONSOLE_SIGN_IN", "/console/keys",
                         "/console/settings", "/console/templates?locale=fr&template=email.EMAIL_SIGNIN", "/console/outbox",
                         "/console/webhooks", "/console/providers/oidc.standin", "/console/providers/saml.corp", "/console/providers/oidc",
-                        "/console/providers/saml", "/console/tenants", "/console/tenants/" + tenant, "/console/users?tenant=" + tenant]
+                        "/console/providers/saml", "/console/tenants", "/console/tenants/" + tenant, "/console/users?tenant=" + tenant,
+                        "/console/providers?tenant=" + tenant, "/console/providers/oidc.acme-sso?tenant=" + tenant]
         wide = []
         for path in narrow_pages:
             driver.set_window_size(390, 844)
@@ -1056,6 +1091,7 @@ def main():
               "the sign-in methods grid with an OpenID Connect provider added in its form and its test sign-in, the second factor by method, "
               "the session lifetimes, a password policy, email enumeration protection, SMS regions and an SMS budget, a SAML provider added and deleted, "
               "a year of usage with its CSV, today's SMS against the budget, an import's report and the export, a tenant picked and a user added in it, "
+              "a tenant's own OpenID Connect provider, "
               "and the keyboard alone on every page all work")
     finally:
         if driver is not None:

@@ -11,8 +11,9 @@ package enum ConsoleEndpoint: CaseIterable, Sendable {
     /// The sign-in methods grid's switch, and a provider's test sign-in (its start and its result).
     case changeProviderState, startProviderTest, providerTestResult
     case usageCSV, transfers, importUsers, importJob, exportUsers
-    /// A generic OIDC or SAML provider's page (`oidc` and `saml`: a new one's form), its form and its deletion.
-    case showIdentityProvider, saveIdentityProvider, deleteIdentityProvider
+    /// The generic OIDC and SAML providers of the project or the URL's tenant, a provider's page (`oidc` and `saml`: a
+    /// new one's form), its form and its deletion.
+    case identityProviders, showIdentityProvider, saveIdentityProvider, deleteIdentityProvider
     /// Dev mode's outbox page.
     case outbox
     /// The tenants page (the picker: a search and pages), a new tenant's form, a tenant's page, its form and its deletion.
@@ -59,6 +60,7 @@ package enum ConsoleEndpoint: CaseIterable, Sendable {
         case .importUsers: Self.page(.post, "/console/import")
         case .importJob: Self.page(.get, "/console/import/{job}")
         case .exportUsers: Self.page(.post, "/console/export")
+        case .identityProviders: Self.page(.get, "/console/providers")
         case .showIdentityProvider: Self.page(.get, "/console/providers/{provider}")
         case .saveIdentityProvider: Self.page(.post, "/console/providers/{provider}")
         case .deleteIdentityProvider: Self.page(.post, "/console/providers/{provider}/delete")

@@ -104,6 +104,16 @@ enum ConsoleIdentityProviders {
         return found.isEmpty && !typed.isEmpty ? [typed] : found
     }
 
+    /// A provider's row in the list of providers: its ID, name, kind, whether it is on, and where it signs users in.
+    static func row(_ id: String, _ collection: ProjectConfig.IdpCollection, _ resource: [String: JSONValue]) -> [String: Any] {
+        let saml = collection == .saml
+        let at = saml ? resource["idpConfig"]?["ssoUrl"]?.stringValue : resource["issuer"]?.stringValue
+        return [
+            "id": id, "name": resource["displayName"]?.stringValue ?? id, "kind": saml ? "SAML" : "OpenID Connect",
+            "enabled": resource["enabled"]?.boolValue ?? false, "at": at ?? "", "href": "/console/providers/\(id)",
+        ]
+    }
+
     /// A provider's page data: its resource's values as the form shows them (never the client secret, only whether one
     /// is set), `form`'s values instead when a refused form is shown again.
     static func data(

@@ -104,9 +104,12 @@ struct ConsolePages: Sendable {
         return page("message", title: title, data, caller: caller, status: status)
     }
 
-    /// The tenant page a title's section leads to after a tenant is picked: the users list, the import page or the audit log.
+    /// The tenant page a title's section leads to after a tenant is picked: the users list, the import page, the audit log
+    /// or the identity providers' list (the tenant pages titled as settings or tenants are the providers' pages).
     static func section(of title: String) -> String {
-        title.hasPrefix("Security") ? "/console/security" : title.hasPrefix("Users — import") ? "/console/import" : "/console/users"
+        if title.hasPrefix("Security") { return "/console/security" }
+        if title.hasPrefix("Users — import") { return "/console/import" }
+        return ["Settings", "Tenants", "Provider"].contains { title.hasPrefix($0) } ? "/console/providers" : "/console/users"
     }
 
     /// `303 See Other` to `location` (in the page's tenant, for a tenant page), setting `cookie` when given.

@@ -57,6 +57,7 @@ struct ConsoleRoutes: Sendable {
         case .importUsers: importUsers
         case .importJob: importJob
         case .exportUsers: exportUsers
+        case .identityProviders: identityProviders
         case .showIdentityProvider: showIdentityProvider
         case .saveIdentityProvider: saveIdentityProvider
         case .deleteIdentityProvider: deleteIdentityProvider

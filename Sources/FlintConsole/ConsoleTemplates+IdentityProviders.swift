@@ -1,10 +1,31 @@
-/// A generic OIDC or SAML provider's page (``ConsoleIdentityProviders``): its form for an operator who may write (a new
-/// provider's at `/console/providers/oidc` and `/console/providers/saml`), its values for a read-only one, and the
-/// confirmation of its deletion. The client secret is never in the page, only whether one is set.
+/// The generic OIDC and SAML providers' pages (``ConsoleIdentityProviders``), the project's or a tenant's: their list,
+/// a provider's form for an operator who may write (a new provider's at `/console/providers/oidc` and
+/// `/console/providers/saml`), its values for a read-only one, and the confirmation of its deletion. The client secret
+/// is never in a page, only whether one is set. Links and forms name no tenant: the page's is added to them
+/// (``ConsoleTenant/scopedLinks(_:)``).
 extension ConsoleTemplates {
+    static let identityProviders = """
+        {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
+        <p>{{#tenantPage}}<a href="{{tenantPage}}">Back to the tenant's settings</a>{{/tenantPage}}{{^tenantPage}}<a href="/console/settings#sign-in-methods">Back to the sign-in methods</a>{{/tenantPage}}</p>
+        <p class="muted">Identity Platform's <code>oauthIdpConfigs</code> and <code>inboundSamlConfigs</code>{{#tenantPage}} of this
+        tenant: its users sign in with these, not with the project's{{/tenantPage}}.</p>
+        <div class="scroll"><table class="cards">
+          <caption>OpenID Connect and SAML providers</caption>
+          <thead><tr><th scope="col">Provider</th><th scope="col">Kind</th><th scope="col">Sign-in</th><th scope="col">Issuer or sign-on URL</th></tr></thead>
+          <tbody>
+          {{#rows}}<tr><td data-label="Provider"><a href="{{href}}">{{name}}</a> <code>{{id}}</code></td><td data-label="Kind">{{kind}}</td>
+          <td data-label="Sign-in">{{#enabled}}<span class="tag on">on</span>{{/enabled}}{{^enabled}}<span class="tag off">off</span>{{/enabled}}</td>
+          <td data-label="Issuer or sign-on URL"><code>{{at}}</code></td></tr>{{/rows}}
+          {{^rows}}<tr><td colspan="4">No OpenID Connect or SAML provider yet.</td></tr>{{/rows}}
+          </tbody>
+        </table></div>
+        {{#canWrite}}<p><a href="/console/providers/oidc">Add an OpenID Connect provider</a> · <a href="/console/providers/saml">Add a SAML provider</a></p>{{/canWrite}}
+        """
+
     static let identityProvider = """
         {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
-        <p><a href="/console/settings#sign-in-methods">Back to the sign-in methods</a></p>
+        <p><a href="{{back.href}}">{{back.label}}</a></p>
+        {{#tenant}}<p>In the tenant <code>{{tenant}}</code>: its users sign in with it, the project's do not.</p>{{/tenant}}
         <p class="muted">Identity Platform's <code>{{collection}}</code>, as the Admin SDKs and the admin API set them: the
         same checks, and a <code>CONFIG_CHANGED</code> audit event naming you.{{#oidc}} Register
         <code>{{handler}}</code> as the redirect URI at the provider for its web sign-in; its keys are found through the

@@ -42,7 +42,7 @@ extension ConsoleTemplates {
         {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
         {{#generalError}}<p class="error" role="alert">{{generalError}}</p>{{/generalError}}
         <p><a href="{{users}}">Users of this tenant</a> · <a href="{{transfers}}">Import and export</a> · <a href="{{audit}}">Security events</a>
-        · <a href="/console/tenants">Tenants</a></p>
+        · <a href="{{providers}}">Identity providers (OpenID Connect, SAML)</a> · <a href="/console/tenants">Tenants</a></p>
         <form method="post" action="/console/tenants/{{id}}" class="card" aria-labelledby="tenant-h">
           <h2 id="tenant-h">Sign-in settings</h2>
           <input type="hidden" name="csrf" value="{{csrf}}">

@@ -14,7 +14,7 @@ enum ConsoleTemplates {
             "templatePreview": templatePreview, "webhooks": webhooks, "bulkConfirm": bulkConfirm, "bulkDone": bulkDone,
             "newUser": newUser, "providerTest": providerTest, "providerTestHop": providerTestHop,
             "transfers": transfers, "importStatus": importStatus, "importJob": importJob,
-            "identityProvider": identityProvider, "identityProviderDelete": identityProviderDelete,
+            "identityProviders": identityProviders, "identityProvider": identityProvider, "identityProviderDelete": identityProviderDelete,
             "tenants": tenants, "tenant": tenant,
         ]
         for (name, text) in all { try library.register(text, named: name) }

@@ -83,6 +83,7 @@ enum ConsoleTenantForm {
                 $0["totpProviderConfig"] != nil && $0["state"]?.stringValue == "ENABLED"
             },
             "users": "/console/users?tenant=" + id, "transfers": "/console/import?tenant=" + id, "audit": "/console/security?tenant=" + id,
+            "providers": "/console/providers?tenant=" + id,
         ]
         for field in switches { data[field] = doc[field]?.boolValue ?? false }
         return data

@@ -20,9 +20,9 @@ struct ConsoleTenant: Sendable {
     /// request).
     @TaskLocal static var signedIn: ConsoleCaller? = nil
 
-    /// The pages that act in a tenant, whose links and forms carry it: the users pages (with import and export) and the
-    /// audit log's.
-    static let paths = ["/console/users", "/console/new-user", "/console/import", "/console/export", "/console/security"]
+    /// The pages that act in a tenant, whose links and forms carry it: the users pages (with import and export), the
+    /// audit log's and the OIDC and SAML providers' pages.
+    static let paths = ["/console/users", "/console/new-user", "/console/import", "/console/export", "/console/security", "/console/providers"]
 
     /// The picker's label: the display name and ID, or the project.
     var label: String { id.isDefault ? "Project (default tenant)" : "\(displayName) (\(id.rawValue))" }
@@ -104,10 +104,12 @@ extension ConsoleEndpoint {
         case .root, .stylesheet, .script, .showSignIn, .signIn, .showCode, .submitCode, .signOut, .showSetup, .submitSetup, .providerTestResult:
             .open
         case .tenants, .createTenant, .showTenant, .saveTenant, .deleteTenant: .tenants
-        case .users, .user, .act, .bulkAct, .showNewUser, .createUser, .transfers, .importUsers, .importJob, .exportUsers, .security: .tenant
+        case .users, .user, .act, .bulkAct, .showNewUser, .createUser, .transfers, .importUsers, .importJob, .exportUsers, .security,
+            .identityProviders, .showIdentityProvider, .saveIdentityProvider, .deleteIdentityProvider:
+            .tenant
         case .dashboard, .deliveries, .showKeys, .rotateKeys, .webhooks, .actOnWebhooks, .templates, .saveTemplate, .previewTemplate, .settings,
             .changeTestNumbers, .changeSettings, .changeProvider, .blockingDryRun, .changeProviderState, .startProviderTest,
-            .usageCSV, .showIdentityProvider, .saveIdentityProvider, .deleteIdentityProvider, .outbox:
+            .usageCSV, .outbox:
             .project
         }
     }
@@ -169,7 +171,7 @@ extension ConsoleRoutes {
     }
 
     /// The tenant pages the navigation links to, which open in an operator's first tenant when they name none.
-    static let listPages: Set<String> = ["/console/users", "/console/import", "/console/security"]
+    static let listPages: Set<String> = ["/console/users", "/console/import", "/console/security", "/console/providers"]
 
     /// The 403 page of a tenant (or the project) the operator may not use.
     func tenantRefused(_ caller: ConsoleCaller) -> Response {
