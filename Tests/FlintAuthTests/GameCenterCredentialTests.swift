@@ -23,7 +23,7 @@ struct GameCenterCredentialTests {
         )
     }
 
-    @Test("sign-in posts signInWithGameCenter with base64url signature and salt, no tenant, and reads a new player")
+    @Test("sign-in posts signInWithGameCenter with base64url signature and salt and Auth.tenantID, and reads the tenant's new player")
     func signIn() async throws {
         let server = try ScriptedHTTPServer(script: [Self.answer(uid: "uid-gc", isNewUser: true), ProviderCredentialTests.lookup(uid: "uid-gc")])
         defer { server.stop() }
@@ -33,13 +33,17 @@ struct GameCenterCredentialTests {
 
         #expect(server.requestLines.first?.hasPrefix("POST /identitytoolkit.googleapis.com/v1/accounts:signInWithGameCenter?key=k ") == true)
         let body = try ProviderCredentialTests.body(server, 0)
-        #expect(Set(body.keys) == ["playerId", "teamPlayerId", "gamePlayerId", "publicKeyUrl", "signature", "salt", "timestamp", "displayName"])
+        #expect(
+            Set(body.keys) == [
+                "playerId", "teamPlayerId", "gamePlayerId", "publicKeyUrl", "signature", "salt", "timestamp", "displayName", "tenantId",
+            ])
+        #expect(body["tenantId"] as? String == "tenant-1", "the tenant's player, as Identity Platform's request names it")
         #expect(body["playerId"] as? String == "" && body["teamPlayerId"] as? String == "T:_a1b2" && body["gamePlayerId"] as? String == "G:_c3d4")
         #expect(body["publicKeyUrl"] as? String == "https://static.gc.apple.com/public-key/gc-prod-10.cer")
         #expect(body["signature"] as? String == "-__-" && body["salt"] as? String == "AQI")
         #expect((body["timestamp"] as? NSNumber)?.uint64Value == 1_718_000_000_123 && body["displayName"] as? String == "Ada")
 
-        #expect(result.user.uid == "uid-gc" && auth.currentUser === result.user)
+        #expect(result.user.uid == "uid-gc" && auth.currentUser === result.user && result.user.tenantID == "tenant-1")
         let info = try #require(result.additionalUserInfo)
         #expect(info.providerID == "gc.apple.com" && info.isNewUser && info.profile == nil && info.username == nil)
         #expect(result.credential == nil)

@@ -43,6 +43,24 @@ struct MFASealedTests {
         #expect(throws: (any Error).self, "claims are never cut short") { try huge.seal(key: key) }
     }
 
+    @Test("a first factor's blocking facts ride beside its session claims, or alone; together they are bounded")
+    func blockingFactsRoundTrip() throws {
+        let facts: [String: JSONValue] = ["raw_user_info": #"{"sub":"u-1"}"#, "oauth_id_token": "eyJ.x.y"]
+        let claims: [String: JSONValue] = ["firebase": ["sign_in_attributes": ["groups": ["staff"]]]]
+        for (tenant, sessionClaims) in [("", nil), ("acme-x7k2q", nil), ("", claims), ("acme-x7k2q", claims)] as [(String, [String: JSONValue]?)] {
+            var c = credential()
+            (c.tenant, c.sessionClaims, c.blockingFacts) = (tenant, sessionClaims, facts)
+            let opened = MFAPendingCredential(opening: try c.seal(key: key), key: key)
+            #expect(opened == c && opened?.blockingFacts == facts && opened?.sessionClaims == sessionClaims && opened?.tenant == tenant)
+        }
+        var big = credential()
+        big.sessionClaims = claims
+        big.blockingFacts = ["raw_user_info": .string(String(repeating: "x", count: MFAPendingCredential.maxCarriedBytes))]
+        #expect(throws: MFAPendingCredential.TooLarge.self, "refused whole, never cut short") { try big.seal(key: key) }
+        big.blockingFacts = ["raw_user_info": .string(String(repeating: "x", count: MFAPendingCredential.maxCarriedBytes - 200))]
+        #expect(MFAPendingCredential(opening: try big.seal(key: key), key: key) == big, "up to the bound, it opens whole")
+    }
+
     @Test("sealing twice gives different strings that open to the same credential")
     func freshNonces() throws {
         let c = credential()

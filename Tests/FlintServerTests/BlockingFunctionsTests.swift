@@ -219,18 +219,8 @@ struct BlockingFunctionsTests {
             _ = try await api.sendSignInLink("mfa@example.com")
             let link = try await api.oobCode(for: "mfa@example.com")
             let first = try await api.post(Path.emailLinkSignIn, ["email": "mfa@example.com", "oobCode": link.code])
-            let pending = try #require(first.string("mfaPendingCredential"), "\(first.text)")
-            #expect(function.calls.isEmpty)
-            let start = try await api.postJSON(
-                Path.mfaStart,
-                [
-                    "mfaPendingCredential": pending,
-                    "mfaEnrollmentId": try #require(first["mfaInfo"]?.arrayValue?.first?["mfaEnrollmentId"]?.stringValue),
-                ])
-            let session = try #require(start["phoneResponseInfo"]?["sessionInfo"]?.stringValue, "\(start.text)")
-            let code = try await api.pendingCode(for: "+16505550123")
-            let done = try await api.postJSON(
-                Path.mfaFinalize, ["mfaPendingCredential": pending, "phoneVerificationInfo": ["sessionInfo": session, "code": code]])
+            #expect(first["idToken"] == nil && function.calls.isEmpty, "\(first.text)")
+            let done = try await api.finishWithPhone(first, "+16505550123")
             #expect(done.status == .ok, "\(done.text)")
             #expect(function.claims.map { $0["event_type"]?.stringValue } == ["beforeSignIn"])
             #expect(function.claims.first?["user_record"]?["multi_factor"]?["enrolled_factors"]?.arrayValue?.count == 1)
@@ -252,6 +242,30 @@ struct BlockingFunctionsTests {
                 #expect(call["oauth_access_token"] == nil)
                 let info = try JSONValue(parsing: Array((call["raw_user_info"]?.stringValue ?? "").utf8))
                 #expect(info["sub"] != nil && call["user_record"]?["provider_data"]?.arrayValue?.first?["provider_id"] == "google.com")
+            }
+        }
+    }
+
+    @Test("after a second factor, beforeSignIn is told the federated first factor's profile and forwarded credentials")
+    func federatedAfterSecondFactor() async throws {
+        let function = StandInFunction()
+        try await function.serve {
+            try await withIdentityProviders { api, issuer in
+                try await api.enableMFA()
+                let user = try await api.signInWithEmailLink("ada@gmail.com")
+                _ = try API.signedIn(try await api.enrollPhone(user, "+16505550123"), localId: user.localId)
+                try await api.setBlockingFunctions(["beforeSignIn": function.uri("signin")], forward: ["idToken": true])
+                let token = try issuer.token(googleClaims(api))
+                let first = try await api.signInWithIdp([("providerId", "google.com"), ("id_token", token), ("access_token", "google-access")])
+                #expect(first["idToken"] == nil && function.calls.isEmpty, "\(first.text)")
+                let done = try await api.finishWithPhone(first, "+16505550123")
+                #expect(done.status == .ok, "\(done.text)")
+                #expect(function.claims.map { $0["event_type"]?.stringValue } == ["beforeSignIn"])
+                let call = try #require(function.claims.first)
+                #expect(call["sign_in_method"] == "google.com" && call["oauth_id_token"]?.stringValue == token, "\(call)")
+                #expect(call["oauth_access_token"] == nil, "not forwarded, so not carried either")
+                let info = try JSONValue(parsing: Array((call["raw_user_info"]?.stringValue ?? "").utf8))
+                #expect(info["sub"] == "1093" && info["email"] == "ada@gmail.com")
             }
         }
     }

@@ -45,6 +45,18 @@ extension API {
             Path.enrollFinalize, ["mfaPendingCredential": pending, "phoneVerificationInfo": ["sessionInfo": sessionInfo, "code": code]])
     }
 
+    /// Finishes a first factor's challenge (its answer `challenged`) with the code texted to `phone`, the account's first
+    /// factor: `mfaSignIn:start`, then `mfaSignIn:finalize`; returns finalize's answer.
+    func finishWithPhone(_ challenged: Reply, _ phone: String) async throws -> Reply {
+        let pending = try #require(challenged.string("mfaPendingCredential"), "\(challenged.text)")
+        let hint = try #require(challenged["mfaInfo"]?.arrayValue?.first?["mfaEnrollmentId"]?.stringValue, "\(challenged.text)")
+        let start = try await postJSON(Path.mfaStart, ["mfaPendingCredential": pending, "mfaEnrollmentId": hint])
+        let sessionInfo = try #require(start["phoneResponseInfo"]?["sessionInfo"]?.stringValue, "\(start.text)")
+        let code = try await pendingCode(for: phone)
+        return try await postJSON(
+            Path.mfaFinalize, ["mfaPendingCredential": pending, "phoneVerificationInfo": ["sessionInfo": sessionInfo, "code": code]])
+    }
+
     /// The current TOTP code of a base32 secret at the test clock's time, `offset` steps away.
     func totpCode(_ base32: String, offset: Int64 = 0) throws -> String {
         let secret = try #require(Base32.decode(base32))

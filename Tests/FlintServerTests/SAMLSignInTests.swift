@@ -259,39 +259,15 @@ extension SAMLSignInTests {
     @Test("after a second factor, a SAML sign-in's tokens carry what the first factor alone gives: sign_in_attributes too")
     func attributesThroughSecondFactor() async throws {
         try await withFlint { api in
-            try await api.allowApp()
-            try await api.configureSAML()
-            try await api.enableMFA()
-            // The account's address is proven by an email link (an IdP's email is kept unverified); it enrols a phone,
-            // then links the SAML identity in a session that passed the second factor.
-            let user = try await api.signInWithEmailLink("alice@example.com")
-            let enrolled = try await api.enrollPhone(user, "+16505550123")
-            let session = try #require(enrolled.string("idToken"), "\(enrolled.text)")
-            let (linkRequest, linkRelay) = try await api.samlStart(sessionID: "session-1")
-            let linkPost = URLQuery.encode([
-                ("providerId", "saml.corp"), ("SAMLResponse", TestSigner.encode(try signed(samlResponse(to: linkRequest, now: api.clock.now())))),
-                ("RelayState", linkRelay),
-            ])
-            let linkBody: JSONValue = [
-                "requestUri": "http://localhost", "postBody": .string(linkPost), "sessionId": "session-1", "returnSecureToken": true,
-                "idToken": .string(session),
-            ]
-            let linked = try await api.postRaw(Path.signInWithIdp, String(decoding: linkBody.serialized(), as: UTF8.self))
-            #expect(linked.status == .ok, "\(linked.text)")
+            // Alice enrols a phone, then links the SAML identity in a session that passed the second factor.
+            try await SAMLSecondFactorTests.enrolledSAMLUser(api, phone: "+16505550123")
 
             // What a SAML sign-in without a second factor puts in the ID token (appSignIn).
-            let attributes: JSONValue = ["email": "alice@example.com", "displayName": "Alice Example", "groups": ["admins", "staff"]]
-            let (second, relay2) = try await api.samlStart(sessionID: "session-2")
-            let challenged = try await api.signInWithSAMLPostBody(
-                try signed(samlResponse(to: second, now: api.clock.now(), assertionID: "_assertion2")), relayState: relay2, sessionID: "session-2")
+            let attributes = SAMLSecondFactorTests.attributes
+            let challenged = try await SAMLSecondFactorTests.samlSignIn(api, session: "session-2", assertionID: "_assertion2")
             #expect(challenged["idToken"] == nil, "\(challenged.text)")
-            let pending = try #require(challenged.string("mfaPendingCredential"), "\(challenged.text)")
             let hint = try #require(challenged["mfaInfo"]?.arrayValue?.first?["mfaEnrollmentId"]?.stringValue)
-            let start = try await api.postJSON(Path.mfaStart, ["mfaPendingCredential": pending, "mfaEnrollmentId": hint])
-            let sessionInfo = try #require(start["phoneResponseInfo"]?["sessionInfo"]?.stringValue, "\(start.text)")
-            let code = try await api.pendingCode(for: "+16505550123")
-            let done = try await api.postJSON(
-                Path.mfaFinalize, ["mfaPendingCredential": pending, "phoneVerificationInfo": ["sessionInfo": sessionInfo, "code": code]])
+            let done = try await api.finishWithPhone(challenged, "+16505550123")
             let finished = try TenantMFATests.firebase(done)
             #expect(finished["sign_in_attributes"] == attributes)
             #expect(finished["sign_in_provider"] == "saml.corp" && finished["identities"]?["saml.corp"] == ["alice@example.com"])

@@ -199,13 +199,6 @@ struct TenantTests {
             let owner = try await api.post(
                 "\(Path.v1)/accounts:signUp", ["email": "a@example.com", "password": "secret1", "returnSecureToken": "true"])
             #expect(owner.status == .ok, "\(owner.text)")
-            for body in [
-                #"{"playerId":"G:1","publicKeyUrl":"https://static.gc.apple.com/x.cer","tenantId":"\#(id)"}"#,
-                #"{"playerId":"G:1","publicKeyUrl":"https://static.gc.apple.com/x.cer","tenant_id":"\#(id)"}"#,
-            ] {
-                let gameCenter = try await api.postRaw("\(Path.v1)/accounts:signInWithGameCenter", body)
-                #expect(gameCenter.errorCode == "UNSUPPORTED_TENANT_OPERATION", "Game Center is not served in tenants: \(gameCenter.text)")
-            }
             // Second factors are: the tenant's own mfaConfig (none here) answers, not the project's.
             let start = try await api.postRaw(
                 "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:start",

@@ -21,9 +21,10 @@ final class Backend: Sendable {
     }
 
     /// The Identity Toolkit requests FirebaseAuth sends without `tenantId` even when a tenant is set: account reads
-    /// and deletion, client verification, Game Center sign-in and token revocation.
+    /// and deletion, client verification and token revocation. (FirebaseAuth sends Game Center's sign-in without one
+    /// too, which signs its players in to the project; FlintAuth names the tenant, as Identity Platform's request has it.)
     static let tenantlessPaths: Set<String> = [
-        "/v1/accounts:lookup", "/v1/accounts:delete", "/v1/accounts:verifyClient", "/v1/accounts:signInWithGameCenter", "/v2/accounts:revokeToken",
+        "/v1/accounts:lookup", "/v1/accounts:delete", "/v1/accounts:verifyClient", "/v2/accounts:revokeToken",
     ]
 
     let configuration: Locked<Configuration>

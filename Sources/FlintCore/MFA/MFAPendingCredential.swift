@@ -25,6 +25,20 @@ package struct MFAPendingCredential: Sendable, Equatable {
     /// reserved `firebase` name as the refresh token keeps them), so the tokens the second factor earns carry what the
     /// first factor alone would have given.
     package var sessionClaims: [String: JSONValue]?
+    /// What the first factor's provider gave that a `beforeSignIn` blocking function is told at `mfaSignIn:finalize`
+    /// (its event's `raw_user_info` and forwarded `oauth_*` credentials), as the function would have been told without
+    /// a second factor. Sealed (encrypted) like the rest.
+    package var blockingFacts: [String: JSONValue]?
+
+    /// The most bytes ``sessionClaims`` and ``blockingFacts`` may take together (as JSON): a credential stays small
+    /// enough to travel in the client's requests.
+    package static let maxCarriedBytes = 32_768
+
+    /// Thrown by ``seal(key:)`` when ``sessionClaims`` and ``blockingFacts`` take more than ``maxCarriedBytes``.
+    package struct TooLarge: Error, Sendable {
+        /// How many bytes they took.
+        package let bytes: Int
+    }
 
     /// Bytes in a fresh ``nonce``.
     package static let nonceLength = 16
@@ -49,7 +63,8 @@ package struct MFAPendingCredential: Sendable, Equatable {
 
     /// The `mfaPendingCredential` string: the fields encrypted and authenticated with AES-256-GCM under `key`
     /// (``ServerSecret/mfaKey``), base64url-encoded behind a version byte.
-    /// - Throws: `CryptoKitError` when `key` is not an AES key, or the session claims take more than 65 535 bytes.
+    /// - Throws: ``TooLarge`` when the session claims and blocking facts take more than ``maxCarriedBytes``;
+    ///   `CryptoKitError` when `key` is not an AES key.
     package func seal(key: SymmetricKey) throws -> String {
         var writer = PayloadWriter()
         writer.append(localID)
@@ -58,15 +73,23 @@ package struct MFAPendingCredential: Sendable, Equatable {
         writer.append(issuedAt.secondsSince1970)
         writer.append(nonce)
         writer.append(revocationGeneration)
-        // The tenant follows for a tenant's account, or (empty) before the session claims.
-        if !tenant.isEmpty || sessionClaims != nil { writer.append(tenant) }
-        if let sessionClaims {
-            let bytes = JSONValue.object(sessionClaims).serialized()
-            // Never cut short (the payload's strings hold at most 65 535 bytes): a credential that would not open.
-            guard bytes.count <= Int(UInt16.max) else { throw CryptoKitError.incorrectParameterSize }
-            writer.append(bytes)
+        // The tenant follows for a tenant's account, or (empty) before the session claims; the claims (`null` for none)
+        // before the blocking facts.
+        if !tenant.isEmpty || sessionClaims != nil || blockingFacts != nil { writer.append(tenant) }
+        var carried = 0
+        if sessionClaims != nil || blockingFacts != nil {
+            let claims = sessionClaims.map { JSONValue.object($0).serialized() } ?? Array("null".utf8)
+            let facts = blockingFacts.map { JSONValue.object($0).serialized() }
+            carried = claims.count + (facts?.count ?? 0)
+            // Never cut short (a credential that would not open): refused whole, below the payload's 65 535-byte strings.
+            guard carried <= Self.maxCarriedBytes else { throw TooLarge(bytes: carried) }
+            writer.append(claims)
+            if let facts { writer.append(facts) }
         }
-        return try SealedToken.seal(writer.bytes, kind: .mfaPendingCredential, key: key)
+        let sealed = try SealedToken.seal(writer.bytes, kind: .mfaPendingCredential, key: key)
+        // Nor one that would not open for its length (long IDs beside the carried bytes).
+        guard sealed.utf8.count <= SealedToken.maxPendingCredentialLength else { throw TooLarge(bytes: carried) }
+        return sealed
     }
 
     /// Opens an `mfaPendingCredential` string; `nil` for anything not sealed by ``seal(key:)`` under `key`
@@ -90,8 +113,15 @@ package struct MFAPendingCredential: Sendable, Equatable {
                 if reader.isAtEnd {
                     guard !tenant.isEmpty else { return nil }
                 } else {
-                    guard let bytes = reader.data(), reader.isAtEnd, let claims = (try? JSONValue(parsing: bytes))?.objectValue else { return nil }
-                    sessionClaims = claims
+                    guard let bytes = reader.data(), let claims = try? JSONValue(parsing: bytes) else { return nil }
+                    if claims != .null {
+                        guard let object = claims.objectValue else { return nil }
+                        sessionClaims = object
+                    }
+                    if !reader.isAtEnd {
+                        guard let bytes = reader.data(), reader.isAtEnd, let facts = (try? JSONValue(parsing: bytes))?.objectValue else { return nil }
+                        blockingFacts = facts
+                    }
                 }
             }
         }

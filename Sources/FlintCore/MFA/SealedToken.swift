@@ -9,6 +9,14 @@ enum SealedToken {
     static let version: UInt8 = 1
     /// Longest text `open` looks at; real tokens are a few hundred characters.
     static let maxTextLength = 2048
+    /// Longest pending credential `open` looks at: one carrying ``MFAPendingCredential/maxCarriedBytes`` of a first
+    /// factor's claims and facts, with 1 KiB for its other fields, in base64url.
+    static let maxPendingCredentialLength = (MFAPendingCredential.maxCarriedBytes + 1024) * 4 / 3
+
+    /// Longest text of `kind` that `open` looks at.
+    static func maxTextLength(of kind: Kind) -> Int {
+        kind == .mfaPendingCredential ? maxPendingCredentialLength : maxTextLength
+    }
 
     /// What a sealed string stands for.
     enum Kind: UInt8 {
@@ -42,7 +50,7 @@ enum SealedToken {
 
     /// Decrypts a string made by ``seal(_:kind:key:)`` with the same kind and key; `nil` for anything else.
     static func open(_ text: String, kind: Kind, key: SymmetricKey) -> [UInt8]? {
-        guard text.utf8.count <= maxTextLength, let raw = Base64URL.decodeCanonical(text), raw.count >= 2 + 12 + 16 else { return nil }
+        guard text.utf8.count <= maxTextLength(of: kind), let raw = Base64URL.decodeCanonical(text), raw.count >= 2 + 12 + 16 else { return nil }
         let header = [version, kind.rawValue]
         guard raw[0] == header[0], raw[1] == header[1] else { return nil }
         guard let box = try? AES.GCM.SealedBox(combined: raw[2...]),

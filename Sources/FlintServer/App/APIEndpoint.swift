@@ -121,7 +121,8 @@ package enum APIEndpoint: CaseIterable, Sendable {
                 tenant: .scoped,
                 operatorInTenants: false)
         case .signInWithGameCenter:
-            .identityToolkit(v1: "accounts:signInWithGameCenter", v3: "signInWithGameCenter", "signInWithGameCenter", signIn: .idp)
+            .identityToolkit(
+                v1: "accounts:signInWithGameCenter", v3: "signInWithGameCenter", "signInWithGameCenter", signIn: .idp, tenant: .scoped)
         case .revokeToken: .at(.post, "\(IdentityToolkitPath.v2)/accounts:revokeToken", "revokeToken", access: .client, tenant: .scoped)
         case .signInWithCustomToken:
             .identityToolkit(

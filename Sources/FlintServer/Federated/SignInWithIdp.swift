@@ -150,7 +150,10 @@ extension FederatedSignIn {
             fields.pendingToken = try pendingToken(providerID: providerID, profile: profile, now: now)
             return SignInWithIdpResponse(fields: fields)
         case .session(let session):
-            let (user, isNew, answer) = try gate.answer(session, provider: providerID, linking: linking, now: now)
+            // A second-factor challenge seals the provider's facts for the `beforeSignIn` function at finalize.
+            let (user, isNew, answer) = try ProviderFacts.$current.withValue(facts) {
+                try gate.answer(session, provider: providerID, linking: linking, now: now)
+            }
             fields.localId = user.localID
             fields.isNewUser = isNew
             return SignInWithIdpResponse(fields: fields, session: answer)

@@ -7,7 +7,9 @@ import Hummingbird
 /// Game Center sign-in: GameKit's identity verification checked (the certificate from Apple's `publicKeyUrl`, the
 /// signature over the player, one of the project's iOS bundle IDs, the time and the salt, made within five minutes),
 /// then the player's account signed in, linked or created as a provider identity of `gc.apple.com`, through the same
-/// account decision and first-factor gate as `signInWithIdp`. Each signature signs in once.
+/// account decision and first-factor gate as `signInWithIdp`. Each signature signs in once. In a tenant
+/// (``TenantScope``) it is the tenant's `gc.apple.com` (its `defaultSupportedIdpConfigs`) and the tenant's accounts,
+/// with the project's iOS apps; a linking ID token must be the tenant's.
 struct GameCenterSignIn: Sendable {
     let federated: FederatedSignIn
     let certificates: GameCenterCertificates
@@ -20,13 +22,13 @@ struct GameCenterSignIn: Sendable {
     }
 
     /// Verifies the player's signature and signs in.
-    /// - Throws: `OPERATION_NOT_ALLOWED` when `gc.apple.com` is not enabled; `INVALID_IDP_RESPONSE` for a missing
+    /// - Throws: `OPERATION_NOT_ALLOWED` when the request's tenant (or the project) has `gc.apple.com` off or none;
+    ///   `TENANT_ID_MISMATCH` for a linking ID token of another tenant; `INVALID_IDP_RESPONSE` for a missing
     ///   part, a `publicKeyUrl` not on apple.com (never fetched), an unknown app, a stale time, a certificate that
     ///   cannot be had or a signature that does not verify; `MISSING_OR_INVALID_NONCE` for a signature used before;
     ///   linking's and the gate's errors as `signInWithIdp` answers them.
     func signIn(_ wire: SignInWithGameCenterRequest, bundleID header: String?, clientIP: String?) async throws -> SignInWithGameCenterResponse {
         let node = federated.node
-        if let tenant = wire.tenantId, !tenant.isEmpty { throw AuthError.tenantNotFound }
         let config = node.config.current
         guard let provider = config.identityProvider(GameCenter.providerID) else {
             throw AuthError.operationNotAllowed.with(detail: "The identity provider configuration is not found.")

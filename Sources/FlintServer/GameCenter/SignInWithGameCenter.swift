@@ -20,7 +20,8 @@ struct SignInWithGameCenterRequest: Decodable {
     var displayName: String?
     /// A signed-in user's token: the player is linked to that user.
     var idToken: String?
-    /// Tenants' users are not served yet: `TENANT_NOT_FOUND` for an unknown tenant, `UNSUPPORTED_TENANT_OPERATION` for a known one.
+    /// The tenant the player signs in to (``TenantMiddleware``): its `gc.apple.com` settings, its accounts. FirebaseAuth
+    /// sends none (a linking ID token's tenant is used then); FlintAuth sends `Auth.tenantID`.
     var tenantId: String?
 }
 

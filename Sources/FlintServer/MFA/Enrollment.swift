@@ -94,7 +94,21 @@ extension MFAFlow {
         try sessions.requireRecentSignIn(token)
         try sessions.requireSecondFactorSession(
             token, enrollments: try await node.store.read { try await $0.mfaEnrollments(tenant: .scoped, localID: user.localID) })
-        return Enrollee(user: user, provider: provider, token: token, authTime: token.authTime)
+        return Enrollee(
+            user: user, provider: provider, token: token, authTime: token.authTime, sessionClaims: try await sessionClaims(of: token, user: user))
+    }
+
+    /// The session claims of the session `token` was minted for — its refresh token's: a SAML or OIDC sign-in's
+    /// `sign_in_attributes`, a blocking function's claims — which the tokens an enrolment re-issues keep, as Firebase's
+    /// keep the sign-in's claims; the token's own `firebase.sign_in_attributes` when it names no stored session.
+    private func sessionClaims(of token: VerifiedIDToken, user: UserRecord) async throws -> [String: JSONValue]? {
+        if let sessionID = token.sessionID,
+            let session = try await node.store.read({ try await $0.sessions(tenant: .scoped, localID: user.localID) })
+                .first(where: { $0.sessionID == sessionID })
+        {
+            return session.developerClaims.flatMap { try? JSONValue(parsing: Array($0.utf8)).objectValue }
+        }
+        return token.payload["firebase"]?["sign_in_attributes"]?.objectValue.map(Sessions.signInAttributesClaims)
     }
 
     /// Phone, anonymous and custom-token sign-ins cannot have second factors (as Firebase).

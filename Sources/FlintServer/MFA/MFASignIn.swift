@@ -89,8 +89,12 @@ extension MFAFlow {
         if credentialOver { throw AuthError.invalidMFAPendingCredential.with(detail: "Too many incorrect codes. Sign in again.") }
         if accountOver { throw AuthError.tooManyAttempts }
         let claim = try await proveSecondFactor(wire, credential: credential, now: now)
-        let result = try await node.store.write { [self] tx in
-            try await completeSignIn(credential, claim: claim, releasing: [perCredential, perAccount], in: tx, now: now)
+        // `beforeSignIn` is told what the first factor's provider gave, as it would have been without a second factor.
+        let facts = ProviderFacts(carried: credential.blockingFacts, sessionClaims: credential.sessionClaims)
+        let result = try await ProviderFacts.$current.withValue(facts) {
+            try await node.store.write { [self] tx in
+                try await completeSignIn(credential, claim: claim, releasing: [perCredential, perAccount], in: tx, now: now)
+            }
         }
         let (user, refresh, identities, sessionClaims) = try result.get()
         let tokens = try sessions.sessionTokens(

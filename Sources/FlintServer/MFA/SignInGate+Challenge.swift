@@ -23,7 +23,10 @@ extension SignInGate {
     }
 
     /// The challenge for `user`, who proved `provider` at `now` and has `enrollments`; the first factor's
-    /// `sessionClaims` ride in the pending credential to the session the second factor earns.
+    /// `sessionClaims` ride in the pending credential to the session the second factor earns, and the provider's facts
+    /// (``ProviderFacts/current``) to the `beforeSignIn` function called at finalize.
+    /// - Throws: `INVALID_IDP_RESPONSE` when what the provider gave is too large to carry
+    ///   (``MFAPendingCredential/maxCarriedBytes``).
     func mfaChallenge(
         user: UserRecord, provider: String, enrollments: [MFAEnrollmentRecord], sessionClaims: [String: JSONValue]? = nil, now: Instant
     ) throws -> MFAChallenge {
@@ -32,8 +35,17 @@ extension SignInGate {
         credential.revocationGeneration = user.revocationGeneration
         credential.tenant = user.tenant.rawValue
         credential.sessionClaims = sessionClaims
+        credential.blockingFacts = ProviderFacts.current.carried(for: node.config.current)
         let sealed: String
-        do { sealed = try credential.seal(key: secret.mfaKey) } catch { throw AuthError.internalError }
+        do {
+            sealed = try credential.seal(key: secret.mfaKey)
+        } catch let error as MFAPendingCredential.TooLarge {
+            throw AuthError.invalidIdpResponse(
+                "The identity provider's sign-in attributes and profile (\(error.bytes) bytes) are too large to carry to the second factor "
+                    + "(at most \(MFAPendingCredential.maxCarriedBytes)).")
+        } catch {
+            throw AuthError.internalError
+        }
         return MFAChallenge(pendingCredential: sealed, hints: enrollments.map(MFAInfoJSON.hint))
     }
 
