@@ -14,7 +14,8 @@ extension StoreEngine {
     /// Runs `body` against a node on the store at `location` with `key` as its master key, with that store and the
     /// node's clock at hand, then closes the store.
     func withNodeAndStore(
-        _ location: String, key: MasterKey?, _ body: @escaping @Sendable (API, any AuthStore, ManualClock) async throws -> Void
+        _ location: String, key: MasterKey?, clock: ManualClock = ManualClock(Instant(Date())),
+        _ body: @escaping @Sendable (API, any AuthStore, ManualClock) async throws -> Void
     ) async throws {
         let store = try await open(location)
         do {
@@ -22,7 +23,6 @@ extension StoreEngine {
             (settings.port, settings.masterKey) = (0, key)
             var logger = Logger(label: "saml-sp-keys")
             logger.logLevel = .warning
-            let clock = ManualClock(Instant(Date()))
             let server = try await FlintServer(settings: settings, store: store, clock: clock, logger: logger)
             try await server.application.test(.router) { client in try await body(API(client: client, clock: clock), store, clock) }
         } catch {
@@ -103,7 +103,9 @@ struct SAMLSPKeyRolloverTests {
     func scheduledRetirement() async throws {
         let engine = StoreEngine.sqlite
         let location = try await engine.freshLocation()
-        try await engine.withNodeAndStore(location, key: nil) { api, store, clock in
+        // One clock for both nodes: the second starts past the overlap.
+        let clock = ManualClock(Instant(Date()))
+        try await engine.withNodeAndStore(location, key: nil, clock: clock) { api, store, clock in
             try await api.configureSAML()
             let keys = SAMLServiceProviderKeys(store: store, masterKey: nil, clock: clock)
             clock.advance(by: .seconds(1))
@@ -114,7 +116,7 @@ struct SAMLSPKeyRolloverTests {
             #expect(try await Self.certificates(api).count == 1, "past the overlap the old one is published no more")
             #expect(try await Self.rows(store).count == 2, "a read deletes nothing")
         }
-        try await engine.withNodeAndStore(location, key: nil) { api, store, _ in
+        try await engine.withNodeAndStore(location, key: nil, clock: clock) { api, store, _ in
             let rows = try await Self.rows(store)
             #expect(rows.count == 1, "the start deleted the retired key")
             #expect(try await Self.certificates(api).count == 1)
