@@ -21,6 +21,10 @@ Debian's `xmlsec1`) as the identity provider, served on loopback; no browser: th
    (`want_authn_requests_signed`) and checks their HTTP-Redirect signature with that certificate: the handler's and
    createAuthUri's requests sign in; the same request unsigned, with an altered RelayState, or signed by the key of
    another provider is refused by the IdP.
+8. An SP key rollover (`flint providers saml rotate-sp-key`) while the IdP checks signed requests: the new key is
+   published beside the old one, which goes on signing (the IdP, given only the old certificate, still accepts the
+   requests); the operator gives the IdP both; after `--activate` the new key signs (an IdP with only the old
+   certificate would refuse) and requests are accepted; `--retire` leaves the new certificate alone.
 
 Usage: saml-sign-in-test.py --flint .build/debug/flint
 """
@@ -31,6 +35,7 @@ import http.client
 import json
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import urllib.parse
@@ -233,6 +238,8 @@ def main():
               "the tenant's ID token names the tenant and carries the attributes", claims)
         # 7. Signed AuthnRequests.
         signed_requests(flint, idp, acs, local_id)
+        # 8. An SP key rollover.
+        rollover(flint, idp, arguments.flint, data, local_id)
         print("saml sign-in test: all checks passed")
     finally:
         idp.stop()
@@ -296,6 +303,57 @@ def signed_requests(flint, idp, acs, local_id):
     status, headers, _ = post_form(action, fields)
     status, answer = sign_in_with_idp(flint, headers.get("location", ""), "app-signed")
     check(status == 200 and answer.get("localId") == local_id, "createAuthUri's signed request signs in too", answer)
+
+
+def idp_refuses(url, name):
+    status, _, page = request("GET", url)
+    check(status == 403 and "IncorrectlySigned" in page, f"the IdP refuses {name}", f"{status} {page[:300]}")
+
+
+def signed_sign_in(flint, session_id, local_id, name):
+    """A signed start through the handler, the IdP's answer posted back, signInWithIdp: the same user."""
+    location = handler_start(flint, session_id)
+    check("&Signature=" in location, f"{name}: the request is signed", location)
+    action, fields = visit_idp(location)
+    status, headers, _ = post_form(action, fields)
+    link, error = link_of(headers.get("location", ""))
+    status, answer = sign_in_with_idp(flint, link, session_id)
+    check(status == 200 and answer.get("localId") == local_id, f"{name}: the IdP accepted the signed request; the user signs in", answer)
+
+
+def rollover(flint, idp, binary, data, local_id):
+    """The provider's SP key rolled over in three steps while the IdP checks signed requests."""
+    def published():
+        status, _, text = request_json(
+            f"{flint.base}/identitytoolkit.googleapis.com/v2/projects/{PROJECT}/inboundSamlConfigs/{PROVIDER}", None, "GET")
+        check(status == 200, "the provider's GET", text)
+        return [c["x509Certificate"] for c in json.loads(text).get("spConfig", {}).get("spCertificates", [])]
+
+    def rotate(*flags):
+        done = subprocess.run([binary, "providers", "saml", "rotate-sp-key", PROVIDER, *flags, "--data", data, "--project", PROJECT],
+                              capture_output=True, text=True, timeout=60)
+        check(done.returncode == 0, f"flint providers saml rotate-sp-key {' '.join(flags)}", done.stdout + done.stderr)
+
+    [old] = published()
+    rotate()
+    certificates = published()
+    check(len(certificates) == 2 and certificates[0] == old, "the new key is published beside the old one, which comes first: it signs",
+          certificates)
+    new = certificates[1]
+    signed_sign_in(flint, "session-overlap", local_id, "during the overlap, the IdP knowing only the old certificate")
+    idp.configure([old, new])
+    signed_sign_in(flint, "session-both", local_id, "the IdP given both certificates")
+    rotate("--activate")
+    check(published() == [new, old], "after the activation the new key comes first; the old one stays published", published())
+    location = handler_start(flint, "session-activated")
+    idp.configure(old)
+    idp_refuses(location, "the new key's request when it knows only the old certificate")
+    idp.configure([old, new])
+    signed_sign_in(flint, "session-activated", local_id, "after the activation, the new key signing")
+    rotate("--retire")
+    check(published() == [new], "the old key is retired", published())
+    idp.configure(new)
+    signed_sign_in(flint, "session-retired", local_id, "after the retirement, the IdP knowing only the new certificate")
 
 
 def request_json(url, body, method="POST"):

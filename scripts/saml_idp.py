@@ -81,12 +81,13 @@ class IdP:
         threading.Thread(target=self.http.serve_forever, daemon=True).start()
 
     def configure(self, sp_certificate=None):
-        """pysaml2's IdP with Flint's SP in its metadata; with `sp_certificate` (PEM) as the SP's signing key, and
-        AuthnRequests wanted signed (`want_authn_requests_signed`)."""
+        """pysaml2's IdP with Flint's SP in its metadata; with `sp_certificate` (PEM, or a list of them during a key
+        rollover: pysaml2 accepts a request any of them verifies) as the SP's signing key, and AuthnRequests wanted
+        signed (`want_authn_requests_signed`)."""
         key_descriptor = ""
-        if sp_certificate:
-            body = "".join(line for line in sp_certificate.strip().splitlines() if "CERTIFICATE" not in line)
-            key_descriptor = f"""<md:KeyDescriptor use="signing"><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#">
+        for pem in [sp_certificate] if isinstance(sp_certificate, str) else sp_certificate or []:
+            body = "".join(line for line in pem.strip().splitlines() if "CERTIFICATE" not in line)
+            key_descriptor += f"""<md:KeyDescriptor use="signing"><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#">
       <ds:X509Data><ds:X509Certificate>{body}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>"""
         sp_metadata = f"""<?xml version="1.0"?>
 <md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="{SP_ENTITY_ID}">

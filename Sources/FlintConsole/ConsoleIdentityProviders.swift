@@ -114,6 +114,22 @@ enum ConsoleIdentityProviders {
         ]
     }
 
+    /// A SAML provider's published SP certificates as its page shows them: the first signs (Flint answers the signing
+    /// key's first), a later one is new (waiting for its activation) when it expires after it, old (waiting for its
+    /// retirement) otherwise.
+    static func spCertificates(_ published: [JSONValue]) -> [[String: Any]] {
+        let signingExpiry = published.first?["expiresAt"]?.stringValue ?? ""
+        return published.enumerated().compactMap { index, entry in
+            guard let pem = entry["x509Certificate"]?.stringValue else { return nil }
+            let role =
+                index == 0
+                ? "Signs the authentication requests"
+                : (entry["expiresAt"]?.stringValue ?? "") > signingExpiry
+                    ? "New: published, signs once activated" : "Previous: no longer signs, published until retired"
+            return ["pem": pem, "role": role, "signing": index == 0, "domID": index == 0 ? "spCertificate" : "spCertificate-\(index + 1)"]
+        }
+    }
+
     /// A provider's page data: its resource's values as the form shows them (never the client secret, only whether one
     /// is set), `form`'s values instead when a refused form is shown again.
     static func data(
@@ -125,7 +141,8 @@ enum ConsoleIdentityProviders {
             "isNew": id == nil, "secretSet": !(resource?["clientSecret"]?.stringValue ?? "").isEmpty,
         ]
         if let id { (data["providerId"], data["slug"]) = (id, ConsoleProviders.slug(id)) }
-        data["spCertificate"] = resource?["spConfig"]?["spCertificates"]?.arrayValue?.first?["x509Certificate"]?.stringValue
+        let published = spCertificates(resource?["spConfig"]?["spCertificates"]?.arrayValue ?? [])
+        (data["spCertificates"], data["hasSPCertificates"]) = (published, !published.isEmpty)
         let idp = resource?["idpConfig"]
         let sp = resource?["spConfig"]
         var values: [String: Any] = [

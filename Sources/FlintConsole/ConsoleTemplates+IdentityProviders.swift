@@ -39,12 +39,16 @@ extension ConsoleTemplates {
             <dt>Service provider entity ID (audience)</dt><dd><code>{{spEntityId}}</code></dd>
             <dt>Assertion consumer service URL (callback)</dt><dd><code>{{callbackUri}}</code></dd>
           </dl>
-          {{#spCertificate}}
-          <h3 id="sp-certificate">Service provider certificate</h3>
+          {{#hasSPCertificates}}
+          <h3 id="sp-certificate">Service provider certificates</h3>
           <p>Flint signs this provider's authentication requests with its key when <em>Sign authentication requests</em> is
-          on: give the identity provider this certificate as the service provider's signing certificate.</p>
-          <pre class="claims uri" id="spCertificate">{{spCertificate}}</pre>
-          {{/spCertificate}}
+          on: give the identity provider these certificates as the service provider's signing certificates. During a key
+          rollover (<code>flint providers saml rotate-sp-key</code>) there are two.</p>
+          {{/hasSPCertificates}}
+          {{#spCertificates}}
+          <p><strong>{{role}}</strong></p>
+          <pre class="claims uri" id="{{domID}}">{{pem}}</pre>
+          {{/spCertificates}}
         </section>
         {{/isNew}}{{/saml}}
         {{#errors.form}}<p class="error" role="alert">{{errors.form}}</p>{{/errors.form}}

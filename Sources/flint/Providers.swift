@@ -11,7 +11,7 @@ import FlintStore
 
 /// `flint providers saml create|list|get|update|delete`: the SAML identity providers' configurations
 /// (`inboundSamlConfigs`) of the project or, with `--tenant`, of a tenant, in the data directory's store, by the admin
-/// API's rules (``IdpConfigAdmin``), and `rotate-sp-key`: a provider's new service-provider key pair. Changes are
+/// API's rules (``IdpConfigAdmin``), and `rotate-sp-key`: a provider's service-provider key rollover, step by step. Changes are
 /// audited by the actor `cli`.
 struct Providers: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -140,16 +140,43 @@ struct Providers: AsyncParsableCommand {
     struct RotateSPKey: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rotate-sp-key",
-            abstract: "Give a SAML provider a new service-provider key pair and print the provider with its new certificate.",
+            abstract: "Roll a SAML provider's service-provider key over, one step at a time, and print the provider.",
             discussion: """
-                The new key signs the provider's authentication requests at once: give the identity provider the new
-                certificate (spConfig.spCertificates) when it checks signed requests (idpConfig.signRequest).
+                Three steps, so an identity provider that checks signed requests (idpConfig.signRequest) never meets a
+                request signed by a key it does not know:
+                  1. flint providers saml rotate-sp-key ID: a new key, published at once as the second certificate of
+                     spConfig.spCertificates; the current key goes on signing. Give the identity provider the new
+                     certificate beside the old one.
+                  2. flint providers saml rotate-sp-key ID --activate: the new key signs from now on (it becomes the
+                     first certificate); the old one stays published, until
+                  3. flint providers saml rotate-sp-key ID --retire: the old key is deleted. Or, at step 2,
+                     --retire-after-hours N retires it N hours after the activation.
+                Each step is audited and seen by every node at once.
                 """)
         @OptionGroup var common: Common
         @Argument(help: "The provider ID.") var id: String
+        @Flag(help: "Step 2: the new key signs the provider's requests from now on.") var activate = false
+        @Option(help: "With --activate: the old key is retired (no longer published) this many hours later.") var retireAfterHours: Int?
+        @Flag(help: "Step 3: the keys older than the signing one are deleted.") var retire = false
+
+        func validate() throws {
+            if activate && retire { throw ValidationError("--activate and --retire are separate steps.") }
+            if retireAfterHours != nil && !activate { throw ValidationError("--retire-after-hours goes with --activate.") }
+            if let hours = retireAfterHours, hours < 0 { throw ValidationError("--retire-after-hours cannot be negative.") }
+        }
 
         func run() async throws {
-            try Providers.show(try await common.run { [id] in $0.answer(id, try await $0.rotateSPKey(id)) })
+            let step: SAMLServiceProviderKeys.RotationStep =
+                activate ? .activate(retireAfter: retireAfterHours.map { .seconds($0 * 3_600) }) : retire ? .retire : .stage
+            try Providers.show(try await common.run { [id] in $0.answer(id, try await $0.rotateSPKey(id, step: step)) })
+            switch step {
+            case .stage:
+                printError("\(id): a new SP key is published (the second certificate); the current key goes on signing until --activate")
+            case .activate:
+                printError("\(id): the new SP key signs from now (the first certificate); the old one stays published until it is retired")
+            case .retire:
+                printError("\(id): the SP keys older than the signing key are retired")
+            }
         }
     }
 }

@@ -30,16 +30,23 @@ struct ProvidersCommandLineTests {
         let (badURL, refused) = try await flint("update", "saml.corp", "spConfig.callbackUri", "nowhere")
         #expect(badURL != 0 && refused.contains("INVALID_CONFIG"), "\(refused)")
         #expect(try await flint("list").1.contains("saml.corp"))
-        // Its SP certificate, the same on every read until a rotation replaces it (spConfig's, after idpConfig's in key order).
-        func spCertificate(_ output: String) -> String? {
-            output.matches(of: #/"x509Certificate" : "(-----BEGIN CERTIFICATE-----[^"]+)"/#).last.map { String($0.output.1) }
+        // Its SP certificates (spConfig's, after idpConfig's one in key order), the same on every read until a rollover's steps.
+        func spCertificates(_ output: String) -> [String] {
+            Array(output.matches(of: #/"x509Certificate" : "(-----BEGIN CERTIFICATE-----[^"]+)"/#).map { String($0.output.1) }.dropFirst())
         }
-        let first = try #require(spCertificate(json), "\(json)")
-        #expect(spCertificate(try await flint("get", "saml.corp").1) == first)
-        let (rotated, rotation) = try await flint("rotate-sp-key", "saml.corp")
-        let second = try #require(spCertificate(rotation), "\(rotation)")
-        #expect(rotated == 0 && second != first)
-        #expect(spCertificate(try await flint("get", "saml.corp").1) == second)
+        let first = try #require(spCertificates(json).first, "\(json)")
+        #expect(spCertificates(try await flint("get", "saml.corp").1) == [first])
+        let (staged, staging) = try await flint("rotate-sp-key", "saml.corp")
+        let second = try #require(spCertificates(staging).last, "\(staging)")
+        #expect(staged == 0 && spCertificates(staging) == [first, second] && second != first, "the new one published, the old one first: it signs")
+        #expect(try await flint("rotate-sp-key", "saml.corp").1.contains("activate it first"))
+        #expect(try await flint("rotate-sp-key", "saml.corp", "--retire").1.contains("no SP key older"))
+        let (activated, activation) = try await flint("rotate-sp-key", "saml.corp", "--activate")
+        #expect(activated == 0 && spCertificates(activation) == [second, first], "\(activation)")
+        let (retired, retirement) = try await flint("rotate-sp-key", "saml.corp", "--retire")
+        #expect(retired == 0 && spCertificates(retirement) == [second], "\(retirement)")
+        #expect(spCertificates(try await flint("get", "saml.corp").1) == [second])
+        #expect(try await flint("rotate-sp-key", "saml.corp", "--retire-after-hours", "2").0 != 0, "only with --activate")
         #expect(try await flint("rotate-sp-key", "saml.nobody").1.contains("CONFIGURATION_NOT_FOUND"))
 
         let (noTenant, missing) = try await runFlint(

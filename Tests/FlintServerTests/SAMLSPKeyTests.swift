@@ -113,59 +113,59 @@ struct SAMLSPKeyTests {
         }
     }
 
-    @Test("one key pair per provider on every node: the first stored wins; sealed with the master key, rewrapped, counted by doctor; rotation")
-    func storedOnceSealedAndRotated() async throws {
+    @Test("SP keys are sealed with the master key, each bound to its provider and tenant, rewrapped, counted by doctor")
+    func sealedAndRewrapped() async throws {
         let path = temporaryDatabasePath()
         let store = try await SQLiteStore(path: path, logger: Logger(label: "saml-sp-keys"))
         let key = MasterKey.generate()
         let clock = ManualClock(Instant(Date()))
-        // Two nodes asking at once for a provider with no key pair get the same one.
-        let nodeA = SAMLServiceProviderKeys(store: store, masterKey: key, clock: clock)
-        let nodeB = SAMLServiceProviderKeys(store: store, masterKey: key, clock: clock)
-        async let first = nodeA.keyPair(tenant: .default, providerID: "saml.corp")
-        async let second = nodeB.keyPair(tenant: .default, providerID: "saml.corp")
-        let (a, b) = try await (first, second)
-        #expect(a == b)
-        #expect(try await nodeA.keyPair(tenant: .default, providerID: "saml.corp") == a)
-        let tenantPair = try await nodeA.keyPair(tenant: TenantID(rawValue: "acme-1"), providerID: "saml.corp")
+        let secrets = SecretsAtRest(masterKey: key)
+        try await store.write { tx in
+            try await SAMLServiceProviderKeys.sync(in: tx, tenant: .default, providers: ["saml.corp"], secrets: secrets, now: clock.now())
+            try await SAMLServiceProviderKeys.sync(
+                in: tx, tenant: TenantID(rawValue: "acme-1"), providers: ["saml.corp"], secrets: secrets, now: clock.now())
+        }
+        let nodeKeys = SAMLServiceProviderKeys(store: store, masterKey: key, clock: clock)
+        let a = try #require(try await nodeKeys.signingKey(tenant: .default, providerID: "saml.corp"))
+        let tenantPair = try #require(try await nodeKeys.signingKey(tenant: TenantID(rawValue: "acme-1"), providerID: "saml.corp"))
         #expect(tenantPair != a)
-        // The private keys are sealed, each bound to its provider and tenant.
-        let rows = try await store.read { try await $0.samlSPKeys(tenant: nil) }
+        #expect(try await nodeKeys.signingKey(tenant: .default, providerID: "saml.none") == nil)
+        let rows = try await store.read { try await $0.samlSPKeys(tenant: nil, providerID: nil) }
         #expect(rows.count == 2 && rows.allSatisfy { $0.privateKeyPEM.hasPrefix("sealed:v1:\(key.id):") && !$0.privateKeyPEM.contains("PRIVATE") })
         var moved = try #require(rows.first { $0.tenant == .default })
         moved.providerID = "saml.other"
         #expect(throws: MasterKeyError.self) { try SecretsAtRest(masterKey: key).openSAMLSPKey(moved) }
         #expect(try await SecretsStatus.read(from: store) == SecretsStatus(inClear: 0, sealedByKey: [key.id: 2]))
-        // `flint keys rewrap` seals them under the new key.
+        // `flint keys rewrap` seals them under the new key; a staged key too.
+        clock.advance(by: .seconds(60))
+        _ = try await nodeKeys.rotate(tenant: .default, providerID: "saml.corp", step: .stage)
         let next = MasterKey.generate()
         _ = try await SecretsAtRest(masterKey: key).rewrap(store: store, to: next)
-        #expect(try await SecretsStatus.read(from: store) == SecretsStatus(inClear: 0, sealedByKey: [next.id: 2]))
+        #expect(try await SecretsStatus.read(from: store) == SecretsStatus(inClear: 0, sealedByKey: [next.id: 3]))
         let rewrapped = SAMLServiceProviderKeys(store: store, masterKey: next, clock: clock)
-        #expect(try await rewrapped.keyPair(tenant: .default, providerID: "saml.corp") == a)
-        // A rotation replaces the pair for every node, audited.
-        clock.advance(by: .seconds(60))
-        let rotated = try await rewrapped.rotate(tenant: .default, providerID: "saml.corp")
-        #expect(rotated != a && rotated.certificatePEM != a.certificatePEM && rotated.createdAt == clock.now())
-        #expect(try await rewrapped.keyPair(tenant: .default, providerID: "saml.corp") == rotated)
-        let events = try await store.read { try await $0.auditEvents(AuditQuery(kind: .configChanged)) }
-        #expect(events.contains { $0.detail["samlSPKeyRotated"] == "saml.corp" })
+        #expect(try await rewrapped.signingKey(tenant: .default, providerID: "saml.corp") == a)
+        #expect(try await rewrapped.published(tenant: .default)["saml.corp"]?.last?.activatedAt == nil, "still waiting for its activation")
         try await store.close()
     }
 
     @Test("SP keys kept in clear (a store used without a master key) are sealed at the first start with one")
     func sealedAtStart() async throws {
         let path = temporaryDatabasePath()
+        try await TestNode.make(path: path).run { api in try await api.configureSAML() }
         let store = try await SQLiteStore(path: path, logger: Logger(label: "saml-sp-keys"))
-        let clear = try await SAMLServiceProviderKeys(store: store, masterKey: nil, clock: ManualClock(Instant(Date())))
-            .keyPair(tenant: .default, providerID: "saml.corp")
-        #expect(try await store.read { try await $0.samlSPKeys(tenant: nil) }.first?.privateKeyPEM == clear.privateKeyPEM)
+        let clear = try #require(
+            try await SAMLServiceProviderKeys(store: store, masterKey: nil, clock: SystemClock()).signingKey(
+                tenant: .default, providerID: "saml.corp"))
+        #expect(try await store.read { try await $0.samlSPKeys(tenant: nil, providerID: nil) }.first?.privateKeyPEM == clear.privateKeyPEM)
         try await store.close()
         let key = MasterKey.generate()
         try await TestNode.make(path: path) { $0.masterKey = key }.run { _ in }
         let reader = try await SQLiteStore(path: path, logger: Logger(label: "saml-sp-keys"))
-        #expect(try await reader.read { try await $0.samlSPKeys(tenant: nil) }.first?.privateKeyPEM.hasPrefix("sealed:v1:\(key.id):") == true)
+        let rows = try await reader.read { try await $0.samlSPKeys(tenant: nil, providerID: nil) }
+        #expect(rows.count == 1 && rows.first?.privateKeyPEM.hasPrefix("sealed:v1:\(key.id):") == true)
         #expect(
-            try await SAMLServiceProviderKeys(store: reader, masterKey: key, clock: SystemClock()).keyPair(tenant: .default, providerID: "saml.corp")
+            try await SAMLServiceProviderKeys(store: reader, masterKey: key, clock: SystemClock()).signingKey(
+                tenant: .default, providerID: "saml.corp")
                 == clear)
         try await reader.close()
     }

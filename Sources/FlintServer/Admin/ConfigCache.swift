@@ -77,8 +77,10 @@ package final class ConfigCache: Sendable {
         let text = try Self.encode(secrets.sealConfigSecrets(new.document))
         let fields = JSONValue.array(document.keys.sorted().map(JSONValue.string))
         try await AuditOrigin.$current.withValue(AuditOrigin(actor: "config-file")) {
-            try await store.write { tx in
-                try await Self.save(text, change: ["source": "file", "fields": fields], digest: digest, in: tx, now: now)
+            try await store.write { [secrets = self.secrets] tx in
+                try await Self.save(
+                    text, samlProviders: Set(new.idpResources(.saml).keys), change: ["source": "file", "fields": fields], digest: digest,
+                    secrets: secrets, in: tx, now: now)
             }
         }
         state.withLock { $0 = (new, $0.saves + 1) }
@@ -87,11 +89,14 @@ package final class ConfigCache: Sendable {
     }
 
     /// Stores a config text with its `CONFIG_CHANGED` event (`change` says what changed), and the applied file's
-    /// digest when there is one.
+    /// digest when there is one; the SP keys follow the config's SAML providers (`samlProviders`) in the same
+    /// transaction (``SAMLServiceProviderKeys/sync(in:tenant:providers:secrets:now:)``).
     private static func save(
-        _ text: String, change: [String: JSONValue], digest: String? = nil, in tx: some Writes, now: Instant
+        _ text: String, samlProviders: Set<String>, change: [String: JSONValue], digest: String? = nil, secrets: SecretsAtRest,
+        in tx: some Writes, now: Instant
     ) async throws {
         try await tx.saveProjectConfig(text)
+        try await SAMLServiceProviderKeys.sync(in: tx, tenant: .default, providers: samlProviders, secrets: secrets, now: now)
         if let digest { try await tx.saveConfigMetadata(Self.appliedFileDigestName, value: digest) }
         try await tx.audit(.configChanged, uid: nil, at: now, change)
     }
@@ -113,7 +118,10 @@ package final class ConfigCache: Sendable {
         _ config: ProjectConfig, to store: any AuthStore, secrets: SecretsAtRest, at now: Instant, change: [String: JSONValue]
     ) async throws {
         let text = try encode(secrets.sealConfigSecrets(config.document))
-        try await store.write { tx in try await save(text, change: change, in: tx, now: now) }
+        let samlProviders = Set(config.idpResources(.saml).keys)
+        try await store.write { tx in
+            try await save(text, samlProviders: samlProviders, change: change, secrets: secrets, in: tx, now: now)
+        }
         await store.announce(.config)
     }
 

@@ -67,6 +67,8 @@ package struct Flows: Sendable {
                 logger.info("config file unchanged since it was last applied: the stored config (with any admin changes) is kept")
             }
         }
+        // SAML providers configured before SP keys existed get theirs (once: later starts find them and write nothing).
+        try await SAMLServiceProviderKeys.backfill(store: store, secrets: secrets, now: clock.now(), logger: logger)
         return try Flows(
             settings: settings, store: store, clock: clock, random: random, secret: ServerSecret(master: master), keys: keys, config: config,
             sms: sms ?? (settings.devMode ? DevOutboxSender() : UnconfiguredSMSSender()), email: email ?? DevOutboxEmailSender(),

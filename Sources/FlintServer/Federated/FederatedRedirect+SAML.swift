@@ -28,7 +28,9 @@ extension FederatedRedirect {
         var signingKey: SAMLSigningKey?
         if provider.settings.signRequest {
             do {
-                let pair = try await flow.node.samlSPKeys.keyPair(tenant: provider.tenant, providerID: provider.config.providerID)
+                // A provider has a signing key from its creation on (or from the first start that knew SP keys).
+                guard let pair = try await flow.node.samlSPKeys.signingKey(tenant: provider.tenant, providerID: provider.config.providerID)
+                else { throw AuthError.internalError }
                 signingKey = try SAMLSigningKey(pemRepresentation: pair.privateKeyPEM)
             } catch {
                 flow.node.logger.error(

@@ -7,8 +7,8 @@ package import FlintStore
 /// apply one set of rules: create refuses a taken ID (`CONFIGURATION_EXISTS`), get, update and delete an unknown one
 /// (`CONFIGURATION_NOT_FOUND`), an update copies its `updateMask`'s paths, and every result is validated by the
 /// project config's rules, stored with its `CONFIG_CHANGED` event and announced. A SAML provider's answers carry its
-/// service-provider certificate (`spConfig.spCertificates`, output only: ``SAMLServiceProviderKeys``), made with the
-/// provider.
+/// service-provider certificates (`spConfig.spCertificates`, output only: ``SAMLServiceProviderKeys``), whose key is
+/// made in the transaction that creates the provider and deleted with it; reading never writes.
 package struct IdpConfigAdmin: Sendable {
     /// A change where the resources live: replaces resource `id` by what the transform makes of the stored one (`nil`
     /// removes it), audited with the detail; answers the resource as stored.
@@ -78,7 +78,8 @@ package struct IdpConfigAdmin: Sendable {
         }
     }
 
-    /// Creates resource `id` from a request body (output-only fields dropped); a SAML provider gets its SP key pair.
+    /// Creates resource `id` from a request body (output-only fields dropped); a SAML provider gets its SP key pair in
+    /// the same transaction.
     /// - Returns: the resource as stored, with a SAML provider's `spConfig.spCertificates`.
     /// - Throws: `INVALID_PROVIDER_ID`, `CONFIGURATION_EXISTS`, `INVALID_CONFIG`…
     package func create(_ id: String, _ body: [String: JSONValue]) async throws -> [String: JSONValue] {
@@ -91,8 +92,7 @@ package struct IdpConfigAdmin: Sendable {
         return try await withSPCertificates(id, saved ?? resource)
     }
 
-    /// Resource `id`, with a SAML provider's `spConfig.spCertificates` (its key pair made now if it has none: a
-    /// provider configured before Flint made them, or by a config file).
+    /// Resource `id`, with a SAML provider's `spConfig.spCertificates`.
     /// - Throws: `INVALID_PROVIDER_ID`, `CONFIGURATION_NOT_FOUND`.
     package func get(_ id: String) async throws -> [String: JSONValue] {
         try check(id)
@@ -100,26 +100,24 @@ package struct IdpConfigAdmin: Sendable {
         return try await withSPCertificates(id, resource)
     }
 
-    /// A SAML provider's resource with its `spConfig.spCertificates`, its key pair made if it has none; any other
-    /// resource as it is.
+    /// A SAML provider's resource with its `spConfig.spCertificates` (read, never made); any other resource as it is.
     private func withSPCertificates(_ id: String, _ resource: [String: JSONValue]) async throws -> [String: JSONValue] {
         guard collection == .saml else { return resource }
-        let pair = try await spKeys.keyPair(tenant: tenant, providerID: id)
-        return Self.adding(certificate: pair.certificatePEM, createdAt: pair.createdAt, to: resource)
+        return Self.adding(try await spKeys.published(tenant: tenant, providerID: id)[id] ?? [], to: resource)
     }
 
-    /// The resource with the SP certificate as its `spConfig.spCertificates`.
-    private static func adding(certificate: String, createdAt: Instant, to resource: [String: JSONValue]) -> [String: JSONValue] {
+    /// The resource with the published SP keys' certificates as its `spConfig.spCertificates` (none: as it is).
+    private static func adding(_ keys: [SAMLSPKeyRecord], to resource: [String: JSONValue]) -> [String: JSONValue] {
+        guard !keys.isEmpty else { return resource }
         var out = resource
         var sp = out["spConfig"]?.objectValue ?? [:]
-        sp["spCertificates"] = SAMLServiceProviderKeys.spCertificates(certificate, createdAt: createdAt)
+        sp["spCertificates"] = SAMLServiceProviderKeys.spCertificates(keys)
         out["spConfig"] = .object(sp)
         return out
     }
 
     /// One page in provider-ID order: up to `pageSize` (``maxPageSize`` when `nil` or 0) after `pageToken` (the last
-    /// ID of the page before), and the next page's token when more follow. SAML providers carry the SP certificates
-    /// they have (a list makes none).
+    /// ID of the page before), and the next page's token when more follow. SAML providers carry their SP certificates.
     package func list(pageSize: Int?, pageToken: String?) async throws -> (resources: [(id: String, resource: [String: JSONValue])], next: String?) {
         if let pageSize, pageSize < 0 { throw AuthError.invalidArgument("Invalid pageSize.") }
         let size = min(pageSize.flatMap { $0 == 0 ? nil : $0 } ?? Self.maxPageSize, Self.maxPageSize)
@@ -128,11 +126,8 @@ package struct IdpConfigAdmin: Sendable {
         let ids = resources.keys.sorted().filter { after.isEmpty || $0 > after }
         var page = ids.prefix(size).map { (id: $0, resource: resources[$0] ?? [:]) }
         if collection == .saml, !page.isEmpty {
-            let keys = try await spKeys.certificates(tenant: tenant)
-            page = page.map { entry in
-                guard let key = keys[entry.id] else { return entry }
-                return (entry.id, Self.adding(certificate: key.certificatePEM, createdAt: key.createdAt, to: entry.resource))
-            }
+            let keys = try await spKeys.published(tenant: tenant)
+            page = page.map { ($0.id, Self.adding(keys[$0.id] ?? [], to: $0.resource)) }
         }
         return (page, ids.count > size ? page.last?.id : nil)
     }
@@ -156,18 +151,18 @@ package struct IdpConfigAdmin: Sendable {
         return try await withSPCertificates(id, saved ?? [:])
     }
 
-    /// Gives SAML provider `id` a new SP key pair, which signs its requests from now on (``SAMLServiceProviderKeys/rotate(tenant:providerID:)``).
-    /// - Returns: the resource with its new `spConfig.spCertificates`.
-    /// - Throws: `INVALID_PROVIDER_ID` (not a SAML provider's ID), `CONFIGURATION_NOT_FOUND`.
-    package func rotateSPKey(_ id: String) async throws -> [String: JSONValue] {
+    /// Takes one step of SAML provider `id`'s SP key rollover (``SAMLServiceProviderKeys/rotate(tenant:providerID:step:)``).
+    /// - Returns: the resource with its `spConfig.spCertificates` after it (the signing key's first).
+    /// - Throws: `INVALID_PROVIDER_ID` (not a SAML provider's ID), `CONFIGURATION_NOT_FOUND`, `INVALID_ARGUMENT` for a
+    ///   step out of order.
+    package func rotateSPKey(_ id: String, step: SAMLServiceProviderKeys.RotationStep) async throws -> [String: JSONValue] {
         try check(id)
         guard collection == .saml else { throw AuthError.invalidProviderID }
         guard let resource = try await read()[id] else { throw AuthError.idpConfigNotFound }
-        let pair = try await spKeys.rotate(tenant: tenant, providerID: id)
-        return Self.adding(certificate: pair.certificatePEM, createdAt: pair.createdAt, to: resource)
+        return Self.adding(try await spKeys.rotate(tenant: tenant, providerID: id, step: step), to: resource)
     }
 
-    /// Deletes resource `id`.
+    /// Deletes resource `id` (a SAML provider's SP keys in the same transaction).
     /// - Throws: `INVALID_PROVIDER_ID`, `CONFIGURATION_NOT_FOUND`.
     package func delete(_ id: String) async throws {
         try check(id)

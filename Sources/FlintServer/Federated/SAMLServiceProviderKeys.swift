@@ -1,12 +1,14 @@
 package import FlintCore
 package import FlintStore
 
-/// The SAML providers' service-provider key pairs: an RSA-2048 key and its self-signed certificate per provider of the
-/// project or of a tenant, made at the provider's creation (or at its first use, for a provider configured before),
-/// stored with the private key sealed (``SecretsAtRest/sealSAMLSPKey(_:tenant:providerID:)``), and shared by every
-/// node: the first node to store one wins, the others use it. The key signs the provider's AuthnRequests when its IdP
-/// wants them signed (`idpConfig.signRequest`); the certificate is the provider's `spConfig.spCertificates`, which
-/// the operator gives the IdP. Nothing is cached: a sign-in's start reads its provider's row.
+/// The SAML providers' service-provider key pairs: RSA-2048 keys and their self-signed certificates per provider of
+/// the project or of a tenant, stored with the private keys sealed (``SecretsAtRest/sealSAMLSPKey(_:tenant:providerID:)``)
+/// and shared by every node. A provider's first key is made in the transaction that creates it
+/// (``sync(in:tenant:providers:secrets:now:)``); a rollover (``SAMLServiceProviderKeys+Rotation``) adds a key that is
+/// published before it signs, then activates it, then retires the old one. The key activated last signs the provider's
+/// AuthnRequests when its IdP wants them signed (`idpConfig.signRequest`); the certificates of the keys not retired are
+/// the provider's `spConfig.spCertificates`, which the operator gives the IdP. Reads never write, and nothing is
+/// cached: a sign-in's start reads its provider's rows.
 package struct SAMLServiceProviderKeys: Sendable {
     let store: any AuthStore
     let secrets: SecretsAtRest
@@ -20,7 +22,7 @@ package struct SAMLServiceProviderKeys: Sendable {
         (self.store, self.secrets, self.clock) = (store, SecretsAtRest(masterKey: masterKey), clock)
     }
 
-    /// A provider's key pair, its private key opened.
+    /// A provider's signing key pair, its private key opened.
     package struct KeyPair: Sendable, Equatable {
         /// The private key, PKCS #8 PEM.
         package let privateKeyPEM: String
@@ -30,55 +32,51 @@ package struct SAMLServiceProviderKeys: Sendable {
         package let createdAt: Instant
     }
 
-    /// The key pair of provider `providerID` of `tenant`, made and stored if it has none.
+    /// The key pair that signs provider `providerID` of `tenant`'s requests, if it has one.
     /// - Throws: ``MasterKeyError`` for a stored key that does not open; store errors.
-    package func keyPair(tenant: TenantID, providerID: String) async throws -> KeyPair {
-        if let stored = try await store.read({ try await $0.samlSPKey(tenant: tenant, providerID: providerID) }) {
-            return try opened(stored)
-        }
-        let candidate = try make(tenant: tenant, providerID: providerID)
-        return try opened(try await store.write { tx in try await tx.ensureSAMLSPKey(candidate) })
+    package func signingKey(tenant: TenantID, providerID: String) async throws -> KeyPair? {
+        let keys = try await store.read { try await $0.samlSPKeys(tenant: tenant, providerID: providerID) }
+        guard let record = Self.published(keys, at: clock.now()).first, record.activatedAt != nil else { return nil }
+        return KeyPair(privateKeyPEM: try secrets.openSAMLSPKey(record), certificatePEM: record.certificatePEM, createdAt: record.createdAt)
     }
 
-    /// The providers of `tenant` that have a key pair, with their certificates (for a list, which makes none).
-    package func certificates(tenant: TenantID) async throws -> [String: SAMLSPKeyRecord] {
-        let keys = try await store.read { try await $0.samlSPKeys(tenant: tenant) }
-        return Dictionary(keys.map { ($0.providerID, $0) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    /// Replaces provider `providerID`'s key pair by a new one, which signs its requests from now on: the IdP must be
-    /// given the new certificate. Audited (`CONFIG_CHANGED`, `samlSPKeyRotated`) in its transaction.
-    /// - Returns: the new key pair.
-    package func rotate(tenant: TenantID, providerID: String) async throws -> KeyPair {
-        let next = try make(tenant: tenant, providerID: providerID)
+    /// The published keys of `tenant`'s providers (of provider `providerID` only, when given), by provider, each in
+    /// ``published(_:at:)``'s order.
+    package func published(tenant: TenantID, providerID: String? = nil) async throws -> [String: [SAMLSPKeyRecord]] {
+        let keys = try await store.read { try await $0.samlSPKeys(tenant: tenant, providerID: providerID) }
         let now = clock.now()
-        try await store.write { tx in
-            if !(try await tx.replaceSAMLSPKey(next)) { _ = try await tx.ensureSAMLSPKey(next) }
-            var detail: [String: JSONValue] = ["samlSPKeyRotated": .string(providerID)]
-            if !tenant.isDefault { detail["tenantId"] = .string(tenant.rawValue) }
-            try await tx.audit(.configChanged, uid: nil, at: now, detail)
-        }
-        return try opened(next)
+        return Dictionary(grouping: keys, by: \.providerID).mapValues { Self.published($0, at: now) }
     }
 
-    /// The resource's output-only `spConfig.spCertificates`, as Identity Platform answers it: the certificate and when
-    /// it expires.
-    static func spCertificates(_ certificatePEM: String, createdAt: Instant) -> JSONValue {
-        [["x509Certificate": .string(certificatePEM), "expiresAt": .string(RFC3339.format(createdAt + validity))]]
+    /// One provider's keys as published at `now`: those not retired by then, the signing one (the one activated last)
+    /// first, so the first certificate always verifies the requests being sent, then the others newest first (a new
+    /// key waiting for its activation before an old one waiting for its retirement).
+    static func published(_ keys: [SAMLSPKeyRecord], at now: Instant) -> [SAMLSPKeyRecord] {
+        let live = keys.filter { $0.retireAt.map { $0 > now } ?? true }.sorted { $0.createdAt > $1.createdAt }
+        guard let signing = signing(live) else { return live }
+        return [signing] + live.filter { $0 != signing }
     }
 
-    /// A fresh key pair for the provider, its private key sealed.
-    private func make(tenant: TenantID, providerID: String) throws -> SAMLSPKeyRecord {
-        let now = clock.now()
-        let pair = try RSAKeyPair.generate(commonName: "Flint SAML SP", now: now, validity: Self.validity)
+    /// The key that signs among `keys`: the one activated last (the newer of two activated at the same instant).
+    static func signing(_ keys: [SAMLSPKeyRecord]) -> SAMLSPKeyRecord? {
+        keys.compactMap { key in key.activatedAt.map { (activated: $0, key: key) } }
+            .max { ($0.activated, $0.key.createdAt) < ($1.activated, $1.key.createdAt) }?.key
+    }
+
+    /// The resource's output-only `spConfig.spCertificates`, as Identity Platform answers it: each published
+    /// certificate and when it expires, in ``published(_:at:)``'s order.
+    static func spCertificates(_ keys: [SAMLSPKeyRecord]) -> JSONValue {
+        .array(
+            keys.map { ["x509Certificate": .string($0.certificatePEM), "expiresAt": .string(RFC3339.format($0.createdAt + validity))] })
+    }
+
+    /// A fresh key pair for the provider made at `now`, its private key sealed; signing since `now` when `activated`.
+    static func make(tenant: TenantID, providerID: String, secrets: SecretsAtRest, now: Instant, activated: Bool) throws -> SAMLSPKeyRecord {
+        let pair = try RSAKeyPair.generate(commonName: "Flint SAML SP", now: now, validity: validity)
         return SAMLSPKeyRecord(
             tenant: tenant, providerID: providerID,
             privateKeyPEM: try secrets.sealSAMLSPKey(pair.privateKeyPEM, tenant: tenant, providerID: providerID),
-            certificatePEM: pair.certificatePEM, createdAt: now)
-    }
-
-    private func opened(_ record: SAMLSPKeyRecord) throws -> KeyPair {
-        KeyPair(privateKeyPEM: try secrets.openSAMLSPKey(record), certificatePEM: record.certificatePEM, createdAt: record.createdAt)
+            certificatePEM: pair.certificatePEM, createdAt: now, activatedAt: activated ? now : nil)
     }
 }
 

@@ -27,7 +27,7 @@ extension SecretsAtRest {
     /// - Returns: how many were sealed.
     func sealSAMLSPKeysInClear(in tx: any ConfigWrites) async throws -> Int {
         var sealed = 0
-        for var record in try await tx.samlSPKeys(tenant: nil) {
+        for var record in try await tx.samlSPKeys(tenant: nil, providerID: nil) {
             let pem = try openSAMLSPKey(record)
             guard !SealedSecret.isSealed(record.privateKeyPEM), masterKey != nil else { continue }
             record.privateKeyPEM = try sealSAMLSPKey(pem, tenant: record.tenant, providerID: record.providerID)
@@ -40,7 +40,7 @@ extension SecretsAtRest {
     /// Inside `tx`: seals every SP key again under `next`'s key (opened with this one).
     /// - Returns: how many were sealed under the new key.
     func rewrapSAMLSPKeys(in tx: any ConfigWrites, to next: SecretsAtRest) async throws -> Int {
-        let records = try await tx.samlSPKeys(tenant: nil)
+        let records = try await tx.samlSPKeys(tenant: nil, providerID: nil)
         for var record in records {
             record.privateKeyPEM = try next.sealSAMLSPKey(try openSAMLSPKey(record), tenant: record.tenant, providerID: record.providerID)
             _ = try await tx.replaceSAMLSPKey(record)

@@ -16,7 +16,7 @@ public struct SecretsStatus: Sendable, Equatable {
         let (server, keys, config, webhooks, tenants, spKeys) = try await store.read { r in
             (
                 try await r.masterSecret(), try await r.signingKeys(), try await r.projectConfig(), try await r.webhookSubscriptions(),
-                try await SecretsAtRest.allTenants(in: r), try await r.samlSPKeys(tenant: nil)
+                try await SecretsAtRest.allTenants(in: r), try await r.samlSPKeys(tenant: nil, providerID: nil)
             )
         }
         let providerSecrets = ([config] + tenants.map(\.document)).flatMap(SecretsAtRest.storedConfigSecrets).filter { !$0.isEmpty }

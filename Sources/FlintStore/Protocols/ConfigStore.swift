@@ -13,11 +13,9 @@ public protocol ConfigReads: Sendable {
     func configMetadata(_ name: String) async throws -> String?
     /// The schema version the database is at.
     func schemaVersion() async throws -> Int
-    /// The SAML service-provider key of provider `providerID` of `tenant`, if made.
-    func samlSPKey(tenant: TenantID, providerID: String) async throws -> SAMLSPKeyRecord?
-    /// The SAML service-provider keys of `tenant`'s providers, or with `nil` of every tenant's and the project's, in
-    /// tenant and provider order.
-    func samlSPKeys(tenant: TenantID?) async throws -> [SAMLSPKeyRecord]
+    /// The SAML service-provider keys of provider `providerID` of `tenant` (with `nil`, of each of its providers; with a
+    /// `nil` tenant, of every tenant's and the project's), in tenant and provider order, each provider's newest first.
+    func samlSPKeys(tenant: TenantID?, providerID: String?) async throws -> [SAMLSPKeyRecord]
 }
 
 /// Node state: the master secret, signing keys, the project config and the schema version. Writes, inside a transaction.
@@ -41,9 +39,13 @@ public protocol ConfigWrites: ConfigReads {
     func saveProjectConfig(_ json: String) async throws
     /// Sets a value stored beside the project config.
     func saveConfigMetadata(_ name: String, value: String) async throws
-    /// Stores a SAML service-provider key unless its provider has one; returns the one that is stored.
-    func ensureSAMLSPKey(_ candidate: SAMLSPKeyRecord) async throws -> SAMLSPKeyRecord
-    /// Replaces the key of the record's provider (its private key sealed again, or a new key pair).
-    /// - Returns: `false` when the provider has no key.
+    /// Stores a SAML service-provider key.
+    /// - Returns: `false` when its provider already has a key made at the same instant (nothing is stored).
+    func insertSAMLSPKey(_ record: SAMLSPKeyRecord) async throws -> Bool
+    /// Replaces the stored key of the record's provider and creation instant: its private key sealed again, its
+    /// activation or retirement.
+    /// - Returns: `false` when there is no such key.
     func replaceSAMLSPKey(_ record: SAMLSPKeyRecord) async throws -> Bool
+    /// Deletes the key of the record's provider and creation instant, if stored.
+    func deleteSAMLSPKey(_ record: SAMLSPKeyRecord) async throws
 }

@@ -14,7 +14,7 @@ public protocol TenantsWrites: TenantsReads {
     /// Replaces tenant `id`'s document; returns `false` when there is no such tenant.
     func updateTenant(id: String, document: String) async throws -> Bool
     /// Deletes tenant `id` with its users and everything keyed by them (federated identities, passkeys, second factors,
-    /// recovery codes, refresh tokens, oob codes, code sessions); returns how many users went, `nil` when there was
+    /// recovery codes, refresh tokens, oob codes, code sessions) and its SAML providers' SP keys; returns how many users went, `nil` when there was
     /// no such tenant.
     func deleteTenant(id: String) async throws -> Int?
 }

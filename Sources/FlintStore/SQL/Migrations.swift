@@ -392,9 +392,38 @@ enum Migrations {
                 """
             ]
         },
+        // SAML SP key rollovers (issue 32): a provider may hold a new key published before it signs and an old one
+        // published after it stopped, so a key is known by its creation instant too; `activated_at` says since when
+        // it may sign (the existing keys sign since their creation), `retire_at` when it stops being published. First
+        // the keys that outlived their provider or tenant (deleted before deletes took them along) go: a key is kept
+        // when the project's config (tenant '') or its tenant's document holds its provider in `inboundSamlConfigs`.
+        Migration(version: 29) { dialect in
+            let holds: (String) -> String =
+                dialect == .postgresql
+                ? { "jsonb_typeof(\($0)::jsonb -> 'inboundSamlConfigs' -> saml_sp_keys.provider_id) = 'object'" }
+                : { "json_type(\($0), '$.inboundSamlConfigs.\"' || saml_sp_keys.provider_id || '\"') = 'object'" }
+            return [
+                """
+                DELETE FROM saml_sp_keys WHERE NOT (
+                    (tenant_id = '' AND EXISTS (SELECT 1 FROM project_config WHERE id = 1 AND \(holds("project_config.document"))))
+                    OR EXISTS (SELECT 1 FROM tenants WHERE tenants.id = saml_sp_keys.tenant_id AND \(holds("tenants.document"))))
+                """,
+                """
+                CREATE TABLE saml_sp_keys_v29 (tenant_id TEXT NOT NULL, provider_id TEXT NOT NULL, created_at BIGINT NOT NULL,
+                    private_key_pem TEXT NOT NULL, certificate_pem TEXT NOT NULL, activated_at BIGINT, retire_at BIGINT,
+                    PRIMARY KEY (tenant_id, provider_id, created_at))
+                """,
+                """
+                INSERT INTO saml_sp_keys_v29 (tenant_id, provider_id, created_at, private_key_pem, certificate_pem, activated_at)
+                    SELECT tenant_id, provider_id, created_at, private_key_pem, certificate_pem, created_at FROM saml_sp_keys
+                """,
+                "DROP TABLE saml_sp_keys",
+                "ALTER TABLE saml_sp_keys_v29 RENAME TO saml_sp_keys",
+            ]
+        },
         // Admin credentials per tenant (issue 32): a named admin credential's tenant limit, as an operator's (migration
-        // 27): a JSON array of tenant IDs, '' the default tenant's; NULL for every tenant. Versions 29 and 30 are other
-        // branches'.
+        // 27): a JSON array of tenant IDs, '' the default tenant's; NULL for every tenant. (No version 30: the branch it
+        // was set aside for needed none.)
         Migration(version: 31) { _ in ["ALTER TABLE admin_credentials ADD COLUMN tenants TEXT"] },
         // The audit log's tenant index (issue 32), off the sign-in's transaction as the account index (AuditIndexes+SQL):
         // each event's tenant in `audit_events.tenant_id` ('' the project's, as in every user-keyed table), written by the

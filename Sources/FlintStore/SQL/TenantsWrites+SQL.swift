@@ -42,9 +42,11 @@ extension TenantsWrites where Self: SQLBacked {
         // The default tenant ('') is no tenant resource: its users are never deleted here.
         guard !id.isEmpty, !(try await db.query(.write("DELETE FROM tenants WHERE id = ? RETURNING id", [.text(id)], into: .tenants)).isEmpty)
         else { return nil }
+        let tenant = SQLValue.text(id)
+        // Its SAML providers' SP keys go with it.
+        try await db.run(.write("DELETE FROM saml_sp_keys WHERE tenant_id = ?", [tenant], into: .samlSPKeys))
         // No account outlives its tenant: everything keyed by the tenant's users goes in the same transaction, each
         // table's rows a range of an index led by `tenant_id` (oob codes' and code sessions' only by the column).
-        let tenant = SQLValue.text(id)
         for table in UserRows.keyedByAccount + [.oobCodes, .codeSessions] {
             try await db.run(.write("DELETE FROM \(table.rawValue) WHERE tenant_id = ?", [tenant], into: table))
         }
