@@ -27,14 +27,17 @@ struct Audit: AsyncParsableCommand {
         @Option(help: "Only events of this kind.") var kind: String?
         @Option(help: "Only events at or after this time.") var since: String?
         @Option(help: "Only events before this time.") var until: String?
+        @Option(help: "Only the events of this tenant (its ID).") var tenant: String?
         @Option(help: "Events per page, 1 to \(AuditListing.maxPageSize).") var pageSize: Int = AuditListing.defaultPageSize
         @Option(help: "The next page token a previous listing printed.") var pageToken: String?
         @Flag(help: "Print the page as the endpoint's JSON.") var json = false
 
         func run() async throws {
-            let filter = AuditListing.Filter(uid: uid, kind: kind, since: since, until: until, pageSize: String(pageSize), pageToken: pageToken)
             let page = try await store.withStore(mappingErrors: { ($0 as? AuthError).map { ValidationError($0.message) } ?? $0 }) { db in
-                try await AuditListing.page(filter, in: db)
+                let filter = AuditListing.Filter(
+                    uid: uid, kind: kind, since: since, until: until, pageSize: String(pageSize), pageToken: pageToken,
+                    tenant: try await AuditListing.tenant(tenant, in: db))
+                return try await AuditListing.page(filter, in: db)
             }
             if json {
                 print(Self.text(page.json))

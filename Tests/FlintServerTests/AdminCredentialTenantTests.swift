@@ -176,4 +176,32 @@ struct AdminCredentialTenantTests {
                 try await api.bearer(secret, .post, "\(Self.v1Project)/tenants/\(b)/accounts:lookup", body: #"{"localId":["ada"]}"#), "a read in B")
         }
     }
+
+    @Test("the audit log lists one tenant's events with tenantId, which a credential limited to that tenant may read", arguments: StoreEngine.all)
+    func auditListingPerTenant(engine: StoreEngine) async throws {
+        try await withTenants(engine) { api, store, a, b in
+            let audit = "/flint/v1/projects/\(project)/auditEvents"
+            _ = try await api.admin(.post, "\(Self.v1Project)/tenants/\(a)/accounts", body: #"{"localId":"ada"}"#)
+            _ = try await api.admin(.post, "\(Self.v1Project)/tenants/\(b)/accounts", body: #"{"localId":"bob"}"#)
+            _ = try await api.admin(.post, "\(Self.v1Project)/accounts", body: #"{"localId":"root"}"#)
+            for (tenant, uid) in [(a, "ada"), (b, "bob")] {
+                let page = try await api.admin(.get, "\(audit)?tenantId=\(tenant)")
+                let events = page["auditEvents"]?.arrayValue ?? []
+                #expect(!events.isEmpty, "\(page.text)")
+                #expect(events.allSatisfy { $0["detail"]?["tenantId"]?.stringValue == tenant }, "\(page.text)")
+                #expect(events.contains { $0["localId"]?.stringValue == uid }, "\(page.text)")
+            }
+            let everyone = try await api.admin(.get, audit)["auditEvents"]?.arrayValue ?? []
+            let uids = Set(everyone.compactMap { event -> String? in event["localId"]?.stringValue })
+            #expect(uids.isSuperset(of: ["ada", "bob", "root"]), "\(uids)")
+            let unknown = try await api.admin(.get, "\(audit)?tenantId=nobody-abcde")
+            #expect(unknown.status == .badRequest && unknown.errorCode == "TENANT_NOT_FOUND", "\(unknown.text)")
+
+            let secret = try await Self.credential("acme-audit", scope: .read, tenants: [TenantID(rawValue: a)], in: store, api: api)
+            let own = try await api.bearer(secret, .get, "\(audit)?tenantId=\(a)", body: nil)
+            #expect(own.status == .ok && own["auditEvents"]?.arrayValue?.isEmpty == false, "\(own.text)")
+            Self.expectRefused(try await api.bearer(secret, .get, "\(audit)?tenantId=\(b)", body: nil), "B's events")
+            Self.expectRefused(try await api.bearer(secret, .get, audit, body: nil), "every tenant's events")
+        }
+    }
 }

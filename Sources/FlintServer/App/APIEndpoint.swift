@@ -210,7 +210,7 @@ package enum APIEndpoint: CaseIterable, Sendable {
         case .deleteTenant: .tenants(.delete, item: true, "deleteTenant")
 
         case .adminOutbox: .at(.get, "/flint/v1/projects/{project}/outbox", "adminOutbox", access: .adminRead)
-        case .auditEvents: .at(.get, "/flint/v1/projects/{project}/auditEvents", "auditEvents", access: .adminRead)
+        case .auditEvents: .at(.get, "/flint/v1/projects/{project}/auditEvents", "auditEvents", access: .adminRead, tenant: .handled)
         case .blockingDryRun: .at(.post, "/flint/v1/projects/{project}/blockingFunctions:dryRun", "blockingDryRun", access: .adminWrite)
         case .getAccountLock:
             .at(.get, "/flint/v1/projects/{project}/accounts/{localId}/lock", "getAccountLock", access: .adminRead, tenant: .scoped)

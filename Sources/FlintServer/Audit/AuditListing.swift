@@ -8,7 +8,7 @@ public import FlintStore
 #endif
 
 /// The audit log as operators read it, through `GET /flint/v1/projects/{p}/auditEvents` and `flint audit list`: the
-/// same filters (`uid`, `kind`, `since`, `until`), newest first, in keyset pages (`pageSize`, `pageToken`), in
+/// same filters (`uid`, `kind`, `since`, `until`, and a tenant's events alone), newest first, in keyset pages (`pageSize`, `pageToken`), in
 /// Firebase-style JSON.
 public enum AuditListing {
     /// Events per page when none is asked for.
@@ -53,6 +53,14 @@ public enum AuditListing {
             if let nextPageToken { out["nextPageToken"] = .string(nextPageToken) }
             return .object(out)
         }
+    }
+
+    /// The tenant a listing names (`tenantId`, `--tenant`): `nil` for none (every tenant's events).
+    /// - Throws: `TENANT_NOT_FOUND` when no tenant has that ID.
+    public static func tenant(_ id: String?, in store: any AuthStore) async throws -> TenantID? {
+        guard let id = nonEmpty(id) else { return nil }
+        guard TenantConfig.isTenantID(id), try await store.read({ try await $0.tenant(id: id) }) != nil else { throw AuthError.tenantNotFound }
+        return TenantID(rawValue: id)
     }
 
     /// Reads one page of the log.
