@@ -228,6 +228,11 @@ struct TenantIsolationStoreTests {
                 ]
             ),
             (CodeSessionRows.pending(columns: "o.seq", byNumber: true), ["(tenant_id=? AND phone_number=?)"]),
+            // A session's token by one seek in the account's index (migration 34), not a walk of the account's sessions.
+            (
+                "SELECT 1 FROM refresh_tokens WHERE \(RefreshTokenRows.sessionMatch)",
+                ["USING COVERING INDEX refresh_tokens_local_id (tenant_id=? AND local_id=? AND token_hash>? AND token_hash<?)"]
+            ),
         ]
         for (sql, probes) in expected {
             let detail = try await MigrationTests.queryPlan(sql, on: db)

@@ -452,6 +452,15 @@ enum Migrations {
                 "CREATE UNIQUE INDEX users_phone_number ON users (tenant_id, phone_number) WHERE phone_number IS NOT NULL",
             ]
         },
+        // A session's refresh token found by one seek (issue 35): the account index of refresh tokens ends with the token's
+        // hash, whose first digits are the session ID (`RefreshTokenRows.sessionMatch`); every call with an ID token checks
+        // its session, which read all of an account's sessions before. The index has an entry per token, as before.
+        Migration(version: 34) { _ in
+            [
+                "DROP INDEX refresh_tokens_local_id",
+                "CREATE INDEX refresh_tokens_local_id ON refresh_tokens (tenant_id, local_id, token_hash)",
+            ]
+        },
     ]
 
     /// The newest version this build knows.
