@@ -36,7 +36,7 @@ struct Audit: AsyncParsableCommand {
             let page = try await store.withStore(mappingErrors: { ($0 as? AuthError).map { ValidationError($0.message) } ?? $0 }) { db in
                 let filter = AuditListing.Filter(
                     uid: uid, kind: kind, since: since, until: until, pageSize: String(pageSize), pageToken: pageToken,
-                    tenant: try await AuditListing.tenant(tenant, in: db))
+                    tenant: try await TenantAdmin.existing(tenant, in: db))
                 return try await AuditListing.page(filter, in: db)
             }
             if json {

@@ -55,14 +55,6 @@ public enum AuditListing {
         }
     }
 
-    /// The tenant a listing names (`tenantId`, `--tenant`): `nil` for none (every tenant's events).
-    /// - Throws: `TENANT_NOT_FOUND` when no tenant has that ID.
-    public static func tenant(_ id: String?, in store: any AuthStore) async throws -> TenantID? {
-        guard let id = nonEmpty(id) else { return nil }
-        guard TenantConfig.isTenantID(id), try await store.read({ try await $0.tenant(id: id) }) != nil else { throw AuthError.tenantNotFound }
-        return TenantID(rawValue: id)
-    }
-
     /// Reads one page of the log.
     /// - Throws: ``FlintCore/AuthError`` `INVALID_ARGUMENT` for a malformed filter, `INVALID_PAGE_SELECTION` for a
     ///   page token that is not one this listing gave.

@@ -16,7 +16,7 @@ struct AuditRoutes {
         let filter = AuditListing.Filter(
             uid: query["uid"].map(String.init), kind: query["kind"].map(String.init), since: query["since"].map(String.init),
             until: query["until"].map(String.init), pageSize: query["pageSize"].map(String.init), pageToken: query["pageToken"].map(String.init),
-            tenant: try await AuditListing.tenant(query["tenantId"].map(String.init), in: node.store))
+            tenant: try await TenantAdmin.existing(query["tenantId"].map(String.init), in: node.store))
         return try JSONReply.make(try await AuditListing.page(filter, in: node.store).json)
     }
 }

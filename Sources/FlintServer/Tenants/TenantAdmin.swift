@@ -115,12 +115,20 @@ package struct TenantAdmin: Sendable {
     /// empty. The console and `flint users` run through ``UserConsole/inTenant(_:_:)``, which adds the tenant's settings.
     /// - Throws: `TENANT_NOT_FOUND` when no tenant has that ID.
     package static func run<T>(inTenant id: String?, of store: any AuthStore, _ body: () async throws -> T) async throws -> T {
-        guard let id, !id.isEmpty else { return try await body() }
-        guard TenantConfig.isTenantID(id), try await store.read({ try await $0.tenant(id: id) }) != nil else { throw AuthError.tenantNotFound }
+        guard let tenant = try await existing(id, in: store) else { return try await body() }
         // An origin of its own: the scope marks the origin's notes, which outside a request are the process's default's.
         return try await AuditOrigin.$current.withValue(AuditOrigin(ip: AuditOrigin.current.ip, actor: AuditOrigin.current.actor)) {
-            try await TenantScope.run(in: TenantID(rawValue: id), settings: nil, body)
+            try await TenantScope.run(in: tenant, settings: nil, body)
         }
+    }
+
+    /// The tenant a command-line tool or an operator's listing names (`--tenant`, `tenantId`), read from the store
+    /// alone: `nil` when `id` is `nil` or empty.
+    /// - Throws: `TENANT_NOT_FOUND` when no tenant has that ID (a malformed one included).
+    package static func existing(_ id: String?, in store: any AuthStore) async throws -> TenantID? {
+        guard let id, !id.isEmpty else { return nil }
+        guard TenantConfig.isTenantID(id), try await store.read({ try await $0.tenant(id: id) }) != nil else { throw AuthError.tenantNotFound }
+        return TenantID(rawValue: id)
     }
 
     private static func check(_ id: String) throws(AuthError) {
