@@ -62,6 +62,11 @@ struct SessionsStoreTests {
         #expect(after?.user.localID == "u1" && after?.sessionLive == false)
         #expect(try await store.read { try await $0.userWithSession(tenant: .default, localID: "nobody", sessionID: "aaaaaaaaaaaaaaaa") } == nil)
         #expect(try await store.write { try await $0.sessionExists(tenant: .default, localID: "u1", sessionID: "bbbbbbbbbbbbbbbb") })
+        // One session read by its ID: only the account's own, and only while it lasts.
+        let one = try await store.read { try await $0.session(tenant: .default, localID: "u1", sessionID: "bbbbbbbbbbbbbbbb") }
+        #expect(one?.sessionID == "bbbbbbbbbbbbbbbb" && one?.localID == "u1")
+        #expect(try await store.read { try await $0.session(tenant: .default, localID: "u1", sessionID: "dddddddddddddddd") } == nil, "u2's")
+        #expect(try await store.read { try await $0.session(tenant: .default, localID: "u1", sessionID: "aaaaaaaaaaaaaaaa") } == nil, "ended")
         #expect(try await store.write { try await $0.deleteSessions(tenant: .default, localID: "u1", except: "bbbbbbbbbbbbbbbb") } == 1)
         #expect(try await store.read { try await $0.sessions(tenant: .default, localID: "u1") }.map(\.sessionID) == ["bbbbbbbbbbbbbbbb"])
         #expect(try await store.read { try await $0.sessions(tenant: .default, localID: "u2") }.count == 1)

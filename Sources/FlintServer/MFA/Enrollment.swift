@@ -103,8 +103,7 @@ extension MFAFlow {
     /// keep the sign-in's claims; the token's own `firebase.sign_in_attributes` when it names no stored session.
     private func sessionClaims(of token: VerifiedIDToken, user: UserRecord) async throws -> [String: JSONValue]? {
         if let sessionID = token.sessionID,
-            let session = try await node.store.read({ try await $0.sessions(tenant: .scoped, localID: user.localID) })
-                .first(where: { $0.sessionID == sessionID })
+            let session = try await node.store.read({ try await $0.session(tenant: .scoped, localID: user.localID, sessionID: sessionID) })
         {
             return session.developerClaims.flatMap { try? JSONValue(parsing: Array($0.utf8)).objectValue }
         }

@@ -12,6 +12,8 @@ public protocol TokensReads: Sendable {
     /// The account and whether its session `sessionID` still exists, in one statement: what checking an ID token that
     /// names its session reads.
     func userWithSession(tenant: TenantID, localID: String, sessionID: String) async throws -> (user: UserRecord, sessionLive: Bool)?
+    /// The account's session `sessionID` (its refresh token), or `nil` when it has ended.
+    func session(tenant: TenantID, localID: String, sessionID: String) async throws -> RefreshTokenRecord?
     /// Whether the account's session `sessionID` still exists.
     func sessionExists(tenant: TenantID, localID: String, sessionID: String) async throws -> Bool
 }

@@ -136,6 +136,14 @@ extension TokensWrites where Self: SQLBacked & UsersWrites {
         return (try user(from: row), try row.int64("session_live") != 0)
     }
 
+    func session(tenant: TenantID, localID: String, sessionID: String) async throws -> RefreshTokenRecord? {
+        try await db.first(
+            .read(
+                "SELECT \(RefreshTokenRows.columns) FROM refresh_tokens t WHERE \(RefreshTokenRows.sessionMatch)",
+                RefreshTokenRows.sessionBinds(tenant, localID, sessionID), from: .refreshTokens)
+        ).map(refreshToken(from:))
+    }
+
     func sessionExists(tenant: TenantID, localID: String, sessionID: String) async throws -> Bool {
         try await db.first(
             .read(
